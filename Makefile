@@ -1,0 +1,36 @@
+# The README's commands. Each target creates .venv when missing and installs into it.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+
+.PHONY: play test test-slow bench dist lint clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(PY) -m game
+
+test: $(STAMP)
+	$(HEADLESS) $(PY) -m pytest -q
+
+test-slow: $(STAMP)
+	$(HEADLESS) $(PY) -m pytest -q -m slow
+
+bench: $(STAMP)
+	$(HEADLESS) $(PY) -m game bench
+
+lint: $(STAMP)
+	$(PY) -m ruff check game tests build levels assets
+
+dist: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[dist]'
+	$(PY) -m PyInstaller --noconfirm --clean --distpath dist --workpath build/work build/bazaar.spec
+
+clean:
+	rm -rf build/work dist

@@ -1,0 +1,61 @@
+"""Entry point: `python -m game` opens the table; subcommands serve tools and tests."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="bazaar", description="Bazaar board-game table")
+    parser.add_argument("--smoke", type=int, metavar="N", help="run N frames of the menu, exit 0")
+    parser.add_argument("--windowed", action="store_true", help="ignore the fullscreen setting")
+    sub = parser.add_subparsers(dest="tool")
+
+    p = sub.add_parser("scenario", help="run a scenario file, print one JSON line per command")
+    p.add_argument("file")
+
+    p = sub.add_parser("bot", help="a bot speaking JSON lines on stdin/stdout")
+    p.add_argument("game")
+    p.add_argument("--level", default="medium")
+    p.add_argument("--seconds", type=float, default=None, help="think budget per move")
+
+    p = sub.add_parser("sim", help="a tournament between bots or outside programs")
+    p.add_argument("game")
+    p.add_argument("--seats", required=True, help="comma-separated: level, random or cmd:PROGRAM")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seconds", type=float, default=None, help="think budget per move")
+    p.add_argument("--processes", type=int, default=1)
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("replay", help="re-apply an exported match")
+    p.add_argument("file")
+    p.add_argument("--verify", action="store_true", help="re-decide every command and compare")
+
+    p = sub.add_parser("bench", help="print performance figures")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--only", default="", help="comma-separated figure prefixes")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.tool == "scenario":
+        from game.core.scenario import main as run
+    elif args.tool == "bot":
+        from game.core.protocol import main as run
+    elif args.tool == "sim":
+        from game.core.sim import main as run
+    elif args.tool == "replay":
+        from game.core.replay import main as run
+    elif args.tool == "bench":
+        from game.bench import main as run
+    else:
+        from game.app import main as run
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

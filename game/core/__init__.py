@@ -1,0 +1,1 @@
+"""The game-agnostic kernel. Nothing in here may import pygame."""

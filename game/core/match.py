@@ -1,0 +1,240 @@
+"""A match: a ruleset, its seats, the log, and the state folded from it.
+
+submit -> decide -> append -> evolve. The log holds every event; beside it, the commands that
+caused them (with the log position each started at), so a match can be re-decided and
+verified, not just refolded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core import rng as rngmod
+from game.core.codec import FormatError, roundtrip
+from game.core.ruleset import Command, Event, Outcome, Rejected, Ruleset
+
+FORMAT = "bazaar-match"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    kind: str = "human"  # "human", "bot", or "cmd" (an outside program)
+    level: str = ""  # bot level, or the program for "cmd"
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "kind": self.kind, "level": self.level}
+
+    @staticmethod
+    def from_json(data: Any) -> Seat:
+        if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+            raise FormatError("a seat must be an object with a name")
+        return Seat(str(data["name"]), str(data.get("kind", "human")), str(data.get("level", "")))
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind != "human"
+
+
+@dataclass
+class Entry:
+    """One accepted command and where its events start in the log."""
+
+    seat: int | None
+    command: Command
+    at: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "command": self.command, "at": self.at}
+
+
+Listener = Callable[["Match", Entry | None, list[Event]], None]
+
+
+@dataclass
+class Match:
+    ruleset: Ruleset
+    seats: list[Seat]
+    options: dict[str, Any]
+    seed: int
+    setup: dict[str, Any] | None = None
+    events: list[Event] = field(default_factory=list)
+    commands: list[Entry] = field(default_factory=list)
+    listeners: list[Listener] = field(default_factory=list)
+    state: Any = None
+
+    @classmethod
+    def new(
+        cls,
+        ruleset: Ruleset,
+        seats: list[Seat],
+        options: dict[str, Any] | None = None,
+        seed: int = 0,
+        setup: dict[str, Any] | None = None,
+    ) -> Match:
+        opts = {**ruleset.default_options(), **(options or {})}
+        low, high = ruleset.seat_range(opts)
+        if not low <= len(seats) <= high:
+            raise ValueError(f"{ruleset.title} takes {low}-{high} seats, not {len(seats)}")
+        match = cls(ruleset, list(seats), opts, seed, setup)
+        match.state = ruleset.empty(len(seats), opts)
+        opening = ruleset.setup(match.state, setup, match.rng())
+        match._append(None, opening)
+        return match
+
+    # -- playing -------------------------------------------------------------------------
+    def rng(self):
+        return rngmod.derive(self.seed, len(self.events))
+
+    def submit(self, seat: int | None, command: Command) -> list[Event] | Rejected:
+        """Decide a command; on success append and fold its events. Rejected changes nothing."""
+        if not isinstance(command, dict):
+            return Rejected("a command must be a JSON object")
+        result = self.ruleset.decide(self.state, seat, command, self.rng())
+        if isinstance(result, Rejected):
+            return result
+        entry = Entry(seat, roundtrip(command), len(self.events))
+        self.commands.append(entry)
+        self._append(entry, result)
+        return result
+
+    def _append(self, entry: Entry | None, events: list[Event]) -> None:
+        events = [roundtrip(e) for e in events]  # the log holds exactly what a save holds
+        for event in events:
+            self.state = self.ruleset.evolve(self.state, event)
+        self.events.extend(events)
+        for listener in self.listeners:
+            listener(self, entry, events)
+
+    # -- reading -------------------------------------------------------------------------
+    @property
+    def to_act(self) -> frozenset[int]:
+        return self.ruleset.to_act(self.state)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.ruleset.view(self.state, seat)
+
+    def legal(self, seat: int) -> list[Command]:
+        return self.ruleset.legal(self.state, seat)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.ruleset.outcome(self.state)
+
+    @property
+    def finished(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    # -- saving --------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.ruleset.name,
+            "seed": self.seed,
+            "seats": [s.to_json() for s in self.seats],
+            "options": self.options,
+            "setup": self.setup,
+            "commands": [c.to_json() for c in self.commands],
+            "events": self.events,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, ruleset: Ruleset | None = None) -> Match:
+        """Rebuild by folding the stored events (no decide, no randomness)."""
+        from game.core import registry
+
+        header = read_header(data)
+        rules = ruleset or registry.get(header["game"])
+        match = cls(
+            rules,
+            header["seats"],
+            header["options"],
+            header["seed"],
+            header["setup"],
+        )
+        match.state = rules.empty(len(match.seats), match.options)
+        for i, event in enumerate(data["events"]):
+            if not isinstance(event, dict):
+                raise FormatError(f"event {i} is not an object")
+            try:
+                match.state = rules.evolve(match.state, event)
+            except Exception as exc:  # a foreign or damaged log must not crash the app
+                raise FormatError(f"event {i} ({event.get('type', '?')}) cannot be applied: {exc}")
+            match.events.append(event)
+        match.commands = [
+            Entry(c.get("seat"), c.get("command", {}), int(c.get("at", 0)))
+            for c in data.get("commands", [])
+            if isinstance(c, dict)
+        ]
+        return match
+
+
+def read_header(data: Any) -> dict[str, Any]:
+    """Check the outer shape of an exported match and return its parts, or FormatError."""
+    from game.core import registry
+
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise FormatError("this is not a Bazaar match file")
+    if data.get("version") != VERSION:
+        raise FormatError(f"match file version {data.get('version')!r} is not supported")
+    game = data.get("game")
+    if game not in registry.names():
+        raise FormatError(f"unknown game {game!r}")
+    if not isinstance(data.get("events"), list) or not isinstance(data.get("seed"), int):
+        raise FormatError("the match file has no event log or seed")
+    seats = data.get("seats")
+    if not isinstance(seats, list) or not seats:
+        raise FormatError("the match file has no seats")
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise FormatError("the match options are not an object")
+    return {
+        "game": game,
+        "seed": data["seed"],
+        "seats": [Seat.from_json(s) for s in seats],
+        "options": options,
+        "setup": data.get("setup"),
+    }
+
+
+def verify(data: Any) -> tuple[bool, str]:
+    """Re-decide every stored command from the seed and compare with the stored events.
+
+    Returns (True, summary) for a legal game, else (False, what the first bad event is).
+    """
+    from game.core import registry
+
+    header = read_header(data)
+    rules = registry.get(header["game"])
+    stored = data["events"]
+    try:
+        match = Match.new(rules, header["seats"], header["options"], header["seed"], header["setup"])
+    except Exception as exc:
+        return False, f"the opening cannot be dealt: {exc}"
+    n = len(match.events)
+    if roundtrip(stored[:n]) != match.events:
+        return False, f"event 0..{n - 1} (the opening deal) differs from what the seed deals"
+    for i, raw in enumerate(data.get("commands", [])):
+        if not isinstance(raw, dict) or raw.get("at") != len(match.events):
+            return False, f"command {i} does not start at event {len(match.events)}"
+        result = match.submit(raw.get("seat"), raw.get("command"))
+        if isinstance(result, Rejected):
+            return False, f"event {raw['at']}: command {i} was illegal: {result.reason}"
+        mine = match.events[raw["at"] :]
+        theirs = roundtrip(stored[raw["at"] : raw["at"] + len(mine)])
+        for k, (a, b) in enumerate(zip(mine, theirs, strict=False)):
+            if a != b:
+                return False, f"event {raw['at'] + k} ({b.get('type', '?')}) is not what command {i} causes"
+        if len(theirs) < len(mine):
+            return False, f"event {raw['at'] + len(theirs)} is missing (command {i})"
+    if len(stored) != len(match.events):
+        return False, f"event {len(match.events)} was caused by no command"
+    return True, f"{len(match.commands)} commands, {len(match.events)} events, all legal"

@@ -1,0 +1,87 @@
+"""A tiny two-seat game that lives only in the tests, to exercise the core.
+
+Nine numbered cards are shuffled; on your turn you draw the top card into your hidden hand or
+pass. When the deck is empty the higher hand total wins.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from game.core.ruleset import Budget, Outcome, Rejected, Ruleset
+
+
+@dataclass(frozen=True)
+class State:
+    deck: tuple[int, ...] = ()
+    hands: tuple[tuple[int, ...], ...] = ((), ())
+    turn: int = 0
+    passes: int = 0
+
+
+class FirstBot:
+    level = "easy"
+
+    def choose(self, view, legal, rng: random.Random, budget: Budget):
+        return legal[0]
+
+
+class Tiny(Ruleset):
+    name = "tiny"
+    title = "Tiny"
+
+    def empty(self, seats, options):
+        return State()
+
+    def setup(self, state, setup, rng):
+        deck = list(setup["deck"]) if setup else rng.sample(range(1, 10), 9)
+        return [{"type": "deal", "deck": deck}]
+
+    def decide(self, state, seat, command, rng):
+        if seat != state.turn:
+            return Rejected("it is not your turn")
+        move = command.get("move")
+        if move == "draw":
+            return [{"type": "draw", "seat": seat, "card": state.deck[0]}]
+        if move == "pass":
+            return [{"type": "pass", "seat": seat}]
+        return Rejected(f"unknown move {move!r}")
+
+    def evolve(self, state, event):
+        kind = event["type"]
+        if kind == "deal":
+            return State(deck=tuple(event["deck"]))
+        hands = list(state.hands)
+        if kind == "draw":
+            hands[event["seat"]] += (event["card"],)
+            return replace(state, deck=state.deck[1:], hands=tuple(hands), turn=1 - state.turn)
+        return replace(state, turn=1 - state.turn, passes=state.passes + 1)
+
+    def legal(self, state, seat):
+        return [{"move": "draw"}, {"move": "pass"}] if seat in self.to_act(state) else []
+
+    def view(self, state, seat):
+        return {
+            "seat": seat,
+            "to_act": sorted(self.to_act(state)),
+            "deck": len(state.deck),
+            "hand": list(state.hands[seat]) if seat is not None else [],
+            "opponent_hand": len(state.hands[1 - seat]) if seat is not None else 0,
+        }
+
+    def to_act(self, state):
+        return frozenset() if not state.deck else frozenset({state.turn})
+
+    def outcome(self, state):
+        if state.deck:
+            return None
+        totals = tuple(sum(h) for h in state.hands)
+        best = max(totals)
+        return Outcome(tuple(i for i, t in enumerate(totals) if t == best), totals)
+
+    def bot(self, level):
+        return FirstBot()
+
+
+RULESET = Tiny()
