@@ -19,7 +19,7 @@ def loads(text: str, what: str = "data") -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise FormatError(f"{what} is not valid JSON (line {exc.lineno}, column {exc.colno})")
+        raise FormatError(f"{what} is not valid JSON (line {exc.lineno}, column {exc.colno})") from None
 
 
 def roundtrip(value: Any) -> Any:

@@ -167,7 +167,7 @@ class Match:
             try:
                 match.state = rules.evolve(match.state, event)
             except Exception as exc:  # a foreign or damaged log must not crash the app
-                raise FormatError(f"event {i} ({event.get('type', '?')}) cannot be applied: {exc}")
+                raise FormatError(f"event {i} ({event.get('type', '?')}) cannot be applied: {exc}") from None
             match.events.append(event)
         match.commands = [
             Entry(c.get("seat"), c.get("command", {}), int(c.get("at", 0)))

@@ -54,9 +54,7 @@ class Budget:
 class Bot(Protocol):
     level: str
 
-    def choose(
-        self, view: View, legal: list[Command], rng: random.Random, budget: Budget
-    ) -> Command: ...
+    def choose(self, view: View, legal: list[Command], rng: random.Random, budget: Budget) -> Command: ...
 
 
 @dataclass(frozen=True)
@@ -101,9 +99,7 @@ class Ruleset(ABC):
         ...
 
     @abstractmethod
-    def setup(
-        self, state: Any, setup: dict[str, Any] | None, rng: random.Random
-    ) -> list[Event]:
+    def setup(self, state: Any, setup: dict[str, Any] | None, rng: random.Random) -> list[Event]:
         """The opening events: from `setup` (a fixed deal) when given, else drawn from rng."""
         ...
 
@@ -115,12 +111,10 @@ class Ruleset(ABC):
         ...
 
     @abstractmethod
-    def evolve(self, state: Any, event: Event) -> Any:
-        ...
+    def evolve(self, state: Any, event: Event) -> Any: ...
 
     @abstractmethod
-    def legal(self, state: Any, seat: int) -> list[Command]:
-        ...
+    def legal(self, state: Any, seat: int) -> list[Command]: ...
 
     @abstractmethod
     def view(self, state: Any, seat: int | None) -> View:
@@ -128,8 +122,7 @@ class Ruleset(ABC):
         ...
 
     @abstractmethod
-    def to_act(self, state: Any) -> frozenset[int]:
-        ...
+    def to_act(self, state: Any) -> frozenset[int]: ...
 
     @abstractmethod
     def outcome(self, state: Any) -> Outcome | None:
@@ -137,8 +130,12 @@ class Ruleset(ABC):
         ...
 
     @abstractmethod
-    def bot(self, level: str) -> Bot:
-        ...
+    def bot(self, level: str) -> Bot: ...
+
+    def clock(self, state: Any) -> Command | None:
+        """A command the table's clock submits (as seat None) when the game waits on time,
+        not on a seat: an hourglass running out. None for games without time."""
+        return None
 
     def describe(self, event: Event, names: list[str]) -> str:
         """One line of the move log for an event ("" to leave it out)."""

@@ -1,0 +1,32 @@
+"""The scenario runner and the tournament, on the tests' tiny game."""
+
+from game.core import registry, scenario, sim
+from tests.core.tinygame import RULESET
+
+registry.register(RULESET)
+
+
+def test_scenario_prints_a_line_per_command_then_the_final_views():
+    lines = scenario.run(
+        {
+            "game": "tiny",
+            "seed": 1,
+            "seats": ["Ann", "Bo"],
+            "setup": {"deck": [5, 1, 2, 3, 4, 6, 7, 8, 9]},
+            "commands": [
+                {"seat": 1, "command": {"move": "draw"}},
+                {"seat": 0, "command": {"move": "draw"}},
+            ],
+        }
+    )
+    assert lines[0] == {"index": 0, "ok": False, "reason": "it is not your turn"}
+    assert lines[1]["ok"] and lines[1]["events"] == [{"type": "draw", "seat": 0, "card": 5}]
+    assert lines[-1]["final"] and lines[-1]["outcome"] is None
+    assert lines[-1]["views"][0]["hand"] == [5]
+    assert lines[-1]["views"][1]["hand"] == []
+
+
+def test_sim_counts_every_game_once():
+    report = sim.tournament("tiny", ["random", "easy"], games=20, seed=3)
+    assert sum(report["wins"]) + report["draws"] == 20
+    assert report["games_per_s"] > 0
