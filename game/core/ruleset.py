@@ -132,6 +132,10 @@ class Ruleset(ABC):
     @abstractmethod
     def bot(self, level: str) -> Bot: ...
 
+    def fixed_seats(self, options: dict[str, Any]) -> dict[int, str]:
+        """Seats the rules themselves play under these options (a solo variant's bot), by name."""
+        return {}
+
     def clock(self, state: Any) -> Command | None:
         """A command the table's clock submits (as seat None) when the game waits on time,
         not on a seat: an hourglass running out. None for games without time."""

@@ -1,0 +1,218 @@
+"""The window, the fixed-timestep loop and the scene stack.
+
+Game time advances in ticks of 1/60 s; drawing happens once per loop, capped at the display
+rate. Only the top scene receives input and ticks; scenes are drawn from the topmost opaque
+one upwards, so an overlay shows a dimmed copy of what it pauses.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import resources
+from game.core.timers import TICKS_PER_SECOND, Scheduler
+from game.ui import text, theme
+from game.ui.sound import Sounds
+
+if TYPE_CHECKING:
+    from game.core.settings import Settings
+    from game.core.store import Store
+    from game.scenes.base import Scene
+
+STEP = 1.0 / TICKS_PER_SECOND
+MAX_CATCH_UP = 0.25  # after a stall, drop time rather than run hundreds of updates
+FPS_CAP = 120
+
+
+class Toast:
+    def __init__(self, message: str, ticks: int, error: bool):
+        self.message, self.ticks, self.error = message, ticks, error
+
+
+class App:
+    def __init__(self, windowed: bool = False):
+        from game.core import settings as settings_mod
+
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        pygame.init()
+        self.settings, problem = settings_mod.load()
+        self.fullscreen = self.settings.fullscreen and not windowed
+        self.screen = self._open_window()
+        self.stack: list[Scene] = []
+        self.running = True
+        self.scheduler = Scheduler()  # app-wide timers (toasts); scenes keep their own
+        self.toasts: list[Toast] = []
+        self.sounds = Sounds()
+        self.sounds.set(self.settings.volume, self.settings.muted)
+        self._store: Store | None = None
+        self.frame_hooks: list[Callable[[], None]] = []
+        if problem:
+            self.toast(problem, error=True)
+
+    # -- window ---------------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        flags = pygame.SCALED | pygame.RESIZABLE
+        if self.fullscreen:
+            flags |= pygame.FULLSCREEN
+        screen = pygame.display.set_mode((theme.WIDTH, theme.HEIGHT), flags, vsync=0)
+        pygame.display.set_caption("Bazaar")
+        icon = resources.path("assets", "icon.png")
+        if icon.exists():
+            pygame.display.set_icon(pygame.image.load(str(icon)))
+        return screen
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        pygame.display.toggle_fullscreen()
+
+    # -- services -------------------------------------------------------------------------
+    @property
+    def store(self) -> Store:
+        """The save database, opened on first use; a damaged file is set aside with a toast."""
+        if self._store is None:
+            from game.core.store import Store
+
+            self._store = Store.open()
+            if self._store.problem:
+                self.toast(self._store.problem, error=True)
+        return self._store
+
+    def apply_settings(self, settings: Settings) -> None:
+        from game.core import settings as settings_mod
+
+        self.settings = settings
+        settings_mod.save(settings)
+        self.sounds.set(settings.volume, settings.muted)
+        if settings.fullscreen != self.fullscreen:
+            self.toggle_fullscreen()
+
+    def toast(self, message: str, seconds: float = 5.0, error: bool = False) -> None:
+        if error:
+            print(f"bazaar: {message}", file=sys.stderr)
+        self.toasts.append(Toast(message, int(seconds * TICKS_PER_SECOND), error))
+
+    # -- the stack ------------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        self.stack.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        if not self.stack:
+            return None
+        scene = self.stack.pop()
+        scene.leave()
+        if self.top:
+            self.top.enter()
+        if not self.stack:
+            self.running = False
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack.pop().leave()
+        self.push(scene)
+
+    def reset(self, scene: Scene) -> None:
+        """Clear everything and show `scene` (back to the menu)."""
+        while self.stack:
+            self.stack.pop().leave()
+        self.push(scene)
+
+    # -- the loop -------------------------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if self.top:
+            self.top.handle(event)
+
+    def update(self, ticks: int) -> None:
+        self.scheduler.advance(ticks)
+        for toast in self.toasts:
+            toast.ticks -= ticks
+        self.toasts = [t for t in self.toasts if t.ticks > 0]
+        if self.top:
+            self.top.update(ticks)
+
+    def draw(self) -> None:
+        first = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                first = i
+                break
+        for scene in self.stack[first:]:
+            scene.draw(self.screen)
+        self._draw_toasts()
+
+    def _draw_toasts(self) -> None:
+        y = theme.HEIGHT - 24
+        for toast in reversed(self.toasts[-3:]):
+            lines = text.wrap(toast.message, 900, 18)
+            height = 22 * len(lines) + 20
+            box = pygame.Rect(0, 0, 960, height)
+            box.midbottom = (theme.WIDTH // 2, y)
+            pygame.draw.rect(self.screen, theme.BG_DEEP, box, border_radius=10)
+            pygame.draw.rect(self.screen, theme.DANGER if toast.error else theme.ACCENT, box, 2,
+                             border_radius=10)
+            for k, line in enumerate(lines):
+                text.blit(self.screen, line, (box.centerx, box.y + 10 + 22 * k), 18, anchor="midtop")
+            y = box.y - 8
+
+    def quit(self) -> None:
+        """Closing the window: every command is already saved, so just leave cleanly."""
+        self.running = False
+
+    def run(self, frames: int | None = None) -> int:
+        clock = pygame.time.Clock()
+        lag = 0.0
+        last = time.perf_counter()
+        count = 0
+        while self.running and (frames is None or count < frames):
+            now = time.perf_counter()
+            lag += min(now - last, MAX_CATCH_UP)
+            last = now
+            for event in pygame.event.get():
+                self.dispatch(event)
+            steps = int(lag / STEP)
+            if steps:
+                lag -= steps * STEP
+                self.update(steps)
+            self.draw()
+            pygame.display.flip()
+            for hook in self.frame_hooks:
+                hook()
+            clock.tick(FPS_CAP)
+            count += 1
+        while self.stack:
+            self.stack.pop().leave()
+        return 0
+
+
+def main(args) -> int:
+    from game.scenes.menu import Menu
+
+    app = App(windowed=bool(getattr(args, "windowed", False)) or bool(args.smoke))
+    app.push(Menu(app))
+    if os.environ.get("BAZAAR_FIRST_FRAME_PROBE"):  # `make bench` times launch to first frame
+
+        def announce() -> None:
+            print("first-frame", flush=True)
+            app.frame_hooks.clear()
+
+        app.frame_hooks.append(announce)
+    code = app.run(frames=args.smoke)
+    pygame.quit()
+    return code

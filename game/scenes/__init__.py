@@ -1,0 +1,1 @@
+"""Screens of the app: menu, setup, tables, overlays."""

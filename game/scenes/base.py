@@ -1,0 +1,100 @@
+"""The scene interface and a base for simple screens built from widgets."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import text, theme
+from game.ui.widgets import Group
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class Scene:
+    """A screen on the stack. `opaque` scenes hide what lies below; overlays are not opaque.
+
+    Only the top scene receives events and ticks, so an overlay pauses what it covers.
+    """
+
+    opaque = True
+    name = "scene"
+
+    def __init__(self, app: App):
+        self.app = app
+
+    def enter(self) -> None:
+        """Called when the scene becomes the top of the stack (again)."""
+
+    def leave(self) -> None:
+        """Called when the scene is removed from the stack."""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def update(self, ticks: int) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+    def back(self) -> None:
+        """Esc: by default leave this screen."""
+        self.app.pop()
+
+
+class Screen(Scene):
+    """A full screen with a title and a widget group; Esc goes back."""
+
+    title = ""
+
+    def __init__(self, app: App):
+        super().__init__(app)
+        self.group = Group()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.group.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.back()
+            return True
+        return False
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        pygame.draw.rect(surface, theme.BG_DEEP, (0, 0, theme.WIDTH, 92))
+        pygame.draw.line(surface, theme.ACCENT_DARK, (0, 92), (theme.WIDTH, 92), 2)
+        if self.title:
+            text.blit(surface, self.title, (60, 46), 40, theme.TEXT, "black", "midleft")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        self.group.draw(surface)
+
+
+class Overlay(Scene):
+    """A box over a dimmed copy of the scene below."""
+
+    opaque = False
+
+    def __init__(self, app: App, size: tuple[int, int] = (520, 420)):
+        super().__init__(app)
+        self.group = Group()
+        self.box = pygame.Rect(0, 0, *size)
+        self.box.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
+        self._shade = pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
+        self._shade.fill(theme.SHADE)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.group.handle(event) and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+        return True  # an overlay consumes all input: nothing reaches the scene below
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self._shade, (0, 0))
+        pygame.draw.rect(surface, theme.PANEL, self.box, border_radius=16)
+        pygame.draw.rect(surface, theme.ACCENT_DARK, self.box, 2, border_radius=16)
+        self.group.draw(surface)

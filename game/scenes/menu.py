@@ -1,0 +1,110 @@
+"""The main menu: a tile per game, then continue, statistics, settings, quit."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core import registry
+from game.scenes import tables
+from game.scenes.base import Screen
+from game.ui import emblems, text, theme
+from game.ui.widgets import Button, Widget, panel
+
+
+class GameTile(Widget):
+    def __init__(self, rect, game: str, on_click):
+        super().__init__(rect)
+        self.game = game
+        self.on_click = on_click
+        self.ruleset = registry.get(game)
+        self.enabled = tables.has_table(game)
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.on_click(self.game)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        lit = self.hover or self.focused
+        panel(surface, r, theme.PANEL_HI if lit else theme.PANEL, theme.ACCENT if lit else theme.LINE,
+              radius=14, width=2 if lit else 1)
+        band = pygame.Rect(r.x + 1, r.y + 1, r.w - 2, 96)
+        pygame.draw.rect(surface, theme.BG_DEEP, band, border_top_left_radius=14, border_top_right_radius=14)
+        emblems.EMBLEMS[self.game](surface, (band.centerx, band.centery + 2))
+        rules = self.ruleset
+        seats = (f"{rules.min_seats} players" if rules.min_seats == rules.max_seats
+                 else f"{rules.min_seats}–{rules.max_seats} players")
+        text.blit(surface, rules.title, (r.x + 18, r.y + 108), 28, theme.TEXT, "black")
+        text.blit(surface, seats, (r.right - 18, r.y + 116), 18, theme.ACCENT, "bold", "topright")
+        for k, line in enumerate(text.wrap(tables.TAGLINES[self.game], r.w - 36, 17)):
+            text.blit(surface, line, (r.x + 18, r.y + 146 + 21 * k), 17, theme.MUTED)
+        if not self.enabled:
+            text.blit(surface, "Table not built yet", (r.centerx, r.bottom - 20), 16, theme.DANGER,
+                      "bold", "center")
+        if self.focused:
+            pygame.draw.rect(surface, theme.FOCUS, r.inflate(8, 8), 2, border_radius=17)
+
+
+class Menu(Screen):
+    name = "menu"
+
+    def __init__(self, app):
+        super().__init__(app)
+        for i, game in enumerate(registry.GAMES):
+            rect = (60 + (i % 2) * 400, 130 + (i // 2) * 272, 380, 252)
+            self.group.add(GameTile(rect, game, self.new_game))
+        x, w, h = 900, 320, 60
+        self.continue_button = Button((x, 130, w, h), "Continue", self.open_continue, primary=True)
+        self.group.add(self.continue_button)
+        self.group.add(Button((x, 210, w, h), "Statistics", self.open_stats))
+        self.group.add(Button((x, 290, w, h), "Settings", self.open_settings))
+        self.group.add(Button((x, 370, w, h), "Quit", self.app.quit))
+        self.saved = 0
+
+    def enter(self) -> None:
+        try:
+            self.saved = len(self.app.store.unfinished())
+        except Exception as exc:  # the menu must open even when the save database cannot
+            self.app.toast(f"Saved games are unavailable: {exc}", error=True)
+            self.saved = 0
+        self.continue_button.enabled = self.saved > 0
+        self.continue_button.label = f"Continue ({self.saved})" if self.saved else "Continue"
+
+    def back(self) -> None:
+        self.app.quit()
+
+    def new_game(self, game: str) -> None:
+        from game.scenes.setup import Setup
+
+        self.app.push(Setup(self.app, game))
+
+    def open_continue(self) -> None:
+        from game.scenes.saved import SavedMatches
+
+        self.app.push(SavedMatches(self.app))
+
+    def open_stats(self) -> None:
+        from game.scenes.stats import Statistics
+
+        self.app.push(Statistics(self.app))
+
+    def open_settings(self) -> None:
+        from game.scenes.settings import SettingsScreen
+
+        self.app.push(SettingsScreen(self.app))
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        pygame.draw.rect(surface, theme.BG_DEEP, (0, 0, theme.WIDTH, 100))
+        pygame.draw.line(surface, theme.ACCENT_DARK, (0, 100), (theme.WIDTH, 100), 2)
+        text.blit(surface, "Bazaar", (60, 50), 54, theme.ACCENT, "black", "midleft")
+        text.blit(surface, "a table for four games", (262, 60), 22, theme.MUTED, anchor="midleft")
+        text.blit(surface, "Tab or arrows to move, Enter to choose, F11 full screen",
+                  (theme.WIDTH - 60, 50), 16, theme.MUTED, anchor="midright")
+        box = pygame.Rect(900, 460, 320, 194)
+        panel(surface, box, theme.BG_DEEP, theme.LINE)
+        text.blit(surface, "Pass and play", (box.x + 18, box.y + 16), 20, theme.ACCENT, "bold")
+        tips = "Share one screen with friends, or fill any seat with a bot. Every move is saved as " \
+               "you play: close the window whenever you like and pick up again with Continue."
+        for k, line in enumerate(text.wrap(tips, box.w - 36, 17)):
+            text.blit(surface, line, (box.x + 18, box.y + 50 + 22 * k), 17, theme.MUTED)

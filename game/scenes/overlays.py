@@ -1,0 +1,111 @@
+"""Overlays: pause, hand-off between people at one screen, and confirm."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.scenes.base import Overlay, Scene
+from game.ui import text, theme
+from game.ui.widgets import Button, Group
+
+
+class Pause(Overlay):
+    name = "pause"
+
+    def __init__(self, app, game: str, on_quit: Callable[[], None] | None = None):
+        super().__init__(app, (440, 400))
+        self.game = game
+        self.on_quit = on_quit
+        x, w = self.box.x + 60, self.box.w - 120
+        y = self.box.y + 100
+        self.group.add(Button((x, y, w, 56), "Resume", self.back, primary=True))
+        self.group.add(Button((x, y + 72, w, 56), "Rules", self.rules))
+        self.group.add(Button((x, y + 144, w, 56), "Settings", self.settings))
+        self.group.add(Button((x, y + 216, w, 56), "Save and leave", self.leave_game))
+        self.group.move_focus(1)
+
+    def rules(self) -> None:
+        from game.scenes.rules import RulesScreen
+
+        self.app.push(RulesScreen(self.app, self.game))
+
+    def settings(self) -> None:
+        from game.scenes.settings import SettingsScreen
+
+        self.app.push(SettingsScreen(self.app))
+
+    def leave_game(self) -> None:
+        from game.scenes.menu import Menu
+
+        if self.on_quit:
+            self.on_quit()
+        self.app.reset(Menu(self.app))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        text.blit(surface, "Paused", (self.box.centerx, self.box.y + 50), 36, theme.TEXT, "black", "center")
+        text.blit(surface, "Every move is saved as it is played.", (self.box.centerx, self.box.bottom - 24),
+                  15, theme.MUTED, anchor="center")
+
+
+class HandOff(Scene):
+    """Covers the whole table until the next person confirms, so no hand is ever seen by the
+    wrong player. Opaque on purpose: nothing of the table is drawn beneath it."""
+
+    name = "handoff"
+
+    def __init__(self, app, player: str, note: str = "", on_ready: Callable[[], None] | None = None):
+        super().__init__(app)
+        self.player = player
+        self.note = note
+        self.on_ready = on_ready
+        self.group = Group([Button((490, 430, 300, 64), f"I am {player}", self.ready, primary=True)])
+        self.group.move_focus(1)
+
+    def ready(self) -> None:
+        self.app.pop()
+        if self.on_ready:
+            self.on_ready()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        self.group.handle(event)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG_DEEP)
+        for i in range(0, theme.WIDTH, 40):  # a quiet pattern so it reads as a cover, not a crash
+            pygame.draw.line(surface, theme.BG, (i, 0), (i - 200, theme.HEIGHT), 12)
+        card = pygame.Rect(0, 0, 640, 340)
+        card.center = (theme.WIDTH // 2, theme.HEIGHT // 2 + 20)
+        pygame.draw.rect(surface, theme.PANEL, card, border_radius=18)
+        pygame.draw.rect(surface, theme.ACCENT, card, 2, border_radius=18)
+        text.blit(surface, "Pass the screen to", (card.centerx, card.y + 58), 24, theme.MUTED, anchor="center")
+        text.blit(surface, self.player, (card.centerx, card.y + 116), 56, theme.ACCENT, "black", "center")
+        if self.note:
+            text.blit(surface, self.note, (card.centerx, card.y + 176), 20, theme.TEXT, anchor="center")
+        text.blit(surface, "Everyone else, look away. Enter when ready.", (card.centerx, card.bottom - 30),
+                  16, theme.MUTED, anchor="center")
+        self.group.draw(surface)
+
+
+class Confirm(Overlay):
+    name = "confirm"
+
+    def __init__(self, app, question: str, on_yes: Callable[[], None], yes: str = "Yes"):
+        super().__init__(app, (560, 240))
+        self.question = question
+        self.on_yes = on_yes
+        b = self.box
+        self.group.add(Button((b.x + 40, b.bottom - 90, 220, 56), "Cancel", self.back))
+        self.group.add(Button((b.right - 260, b.bottom - 90, 220, 56), yes, self.yes, primary=True))
+
+    def yes(self) -> None:
+        self.app.pop()
+        self.on_yes()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        for k, line in enumerate(text.wrap(self.question, self.box.w - 60, 22)):
+            text.blit(surface, line, (self.box.centerx, self.box.y + 50 + 28 * k), 22, anchor="center")

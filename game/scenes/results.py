@@ -1,0 +1,78 @@
+"""The end of a match: who won, the scores, and a rematch."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.core.match import Match
+from game.scenes import tables
+from game.scenes.base import Screen
+from game.ui import text, theme
+from game.ui.widgets import Button, panel
+
+
+class Results(Screen):
+    name = "results"
+    title = "Match over"
+
+    def __init__(self, app, match: Match):
+        super().__init__(app)
+        self.match = match
+        self.outcome = match.outcome
+        self.group.add(Button((380, 600, 240, 60), "Menu", self.to_menu))
+        self.group.add(Button((660, 600, 240, 60), "Rematch", self.rematch, primary=True))
+        self.group.move_focus(-1)
+        app.sounds.play("seal")
+
+    def headline(self) -> str:
+        names = self.match.names
+        winners = self.outcome.winners if self.outcome else ()
+        if len(winners) == 1:
+            return f"{names[winners[0]]} wins"
+        if winners:
+            return "Shared win: " + " & ".join(names[w] for w in winners)
+        return "No winner"
+
+    def to_menu(self) -> None:
+        from game.scenes.menu import Menu
+
+        self.app.reset(Menu(self.app))
+
+    def back(self) -> None:
+        self.to_menu()
+
+    def rematch(self) -> None:
+        old = self.match
+        match = Match.new(old.ruleset, old.seats, old.options, seed=random.SystemRandom().randrange(2**31))
+        match_id = self.app.store.attach(match)
+        from game.scenes.menu import Menu
+
+        self.app.reset(Menu(self.app))
+        self.app.push(tables.table_class(old.ruleset.name)(self.app, match, match_id))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        text.blit(surface, self.match.ruleset.title, (theme.WIDTH - 60, 46), 22, theme.MUTED, anchor="midright")
+        text.blit(surface, self.headline(), (theme.WIDTH // 2, 170), 54, theme.ACCENT, "black", "center")
+        if self.outcome and self.outcome.summary:
+            for k, line in enumerate(text.wrap(self.outcome.summary, 900, 20)):
+                text.blit(surface, line, (theme.WIDTH // 2, 226 + 26 * k), 20, theme.TEXT, anchor="center")
+        scores = self.outcome.scores if self.outcome else ()
+        box = pygame.Rect(0, 0, 620, 56 * len(self.match.seats) + 40)
+        box.midtop = (theme.WIDTH // 2, 300)
+        panel(surface, box, theme.BG_DEEP)
+        for i, seat in enumerate(self.match.seats):
+            y = box.y + 20 + 56 * i
+            won = self.outcome is not None and i in self.outcome.winners
+            colour = theme.ACCENT if won else theme.TEXT
+            text.blit(surface, ("★ " if won else "") + seat.name, (box.x + 30, y + 18), 26, colour, "bold",
+                      "midleft")
+            kind = "person" if not seat.is_bot else f"bot · {seat.level}"
+            text.blit(surface, kind, (box.x + 330, y + 18), 17, theme.MUTED, anchor="midleft")
+            if i < len(scores):
+                score = scores[i]
+                shown = f"{score:g}" if isinstance(score, float) else str(score)
+                text.blit(surface, shown, (box.right - 30, y + 18), 28, colour, "black", "midright")
+        self.group.draw(surface)

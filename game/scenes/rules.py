@@ -1,0 +1,64 @@
+"""The rules of a game, from seeds/<game>.md, scrollable with wheel, arrows and page keys."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import resources
+from game.core import registry
+from game.scenes.base import Screen
+from game.ui import markdown, text, theme
+from game.ui.widgets import Button
+
+VIEW = pygame.Rect(140, 112, 1000, 560)
+
+
+class RulesScreen(Screen):
+    name = "rules"
+
+    def __init__(self, app, game: str):
+        super().__init__(app)
+        self.title = f"Rules · {registry.get(game).title}"
+        path = resources.path("seeds", f"{game}.md")
+        try:
+            source = path.read_text(encoding="utf-8")
+        except OSError:
+            source = f"# Rules unavailable\n\nThe rules file {path.name} is missing from this installation."
+        self.page = markdown.render(source, VIEW.w - 40)
+        self.scroll = 0
+        self.group.add(Button((1040, 22, 180, 50), "Back", self.back))
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.page.get_height() - VIEW.h)
+
+    def scroll_by(self, dy: int) -> None:
+        self.scroll = max(0, min(self.max_scroll, self.scroll + dy))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-60 * event.y)
+            return True
+        if event.type == pygame.KEYDOWN:
+            steps = {pygame.K_DOWN: 40, pygame.K_UP: -40, pygame.K_PAGEDOWN: VIEW.h - 60,
+                     pygame.K_PAGEUP: -(VIEW.h - 60), pygame.K_SPACE: VIEW.h - 60,
+                     pygame.K_HOME: -10**6, pygame.K_END: 10**6}
+            if event.key in steps:
+                self.scroll_by(steps[event.key])
+                return True
+        return super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        surface.set_clip(VIEW)
+        surface.blit(self.page, (VIEW.x + 20, VIEW.y + 12 - self.scroll))
+        surface.set_clip(None)
+        if self.max_scroll:
+            track = pygame.Rect(VIEW.right + 16, VIEW.y, 6, VIEW.h)
+            pygame.draw.rect(surface, theme.PANEL, track, border_radius=3)
+            h = max(40, VIEW.h * VIEW.h // self.page.get_height())
+            y = VIEW.y + (VIEW.h - h) * self.scroll // self.max_scroll
+            pygame.draw.rect(surface, theme.ACCENT, (track.x, y, 6, h), border_radius=3)
+            text.blit(surface, "Scroll with the wheel, arrows or Page Up/Down", (VIEW.x, 700), 15,
+                      theme.MUTED, anchor="midleft")
+        self.group.draw(surface)

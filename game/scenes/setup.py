@@ -1,0 +1,119 @@
+"""New-game setup, generated from what the ruleset declares: seats, bots, options."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.core import registry
+from game.core.match import Match, Seat
+from game.scenes import tables
+from game.scenes.base import Screen
+from game.ui import text, theme
+from game.ui.widgets import Button, Choice, TextField, panel
+
+NAMES = ("Asha", "Bilal", "Chandra", "Devi", "Eshan")
+SEAT_Y, SEAT_H = 196, 64
+
+
+class Setup(Screen):
+    name = "setup"
+
+    def __init__(self, app, game: str):
+        super().__init__(app)
+        self.game = game
+        self.ruleset = registry.get(game)
+        self.title = f"New game · {self.ruleset.title}"
+        self.options = self.ruleset.default_options()
+        self.kinds = ["human", *self.ruleset.bot_levels]
+        self.kind_names = ["Person", *(f"Bot · {lvl}" for lvl in self.ruleset.bot_levels)]
+        low, high = self.ruleset.seat_range(self.options)
+        # Sensible start: you against a bot when bots exist, else everyone a person.
+        self.count = max(low, min(high, 2 if low <= 2 else low))
+        self.names = [TextField((0, 0, 300, 46), n, placeholder="Name") for n in NAMES]
+        default_kinds = ["human"] + [self.kinds[min(2, len(self.kinds) - 1)]] * 4
+        self.seat_kinds = [Choice((0, 0, 300, 46), "", self.kinds, k, names=self.kind_names)
+                           for k in default_kinds]
+        self.count_choice = Choice((60, 124, 300, 46), "Players", list(range(low, high + 1)), self.count,
+                                   self._set_count)
+        self.option_widgets = [
+            Choice((720, 196 + 62 * i, 500, 46), o.label, list(o.choices), self.options[o.key],
+                   self._option_setter(o.key), names=[o.label_of(c) for c in o.choices])
+            for i, o in enumerate(self.ruleset.options)
+        ]
+        self.start_button = Button((980, 620, 240, 60), "Start", self.start, primary=True)
+        self.back_button = Button((720, 620, 240, 60), "Back", self.back)
+        self._layout()
+
+    def _option_setter(self, key: str):
+        def setter(value):
+            self.options[key] = value
+            low, high = self.ruleset.seat_range(self.options)
+            self.count_choice.choices = list(range(low, high + 1))
+            self.count_choice.names = [str(c) for c in self.count_choice.choices]
+            self._set_count(max(low, min(high, self.count)))
+            self.count_choice.set(self.count)
+
+        return setter
+
+    def _set_count(self, count: int) -> None:
+        self.count = count
+        self._layout()
+
+    def _layout(self) -> None:
+        fixed = self.ruleset.fixed_seats(self.options)
+        widgets = [self.count_choice]
+        for i in range(self.count):
+            y = SEAT_Y + SEAT_H * i
+            self.names[i].rect.topleft = (96, y)
+            self.seat_kinds[i].rect.topleft = (412, y)
+            self.seat_kinds[i].enabled = i not in fixed
+            if i in fixed:
+                self.seat_kinds[i].names = [fixed[i]] * len(self.kinds)
+            else:
+                self.seat_kinds[i].names = list(self.kind_names)
+            widgets += [self.names[i], self.seat_kinds[i]]
+        self.count_choice.visible = len(self.count_choice.choices) > 1
+        self.group.widgets = widgets + self.option_widgets + [self.back_button, self.start_button]
+
+    def seats(self) -> list[Seat]:
+        fixed = self.ruleset.fixed_seats(self.options)
+        seats = []
+        for i in range(self.count):
+            name = self.names[i].value.strip() or NAMES[i]
+            if i in fixed:
+                seats.append(Seat(name, "rules", fixed[i]))
+            else:
+                kind = self.seat_kinds[i].value
+                seats.append(Seat(name) if kind == "human" else Seat(name, "bot", kind))
+        return seats
+
+    def start(self) -> None:
+        seats = self.seats()
+        names = [s.name for s in seats]
+        if len(set(names)) != len(names):
+            self.app.toast("Give every player a different name.")
+            return
+        match = Match.new(self.ruleset, seats, self.options, seed=random.SystemRandom().randrange(2**31))
+        match_id = self.app.store.attach(match)
+        self.app.replace(tables.table_class(self.game)(self.app, match, match_id))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        left = pygame.Rect(40, 108, 640, 500)
+        right = pygame.Rect(700, 108, 540, 500)
+        panel(surface, left, theme.BG_DEEP)
+        panel(surface, right, theme.BG_DEEP)
+        if not self.count_choice.visible:
+            text.blit(surface, "Players", (60, 147), 24, theme.ACCENT, "bold", "midleft")
+        text.blit(surface, "Options", (720, 147), 24, theme.ACCENT, "bold", "midleft")
+        if not self.option_widgets:
+            text.blit(surface, "This game has no options.", (720, 200), 18, theme.MUTED)
+        for i in range(self.count):
+            y = SEAT_Y + SEAT_H * i + 23
+            pygame.draw.circle(surface, theme.PANEL_HI, (74, y), 16)
+            text.blit(surface, str(i + 1), (74, y), 18, theme.ACCENT, "bold", "center")
+        text.blit(surface, "Seats play in this order. People share the screen; a hand-off screen "
+                  "hides each hand.", (60, 580), 16, theme.MUTED, anchor="midleft")
+        self.group.draw(surface)

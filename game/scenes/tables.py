@@ -1,0 +1,30 @@
+"""Which game has a table scene. The menu offers only games that can be played."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+
+TABLES: dict[str, tuple[str, str]] = {
+    "jaipur": ("game.scenes.jaipur", "JaipurTable"),
+    "ginrummy": ("game.scenes.ginrummy", "GinRummyTable"),
+    "tajmahal": ("game.scenes.tajmahal", "TajMahalTable"),
+    "ubongo": ("game.scenes.ubongo", "UbongoTable"),
+}
+
+TAGLINES = {
+    "jaipur": "Trade goods, herd camels, sell before your rival does.",
+    "ginrummy": "Meld runs and sets, knock low, go gin.",
+    "tajmahal": "Win the favour of the Mughal court, province by province.",
+    "ubongo": "Race the hourglass to fill each puzzle board.",
+}
+
+
+def has_table(game: str) -> bool:
+    module = TABLES.get(game, ("", ""))[0]
+    return bool(module) and importlib.util.find_spec(module) is not None
+
+
+def table_class(game: str):
+    module, name = TABLES[game]
+    return getattr(importlib.import_module(module), name)

@@ -1,0 +1,1 @@
+"""Shared pieces of the table: theme, text, widgets, tweens, cards."""

@@ -1,0 +1,72 @@
+"""Sound effects synthesised at start-up (no sample files to ship or license).
+
+Each effect is a few decaying partials written as 16-bit mono samples. Without an audio
+device (CI, the dummy driver) everything here quietly does nothing.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from array import array
+
+import pygame
+
+RATE = 22050
+# name -> list of (frequency Hz, start s, length s, loudness), plus a noise burst length
+EFFECTS: dict[str, tuple[list[tuple[float, float, float, float]], float]] = {
+    "card": ([], 0.07),
+    "click": ([(1400, 0, 0.03, 0.25)], 0.0),
+    "token": ([(2100, 0, 0.18, 0.35), (3150, 0, 0.12, 0.2)], 0.0),
+    "sale": ([(1568, 0, 0.25, 0.3), (2093, 0.06, 0.25, 0.3), (2637, 0.12, 0.3, 0.3)], 0.0),
+    "seal": ([(392, 0, 0.9, 0.35), (587, 0.1, 0.9, 0.3), (784, 0.2, 1.0, 0.25)], 0.0),
+    "deal": ([], 0.04),
+    "alarm": ([(880, 0, 0.15, 0.35), (880, 0.25, 0.15, 0.35)], 0.0),
+}
+
+
+def synthesise(
+    partials: list[tuple[float, float, float, float]], noise: float, rate: int = RATE, channels: int = 1
+) -> array:
+    """Samples at `rate`, each repeated for every channel (the mixer's own format)."""
+    length = max([s + d for _, s, d, _ in partials] + [noise]) + 0.02
+    samples = [0.0] * int(length * rate)
+    for freq, start, dur, loud in partials:
+        first = int(start * rate)
+        for i in range(int(dur * rate)):
+            t = i / rate
+            samples[first + i] += loud * math.exp(-6 * t / dur) * math.sin(2 * math.pi * freq * t)
+    noise_rng = random.Random(7)  # the same swish every time
+    for i in range(int(noise * rate)):
+        samples[i] += 0.3 * math.exp(-5 * i / (noise * rate)) * (noise_rng.random() * 2 - 1)
+    return array("h", (int(max(-1.0, min(1.0, s)) * 30000) for s in samples for _ in range(channels)))
+
+
+class Sounds:
+    def __init__(self) -> None:
+        self.volume = 0.7
+        self.muted = False
+        self._cache: dict[str, pygame.mixer.Sound] = {}
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(RATE, -16, 1, 512)
+            self.format = pygame.mixer.get_init()
+        except pygame.error:
+            self.format = None
+        # 16-bit signed is what we write; any other mixer format gets no sound, not noise
+        self.ready = bool(self.format) and self.format[1] == -16
+
+    def set(self, volume: float, muted: bool) -> None:
+        self.volume, self.muted = volume, muted
+
+    def play(self, name: str) -> None:
+        if not self.ready or self.muted or self.volume <= 0:
+            return
+        sound = self._cache.get(name)
+        if sound is None:
+            partials, noise = EFFECTS[name]
+            rate, _, channels = self.format
+            sound = pygame.mixer.Sound(buffer=synthesise(partials, noise, rate, channels).tobytes())
+            self._cache[name] = sound
+        sound.set_volume(self.volume)
+        sound.play()

@@ -1,0 +1,249 @@
+"""Buttons, choices and text fields, with hover, focus and keyboard use built in.
+
+A `Group` owns a screen's widgets: it routes mouse events to them and moves keyboard focus
+with Tab / Shift+Tab / arrows; Enter or Space activates the focused widget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from game.ui import text, theme
+
+
+class Widget:
+    focusable = True
+
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int]):
+        self.rect = pygame.Rect(rect)
+        self.hover = False
+        self.focused = False
+        self.enabled = True
+        self.visible = True
+
+    def activate(self) -> None:
+        """What Enter/Space or a click does."""
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """Keys other than navigation while focused. True when consumed."""
+        return False
+
+    def click(self, event: pygame.event.Event) -> bool:
+        if event.button == 1:
+            self.activate()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, color=theme.PANEL, border=theme.LINE,
+          radius: int = theme.RADIUS, width: int = 1) -> None:
+    pygame.draw.rect(surface, color, rect, border_radius=radius)
+    if border:
+        pygame.draw.rect(surface, border, rect, width, border_radius=radius)
+
+
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    pygame.draw.rect(surface, theme.FOCUS, rect.inflate(8, 8), 2, border_radius=theme.RADIUS + 3)
+
+
+class Button(Widget):
+    def __init__(self, rect, label: str, on_click: Callable[[], Any], primary: bool = False,
+                 size: int = 22, hint: str = ""):
+        super().__init__(rect)
+        self.label = label
+        self.on_click = on_click
+        self.primary = primary
+        self.size = size
+        self.hint = hint  # a short reason shown when disabled, or a tooltip
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.on_click()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        if not self.enabled:
+            fill, border, ink = theme.BG_DEEP, theme.LINE, theme.MUTED
+        elif self.primary:
+            fill = (255, 196, 96) if self.hover else theme.ACCENT
+            border, ink = theme.ACCENT_DARK, theme.ACCENT_TEXT
+        else:
+            fill = theme.PANEL_HI if self.hover else theme.PANEL
+            border, ink = (theme.ACCENT if self.hover else theme.LINE), theme.TEXT
+        panel(surface, self.rect, fill, border, width=2 if self.hover else 1)
+        text.blit(surface, self.label, self.rect.center, self.size, ink, "bold", "center")
+        if self.focused:
+            focus_ring(surface, self.rect)
+
+
+class Choice(Widget):
+    """A labelled value that cycles through choices: click or Right for next, Left for back."""
+
+    def __init__(self, rect, label: str, choices: Sequence[Any], value: Any,
+                 on_change: Callable[[Any], Any] | None = None,
+                 names: Sequence[str] | None = None, size: int = 20):
+        super().__init__(rect)
+        self.label = label
+        self.choices = list(choices)
+        self.names = list(names) if names else [str(c) for c in self.choices]
+        self.index = self.choices.index(value) if value in self.choices else 0
+        self.on_change = on_change
+        self.size = size
+
+    @property
+    def value(self) -> Any:
+        return self.choices[self.index]
+
+    def set(self, value: Any) -> None:
+        if value in self.choices:
+            self.index = self.choices.index(value)
+
+    def step(self, delta: int) -> None:
+        if not self.enabled or len(self.choices) < 2:
+            return
+        self.index = (self.index + delta) % len(self.choices)
+        if self.on_change:
+            self.on_change(self.value)
+
+    def activate(self) -> None:
+        self.step(1)
+
+    def click(self, event) -> bool:
+        if event.button in (1, 3):
+            self.step(1 if event.button == 1 else -1)
+            return True
+        return False
+
+    def key(self, event) -> bool:
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.step(1 if event.key == pygame.K_RIGHT else -1)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        panel(surface, self.rect, theme.PANEL_HI if self.hover else theme.PANEL,
+              theme.ACCENT if self.hover else theme.LINE)
+        ink = theme.TEXT if self.enabled else theme.MUTED
+        r = self.rect
+        if self.label:
+            text.blit(surface, self.label, (r.x + 14, r.centery), self.size, theme.MUTED, anchor="midleft")
+        text.blit(surface, self.names[self.index], (r.right - 38, r.centery), self.size, ink, "bold",
+                  "midright")
+        if self.enabled and len(self.choices) > 1:
+            text.blit(surface, "‹ ›", (r.right - 12, r.centery), self.size, theme.ACCENT, "bold", "midright")
+        if self.focused:
+            focus_ring(surface, self.rect)
+
+
+class TextField(Widget):
+    def __init__(self, rect, value: str, max_len: int = 16, placeholder: str = "", size: int = 20,
+                 on_change: Callable[[str], Any] | None = None):
+        super().__init__(rect)
+        self.value = value
+        self.max_len = max_len
+        self.placeholder = placeholder
+        self.size = size
+        self.on_change = on_change
+
+    def key(self, event) -> bool:
+        if event.type == pygame.TEXTINPUT:
+            if len(self.value) < self.max_len and event.text.isprintable():
+                self._set((self.value + event.text)[: self.max_len])
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            self._set(self.value[:-1])
+            return True
+        return False
+
+    def _set(self, value: str) -> None:
+        self.value = value
+        if self.on_change:
+            self.on_change(value)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        panel(surface, self.rect, theme.BG_DEEP, theme.ACCENT if self.focused or self.hover else theme.LINE)
+        shown = self.value or self.placeholder
+        ink = theme.TEXT if self.value else theme.MUTED
+        rect = text.blit(surface, shown, (self.rect.x + 12, self.rect.centery), self.size, ink,
+                         anchor="midleft")
+        if self.focused:
+            x = rect.right + 2 if self.value else self.rect.x + 12
+            pygame.draw.line(surface, theme.ACCENT, (x, self.rect.y + 8), (x, self.rect.bottom - 8), 2)
+            focus_ring(surface, self.rect)
+
+
+class Group:
+    """The widgets of one screen, with mouse routing and a keyboard focus ring."""
+
+    def __init__(self, widgets: Sequence[Widget] = ()):
+        self.widgets: list[Widget] = list(widgets)
+        self.focus_index: int | None = None
+
+    def add(self, widget: Widget) -> Widget:
+        self.widgets.append(widget)
+        return widget
+
+    @property
+    def focused(self) -> Widget | None:
+        if self.focus_index is None or self.focus_index >= len(self.widgets):
+            return None
+        return self.widgets[self.focus_index]
+
+    def focus(self, widget: Widget | None) -> None:
+        for w in self.widgets:
+            w.focused = w is widget
+        self.focus_index = self.widgets.index(widget) if widget in self.widgets else None
+
+    def move_focus(self, delta: int) -> None:
+        usable = [i for i, w in enumerate(self.widgets) if w.focusable and w.visible and w.enabled]
+        if not usable:
+            return
+        if self.focus_index not in usable:
+            target = usable[0] if delta > 0 else usable[-1]
+        else:
+            target = usable[(usable.index(self.focus_index) + delta) % len(usable)]
+        self.focus(self.widgets[target])
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            for w in self.widgets:
+                w.hover = w.visible and w.enabled and w.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            for w in self.widgets:
+                if w.visible and w.enabled and w.rect.collidepoint(event.pos):
+                    self.focus(w if isinstance(w, TextField) else None)
+                    return w.click(event)
+            self.focus(None)
+            return False
+        focused = self.focused
+        if event.type == pygame.TEXTINPUT:
+            return bool(focused and focused.key(event))
+        if event.type != pygame.KEYDOWN:
+            return False
+        if focused and focused.key(event):
+            return True
+        if event.key == pygame.K_TAB:
+            self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
+        if event.key in (pygame.K_DOWN, pygame.K_UP):
+            self.move_focus(1 if event.key == pygame.K_DOWN else -1)
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and focused:
+            focused.activate()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for w in self.widgets:
+            w.draw(surface)

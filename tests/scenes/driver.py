@@ -1,0 +1,65 @@
+"""Drive a real app with synthetic pygame events, headless, and look at what it drew."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+
+from game.app import App
+
+SHOTS = Path(os.environ.get("BAZAAR_SHOTS", "")) if os.environ.get("BAZAAR_SHOTS") else None
+
+
+def make_app() -> App:
+    app = App(windowed=True)
+    return app
+
+
+def frame(app: App, ticks: int = 1) -> None:
+    """One loop iteration: pending events are already dispatched; tick and draw."""
+    app.update(ticks)
+    app.draw()
+
+
+def run(app: App, ticks: int, step: int = 1) -> None:
+    for _ in range(0, ticks, step):
+        frame(app, step)
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    frame(app)
+
+
+def key(app: App, k: int, mod: int = 0, unicode: str = "") -> None:
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0))
+    app.dispatch(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=unicode, scancode=0))
+    frame(app)
+
+
+def type_text(app: App, value: str) -> None:
+    for ch in value:
+        app.dispatch(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    frame(app)
+
+
+def shot(app: App, name: str) -> None:
+    """Save the current frame when BAZAAR_SHOTS names a folder (for looking at screens)."""
+    if SHOTS:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        app.draw()
+        pygame.image.save(app.screen, str(SHOTS / f"{name}.png"))
+
+
+def find_button(app: App, label: str):
+    top = app.top
+    for widget in getattr(top, "group").widgets:
+        if getattr(widget, "label", None) == label or (
+            isinstance(getattr(widget, "label", None), str) and widget.label.startswith(label)
+        ):
+            return widget
+    raise AssertionError(f"no button {label!r} on {type(top).__name__}")
