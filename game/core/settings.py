@@ -1,0 +1,104 @@
+"""Player settings in `config_dir()/settings.json`.
+
+Reading never fails: unknown keys are ignored, a value of the wrong type or out of range falls
+back to that key's default, and a file that is not a JSON object is kept aside untouched (with
+a message for the player) while the defaults are used.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from game.core import paths
+from game.core.files import keep_aside, write_atomic
+
+FILENAME = "settings.json"
+ANIMATION_SPEEDS = (0.5, 1.0, 2.0)
+
+
+@dataclass(frozen=True)
+class Settings:
+    fullscreen: bool = False
+    volume: float = 0.7  # 0..1
+    muted: bool = False
+    animation_speed: float = 1.0  # one of ANIMATION_SPEEDS
+    bot_pause_ms: int = 600  # 0..10000: the least time a bot's move stays on screen
+    show_hints: bool = True
+    four_colour_deck: bool = False
+
+
+def _valid(key: str, value: Any) -> bool:
+    """Whether `value` is acceptable for field `key` (type and range)."""
+    if key in ("fullscreen", "muted", "show_hints", "four_colour_deck"):
+        return isinstance(value, bool)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    if key == "volume":
+        return math.isfinite(value) and 0.0 <= value <= 1.0
+    if key == "animation_speed":
+        return value in ANIMATION_SPEEDS
+    if key == "bot_pause_ms":
+        return isinstance(value, int) and 0 <= value <= 10_000
+    return False
+
+
+def from_json(data: dict[str, Any]) -> Settings:
+    """Settings from a JSON object: good keys kept, bad ones default, unknown ones ignored."""
+    values: dict[str, Any] = {}
+    for f in fields(Settings):
+        if f.name in data and _valid(f.name, data[f.name]):
+            value = data[f.name]
+            values[f.name] = float(value) if isinstance(f.default, float) else value
+    return Settings(**values)
+
+
+def path() -> Path:
+    return paths.config_dir() / FILENAME
+
+
+def load() -> tuple[Settings, str | None]:
+    """The saved settings and a problem message (None when all went well)."""
+    file = path()
+    try:
+        raw = file.read_bytes()
+    except FileNotFoundError:
+        return Settings(), None
+    except OSError as exc:
+        return _report(f"The settings file {file} could not be read ({exc}); default settings are used.")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        data = None
+    if isinstance(data, dict):
+        return from_json(data), None
+    try:
+        kept = keep_aside(file)
+    except OSError as exc:
+        return _report(
+            f"The settings file {file} is damaged and could not be moved aside ({exc}); "
+            "default settings are used."
+        )
+    return _report(
+        f"The settings file was damaged. It was kept unchanged as {kept}; default settings are used."
+    )
+
+
+def _report(message: str) -> tuple[Settings, str]:
+    print(f"bazaar: {message}", file=sys.stderr)
+    return Settings(), message
+
+
+def save(settings: Settings) -> str | None:
+    """Write the settings atomically. Returns a problem message, or None when saved."""
+    try:
+        write_atomic(path(), json.dumps(asdict(settings), indent=2, sort_keys=True) + "\n")
+    except OSError as exc:
+        message = f"The settings could not be saved to {path()} ({exc})."
+        print(f"bazaar: {message}", file=sys.stderr)
+        return message
+    return None

@@ -1,0 +1,417 @@
+"""Saved matches: an SQLite event store in `data_dir()/bazaar.sqlite3`.
+
+A match is attached once; from then on every accepted command and the events it caused are
+written in one transaction, so a crash or kill keeps whole commands only. Resuming folds the
+stored log (`Match.from_json`). A damaged or foreign database is moved aside untouched and a
+fresh one is started; `Store.problem` then says where the old file was kept.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import sys
+import threading
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from game.core import codec, paths, storedb
+from game.core.codec import FormatError
+from game.core.files import keep_aside, write_atomic
+from game.core.match import FORMAT, VERSION, Entry, Match, Seat, read_header
+from game.core.ruleset import Event
+
+
+@dataclass(frozen=True)
+class MatchInfo:
+    """One saved match as a list screen shows it."""
+
+    id: int
+    game: str
+    seats: tuple[Seat, ...]
+    status: str  # "playing", "finished" or "abandoned"
+    created: datetime
+    updated: datetime
+    events: int
+    commands: int
+
+    @property
+    def progress(self) -> str:
+        return f"{self.commands} move{'' if self.commands == 1 else 's'}"
+
+
+@dataclass(frozen=True)
+class StatRow:
+    """Finished matches of one game, counted for one kind of seat (every such seat counts once)."""
+
+    game: str
+    kind: str  # "human", "bot" or "cmd"
+    level: str  # bot level or program; "" for humans
+    played: int
+    wins: int  # sole winner
+    draws: int  # one of several winners
+    average_score: float
+
+    @property
+    def losses(self) -> int:
+        return self.played - self.wins - self.draws
+
+    @property
+    def label(self) -> str:
+        if self.kind == "human":
+            return "Human"
+        return f"Bot ({self.level})" if self.kind == "bot" else f"Program ({self.level})"
+
+
+class _Saver:
+    """The listener a stored match carries: it writes whatever the store does not hold yet."""
+
+    def __init__(self, store: Store, match_id: int, events: int, commands: int):
+        self.store, self.match_id = store, match_id
+        self.events, self.commands = events, commands  # what this match has stored so far
+        self.active = True
+
+    def __call__(self, match: Match, entry: Entry | None, events: list[Event]) -> None:
+        if self.active:
+            self.store._save(self, match)
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class Store:
+    def __init__(self, conn: sqlite3.Connection, path: Path | None, problem: str | None = None):
+        self._conn: sqlite3.Connection | None = conn
+        self._lock = threading.RLock()  # one connection, shared by the UI and bot threads
+        self.path = path  # None when saving is off (the folder could not be used)
+        self.problem = problem  # a message for the player; the app shows it and may clear it
+
+    # -- opening -------------------------------------------------------------------------
+    @classmethod
+    def open(cls, path: Path | None = None) -> Store:
+        """Open (or create) the database. Never raises for a bad file: see `problem`."""
+        path = Path(path) if path else paths.data_dir() / storedb.FILENAME
+        problem = None
+        reason = storedb.diagnose(path)
+        if reason:
+            try:
+                kept = keep_aside(path, storedb.COMPANIONS)
+                problem = (
+                    f"The saved-games file {path} could not be used: {reason}. It was kept unchanged "
+                    f"as {kept}; a new, empty one was started."
+                )
+            except OSError as exc:
+                return cls._unsaved(path, f"{reason}, and it could not be moved aside ({exc.strerror})")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            conn = storedb.connect(path)
+            storedb.prepare(conn)
+        except (sqlite3.Error, OSError) as exc:
+            return cls._unsaved(path, str(exc))
+        if problem:
+            print(f"bazaar: {problem}", file=sys.stderr)
+        return cls(conn, path, problem)
+
+    @classmethod
+    def _unsaved(cls, path: Path, why: str) -> Store:
+        """A store in memory, so the app keeps working when the file cannot be used at all."""
+        problem = f"The saved-games file {path} could not be opened ({why}). Matches will not be saved."
+        print(f"bazaar: {problem}", file=sys.stderr)
+        conn = storedb.connect(":memory:")
+        storedb.prepare(conn)
+        return cls(conn, None, problem)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise RuntimeError("the store is closed")
+        return self._conn
+
+    def _transaction(self, write: bool = True) -> _Transaction:
+        return _Transaction(self.conn, write)
+
+    # -- writing -------------------------------------------------------------------------
+    def attach(self, match: Match, imported: bool = False) -> int:
+        """Store the match as it is now and keep saving every command it takes. Returns its id."""
+        for listener in match.listeners:
+            if isinstance(listener, _Saver) and listener.store is self and listener.active:
+                return listener.match_id
+        match_id = self._insert(match, imported)
+        match.listeners.append(_Saver(self, match_id, len(match.events), len(match.commands)))
+        return match_id
+
+    def _insert(self, match: Match, imported: bool) -> int:
+        now = _now()
+        with self._lock, self._transaction() as db:
+            cursor = db.execute(
+                "INSERT INTO matches (game, seed, options, setup, imported, created, updated)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    match.ruleset.name,
+                    match.seed,
+                    codec.dumps(match.options),
+                    None if match.setup is None else codec.dumps(match.setup),
+                    int(imported),
+                    now,
+                    now,
+                ),
+            )
+            match_id = int(cursor.lastrowid or 0)
+            db.executemany(
+                "INSERT INTO seats (match_id, seat, name, kind, level) VALUES (?, ?, ?, ?, ?)",
+                [(match_id, i, s.name, s.kind, s.level) for i, s in enumerate(match.seats)],
+            )
+            self._write(db, match_id, match, 0, 0)
+        return match_id
+
+    def _save(self, saver: _Saver, match: Match) -> None:
+        """Append what the match holds beyond what is stored, in one transaction."""
+        with self._lock:
+            if self._conn is None:
+                saver.active = False
+                return
+            try:
+                with self._transaction() as db:
+                    row = db.execute(
+                        "SELECT n_events, n_commands FROM matches WHERE id = ?", (saver.match_id,)
+                    ).fetchone()
+                    if row is None:  # deleted meanwhile: the player asked for it to go
+                        saver.active = False
+                        return
+                    if tuple(row) != (saver.events, saver.commands):
+                        saver.active = False
+                        self._report(
+                            f"Match {saver.match_id} was continued elsewhere (another window?); "
+                            "this copy is no longer saved."
+                        )
+                        return
+                    self._write(db, saver.match_id, match, saver.events, saver.commands)
+            except sqlite3.Error as exc:
+                self._report(
+                    f"The last move could not be saved ({exc}); it will be retried after the next one."
+                )
+                return
+            saver.events, saver.commands = len(match.events), len(match.commands)
+
+    def _write(self, db: sqlite3.Connection, match_id: int, match: Match, events: int, commands: int) -> None:
+        """Inside a transaction: the events and commands from the given positions, and the finish."""
+        db.executemany(
+            "INSERT INTO events (match_id, seq, body) VALUES (?, ?, ?)",
+            [(match_id, i, codec.dumps(e)) for i, e in enumerate(match.events[events:], events)],
+        )
+        db.executemany(
+            "INSERT INTO commands (match_id, seq, seat, body, at) VALUES (?, ?, ?, ?, ?)",
+            [
+                (match_id, i, c.seat, codec.dumps(c.command), c.at)
+                for i, c in enumerate(match.commands[commands:], commands)
+            ],
+        )
+        db.execute(
+            "UPDATE matches SET n_events = ?, n_commands = ?, updated = ? WHERE id = ?",
+            (len(match.events), len(match.commands), _now(), match_id),
+        )
+        outcome = match.outcome
+        if outcome is None:
+            return
+        db.execute(
+            "UPDATE matches SET status = 'finished', winners = ?, summary = ? WHERE id = ?",
+            (codec.dumps(list(outcome.winners)), outcome.summary, match_id),
+        )
+        shared = len(outcome.winners) > 1
+        for seat in range(len(match.seats)):
+            result = ("draw" if shared else "win") if seat in outcome.winners else "loss"
+            score = outcome.scores[seat] if seat < len(outcome.scores) else None
+            db.execute(
+                "UPDATE seats SET score = ?, result = ? WHERE match_id = ? AND seat = ?",
+                (score, result, match_id, seat),
+            )
+
+    def _report(self, message: str) -> None:
+        self.problem = message
+        print(f"bazaar: {message}", file=sys.stderr)
+
+    def delete(self, match_id: int) -> bool:
+        with self._lock, self._transaction() as db:
+            return db.execute("DELETE FROM matches WHERE id = ?", (match_id,)).rowcount > 0
+
+    def abandon(self, match_id: int) -> bool:
+        """Take an unfinished match off the resume list (kept, but never counted in statistics)."""
+        with self._lock, self._transaction() as db:
+            cursor = db.execute(
+                "UPDATE matches SET status = 'abandoned', updated = ? WHERE id = ? AND status = 'playing'",
+                (_now(), match_id),
+            )
+            return cursor.rowcount > 0
+
+    # -- reading -------------------------------------------------------------------------
+    def unfinished(self, game: str | None = None) -> list[MatchInfo]:
+        """Matches that can be resumed, the most recently played first."""
+        return self._infos("status = 'playing'" + (" AND game = ?" if game else ""), (game,) if game else ())
+
+    def info(self, match_id: int) -> MatchInfo | None:
+        found = self._infos("id = ?", (match_id,))
+        return found[0] if found else None
+
+    def _infos(self, where: str, params: tuple[Any, ...]) -> list[MatchInfo]:
+        with self._lock, self._transaction(write=False) as db:
+            rows = db.execute(
+                "SELECT id, game, status, created, updated, n_events, n_commands FROM matches"
+                f" WHERE {where} ORDER BY updated DESC, id DESC",
+                params,
+            ).fetchall()
+            seats: dict[int, list[Seat]] = {row[0]: [] for row in rows}
+            for match_id, name, kind, level in db.execute(
+                "SELECT match_id, name, kind, level FROM seats ORDER BY match_id, seat"
+            ):
+                if match_id in seats:
+                    seats[match_id].append(Seat(name, kind, level))
+        return [
+            MatchInfo(
+                mid,
+                game,
+                tuple(seats[mid]),
+                status,
+                datetime.fromisoformat(c),
+                datetime.fromisoformat(u),
+                ne,
+                nc,
+            )
+            for mid, game, status, c, u, ne, nc in rows
+        ]
+
+    def data(self, match_id: int) -> dict[str, Any]:
+        """The stored match in the export format (`Match.to_json()`), read in one snapshot."""
+        with self._lock, self._transaction(write=False) as db:
+            row = db.execute(
+                "SELECT game, seed, options, setup, n_events, n_commands FROM matches WHERE id = ?",
+                (match_id,),
+            ).fetchone()
+            if row is None:
+                raise FormatError(f"there is no saved match {match_id}")
+            game, seed, options, setup, n_events, n_commands = row
+            seats = db.execute(
+                "SELECT name, kind, level FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
+            ).fetchall()
+            events = [
+                body
+                for (body,) in db.execute(
+                    "SELECT body FROM events WHERE match_id = ? ORDER BY seq", (match_id,)
+                )
+            ]
+            commands = db.execute(
+                "SELECT seat, body, at FROM commands WHERE match_id = ? ORDER BY seq", (match_id,)
+            ).fetchall()
+        if (len(events), len(commands)) != (n_events, n_commands):
+            raise FormatError(f"saved match {match_id} is inconsistent (its log has gaps)")
+        what = f"saved match {match_id}"
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": game,
+            "seed": seed,
+            "seats": [Seat(*s).to_json() for s in seats],
+            "options": codec.loads(options, what),
+            "setup": None if setup is None else codec.loads(setup, what),
+            "commands": [
+                {"seat": seat, "command": codec.loads(body, what), "at": at} for seat, body, at in commands
+            ],
+            "events": [codec.loads(body, what) for body in events],
+        }
+
+    def load(self, match_id: int) -> Match:
+        """Rebuild a saved match by folding its log; it goes on saving as it is played.
+
+        Raises FormatError with a readable message when it cannot be rebuilt.
+        """
+        match = fold(self.data(match_id), f"Saved match {match_id}")
+        match.listeners.append(_Saver(self, match_id, len(match.events), len(match.commands)))
+        return match
+
+    def statistics(self, include_imported: bool = False) -> list[StatRow]:
+        """Per game and kind of seat, over finished matches (imported ones left out by default)."""
+        with self._lock, self._transaction(write=False) as db:
+            rows = db.execute(
+                "SELECT m.game, s.kind, CASE WHEN s.kind = 'human' THEN '' ELSE s.level END AS lvl,"
+                " COUNT(*), SUM(s.result = 'win'), SUM(s.result = 'draw'), AVG(s.score)"
+                " FROM seats s JOIN matches m ON m.id = s.match_id"
+                " WHERE m.status = 'finished' AND (? OR m.imported = 0)"
+                " GROUP BY m.game, s.kind, lvl ORDER BY m.game, s.kind, lvl",
+                (int(include_imported),),
+            ).fetchall()
+        return [
+            StatRow(g, k, lv, n, int(w or 0), int(d or 0), float(a or 0.0)) for g, k, lv, n, w, d, a in rows
+        ]
+
+    # -- files ---------------------------------------------------------------------------
+    def export(self, match_id: int, path: Path) -> None:
+        """Write the match as a JSON file (Match.to_json()), atomically."""
+        write_match(fold(self.data(match_id), f"Saved match {match_id}"), path)
+
+    def import_file(self, path: Path) -> int:
+        """Store an exported match file as a new match. Raises FormatError (changing nothing)
+        when the file is not a complete, valid Bazaar match."""
+        match = read_match(path)
+        return self._insert(match, imported=True)
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE (waits for other writers up to the busy timeout) ... COMMIT or ROLLBACK."""
+
+    def __init__(self, conn: sqlite3.Connection, write: bool = True):
+        self.conn, self.write = conn, write
+
+    def __enter__(self) -> sqlite3.Connection:
+        self.conn.execute("BEGIN IMMEDIATE" if self.write else "BEGIN")
+        return self.conn
+
+    def __exit__(self, kind, exc, tb) -> None:
+        self.conn.execute("ROLLBACK" if kind else "COMMIT")
+
+
+def fold(data: Any, what: str) -> Match:
+    """Match.from_json with every failure turned into a FormatError that names `what`."""
+    try:
+        return Match.from_json(data)
+    except FormatError as exc:
+        raise FormatError(f"{what} cannot be opened: {exc}") from None
+    except Exception as exc:  # a ruleset that cannot be imported, a log of the wrong shape
+        raise FormatError(f"{what} cannot be opened: {type(exc).__name__}: {exc}") from None
+
+
+def read_match(path: Path) -> Match:
+    """An exported match file, checked and folded. FormatError for anything else."""
+    path = Path(path)
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except OSError as exc:
+        raise FormatError(f"{path} cannot be read ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise FormatError(f"{path} is not a Bazaar match file (it is not text)") from None
+    try:
+        data = codec.loads(text, str(path))
+    except FormatError as exc:
+        raise FormatError(f"{exc}; the file may be cut short or damaged") from None
+    try:
+        read_header(data)
+    except FormatError as exc:
+        raise FormatError(f"{path}: {exc}") from None
+    return fold(data, str(path))
+
+
+def write_match(match: Match, path: Path) -> None:
+    """Export a live match (attached or not) as JSON, atomically."""
+    write_atomic(Path(path), codec.dumps(match.to_json()) + "\n")

@@ -1,0 +1,141 @@
+"""The SQLite file behind the store: its schema, identity, and the check made before use.
+
+A file is used only when it is ours (PRAGMA application_id), of a schema version we know
+(PRAGMA user_version) and passes SQLite's integrity check. The check reads the raw header first
+and then opens the file read-only, so a foreign or damaged file is never written to.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+FILENAME = "bazaar.sqlite3"
+APPLICATION_ID = 0x42415A52  # "BAZR"
+SCHEMA_VERSION = 1
+BUSY_MS = 10_000  # a second instance waits this long for the write lock instead of failing
+COMPANIONS = ("-wal", "-shm", "-journal")  # files SQLite keeps beside the database
+MAGIC = b"SQLite format 3\x00"
+
+SCHEMA = (
+    """CREATE TABLE matches (
+        id INTEGER PRIMARY KEY,
+        game TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        options TEXT NOT NULL,
+        setup TEXT,
+        status TEXT NOT NULL DEFAULT 'playing'
+            CHECK (status IN ('playing', 'finished', 'abandoned')),
+        imported INTEGER NOT NULL DEFAULT 0,
+        created TEXT NOT NULL,
+        updated TEXT NOT NULL,
+        n_events INTEGER NOT NULL DEFAULT 0,
+        n_commands INTEGER NOT NULL DEFAULT 0,
+        winners TEXT,
+        summary TEXT
+    )""",
+    """CREATE TABLE seats (
+        match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        level TEXT NOT NULL,
+        score REAL,
+        result TEXT CHECK (result IN ('win', 'draw', 'loss')),
+        PRIMARY KEY (match_id, seat)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE events (
+        match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (match_id, seq)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE commands (
+        match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        seat INTEGER,
+        body TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        PRIMARY KEY (match_id, seq)
+    ) WITHOUT ROWID""",
+    "CREATE INDEX matches_by_status ON matches (status, updated)",
+)
+TABLES = frozenset({"matches", "seats", "events", "commands"})
+
+
+def diagnose(path: Path) -> str | None:
+    """Why the file at `path` cannot be used as our database, or None when it can (or is absent)."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(100)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"it cannot be read ({exc.strerror})"
+    if not head:
+        return None  # an empty file is what sqlite3.connect leaves: nothing to keep
+    if len(head) < 100 or not head.startswith(MAGIC):
+        return "it is not an SQLite database"
+    app_id = int.from_bytes(head[68:72], "big")
+    if app_id not in (0, APPLICATION_ID):
+        return f"it belongs to another program (application id 0x{app_id:08X})"
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_MS / 1000)
+    except sqlite3.Error as exc:
+        return f"SQLite cannot open it ({exc})"
+    try:
+        return _check_contents(conn, app_id)
+    except sqlite3.DatabaseError as exc:
+        return f"SQLite cannot read it ({exc})"
+    finally:
+        conn.close()
+
+
+def _check_contents(conn: sqlite3.Connection, app_id: int) -> str | None:
+    tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if app_id == 0:
+        # Ours always carry the id (it is written before anything else); an empty one is harmless.
+        return f"it belongs to another program (tables: {', '.join(sorted(tables))})" if tables else None
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        return f"it was written by a newer Bazaar (schema {version}; this one reads {SCHEMA_VERSION})"
+    if version < 1:
+        return f"its schema version {version} is unknown"
+    problems = [row[0] for row in conn.execute("PRAGMA integrity_check(5)")]
+    if problems != ["ok"]:
+        return f"SQLite's integrity check failed ({'; '.join(problems)})"
+    missing = TABLES - tables
+    if missing:
+        return f"it lacks the table(s) {', '.join(sorted(missing))}"
+    return None
+
+
+def connect(target: str | Path) -> sqlite3.Connection:
+    """A connection in autocommit mode (transactions are explicit), safe to share across threads
+    when the caller serialises its use."""
+    conn = sqlite3.connect(str(target), timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False)
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+    conn.execute("PRAGMA foreign_keys = ON")
+    return conn
+
+
+def prepare(conn: sqlite3.Connection) -> None:
+    """Create the schema on a new file, then switch to WAL.
+
+    The identity is written while still in rollback-journal mode, so it lands in the main file
+    itself and a later check of the raw header always finds it.
+    """
+    if conn.execute("PRAGMA user_version").fetchone()[0] == 0:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            if conn.execute("PRAGMA user_version").fetchone()[0] == 0:  # another instance may have won
+                conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                for statement in SCHEMA:
+                    conn.execute(statement)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = FULL")  # a committed move survives a power cut too
