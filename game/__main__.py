@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import warnings
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Software rendering is fine at our size; SDL's "no fast renderer" note only alarms players.
+warnings.filterwarnings("ignore", message="no fast renderer available")
 
 
 def build_parser() -> argparse.ArgumentParser:

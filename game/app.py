@@ -39,7 +39,6 @@ class App:
     def __init__(self, windowed: bool = False):
         from game.core import settings as settings_mod
 
-        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         pygame.init()
         self.settings, problem = settings_mod.load()
         self.fullscreen = self.settings.fullscreen and not windowed
@@ -53,7 +52,7 @@ class App:
         self._store: Store | None = None
         self.frame_hooks: list[Callable[[], None]] = []
         if problem:
-            self.toast(problem, error=True)
+            self.toast(problem, error=True, echo=False)  # settings.load already told stderr
 
     # -- window ---------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -80,20 +79,22 @@ class App:
 
             self._store = Store.open()
             if self._store.problem:
-                self.toast(self._store.problem, error=True)
+                self.toast(self._store.problem, error=True, echo=False)  # Store.open told stderr
         return self._store
 
     def apply_settings(self, settings: Settings) -> None:
         from game.core import settings as settings_mod
 
         self.settings = settings
-        settings_mod.save(settings)
+        problem = settings_mod.save(settings)
+        if problem:
+            self.toast(problem, error=True, echo=False)
         self.sounds.set(settings.volume, settings.muted)
         if settings.fullscreen != self.fullscreen:
             self.toggle_fullscreen()
 
-    def toast(self, message: str, seconds: float = 5.0, error: bool = False) -> None:
-        if error:
+    def toast(self, message: str, seconds: float = 5.0, error: bool = False, echo: bool = True) -> None:
+        if error and echo:
             print(f"bazaar: {message}", file=sys.stderr)
         self.toasts.append(Toast(message, int(seconds * TICKS_PER_SECOND), error))
 
@@ -165,8 +166,9 @@ class App:
             box = pygame.Rect(0, 0, 960, height)
             box.midbottom = (theme.WIDTH // 2, y)
             pygame.draw.rect(self.screen, theme.BG_DEEP, box, border_radius=10)
-            pygame.draw.rect(self.screen, theme.DANGER if toast.error else theme.ACCENT, box, 2,
-                             border_radius=10)
+            pygame.draw.rect(
+                self.screen, theme.DANGER if toast.error else theme.ACCENT, box, 2, border_radius=10
+            )
             for k, line in enumerate(lines):
                 text.blit(self.screen, line, (box.centerx, box.y + 10 + 22 * k), 18, anchor="midtop")
             y = box.y - 8

@@ -26,13 +26,22 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def startup_s(runs: int = 3) -> float:
     """Launch to first menu frame, as a fresh process would (median of a few launches)."""
-    env = {**os.environ, "BAZAAR_FIRST_FRAME_PROBE": "1", "SDL_VIDEODRIVER": "dummy",
-           "SDL_AUDIODRIVER": "dummy"}
+    env = {
+        **os.environ,
+        "BAZAAR_FIRST_FRAME_PROBE": "1",
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+    }
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-m", "game", "--smoke", "2"], stdout=subprocess.PIPE,
-                                text=True, env=env, cwd=ROOT)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "game", "--smoke", "2"],
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=ROOT,
+        )
         assert proc.stdout
         for line in proc.stdout:
             if line.startswith("first-frame"):
@@ -54,8 +63,11 @@ def frame_times(make_scene: Callable[[Any], Any], frames: int = FRAMES) -> tuple
     for i in range(frames):
         start = time.perf_counter()
         if i % 7 == 0:  # keep hover and input paths warm like a moving mouse would
-            app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=(200 + i % 800, 300), rel=(1, 0),
-                                            buttons=(0, 0, 0)))
+            app.dispatch(
+                pygame.event.Event(
+                    pygame.MOUSEMOTION, pos=(200 + i % 800, 300), rel=(1, 0), buttons=(0, 0, 0)
+                )
+            )
         app.update(1)
         app.draw()
         pygame.display.flip()
@@ -82,8 +94,11 @@ def game_figures(wanted: Callable[[str], bool]) -> dict[str, float]:
     figures: dict[str, float] = {}
     for game in registry.GAMES:
         name = f"game.rules.{game}.bench"
-        if wanted(f"{game}.") and importlib.util.find_spec(f"game.rules.{game}") \
-                and importlib.util.find_spec(name):
+        if (
+            wanted(f"{game}.")
+            and importlib.util.find_spec(f"game.rules.{game}")
+            and importlib.util.find_spec(name)
+        ):
             figures.update(importlib.import_module(name).figures())
     bundle = ROOT / "build" / "bundle_figures.py"
     if wanted("bundle_") and bundle.exists():

@@ -25,5 +25,12 @@ def get(name: str) -> Ruleset:
     return module.RULESET
 
 
+def available() -> list[str]:
+    """The games whose rules are installed, in menu order."""
+    import importlib.util
+
+    return [g for g in GAMES if importlib.util.find_spec(f"game.rules.{g}")] + list(_extra)
+
+
 def names() -> list[str]:
     return [*GAMES, *_extra]

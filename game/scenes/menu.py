@@ -26,21 +26,31 @@ class GameTile(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect
         lit = self.hover or self.focused
-        panel(surface, r, theme.PANEL_HI if lit else theme.PANEL, theme.ACCENT if lit else theme.LINE,
-              radius=14, width=2 if lit else 1)
+        panel(
+            surface,
+            r,
+            theme.PANEL_HI if lit else theme.PANEL,
+            theme.ACCENT if lit else theme.LINE,
+            radius=14,
+            width=2 if lit else 1,
+        )
         band = pygame.Rect(r.x + 1, r.y + 1, r.w - 2, 96)
         pygame.draw.rect(surface, theme.BG_DEEP, band, border_top_left_radius=14, border_top_right_radius=14)
         emblems.EMBLEMS[self.game](surface, (band.centerx, band.centery + 2))
         rules = self.ruleset
-        seats = (f"{rules.min_seats} players" if rules.min_seats == rules.max_seats
-                 else f"{rules.min_seats}–{rules.max_seats} players")
+        seats = (
+            f"{rules.min_seats} players"
+            if rules.min_seats == rules.max_seats
+            else f"{rules.min_seats}–{rules.max_seats} players"
+        )
         text.blit(surface, rules.title, (r.x + 18, r.y + 108), 28, theme.TEXT, "black")
         text.blit(surface, seats, (r.right - 18, r.y + 116), 18, theme.ACCENT, "bold", "topright")
         for k, line in enumerate(text.wrap(tables.TAGLINES[self.game], r.w - 36, 17)):
             text.blit(surface, line, (r.x + 18, r.y + 146 + 21 * k), 17, theme.MUTED)
         if not self.enabled:
-            text.blit(surface, "Table not built yet", (r.centerx, r.bottom - 20), 16, theme.DANGER,
-                      "bold", "center")
+            text.blit(
+                surface, "Table not built yet", (r.centerx, r.bottom - 20), 16, theme.DANGER, "bold", "center"
+            )
         if self.focused:
             pygame.draw.rect(surface, theme.FOCUS, r.inflate(8, 8), 2, border_radius=17)
 
@@ -50,7 +60,7 @@ class Menu(Screen):
 
     def __init__(self, app):
         super().__init__(app)
-        for i, game in enumerate(registry.GAMES):
+        for i, game in enumerate(g for g in registry.available() if g in registry.GAMES):
             rect = (60 + (i % 2) * 400, 130 + (i // 2) * 272, 380, 252)
             self.group.add(GameTile(rect, game, self.new_game))
         x, w, h = 900, 320, 60
@@ -99,12 +109,20 @@ class Menu(Screen):
         pygame.draw.line(surface, theme.ACCENT_DARK, (0, 100), (theme.WIDTH, 100), 2)
         text.blit(surface, "Bazaar", (60, 50), 54, theme.ACCENT, "black", "midleft")
         text.blit(surface, "a table for four games", (262, 60), 22, theme.MUTED, anchor="midleft")
-        text.blit(surface, "Tab or arrows to move, Enter to choose, F11 full screen",
-                  (theme.WIDTH - 60, 50), 16, theme.MUTED, anchor="midright")
+        text.blit(
+            surface,
+            "Tab or arrows to move, Enter to choose, F11 full screen",
+            (theme.WIDTH - 60, 50),
+            16,
+            theme.MUTED,
+            anchor="midright",
+        )
         box = pygame.Rect(900, 460, 320, 194)
         panel(surface, box, theme.BG_DEEP, theme.LINE)
         text.blit(surface, "Pass and play", (box.x + 18, box.y + 16), 20, theme.ACCENT, "bold")
-        tips = "Share one screen with friends, or fill any seat with a bot. Every move is saved as " \
-               "you play: close the window whenever you like and pick up again with Continue."
+        tips = (
+            "Share one screen with friends, or fill any seat with a bot. Every move is saved as "
+            "you play: close the window whenever you like and pick up again with Continue."
+        )
         for k, line in enumerate(text.wrap(tips, box.w - 36, 17)):
             text.blit(surface, line, (box.x + 18, box.y + 50 + 22 * k), 17, theme.MUTED)

@@ -46,8 +46,14 @@ class Pause(Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         text.blit(surface, "Paused", (self.box.centerx, self.box.y + 50), 36, theme.TEXT, "black", "center")
-        text.blit(surface, "Every move is saved as it is played.", (self.box.centerx, self.box.bottom - 24),
-                  15, theme.MUTED, anchor="center")
+        text.blit(
+            surface,
+            "Every move is saved as it is played.",
+            (self.box.centerx, self.box.bottom - 24),
+            15,
+            theme.MUTED,
+            anchor="center",
+        )
 
 
 class HandOff(Scene):
@@ -70,7 +76,10 @@ class HandOff(Scene):
             self.on_ready()
 
     def handle(self, event: pygame.event.Event) -> bool:
-        self.group.handle(event)
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.ready()
+        else:
+            self.group.handle(event)
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -81,12 +90,20 @@ class HandOff(Scene):
         card.center = (theme.WIDTH // 2, theme.HEIGHT // 2 + 20)
         pygame.draw.rect(surface, theme.PANEL, card, border_radius=18)
         pygame.draw.rect(surface, theme.ACCENT, card, 2, border_radius=18)
-        text.blit(surface, "Pass the screen to", (card.centerx, card.y + 58), 24, theme.MUTED, anchor="center")
+        text.blit(
+            surface, "Pass the screen to", (card.centerx, card.y + 58), 24, theme.MUTED, anchor="center"
+        )
         text.blit(surface, self.player, (card.centerx, card.y + 116), 56, theme.ACCENT, "black", "center")
         if self.note:
             text.blit(surface, self.note, (card.centerx, card.y + 176), 20, theme.TEXT, anchor="center")
-        text.blit(surface, "Everyone else, look away. Enter when ready.", (card.centerx, card.bottom - 30),
-                  16, theme.MUTED, anchor="center")
+        text.blit(
+            surface,
+            "Everyone else, look away. Enter when ready.",
+            (card.centerx, card.bottom - 30),
+            16,
+            theme.MUTED,
+            anchor="center",
+        )
         self.group.draw(surface)
 
 

@@ -54,7 +54,9 @@ class Results(Screen):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
-        text.blit(surface, self.match.ruleset.title, (theme.WIDTH - 60, 46), 22, theme.MUTED, anchor="midright")
+        text.blit(
+            surface, self.match.ruleset.title, (theme.WIDTH - 60, 46), 22, theme.MUTED, anchor="midright"
+        )
         text.blit(surface, self.headline(), (theme.WIDTH // 2, 170), 54, theme.ACCENT, "black", "center")
         if self.outcome and self.outcome.summary:
             for k, line in enumerate(text.wrap(self.outcome.summary, 900, 20)):
@@ -67,8 +69,15 @@ class Results(Screen):
             y = box.y + 20 + 56 * i
             won = self.outcome is not None and i in self.outcome.winners
             colour = theme.ACCENT if won else theme.TEXT
-            text.blit(surface, ("★ " if won else "") + seat.name, (box.x + 30, y + 18), 26, colour, "bold",
-                      "midleft")
+            text.blit(
+                surface,
+                ("★ " if won else "") + seat.name,
+                (box.x + 30, y + 18),
+                26,
+                colour,
+                "bold",
+                "midleft",
+            )
             kind = "person" if not seat.is_bot else f"bot · {seat.level}"
             text.blit(surface, kind, (box.x + 330, y + 18), 17, theme.MUTED, anchor="midleft")
             if i < len(scores):

@@ -40,9 +40,15 @@ class RulesScreen(Screen):
             self.scroll_by(-60 * event.y)
             return True
         if event.type == pygame.KEYDOWN:
-            steps = {pygame.K_DOWN: 40, pygame.K_UP: -40, pygame.K_PAGEDOWN: VIEW.h - 60,
-                     pygame.K_PAGEUP: -(VIEW.h - 60), pygame.K_SPACE: VIEW.h - 60,
-                     pygame.K_HOME: -10**6, pygame.K_END: 10**6}
+            steps = {
+                pygame.K_DOWN: 40,
+                pygame.K_UP: -40,
+                pygame.K_PAGEDOWN: VIEW.h - 60,
+                pygame.K_PAGEUP: -(VIEW.h - 60),
+                pygame.K_SPACE: VIEW.h - 60,
+                pygame.K_HOME: -(10**6),
+                pygame.K_END: 10**6,
+            }
             if event.key in steps:
                 self.scroll_by(steps[event.key])
                 return True
@@ -59,6 +65,12 @@ class RulesScreen(Screen):
             h = max(40, VIEW.h * VIEW.h // self.page.get_height())
             y = VIEW.y + (VIEW.h - h) * self.scroll // self.max_scroll
             pygame.draw.rect(surface, theme.ACCENT, (track.x, y, 6, h), border_radius=3)
-            text.blit(surface, "Scroll with the wheel, arrows or Page Up/Down", (VIEW.x, 700), 15,
-                      theme.MUTED, anchor="midleft")
+            text.blit(
+                surface,
+                "Scroll with the wheel, arrows or Page Up/Down",
+                (VIEW.x, 700),
+                15,
+                theme.MUTED,
+                anchor="midleft",
+            )
         self.group.draw(surface)

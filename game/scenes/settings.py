@@ -34,15 +34,27 @@ class SettingsScreen(Screen):
             ("volume", "Sound volume", [i / 10 for i in range(11)], [f"{i * 10}%" for i in range(11)]),
             ("muted", "Mute", *ON_OFF),
             ("animation_speed", "Animation speed", [0.5, 1.0, 2.0], ["Relaxed", "Normal", "Brisk"]),
-            ("bot_pause_ms", "Bot pause before a move", [0, 300, 600, 1000, 1600],
-             ["None", "0.3 s", "0.6 s", "1 s", "1.6 s"]),
+            (
+                "bot_pause_ms",
+                "Bot pause before a move",
+                [0, 300, 600, 1000, 1600],
+                ["None", "0.3 s", "0.6 s", "1 s", "1.6 s"],
+            ),
             ("show_hints", "Hint button at the table", *ON_OFF),
             ("four_colour_deck", "Four-colour playing cards", *ON_OFF),
         ]
         for i, (key, label, choices, names) in enumerate(rows):
             value = self.values[key]
-            self.group.add(Choice((240, 136 + 62 * i, 800, 48), label, choices,
-                                  value if value in choices else choices[0], self._setter(key), names))
+            self.group.add(
+                Choice(
+                    (240, 136 + 62 * i, 800, 48),
+                    label,
+                    choices,
+                    value if value in choices else choices[0],
+                    self._setter(key),
+                    names,
+                )
+            )
         self.group.add(Button((800, 600, 240, 60), "Done", self.back, primary=True))
 
     def _setter(self, key: str):
@@ -57,6 +69,12 @@ class SettingsScreen(Screen):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
         panel(surface, pygame.Rect(210, 112, 860, 470), theme.BG_DEEP)
-        text.blit(surface, "Changes apply at once and are kept for next time.", (240, 626), 17,
-                  theme.MUTED, anchor="midleft")
+        text.blit(
+            surface,
+            "Changes apply at once and are kept for next time.",
+            (240, 626),
+            17,
+            theme.MUTED,
+            anchor="midleft",
+        )
         self.group.draw(surface)

@@ -33,13 +33,21 @@ class Setup(Screen):
         self.count = max(low, min(high, 2 if low <= 2 else low))
         self.names = [TextField((0, 0, 300, 46), n, placeholder="Name") for n in NAMES]
         default_kinds = ["human"] + [self.kinds[min(2, len(self.kinds) - 1)]] * 4
-        self.seat_kinds = [Choice((0, 0, 300, 46), "", self.kinds, k, names=self.kind_names)
-                           for k in default_kinds]
-        self.count_choice = Choice((60, 124, 300, 46), "Players", list(range(low, high + 1)), self.count,
-                                   self._set_count)
+        self.seat_kinds = [
+            Choice((0, 0, 300, 46), "", self.kinds, k, names=self.kind_names) for k in default_kinds
+        ]
+        self.count_choice = Choice(
+            (60, 124, 300, 46), "Players", list(range(low, high + 1)), self.count, self._set_count
+        )
         self.option_widgets = [
-            Choice((720, 196 + 62 * i, 500, 46), o.label, list(o.choices), self.options[o.key],
-                   self._option_setter(o.key), names=[o.label_of(c) for c in o.choices])
+            Choice(
+                (720, 196 + 62 * i, 500, 46),
+                o.label,
+                list(o.choices),
+                self.options[o.key],
+                self._option_setter(o.key),
+                names=[o.label_of(c) for c in o.choices],
+            )
             for i, o in enumerate(self.ruleset.options)
         ]
         self.start_button = Button((980, 620, 240, 60), "Start", self.start, primary=True)
@@ -114,6 +122,12 @@ class Setup(Screen):
             y = SEAT_Y + SEAT_H * i + 23
             pygame.draw.circle(surface, theme.PANEL_HI, (74, y), 16)
             text.blit(surface, str(i + 1), (74, y), 18, theme.ACCENT, "bold", "center")
-        text.blit(surface, "Seats play in this order. People share the screen; a hand-off screen "
-                  "hides each hand.", (60, 580), 16, theme.MUTED, anchor="midleft")
+        text.blit(
+            surface,
+            "Seats play in this order. People share the screen; a hand-off screen hides each hand.",
+            (60, 580),
+            16,
+            theme.MUTED,
+            anchor="midleft",
+        )
         self.group.draw(surface)

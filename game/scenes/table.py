@@ -35,8 +35,9 @@ class Table(Scene):
         self.tweens = Tweens()
         self.timers = Scheduler()
         self.humans = [i for i, s in enumerate(match.seats) if not s.is_bot]
-        self.players = {i: bots.make(self.rules, s.level) for i, s in enumerate(match.seats)
-                        if s.kind in ("bot", "cmd")}
+        self.players = {
+            i: bots.make(self.rules, s.level) for i, s in enumerate(match.seats) if s.kind in ("bot", "cmd")
+        }
         # The seat whose hidden cards are on screen: the only person, else whoever acts.
         self.viewer: int | None = self.humans[0] if self.humans else None
         self.bot_job: tuple[int, int, Future] | None = None  # (seat, log length, future)
@@ -149,8 +150,11 @@ class Table(Scene):
 
     # -- input ----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_p) and \
-                not self.consume_escape():
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_ESCAPE, pygame.K_p)
+            and not self.consume_escape()
+        ):
             self.app.push(Pause(self.app, self.rules.name))
             return True
         return False

@@ -36,13 +36,25 @@ def tajmahal(surface: pygame.Surface, c: tuple[int, int]) -> None:
     pygame.draw.polygon(surface, ivory, [(x - 4, y - 30), (x, y - 42), (x + 4, y - 30)])
     for dx in (-58, 58):
         pygame.draw.rect(surface, ivory, (x + dx - 4, y - 30, 8, 58))
-    pygame.draw.rect(surface, (60, 50, 80), (x - 9, y + 8, 18, 20), border_top_left_radius=9,
-                     border_top_right_radius=9)
+    pygame.draw.rect(
+        surface, (60, 50, 80), (x - 9, y + 8, 18, 20), border_top_left_radius=9, border_top_right_radius=9
+    )
 
 
 def ubongo(surface: pygame.Surface, c: tuple[int, int]) -> None:
-    cells = {(0, 0): 0, (1, 0): 0, (1, 1): 0, (2, 1): 1, (3, 1): 1, (3, 0): 1, (0, 1): 2, (0, 2): 2,
-             (1, 2): 3, (2, 2): 3, (3, 2): 3}
+    cells = {
+        (0, 0): 0,
+        (1, 0): 0,
+        (1, 1): 0,
+        (2, 1): 1,
+        (3, 1): 1,
+        (3, 0): 1,
+        (0, 1): 2,
+        (0, 2): 2,
+        (1, 2): 3,
+        (2, 2): 3,
+        (3, 2): 3,
+    }
     colours = [(86, 180, 233), (230, 159, 0), (0, 158, 115), (204, 121, 167)]
     size = 20
     ox, oy = c[0] - 2 * size, c[1] - int(1.5 * size)

@@ -20,9 +20,7 @@ def font(size: int, face: str = "regular") -> pygame.font.Font:
 
 
 @cache
-def render(
-    text: str, size: int = 20, color: tuple = theme.TEXT, face: str = "regular"
-) -> pygame.Surface:
+def render(text: str, size: int = 20, color: tuple = theme.TEXT, face: str = "regular") -> pygame.Surface:
     return font(size, face).render(text, True, color)
 
 

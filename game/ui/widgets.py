@@ -40,8 +40,14 @@ class Widget:
     def draw(self, surface: pygame.Surface) -> None: ...
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, color=theme.PANEL, border=theme.LINE,
-          radius: int = theme.RADIUS, width: int = 1) -> None:
+def panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    color=theme.PANEL,
+    border=theme.LINE,
+    radius: int = theme.RADIUS,
+    width: int = 1,
+) -> None:
     pygame.draw.rect(surface, color, rect, border_radius=radius)
     if border:
         pygame.draw.rect(surface, border, rect, width, border_radius=radius)
@@ -52,8 +58,15 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
 
 
 class Button(Widget):
-    def __init__(self, rect, label: str, on_click: Callable[[], Any], primary: bool = False,
-                 size: int = 22, hint: str = ""):
+    def __init__(
+        self,
+        rect,
+        label: str,
+        on_click: Callable[[], Any],
+        primary: bool = False,
+        size: int = 22,
+        hint: str = "",
+    ):
         super().__init__(rect)
         self.label = label
         self.on_click = on_click
@@ -85,9 +98,16 @@ class Button(Widget):
 class Choice(Widget):
     """A labelled value that cycles through choices: click or Right for next, Left for back."""
 
-    def __init__(self, rect, label: str, choices: Sequence[Any], value: Any,
-                 on_change: Callable[[Any], Any] | None = None,
-                 names: Sequence[str] | None = None, size: int = 20):
+    def __init__(
+        self,
+        rect,
+        label: str,
+        choices: Sequence[Any],
+        value: Any,
+        on_change: Callable[[Any], Any] | None = None,
+        names: Sequence[str] | None = None,
+        size: int = 20,
+    ):
         super().__init__(rect)
         self.label = label
         self.choices = list(choices)
@@ -129,14 +149,19 @@ class Choice(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
-        panel(surface, self.rect, theme.PANEL_HI if self.hover else theme.PANEL,
-              theme.ACCENT if self.hover else theme.LINE)
+        panel(
+            surface,
+            self.rect,
+            theme.PANEL_HI if self.hover else theme.PANEL,
+            theme.ACCENT if self.hover else theme.LINE,
+        )
         ink = theme.TEXT if self.enabled else theme.MUTED
         r = self.rect
         if self.label:
             text.blit(surface, self.label, (r.x + 14, r.centery), self.size, theme.MUTED, anchor="midleft")
-        text.blit(surface, self.names[self.index], (r.right - 38, r.centery), self.size, ink, "bold",
-                  "midright")
+        text.blit(
+            surface, self.names[self.index], (r.right - 38, r.centery), self.size, ink, "bold", "midright"
+        )
         if self.enabled and len(self.choices) > 1:
             text.blit(surface, "‹ ›", (r.right - 12, r.centery), self.size, theme.ACCENT, "bold", "midright")
         if self.focused:
@@ -144,8 +169,15 @@ class Choice(Widget):
 
 
 class TextField(Widget):
-    def __init__(self, rect, value: str, max_len: int = 16, placeholder: str = "", size: int = 20,
-                 on_change: Callable[[str], Any] | None = None):
+    def __init__(
+        self,
+        rect,
+        value: str,
+        max_len: int = 16,
+        placeholder: str = "",
+        size: int = 20,
+        on_change: Callable[[str], Any] | None = None,
+    ):
         super().__init__(rect)
         self.value = value
         self.max_len = max_len
@@ -174,8 +206,9 @@ class TextField(Widget):
         panel(surface, self.rect, theme.BG_DEEP, theme.ACCENT if self.focused or self.hover else theme.LINE)
         shown = self.value or self.placeholder
         ink = theme.TEXT if self.value else theme.MUTED
-        rect = text.blit(surface, shown, (self.rect.x + 12, self.rect.centery), self.size, ink,
-                         anchor="midleft")
+        rect = text.blit(
+            surface, shown, (self.rect.x + 12, self.rect.centery), self.size, ink, anchor="midleft"
+        )
         if self.focused:
             x = rect.right + 2 if self.value else self.rect.x + 12
             pygame.draw.line(surface, theme.ACCENT, (x, self.rect.y + 8), (x, self.rect.bottom - 8), 2)

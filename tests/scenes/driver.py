@@ -57,7 +57,7 @@ def shot(app: App, name: str) -> None:
 
 def find_button(app: App, label: str):
     top = app.top
-    for widget in getattr(top, "group").widgets:
+    for widget in top.group.widgets:
         if getattr(widget, "label", None) == label or (
             isinstance(getattr(widget, "label", None), str) and widget.label.startswith(label)
         ):

@@ -42,17 +42,29 @@ def symbol(surface: pygame.Surface, good: str, c: tuple[int, int], s: float) -> 
         outline = [(-1, -0.3), (-0.5, -0.85), (0.5, -0.85), (1, -0.3), (0, 0.95)]
         _poly(surface, col, outline, c, s)
         _poly(surface, _shade(col, 1.25), [(-0.5, -0.85), (0, -0.3), (0.5, -0.85)], c, s)
-        for a, b in [((-1, -0.3), (1, -0.3)), ((-0.5, -0.85), (0, -0.3)), ((0.5, -0.85), (0, -0.3)),
-                     ((0, -0.3), (0, 0.95)), ((-0.45, -0.3), (0, 0.95)), ((0.45, -0.3), (0, 0.95))]:
-            pygame.draw.line(surface, dark, (c[0] + a[0] * s, c[1] + a[1] * s),
-                             (c[0] + b[0] * s, c[1] + b[1] * s), 2)
+        for a, b in [
+            ((-1, -0.3), (1, -0.3)),
+            ((-0.5, -0.85), (0, -0.3)),
+            ((0.5, -0.85), (0, -0.3)),
+            ((0, -0.3), (0, 0.95)),
+            ((-0.45, -0.3), (0, 0.95)),
+            ((0.45, -0.3), (0, 0.95)),
+        ]:
+            pygame.draw.line(
+                surface, dark, (c[0] + a[0] * s, c[1] + a[1] * s), (c[0] + b[0] * s, c[1] + b[1] * s), 2
+            )
         _poly(surface, dark, outline, c, s, 2)
     elif good == "gold":
         for dy, dx in ((0.45, -0.5), (0.45, 0.5), (-0.25, 0)):
             bar = [(-0.45, -0.25), (0.45, -0.25), (0.6, 0.25), (-0.6, 0.25)]
             _poly(surface, col, [(x + dx, y + dy) for x, y in bar], c, s)
-            _poly(surface, _shade(col, 1.2), [(x + dx, y + dy) for x, y in bar[:2] + [(0.3, -0.1),
-                                                                                       (-0.3, -0.1)]], c, s)
+            _poly(
+                surface,
+                _shade(col, 1.2),
+                [(x + dx, y + dy) for x, y in bar[:2] + [(0.3, -0.1), (-0.3, -0.1)]],
+                c,
+                s,
+            )
             _poly(surface, dark, [(x + dx, y + dy) for x, y in bar], c, s, 2)
     elif good == "silver":
         for dx, dy in ((-0.35, 0.25), (0.35, -0.2)):
@@ -67,31 +79,76 @@ def symbol(surface: pygame.Surface, good: str, c: tuple[int, int], s: float) -> 
             band = [(-0.9, y0), (0.9, y0 - 0.15), (0.9, y0 + 0.35), (-0.9, y0 + 0.5)]
             _poly(surface, col if k % 2 == 0 else _shade(col, 1.3), band, c, s)
             _poly(surface, dark, band, c, s, 2)
-        pygame.draw.line(surface, IVORY, (c[0] - 0.6 * s, c[1] - 0.2 * s), (c[0] + 0.6 * s, c[1] - 0.32 * s), 2)
+        pygame.draw.line(
+            surface, IVORY, (c[0] - 0.6 * s, c[1] - 0.2 * s), (c[0] + 0.6 * s, c[1] - 0.32 * s), 2
+        )
     elif good == "spice":
-        sack = [(-0.75, 0.9), (-0.85, 0.1), (-0.45, -0.45), (-0.25, -0.75), (0.25, -0.75), (0.45, -0.45),
-                (0.85, 0.1), (0.75, 0.9)]
+        sack = [
+            (-0.75, 0.9),
+            (-0.85, 0.1),
+            (-0.45, -0.45),
+            (-0.25, -0.75),
+            (0.25, -0.75),
+            (0.45, -0.45),
+            (0.85, 0.1),
+            (0.75, 0.9),
+        ]
         _poly(surface, _shade(col, 0.85), sack, c, s)
         _poly(surface, dark, sack, c, s, 2)
         pygame.draw.ellipse(surface, col, (c[0] - 0.55 * s, c[1] - 0.62 * s, 1.1 * s, 0.45 * s))
         for k in range(7):
             a = k * 2.4
-            pygame.draw.circle(surface, _shade(col, 1.35),
-                               (int(c[0] + math.cos(a) * 0.3 * s), int(c[1] - 0.4 * s + math.sin(a) * 0.1 * s)), 2)
+            pygame.draw.circle(
+                surface,
+                _shade(col, 1.35),
+                (int(c[0] + math.cos(a) * 0.3 * s), int(c[1] - 0.4 * s + math.sin(a) * 0.1 * s)),
+                2,
+            )
     elif good == "leather":
-        hide = [(-0.9, -0.6), (-0.5, -0.45), (-0.3, -0.85), (0.3, -0.85), (0.5, -0.45), (0.9, -0.6),
-                (0.75, 0.1), (0.9, 0.75), (0.4, 0.55), (0, 0.9), (-0.4, 0.55), (-0.9, 0.75), (-0.75, 0.1)]
+        hide = [
+            (-0.9, -0.6),
+            (-0.5, -0.45),
+            (-0.3, -0.85),
+            (0.3, -0.85),
+            (0.5, -0.45),
+            (0.9, -0.6),
+            (0.75, 0.1),
+            (0.9, 0.75),
+            (0.4, 0.55),
+            (0, 0.9),
+            (-0.4, 0.55),
+            (-0.9, 0.75),
+            (-0.75, 0.1),
+        ]
         _poly(surface, col, hide, c, s)
         _poly(surface, dark, hide, c, s, 2)
         inner = [(x * 0.6, y * 0.6) for x, y in hide]
         _poly(surface, _shade(col, 1.25), inner, c, s, 2)
     else:  # camel: body, two humps, neck and head, legs
-        body = [(-0.75, 0.1), (-0.6, -0.35), (-0.35, -0.2), (-0.1, -0.55), (0.25, -0.1), (0.5, -0.25),
-                (0.7, -0.75), (0.95, -0.7), (0.9, -0.55), (0.75, -0.5), (0.65, 0.1), (0.5, 0.2), (-0.6, 0.25)]
+        body = [
+            (-0.75, 0.1),
+            (-0.6, -0.35),
+            (-0.35, -0.2),
+            (-0.1, -0.55),
+            (0.25, -0.1),
+            (0.5, -0.25),
+            (0.7, -0.75),
+            (0.95, -0.7),
+            (0.9, -0.55),
+            (0.75, -0.5),
+            (0.65, 0.1),
+            (0.5, 0.2),
+            (-0.6, 0.25),
+        ]
         _poly(surface, _shade(col, 0.75), body, c, s)
         for lx in (-0.55, -0.35, 0.3, 0.5):
-            pygame.draw.line(surface, _shade(col, 0.6), (c[0] + lx * s, c[1] + 0.2 * s),
-                             (c[0] + lx * s, c[1] + 0.85 * s), max(2, int(s * 0.12)))
+            pygame.draw.line(
+                surface,
+                _shade(col, 0.6),
+                (c[0] + lx * s, c[1] + 0.2 * s),
+                (c[0] + lx * s, c[1] + 0.85 * s),
+                max(2, int(s * 0.12)),
+            )
         _poly(surface, dark, body, c, s, 2)
 
 

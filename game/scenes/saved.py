@@ -1,0 +1,119 @@
+"""Continue: the unfinished matches, newest first. Resume, export or delete; drop a match
+file on the window to import it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.core import paths, registry
+from game.core.codec import FormatError
+from game.scenes import tables
+from game.scenes.base import Screen
+from game.scenes.overlays import Confirm
+from game.ui import text, theme
+from game.ui.widgets import Button, panel
+
+ROWS = 7
+ROW_H = 66
+
+
+class SavedMatches(Screen):
+    name = "saved"
+    title = "Continue a match"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.infos = []
+        self.refresh()
+
+    def enter(self) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.infos = [i for i in self.app.store.unfinished() if i.game in registry.names()][:ROWS]
+        self.group.widgets = []
+        for k, info in enumerate(self.infos):
+            y = 120 + ROW_H * k
+            playable = tables.has_table(info.game)
+            resume = Button((820, y + 8, 150, 48), "Resume", lambda i=info: self.resume(i.id), primary=True)
+            resume.enabled = playable
+            self.group.add(resume)
+            self.group.add(Button((980, y + 8, 110, 48), "Export", lambda i=info: self.export(i.id), size=18))
+            self.group.add(
+                Button((1100, y + 8, 110, 48), "Delete", lambda i=info: self.delete(i.id), size=18)
+            )
+        self.group.add(Button((1040, 22, 180, 50), "Back", self.back))
+
+    def resume(self, match_id: int) -> None:
+        try:
+            match = self.app.store.load(match_id)
+        except (FormatError, ValueError, KeyError) as exc:
+            self.app.toast(f"This match cannot be resumed: {exc}", error=True)
+            return
+        self.app.replace(tables.table_class(match.ruleset.name)(self.app, match, match_id))
+
+    def export(self, match_id: int) -> None:
+        info = next(i for i in self.infos if i.id == match_id)
+        folder = paths.data_dir() / "exports"
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / f"{info.game}-{match_id}-{info.updated:%Y%m%d-%H%M%S}.json"
+        try:
+            self.app.store.export(match_id, target)
+        except OSError as exc:
+            self.app.toast(f"Export failed: {exc}", error=True)
+            return
+        self.app.toast(f"Exported to {target}")
+
+    def delete(self, match_id: int) -> None:
+        def really() -> None:
+            self.app.store.delete(match_id)
+            self.refresh()
+
+        self.app.push(Confirm(self.app, "Delete this match for good?", really, "Delete"))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.DROPFILE:
+            self.import_file(Path(event.file))
+            return True
+        return super().handle(event)
+
+    def import_file(self, path: Path) -> None:
+        try:
+            match_id = self.app.store.import_file(path)
+        except (FormatError, OSError) as exc:
+            self.app.toast(f"{path.name} was not imported: {exc}", error=True)
+            return
+        self.app.toast(f"Imported {path.name} as match {match_id}.")
+        self.refresh()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        if not self.infos:
+            text.blit(
+                surface,
+                "No unfinished matches. Start one from the menu.",
+                (theme.WIDTH // 2, 300),
+                24,
+                theme.MUTED,
+                anchor="center",
+            )
+        for k, info in enumerate(self.infos):
+            row = pygame.Rect(40, 120 + ROW_H * k, 1200, ROW_H - 6)
+            panel(surface, row, theme.BG_DEEP if k % 2 else theme.PANEL)
+            title = registry.get(info.game).title
+            text.blit(surface, title, (row.x + 20, row.y + 18), 22, theme.ACCENT, "bold", "midleft")
+            players = ", ".join(s.name + ("" if not s.is_bot else f" ({s.level})") for s in info.seats)
+            text.blit(surface, players, (row.x + 200, row.y + 18), 19, theme.TEXT, anchor="midleft")
+            when = f"{info.updated:%d %b %Y, %H:%M} · {info.progress}"
+            text.blit(surface, when, (row.x + 200, row.y + 42), 16, theme.MUTED, anchor="midleft")
+        text.blit(
+            surface,
+            "Drop an exported match file on this window to import it.",
+            (60, 680),
+            17,
+            theme.MUTED,
+            anchor="midleft",
+        )
+        self.group.draw(surface)

@@ -1,0 +1,61 @@
+"""Statistics: finished matches per game and kind of seat."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core import registry
+from game.scenes.base import Screen
+from game.ui import text, theme
+from game.ui.widgets import Button, panel
+
+COLUMNS = (
+    ("Game", 70),
+    ("Seat", 300),
+    ("Played", 600),
+    ("Won", 720),
+    ("Shared", 840),
+    ("Lost", 960),
+    ("Avg score", 1080),
+)
+
+
+class Statistics(Screen):
+    name = "stats"
+    title = "Statistics"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.rows = [r for r in app.store.statistics() if r.game in registry.names()]
+        self.group.add(Button((1040, 22, 180, 50), "Back", self.back))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        table = pygame.Rect(40, 120, 1200, 560)
+        panel(surface, table, theme.BG_DEEP)
+        for label, x in COLUMNS:
+            text.blit(surface, label, (x, 150), 18, theme.ACCENT, "bold", "midleft")
+        pygame.draw.line(surface, theme.LINE, (60, 172), (1220, 172))
+        if not self.rows:
+            text.blit(
+                surface,
+                "Finished matches will be counted here.",
+                (theme.WIDTH // 2, 360),
+                22,
+                theme.MUTED,
+                anchor="center",
+            )
+        for k, row in enumerate(self.rows[:14]):
+            y = 196 + 34 * k
+            cells = (
+                registry.get(row.game).title,
+                row.label,
+                row.played,
+                row.wins,
+                row.draws,
+                row.losses,
+                f"{row.average_score:.1f}",
+            )
+            for (_, x), value in zip(COLUMNS, cells, strict=True):
+                text.blit(surface, str(value), (x, y), 19, theme.TEXT, anchor="midleft")
+        self.group.draw(surface)

@@ -1,0 +1,97 @@
+"""The app shell driven through synthetic events: menu, setup, settings, overlays."""
+
+import pygame
+
+from game.scenes.base import Scene
+from game.scenes.menu import Menu
+from game.scenes.overlays import HandOff, Pause
+from game.scenes.settings import SettingsScreen
+from tests.scenes.driver import click, find_button, frame, key, make_app, shot
+
+
+def menu_app():
+    app = make_app()
+    app.push(Menu(app))
+    frame(app)
+    return app
+
+
+def test_menu_opens_settings_and_escape_returns():
+    app = menu_app()
+    shot(app, "menu")
+    click(app, find_button(app, "Settings").rect.center)
+    assert isinstance(app.top, SettingsScreen)
+    shot(app, "settings")
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, Menu)
+
+
+def test_keyboard_focus_moves_and_enter_activates():
+    app = menu_app()
+    group = app.top.group
+    for _ in range(20):
+        key(app, pygame.K_TAB)
+        if getattr(group.focused, "label", "") == "Settings":
+            break
+    assert group.focused.label == "Settings"
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, SettingsScreen)
+
+
+def test_settings_change_is_saved_and_survives_a_restart():
+    app = menu_app()
+    click(app, find_button(app, "Settings").rect.center)
+    mute = next(w for w in app.top.group.widgets if getattr(w, "label", "") == "Mute")
+    click(app, mute.rect.center)
+    assert app.settings.muted
+    again = make_app()
+    assert again.settings.muted
+
+
+class Counter(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.events = 0
+        self.ticks = 0
+
+    def handle(self, event):
+        self.events += 1
+        return True
+
+    def update(self, ticks):
+        self.ticks += ticks
+
+
+def test_pause_overlay_consumes_input_and_stops_time_below():
+    app = make_app()
+    below = Counter(app)
+    app.push(below)
+    frame(app, 5)
+    assert below.ticks == 5
+    app.push(Pause(app, "jaipur"))
+    click(app, (5, 5))
+    key(app, pygame.K_a)
+    frame(app, 30)
+    assert below.events == 0 and below.ticks == 5
+    key(app, pygame.K_ESCAPE)  # resume
+    assert app.top is below
+
+
+def test_handoff_is_opaque_and_waits_for_the_named_player():
+    app = make_app()
+    app.push(Counter(app))
+    ready = []
+    app.push(HandOff(app, "Bilal", on_ready=lambda: ready.append(True)))
+    assert app.top.opaque
+    frame(app)
+    shot(app, "handoff")
+    click(app, (5, 5))
+    assert not ready
+    key(app, pygame.K_RETURN)
+    assert ready == [True] and isinstance(app.top, Counter)
+
+
+def test_closing_the_window_stops_the_loop():
+    app = menu_app()
+    app.dispatch(pygame.event.Event(pygame.QUIT))
+    assert not app.running
