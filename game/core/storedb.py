@@ -101,9 +101,10 @@ def _check_contents(conn: sqlite3.Connection, app_id: int) -> str | None:
         return f"it was written by a newer Bazaar (schema {version}; this one reads {SCHEMA_VERSION})"
     if version < 1:
         return f"its schema version {version} is unknown"
-    problems = [row[0] for row in conn.execute("PRAGMA integrity_check(5)")]
+    problems = [row[0] for row in conn.execute("PRAGMA integrity_check(3)")]
     if problems != ["ok"]:
-        return f"SQLite's integrity check failed ({'; '.join(problems)})"
+        lines = [line for p in problems for line in p.splitlines() if not line.startswith("***")]
+        return f"SQLite's integrity check failed ({'; '.join(lines[:2])})"
     missing = TABLES - tables
     if missing:
         return f"it lacks the table(s) {', '.join(sorted(missing))}"
