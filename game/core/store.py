@@ -94,7 +94,10 @@ class Store:
         """Open (or create) the database. Never raises for a bad file: see `problem`."""
         path = Path(path) if path else paths.data_dir() / storedb.FILENAME
         problem = None
-        reason = storedb.diagnose(path)
+        try:
+            reason = storedb.diagnose(path)
+        except storedb.Unavailable as exc:
+            return cls._unsaved(path, str(exc))
         if reason:
             try:
                 kept = keep_aside(path, storedb.COMPANIONS)

@@ -216,3 +216,22 @@ def test_kept_names_never_collide(tmp_path):
     again = files.keep_aside(first)
     assert kept != again and kept.read_text() == "1" and again.read_text() == "2"
     assert not os.path.exists(first)
+
+
+def test_a_database_locked_by_another_program_is_left_alone(bazaar_home, monkeypatch):
+    path = db_path(bazaar_home)
+    with Store.open() as store:
+        match_id = store.attach(play(new(seed=4), 3))
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    monkeypatch.setattr(storedb, "BUSY_MS", 50)
+    try:
+        blocked = Store.open()
+        assert blocked.path is None and "will not be saved" in blocked.problem
+        assert kept_files(path) == []
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    with Store.open() as store:
+        assert store.problem is None and store.load(match_id).commands
