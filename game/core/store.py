@@ -243,6 +243,12 @@ class Store:
                 (score, result, match_id, seat),
             )
 
+    def take_problem(self) -> str | None:
+        """The message waiting for the player (opening or saving trouble), cleared once taken."""
+        with self._lock:
+            problem, self.problem = self.problem, None
+        return problem
+
     def _report(self, message: str) -> None:
         self.problem = message
         print(f"bazaar: {message}", file=sys.stderr)

@@ -125,7 +125,8 @@ def test_a_failed_save_keeps_no_half_command_and_catches_up_on_the_next(store):
     match_id = store.attach(match)
     store._conn = FailingConnection(store._conn)
     assert match.submit(next(iter(match.to_act)), {"move": "draw2"})  # play goes on
-    assert "could not be saved" in store.problem
+    assert "could not be saved" in store.take_problem()
+    assert store.problem is None and store.take_problem() is None
     # the two events were written before the failure, and rolled back with it
     assert store.info(match_id).events == 1
     assert store.data(match_id)["events"] == match.events[:1]
