@@ -284,10 +284,11 @@ class Store:
             ).fetchall()
             seats: dict[int, list[Seat]] = {row[0]: [] for row in rows}
             for match_id, name, kind, level in db.execute(
-                "SELECT match_id, name, kind, level FROM seats ORDER BY match_id, seat"
+                "SELECT s.match_id, s.name, s.kind, s.level FROM seats s"
+                f" WHERE s.match_id IN (SELECT id FROM matches WHERE {where}) ORDER BY s.match_id, s.seat",
+                params,
             ):
-                if match_id in seats:
-                    seats[match_id].append(Seat(name, kind, level))
+                seats[match_id].append(Seat(name, kind, level))
         return [
             MatchInfo(
                 mid,
@@ -367,8 +368,10 @@ class Store:
 
     # -- files ---------------------------------------------------------------------------
     def export(self, match_id: int, path: Path) -> None:
-        """Write the match as a JSON file (Match.to_json()), atomically."""
-        write_match(fold(self.data(match_id), f"Saved match {match_id}"), path)
+        """Write the match as a JSON file (Match.to_json()), atomically. The log is written as
+        stored, without folding, so even a match that no longer loads can be sent to a developer.
+        Raises OSError when the file cannot be written, FormatError for an unknown id."""
+        write_atomic(Path(path), codec.dumps(self.data(match_id)) + "\n")
 
     def import_file(self, path: Path) -> int:
         """Store an exported match file as a new match. Raises FormatError (changing nothing)

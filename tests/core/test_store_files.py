@@ -199,13 +199,15 @@ def test_a_missing_file_is_a_format_error(store, tmp_path):
         store.import_file(tmp_path / "nope.json")
 
 
-def test_a_saved_log_that_no_longer_folds_gives_a_clear_error(store):
+def test_a_saved_log_that_no_longer_folds_gives_a_clear_error_but_still_exports(store, tmp_path):
     match_id = store.attach(play(new(seed=7), 6))
     store.conn.execute(
         'UPDATE events SET body = \'{"type": "draw"}\' WHERE match_id = ? AND seq = 3', (match_id,)
     )
     with pytest.raises(FormatError, match=f"Saved match {match_id} cannot be opened: event 3"):
         store.load(match_id)
+    store.export(match_id, tmp_path / "broken.json")  # for a bug report
+    assert json.loads((tmp_path / "broken.json").read_text())["events"][3] == {"type": "draw"}
 
 
 def test_kept_names_never_collide(tmp_path):
