@@ -391,7 +391,16 @@ class _Transaction:
         return self.conn
 
     def __exit__(self, kind, exc, tb) -> None:
-        self.conn.execute("ROLLBACK" if kind else "COMMIT")
+        if kind is None:
+            try:
+                self.conn.execute("COMMIT")
+                return
+            except sqlite3.Error:
+                if self.conn.in_transaction:  # a failed COMMIT leaves it open: never let it linger
+                    self.conn.execute("ROLLBACK")
+                raise
+        if self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")
 
 
 def fold(data: Any, what: str) -> Match:

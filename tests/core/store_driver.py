@@ -15,6 +15,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from game.core.store import Store  # noqa: E402
 from tests.core.storegames import new, step  # noqa: E402
 
+WARM_UP = 200
+
 
 def main(db: str, mode: str, seed: int) -> int:
     store = Store.open(Path(db))
@@ -26,7 +28,10 @@ def main(db: str, mode: str, seed: int) -> int:
         print(f"match {store.attach(match)}", flush=True)
         index = 0
         while not match.finished:
-            step(match, index)
+            if index < WARM_UP:  # a long opening of passes, so the kill surely lands mid-match
+                assert match.submit(index % 2, {"move": "pass"})
+            else:
+                step(match, index)
             print(index, flush=True)  # after submit returned: the command is committed
             index += 1
             time.sleep(0.02)

@@ -116,6 +116,10 @@ class FailingConnection:
             raise sqlite3.OperationalError("disk I/O error")
         return self.real.executemany(sql, rows)
 
+    @property
+    def in_transaction(self):
+        return self.real.in_transaction
+
     def close(self):
         self.real.close()
 
