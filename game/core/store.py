@@ -92,7 +92,12 @@ class Store:
     @classmethod
     def open(cls, path: Path | None = None) -> Store:
         """Open (or create) the database. Never raises for a bad file: see `problem`."""
-        path = Path(path) if path else paths.data_dir() / storedb.FILENAME
+        if path is None:
+            try:
+                path = paths.data_dir() / storedb.FILENAME
+            except OSError as exc:  # no usable user folder (read-only home, odd permissions)
+                return cls._unsaved(Path(storedb.FILENAME), f"its folder cannot be made: {exc}")
+        path = Path(path)
         problem = None
         try:
             reason = storedb.diagnose(path)
@@ -107,11 +112,14 @@ class Store:
                 )
             except OSError as exc:
                 return cls._unsaved(path, f"{reason}, and it could not be moved aside ({exc.strerror})")
+        conn = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             conn = storedb.connect(path)
             storedb.prepare(conn)
         except (sqlite3.Error, OSError) as exc:
+            if conn is not None:
+                conn.close()
             return cls._unsaved(path, str(exc))
         if problem:
             print(f"bazaar: {problem}", file=sys.stderr)

@@ -73,3 +73,12 @@ def test_a_failed_save_reports_instead_of_raising(tmp_path, monkeypatch):
     blocker.write_text("x")
     monkeypatch.setattr(settings, "path", lambda: blocker / "settings.json")
     assert "could not be saved" in settings.save(Settings())
+
+
+def test_a_config_folder_that_cannot_be_made_gives_defaults_and_a_message(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    monkeypatch.setenv("BAZAAR_HOME", str(blocker / "home"))
+    loaded, problem = settings.load()
+    assert loaded == Settings() and "cannot be made" in problem
+    assert "could not be saved" in settings.save(Settings())

@@ -252,3 +252,12 @@ def test_a_store_that_cannot_use_its_folder_still_plays(tmp_path):
     assert store.path is None and "will not be saved" in store.problem
     match_id = store.attach(play(new(seed=1), 3))
     assert store.load(match_id).commands
+
+
+def test_a_home_that_cannot_be_made_still_plays(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    monkeypatch.setenv("BAZAAR_HOME", str(blocker / "home"))
+    store = Store.open()
+    assert store.path is None and "will not be saved" in store.problem
+    assert store.load(store.attach(play(new(seed=1), 2))).commands
