@@ -63,7 +63,10 @@ def path() -> Path:
 
 def load() -> tuple[Settings, str | None]:
     """The saved settings and a problem message (None when all went well)."""
-    file = path()
+    try:
+        file = path()
+    except OSError as exc:
+        return _report(f"The settings folder cannot be made ({exc}); default settings are used.")
     try:
         raw = file.read_bytes()
     except FileNotFoundError:
@@ -98,7 +101,7 @@ def save(settings: Settings) -> str | None:
     try:
         write_atomic(path(), json.dumps(asdict(settings), indent=2, sort_keys=True) + "\n")
     except OSError as exc:
-        message = f"The settings could not be saved to {path()} ({exc})."
+        message = f"The settings could not be saved ({exc})."
         print(f"bazaar: {message}", file=sys.stderr)
         return message
     return None

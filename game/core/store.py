@@ -92,9 +92,17 @@ class Store:
     @classmethod
     def open(cls, path: Path | None = None) -> Store:
         """Open (or create) the database. Never raises for a bad file: see `problem`."""
-        path = Path(path) if path else paths.data_dir() / storedb.FILENAME
+        if path is None:
+            try:
+                path = paths.data_dir() / storedb.FILENAME
+            except OSError as exc:  # no usable user folder (read-only home, odd permissions)
+                return cls._unsaved(Path(storedb.FILENAME), f"its folder cannot be made: {exc}")
+        path = Path(path)
         problem = None
-        reason = storedb.diagnose(path)
+        try:
+            reason = storedb.diagnose(path)
+        except storedb.Unavailable as exc:
+            return cls._unsaved(path, str(exc))
         if reason:
             try:
                 kept = keep_aside(path, storedb.COMPANIONS)
@@ -104,11 +112,14 @@ class Store:
                 )
             except OSError as exc:
                 return cls._unsaved(path, f"{reason}, and it could not be moved aside ({exc.strerror})")
+        conn = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             conn = storedb.connect(path)
             storedb.prepare(conn)
         except (sqlite3.Error, OSError) as exc:
+            if conn is not None:
+                conn.close()
             return cls._unsaved(path, str(exc))
         if problem:
             print(f"bazaar: {problem}", file=sys.stderr)
@@ -240,6 +251,12 @@ class Store:
                 (score, result, match_id, seat),
             )
 
+    def take_problem(self) -> str | None:
+        """The message waiting for the player (opening or saving trouble), cleared once taken."""
+        with self._lock:
+            problem, self.problem = self.problem, None
+        return problem
+
     def _report(self, message: str) -> None:
         self.problem = message
         print(f"bazaar: {message}", file=sys.stderr)
@@ -275,10 +292,11 @@ class Store:
             ).fetchall()
             seats: dict[int, list[Seat]] = {row[0]: [] for row in rows}
             for match_id, name, kind, level in db.execute(
-                "SELECT match_id, name, kind, level FROM seats ORDER BY match_id, seat"
+                "SELECT s.match_id, s.name, s.kind, s.level FROM seats s"
+                f" WHERE s.match_id IN (SELECT id FROM matches WHERE {where}) ORDER BY s.match_id, s.seat",
+                params,
             ):
-                if match_id in seats:
-                    seats[match_id].append(Seat(name, kind, level))
+                seats[match_id].append(Seat(name, kind, level))
         return [
             MatchInfo(
                 mid,
@@ -358,8 +376,10 @@ class Store:
 
     # -- files ---------------------------------------------------------------------------
     def export(self, match_id: int, path: Path) -> None:
-        """Write the match as a JSON file (Match.to_json()), atomically."""
-        write_match(fold(self.data(match_id), f"Saved match {match_id}"), path)
+        """Write the match as a JSON file (Match.to_json()), atomically. The log is written as
+        stored, without folding, so even a match that no longer loads can be sent to a developer.
+        Raises OSError when the file cannot be written, FormatError for an unknown id."""
+        write_atomic(Path(path), codec.dumps(self.data(match_id)) + "\n")
 
     def import_file(self, path: Path) -> int:
         """Store an exported match file as a new match. Raises FormatError (changing nothing)
@@ -379,7 +399,16 @@ class _Transaction:
         return self.conn
 
     def __exit__(self, kind, exc, tb) -> None:
-        self.conn.execute("ROLLBACK" if kind else "COMMIT")
+        if kind is None:
+            try:
+                self.conn.execute("COMMIT")
+                return
+            except sqlite3.Error:
+                if self.conn.in_transaction:  # a failed COMMIT leaves it open: never let it linger
+                    self.conn.execute("ROLLBACK")
+                raise
+        if self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")
 
 
 def fold(data: Any, what: str) -> Match:

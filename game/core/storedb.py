@@ -63,15 +63,26 @@ SCHEMA = (
 TABLES = frozenset({"matches", "seats", "events", "commands"})
 
 
+# SQLite result codes (low byte) that say the file is bad, as opposed to busy or unreachable now.
+DAMAGE_CODES = frozenset({11, 26})  # SQLITE_CORRUPT, SQLITE_NOTADB
+
+
+class Unavailable(Exception):
+    """The file may be fine but cannot be checked now (locked, unreadable): never move it aside."""
+
+
 def diagnose(path: Path) -> str | None:
-    """Why the file at `path` cannot be used as our database, or None when it can (or is absent)."""
+    """Why the file at `path` cannot be used as our database, or None when it can (or is absent).
+
+    Raises Unavailable when the file cannot be checked right now.
+    """
     try:
         with open(path, "rb") as handle:
             head = handle.read(100)
     except FileNotFoundError:
         return None
     except OSError as exc:
-        return f"it cannot be read ({exc.strerror})"
+        raise Unavailable(f"it cannot be read ({exc.strerror})") from None
     if not head:
         return None  # an empty file is what sqlite3.connect leaves: nothing to keep
     if len(head) < 100 or not head.startswith(MAGIC):
@@ -82,11 +93,13 @@ def diagnose(path: Path) -> str | None:
     try:
         conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_MS / 1000)
     except sqlite3.Error as exc:
-        return f"SQLite cannot open it ({exc})"
+        raise Unavailable(f"SQLite cannot open it ({exc})") from None
     try:
         return _check_contents(conn, app_id)
-    except sqlite3.DatabaseError as exc:
-        return f"SQLite cannot read it ({exc})"
+    except sqlite3.Error as exc:
+        if getattr(exc, "sqlite_errorcode", 0) & 0xFF in DAMAGE_CODES:
+            return f"SQLite cannot read it ({exc})"
+        raise Unavailable(f"SQLite cannot check it now ({exc})") from None
     finally:
         conn.close()
 
@@ -101,9 +114,10 @@ def _check_contents(conn: sqlite3.Connection, app_id: int) -> str | None:
         return f"it was written by a newer Bazaar (schema {version}; this one reads {SCHEMA_VERSION})"
     if version < 1:
         return f"its schema version {version} is unknown"
-    problems = [row[0] for row in conn.execute("PRAGMA integrity_check(5)")]
+    problems = [row[0] for row in conn.execute("PRAGMA integrity_check(3)")]
     if problems != ["ok"]:
-        return f"SQLite's integrity check failed ({'; '.join(problems)})"
+        lines = [line for p in problems for line in p.splitlines() if not line.startswith("***")]
+        return f"SQLite's integrity check failed ({'; '.join(lines[:2])})"
     missing = TABLES - tables
     if missing:
         return f"it lacks the table(s) {', '.join(sorted(missing))}"

@@ -1,0 +1,263 @@
+"""The SQLite event store: round trips, one transaction per command, statistics, concurrency."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from game.core import codec, storedb
+from game.core.codec import FormatError
+from game.core.match import Match, Seat
+from game.core.store import Store
+from tests.core.storegames import DOUBLE, SEATS, new, play
+
+ROOT = Path(__file__).resolve().parents[2]
+DRIVER = Path(__file__).with_name("store_driver.py")
+
+
+@pytest.fixture
+def store():
+    with Store.open() as opened:
+        assert opened.problem is None
+        yield opened
+
+
+def same(a: Match, b: Match) -> bool:
+    return (a.state, a.events, a.to_json()["commands"], a.seats) == (
+        b.state,
+        b.events,
+        b.to_json()["commands"],
+        b.seats,
+    )
+
+
+def test_the_database_lives_in_the_data_folder(store, bazaar_home):
+    assert store.path == bazaar_home / "data" / "bazaar.sqlite3"
+    conn = sqlite3.connect(store.path)
+    assert conn.execute("PRAGMA application_id").fetchone()[0] == storedb.APPLICATION_ID
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == storedb.SCHEMA_VERSION
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_match_saved_move_by_move_loads_back_equal(store):
+    live = new(seed=4)
+    match_id = store.attach(live)
+    play(live, 7)
+    loaded = store.load(match_id)
+    assert same(loaded, live)
+    assert loaded.to_json() == live.to_json()
+
+
+def test_attach_stores_the_moves_made_before_it(store):
+    live = play(new(seed=5), 4)
+    match_id = store.attach(live)
+    assert store.attach(live) == match_id  # attaching twice changes nothing
+    assert same(store.load(match_id), live)
+    assert store.info(match_id).commands == 4
+
+
+def test_a_loaded_match_goes_on_saving_to_the_end(store):
+    match_id = store.attach(play(new(seed=6), 3))
+    resumed = store.load(match_id)
+    play(resumed)
+    assert resumed.finished
+    again = store.load(match_id)
+    assert same(again, resumed)
+    assert store.info(match_id).status == "finished"
+    assert store.unfinished() == []
+
+
+def test_unfinished_lists_newest_first_and_filters_by_game(store):
+    first = store.attach(play(new(seed=1), 2))
+    done = store.attach(play(new(seed=2)))
+    double = store.attach(new(seed=3, ruleset=DOUBLE))
+    later = new(seed=4)
+    latest = store.attach(later)
+    play(later, 1)
+    ids = [info.id for info in store.unfinished()]
+    assert ids == [latest, double, first] and done not in ids
+    assert [info.id for info in store.unfinished("tinydouble")] == [double]
+    info = store.unfinished("tiny")[0]
+    assert info.seats == tuple(SEATS) and info.events == 2 and info.commands == 1
+    assert info.progress == "1 move" and info.updated >= info.created
+
+
+def test_each_command_is_one_transaction(store):
+    match = new(seed=8, ruleset=DOUBLE)
+    match_id = store.attach(match)
+    statements: list[str] = []
+    store.conn.set_trace_callback(statements.append)
+    seat = next(iter(match.to_act))
+    assert match.submit(seat, {"move": "draw2"})
+    store.conn.set_trace_callback(None)
+    begins = [s for s in statements if s.startswith("BEGIN")]
+    assert begins == ["BEGIN IMMEDIATE"] and statements[-1] == "COMMIT"
+    assert len([s for s in statements if s.startswith("INSERT INTO events")]) == 2
+    assert store.info(match_id).events == 3
+
+
+class FailingConnection:
+    """Forwards to a real connection but fails once on the first command insert."""
+
+    def __init__(self, real):
+        self.real, self.failed = real, False
+
+    def execute(self, sql, *args):
+        return self.real.execute(sql, *args)
+
+    def executemany(self, sql, rows):
+        if sql.startswith("INSERT INTO commands") and not self.failed:
+            self.failed = True
+            raise sqlite3.OperationalError("disk I/O error")
+        return self.real.executemany(sql, rows)
+
+    @property
+    def in_transaction(self):
+        return self.real.in_transaction
+
+    def close(self):
+        self.real.close()
+
+
+def test_a_failed_save_keeps_no_half_command_and_catches_up_on_the_next(store):
+    match = new(seed=9, ruleset=DOUBLE)
+    match_id = store.attach(match)
+    store._conn = FailingConnection(store._conn)
+    assert match.submit(next(iter(match.to_act)), {"move": "draw2"})  # play goes on
+    assert "could not be saved" in store.take_problem()
+    assert store.problem is None and store.take_problem() is None
+    # the two events were written before the failure, and rolled back with it
+    assert store.info(match_id).events == 1
+    assert store.data(match_id)["events"] == match.events[:1]
+    play(match, 1)
+    assert same(store.load(match_id), match)
+
+
+def test_a_match_continued_in_two_places_stops_saving_the_second(store):
+    match_id = store.attach(play(new(seed=10), 2))
+    one, two = store.load(match_id), store.load(match_id)
+    play(one, 1)
+    play(two, 2)
+    assert "continued elsewhere" in store.problem
+    assert same(store.load(match_id), one)
+
+
+def test_delete_and_abandon(store):
+    gone = store.attach(play(new(seed=11), 2))
+    left = store.attach(play(new(seed=12), 2))
+    assert store.delete(gone) and not store.delete(gone)
+    assert store.abandon(left) and not store.abandon(left)
+    assert store.unfinished() == [] and store.info(gone) is None
+    assert store.info(left).status == "abandoned"
+    with pytest.raises(FormatError, match="no saved match"):
+        store.load(gone)
+    rows = store.conn.execute("SELECT COUNT(*) FROM events WHERE match_id = ?", (gone,)).fetchone()
+    assert rows == (0,)  # the log went with it (foreign keys cascade)
+
+
+def test_statistics_count_finished_matches_per_seat_kind(store):
+    bots = [Seat("Ann"), Seat("Bot", "bot", "easy")]
+    humans = [Seat("Ann"), Seat("Bo")]
+    # deck 3,1,2 with draw, draw, pass, draw: 3 vs 1+2, a shared win
+    tie = new(seats=bots, setup={"deck": [3, 1, 2]})
+    store.attach(tie)
+    for seat, move in [(0, "draw"), (1, "draw"), (0, "pass"), (1, "draw")]:
+        assert tie.submit(seat, {"move": move})
+    assert tie.outcome.winners == (0, 1)
+    won = new(seats=bots, setup={"deck": [9, 1]})
+    store.attach(won)
+    won.submit(0, {"move": "draw"})
+    won.submit(1, {"move": "draw"})
+    store.attach(new(seats=humans, setup={"deck": [9, 1]}))  # unfinished: not counted
+    abandoned = play(new(seats=humans, seed=2), 2)
+    store.abandon(store.attach(abandoned))
+    rows = {(r.game, r.kind, r.level): r for r in store.statistics()}
+    human, bot = rows["tiny", "human", ""], rows["tiny", "bot", "easy"]
+    assert (human.played, human.wins, human.draws, human.losses) == (2, 1, 1, 0)
+    assert (bot.played, bot.wins, bot.draws, bot.losses) == (2, 0, 1, 1)
+    assert human.average_score == pytest.approx((3 + 9) / 2)
+    assert bot.average_score == pytest.approx((3 + 1) / 2)
+    assert (human.label, bot.label) == ("Human", "Bot (easy)")
+    assert len(rows) == 2
+
+
+def test_imported_matches_stay_out_of_statistics_unless_asked(store, tmp_path):
+    path = tmp_path / "m.json"
+    store.export(store.attach(play(new(seed=3))), path)
+    store.import_file(path)
+    assert sum(r.played for r in store.statistics()) == 2
+    assert sum(r.played for r in store.statistics(include_imported=True)) == 4
+
+
+def test_two_store_objects_writing_at_once_do_not_corrupt_it(bazaar_home):
+    stores = [Store.open(), Store.open()]
+    results: dict[int, list[tuple[int, Match]]] = {0: [], 1: []}
+
+    def worker(n: int) -> None:
+        for k in range(6):
+            match = new(seed=100 * n + k)
+            match_id = stores[n].attach(match)
+            play(match)
+            results[n].append((match_id, match))
+
+    threads = [threading.Thread(target=worker, args=(n,)) for n in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    check = Store.open()
+    assert check.problem is None
+    assert check.conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    for n in (0, 1):
+        assert stores[n].problem is None
+        for match_id, match in results[n]:
+            assert same(check.load(match_id), match)
+
+
+def test_two_processes_writing_at_once_do_not_corrupt_it(bazaar_home):
+    path = bazaar_home / "shared.sqlite3"
+    Store.open(path).close()
+    procs = [
+        subprocess.Popen(
+            [sys.executable, str(DRIVER), str(path), "burst", str(seed)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for seed in (1, 2)
+    ]
+    outputs = [proc.communicate(timeout=60)[0] for proc in procs]
+    assert [proc.returncode for proc in procs] == [0, 0]
+    ids = [int(line) for out in outputs for line in out.split()]
+    assert len(ids) == len(set(ids)) == 2 * 8
+    with Store.open(path) as check:
+        assert check.problem is None
+        assert check.conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        for match_id in ids:
+            loaded = check.load(match_id)
+            assert loaded.finished
+            fresh = Match.from_json(codec.roundtrip(loaded.to_json()))
+            assert fresh.state == loaded.state
+
+
+def test_a_store_that_cannot_use_its_folder_still_plays(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    store = Store.open(blocker / "bazaar.sqlite3")
+    assert store.path is None and "will not be saved" in store.problem
+    match_id = store.attach(play(new(seed=1), 3))
+    assert store.load(match_id).commands
+
+
+def test_a_home_that_cannot_be_made_still_plays(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    monkeypatch.setenv("BAZAAR_HOME", str(blocker / "home"))
+    store = Store.open()
+    assert store.path is None and "will not be saved" in store.problem
+    assert store.load(store.attach(play(new(seed=1), 2))).commands
