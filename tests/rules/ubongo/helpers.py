@@ -22,7 +22,11 @@ def deal(seats: int = 2, pawns=None, dice=None, boards=None) -> dict:
 def new(seats: int = 2, options=None, pawns=(0, 0, 0, 0), **kw) -> Match:
     pawns = None if pawns is None else list(pawns[:seats])
     return Match.new(
-        RULESET, [Seat(f"P{i + 1}") for i in range(seats)], options or {}, seed=7, setup=deal(seats, pawns, **kw)
+        RULESET,
+        [Seat(f"P{i + 1}") for i in range(seats)],
+        options or {},
+        seed=7,
+        setup=deal(seats, pawns, **kw),
     )
 
 

@@ -47,7 +47,9 @@ def test_all_72_areas_are_different_shapes_even_turned_or_flipped():
 @pytest.mark.parametrize("side", levels.SIDES)
 def test_each_side_spreads_over_difficulty(side):
     labels = Counter(
-        difficulty.label(difficulty.estimate(b.side(side).cells, row)) for b in BOARDS for row in b.side(side).rows
+        difficulty.label(difficulty.estimate(b.side(side).cells, row))
+        for b in BOARDS
+        for row in b.side(side).rows
     )
     assert len(labels) >= 2, labels
     assert min(labels.values()) >= 20, labels
@@ -84,7 +86,8 @@ def test_loader_names_file_and_row_of_a_row_that_does_not_tile(tmp_path):
     bad = next(
         c
         for c in generate.piece_sets(3, size)
-        if solver.solve(b.easy.cells, c) is None and tuple(sorted(c)) not in {tuple(sorted(r)) for r in b.easy.rows}
+        if solver.solve(b.easy.cells, c) is None
+        and tuple(sorted(c)) not in {tuple(sorted(r)) for r in b.easy.rows}
     )
     path = edited(tmp_path, f'name="row3" value="{row}"', f'name="row3" value="{",".join(bad)}"')
     with pytest.raises(levels.LevelError, match=r"board-05\.tmx: layer easy row3: .* do not tile"):

@@ -11,7 +11,20 @@ from game.rules.ubongo import pieces, placement, solver
 from game.rules.ubongo.generate import grow
 
 # The facts page's "orientations" column.
-FACTS_ORIENTATIONS = {"A": 2, "B": 2, "C": 4, "D": 4, "E": 8, "F": 2, "G": 4, "H": 1, "I": 8, "J": 8, "K": 8, "L": 4}
+FACTS_ORIENTATIONS = {
+    "A": 2,
+    "B": 2,
+    "C": 4,
+    "D": 4,
+    "E": 8,
+    "F": 2,
+    "G": 4,
+    "H": 1,
+    "I": 8,
+    "J": 8,
+    "K": 8,
+    "L": 4,
+}
 
 
 @pytest.mark.parametrize("piece", pieces.LETTERS)
@@ -67,7 +80,11 @@ def small_cases():
             continue
         cases.append((list(area), row))
         # and a different set of the same size on the same area (often no tiling)
-        same = [r for r in itertools.combinations(pieces.LETTERS, 3) if sum(pieces.SIZES[p] for p in r) == len(area)]
+        same = [
+            r
+            for r in itertools.combinations(pieces.LETTERS, 3)
+            if sum(pieces.SIZES[p] for p in r) == len(area)
+        ]
         cases.append((list(area), rng.choice(same)))
     return cases
 
@@ -105,4 +122,6 @@ def test_partial_placement_check_for_the_table():
     area = [(x, y) for x in range(4) for y in range(3)]
     assert placement.check_partial(area, "FFF", [("F", ((0, 0), (1, 0), (2, 0), (3, 0)))]) is None
     assert "sticks out" in placement.check_partial(area, "FFF", [("F", ((1, 0), (2, 0), (3, 0), (4, 0)))])
-    assert "not in this row" in placement.check_partial(area, "FFF", [("H", ((0, 0), (1, 0), (0, 1), (1, 1)))])
+    assert "not in this row" in placement.check_partial(
+        area, "FFF", [("H", ((0, 0), (1, 0), (0, 1), (1, 1)))]
+    )
