@@ -36,10 +36,15 @@ def parse(raw: Any) -> list[tuple[str, tuple[Cell, ...]]] | str:
     return out
 
 
-def check_partial(
-    area: Iterable[Cell], row: Iterable[str], placements: list[tuple[str, tuple[Cell, ...]]]
-) -> str | None:
-    """Why these pieces cannot all lie like this on the area, or None while they can."""
+def check_partial(area: Iterable[Cell], row: Iterable[str], placements: Any) -> str | None:
+    """Why these pieces cannot all lie like this on the area, or None while they can.
+
+    `placements` is a list of (piece, cells) pairs or the command's JSON form."""
+    if placements and isinstance(placements[0], dict):
+        parsed = parse(placements)
+        if isinstance(parsed, str):
+            return parsed
+        placements = parsed
     area_set = set(map(tuple, area))
     allowed = Counter(row)
     used: Counter[str] = Counter()

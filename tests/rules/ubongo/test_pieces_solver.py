@@ -125,3 +125,12 @@ def test_partial_placement_check_for_the_table():
     assert "not in this row" in placement.check_partial(
         area, "FFF", [("H", ((0, 0), (1, 0), (0, 1), (1, 1)))]
     )
+
+
+def test_partial_check_takes_the_command_form_too():
+    area = [(x, y) for x in range(4) for y in range(3)]
+    a = {"piece": "F", "cells": [[0, 0], [1, 0], [2, 0], [3, 0]]}
+    b = {"piece": "F", "cells": [[0, 0], [0, 1], [0, 2], [0, 3]]}
+    assert placement.check_partial(area, "FFF", [a]) is None
+    assert "sticks out" in placement.check_partial(area, "FFF", [b])
+    assert "overlap" in placement.check_partial(area, "FFF", [a, a])
