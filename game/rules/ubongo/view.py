@@ -45,7 +45,8 @@ def view(rules: Any, state: State, seat: int | None) -> dict[str, Any]:
             "end": [state.end(s) for s in range(n)],
         },
         "status": list(state.status),
-        "solves": [{"seat": s, "tick": t} for s, t in state.solves],
+        # solve order so far: by tick, equal ticks in the order accepted
+        "solves": [{"seat": s, "tick": t} for s, t in sorted(state.solves, key=lambda st: st[1])],
         "placements": [
             None if p is None else [{"piece": piece, "cells": [list(c) for c in cells]} for piece, cells in p]
             for p in state.placements

@@ -273,3 +273,23 @@ def test_to_act_per_phase():
     ok(m.submit(1, {"move": "give_up"}))
     assert m.to_act == {0}  # pawn: the next solver in order, one at a time
     assert RULESET.clock(m.state) is None
+
+
+def test_view_lists_solves_by_tick_so_far():
+    m = new(seats=3)
+    ok(m.submit(2, solve_cmd(m, 2, 900)))
+    ok(m.submit(0, solve_cmd(m, 0, 400)))
+    assert m.view(1)["solves"] == [{"seat": 0, "tick": 400}, {"seat": 2, "tick": 900}]
+
+
+def test_move_log_lines():
+    m = new()
+    names = ["Ann", "Bob"]
+    ok(m.submit(1, solve_cmd(m, 1, 1410)))
+    ok(m.submit(0, {"move": "give_up"}))
+    lines = [RULESET.describe(e, names) for e in m.events]
+    assert "Round 1: the die shows the elephant (row 1)" in lines
+    assert "Bob: Ubongo! in 23.5 s" in lines
+    assert "Ann gives up on this hourglass" in lines
+    events = ok(m.submit(1, {"move": "pawn", "row": 3}))
+    assert RULESET.describe(events[0], names) == f"Bob moves to row 4 and takes {GEMS[3][0]} and {GEMS[3][1]}"
