@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from game.rules.ubongo.pieces import SIZES, Cell, Shape, normalise, orientations
+from game.rules.ubongo.pieces import SIZES, Cell, Shape, orientations
 
 Placement = tuple[str, Shape]  # piece letter and the absolute cells it covers
 PAD = 5  # wider than any piece, so shifted masks never wrap into the area
@@ -50,7 +50,8 @@ class Grid:
         self.oy = min(y for _, y in cells)
         width = max(x for x, _ in cells) - self.ox + 1
         self.stride = width + PAD
-        # one padding row above keeps every index positive for shapes poking upwards
+        # cells sit at column x+2 of rows `stride` wide (two free columns left, three right,
+        # one free row above): a piece reaching past any edge lands on bits outside the area
         self.full = sum(1 << self.index(c) for c in cells)
 
     def index(self, cell: Cell) -> int:
@@ -124,12 +125,8 @@ class _Search:
         yield from rec(self.grid.full)
 
     def placements(self, tiling: list[tuple[str, int]]) -> tuple[Placement, ...]:
-        return tuple((p, normalise_keep(self.grid.cells_of(m))) for p, m in tiling)
-
-
-def normalise_keep(cells: Iterable[Cell]) -> Shape:
-    """Sort absolute cells by (y, x) without moving them."""
-    return tuple(sorted(cells, key=lambda c: (c[1], c[0])))
+        """Masks back to cells, each piece's cells in (y, x) order (bits are in that order)."""
+        return tuple((p, self.grid.cells_of(m)) for p, m in tiling)
 
 
 def solve(area: Iterable[Cell], pieces: Iterable[str]) -> tuple[Placement, ...] | None:
@@ -162,7 +159,3 @@ def stats(area: Iterable[Cell], pieces: Iterable[str]) -> Stats:
     full = _Search(area, pieces)
     solutions = sum(1 for _ in full.run(None))
     return Stats(first.nodes, full.nodes, solutions)
-
-
-def shape_key(cells: Iterable[Cell]) -> Shape:
-    return normalise(cells)
