@@ -134,3 +134,41 @@ def test_partial_check_takes_the_command_form_too():
     assert placement.check_partial(area, "FFF", [a]) is None
     assert "sticks out" in placement.check_partial(area, "FFF", [b])
     assert "overlap" in placement.check_partial(area, "FFF", [a, a])
+
+
+def naive_count(area, row) -> int:
+    """An independent search: pieces in the row's order, each anywhere it fits."""
+    area = frozenset(area)
+    options = {}
+    for p in set(row):
+        found = set()
+        for shape in pieces.orientations(p):
+            for anchor in area:
+                cells = frozenset(pieces.place(shape, anchor))
+                if cells <= area:
+                    found.add(cells)
+        options[p] = list(found)
+    seen = set()
+
+    def rec(i, used, chosen):
+        if i == len(row):
+            if len(used) == len(area):
+                seen.add(frozenset(chosen))
+            return
+        for cells in options[row[i]]:
+            if not cells & used:
+                rec(i + 1, used | cells, (*chosen, (row[i], cells)))
+
+    rec(0, frozenset(), ())
+    return len(seen)
+
+
+@pytest.mark.slow
+def test_solver_counts_agree_with_a_naive_search_on_every_shipped_row():
+    from game.rules.ubongo import levels
+
+    for b in levels.boards():
+        for side in levels.SIDES:
+            s = b.side(side)
+            for row in s.rows:
+                assert solver.count(s.cells, row) == naive_count(s.cells, row), (b.number, side, row)

@@ -293,3 +293,17 @@ def test_move_log_lines():
     assert "Ann gives up on this hourglass" in lines
     events = ok(m.submit(1, {"move": "pawn", "row": 3}))
     assert RULESET.describe(events[0], names) == f"Bob moves to row 4 and takes {GEMS[3][0]} and {GEMS[3][1]}"
+
+
+def test_pass_and_play_each_human_solves_on_their_own_clock():
+    """Facts page (one screen): each person solves in turn on the clock; times decide the order."""
+    m = new(seats=3)
+    # the table takes the lowest seat in to_act, hands off, runs that person's own clock
+    assert min(m.to_act) == 0
+    ok(m.submit(0, solve_cmd(m, 0, 2100)))
+    assert min(m.to_act) == 1
+    ok(m.submit(1, {"move": "give_up", "tick": 2700}))  # their sand ran out: the table gives up for them
+    assert m.to_act == {2}
+    events = ok(m.submit(2, solve_cmd(m, 2, 1300)))
+    assert events[-1] == {"type": "solving_over", "order": [2, 0]}
+    assert m.view(0)["pawn_turn"] == 2
