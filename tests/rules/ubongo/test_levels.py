@@ -126,3 +126,12 @@ def test_loading_boards_does_not_import_pygame():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
     assert "cannot import" not in out.stderr
+
+
+def test_generator_script_writes_loadable_identical_files(tmp_path):
+    script = levels.levels_dir() / "ubongo" / "generate.py"
+    subprocess.run([sys.executable, str(script), "--out", str(tmp_path)], check=True, capture_output=True)
+    for n in (1, 17, 36):
+        name = f"board-{n:02d}.tmx"
+        assert (tmp_path / name).read_text() == levels.board_path(n).read_text()
+    assert (tmp_path / "cells.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
