@@ -49,7 +49,7 @@ def seconds(ticks: int) -> str:
 def _tick(command: Command) -> int | Rejected:
     tick = command.get("tick")
     if not isinstance(tick, int) or isinstance(tick, bool) or tick < 0:
-        return Rejected("A solve needs the tick it happened at (a whole number, 0 or more)")
+        return Rejected("The command needs its tick (a whole number, 0 or more)")
     return tick
 
 
@@ -118,6 +118,7 @@ class Ubongo(Ruleset):
         A fixed deal may give "gems" (6 rows of 12 colours), "boards" (board numbers in
         dealing order), "dice" (9 faces, 0-5) and "pawns" (a start row per seat)."""
         setup = setup or {}
+        levels.boards()  # a broken board file stops the game here, named (LevelError)
         gems = setup.get("gems")
         if gems is None:
             pool = [c for c in COLOURS for _ in range(GEMS_PER_COLOUR)]
@@ -143,7 +144,11 @@ class Ubongo(Ruleset):
         return events
 
     def _check_deal(self, state: State, gems: Any, boards: Any, dice: Any) -> None:
-        flat = [g for row in gems for g in row] if isinstance(gems, list) else []
+        if not all(isinstance(x, list) for x in (gems, boards, dice)) or not all(
+            isinstance(row, list) for row in gems
+        ):
+            raise ValueError("setup gems, boards and dice are lists")
+        flat = [g for row in gems for g in row]
         if (
             len(gems) != GEM_ROWS
             or any(len(row) != GEMS_PER_ROW for row in gems)

@@ -307,3 +307,19 @@ def test_pass_and_play_each_human_solves_on_their_own_clock():
     events = ok(m.submit(2, solve_cmd(m, 2, 1300)))
     assert events[-1] == {"type": "solving_over", "order": [2, 0]}
     assert m.view(0)["pawn_turn"] == 2
+
+
+@pytest.mark.parametrize(
+    "bad,message",
+    [
+        ({"gems": [["red"] * 12] * 6}, "12 of each colour"),
+        ({"boards": [1] * 18}, "different board numbers"),
+        ({"dice": [0, 1]}, "9 faces"),
+        ({"pawns": [0, 7]}, "start row"),
+    ],
+)
+def test_a_bad_fixed_deal_is_refused(bad, message):
+    from .helpers import deal
+
+    with pytest.raises(ValueError, match=message):
+        Match.new(RULESET, [Seat("a"), Seat("b")], {}, seed=1, setup={**deal(2, [0, 0]), **bad})
