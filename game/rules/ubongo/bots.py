@@ -1,0 +1,92 @@
+"""Ubongo bots: solve times drawn from the puzzle's difficulty, pawns played for one colour.
+
+Every level finds a real tiling with the solver (so a bot never sends a wrong placement); what
+differs is the time it takes. A bot's solve time is the puzzle's estimated seconds for a
+person times the level's pace, spread log-normally; `easy` also fumbles now and then (a piece
+tried the wrong way round costs it half again or more), which with the harder rows makes it
+miss the hourglass. When the drawn time is past its sand, the bot gives up for that hourglass
+(with the tick the sand runs out), so the clock moves the round on.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from game.core.ruleset import Budget, Command, View
+from game.rules.ubongo import solver
+
+PACE = {"easy": 1.35, "medium": 0.95, "hard": 0.6}
+FUMBLE = {"easy": 0.25, "medium": 0.08, "hard": 0.0}
+SPREAD = 0.25  # sigma of the log-normal spread of solve times
+VARIANTS = 6  # a bot lays one of the first few tilings, so its boards do not always look alike
+
+
+class UbongoBot:
+    def __init__(self, level: str):
+        self.level = level
+
+    def choose(self, view: View, legal: list[Command], rng: random.Random, budget: Budget) -> Command:
+        phase = view.get("phase")
+        seat = view.get("seat")
+        if phase == "solve" and seat in view.get("to_act", []):
+            return self.solve(view, seat, rng)
+        if phase in ("start", "pawn") and legal:
+            return self.pawn(view, seat, legal, rng)
+        return legal[0] if legal else {"move": "give_up"}
+
+    # -- solving ---------------------------------------------------------------------------
+    def solve_ticks(self, seconds: float, rng: random.Random, per_second: int) -> int:
+        t = seconds * PACE[self.level] * math.exp(rng.gauss(0.0, SPREAD))
+        if rng.random() < FUMBLE[self.level]:
+            t *= 1.5 + rng.random()
+        return max(1, round(t * per_second))
+
+    def solve(self, view: View, seat: int, rng: random.Random) -> Command:
+        puzzle = view["puzzles"][seat]
+        glass = view["hourglass"]
+        start, end = glass["start"][seat], glass["end"][seat]
+        tick = start + self.solve_ticks(puzzle["seconds"], rng, glass["ticks_per_second"])
+        if tick > end:
+            return {"move": "give_up", "tick": end}
+        cells = [tuple(c) for c in puzzle["cells"]]
+        found = solver.tilings(cells, puzzle["pieces"], limit=VARIANTS)
+        if not found:
+            return {"move": "give_up", "tick": end}
+        tiling = rng.choice(found)
+        return {
+            "move": "solve",
+            "tick": tick,
+            "placements": [{"piece": p, "cells": [list(c) for c in cells]} for p, cells in tiling],
+        }
+
+    # -- pawns -----------------------------------------------------------------------------
+    def pawn(self, view: View, seat: int, legal: list[Command], rng: random.Random) -> Command:
+        if self.level == "easy" and rng.random() < 0.5:
+            return rng.choice(legal)
+        scored = [
+            (self.row_value(view, seat, cmd["row"]) + rng.random() * 1e-3, i) for i, cmd in enumerate(legal)
+        ]
+        return legal[max(scored)[1]]
+
+    def row_value(self, view: View, seat: int, row: int) -> float:
+        """Gems in reach, each worth more the more of its colour this seat holds: the win goes to
+        the most gems of one colour. `hard` also counts the gems behind them (its pawn stays
+        there) and taking a leading rival's colour away."""
+        colours = view["colours"]
+        mine = view["held"][seat] if seat is not None else dict.fromkeys(colours, 0)
+        gems = view["gems"][row]
+        take, behind = gems[:2], gems[2:4]
+        if view.get("phase") == "start":  # nothing held yet: look for a colour that repeats
+            head = gems[:4]
+            return max((head.count(c) for c in colours), default=0) + 0.1 * len(head)
+        value = sum(1.0 + mine[c] for c in take)
+        if self.level == "hard":
+            value += 0.3 * sum(1.0 + mine[c] for c in behind)
+            for other, held in enumerate(view["held"]):
+                if other == seat:
+                    continue
+                lead = max(held.values())
+                if lead:
+                    value += 0.4 * sum(1 for c in take if held[c] == lead)
+        return value

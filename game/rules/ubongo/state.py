@@ -1,0 +1,86 @@
+"""Ubongo's immutable state and the fixed numbers of the game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules.ubongo.pieces import Shape
+
+TICKS_PER_SECOND = 60
+HOURGLASS = 45 * TICKS_PER_SECOND  # one turn of the sand, 2700 ticks
+TURNS = 2  # turned once more when nobody solved
+ROUNDS = 9  # whatever the player count
+BOARDS_PER_SEAT = 9  # 2 players use 18 boards, 3 use 27, 4 all 36, solo 9
+GEM_ROWS = 6
+GEMS_PER_ROW = 12
+COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple", "amber")
+GEMS_PER_COLOUR = 12
+TAKE = 2  # gems taken from the head of a row
+ALLOWANCE = (3, 2, 1, 0)  # rows a pawn may move by solve order (1st, 2nd, 3rd, 4th)
+# Die faces in row order. The facts page names seven symbols for six faces; ours: the public
+# "spear" and "shield" share one face (crossed), baobab and sun are the team's two.
+DIE: tuple[str, ...] = ("elephant", "gazelle", "mask", "spear and shield", "baobab", "sun")
+EXTRA_SECONDS = (0, 10, 20, 30)  # handicap choices per seat
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One seat's puzzle this round: its board side and the row the die chose."""
+
+    board: int
+    side: str
+    cells: Shape
+    pieces: tuple[str, ...]
+    seconds: float  # estimated seconds for a person (difficulty.py)
+
+    def to_json(self) -> dict:
+        return {
+            "board": self.board,
+            "side": self.side,
+            "cells": [list(c) for c in self.cells],
+            "pieces": list(self.pieces),
+            "seconds": self.seconds,
+        }
+
+
+@dataclass(frozen=True)
+class State:
+    seats: int
+    mode: str  # "race" or "solo"
+    sides: tuple[str, ...]  # "easy"/"hard" per seat (handicap)
+    extra: tuple[int, ...]  # extra ticks per seat and hourglass turn (handicap)
+    phase: str = "deal"  # deal -> start -> (solve -> pawn)* -> over
+    gems: tuple[tuple[str, ...], ...] = ()  # gem rows, head of the row first
+    held: tuple[tuple[int, ...], ...] = ()  # per seat, gems per colour (COLOURS order)
+    pawns: tuple[int | None, ...] = ()
+    deck: tuple[int, ...] = ()  # board numbers still to deal, in order (hidden)
+    dice: tuple[int, ...] = ()  # die faces of the rounds to come (hidden)
+    round: int = 0
+    face: int = -1
+    puzzles: tuple[Puzzle, ...] = ()
+    turn: int = 1  # hourglass turn in this round
+    status: tuple[str, ...] = ()  # per seat: solving, solved, out
+    solves: tuple[tuple[int, int], ...] = ()  # (seat, tick) in the order they were accepted
+    placements: tuple[tuple | None, ...] = ()  # per seat, the accepted solution this round
+    order: tuple[int, ...] = ()  # solve order, fixed when solving ends
+    moved: int = 0  # how many of `order` have moved their pawn
+    results: tuple[tuple[int | None, ...], ...] = ()  # per finished round, solve tick per seat
+
+    def length(self, seat: int) -> int:
+        """Ticks of one hourglass turn for this seat (extra time included)."""
+        return HOURGLASS + self.extra[seat]
+
+    def start(self, seat: int) -> int:
+        return (self.turn - 1) * self.length(seat)
+
+    def end(self, seat: int) -> int:
+        return self.turn * self.length(seat)
+
+    def allowance(self, rank: int) -> int:
+        return ALLOWANCE[rank] if rank < len(ALLOWANCE) else 0
+
+    @property
+    def pawn_seat(self) -> int | None:
+        if self.phase == "pawn" and self.moved < len(self.order):
+            return self.order[self.moved]
+        return None

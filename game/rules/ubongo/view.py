@@ -1,0 +1,118 @@
+"""What a seat may see of an Ubongo game, and how a finished game is scored."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.ruleset import Outcome
+from game.rules.ubongo.difficulty import label
+from game.rules.ubongo.state import (
+    COLOURS,
+    DIE,
+    HOURGLASS,
+    ROUNDS,
+    TICKS_PER_SECOND,
+    TURNS,
+    State,
+)
+
+
+def view(rules: Any, state: State, seat: int | None) -> dict[str, Any]:
+    """Everything is public except the boards still in the box and the die rolls to come."""
+    n = state.seats
+    pawn_seat = state.pawn_seat
+    reach = state.allowance(state.moved) if pawn_seat is not None else None
+    here = state.pawns[pawn_seat] if pawn_seat is not None else None
+    return {
+        "seat": seat,
+        "seats": n,
+        "mode": state.mode,
+        "phase": state.phase,
+        "to_act": sorted(rules.to_act(state)),
+        "round": state.round,
+        "rounds": ROUNDS,
+        "face": state.face,
+        "symbol": DIE[state.face] if state.face >= 0 else None,
+        "sides": list(state.sides),
+        "puzzles": [{**p.to_json(), "label": label(p.seconds)} for p in state.puzzles],
+        "hourglass": {
+            "turn": state.turn,
+            "turns": TURNS,
+            "base": HOURGLASS,
+            "ticks_per_second": TICKS_PER_SECOND,
+            "length": [state.length(s) for s in range(n)],
+            "start": [state.start(s) for s in range(n)],
+            "end": [state.end(s) for s in range(n)],
+        },
+        "status": list(state.status),
+        # solve order so far: by tick, equal ticks in the order accepted
+        "solves": [{"seat": s, "tick": t} for s, t in sorted(state.solves, key=lambda st: st[1])],
+        "placements": [
+            None if p is None else [{"piece": piece, "cells": [list(c) for c in cells]} for piece, cells in p]
+            for p in state.placements
+        ],
+        "order": list(state.order),
+        "pawn_turn": pawn_seat,
+        "allowance": reach,
+        "reach": [] if here is None else [r for r in range(len(state.gems)) if abs(r - here) <= reach],
+        "colours": list(COLOURS),
+        "gems": [list(row) for row in state.gems],
+        "pawns": list(state.pawns),
+        "held": [dict(zip(COLOURS, h, strict=True)) for h in state.held],
+        "results": [list(r) for r in state.results],
+        "boards_left": len(state.deck),
+    }
+
+
+def key(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The tie-break cascade: most of one colour, then the next largest colour, and so on."""
+    return tuple(sorted(counts, reverse=True))
+
+
+def solo_ticks(state: State) -> int:
+    """Time used over the game: the solve tick, or both hourglass turns when unsolved."""
+    full = TURNS * state.length(0)
+    return sum(full if r[0] is None else r[0] for r in state.results)
+
+
+def outcome(state: State) -> Outcome:
+    totals = [sum(h) for h in state.held]
+    details: dict[str, Any] = {
+        "gems": [dict(zip(COLOURS, h, strict=True)) for h in state.held],
+        "cascade": [list(key(h)) for h in state.held],
+        "solved": [sum(r[s] is not None for r in state.results) for s in range(state.seats)],
+    }
+    if state.mode == "solo":
+        ticks = solo_ticks(state)
+        details["ticks"] = ticks
+        m, s = divmod(ticks // TICKS_PER_SECOND, 60)
+        summary = (
+            f"Solved {details['solved'][0]} of {ROUNDS} puzzles in {m}:{s:02d}; "
+            f"{totals[0]} gems, at most {max(state.held[0])} of one colour"
+        )
+        return Outcome((0,), (float(totals[0]),), summary, details)
+    keys = [key(h) for h in state.held]
+    best = max(keys)
+    winners = tuple(s for s, k in enumerate(keys) if k == best)
+    if len(winners) > 1:
+        summary = f"Shared win: {best[0]} gems of one colour and tied all the way down"
+    else:
+        depth = decided_at(keys)
+        how = "" if depth == 0 else f" (tie broken at the {_nth(depth + 1)} colour)"
+        summary = f"Most gems of one colour: {best[0]}{how}"
+    return Outcome(winners, tuple(float(k[0]) for k in keys), summary, details)
+
+
+def decided_at(keys: list[tuple[int, ...]]) -> int:
+    """How far down the cascade the leader was found (0: the largest colour already)."""
+    alive = list(range(len(keys)))
+    for i in range(len(keys[0])):
+        top = max(keys[s][i] for s in alive)
+        alive = [s for s in alive if keys[s][i] == top]
+        if len(alive) == 1:
+            return i
+    return len(keys[0]) - 1
+
+
+def _nth(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")

@@ -1,0 +1,41 @@
+"""Shared set-ups for the Ubongo tests: fixed deals and solutions read from the views."""
+
+from __future__ import annotations
+
+from game.core.match import Match, Seat
+from game.rules.ubongo import RULESET, solve
+from game.rules.ubongo.state import COLOURS
+
+# Row r holds colour r at its head pair, then the colours cycle: easy to predict the takes.
+GEMS = [[COLOURS[(r + i // 2) % 6] for i in range(12)] for r in range(6)]
+
+
+def deal(seats: int = 2, pawns=None, dice=None, boards=None) -> dict:
+    return {
+        "gems": GEMS,
+        "boards": boards or list(range(1, 9 * seats + 1)),
+        "dice": dice or [0, 1, 2, 3, 4, 5, 0, 1, 2],
+        **({"pawns": pawns} if pawns is not None else {}),
+    }
+
+
+def new(seats: int = 2, options=None, pawns=(0, 0, 0, 0), **kw) -> Match:
+    pawns = None if pawns is None else list(pawns[:seats])
+    return Match.new(
+        RULESET,
+        [Seat(f"P{i + 1}") for i in range(seats)],
+        options or {},
+        seed=7,
+        setup=deal(seats, pawns, **kw),
+    )
+
+
+def solution(match: Match, seat: int) -> list[dict]:
+    puzzle = match.view(seat)["puzzles"][seat]
+    tiling = solve([tuple(c) for c in puzzle["cells"]], puzzle["pieces"])
+    assert tiling is not None
+    return [{"piece": p, "cells": [list(c) for c in cells]} for p, cells in tiling]
+
+
+def solve_cmd(match: Match, seat: int, tick: int) -> dict:
+    return {"move": "solve", "tick": tick, "placements": solution(match, seat)}

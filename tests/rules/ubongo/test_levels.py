@@ -1,0 +1,137 @@
+"""The shipped boards (levels/ubongo) and the loader's checks (facts page: boards and rounds)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+from game.rules.ubongo import difficulty, generate, levels, pieces, placement, solver
+
+BOARDS = levels.boards()
+
+
+def test_thirty_six_boards_ship():
+    assert len(BOARDS) == 36
+    assert [b.number for b in BOARDS] == list(range(1, 37))
+
+
+@pytest.mark.parametrize("side", levels.SIDES)
+def test_every_shipped_row_tiles_its_area(side):
+    """Each of the 432 puzzles: the solver's tiling passes the rules' own placement check."""
+    for b in BOARDS:
+        s = b.side(side)
+        assert len(s.rows) == 6
+        assert len({tuple(sorted(r)) for r in s.rows}) == 6, f"board {b.number} {side}: repeated piece set"
+        for row in s.rows:
+            assert len(row) == levels.PIECES_PER_ROW[side]
+            found = solver.solve(s.cells, row)
+            assert found is not None, f"board {b.number} {side} {row}"
+            raw = [{"piece": p, "cells": [list(c) for c in cells]} for p, cells in found]
+            assert placement.check(s.cells, row, raw) is None
+
+
+def test_area_sizes_stay_in_range():
+    for b in BOARDS:
+        assert 8 <= len(b.easy.cells) <= 15
+        assert 12 <= len(b.hard.cells) <= 20
+
+
+def test_all_72_areas_are_different_shapes_even_turned_or_flipped():
+    shapes = [pieces.canonical(b.side(s).cells) for b in BOARDS for s in levels.SIDES]
+    assert len(shapes) == 72 == len(set(shapes))
+
+
+@pytest.mark.parametrize("side", levels.SIDES)
+def test_each_side_spreads_over_difficulty(side):
+    labels = Counter(
+        difficulty.label(difficulty.estimate(b.side(side).cells, row))
+        for b in BOARDS
+        for row in b.side(side).rows
+    )
+    assert len(labels) >= 2, labels
+    assert min(labels.values()) >= 20, labels
+
+
+def test_hard_side_is_harder_on_average():
+    def mean(side):
+        values = [difficulty.estimate(b.side(side).cells, r) for b in BOARDS for r in b.side(side).rows]
+        return sum(values) / len(values)
+
+    assert mean("hard") > mean("easy") + 3
+
+
+def test_shipped_files_are_what_the_generator_writes():
+    made = generate.generate()
+    for b, m in zip(BOARDS, made, strict=True):
+        assert b.easy.cells == m.easy.cells and b.easy.rows == m.easy.rows
+        assert b.hard.cells == m.hard.cells and b.hard.rows == m.hard.rows
+
+
+def edited(tmp_path, old: str, new: str):
+    text = levels.board_path(5).read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "board-05.tmx"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+def test_loader_names_file_and_row_of_a_row_that_does_not_tile(tmp_path):
+    b = levels.board(5)
+    row = ",".join(b.easy.rows[2])
+    # swap in a set with the same cell count that cannot tile this area
+    size = len(b.easy.cells)
+    bad = next(
+        c
+        for c in generate.piece_sets(3, size)
+        if solver.solve(b.easy.cells, c) is None
+        and tuple(sorted(c)) not in {tuple(sorted(r)) for r in b.easy.rows}
+    )
+    path = edited(tmp_path, f'name="row3" value="{row}"', f'name="row3" value="{",".join(bad)}"')
+    with pytest.raises(levels.LevelError, match=r"board-05\.tmx: layer easy row3: .* do not tile"):
+        levels.read_board(path)
+
+
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        ('name="hard"', 'name="harder"', "no tile layer named 'hard'"),
+        ('name="row6"', 'name="row7"', "layer easy has no property row6"),
+    ],
+)
+def test_loader_reports_broken_files(tmp_path, old, new, message):
+    with pytest.raises(levels.LevelError, match=message):
+        levels.read_board(edited(tmp_path, old, new))
+
+
+def test_loader_reports_wrong_piece_count_and_letters(tmp_path):
+    row = ",".join(levels.board(5).hard.rows[0])
+    path = edited(tmp_path, f'name="row1" value="{row}"', 'name="row1" value="A,B,Z,C"')
+    with pytest.raises(levels.LevelError, match="layer hard row1: unknown piece 'Z'"):
+        levels.read_board(path)
+
+
+def test_loader_reports_a_missing_file(tmp_path):
+    with pytest.raises(levels.LevelError, match="board-99.tmx: the file is missing"):
+        levels.read_board(tmp_path / "board-99.tmx")
+
+
+def test_loading_boards_does_not_import_pygame():
+    code = (
+        "import sys; from game.rules.ubongo import levels, RULESET; levels.boards(); "
+        "print('pygame' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+    assert "cannot import" not in out.stderr
+
+
+def test_generator_script_writes_loadable_identical_files(tmp_path):
+    script = levels.levels_dir() / "ubongo" / "generate.py"
+    subprocess.run([sys.executable, str(script), "--out", str(tmp_path)], check=True, capture_output=True)
+    for n in (1, 17, 36):
+        name = f"board-{n:02d}.tmx"
+        assert (tmp_path / name).read_text() == levels.board_path(n).read_text()
+    assert (tmp_path / "cells.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

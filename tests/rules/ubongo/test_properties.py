@@ -1,0 +1,114 @@
+"""Hypothesis properties over whole games played by bots."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.core import codec
+from game.core.match import Match, Seat
+from game.core.rng import derive
+from game.core.ruleset import Budget, Rejected
+from game.rules.ubongo import RULESET
+from game.rules.ubongo.state import COLOURS
+
+from .helpers import deal
+
+LEVELS = ("easy", "medium", "hard", "random")
+JUNK = [
+    {"move": "pawn", "row": 9},
+    {"move": "pawn", "row": 2},
+    {"move": "solve", "tick": 10, "placements": []},
+    {"move": "solve", "tick": 99999, "placements": []},
+    {"move": "expire", "tick": 1},
+    {"move": "give_up"},
+    {"move": "dance"},
+]
+
+
+def gems_conserved(match: Match) -> None:
+    v = match.view(None)
+    count = Counter(g for row in v["gems"] for g in row)
+    for held in v["held"]:
+        count.update({c: n for c, n in held.items()})
+    assert count == {c: 12 for c in COLOURS}, count
+
+
+def play(match: Match, specs, seed: int, junk_rng=None) -> None:
+    from game.core import bots
+
+    players = [bots.make(RULESET, spec) for spec in specs]
+    for _ in range(2000):
+        if match.finished:
+            return
+        if junk_rng is not None and junk_rng.random() < 0.3:
+            before = match.state
+            count = len(match.events)
+            seat = junk_rng.choice([None, *range(len(specs))])
+            result = match.submit(seat, junk_rng.choice(JUNK))
+            if isinstance(result, Rejected):
+                assert match.state == before and len(match.events) == count
+            gems_conserved(match)
+            continue
+        waiting = sorted(match.to_act)
+        if not waiting:
+            result = match.submit(None, RULESET.clock(match.state))
+        else:
+            seat = waiting[0]
+            rng = derive(seed, len(match.events) * 8 + seat)
+            cmd = players[seat].choose(match.view(seat), match.legal(seat), rng, Budget())
+            result = match.submit(seat, cmd)
+        assert not isinstance(result, Rejected), result.reason
+        gems_conserved(match)
+    raise AssertionError("the game did not end")
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10_000),
+    specs=st.lists(st.sampled_from(LEVELS), min_size=2, max_size=4),
+    hard=st.booleans(),
+)
+def test_72_gems_conserved_and_replay_equals_live(seed, specs, hard):
+    options = {f"side{i + 1}": "hard" if hard and i % 2 else "easy" for i in range(len(specs))}
+    options["extra2"] = 10
+    m = Match.new(RULESET, [Seat(s) for s in specs], options, seed=seed)
+    play(m, specs, seed)
+    assert m.outcome is not None
+    again = Match.from_json(codec.roundtrip(m.to_json()))
+    assert again.state == m.state
+    from game.core.match import verify
+
+    good, why = verify(m.to_json())
+    assert good, why
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), junk=st.integers(0, 10_000))
+def test_rejected_commands_change_nothing(seed, junk):
+    import random
+
+    specs = ["hard", "easy", "medium"]
+    m = Match.new(RULESET, [Seat(s) for s in specs], {}, seed=seed)
+    play(m, specs, seed, junk_rng=random.Random(junk))
+
+
+@given(seed=st.integers(0, 1000))
+@settings(max_examples=10, deadline=None)
+def test_views_leak_nothing_hidden(seed):
+    """The boards still in the box and the die rolls to come are nobody's to see."""
+    import random
+
+    rng = random.Random(seed)
+    first = rng.sample(range(1, 37), 2)
+    rest = [b for b in range(1, 37) if b not in first]
+    a = deal(2, [0, 0], dice=[1, *rng.choices(range(6), k=8)], boards=first + rng.sample(rest, 16))
+    b = deal(2, [0, 0], dice=[1, *rng.choices(range(6), k=8)], boards=first + rng.sample(rest, 16))
+    views = []
+    for setup in (a, b):
+        m = Match.new(RULESET, [Seat("x"), Seat("y")], {}, seed=seed, setup=setup)
+        views.append([m.view(s) for s in (0, 1, None)])
+    assert views[0] == views[1]
+    codec.dumps(views[0])  # JSON-able
