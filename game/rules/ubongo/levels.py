@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
+from game import resources
 from game.rules.ubongo import solver
 from game.rules.ubongo.pieces import LETTERS, SIZES, Shape, canonical, normalise, parse_row
 
@@ -32,8 +33,8 @@ class LevelError(ValueError):
 
 
 def levels_dir() -> Path:
-    """Where the shipped levels live (the one place that knows; see game/resources.py)."""
-    return Path(__file__).resolve().parents[3] / "levels"
+    """Where the shipped levels live: checkout, wheel or bundle (game/resources.py knows)."""
+    return resources.path("levels")
 
 
 def board_path(number: int) -> Path:
