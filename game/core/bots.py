@@ -81,5 +81,7 @@ def serve(ruleset: Ruleset, level: str, stdin, stdout, budget: Budget | None = N
             stdout.write(codec.dumps({"command": command}) + "\n")
         except (codec.FormatError, KeyError, TypeError) as exc:
             stdout.write(codec.dumps({"error": f"bad request on line {number}: {exc}"}) + "\n")
+        except Exception as exc:  # a bot failing on one request must not end the session
+            stdout.write(codec.dumps({"error": f"the bot failed on line {number}: {exc}"}) + "\n")
         stdout.flush()
     return 0

@@ -56,12 +56,10 @@ class SavedMatches(Screen):
 
     def export(self, match_id: int) -> None:
         info = next(i for i in self.infos if i.id == match_id)
-        folder = paths.data_dir() / "exports"
-        folder.mkdir(parents=True, exist_ok=True)
-        target = folder / f"{info.game}-{match_id}-{info.updated:%Y%m%d-%H%M%S}.json"
+        target = paths.exports_dir() / f"{info.game}-{match_id}-{info.updated:%Y%m%d-%H%M%S}.json"
         try:
             self.app.store.export(match_id, target)
-        except OSError as exc:
+        except (OSError, FormatError) as exc:
             self.app.toast(f"Export failed: {exc}", error=True)
             return
         self.app.toast(f"Exported to {target}")

@@ -120,6 +120,9 @@ class Table(Scene):
         if isinstance(result, Rejected):
             return result
         self.hint = None
+        problem = self.app.store.take_problem()  # a save that failed mid-match
+        if problem:
+            self.app.toast(problem, error=True, echo=False)
         names = self.match.names
         for event in result:
             line = self.rules.describe(event, names)
