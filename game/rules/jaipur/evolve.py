@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from game.rules.jaipur.cards import (
@@ -14,7 +13,7 @@ from game.rules.jaipur.cards import (
     START_CAMELS,
     TOKENS,
 )
-from game.rules.jaipur.state import HOLE, NO_GOODS, Counts, State
+from game.rules.jaipur.state import HOLE, NO_GOODS, Counts, State, with_
 
 Event = dict[str, Any]
 
@@ -84,7 +83,7 @@ def deal(state: State, event: Event) -> State:
         deck = deck[DEAL_HAND:]
     market += deck[:2]
     deck = deck[2:]
-    return replace(
+    return with_(
         state,
         phase="play",
         round=event["round"],
@@ -109,7 +108,7 @@ def deal(state: State, event: Event) -> State:
 
 def take(state: State, event: Event) -> State:
     seat, good = event["seat"], event["good"]
-    return replace(
+    return with_(
         state,
         market=_holes(state.market, [good]),
         hands=_pair(state.hands, seat, _add(state.hands[seat], [good], 1)),
@@ -120,7 +119,7 @@ def take(state: State, event: Event) -> State:
 
 def camels(state: State, event: Event) -> State:
     seat, n = event["seat"], event["count"]
-    return replace(
+    return with_(
         state,
         market=_holes(state.market, [CAMEL] * n),
         herds=_pair(state.herds, seat, state.herds[seat] + n),
@@ -137,7 +136,7 @@ def exchange(state: State, event: Event) -> State:
     goods_given = [c for c in gave if c != CAMEL]
     hand = _add(_add(state.hands[seat], goods_given, -1), took, 1)
     known = _add(_forget(state.known[seat], goods_given), took, 1)
-    return replace(
+    return with_(
         state,
         market=tuple(market),
         hands=_pair(state.hands, seat, hand),
@@ -163,7 +162,7 @@ def sell(state: State, event: Event) -> State:
     got = len(event["tokens"])
     tokens = state.tokens[:i] + (state.tokens[i][got:],) + state.tokens[i + 1 :]
     piles, won = _take_bonus(state, seat, event["bonus"])
-    return replace(
+    return with_(
         state,
         hands=_pair(state.hands, seat, _add(state.hands[seat], [good] * n, -1)),
         known=_pair(state.known, seat, _forget(state.known[seat], [good] * n)),
@@ -180,17 +179,17 @@ def sell(state: State, event: Event) -> State:
 
 def refill(state: State, event: Event) -> State:
     cards = event["cards"]
-    return replace(state, market=_fill(state.market, cards), deck=state.deck[len(cards) :])
+    return with_(state, market=_fill(state.market, cards), deck=state.deck[len(cards) :])
 
 
 def bot_reveal(state: State, event: Event) -> State:
-    return replace(state, bot_deck=state.bot_deck[1:], bot_revealed=state.bot_revealed + (event["card"],))
+    return with_(state, bot_deck=state.bot_deck[1:], bot_revealed=state.bot_revealed + (event["card"],))
 
 
 def bot_token(state: State, event: Event) -> State:
     i = INDEX[event["good"]]
     value = state.tokens[i][0]
-    return replace(
+    return with_(
         state,
         tokens=state.tokens[:i] + (state.tokens[i][1:],) + state.tokens[i + 1 :],
         won_goods=(state.won_goods[0], state.won_goods[1] + ((event["good"], value),)),
@@ -200,7 +199,7 @@ def bot_token(state: State, event: Event) -> State:
 
 def bot_discard(state: State, event: Event) -> State:
     piles, won = _take_bonus(state, 1, event["bonus"])
-    return replace(
+    return with_(
         state,
         market=_holes(state.market, event["cards"]),
         discard=state.discard + tuple(event["cards"]),
@@ -212,7 +211,7 @@ def bot_discard(state: State, event: Event) -> State:
 
 def bot_camels(state: State, event: Event) -> State:
     n = event["count"]
-    return replace(
+    return with_(
         state,
         market=_holes(state.market, [CAMEL] * n),
         herds=(state.herds[0], state.herds[1] + n),
@@ -222,7 +221,7 @@ def bot_camels(state: State, event: Event) -> State:
 
 def bot_turned(state: State, event: Event) -> State:
     order = tuple(event["order"])
-    return replace(state, bot_deck=order, bot_revealed=(), bot_order=order)
+    return with_(state, bot_deck=order, bot_revealed=(), bot_order=order)
 
 
 def round_end(state: State, event: Event) -> State:
@@ -233,7 +232,7 @@ def round_end(state: State, event: Event) -> State:
         won_goods = (won_goods[0], won_goods[1] + leftover)
         tokens = tuple(() for _ in GOODS)
     match_winner = event["match_winner"]
-    return replace(
+    return with_(
         state,
         phase="over" if match_winner is not None else "scored",
         seals=tuple(event["seals"]),

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import random
 from itertools import product
 from typing import Any
 
 from game.core.ruleset import Rejected
-from game.rules.jaipur.cards import BONUS_SIZES, CAMEL, GOODS, HAND_LIMIT, INDEX, LUXURY, NAMES, bonus_for
-from game.rules.jaipur.state import State, market_cards
+from game.rules.jaipur.cards import (
+    BONUS_SIZES,
+    CAMEL,
+    EMPTY_PILES_TO_END,
+    GOODS,
+    HAND_LIMIT,
+    INDEX,
+    LUXURY,
+    NAMES,
+    bonus_for,
+)
+from game.rules.jaipur.state import State, empty_piles, market_cards
 
 Command = dict[str, Any]
 Event = dict[str, Any]
@@ -118,6 +129,19 @@ def move_events(state: State, seat: int, command: Command) -> list[Event] | Reje
     return handler(state, seat, command)
 
 
+def may_end(state: State, events: list[Event]) -> bool:
+    """Whether these move events could end the round (so scoring must be checked)."""
+    last = events[-1]
+    kind = last["type"]
+    if kind == "refill":
+        return len(last["cards"]) < events[0].get("count", 1)
+    if kind == "sell":
+        pile = state.tokens[INDEX[last["good"]]]
+        emptied = bool(pile) and len(last["tokens"]) == len(pile)
+        return empty_piles(state) + emptied >= EMPTY_PILES_TO_END
+    return False
+
+
 # -- the legal list -------------------------------------------------------------------------
 def _vectors(limits: list[int], total: int):
     """Every count vector under `limits` summing to `total`."""
@@ -166,3 +190,30 @@ def legal(state: State, seat: int) -> list[Command]:
         low = 2 if good in LUXURY else 1
         out += [{"move": "sell", "good": good, "count": n} for n in range(low, state.hands[seat][i] + 1)]
     return out
+
+
+def sample(state: State, seat: int, rng: random.Random) -> Command:
+    """One random legal command without listing every exchange (benchmarks, fuzzing)."""
+    hand = state.hands[seat]
+    market = market_cards(state)
+    cheap: list[Command] = []
+    if sum(hand) < HAND_LIMIT:
+        cheap += [{"move": "take", "good": g} for g in GOODS if g in market]
+    if CAMEL in market:
+        cheap.append({"move": "camels"})
+    for i, good in enumerate(GOODS):
+        if hand[i] >= (2 if good in LUXURY else 1):
+            cheap.append(
+                {"move": "sell", "good": good, "count": rng.randint(2 if good in LUXURY else 1, hand[i])}
+            )
+    if rng.random() < 0.3:
+        offer = [c for c in market if c != CAMEL]
+        if len(offer) >= 2:
+            took = rng.sample(offer, rng.randint(2, len(offer)))
+            pool = [NAMES[i] for i in range(len(GOODS)) if NAMES[i] not in took for _ in range(hand[i])]
+            pool += [CAMEL] * state.herds[seat]
+            if len(pool) >= len(took):
+                gave = rng.sample(pool, len(took))
+                if sum(hand) + len(took) - sum(1 for c in gave if c != CAMEL) <= HAND_LIMIT:
+                    return {"move": "exchange", "take": took, "give": gave}
+    return rng.choice(cheap)

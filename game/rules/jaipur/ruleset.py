@@ -69,6 +69,8 @@ class Jaipur(Ruleset):
         events = moves.move_events(state, seat, command)
         if isinstance(events, Rejected):
             return events
+        if not state.solo and not moves.may_end(state, events):
+            return events  # the common case: nothing follows, skip folding twice
         for event in events:
             state = evolve(state, event)
         _, more = settle(state, rng)
