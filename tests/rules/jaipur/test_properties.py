@@ -166,3 +166,18 @@ def test_disguise_really_changes_hidden_things():
     twin = disguise(m.state, 0, random.Random(1))
     assert twin.deck != m.state.deck or twin.hands[1] != m.state.hands[1]
     assert RULESET.view(twin, 1) != RULESET.view(m.state, 1)  # seat 1 sees its own hand
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**6), variant=variants)
+def test_a_saved_match_verifies_and_every_event_has_a_log_line_or_none(seed, variant):
+    from game.core.match import verify
+
+    *_, m = play(seed, variant, 300)
+    good, why = verify(codec.roundtrip(m.to_json()))
+    assert good, why
+    for event in m.events:
+        line = RULESET.describe(event, ["Ann", "Bo"])
+        assert isinstance(line, str)
+        if event["type"] in ("take", "sell", "exchange", "camels", "round_end", "bot_reveal"):
+            assert line
