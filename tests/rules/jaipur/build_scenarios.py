@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.rules.jaipur.helpers import BONUS_TOP_FIRST, deck, setup, solo_setup
+from tests.rules.jaipur.helpers import BONUS_TOP_FIRST, setup, solo_setup
 
 OUT = Path(__file__).parents[2] / "scenarios" / "jaipur"
 D, G, S, C, SP, L, K = "diamond", "gold", "silver", "cloth", "spice", "leather", "camel"
