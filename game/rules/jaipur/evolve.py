@@ -130,9 +130,10 @@ def camels(state: State, event: Event) -> State:
 def exchange(state: State, event: Event) -> State:
     seat, took, gave = event["seat"], event["take"], event["give"]
     market = list(state.market)
+    # the i-th given card takes the slot of the i-th taken one; the two sides never share a
+    # kind (no camel is taken, no good goes both ways), so a given card is never re-taken
     for card, given in zip(took, gave, strict=True):
-        market[market.index(card)] = "\0" + given  # mark so a given card is not taken again
-    market = [c[1:] if c.startswith("\0") else c for c in market]
+        market[market.index(card)] = given
     goods_given = [c for c in gave if c != CAMEL]
     hand = _add(_add(state.hands[seat], goods_given, -1), took, 1)
     known = _add(_forget(state.known[seat], goods_given), took, 1)
