@@ -31,6 +31,7 @@ def _static(sim: Sim, seat: int, move: tuple) -> float:
     after = sim.copy()
     after.deck = []  # the refill is unknown here: judge only what the move itself does
     after.over = False
+    after.solo = False  # nor the solo bot's answer
     after.apply(move)
     score = after.points[seat] - before
     hand = after.hands[seat]
@@ -108,8 +109,6 @@ class HardBot:
     ) -> Command:
         if len(legal) == 1:
             return legal[0]
-        if view.get("variant") == "solo":  # the search models two players; the solo bot is not one
-            return MediumBot().choose(view, legal, rng, budget)
         start = time.perf_counter()
         deadline = start + 0.9 * budget.seconds
         ranked = _ranked(view, legal, rng)

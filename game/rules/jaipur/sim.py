@@ -35,6 +35,9 @@ class Sim:
         "ngoods",
         "turn",
         "over",
+        "solo",
+        "bot_deck",
+        "bot_rev",
     )
 
     def copy(self) -> Sim:
@@ -50,6 +53,9 @@ class Sim:
         s.ngoods = self.ngoods[:]
         s.turn = self.turn
         s.over = self.over
+        s.solo = self.solo
+        s.bot_deck = self.bot_deck[:]
+        s.bot_rev = self.bot_rev[:]
         return s
 
     # -- moves --------------------------------------------------------------------------
@@ -94,6 +100,43 @@ class Sim:
                     self.points[s] += BONUS_MEAN[size]
                     self.nbonus[s] += 1
         self.turn = 1 - s
+        if len(self.market) < 5 or self.empty_piles() >= 3:
+            self.over = True
+        elif self.solo:
+            self._bot()
+
+    def _bot(self) -> None:
+        """The solo variant's rule bot (seat 1), as in round.bot_turn."""
+        card = self.bot_deck.pop(0)
+        self.bot_rev.append(card)
+        market = self.market
+        if card == CAMEL_I:
+            n = market.count(CAMEL_I)
+            if n:
+                self.herds[1] += n
+                self.market = [c for c in market if c != CAMEL_I]
+                self._refill(n)
+            else:
+                market.remove(min(market))  # preference follows the card order
+                self._refill(1)
+        elif card in market:
+            n = market.count(card)
+            self.market = [c for c in market if c != card]
+            if n >= 3 and self.bonus_left[bonus_size(n)]:
+                self.bonus_left[bonus_size(n)] -= 1
+                self.points[1] += BONUS_MEAN[bonus_size(n)]
+                self.nbonus[1] += 1
+            self._refill(n)
+        elif self.tokpos[card] < len(TOK[card]):
+            self.points[1] += TOK[card][self.tokpos[card]]
+            self.ngoods[1] += 1
+            self.tokpos[card] += 1
+        else:
+            market.remove(min(market))
+            self._refill(1)
+        if not self.bot_deck:
+            self.bot_deck, self.bot_rev = self.bot_rev, []
+        self.turn = 0
         if len(self.market) < 5 or self.empty_piles() >= 3:
             self.over = True
 
@@ -171,10 +214,15 @@ class Sim:
     def margin(self, seat: int) -> tuple[float, float]:
         """(round result for seat: 1 win, 0.5 tie, 0 loss; point margin)."""
         pts = self.points[:]
+        ngoods = self.ngoods[:]
+        if self.solo:  # the bot takes every goods token left in the piles
+            for g in range(6):
+                pts[1] += sum(TOK[g][self.tokpos[g] :])
+                ngoods[1] += len(TOK[g]) - self.tokpos[g]
         if self.herds[0] != self.herds[1]:
             pts[0 if self.herds[0] > self.herds[1] else 1] += 5
-        key0 = (pts[0], self.nbonus[0], self.ngoods[0])
-        key1 = (pts[1], self.nbonus[1], self.ngoods[1])
+        key0 = (pts[0], self.nbonus[0], ngoods[0])
+        key1 = (pts[1], self.nbonus[1], ngoods[1])
         mine, theirs = (key0, key1) if seat == 0 else (key1, key0)
         result = 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
         return result, pts[seat] - pts[1 - seat]
@@ -184,6 +232,8 @@ class Sim:
 def unseen(view: dict[str, Any]) -> list[int]:
     """Counts per card kind that the seat cannot see: deck, the other hand and herd."""
     left = [CARD_COUNTS[n] for n in NAMES]
+    if view["variant"] == "solo":  # the action deck's 7 cards are out of play
+        left = [k - 1 for k in left]
     shown = [*view["market"], *view["hand"], *view["discard"], *view["opponent_known"]]
     for card in shown:
         left[INDEX[card]] -= 1
@@ -196,7 +246,10 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Sim:
     other = 1 - seat
     left = unseen(view)
     deck_n, hand_n = view["deck"], view["opponent_hand"]
-    herd_n = sum(left) - deck_n - (hand_n - len(view["opponent_known"]))
+    if view["variant"] == "solo":
+        herd_n = view["opponent_herd"]
+    else:  # not shown, but implied by the cards in sight
+        herd_n = sum(left) - deck_n - (hand_n - len(view["opponent_known"]))
     herd_n = max(0, min(herd_n, left[CAMEL_I]))
     left[CAMEL_I] -= herd_n
     goods = [g for g in range(6) for _ in range(left[g])]
@@ -230,6 +283,15 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Sim:
     s.points, s.nbonus, s.ngoods = points, nbonus, ngoods
     s.turn = seat
     s.over = False
+    s.solo = view["variant"] == "solo"
+    s.bot_deck, s.bot_rev = [], []
+    if s.solo:
+        s.bot_rev = [INDEX[c] for c in view["bot_revealed"]]
+        if view["bot_order"]:  # a whole cycle was seen: the order repeats
+            s.bot_deck = [INDEX[c] for c in view["bot_order"][len(s.bot_rev) :]]
+        else:
+            s.bot_deck = [i for i in range(7) if i not in s.bot_rev]
+            rng.shuffle(s.bot_deck)
     return s
 
 
