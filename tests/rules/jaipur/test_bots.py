@@ -93,3 +93,12 @@ def test_hard_beats_easy_in_three_matches_of_four():
 def test_hard_beats_medium():
     report = sim.tournament("jaipur", ["hard", "medium"], games=20, seed=9, processes=2)
     assert report["win_rate"][0] >= 0.6, report
+
+
+def test_sim_command_line_reports_json(capsys):
+    """`python -m game sim jaipur --seats medium,easy --games 2 --seed 1 --json`."""
+    from game.__main__ import main
+
+    assert main(["sim", "jaipur", "--seats", "medium,easy", "--games", "2", "--seed", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 2 and sum(report["wins"]) == 2
