@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules.jaipur.cards import EMPTY_PILES_TO_END, GOODS
+from game.rules.jaipur.cards import BONUS_SIZES, EMPTY_PILES_TO_END, GOODS, TOKENS
 
 Counts = tuple[int, ...]  # cards per goods type, in GOODS order
 NO_GOODS: Counts = (0,) * len(GOODS)
@@ -28,8 +28,8 @@ class State:
     # goods each seat was seen taking into its hand and not yet seen leaving it: what the
     # other seat knows of that hand with a perfect memory
     known: tuple[Counts, Counts] = (NO_GOODS, NO_GOODS)
-    tokens: tuple[tuple[int, ...], ...] = ()  # per GOODS index, top first
-    bonus: tuple[tuple[int, ...], ...] = ()  # per BONUS_SIZES index, top first, face down
+    tokens: tuple[tuple[int, ...], ...] = tuple(TOKENS[g] for g in GOODS)  # per GOODS index, top first
+    bonus: tuple[tuple[int, ...], ...] = tuple(() for _ in BONUS_SIZES)  # per size, top first, face down
     won_goods: tuple[tuple[tuple[str, int], ...], ...] = ((), ())  # (good, value) per seat
     won_bonus: tuple[tuple[tuple[int, int], ...], ...] = ((), ())  # (size, value) per seat
     discard: tuple[str, ...] = ()  # top last
