@@ -1,0 +1,69 @@
+"""Performance figures for `make bench`: random legal moves per second, hard's think time."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from game.core.ruleset import Budget
+from game.rules.jaipur import moves
+from game.rules.jaipur.ruleset import Jaipur
+from game.rules.jaipur.state import State
+
+
+def _fresh(rules: Jaipur, rng: random.Random) -> State:
+    state = rules.empty(2, {"variant": "standard"})
+    for event in rules.setup(state, None, rng):
+        state = rules.evolve(state, event)
+    return state
+
+
+def moves_per_s(seconds: float = 3.0, seed: int = 1) -> float:
+    """Random legal moves (moves.sample) pushed through decide and evolve, matches back to back."""
+    rules = Jaipur()
+    rng = random.Random(seed)
+    state = _fresh(rules, rng)
+    count = 0
+    start = time.perf_counter()
+    end = start + seconds
+    while True:
+        for _ in range(256):
+            seat = state.turn
+            events = rules.decide(state, seat, moves.sample(state, seat, rng), rng)
+            for event in events:  # a Rejected here would raise: the sampler must be legal
+                state = rules.evolve(state, event)
+            count += 1
+            if state.phase == "over":
+                state = _fresh(rules, rng)
+        if time.perf_counter() > end:
+            break
+    return count / (time.perf_counter() - start)
+
+
+def hard_move_ms(positions: int = 40, seed: int = 2, budget: Budget | None = None) -> float:
+    """Median think time of `hard` (its default search size, the app's 1-second cap)."""
+    rules = Jaipur()
+    rng = random.Random(seed)
+    bot = rules.bot("hard")
+    easy = rules.bot("easy")
+    state = _fresh(rules, rng)
+    times: list[float] = []
+    while len(times) < positions:
+        seat = state.turn
+        view, legal = rules.view(state, seat), rules.legal(state, seat)
+        if seat == 0:
+            start = time.perf_counter()
+            command = bot.choose(view, legal, rng, budget or Budget())
+            times.append(1000 * (time.perf_counter() - start))
+        else:
+            command = easy.choose(view, legal, rng, Budget())
+        for event in rules.decide(state, seat, command, rng):
+            state = rules.evolve(state, event)
+        if state.phase == "over":
+            state = _fresh(rules, rng)
+    return statistics.median(times)
+
+
+def figures() -> dict[str, float]:
+    return {"jaipur.moves_per_s": round(moves_per_s(), 1), "jaipur.hard_move_ms": round(hard_move_ms(), 1)}

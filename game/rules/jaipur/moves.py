@@ -1,0 +1,219 @@
+"""A player's four moves: checking a command, the events it causes, and the legal list."""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+from typing import Any
+
+from game.core.ruleset import Rejected
+from game.rules.jaipur.cards import (
+    BONUS_SIZES,
+    CAMEL,
+    EMPTY_PILES_TO_END,
+    GOODS,
+    HAND_LIMIT,
+    INDEX,
+    LUXURY,
+    NAMES,
+    bonus_for,
+)
+from game.rules.jaipur.state import State, empty_piles, market_cards
+
+Command = dict[str, Any]
+Event = dict[str, Any]
+
+
+def _names(value: Any, what: str) -> list[str] | Rejected:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        return Rejected(f"{what} must be a list of card names")
+    for name in value:
+        if name not in INDEX:
+            return Rejected(f"There is no card called {name!r}")
+    return value
+
+
+def _plural(n: int, good: str) -> str:
+    return f"{n} {good}" if good != CAMEL else f"{n} camel{'s' if n != 1 else ''}"
+
+
+def take(state: State, seat: int, command: Command) -> list[Event] | Rejected:
+    good = command.get("good")
+    if good == CAMEL:
+        return Rejected("Camels are taken all together: take all camels")
+    if good not in GOODS:
+        return Rejected("Name a good to take")
+    if good not in state.market:
+        return Rejected(f"The market has no {good}")
+    if sum(state.hands[seat]) >= HAND_LIMIT:
+        return Rejected(f"Hand would hold {HAND_LIMIT + 1} cards")
+    return [{"type": "take", "seat": seat, "good": good}, {"type": "refill", "cards": list(state.deck[:1])}]
+
+
+def camels(state: State, seat: int, command: Command) -> list[Event] | Rejected:
+    n = state.market.count(CAMEL)
+    if not n:
+        return Rejected("The market has no camels")
+    return [{"type": "camels", "seat": seat, "count": n}, {"type": "refill", "cards": list(state.deck[:n])}]
+
+
+def exchange(state: State, seat: int, command: Command) -> list[Event] | Rejected:
+    took = _names(command.get("take"), "take")
+    if isinstance(took, Rejected):
+        return took
+    gave = _names(command.get("give"), "give")
+    if isinstance(gave, Rejected):
+        return gave
+    if CAMEL in took:
+        return Rejected("Camels cannot be taken in an exchange: take all camels")
+    if len(took) < 2:
+        return Rejected("An exchange takes 2 or more cards")
+    if len(gave) != len(took):
+        return Rejected(f"Give back exactly {len(took)} cards for {len(took)}")
+    market = market_cards(state)
+    for good in set(took):
+        if took.count(good) > market.count(good):
+            return Rejected(f"The market has only {market.count(good)} {good}")
+    both = set(took) & set(gave)
+    if both:
+        return Rejected(f"You cannot take and give back {sorted(both, key=INDEX.get)[0]}")
+    hand = state.hands[seat]
+    for good in set(gave):
+        if good == CAMEL:
+            if gave.count(CAMEL) > state.herds[seat]:
+                return Rejected(f"Your herd has only {_plural(state.herds[seat], CAMEL)}")
+        elif gave.count(good) > hand[INDEX[good]]:
+            return Rejected(f"Your hand has only {hand[INDEX[good]]} {good}")
+    after = sum(hand) + len(took) - sum(1 for c in gave if c != CAMEL)
+    if after > HAND_LIMIT:
+        return Rejected(f"Hand would hold {after} cards")
+    return [{"type": "exchange", "seat": seat, "take": list(took), "give": list(gave)}]
+
+
+def sell(state: State, seat: int, command: Command) -> list[Event] | Rejected:
+    good, count = command.get("good"), command.get("count")
+    if good == CAMEL:
+        return Rejected("Camels cannot be sold")
+    if good not in GOODS:
+        return Rejected("Name a good to sell")
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        return Rejected("Sell at least 1 card")
+    if good in LUXURY and count < 2:
+        return Rejected(f"{good.capitalize()} sells 2 or more")
+    have = state.hands[seat][INDEX[good]]
+    if count > have:
+        return Rejected(f"Your hand has only {have} {good}")
+    pile = state.tokens[INDEX[good]]
+    size = bonus_for(count)
+    if size is not None and not state.bonus[BONUS_SIZES.index(size)]:
+        size = None  # an empty bonus pile gives nothing
+    return [
+        {
+            "type": "sell",
+            "seat": seat,
+            "good": good,
+            "count": count,
+            "tokens": list(pile[:count]),
+            "bonus": size,
+        }
+    ]
+
+
+MOVES = {"take": take, "camels": camels, "exchange": exchange, "sell": sell}
+
+
+def move_events(state: State, seat: int, command: Command) -> list[Event] | Rejected:
+    handler = MOVES.get(command.get("move"))  # type: ignore[arg-type]
+    if handler is None:
+        return Rejected("Choose take, camels, exchange or sell")
+    return handler(state, seat, command)
+
+
+def may_end(state: State, events: list[Event]) -> bool:
+    """Whether these move events could end the round (so scoring must be checked)."""
+    last = events[-1]
+    kind = last["type"]
+    if kind == "refill":
+        return len(last["cards"]) < events[0].get("count", 1)
+    if kind == "sell":
+        pile = state.tokens[INDEX[last["good"]]]
+        emptied = bool(pile) and len(last["tokens"]) == len(pile)
+        return empty_piles(state) + emptied >= EMPTY_PILES_TO_END
+    return False
+
+
+# -- the legal list -------------------------------------------------------------------------
+def _vectors(limits: list[int], total: int):
+    """Every count vector under `limits` summing to `total`."""
+    if not limits:
+        if total == 0:
+            yield ()
+        return
+    head, rest = limits[0], limits[1:]
+    room = sum(rest)
+    for k in range(max(0, total - room), min(head, total) + 1):
+        for tail in _vectors(rest, total - k):
+            yield (k, *tail)
+
+
+def exchanges(state: State, seat: int) -> list[Command]:
+    market = market_cards(state)
+    offer = [market.count(g) for g in GOODS]
+    hand = state.hands[seat]
+    herd = state.herds[seat]
+    size = sum(hand)
+    out: list[Command] = []
+    for want in product(*(range(n + 1) for n in offer)):
+        n = sum(want)
+        if n < 2:
+            continue
+        took = [g for g, k in zip(GOODS, want, strict=True) for _ in range(k)]
+        limits = [0 if want[i] else hand[i] for i in range(len(GOODS))] + [herd]
+        for give in _vectors(limits, n):
+            goods_out = n - give[-1]
+            if size + n - goods_out > HAND_LIMIT:
+                continue
+            gave = [NAMES[i] for i, k in enumerate(give) for _ in range(k)]
+            out.append({"move": "exchange", "take": took, "give": gave})
+    return out
+
+
+def legal(state: State, seat: int) -> list[Command]:
+    out: list[Command] = []
+    market = market_cards(state)
+    if sum(state.hands[seat]) < HAND_LIMIT:
+        out += [{"move": "take", "good": g} for g in GOODS if g in market]
+    if CAMEL in market:
+        out.append({"move": "camels"})
+    out += exchanges(state, seat)
+    for i, good in enumerate(GOODS):
+        low = 2 if good in LUXURY else 1
+        out += [{"move": "sell", "good": good, "count": n} for n in range(low, state.hands[seat][i] + 1)]
+    return out
+
+
+def sample(state: State, seat: int, rng: random.Random) -> Command:
+    """One random legal command without listing every exchange (benchmarks, fuzzing)."""
+    hand = state.hands[seat]
+    market = market_cards(state)
+    cheap: list[Command] = []
+    if sum(hand) < HAND_LIMIT:
+        cheap += [{"move": "take", "good": g} for g in GOODS if g in market]
+    if CAMEL in market:
+        cheap.append({"move": "camels"})
+    for i, good in enumerate(GOODS):
+        if hand[i] >= (2 if good in LUXURY else 1):
+            cheap.append(
+                {"move": "sell", "good": good, "count": rng.randint(2 if good in LUXURY else 1, hand[i])}
+            )
+    if rng.random() < 0.3:
+        offer = [c for c in market if c != CAMEL]
+        if len(offer) >= 2:
+            took = rng.sample(offer, rng.randint(2, len(offer)))
+            pool = [NAMES[i] for i in range(len(GOODS)) if NAMES[i] not in took for _ in range(hand[i])]
+            pool += [CAMEL] * state.herds[seat]
+            if len(pool) >= len(took):
+                gave = rng.sample(pool, len(took))
+                if sum(hand) + len(took) - sum(1 for c in gave if c != CAMEL) <= HAND_LIMIT:
+                    return {"move": "exchange", "take": took, "give": gave}
+    return rng.choice(cheap)

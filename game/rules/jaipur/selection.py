@@ -1,0 +1,90 @@
+"""What a selection of cards on the table means: the one command it makes, or why not.
+
+`classify(view, market_sel, hand_sel, herd_sel)` -> (command or None, label, reason). The
+table calls it as the player clicks cards, shows the label on the confirm button and the
+reason when the selection is not a move. The check is decide's own, run on the view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.ruleset import Rejected
+from game.rules.jaipur import moves
+from game.rules.jaipur.cards import BONUS_SIZES, CAMEL, GOODS, INDEX, bonus_for
+from game.rules.jaipur.state import NO_GOODS, State
+
+Command = dict[str, Any]
+
+
+def state_from_view(view: dict[str, Any]) -> State:
+    """A state with the seat's own side exact and the hidden parts as blanks of the right size."""
+    seat = view["seat"]
+    hand = [0] * len(GOODS)
+    for card in view["hand"]:
+        hand[INDEX[card]] += 1
+    hands = [NO_GOODS, NO_GOODS]
+    hands[seat] = tuple(hand)
+    herds = [0, 0]
+    herds[seat] = view["herd"]
+    return State(
+        solo=view["variant"] == "solo",
+        phase=view["phase"],
+        turn=seat,
+        deck=("?",) * view["deck"],
+        market=tuple(view["market"]),
+        hands=(hands[0], hands[1]),
+        herds=(herds[0], herds[1]),
+        tokens=tuple(tuple(view["tokens"][g]) for g in GOODS),
+        bonus=tuple((0,) * view["bonus"][str(size)] for size in BONUS_SIZES),
+    )
+
+
+def _count(text: str, n: int) -> str:
+    return f"{n} {text}{'s' if text == CAMEL and n != 1 else ''}"
+
+
+def _herd(herd_sel: int | list[str]) -> int:
+    return herd_sel if isinstance(herd_sel, int) else len(herd_sel)
+
+
+def classify(
+    view: dict[str, Any], market_sel: list[str], hand_sel: list[str], herd_sel: int | list[str] = 0
+) -> tuple[Command | None, str, str]:
+    herd_n = _herd(herd_sel)
+    if not market_sel and not hand_sel and not herd_n:
+        return None, "", "Select cards in the market or your hand"
+    command: Command
+    if market_sel and not hand_sel and not herd_n:
+        camels = market_sel.count(CAMEL)
+        if camels and camels < len(market_sel):
+            return None, "", "Take camels or goods, not both"
+        if camels:
+            n = view["market"].count(CAMEL)
+            command, label = {"move": "camels"}, f"Take {_count(CAMEL, n)}"
+        elif len(market_sel) == 1:
+            command, label = {"move": "take", "good": market_sel[0]}, f"Take {market_sel[0]}"
+        else:
+            n = len(market_sel)
+            return None, "", f"Give back {n} cards from your hand or herd for {n}"
+    elif hand_sel and not market_sel and not herd_n:
+        good = hand_sel[0]
+        if any(card != good for card in hand_sel):
+            return None, "", "Sell one kind of good at a time"
+        n = len(hand_sel)
+        command = {"move": "sell", "good": good, "count": n}
+        size = bonus_for(n)
+        bonus = size is not None and view["bonus"][str(size)] > 0
+        label = f"Sell {n} {good}" + (" + bonus" if bonus else "")
+    elif not market_sel:
+        return None, "", "Select market cards to exchange for"
+    else:
+        give = [*hand_sel, *[CAMEL] * herd_n]
+        command = {"move": "exchange", "take": list(market_sel), "give": give}
+        label = f"Exchange {len(give)} for {len(market_sel)}"
+    if view["seat"] not in view["to_act"]:
+        return None, label, "It is not your turn"
+    result = moves.move_events(state_from_view(view), view["seat"], command)
+    if isinstance(result, Rejected):
+        return None, label, result.reason
+    return command, label, ""

@@ -1,0 +1,69 @@
+"""What one seat may know: `view(state, seat)`. The deck order, the other hand, bonus values
+(until scoring) and, in the two-player game, the other herd's size stay hidden."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.jaipur.cards import BONUS_SIZES, GOODS
+from game.rules.jaipur.state import Counts, State, market_cards
+
+
+def names(counts: Counts) -> list[str]:
+    return [g for g, k in zip(GOODS, counts, strict=True) for _ in range(k)]
+
+
+def to_act(state: State) -> frozenset[int]:
+    if state.phase != "play":
+        return frozenset()
+    return frozenset({state.turn})
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    other = None if seat is None else 1 - seat
+    v: dict[str, Any] = {
+        "game": "jaipur",
+        "variant": "solo" if state.solo else "standard",
+        "seat": seat,
+        "to_act": sorted(to_act(state)),
+        "phase": state.phase,
+        "round": state.round,
+        "starter": state.starter,
+        "market": market_cards(state),
+        "deck": len(state.deck),
+        "discard": list(state.discard),
+        "tokens": {g: list(pile) for g, pile in zip(GOODS, state.tokens, strict=True)},
+        "bonus": {str(size): len(pile) for size, pile in zip(BONUS_SIZES, state.bonus, strict=True)},
+        "hand_counts": [sum(h) for h in state.hands],
+        # tokens earned this round: goods values are public, bonus values stay face down
+        "earned": [
+            {
+                "goods": [[g, v] for g, v in state.won_goods[s]],
+                "bonus": [size for size, _ in state.won_bonus[s]],
+            }
+            for s in (0, 1)
+        ],
+        "camel_token": state.camel_token,
+        "seals": list(state.seals),
+        "sheets": list(state.sheets),
+        "winner": state.winner,
+    }
+    if seat is None:
+        v.update(hand=[], herd=None, opponent_hand=None, opponent_herd=None, opponent_known=[])
+    else:
+        v.update(
+            hand=names(state.hands[seat]),
+            herd=state.herds[seat],
+            opponent_hand=sum(state.hands[other]),
+            # the solo bot's herd lies open; a person's herd size may not be asked
+            opponent_herd=state.herds[other] if state.solo else None,
+            opponent_known=names(state.known[other]),
+        )
+    if state.solo:
+        v.update(
+            bot_deck=len(state.bot_deck),
+            bot_revealed=list(state.bot_revealed),
+            bot_order=list(state.bot_order),
+            bot_herd=state.herds[1],
+        )
+    return v

@@ -1,0 +1,88 @@
+"""classify(): what a selection of cards means on the table, or why it is no move."""
+
+from __future__ import annotations
+
+import random
+
+from game.core.ruleset import Rejected
+from game.rules.jaipur import RULESET, moves
+from game.rules.jaipur.selection import classify
+from game.rules.jaipur.state import with_
+from tests.rules.jaipur.helpers import match, ok, setup
+
+D, G, S, C, SP, L, K = "diamond", "gold", "silver", "cloth", "spice", "leather", "camel"
+
+
+def table():
+    m = match(setup([S, S, L, L, L], [D, SP, SP, K, C], [G, C], top=[K, D, L]))
+    return m
+
+
+def test_single_market_good_is_take():
+    v = table().view(0)
+    assert classify(v, [G], [], 0) == ({"move": "take", "good": G}, "Take gold", "")
+
+
+def test_any_market_camel_means_take_all_camels():
+    v = table().view(0)
+    assert classify(v, [K], [], 0) == ({"move": "camels"}, "Take 3 camels", "")
+    assert classify(v, [K, G], [], 0)[2] == "Take camels or goods, not both"
+
+
+def test_hand_cards_of_one_kind_are_a_sale_with_bonus_label():
+    v = table().view(0)
+    assert classify(v, [], [L, L, L], 0) == (
+        {"move": "sell", "good": L, "count": 3},
+        "Sell 3 leather + bonus",
+        "",
+    )
+    assert classify(v, [], [L], 0)[1] == "Sell 1 leather"
+    assert classify(v, [], [S], 0) == (None, "Sell 1 silver", "Silver sells 2 or more")
+    assert classify(v, [], [S, L], 0)[2] == "Sell one kind of good at a time"
+
+
+def test_market_and_hand_cards_are_an_exchange():
+    v = table().view(0)
+    assert classify(v, [G, C], [L, L], 0) == (
+        {"move": "exchange", "take": [G, C], "give": [L, L]},
+        "Exchange 2 for 2",
+        "",
+    )
+    assert classify(v, [G, C], [L], 0)[2] == "Give back exactly 2 cards for 2"
+    assert classify(v, [G, C], [], 2)[2] == "Your herd has only 0 camels"
+    assert classify(v, [G, C], [], 0)[2] == "Give back 2 cards from your hand or herd for 2"
+
+
+def test_eighth_card_is_explained():
+    m = table()
+    state = with_(m.state, hands=((0, 0, 2, 2, 0, 3), m.state.hands[1]))
+    v = RULESET.view(state, 0)
+    assert classify(v, [G], [], 0) == (None, "Take gold", "Hand would hold 8 cards")
+
+
+def test_not_your_turn_and_nothing_selected():
+    m = table()
+    assert classify(m.view(1), [G], [], 0)[2] == "It is not your turn"
+    assert classify(m.view(0), [], [], 0)[0] is None
+
+
+def test_classify_agrees_with_decide_on_random_selections():
+    """Whatever the table selects, classify accepts exactly what decide accepts."""
+    rng = random.Random(4)
+    m = table()
+    for _ in range(300):
+        if m.finished:
+            break
+        seat = min(m.to_act)
+        v = m.view(seat)
+        market_sel = rng.sample(v["market"], rng.randint(0, 3))
+        hand_sel = rng.sample(v["hand"], rng.randint(0, min(3, len(v["hand"]))))
+        herd_sel = rng.randint(0, min(2, v["herd"]))
+        command, label, why = classify(v, market_sel, hand_sel, herd_sel)
+        if command is not None:
+            result = RULESET.decide(m.state, seat, command, rng)
+            assert not isinstance(result, Rejected), (command, label, result)
+            assert command["move"] in label.lower() or command["move"] == "camels"
+        else:
+            assert why
+        ok(m, seat, moves.sample(m.state, seat, rng))
