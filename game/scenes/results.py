@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pygame
@@ -11,6 +12,15 @@ from game.scenes import tables
 from game.scenes.base import Screen
 from game.ui import text, theme
 from game.ui.widgets import Button, panel
+
+
+def star(surface: pygame.Surface, centre: tuple[int, int], r: int, colour) -> None:
+    points = []
+    for k in range(10):
+        angle = math.pi / 2 + k * math.pi / 5
+        radius = r if k % 2 == 0 else r * 0.45
+        points.append((centre[0] + radius * math.cos(angle), centre[1] - radius * math.sin(angle)))
+    pygame.draw.polygon(surface, colour, points)
 
 
 class Results(Screen):
@@ -59,7 +69,10 @@ class Results(Screen):
         )
         text.blit(surface, self.headline(), (theme.WIDTH // 2, 170), 54, theme.ACCENT, "black", "center")
         if self.outcome and self.outcome.summary:
-            for k, line in enumerate(text.wrap(self.outcome.summary, 900, 20)):
+            summary = self.outcome.summary
+            for i, name in enumerate(self.match.names):  # rules speak of seats; people have names
+                summary = summary.replace(f"Seat {i + 1}", name)
+            for k, line in enumerate(text.wrap(summary, 900, 20)):
                 text.blit(surface, line, (theme.WIDTH // 2, 226 + 26 * k), 20, theme.TEXT, anchor="center")
         scores = self.outcome.scores if self.outcome else ()
         box = pygame.Rect(0, 0, 620, 56 * len(self.match.seats) + 40)

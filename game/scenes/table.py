@@ -38,8 +38,9 @@ class Table(Scene):
         self.players = {
             i: bots.make(self.rules, s.level) for i, s in enumerate(match.seats) if s.kind in ("bot", "cmd")
         }
-        # The seat whose hidden cards are on screen: the only person, else whoever acts.
-        self.viewer: int | None = self.humans[0] if self.humans else None
+        # The seat whose hidden cards are on screen: the only person; with several people
+        # nobody until the first hand-off, so even the opening frame hides every hand.
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.bot_job: tuple[int, int, Future] | None = None  # (seat, log length, future)
         self.bot_wait = 0
         self.hint_job: Future | None = None

@@ -43,6 +43,9 @@ class Jaipur(Ruleset):
         Option("first", "First player", ("random", 0, 1), "random", ("Random", "Seat 1", "Seat 2")),
     )
 
+    def fixed_seats(self, options: dict[str, Any]) -> dict[int, str]:
+        return {1: "Solo rule bot"} if options.get("variant") == "solo" else {}
+
     def empty(self, seats: int, options: dict[str, Any]) -> State:
         return State(solo=options.get("variant") == "solo", first=options.get("first", "random"))
 

@@ -1,0 +1,96 @@
+"""A scripted person at the Jaipur table: turns a command into clicks or key presses."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.rules.jaipur.cards import CAMEL
+from game.scenes.jaipur import layout as L
+from game.scenes.jaipur.table import JaipurTable
+from tests.scenes.driver import click, frame, key, run, shot
+
+
+def slots(pool: list[str], cards: list[str]) -> list[int]:
+    used: list[int] = []
+    for card in cards:
+        used.append(next(i for i, c in enumerate(pool) if c == card and i not in used))
+    return used
+
+
+def same(a: dict | None, b: dict) -> bool:
+    """Commands equal up to the order of the cards named (the rules treat them alike)."""
+
+    def norm(c: dict) -> dict:
+        return {k: sorted(v) if isinstance(v, list) else v for k, v in c.items()}
+
+    return a is not None and norm(a) == norm(b)
+
+
+def selection(table: JaipurTable, command: dict) -> tuple[list[int], list[int], int]:
+    """Market slots, hand slots and herd clicks that express a command."""
+    v = table.v
+    move = command["move"]
+    if move == "take":
+        return slots(v["market"], [command["good"]]), [], 0
+    if move == "camels":
+        return slots(v["market"], [CAMEL]), [], 0
+    if move == "sell":
+        return [], slots(v["hand"], [command["good"]] * command["count"]), 0
+    give = command["give"]
+    return (
+        slots(v["market"], command["take"]),
+        slots(v["hand"], [c for c in give if c != CAMEL]),
+        give.count(CAMEL),
+    )
+
+
+def play_by_mouse(app, table: JaipurTable, command: dict) -> None:
+    market, hand, herd = selection(table, command)
+    for i in market:
+        click(app, L.market(i))
+    for j in hand:
+        click(app, L.hand(j))
+    for _ in range(herd):
+        click(app, L.HERD)
+    assert same(table.command, command), (table.command, command, table.reason)
+    click(app, table.confirm.rect.center)
+
+
+def play_by_keyboard(app, table: JaipurTable, command: dict) -> None:
+    market, hand, herd = selection(table, command)
+    wanted = [("market", i) for i in market] + [("hand", j) for j in hand] + [("herd", 0)] * herd
+    for target in wanted:
+        for _ in range(40):
+            targets = table.targets()
+            if table.focus is not None and table.focus < len(targets) and targets[table.focus] == target:
+                break
+            key(app, pygame.K_TAB)
+        key(app, pygame.K_SPACE)
+    assert same(table.command, command), (table.command, command, table.reason)
+    key(app, pygame.K_RETURN)
+
+
+def finish_match(
+    app, table: JaipurTable, seat: int, play, rng: random.Random, max_frames: int = 60_000
+) -> int:
+    """Play `seat` until the result screen; other seats are bots. Returns frames used."""
+    from game.scenes.jaipur.sheet import RoundSheet
+    from game.scenes.results import Results
+
+    for n in range(max_frames):
+        top = app.top
+        if isinstance(top, Results):
+            return n
+        if isinstance(top, RoundSheet):
+            run(app, 240)  # let every bonus token turn over
+            shot(app, "jaipur-sheet")
+            key(app, pygame.K_RETURN)
+            continue
+        if top is table and table.idle() and table.acting_human == seat:
+            legal = table.match.legal(seat)
+            play(app, table, rng.choice(legal))
+            continue
+        frame(app, 4)
+    raise AssertionError("the match did not finish")
