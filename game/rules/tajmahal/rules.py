@@ -1,0 +1,457 @@
+"""decide (validate a command, produce events) and evolve (fold one event) for Taj Mahal.
+
+decide folds each event it emits as it goes (an Emitter), so a withdrawal that finishes a
+visit can deal the next display in the same command with the state it has reached.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from game.core.ruleset import Rejected
+from game.rules.tajmahal.board import Board, load
+from game.rules.tajmahal.data import (
+    AGRA,
+    BONUS_POINTS,
+    BONUSES,
+    CARDS,
+    CATEGORIES,
+    COLOURS,
+    DISPLAY,
+    GOODS,
+    HAND_SIZE,
+    PERSONS,
+    PICK,
+    SPECIAL_ID,
+    SPECIAL_IDS,
+    SPECIAL_OF_PERSON,
+    SPECIAL_POINTS,
+    TAJ_BONUS,
+    TILE_GOODS,
+    VISITS,
+)
+from game.rules.tajmahal.state import Player, State, counts
+
+Event = dict[str, Any]
+
+
+# -- reading the state -----------------------------------------------------------------------
+def would_win(state: State, seat: int) -> list[str]:
+    """The categories `seat` wins if it withdraws now: strictly more than everyone still in.
+
+    With nobody else in the visit this is every open category it showed at least once.
+    """
+    mine = counts(state.players[seat].played)
+    others = [counts(p.played) for i, p in enumerate(state.players) if p.active and i != seat]
+    taken = {c for c, _ in state.won}
+    return [
+        c
+        for c in CATEGORIES
+        if c not in taken and mine.get(c, 0) > max((o.get(c, 0) for o in others), default=0)
+    ]
+
+
+def play_problem(state: State, seat: int, cards: list[int]) -> str:
+    """Why these cards cannot be played now ("" when they can)."""
+    player = state.players[seat]
+    if not 1 <= len(cards) <= 2:
+        return "Play one or two cards"
+    if len(set(cards)) != len(cards) or any(c not in player.hand for c in cards):
+        return "You can only play cards from your hand"
+    coloured = [c for c in cards if CARDS[c].colour in COLOURS]
+    if len(coloured) != 1:
+        return "Play exactly one coloured card, plus at most one white or special card"
+    change = SPECIAL_ID["change"] in cards
+    colour = CARDS[coloured[0]].colour
+    if player.colour and colour != player.colour and not change:
+        return f"This visit your coloured cards must be {player.colour}"
+    return ""
+
+
+def build_cities(state: State, seat: int, board: Board) -> list[str]:
+    """Where the next pending palace may go: an empty city (no ordinary palace), or for the
+    mogul's palace any city of the province."""
+    if not state.builds:
+        return []
+    cities = board.provinces[state.province].cities
+    if state.builds[0] == "mogul":
+        return list(cities)
+    taken = {c for c, _ in state.palaces}
+    return [c for c in cities if c not in taken]
+
+
+def chain_provinces(state: State, seat: int, province: str, board: Board) -> int:
+    """Other provinces joined to `province` by a road chain of cities holding `seat`'s palaces."""
+    mine = {c for c, s in (*state.palaces, *state.moguls) if s == seat}
+    todo = [c for c in mine if board.cities[c].province == province]
+    seen = set(todo)
+    while todo:
+        for nxt in board.neighbours[todo.pop()]:
+            if nxt in mine and nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return len({board.cities[c].province for c in seen} - {province})
+
+
+def palace_count(state: State, seat: int) -> int:
+    return sum(s == seat for _, s in (*state.palaces, *state.moguls))
+
+
+def hand_points(hand: tuple[int, ...]) -> int:
+    """End of game: 1 per special and white card, plus 1 per card of the most numerous colour."""
+    special = sum(CARDS[c].colour in ("special", "white") for c in hand)
+    per_colour = [sum(CARDS[c].colour == col for c in hand) for col in COLOURS]
+    return special + max(per_colour)
+
+
+# -- evolve ----------------------------------------------------------------------------------
+def evolve(state: State, e: Event) -> State:
+    kind = e["type"]
+    if kind == "setup":
+        owners = e.get("specials", {})
+        players = []
+        for i, hand in enumerate(e["hands"]):
+            mine = tuple(SPECIAL_ID[n] for n, s in sorted(owners.items()) if s == i)
+            infl = tuple(e.get("influence", [[]] * state.seats)[i])
+            players.append(Player(hand=tuple(hand) + mine, influence=infl))
+        pool = tuple(
+            state.pool[k] - sum(p.influence.count(person) for p in players)
+            for k, person in enumerate(PERSONS)
+        )
+        table = tuple(c for c in SPECIAL_IDS if CARDS[c].special not in owners)
+        return replace(
+            state,
+            players=tuple(players),
+            phase="play",
+            order=tuple(e["order"]),
+            bonus=tuple(sorted(e["bonus"].items())),
+            deck=tuple(e["deck"]),
+            discard=tuple(e.get("discard", [])),
+            display=tuple(e["display"]),
+            table_specials=table,
+            pool=pool,
+            start=e["start"],
+            turn=e["start"],
+        )
+    if kind == "play":
+        seat = e["seat"]
+        p = state.players[seat]
+        state = state.with_player(
+            seat,
+            hand=tuple(c for c in p.hand if c not in e["cards"]),
+            played=p.played + tuple(e["cards"]),
+            colour=e["colour"],
+        )
+        return replace(state, turn=state.next_active(seat) or 0)
+    if kind == "score":
+        p = state.players[e["seat"]]
+        good = (e["good"],) if e.get("good") else ()
+        return state.with_player(e["seat"], score=p.score + e["points"], goods=p.goods + good)
+    if kind == "withdraw":
+        seat = e["seat"]
+        p = state.players[seat]
+        won = list(e["won"])
+        persons = [c for c in won if c in PERSONS]
+        pool = list(state.pool)
+        for c in persons:
+            pool[PERSONS.index(c)] -= 1
+        tiles = p.tiles + ((state.visit + 1,) if "elephant" in won else ())
+        state = state.with_player(seat, active=False, influence=p.influence + tuple(persons), tiles=tiles)
+        builds = ("palace",) * len(persons) + (("mogul",) if "mogul" in won else ())
+        return replace(
+            state,
+            won=state.won + tuple((c, seat) for c in won),
+            pool=tuple(pool),
+            builds=builds,
+            built=(),
+            taken=(),
+            phase="build" if builds else state.phase,
+            turn=seat,
+        )
+    if kind == "build":
+        seat, city = e["seat"], e["city"]
+        state = replace(state, builds=state.builds[1:], built=state.built + (city,))
+        if e["kind"] == "mogul":
+            state = replace(state, moguls=state.moguls + ((city, seat),))
+        else:
+            state = replace(state, palaces=state.palaces + ((city, seat),))
+        if e.get("bonus"):
+            p = state.players[seat]
+            state = state.with_player(seat, bonuses=p.bonuses + (e["bonus"],))
+            state = replace(
+                state,
+                bonus=tuple(b for b in state.bonus if b[0] != city),
+                taken=state.taken + (e["bonus"],),
+            )
+        return state
+    if kind == "reshuffle":
+        return replace(state, deck=tuple(e["order"]), discard=())
+    if kind == "draw":
+        p = state.players[e["seat"]]
+        n = len(e["cards"])
+        return replace(state, deck=state.deck[n:]).with_player(e["seat"], hand=p.hand + tuple(e["cards"]))
+    if kind == "clear":
+        seat = e["seat"]
+        p = state.players[seat]
+        state = state.with_player(seat, played=(), hand=p.hand + tuple(e["back"]))
+        state = replace(state, discard=state.discard + tuple(e["discard"]), phase="pick", picks=e["picks"])
+        return state if e["picks"] else _after_pick(state, seat)
+    if kind == "pick":
+        seat = e["seat"]
+        p = state.players[seat]
+        state = state.with_player(seat, hand=p.hand + tuple(e["cards"]))
+        state = replace(state, display=tuple(c for c in state.display if c not in e["cards"]), picks=0)
+        return _after_pick(state, seat)
+    if kind == "special":
+        seat, person, cid = e["seat"], e["person"], e["card"]
+        pool = list(state.pool)
+        pool[PERSONS.index(person)] += 2
+        infl = list(state.players[seat].influence)
+        infl.remove(person)
+        infl.remove(person)
+        state = replace(state, pool=tuple(pool)).with_player(seat, influence=tuple(infl))
+        if e["from"] == seat:
+            return state
+        if e["from"] is None:
+            state = replace(state, table_specials=tuple(c for c in state.table_specials if c != cid))
+        else:
+            old = state.players[e["from"]]
+            state = state.with_player(e["from"], hand=tuple(c for c in old.hand if c != cid))
+        return state.with_player(seat, hand=state.players[seat].hand + (cid,))
+    if kind == "visit_end":
+        players = tuple(replace(p, active=True, colour="", played=()) for p in state.players)
+        return replace(
+            state,
+            players=players,
+            discard=state.discard + state.display,
+            display=(),
+            won=(),
+            visit=state.visit + 1,
+            start=(state.start + 1) % state.seats,
+        )
+    if kind == "display":
+        n = len(e["cards"])
+        return replace(state, display=tuple(e["cards"]), deck=state.deck[n:], phase="play", turn=state.start)
+    if kind == "game_over":
+        return replace(state, phase="over")
+    raise ValueError(f"unknown event {kind!r}")
+
+
+def _after_pick(state: State, seat: int) -> State:
+    nxt = state.next_active(seat)
+    if nxt is None:
+        return replace(state, phase="visit_end")  # decide emits the end of the visit at once
+    return replace(state, phase="play", turn=nxt)
+
+
+# -- decide ----------------------------------------------------------------------------------
+class Emitter:
+    """Collects events and keeps the state they lead to."""
+
+    def __init__(self, state: State, rng: random.Random):
+        self.state, self.rng, self.events = state, rng, []
+
+    def __call__(self, event: Event) -> None:
+        self.events.append(event)
+        self.state = evolve(self.state, event)
+
+    def draw(self, seat: int, n: int, reason: str) -> None:
+        self._refill(n)
+        cards = list(self.state.deck[:n])
+        if cards:
+            self({"type": "draw", "seat": seat, "cards": cards, "reason": reason})
+
+    def _refill(self, n: int) -> None:
+        s = self.state
+        if len(s.deck) < n and s.discard:
+            rest = list(s.discard)
+            self.rng.shuffle(rest)
+            self({"type": "reshuffle", "order": [*s.deck, *rest]})
+
+
+def decide(state: State, seat: int | None, command: dict, rng: random.Random) -> list[Event] | Rejected:
+    if state.phase == "over":
+        return Rejected("The game is over")
+    if seat is None or seat != state.turn:
+        return Rejected("It is not your turn")
+    move = command.get("move")
+    em = Emitter(state, rng)
+    if state.phase == "play":
+        if move == "play":
+            cards = command.get("cards")
+            if not isinstance(cards, list) or not all(isinstance(c, int) for c in cards):
+                return Rejected("Name the cards to play by their ids")
+            problem = play_problem(state, seat, cards)
+            if problem:
+                return Rejected(problem)
+            p = state.players[seat]
+            colour = p.colour
+            if SPECIAL_ID["change"] not in cards and not colour:
+                colour = next(CARDS[c].colour for c in cards if CARDS[c].colour in COLOURS)
+            em({"type": "play", "seat": seat, "cards": cards, "colour": colour})
+            if SPECIAL_ID["points"] in cards:
+                em({"type": "score", "seat": seat, "points": SPECIAL_POINTS, "reason": "special"})
+            return em.events
+        if move == "withdraw":
+            em({"type": "withdraw", "seat": seat, "won": would_win(state, seat)})
+            if not em.state.builds:
+                _finish_withdrawal(em, seat)
+            return em.events
+        return Rejected("Play cards or withdraw")
+    if state.phase == "build":
+        if move != "build":
+            return Rejected("Choose a city for your palace")
+        city = command.get("city")
+        allowed = build_cities(state, seat, load())
+        if city not in allowed:
+            return Rejected(f"Build in one of: {', '.join(allowed)}")
+        kind = state.builds[0]
+        bonus = dict(state.bonus).get(city) if kind == "palace" else None
+        em({"type": "build", "seat": seat, "city": city, "kind": kind, "bonus": bonus})
+        if not em.state.builds:
+            _finish_withdrawal(em, seat)
+        return em.events
+    if state.phase == "pick":
+        if move != "pick":
+            return Rejected("Take cards from the display")
+        cards = command.get("cards")
+        if (
+            not isinstance(cards, list)
+            or len(cards) != state.picks
+            or len(set(map(str, cards))) != len(cards)
+            or any(c not in state.display for c in cards)
+        ):
+            return Rejected(f"Take {state.picks} different card(s) from the display")
+        em({"type": "pick", "seat": seat, "cards": cards})
+        _maybe_end_visit(em)
+        return em.events
+    return Rejected("Nothing to do now")
+
+
+def _finish_withdrawal(em: Emitter, seat: int) -> None:
+    """Score (bonus tiles, province goods, palaces), discard, free card, then the display."""
+    s = em.state
+    board = load()
+    before = list(s.players[seat].goods)
+
+    def good(g: str, reason: str) -> None:
+        before.append(g)
+        em({"type": "score", "seat": seat, "points": before.count(g), "reason": reason, "good": g})
+
+    for tile in s.taken:
+        if tile in BONUS_POINTS:
+            em({"type": "score", "seat": seat, "points": BONUS_POINTS[tile], "reason": tile})
+        elif tile == "draw":
+            em.draw(seat, 1, "bonus")
+        elif tile in GOODS:
+            good(tile, "bonus")
+    if ("elephant", seat) in s.won:
+        for g in TILE_GOODS[s.visit + 1]:
+            good(g, "province")
+    if s.built:
+        chain = chain_provinces(em.state, seat, s.province, board)
+        em({"type": "score", "seat": seat, "points": 1 + chain, "reason": "palaces", "chain": chain})
+    s = em.state
+    played = s.players[seat].played
+    others = any(p.active for p in s.players)
+    picks = min(PICK if others else 1, len(s.display))
+    em(
+        {
+            "type": "clear",
+            "seat": seat,
+            "discard": [c for c in played if CARDS[c].colour != "special"],
+            "back": [c for c in played if CARDS[c].colour == "special"],
+            "picks": picks,
+        }
+    )
+    if not played:  # withdrawing before playing a card: the top card of the deck
+        em.draw(seat, 1, "free")
+    if em.state.phase == "pick" and len(em.state.display) <= em.state.picks:
+        em({"type": "pick", "seat": seat, "cards": list(em.state.display)})  # no choice left
+    _maybe_end_visit(em)
+
+
+def _maybe_end_visit(em: Emitter) -> None:
+    if em.state.phase != "visit_end":
+        return
+    s = em.state
+    for i, p in enumerate(s.players):
+        for person in PERSONS:
+            if p.influence.count(person) >= 2:
+                cid = SPECIAL_ID[SPECIAL_OF_PERSON[person]]
+                em(
+                    {
+                        "type": "special",
+                        "seat": i,
+                        "person": person,
+                        "card": cid,
+                        "from": em.state.holder(cid),
+                    }
+                )
+    em({"type": "visit_end"})
+    s = em.state
+    if s.visit >= VISITS:
+        for i, p in enumerate(s.players):
+            em({"type": "score", "seat": i, "points": hand_points(p.hand), "reason": "hand"})
+        em({"type": "game_over"})
+        return
+    n = DISPLAY[s.seats]
+    em._refill(n)
+    em({"type": "display", "cards": list(em.state.deck[:n])})
+
+
+def setup_events(seats: int, setup: dict | None, rng: random.Random) -> list[Event]:
+    """The opening: province tiles, bonus tiles, the deal and the first display.
+
+    A fixed `setup` may give any of: order (provinces of tiles 1-12), bonus ({fortress: tile}),
+    start, hands, display, deck (top first), discard, influence (per seat), specials
+    ({name: seat}). Cards it does not place go under the deck in random order.
+    """
+    setup = dict(setup or {})
+    board = load()
+    others = [p for p in board.provinces if p != AGRA]
+    if "order" in setup:
+        order = list(setup["order"])
+    else:
+        rng.shuffle(others)
+        order = [*others, AGRA]
+    if "bonus" in setup:
+        bonus = dict(setup["bonus"])
+    else:
+        tiles = list(BONUSES)
+        rng.shuffle(tiles)
+        forts = sorted(c for c in board.fortresses if c != board.taj)
+        bonus = {board.taj: TAJ_BONUS, **dict(zip(forts, tiles, strict=True))}
+    start = int(setup["start"]) if "start" in setup else rng.randrange(seats)
+    placed = set()
+    fixed_hands = setup.get("hands")
+    for key in ("display", "deck", "discard"):
+        placed |= set(setup.get(key, []))
+    for hand in fixed_hands or []:
+        placed |= set(hand)
+    rest = [c for c in range(96) if c not in placed]
+    rng.shuffle(rest)
+    deck = list(setup.get("deck", []))
+    if fixed_hands is None:
+        fixed_hands = [rest[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(seats)]
+        rest = rest[seats * HAND_SIZE :]
+    display = setup.get("display")
+    if display is None:
+        pile = deck + rest
+        display, deck, rest = pile[: DISPLAY[seats]], pile[DISPLAY[seats] :], []
+    return [
+        {
+            "type": "setup",
+            "order": order,
+            "bonus": bonus,
+            "start": start,
+            "hands": [list(h) for h in fixed_hands],
+            "display": list(display),
+            "deck": deck + rest,
+            "discard": list(setup.get("discard", [])),
+            "influence": [list(x) for x in setup.get("influence", [[] for _ in range(seats)])],
+            "specials": dict(setup.get("specials", {})),
+        }
+    ]
