@@ -28,6 +28,7 @@ from game.rules.tajmahal.data import (
 )
 
 View = dict[str, Any]
+CARD_BASE, CARD_SYMBOL = 0.05, 0.08  # a card's worth in hand before the end-game bonus
 
 # How often a card of one colour shows a symbol (per card), and a white card.
 COLOUR_FREQ = {"elephant": 16 / 21, "mogul": 3 / 21, **{p: 5.25 / 21 for p in PERSONS}}
@@ -152,12 +153,12 @@ class Judge:
         """Worth of a card in hand: symbols to fight with, plus its end-of-game point."""
         colours = [c["colour"] for c in self.view["hand"] if c["colour"] in COLOURS]
         late = self.view["visit"] / VISITS
-        value = 0.35 + 0.2 * len(card["symbols"]) + 0.15 * ("mogul" in card["symbols"])
+        value = CARD_BASE + CARD_SYMBOL * len(card["symbols"])
         if card["colour"] == "white":
-            value += 0.3 + 0.5 * late
+            value += 0.15 + 0.6 * late
         elif card["colour"] in COLOURS and colours:
             top = max(COLOURS, key=colours.count)
-            value += (0.2 + 0.6 * late) * (card["colour"] == top)
+            value += (0.1 + 0.6 * late) * (card["colour"] == top)
         return value
 
     def display_value(self, count: int) -> float:
@@ -211,7 +212,7 @@ class HardBot:
         me = judge.me
         others = [p for p in view["players"] if p["in_visit"] and p["seat"] != view["seat"]]
         picks = 2 if others else 1
-        free = 0.0 if me["played"] else 0.8
+        free = 0.0 if me["played"] else CARD_BASE + 0.15
         withdraw = judge.prize_value(view["would_win"]) + judge.display_value(picks) + free
         best: tuple[float, Command] = (withdraw, {"move": "withdraw"})
         mine = shown(me["played"])
