@@ -115,7 +115,8 @@ def evolve(state: State, e: Event) -> State:
         for i, hand in enumerate(e["hands"]):
             mine = tuple(SPECIAL_ID[n] for n, s in sorted(owners.items()) if s == i)
             infl = tuple(e.get("influence", [[]] * state.seats)[i])
-            players.append(Player(hand=tuple(hand) + mine, influence=infl))
+            goods = tuple(e.get("goods", [[]] * state.seats)[i])
+            players.append(Player(hand=tuple(hand) + mine, influence=infl, goods=goods))
         pool = tuple(
             state.pool[k] - sum(p.influence.count(person) for p in players)
             for k, person in enumerate(PERSONS)
@@ -132,6 +133,8 @@ def evolve(state: State, e: Event) -> State:
             display=tuple(e["display"]),
             table_specials=table,
             pool=pool,
+            palaces=tuple((c, s) for c, s in e.get("palaces", [])),
+            moguls=tuple((c, s) for c, s in e.get("moguls", [])),
             start=e["start"],
             turn=e["start"],
         )
@@ -406,8 +409,9 @@ def setup_events(seats: int, setup: dict | None, rng: random.Random) -> list[Eve
     """The opening: province tiles, bonus tiles, the deal and the first display.
 
     A fixed `setup` may give any of: order (provinces of tiles 1-12), bonus ({fortress: tile}),
-    start, hands, display, deck (top first), discard, influence (per seat), specials
-    ({name: seat}). Cards it does not place go under the deck in random order.
+    start, hands, display, deck (top first), discard, influence and goods (per seat), specials
+    ({name: seat}), palaces and moguls ([[city, seat], ...] already built). Cards it does not
+    place go under the deck in random order; fortresses missing from a given bonus are bare.
     """
     setup = dict(setup or {})
     board = load()
@@ -453,5 +457,8 @@ def setup_events(seats: int, setup: dict | None, rng: random.Random) -> list[Eve
             "discard": list(setup.get("discard", [])),
             "influence": [list(x) for x in setup.get("influence", [[] for _ in range(seats)])],
             "specials": dict(setup.get("specials", {})),
+            "goods": [list(x) for x in setup.get("goods", [[] for _ in range(seats)])],
+            "palaces": [list(x) for x in setup.get("palaces", [])],
+            "moguls": [list(x) for x in setup.get("moguls", [])],
         }
     ]
