@@ -197,6 +197,8 @@ class MediumBot:
 
 class HardBot:
     level = "hard"
+    reach_factor = 0.3  # how often a player still in spends a card to contest a category
+    stay_display = 0.8  # share of the display's worth still there after staying a round
 
     def choose(self, view: View, legal: list[Command], rng: random.Random, budget: Budget) -> Command:
         judge = Judge(view, load())
@@ -235,7 +237,7 @@ class HardBot:
                     cost -= judge.card_value(card)  # special cards return to the hand
             value = self.hold_value(view, judge, after, others) - cost
             # staying in gives up display choice to those who withdraw first
-            value += judge.display_value(2 if len(others) > 1 else 1) * (0.85 if others else 1.0)
+            value += judge.display_value(2 if len(others) > 1 else 1) * (self.stay_display if others else 1.0)
             if value > best[0]:
                 best = (value, cmd)
         return best[1]
@@ -252,7 +254,7 @@ class HardBot:
             p_keep = 1.0
             for o in others:
                 gap = after.get(c, 0) - o["shown"].get(c, 0)
-                p_keep *= 1.0 - self.reach(o, c, gap)
+                p_keep *= 1.0 - self.reach_factor * self.reach(o, c, gap)
             weight = min(weight, 1.0)
             kept.append((c, p_keep))
         persons = max(sum(c in PERSONS for c in won), 1)
@@ -275,4 +277,4 @@ class HardBot:
             f = 2 / 21 + 0.3 * WHITE_FREQ["elephant"]  # a double elephant, or elephant + white one
         p = 1.0 - (1.0 - f) ** max(h_eff, 0.5)
         p += (1 - p) * (1.0 - (1.0 - WHITE_FREQ[category]) ** (h * 0.15))
-        return 0.7 * min(p, 1.0)  # they do not always spend on this category
+        return min(p, 1.0)
