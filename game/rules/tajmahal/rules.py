@@ -82,6 +82,15 @@ def build_cities(state: State, seat: int, board: Board) -> list[str]:
     return [c for c in cities if c not in taken]
 
 
+def palaces_for(state: State, won: list[str]) -> list[str]:
+    """The palaces a withdrawal places: one per person won (while empty cities last), then the
+    mogul's. A province holds 4 or 5 cities, so only a preset board can run out of room."""
+    cities = load().provinces[state.province].cities
+    empty = len(set(cities) - {c for c, _ in state.palaces})
+    persons = min(sum(c in PERSONS for c in won), empty)
+    return ["palace"] * persons + (["mogul"] if "mogul" in won else [])
+
+
 def chain_provinces(state: State, seat: int, province: str, board: Board) -> int:
     """Other provinces joined to `province` by a road chain of cities holding `seat`'s palaces."""
     mine = {c for c, s in (*state.palaces, *state.moguls) if s == seat}
@@ -162,7 +171,7 @@ def evolve(state: State, e: Event) -> State:
             pool[PERSONS.index(c)] -= 1
         tiles = p.tiles + ((state.visit + 1,) if "elephant" in won else ())
         state = state.with_player(seat, active=False, influence=p.influence + tuple(persons), tiles=tiles)
-        builds = ("palace",) * len(persons) + (("mogul",) if "mogul" in won else ())
+        builds = tuple(e["builds"])
         return replace(
             state,
             won=state.won + tuple((c, seat) for c in won),
@@ -284,7 +293,7 @@ def decide(state: State, seat: int | None, command: dict, rng: random.Random) ->
     if state.phase == "play":
         if move == "play":
             cards = command.get("cards")
-            if not isinstance(cards, list) or not all(isinstance(c, int) for c in cards):
+            if not isinstance(cards, list) or not all(type(c) is int for c in cards):
                 return Rejected("Name the cards to play by their ids")
             problem = play_problem(state, seat, cards)
             if problem:
@@ -298,7 +307,8 @@ def decide(state: State, seat: int | None, command: dict, rng: random.Random) ->
                 em({"type": "score", "seat": seat, "points": SPECIAL_POINTS, "reason": "special"})
             return em.events
         if move == "withdraw":
-            em({"type": "withdraw", "seat": seat, "won": would_win(state, seat)})
+            won = would_win(state, seat)
+            em({"type": "withdraw", "seat": seat, "won": won, "builds": palaces_for(state, won)})
             if not em.state.builds:
                 _finish_withdrawal(em, seat)
             return em.events
@@ -322,6 +332,7 @@ def decide(state: State, seat: int | None, command: dict, rng: random.Random) ->
         cards = command.get("cards")
         if (
             not isinstance(cards, list)
+            or not all(type(c) is int for c in cards)
             or len(cards) != state.picks
             or len(set(map(str, cards))) != len(cards)
             or any(c not in state.display for c in cards)

@@ -129,6 +129,11 @@ def describe(event: Event, names: list[str]) -> str:
         return f"{who} trades two {event['person']} tiles for a special card"
     if kind == "reshuffle":
         return "The discards are shuffled into a new deck"
+    if kind == "clear":
+        back = " (special cards back to hand)" if event["back"] else ""
+        return f"{who} discards {len(event['discard'])} played card(s){back}"
+    if kind == "display":
+        return f"A new display of {len(event['cards'])} cards is laid out"
     if kind == "visit_end":
         return "The visit ends"
     if kind == "game_over":

@@ -342,3 +342,35 @@ def test_a_whole_game_ends_after_twelve_visits_with_hand_scoring():
     hand_events = [e for e in m.events if e["type"] == "score" and e["reason"] == "hand"]
     assert len(hand_events) == 4
     assert m.outcome.scores == tuple(float(p.score) for p in m.state.players)
+
+
+def test_a_full_province_skips_the_palaces_it_has_no_room_for():
+    """Palaces go on empty cities only; a preset board with none left gives no ordinary palace."""
+    full = [["Kabul", 1], ["Jalalabad", 1], ["Ghazni", 2], ["Peshawar", 2]]
+    m = match(hands=[[6, 7], PURPLE, RED], palaces=full)
+    ok(play(m, 0, 6))
+    for seat in (1, 2):
+        ok(withdraw(m, seat))
+        ok(m.submit(seat, {"move": "pick", "cards": list(m.state.display[:2])}))
+    events = ok(withdraw(m, 0))
+    assert events[0]["won"] == ["vizier", "elephant"] and events[0]["builds"] == []
+    assert m.state.visit == 1
+
+
+def test_card_ids_must_be_integers():
+    m = match(hands=[[1, 6], PURPLE, RED])
+    assert isinstance(m.submit(0, {"move": "play", "cards": [True]}), Rejected)
+    assert isinstance(m.submit(0, {"move": "play", "cards": ["6"]}), Rejected)
+
+
+def test_every_event_of_a_game_has_a_log_line():
+    m = match(4, seed=2)
+    while not m.finished:
+        seat = min(m.to_act)
+        ok(m.submit(seat, RULESET.legal(m.state, seat)[0]))
+    names = ["Ann", "Bob", "Cid", "Dee"]
+    for event in m.events:
+        line = RULESET.describe(event, names)
+        assert line and "{" not in line, event
+    first = next(e for e in m.events if e["type"] == "play")
+    assert RULESET.describe(first, names).startswith(f"{names[first['seat']]} plays ")
