@@ -20,6 +20,7 @@ from game.rules.tajmahal.data import (
     CARDS,
     CATEGORIES,
     COLOURS,
+    DECK_IDS,
     GOODS,
     PERSONS,
     SPECIAL_OF_PERSON,
@@ -29,10 +30,6 @@ from game.rules.tajmahal.data import (
 
 View = dict[str, Any]
 CARD_BASE, CARD_SYMBOL = 0.05, 0.08  # a card's worth in hand before the end-game bonus
-
-# How often a card of one colour shows a symbol (per card), and a white card.
-COLOUR_FREQ = {"elephant": 16 / 21, "mogul": 3 / 21, **{p: 5.25 / 21 for p in PERSONS}}
-WHITE_FREQ = {"elephant": 7 / 12, "mogul": 1 / 12, **{p: 1 / 12 for p in PERSONS}}
 
 
 def make_bot(level: str):
@@ -244,18 +241,17 @@ class HardBot:
 
     def hold_value(self, view: View, judge: Judge, after: dict[str, int], others: list[dict]) -> float:
         """Expected prize if it withdraws next turn with these counts, against the players still
-        in, who may each add one card in their colour first."""
+        in, who may each add one card in their colour (plus a white or special card) first."""
         won = wins_against(view, after)
         if not others:
             return judge.prize_value(won)
+        unseen = Unseen(view)
         kept = []
-        weight = 1.0
         for c in won:
             p_keep = 1.0
             for o in others:
                 gap = after.get(c, 0) - o["shown"].get(c, 0)
-                p_keep *= 1.0 - self.reach_factor * self.reach(o, c, gap)
-            weight = min(weight, 1.0)
+                p_keep *= 1.0 - self.reach_factor * unseen.reach(o, c, gap)
             kept.append((c, p_keep))
         persons = max(sum(c in PERSONS for c in won), 1)
         total = sum(judge.category_value(c, persons) * p for c, p in kept)
@@ -263,18 +259,37 @@ class HardBot:
             total += max(p for c, p in kept if c in PERSONS or c == "mogul")
         return total
 
-    @staticmethod
-    def reach(opponent: dict, category: str, gap: int) -> float:
-        """Chance an opponent still in ties or beats a lead of `gap` with one more turn."""
+
+class Unseen:
+    """Card counting from a view: the deck cards this seat has not seen (in other hands, the
+    deck or the discards), and what a player still in can draw on in their colour."""
+
+    def __init__(self, view: View):
+        seen = {c["id"] for c in view["hand"]} | {c["id"] for c in view["display"]}
+        seen |= {c["id"] for p in view["players"] for c in p["played"]}
+        self.cards = [CARDS[i] for i in DECK_IDS if i not in seen]
+        self.n = max(len(self.cards), 1)
+
+    def chance(self, count: int, hand: int) -> float:
+        """Chance that a hand of `hand` unseen cards holds at least one of `count` kinds."""
+        return 1.0 - (1.0 - count / self.n) ** hand
+
+    def reach(self, opponent: dict, category: str, gap: int) -> float:
+        """Chance an opponent still in ties or beats a lead of `gap` on its next turn."""
         if gap <= 0:
             return 1.0
-        if gap >= 3 or (gap == 2 and category != "elephant"):
-            return 0.02
-        h = opponent["hand_size"]
-        h_eff = h * (0.35 if opponent["colour"] else 0.8)
-        f = COLOUR_FREQ[category]
+        colour = opponent["colour"]
+        specials = opponent["specials"]
+        h = max(opponent["hand_size"] - len(specials), 0)
+        mine = [c for c in self.cards if c.colour in COLOURS and (not colour or c.colour == colour)]
+        single = self.chance(sum(category in c.symbols for c in mine), h)
+        double = self.chance(sum(c.symbols.count(category) == 2 for c in mine), h)
+        any_card = self.chance(len(mine), h)
+        white = self.chance(sum(c.colour == "white" and category in c.symbols for c in self.cards), h)
+        if category in specials:  # its elephant or mogul special card adds one
+            white = 1.0
+        if gap == 1:
+            return single + (1 - single) * white * any_card
         if gap == 2:
-            f = 2 / 21 + 0.3 * WHITE_FREQ["elephant"]  # a double elephant, or elephant + white one
-        p = 1.0 - (1.0 - f) ** max(h_eff, 0.5)
-        p += (1 - p) * (1.0 - (1.0 - WHITE_FREQ[category]) ** (h * 0.15))
-        return min(p, 1.0)
+            return double + (1 - double) * single * white
+        return 0.01 if category == "elephant" else 0.0
