@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
@@ -11,6 +10,8 @@ from game.core.ruleset import Command, Event, Outcome, Rejected, Ruleset
 from game.rules.tajmahal import rules
 from game.rules.tajmahal.board import load
 from game.rules.tajmahal.data import CARDS, COLOURS, SPECIAL_ID
+from game.rules.tajmahal.evolve import evolve
+from game.rules.tajmahal.setup import setup_events
 from game.rules.tajmahal.state import State
 from game.rules.tajmahal.view import view as make_view
 
@@ -22,10 +23,10 @@ class TajMahal(Ruleset):
     max_seats = 5
 
     def empty(self, seats: int, options: dict[str, Any]) -> State:
-        return replace(State(seats), players=())
+        return State(seats)
 
     def setup(self, state: State, setup: dict[str, Any] | None, rng: random.Random) -> list[Event]:
-        return rules.setup_events(state.seats, setup, rng)
+        return setup_events(state.seats, setup, rng)
 
     def decide(self, state: State, seat: int | None, command: Command, rng: random.Random):
         if state.phase == "setup":
@@ -33,7 +34,7 @@ class TajMahal(Ruleset):
         return rules.decide(state, seat, command, rng)
 
     def evolve(self, state: State, event: Event) -> State:
-        return rules.evolve(state, event)
+        return evolve(state, event)
 
     def legal(self, state: State, seat: int) -> list[Command]:
         if seat not in self.to_act(state):
