@@ -4,7 +4,9 @@ easy: plays at random, withdraws as soon as it would win something half the time
 medium: greedy on what withdrawing now would win.
 hard: weighs each category's worth to it (palace, chain, fortress bonus, influence towards a
 special card, goods), the chance that the players still in can still beat its lead in their
-colour, the display it gives up by staying, and the cards it keeps for the end-game hand.
+colour (counting the cards it has seen), the display it gives up by staying, and the cards it
+keeps for the end-game hand; its three best moves by that measure are then compared by
+playing the visit out over samples of the hidden cards (search.py).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core.ruleset import Budget, Command
+from game.rules.tajmahal import search
 from game.rules.tajmahal.board import Board, load
 from game.rules.tajmahal.data import (
     BONUS_POINTS,
@@ -194,6 +197,8 @@ class MediumBot:
 
 class HardBot:
     level = "hard"
+    candidates = 3  # best heuristic moves the look-ahead compares
+    samples = 24  # hidden-card samples per decision (Budget.iterations overrides)
     reach_factor = 0.3  # how often a player still in spends a card to contest a category
     stay_display = 0.8  # share of the display's worth still there after staying a round
 
@@ -205,15 +210,21 @@ class HardBot:
         if view["phase"] == "pick":
             by_id = {c["id"]: c for c in view["display"]}
             return max(legal, key=lambda c: sum(judge.card_value(by_id[i]) for i in c["cards"]))
-        return self.play_or_withdraw(view, legal, judge)
+        ranked = self.ranked(view, legal, judge)
+        moves = [cmd for _, cmd in ranked[: self.candidates]]
+        if len(moves) == 1:
+            return moves[0]
+        samples = budget.iterations if budget.iterations is not None else self.samples
+        return search.best_move(view, moves, rng, samples, budget.seconds)
 
-    def play_or_withdraw(self, view: View, legal: list[Command], judge: Judge) -> Command:
+    def ranked(self, view: View, legal: list[Command], judge: Judge) -> list[tuple[float, Command]]:
+        """Withdrawing and each distinct play with its estimated worth, best first."""
         me = judge.me
         others = [p for p in view["players"] if p["in_visit"] and p["seat"] != view["seat"]]
         picks = 2 if others else 1
         free = 0.0 if me["played"] else CARD_BASE + 0.15
         withdraw = judge.prize_value(view["would_win"]) + judge.display_value(picks) + free
-        best: tuple[float, Command] = (withdraw, {"move": "withdraw"})
+        ranked: list[tuple[float, Command]] = [(withdraw, {"move": "withdraw"})]
         mine = shown(me["played"])
         hand = {c["id"]: c for c in view["hand"]}
         seen: set[tuple] = set()
@@ -235,9 +246,9 @@ class HardBot:
             value = self.hold_value(view, judge, after, others) - cost
             # staying in gives up display choice to those who withdraw first
             value += judge.display_value(2 if len(others) > 1 else 1) * (self.stay_display if others else 1.0)
-            if value > best[0]:
-                best = (value, cmd)
-        return best[1]
+            ranked.append((value, cmd))
+        ranked.sort(key=lambda pair: -pair[0])  # stable: withdrawing wins ties
+        return ranked
 
     def hold_value(self, view: View, judge: Judge, after: dict[str, int], others: list[dict]) -> float:
         """Expected prize if it withdraws next turn with these counts, against the players still

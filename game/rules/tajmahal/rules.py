@@ -136,7 +136,18 @@ class Emitter:
             self({"type": "reshuffle", "order": [*s.deck, *rest]})
 
 
+def step(state: State, seat: int, command: dict, rng: random.Random) -> State | Rejected:
+    """decide and fold in one go: the state a command leads to (for searches)."""
+    em = _decide(state, seat, command, rng)
+    return em if isinstance(em, Rejected) else em.state
+
+
 def decide(state: State, seat: int | None, command: dict, rng: random.Random) -> list[Event] | Rejected:
+    em = _decide(state, seat, command, rng)
+    return em if isinstance(em, Rejected) else em.events
+
+
+def _decide(state: State, seat: int | None, command: dict, rng: random.Random) -> Emitter | Rejected:
     if state.phase == "over":
         return Rejected("The game is over")
     if seat is None or seat != state.turn:
@@ -158,13 +169,13 @@ def decide(state: State, seat: int | None, command: dict, rng: random.Random) ->
             em({"type": "play", "seat": seat, "cards": cards, "colour": colour})
             if SPECIAL_ID["points"] in cards:
                 em({"type": "score", "seat": seat, "points": SPECIAL_POINTS, "reason": "special"})
-            return em.events
+            return em
         if move == "withdraw":
             won = would_win(state, seat)
             em({"type": "withdraw", "seat": seat, "won": won, "builds": palaces_for(state, won)})
             if not em.state.builds:
                 _finish_withdrawal(em, seat)
-            return em.events
+            return em
         return Rejected("Play cards or withdraw")
     if state.phase == "build":
         if move != "build":
@@ -178,7 +189,7 @@ def decide(state: State, seat: int | None, command: dict, rng: random.Random) ->
         em({"type": "build", "seat": seat, "city": city, "kind": kind, "bonus": bonus})
         if not em.state.builds:
             _finish_withdrawal(em, seat)
-        return em.events
+        return em
     if state.phase == "pick":
         if move != "pick":
             return Rejected("Take cards from the display")
@@ -193,7 +204,7 @@ def decide(state: State, seat: int | None, command: dict, rng: random.Random) ->
             return Rejected(f"Take {state.picks} different card(s) from the display")
         em({"type": "pick", "seat": seat, "cards": cards})
         _maybe_end_visit(em)
-        return em.events
+        return em
     return Rejected("Nothing to do now")
 
 

@@ -15,10 +15,11 @@ from tests.rules.tajmahal.helpers import match
 def test_each_level_finishes_a_game_with_legal_moves(level):
     m = match(4, seed=21)
     bots = [RULESET.bot(level) for _ in range(4)]
+    budget = Budget(iterations=2)  # a small search: this checks legality, not strength
     while not m.finished:
         seat = min(m.to_act)
         legal = m.legal(seat)
-        command = bots[seat].choose(m.view(seat), legal, random.Random(len(m.events)), Budget())
+        command = bots[seat].choose(m.view(seat), legal, random.Random(len(m.events)), budget)
         assert command in legal
         assert m.submit(seat, command)
     assert bots[0].level == level
@@ -37,7 +38,7 @@ def test_hard_thinks_well_within_its_budget():
     m = match(5, seed=4)
     bot = RULESET.bot("hard")
     worst = 0.0
-    while not m.finished:
+    for _ in range(60):
         seat = min(m.to_act)
         view, legal = m.view(seat), m.legal(seat)
         t0 = time.perf_counter()
@@ -74,5 +75,5 @@ def test_hard_builds_where_the_fortress_bonus_and_the_chain_pay():
 
 @pytest.mark.slow
 def test_hard_beats_three_easy_bots_at_least_half_the_time():
-    report = sim.tournament("tajmahal", ["hard", "easy", "easy", "easy"], games=60, seed=2)
+    report = sim.tournament("tajmahal", ["hard", "easy", "easy", "easy"], games=40, seed=2)
     assert report["win_rate"][0] >= 0.5, report
