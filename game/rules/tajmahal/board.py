@@ -171,6 +171,11 @@ def parse(path: Path) -> Board:
         assert isinstance(a, str) and isinstance(b, str)
         if (a, b) in roads or (b, a) in roads:
             raise BoardError(f"{where}: road {obj.get('id')} repeats the road {a}-{b}")
+        pa, pb = cities[a].province, cities[b].province
+        if pa != pb and not _borders(provinces[pa], provinces[pb]):
+            raise BoardError(
+                f"{where}: road {obj.get('id')} ({a}-{b}) joins {pa} and {pb}, which do not border"
+            )
         roads.append((a, b))
     near: dict[str, set[str]] = {c: set() for c in cities}
     for a, b in roads:
@@ -190,6 +195,12 @@ def parse(path: Path) -> Board:
         tuple(roads),
         {c: tuple(sorted(n)) for c, n in near.items()},
     )
+
+
+def _borders(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> bool:
+    """Two province polygons border when they share an edge: two corners or more in common."""
+    close = sum(any(abs(x - u) < 1 and abs(y - v) < 1 for u, v in b) for x, y in a)
+    return close >= 2
 
 
 def _is_ring(names: tuple[str, ...], near: dict[str, set[str]]) -> bool:

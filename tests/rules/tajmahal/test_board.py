@@ -98,6 +98,7 @@ def broken(tmp_path, old: str, new: str) -> Path:
     ("old", "new", "message"),
     [
         (prop("to", "Jalalabad"), prop("to", "Atlantis"), "Atlantis"),
+        (prop("to", "Baramulla"), prop("to", "Indore"), "Kashmir and Malwa, which do not border"),
         ('name="roads"', 'name="streets"', "'roads' is missing"),
         ('name="Kabul" type="province"', 'name="Kabool" type="province"', "Kabool"),
         (prop("province", "Kashmir"), prop("province", "Lahore"), "cities"),
