@@ -6,8 +6,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core import codec
-from game.core.match import Match
-from game.core.ruleset import Rejected
+from game.core.match import Match, verify
+from game.core.ruleset import Budget, Rejected
 from game.rules.tajmahal import RULESET
 from tests.rules.tajmahal.helpers import match
 
@@ -99,3 +99,14 @@ def test_views_leak_no_hand(data, seats):
     assert RULESET.view(t, me) == RULESET.view(s, me)
     assert RULESET.view(t, None) == RULESET.view(s, None)
     assert codec.roundtrip(RULESET.view(s, me)) == RULESET.view(s, me)  # JSON-able
+
+
+def test_a_whole_recorded_game_verifies_by_re_deciding_every_command():
+    m = match(4, seed=77)
+    bots = [RULESET.bot(level) for level in ("hard", "medium", "easy", "easy")]
+    while not m.finished:
+        seat = min(m.to_act)
+        rng = m.rng()
+        m.submit(seat, bots[seat].choose(m.view(seat), m.legal(seat), rng, Budget(iterations=2)))
+    good, summary = verify(codec.roundtrip(m.to_json()))
+    assert good, summary
