@@ -1,0 +1,79 @@
+"""The Taj Mahal bots: legal, deterministic, quick, and the hard one stronger."""
+
+import random
+import time
+
+import pytest
+
+from game.core import sim
+from game.core.ruleset import Budget
+from game.rules.tajmahal import RULESET
+from tests.rules.tajmahal.helpers import match
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_each_level_finishes_a_game_with_legal_moves(level):
+    m = match(4, seed=21)
+    bots = [RULESET.bot(level) for _ in range(4)]
+    budget = Budget(iterations=2)  # a small search: this checks legality, not strength
+    while not m.finished:
+        seat = min(m.to_act)
+        legal = m.legal(seat)
+        command = bots[seat].choose(m.view(seat), legal, random.Random(len(m.events)), budget)
+        assert command in legal
+        assert m.submit(seat, command)
+    assert bots[0].level == level
+
+
+def test_bots_are_deterministic_given_the_rng():
+    m = match(4, seed=8)
+    view, legal = m.view(m.state.turn), m.legal(m.state.turn)
+    for level in ("easy", "medium", "hard"):
+        a = RULESET.bot(level).choose(view, legal, random.Random(3), Budget())
+        b = RULESET.bot(level).choose(view, legal, random.Random(3), Budget())
+        assert a == b
+
+
+def test_hard_thinks_well_within_its_budget():
+    m = match(5, seed=4)
+    bot = RULESET.bot("hard")
+    worst = 0.0
+    for _ in range(60):
+        seat = min(m.to_act)
+        view, legal = m.view(seat), m.legal(seat)
+        t0 = time.perf_counter()
+        command = bot.choose(view, legal, random.Random(1), Budget())
+        worst = max(worst, time.perf_counter() - t0)
+        m.submit(seat, command)
+    assert worst < 1.0
+
+
+def test_hard_builds_where_the_fortress_bonus_and_the_chain_pay():
+    m = match(
+        3,
+        hands=[[6, 7], [27], [48]],
+        bonus={"Agra": "taj", "Ghazni": "points2"},
+        palaces=[["Baramulla", 0]],
+    )
+    m.submit(0, {"move": "play", "cards": [6]})
+    for seat in (1, 2):
+        m.submit(seat, {"move": "withdraw"})
+        m.submit(seat, {"move": "pick", "cards": list(m.state.display[:2])})
+    m.submit(0, {"move": "withdraw"})
+    assert m.state.phase == "build"
+    command = RULESET.bot("hard").choose(m.view(0), m.legal(0), random.Random(0), Budget())
+    assert command == {"move": "build", "city": "Ghazni"}  # +2 beats Kabul's link to Kashmir
+    m2 = match(3, hands=[[6, 7], [27], [48]], palaces=[["Baramulla", 0]])
+    m2.submit(0, {"move": "play", "cards": [6]})
+    for seat in (1, 2):
+        m2.submit(seat, {"move": "withdraw"})
+        m2.submit(seat, {"move": "pick", "cards": list(m2.state.display[:2])})
+    m2.submit(0, {"move": "withdraw"})
+    command = RULESET.bot("hard").choose(m2.view(0), m2.legal(0), random.Random(0), Budget())
+    assert command == {"move": "build", "city": "Kabul"}  # the road to Baramulla joins Kashmir
+
+
+@pytest.mark.slow
+def test_hard_beats_three_easy_bots_at_least_half_the_time():
+    report = sim.tournament("tajmahal", ["hard", "easy", "easy", "easy"], games=30, seed=2)
+    assert report["win_rate"][0] >= 0.5, report
