@@ -13,6 +13,7 @@ from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
+from game import resources
 from game.rules.tajmahal.data import AGRA
 
 PROVINCE_NAMES: tuple[str, ...] = (
@@ -70,8 +71,8 @@ class Board:
 
 
 def levels_dir() -> Path:
-    """Where the level files live (the one place to change when the resource helper lands)."""
-    return Path(__file__).resolve().parents[3] / "levels"
+    """Where the level files live: checkout, wheel or bundle (game/resources.py knows)."""
+    return resources.path("levels")
 
 
 def board_path() -> Path:
