@@ -20,7 +20,9 @@ def deck_for(hand0: str, hand1: str, upcard: str, stock: str = "", dealer: int =
 
 def start(hand0: str, hand1: str, upcard: str, stock: str = "", dealer: int = 0, **options) -> Match:
     deck = deck_for(hand0, hand1, upcard, stock, dealer)
-    return Match.new(RULES, [Seat("Ann"), Seat("Bo")], options, seed=3, setup={"deck": deck, "dealer": dealer})
+    return Match.new(
+        RULES, [Seat("Ann"), Seat("Bo")], options, seed=3, setup={"deck": deck, "dealer": dealer}
+    )
 
 
 def play(match: Match, *steps: tuple[int, dict]) -> list:

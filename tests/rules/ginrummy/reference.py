@@ -7,7 +7,7 @@ melds is found by trying every choice, with no tables and no pruning tricks.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 RANKS = "A23456789TJQK"
@@ -83,7 +83,9 @@ def arrangements(codes: list[str]) -> set[frozenset]:
     fams = families(cards)
     best = max(v for v, _ in fams)
     return {
-        frozenset(frozenset(RANKS[r - 1] + s for r, s in meld) for meld in fam) for v, fam in fams if v == best
+        frozenset(frozenset(RANKS[r - 1] + s for r, s in meld) for meld in fam)
+        for v, fam in fams
+        if v == best
     }
 
 
@@ -92,7 +94,7 @@ def best_layoff_deadwood(codes: list[str], melds: list[list[str]]) -> int:
     hand = [parse(c) for c in codes]
     targets = [[parse(c) for c in m] for m in melds]
 
-    @lru_cache(maxsize=None)
+    @cache
     def go(k: int, left: frozenset) -> int:
         if k == len(targets):
             rest = sorted(left)

@@ -162,7 +162,9 @@ def test_layoff_command_checks_the_fit():
     assert "rearrange" in m.submit(1, {"move": "layoff", "card": "9S", "meld": 0}).reason
     play(m, (1, {"move": "layoff", "card": "7S", "meld": 0}))
     assert m.view(0)["reveal"]["extended_melds"][0] == ["4S", "5S", "6S", "7S"]
-    assert m.submit(1, {"move": "arrange", "melds": [["2C", "3C"]]}).reason.endswith("is not a meld (3+ of a rank, or a run of 3+ in one suit)")
+    assert m.submit(1, {"move": "arrange", "melds": [["2C", "3C"]]}).reason.endswith(
+        "is not a meld (3+ of a rank, or a run of 3+ in one suit)"
+    )
 
 
 def test_knocker_default_leaves_least_to_lay_off():
@@ -183,7 +185,9 @@ def test_knocker_may_choose_melds():
     play(m, (0, {"move": "draw", "source": "stock"}))
     bad = m.submit(0, {"move": "knock", "card": "KD", "melds": [["AS", "2S", "3S"]]})
     assert bad.reason == "Those melds leave 22 deadwood; knock needs 10 or less"
-    events = play(m, (0, {"move": "knock", "card": "KD", "melds": [["AS", "2S", "3S", "4S"], ["4H", "4D", "4C"]]}))
+    events = play(
+        m, (0, {"move": "knock", "card": "KD", "melds": [["AS", "2S", "3S", "4S"], ["4H", "4D", "4C"]]})
+    )
     assert events[0]["layoffs"] == [["5S", 0]]
 
 

@@ -40,7 +40,7 @@ def test_examples_from_the_rules():
     assert ginrummy.deadwood(["7S", "7H", "7D"]) == 0
     assert ginrummy.deadwood(["7S", "8H", "9D"]) == 24  # a run needs one suit
     assert ginrummy.deadwood(["JS", "QH", "KD", "AC"]) == 31
-    hand = "AS 2S 3S 4S 4H 4D 4C KH KD QC".split()
+    hand = ["AS", "2S", "3S", "4S", "4H", "4D", "4C", "KH", "KD", "QC"]
     assert ginrummy.deadwood(hand) == 30  # A-4 spades and 4H 4D 4C, or A-3 and the four 4s
     assert len(ginrummy.arrangements(hand)) == 2
 
