@@ -1,0 +1,128 @@
+"""Invariants over random play: cards conserved, rejections change nothing, replay equals live,
+views leak nothing hidden."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.core import codec
+from game.core.match import Match, Seat
+from game.core.ruleset import Rejected
+from game.rules.ginrummy.cards import DECK
+from game.rules.ginrummy.state import DEALING
+from tests.rules.ginrummy.helpers import RULES
+
+JUNK = [
+    {"move": "draw", "source": "stock"},
+    {"move": "draw", "source": "discard"},
+    {"move": "draw", "source": "hand"},
+    {"move": "discard", "card": "ZZ"},
+    {"move": "discard", "card": "AS"},
+    {"move": "knock", "card": "KD"},
+    {"move": "take_upcard"},
+    {"move": "pass"},
+    {"move": "layoff", "card": "7S", "meld": 9},
+    {"move": "layoff", "card": "7S", "meld": True},
+    {"move": "arrange", "melds": [["AS", "2S"]]},
+    {"move": "arrange", "melds": "AS"},
+    {"move": "done"},
+    {"move": "next_hand"},
+    {"move": "fly"},
+    {},
+]
+
+
+def strings(value) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(strings(k) | strings(v) for k, v in value.items())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(strings(v) for v in value)) if value else set()
+    return set()
+
+
+def check_conserved(state) -> None:
+    if state.phase == DEALING:
+        return
+    cards = list(state.hands[0]) + list(state.hands[1]) + list(state.stock) + list(state.pile)
+    assert sorted(cards) == sorted(DECK)
+
+
+def check_views(state) -> None:
+    revealed = state.knock is not None and state.phase in ("layoff", "hand_over", "match_over")
+    for seat in (0, 1, None):
+        view = RULES.view(state, seat)
+        assert codec.roundtrip(view) == view  # JSON-able
+        seen = strings(view)
+        hidden = set(state.stock)
+        if not revealed:
+            for other in (0, 1):
+                if other != seat:
+                    hidden |= set(state.hands[other]) - set(view["known"][other])
+        assert not seen & hidden, f"seat {seat} sees {seen & hidden}"
+
+
+def run(seed: int, picks: list[int], junk: list[int]) -> Match:
+    m = Match.new(RULES, [Seat("A"), Seat("B")], {}, seed=seed)
+    for step, pick in enumerate(picks):
+        if m.finished:
+            break
+        seat = min(m.to_act)
+        before = m.state
+        bad = JUNK[junk[step % len(junk)]] if junk else None
+        if bad is not None and bad not in m.legal(seat) and bad.get("move") != "arrange":
+            for who in (0, 1):
+                result = m.submit(who, bad)
+                if isinstance(result, Rejected):
+                    assert m.state is before and result.reason
+        if m.state is not before:
+            continue
+        legal = m.legal(seat)
+        assert legal, f"no legal move in {m.state.phase}"
+        m.submit(seat, legal[pick % len(legal)])
+        check_conserved(m.state)
+    return m
+
+
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(
+    st.integers(0, 10**6),
+    st.lists(st.integers(0, 50), min_size=20, max_size=250),
+    st.lists(st.integers(0, len(JUNK) - 1), max_size=5),
+)
+def test_random_play_keeps_invariants(seed, picks, junk):
+    m = run(seed, picks, junk)
+    check_views(m.state)
+    again = Match.from_json(codec.roundtrip(m.to_json()))
+    assert again.state == m.state
+
+
+@SETTINGS
+@given(st.integers(0, 10**6), st.lists(st.integers(0, 50), min_size=10, max_size=120))
+def test_views_leak_nothing_at_any_step(seed, picks):
+    m = Match.new(RULES, [Seat("A"), Seat("B")], {}, seed=seed)
+    for pick in picks:
+        if m.finished:
+            break
+        check_views(m.state)
+        seat = min(m.to_act)
+        legal = m.legal(seat)
+        m.submit(seat, legal[pick % len(legal)])
+
+
+def test_whole_random_matches_finish_and_verify():
+    from game.core.match import verify
+
+    for seed in range(3):
+        m = Match.new(RULES, [Seat("A"), Seat("B")], {"target": 50}, seed=seed)
+        rng = __import__("random").Random(seed)
+        while not m.finished:
+            seat = min(m.to_act)
+            m.submit(seat, rng.choice(m.legal(seat)))
+        ok, why = verify(codec.roundtrip(m.to_json()))
+        assert ok, why
