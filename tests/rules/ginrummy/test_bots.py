@@ -67,3 +67,12 @@ def test_bot_protocol_answers_with_a_legal_command():
 def test_hard_beats_easy_in_matches_to_100():
     report = sim.tournament("ginrummy", ["hard", "easy"], games=60, seed=1, processes=2)
     assert report["win_rate"][0] >= 0.7
+
+
+def test_bench_figures_have_the_issue_keys():
+    from game.rules.ginrummy import bench
+
+    assert bench.deadwood_us(200) > 0
+    assert bench.hands_per_s(0.2) > 0
+    median, worst = bench.hard_move_ms(3)
+    assert 0 < median <= worst
