@@ -55,7 +55,7 @@ def test_solver_matches_reference_on_crowded_hands():
 
 @pytest.mark.slow
 def test_solver_matches_reference_on_100000_hands():
-    compare(random_hands(80_000, seed=11))
+    compare(random_hands(100_000, seed=11))
     compare(rich_hands(20_000, seed=12))
 
 
