@@ -135,10 +135,31 @@ class HardBot(EasyBot):
     level = "hard"
     samples = 24  # opponent hands imagined before a knock
     danger_weight = 1.0
+    take_margin = 0.0
 
     def choose(self, view: View, legal: list[Command], rng: random.Random, budget: Budget) -> Command:
         self.deadline = time.perf_counter() + 0.8 * budget.seconds
+        phase = view["phase"]
+        if phase == "first_upcard":
+            return {"move": "take_upcard"} if self.takes(view) else {"move": "pass"}
+        if phase == "draw":
+            source = "discard" if view["discard"] and self.takes(view) else "stock"
+            return {"move": "draw", "source": source}
         return super().choose(view, legal, rng, budget)
+
+    def takes(self, view: View) -> bool:
+        """Take the pile card when it lowers deadwood at least as much as a stock draw would
+        be expected to (taking also tells the opponent what we collect)."""
+        hand = mask_of(view["hand"])
+        top = BIT[view["discard"][-1]]
+        take, _ = best_discard(hand | top, forbid=top)
+        if take >= deadwood_mask(hand):
+            return False
+        pool = _bits(self.unseen(view))
+        if not pool:
+            return True
+        stock = sum(best_discard(hand | u)[0] for u in pool) / len(pool)
+        return take <= stock + self.take_margin
 
     # -- what is unseen -------------------------------------------------------------------
     def unseen(self, view: View) -> int:
