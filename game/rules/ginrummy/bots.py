@@ -68,9 +68,18 @@ def takes_pile_card(view: View) -> bool:
     return after < deadwood_mask(hand)
 
 
-def discard_options(legal: list[Command]) -> tuple[list[str], list[str]]:
+def discard_options(view: View, legal: list[Command]) -> tuple[list[str], list[str]]:
+    """The cards the bot may discard or knock with. After taking a pile card, only discards
+    that leave less deadwood than before the take: so two bots can never pass the same cards
+    back and forth through the pile forever (each take then strictly lowers its taker's count)."""
     discards = [c["card"] for c in legal if c["move"] == "discard"]
     knocks = [c["card"] for c in legal if c["move"] == "knock"]
+    taken = view.get("taken")
+    if taken and discards:
+        hand = mask_of(view["hand"])
+        before = deadwood_mask(hand & ~BIT[taken])
+        better = [c for c in discards if deadwood_mask(hand & ~BIT[c]) < before]
+        discards = better or discards
     return discards, knocks
 
 
@@ -102,12 +111,12 @@ class EasyBot:
         return self.discard(view, legal, rng)
 
     def discard(self, view: View, legal: list[Command], rng: random.Random) -> Command:
-        discards, knocks = discard_options(legal)
+        discards, knocks = discard_options(view, legal)
         hand = mask_of(view["hand"])
         if knocks:
             card = min(knocks, key=lambda c: (deadwood_mask(hand & ~BIT[c]), -VALUE[c]))
             return {"move": "knock", "card": card}
-        if rng.random() < self.slip:
+        if rng.random() < self.slip and not view.get("taken"):
             return {"move": "discard", "card": rng.choice(discards)}
         card = min(discards, key=lambda c: (deadwood_mask(hand & ~BIT[c]), -VALUE[c], c))
         return {"move": "discard", "card": card}
@@ -117,7 +126,7 @@ class MediumBot(EasyBot):
     level = "medium"
 
     def discard(self, view: View, legal: list[Command], rng: random.Random) -> Command:
-        discards, knocks = discard_options(legal)
+        discards, knocks = discard_options(view, legal)
         hand = mask_of(view["hand"])
         if knocks:
             card = min(knocks, key=lambda c: (deadwood_mask(hand & ~BIT[c]), -VALUE[c]))
@@ -192,7 +201,7 @@ class HardBot(EasyBot):
 
     # -- discarding -----------------------------------------------------------------------
     def discard(self, view: View, legal: list[Command], rng: random.Random) -> Command:
-        discards, knocks = discard_options(legal)
+        discards, knocks = discard_options(view, legal)
         hand = mask_of(view["hand"])
         pool = _bits(self.unseen(view))
         if knocks:

@@ -76,3 +76,19 @@ def test_bench_figures_have_the_issue_keys():
     assert bench.hands_per_s(0.2) > 0
     median, worst = bench.hard_move_ms(3)
     assert 0 < median <= worst
+
+
+@pytest.mark.parametrize("pair", [("medium", "medium"), ("hard", "medium"), ("easy", "easy")])
+def test_bots_never_pass_cards_back_and_forth(pair):
+    """A bot that takes a pile card discards so its deadwood goes down, so every hand ends."""
+    for seed in range(2):
+        m = Match.new(RULES, [Seat("A"), Seat("B")], {"target": 50}, seed=seed)
+        players = [RULES.bot(pair[0]), RULES.bot(pair[1])]
+        per_hand: dict[int, int] = {}
+        while not m.finished:
+            seat = min(m.to_act)
+            view = m.view(seat)
+            command = players[seat].choose(view, m.legal(seat), random.Random(len(m.events)), Budget())
+            assert not hasattr(m.submit(seat, command), "reason")
+            per_hand[view["hand_number"]] = per_hand.get(view["hand_number"], 0) + 1
+            assert per_hand[view["hand_number"]] < 150
