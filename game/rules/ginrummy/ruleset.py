@@ -66,10 +66,6 @@ def legal(state: State, seat: int) -> list[Command]:
     return []
 
 
-def card_name(code: str) -> str:
-    return code
-
-
 class GinRummy(Ruleset):
     name = "ginrummy"
     title = "Gin Rummy"
@@ -131,21 +127,21 @@ class GinRummy(Ruleset):
         if kind == "deal":
             return f"{names[event['dealer']]} deals hand {event['number']}"
         if kind == "upcard_taken":
-            return f"{who} takes the upcard {card_name(event['card'])}"
+            return f"{who} takes the upcard {event['card']}"
         if kind == "upcard_passed":
             return f"{who} passes the upcard"
         if kind == "drew":
             if event["source"] == "stock":
                 return f"{who} draws from the stock"
-            return f"{who} takes {card_name(event['card'])} from the discard pile"
+            return f"{who} takes {event['card']} from the discard pile"
         if kind == "discarded":
-            return f"{who} discards {card_name(event['card'])}"
+            return f"{who} discards {event['card']}"
         if kind == "knocked":
             if event["gin"]:
-                return f"{who} discards {card_name(event['card'])} and goes gin"
-            return f"{who} discards {card_name(event['card'])} and knocks with {event['deadwood']}"
+                return f"{who} discards {event['card']} and goes gin"
+            return f"{who} discards {event['card']} and knocks with {event['deadwood']}"
         if kind == "laid_off":
-            return f"{who} lays off {card_name(event['card'])}"
+            return f"{who} lays off {event['card']}"
         if kind == "arranged":
             return f"{who} rearranges their melds"
         if kind in ("hand_scored", "hand_dead"):

@@ -255,3 +255,25 @@ def test_legal_commands_are_all_accepted():
     for command in m.legal(1):
         assert not isinstance(RULES.decide(m.state, 1, command, m.rng()), Rejected)
     assert {"move": "done"} in m.legal(1) and m.legal(0) == []
+
+
+def test_move_log_lines_hide_stock_cards():
+    """The move log is public: a stock draw never names the card; a pile draw does."""
+    m = start(MELDED9 + " 9D", "2C 3C 4C 5D 6D 8S 9S JC QC KC", "KD", "QD")
+    both_pass(m)
+    events = play(m, (0, {"move": "draw", "source": "stock"}))
+    line = RULES.describe(events[0], ["Ann", "Bo"])
+    assert line == "Ann draws from the stock" and "QD" not in line
+    events = play(m, (0, {"move": "discard", "card": "9D"}), (1, {"move": "draw", "source": "discard"}))
+    assert RULES.describe(events[0], ["Ann", "Bo"]) == "Bo takes 9D from the discard pile"
+    assert RULES.describe(m.events[0], ["Ann", "Bo"]) == "Ann deals hand 1"
+
+
+def test_spectator_sees_no_hand_until_the_knock():
+    m = knocked_for_layoff()
+    spectator = m.view(None)
+    assert spectator["hand"] == [] and spectator["reveal"]["hands"][1] == sorted(
+        spectator["reveal"]["hands"][1], key=lambda c: ("SHDC".index(c[1]), "A23456789TJQK".index(c[0]))
+    )
+    fresh = start(MELDED9 + " 9D", "2C 3C 4C 5D 6D 8S 9S JC QC KC", "KD").view(None)
+    assert fresh["hand"] == [] and fresh["reveal"] is None and fresh["hand_counts"] == [10, 10]
