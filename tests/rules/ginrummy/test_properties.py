@@ -20,6 +20,9 @@ JUNK = [
     {"move": "discard", "card": "ZZ"},
     {"move": "discard", "card": "AS"},
     {"move": "knock", "card": "KD"},
+    {"move": "knock", "card": "5H"},
+    {"move": "discard", "card": "TC"},
+    {"move": "layoff", "card": "AS", "meld": 0},
     {"move": "take_upcard"},
     {"move": "pass"},
     {"move": "layoff", "card": "7S", "meld": 9},
@@ -72,13 +75,15 @@ def run(seed: int, picks: list[int], junk: list[int]) -> Match:
         seat = min(m.to_act)
         before = m.state
         bad = JUNK[junk[step % len(junk)]] if junk else None
-        if bad is not None and bad not in m.legal(seat) and bad.get("move") != "arrange":
+        if bad is not None and bad.get("move") != "arrange":
             for who in (0, 1):
+                if bad in m.legal(who):
+                    continue
+                # legal() is complete: anything outside it is rejected, and changes nothing.
+                count = len(m.events)
                 result = m.submit(who, bad)
-                if isinstance(result, Rejected):
-                    assert m.state is before and result.reason
-        if m.state is not before:
-            continue
+                assert isinstance(result, Rejected) and result.reason, (who, bad, m.state.phase)
+                assert m.state is before and len(m.events) == count
         legal = m.legal(seat)
         assert legal, f"no legal move in {m.state.phase}"
         m.submit(seat, legal[pick % len(legal)])
