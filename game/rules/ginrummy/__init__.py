@@ -8,6 +8,7 @@ from game.rules.ginrummy.melds import (
     deadwood,
     is_meld,
 )
+from game.rules.ginrummy.rules import why_not
 from game.rules.ginrummy.ruleset import RULESET, GinRummy, legal
 from game.rules.ginrummy.scoring import can_knock, knock_deadwood
 
@@ -23,4 +24,5 @@ __all__ = [
     "is_meld",
     "knock_deadwood",
     "legal",
+    "why_not",
 ]

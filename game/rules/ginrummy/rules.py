@@ -372,3 +372,10 @@ def evolve(state: State, event: Event) -> State:
             taken=None,
         )
     raise ValueError(f"unknown event type {kind!r}")
+
+
+def why_not(state: State, seat: int | None, command: Command) -> str | None:
+    """The plain-words reason a command would be refused now, or None when it is allowed.
+    Pure: nothing is dealt or changed (a `next_hand` check shuffles a throwaway generator)."""
+    result = decide(state, seat, command, random.Random(0))
+    return result.reason if isinstance(result, Rejected) else None

@@ -277,3 +277,14 @@ def test_spectator_sees_no_hand_until_the_knock():
     )
     fresh = start(MELDED9 + " 9D", "2C 3C 4C 5D 6D 8S 9S JC QC KC", "KD").view(None)
     assert fresh["hand"] == [] and fresh["reveal"] is None and fresh["hand_counts"] == [10, 10]
+
+
+def test_why_not_explains_without_changing_anything():
+    from game.rules.ginrummy import why_not
+
+    m = start(MELDED9 + " 9D", "2C 3C 4C 5D 6D 8S 9S JC QC KC", "KD", "QD")
+    both_pass(m)
+    assert why_not(m.state, 0, {"move": "knock", "card": "9D"}) == "Draw a card first"
+    assert why_not(m.state, 1, {"move": "draw", "source": "stock"}) == "It is not your turn"
+    assert why_not(m.state, 0, {"move": "draw", "source": "stock"}) is None
+    assert m.view(0)["phase"] == "draw" and len(m.view(0)["hand"]) == 10
