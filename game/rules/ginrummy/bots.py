@@ -142,7 +142,7 @@ class MediumBot(EasyBot):
 
 class HardBot(EasyBot):
     level = "hard"
-    samples = 24  # opponent hands imagined before a knock
+    samples = 40  # opponent hands imagined before a knock
     danger_weight = 1.0
     take_margin = 0.0
 
@@ -195,8 +195,12 @@ class HardBot(EasyBot):
         risk = 0.0
         for k in view["known"][opp]:
             risk += 2.0 * related(card, k)
+        # Cards they passed over or threw away suggest what they do not collect.
         for p in view["passed"][opp]:
             risk -= 0.5 * related(card, p)
+        for who, action, c in view["public"]:
+            if who == opp and action == "discarded":
+                risk -= 0.5 * related(card, c)
         return max(risk, 0.0)
 
     # -- discarding -----------------------------------------------------------------------
