@@ -50,8 +50,9 @@ def test_hard_knocks_early_against_a_fresh_hand():
 
 def test_hard_avoids_feeding_known_cards():
     bot = HardBot()
-    view = {"seat": 0, "known": [[], ["8H", "8D"]], "passed": [[], []]}
-    assert bot.danger(view, "8S") > bot.danger(view, "KS")
+    view = {"seat": 0, "known": [[], ["8H", "8D"]], "passed": [[], []], "public": [[1, "discarded", "KH"]]}
+    assert bot.danger(view, "8S") > bot.danger(view, "KS") == 0
+    assert bot.danger(view, "9H") > bot.danger({**view, "public": [[1, "discarded", "TH"]]}, "9H")
 
 
 def test_bot_protocol_answers_with_a_legal_command():
