@@ -147,14 +147,19 @@ class HardBot(EasyBot):
     take_margin = 0.0
 
     def choose(self, view: View, legal: list[Command], rng: random.Random, budget: Budget) -> Command:
-        self.deadline = time.perf_counter() + 0.8 * budget.seconds
+        fixed = simple_command(view, legal)
+        if fixed is not None:
+            return fixed
         phase = view["phase"]
         if phase == "first_upcard":
             return {"move": "take_upcard"} if self.takes(view) else {"move": "pass"}
         if phase == "draw":
             source = "discard" if view["discard"] and self.takes(view) else "stock"
             return {"move": "draw", "source": source}
-        return super().choose(view, legal, rng, budget)
+        # Stop searching at 80% of the budget; `iterations` sets how many opponent hands to imagine.
+        deadline = time.perf_counter() + 0.8 * budget.seconds
+        samples = budget.iterations or self.samples
+        return self.choose_discard(view, legal, rng, deadline, samples)
 
     def takes(self, view: View) -> bool:
         """Take the pile card when it lowers deadwood at least as much as a stock draw would
@@ -204,25 +209,29 @@ class HardBot(EasyBot):
         return max(risk, 0.0)
 
     # -- discarding -----------------------------------------------------------------------
-    def discard(self, view: View, legal: list[Command], rng: random.Random) -> Command:
+    def choose_discard(
+        self, view: View, legal: list[Command], rng: random.Random, deadline: float, samples: int
+    ) -> Command:
         discards, knocks = discard_options(view, legal)
         hand = mask_of(view["hand"])
         pool = _bits(self.unseen(view))
         if knocks:
             best = min(knocks, key=lambda c: (deadwood_mask(hand & ~BIT[c]), self.danger(view, c), -VALUE[c]))
-            if not discards or self.should_knock(view, hand & ~BIT[best], pool, rng):
+            if not discards or self.should_knock(view, hand & ~BIT[best], pool, rng, deadline, samples):
                 return {"move": "knock", "card": best}
         late = view["stock"] <= 6
 
         def cost(card: str) -> tuple[float, str]:
             rest = hand & ~BIT[card]
-            value = self.expected(rest, pool) if time.perf_counter() < self.deadline else deadwood_mask(rest)
+            value = self.expected(rest, pool) if time.perf_counter() < deadline else deadwood_mask(rest)
             weight = self.danger_weight * (2.0 if late else 1.0)
             return value + weight * self.danger(view, card), card
 
         return {"move": "discard", "card": min(discards, key=cost)}
 
-    def should_knock(self, view: View, rest: int, pool: list[int], rng: random.Random) -> bool:
+    def should_knock(
+        self, view: View, rest: int, pool: list[int], rng: random.Random, deadline: float, samples: int
+    ) -> bool:
         """Knock when the imagined opponent hands say it pays and an undercut is unlikely."""
         mine = deadwood_mask(rest)
         if mine == 0:
@@ -233,8 +242,8 @@ class HardBot(EasyBot):
         melds = list(arrangements_mask(rest)[0])
         need = view["opponent_hand"] - known.bit_count()
         results = []
-        for _ in range(self.samples):
-            if time.perf_counter() > self.deadline:
+        for _ in range(samples):
+            if time.perf_counter() > deadline:
                 break
             draw = rng.sample(pool, len(pool))
             hand = known
