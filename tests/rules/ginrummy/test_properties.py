@@ -3,13 +3,16 @@ views leak nothing hidden."""
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core import codec
-from game.core.match import Match, Seat
-from game.core.ruleset import Rejected
-from game.rules.ginrummy.cards import DECK
+from game.core.match import Match, Seat, verify
+from game.core.ruleset import Budget, Rejected
+from game.rules.ginrummy.cards import DECK, VALUE, cards_of, mask_of
+from game.rules.ginrummy.melds import MELDS
 from game.rules.ginrummy.state import DEALING
 from tests.rules.ginrummy.helpers import RULES
 
@@ -121,13 +124,56 @@ def test_views_leak_nothing_at_any_step(seed, picks):
 
 
 def test_whole_random_matches_finish_and_verify():
-    from game.core.match import verify
-
     for seed in range(3):
         m = Match.new(RULES, [Seat("A"), Seat("B")], {"target": 50}, seed=seed)
-        rng = __import__("random").Random(seed)
+        rng = random.Random(seed)
         while not m.finished:
             seat = min(m.to_act)
             m.submit(seat, rng.choice(m.legal(seat)))
         ok, why = verify(codec.roundtrip(m.to_json()))
         assert ok, why
+
+
+def reach_layoff(seed: int) -> Match | None:
+    """Medium bots play until someone knocks without gin; None if the hand ends otherwise."""
+    m = Match.new(RULES, [Seat("A"), Seat("B")], {}, seed=seed)
+    bots = [RULES.bot("medium"), RULES.bot("medium")]
+    rng = random.Random(seed)
+    while m.state.phase not in ("layoff", "hand_over", "match_over"):
+        seat = min(m.to_act)
+        m.submit(seat, bots[seat].choose(m.view(seat), m.legal(seat), rng, Budget()))
+    return m if m.state.phase == "layoff" else None
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.lists(st.integers(0, 10**6), max_size=8), st.lists(st.integers(0, 99)))
+def test_defender_default_is_never_beaten_by_rearranging(seed, meld_picks, layoff_picks):
+    """Facts (ours): the defender's default melds and layoffs leave the least deadwood; any other
+    arrangement and layoffs the defender makes score no better, and the hand still adds up."""
+    m = reach_layoff(seed)
+    if m is None:
+        return
+    defender = min(m.to_act)
+    default = m.view(defender)["reveal"]["defender_deadwood"]
+    hand = mask_of(m.state.hands[defender])
+    options = [x for x in MELDS if x & hand == x]
+    chosen, used = [], 0
+    for pick in meld_picks:
+        if options:
+            meld = options[pick % len(options)]
+            if not meld & used:
+                chosen.append(cards_of(meld))
+                used |= meld
+    assert not isinstance(m.submit(defender, {"move": "arrange", "melds": chosen}), Rejected)
+    for pick in layoff_picks:
+        legal = [c for c in m.legal(defender) if c["move"] == "layoff"]
+        if not legal:
+            break
+        assert not isinstance(m.submit(defender, legal[pick % len(legal)]), Rejected)
+    reveal = m.view(defender)["reveal"]
+    events = m.submit(defender, {"move": "done"})
+    scored = events[-1]
+    assert scored["deadwood"][defender] == reveal["defender_deadwood"] >= default
+    leftover = set(m.state.hands[defender]) - {c for meld in chosen for c in meld}
+    leftover -= {x["card"] for x in reveal["layoffs"]}
+    assert scored["deadwood"][defender] == sum(VALUE[c] for c in leftover)
