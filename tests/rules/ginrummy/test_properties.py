@@ -177,3 +177,22 @@ def test_defender_default_is_never_beaten_by_rearranging(seed, meld_picks, layof
     leftover = set(m.state.hands[defender]) - {c for meld in chosen for c in meld}
     leftover -= {x["card"] for x in reveal["layoffs"]}
     assert scored["deadwood"][defender] == sum(VALUE[c] for c in leftover)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6))
+def test_knocker_default_is_least_deadwood_then_least_to_lay_off(seed):
+    """Facts (ours): the knocker's melds have the least deadwood and, among equal ones, leave the
+    defender the least to lay off."""
+    from game.rules.ginrummy import arrangements, best_layoffs, deadwood
+
+    m = reach_layoff(seed)
+    if m is None:
+        return
+    reveal = m.view(0)["reveal"]
+    knocker = reveal["knocker"]
+    own, other = list(m.state.hands[knocker]), list(m.state.hands[1 - knocker])
+    assert reveal["knocker_deadwood"] == deadwood(own)
+    mine = best_layoffs(other, reveal["melds"])[0]
+    assert mine == reveal["defender_deadwood"]
+    assert all(best_layoffs(other, arrangement)[0] <= mine for arrangement in arrangements(own))
