@@ -40,7 +40,7 @@ def to_act(state: State) -> frozenset[int]:
 def setup_events(state: State, setup: dict[str, Any] | None, rng: random.Random) -> list[Event]:
     if setup:
         deck = setup.get("deck")
-        if not isinstance(deck, list) or len(deck) != 52 or sorted(deck) != sorted(DECK):
+        if not isinstance(deck, list) or not all(is_card(c) for c in deck) or sorted(deck) != sorted(DECK):
             raise ValueError("setup deck must list all 52 card codes once, top first")
         dealer = setup.get("dealer", 0)
         if dealer not in (0, 1):

@@ -288,3 +288,14 @@ def test_why_not_explains_without_changing_anything():
     assert why_not(m.state, 1, {"move": "draw", "source": "stock"}) == "It is not your turn"
     assert why_not(m.state, 0, {"move": "draw", "source": "stock"}) is None
     assert m.view(0)["phase"] == "draw" and len(m.view(0)["hand"]) == 10
+
+
+@pytest.mark.parametrize(
+    "setup",
+    [{"deck": ["AS"] * 52, "dealer": 0}, {"deck": [1] * 52}, {"deck": "AS"}, {"deck": None, "dealer": 3}],
+)
+def test_bad_setup_is_a_clear_error(setup):
+    import random
+
+    with pytest.raises(ValueError):
+        RULES.setup(RULES.empty(2, {}), setup, random.Random(0))
