@@ -1,0 +1,273 @@
+"""Bots that play from the view alone.
+
+easy: takes a pile card only when it melds at once, discards the card that leaves the least
+deadwood but now and then throws a random one, knocks as soon as it may.
+medium: the same without the slips, and it keeps away from discards that feed the cards the
+opponent is known to collect.
+hard: reasons about the unseen cards. A discard is judged by the deadwood expected after the
+next draw (every unseen card equally likely) plus the danger of feeding the opponent (what they
+picked up and what they passed over). Before knocking it builds plausible opponent hands (the
+known cards plus unseen ones, improved greedily for as many turns as the opponent has had) and
+knocks only when the expected score is good and an undercut unlikely; else it waits for gin.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from game.core.ruleset import Budget, Command, View
+from game.rules.ginrummy.cards import BIT, DECK, INDEX, VALUE, mask_of
+from game.rules.ginrummy.melds import arrangements_mask, best_layoffs_mask, deadwood_mask
+
+ALL = (1 << 52) - 1
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _code(bit: int) -> str:
+    return DECK[bit.bit_length() - 1]
+
+
+def best_discard(hand: int, forbid: int = 0) -> tuple[int, list[int]]:
+    """Least deadwood after a discard, with every bit reaching it (never a forbidden card)."""
+    best, cards = 10**9, []
+    for bit in _bits(hand & ~forbid):
+        value = deadwood_mask(hand ^ bit)
+        if value < best:
+            best, cards = value, [bit]
+        elif value == best:
+            cards.append(bit)
+    return best, cards
+
+
+def simple_command(view: View, legal: list[Command]) -> Command | None:
+    """The moves every level plays the same way."""
+    phase = view["phase"]
+    if phase == "hand_over":
+        return {"move": "next_hand"}
+    if phase == "layoff":
+        # The defaults already lay off everything that helps; confirm them.
+        return {"move": "done"}
+    return None
+
+
+def takes_pile_card(view: View) -> bool:
+    """Take the top of the pile when it makes the hand's deadwood go down."""
+    hand = mask_of(view["hand"])
+    top = BIT[view["discard"][-1]]
+    after, _ = best_discard(hand | top, forbid=top)
+    return after < deadwood_mask(hand)
+
+
+def discard_options(view: View, legal: list[Command]) -> tuple[list[str], list[str]]:
+    """The cards the bot may discard or knock with. After taking a pile card, only discards
+    that leave less deadwood than before the take: so two bots can never pass the same cards
+    back and forth through the pile forever (each take then strictly lowers its taker's count)."""
+    discards = [c["card"] for c in legal if c["move"] == "discard"]
+    knocks = [c["card"] for c in legal if c["move"] == "knock"]
+    taken = view.get("taken")
+    if taken and discards:
+        hand = mask_of(view["hand"])
+        before = deadwood_mask(hand & ~BIT[taken])
+        better = [c for c in discards if deadwood_mask(hand & ~BIT[c]) < before]
+        discards = better or discards
+    return discards, knocks
+
+
+def related(a: str, b: str) -> int:
+    """How strongly two cards go together: same rank 3, same suit next to it 3, two apart 1."""
+    ia, ib = INDEX[a], INDEX[b]
+    if ia % 13 == ib % 13:
+        return 3
+    if ia // 13 == ib // 13:
+        gap = abs(ia - ib)
+        return 3 if gap == 1 else 1 if gap == 2 else 0
+    return 0
+
+
+class EasyBot:
+    level = "easy"
+    slip = 0.3  # how often it throws a random card instead of its best discard
+
+    def choose(self, view: View, legal: list[Command], rng: random.Random, budget: Budget) -> Command:
+        fixed = simple_command(view, legal)
+        if fixed is not None:
+            return fixed
+        phase = view["phase"]
+        if phase == "first_upcard":
+            return {"move": "take_upcard"} if takes_pile_card(view) else {"move": "pass"}
+        if phase == "draw":
+            source = "discard" if view["discard"] and takes_pile_card(view) else "stock"
+            return {"move": "draw", "source": source}
+        return self.discard(view, legal, rng)
+
+    def discard(self, view: View, legal: list[Command], rng: random.Random) -> Command:
+        discards, knocks = discard_options(view, legal)
+        hand = mask_of(view["hand"])
+        if knocks:
+            card = min(knocks, key=lambda c: (deadwood_mask(hand & ~BIT[c]), -VALUE[c]))
+            return {"move": "knock", "card": card}
+        if rng.random() < self.slip and not view.get("taken"):
+            return {"move": "discard", "card": rng.choice(discards)}
+        card = min(discards, key=lambda c: (deadwood_mask(hand & ~BIT[c]), -VALUE[c], c))
+        return {"move": "discard", "card": card}
+
+
+class MediumBot(EasyBot):
+    level = "medium"
+
+    def discard(self, view: View, legal: list[Command], rng: random.Random) -> Command:
+        discards, knocks = discard_options(view, legal)
+        hand = mask_of(view["hand"])
+        if knocks:
+            card = min(knocks, key=lambda c: (deadwood_mask(hand & ~BIT[c]), -VALUE[c]))
+            return {"move": "knock", "card": card}
+        feeds = view["known"][1 - view["seat"]]
+
+        def cost(c: str) -> tuple[float, str]:
+            danger = sum(related(c, k) for k in feeds)
+            return deadwood_mask(hand & ~BIT[c]) + 1.5 * danger - 0.01 * VALUE[c], c
+
+        return {"move": "discard", "card": min(discards, key=cost)}
+
+
+class HardBot(EasyBot):
+    level = "hard"
+    samples = 40  # opponent hands imagined before a knock
+    danger_weight = 1.0
+    take_margin = 0.0
+
+    def choose(self, view: View, legal: list[Command], rng: random.Random, budget: Budget) -> Command:
+        fixed = simple_command(view, legal)
+        if fixed is not None:
+            return fixed
+        phase = view["phase"]
+        if phase == "first_upcard":
+            return {"move": "take_upcard"} if self.takes(view) else {"move": "pass"}
+        if phase == "draw":
+            source = "discard" if view["discard"] and self.takes(view) else "stock"
+            return {"move": "draw", "source": source}
+        # Stop searching at 80% of the budget; `iterations` sets how many opponent hands to imagine.
+        deadline = time.perf_counter() + 0.8 * budget.seconds
+        samples = budget.iterations or self.samples
+        return self.choose_discard(view, legal, rng, deadline, samples)
+
+    def takes(self, view: View) -> bool:
+        """Take the pile card when it lowers deadwood at least as much as a stock draw would
+        be expected to (taking also tells the opponent what we collect)."""
+        hand = mask_of(view["hand"])
+        top = BIT[view["discard"][-1]]
+        take, _ = best_discard(hand | top, forbid=top)
+        if take >= deadwood_mask(hand):
+            return False
+        pool = _bits(self.unseen(view))
+        if not pool:
+            return True
+        stock = sum(best_discard(hand | u)[0] for u in pool) / len(pool)
+        return take <= stock + self.take_margin
+
+    # -- what is unseen -------------------------------------------------------------------
+    def unseen(self, view: View) -> int:
+        me = 1 - view["seat"]
+        seen = mask_of(view["hand"]) | mask_of(view["discard"]) | mask_of(view["known"][me])
+        return ALL & ~seen
+
+    def expected(self, hand: int, pool: list[int]) -> float:
+        """Deadwood expected after drawing one unseen card and discarding well."""
+        total = 0
+        for bit in pool:
+            h = hand | bit
+            best = 10**9
+            for b in _bits(h):
+                v = deadwood_mask(h ^ b)
+                if v < best:
+                    best = v
+            total += best
+        return total / len(pool) if pool else float(deadwood_mask(hand))
+
+    def danger(self, view: View, card: str) -> float:
+        """How likely the opponent can use `card`, in rough deadwood points."""
+        opp = 1 - view["seat"]
+        risk = 0.0
+        for k in view["known"][opp]:
+            risk += 2.0 * related(card, k)
+        # Cards they passed over or threw away suggest what they do not collect.
+        for p in view["passed"][opp]:
+            risk -= 0.5 * related(card, p)
+        for who, action, c in view["public"]:
+            if who == opp and action == "discarded":
+                risk -= 0.5 * related(card, c)
+        return max(risk, 0.0)
+
+    # -- discarding -----------------------------------------------------------------------
+    def choose_discard(
+        self, view: View, legal: list[Command], rng: random.Random, deadline: float, samples: int
+    ) -> Command:
+        discards, knocks = discard_options(view, legal)
+        hand = mask_of(view["hand"])
+        pool = _bits(self.unseen(view))
+        if knocks:
+            best = min(knocks, key=lambda c: (deadwood_mask(hand & ~BIT[c]), self.danger(view, c), -VALUE[c]))
+            if not discards or self.should_knock(view, hand & ~BIT[best], pool, rng, deadline, samples):
+                return {"move": "knock", "card": best}
+        late = view["stock"] <= 6
+
+        def cost(card: str) -> tuple[float, str]:
+            rest = hand & ~BIT[card]
+            value = self.expected(rest, pool) if time.perf_counter() < deadline else deadwood_mask(rest)
+            weight = self.danger_weight * (2.0 if late else 1.0)
+            return value + weight * self.danger(view, card), card
+
+        return {"move": "discard", "card": min(discards, key=cost)}
+
+    def should_knock(
+        self, view: View, rest: int, pool: list[int], rng: random.Random, deadline: float, samples: int
+    ) -> bool:
+        """Knock when the imagined opponent hands say it pays and an undercut is unlikely."""
+        mine = deadwood_mask(rest)
+        if mine == 0:
+            return True
+        opp = 1 - view["seat"]
+        known = mask_of(view["known"][opp])
+        turns = sum(1 for who, action, _ in view["public"] if who == opp and action == "discarded")
+        melds = list(arrangements_mask(rest)[0])
+        need = view["opponent_hand"] - known.bit_count()
+        results = []
+        for _ in range(samples):
+            if time.perf_counter() > deadline:
+                break
+            draw = rng.sample(pool, len(pool))
+            hand = known
+            for bit in draw[:need]:
+                hand |= bit
+            spare = draw[need:]
+            for t in range(min(turns, 8, len(spare))):
+                hand |= spare[t]
+                _, outs = best_discard(hand, forbid=known)
+                hand ^= outs[0]
+            theirs, _ = best_layoffs_mask(hand, melds)
+            results.append(theirs - mine if theirs > mine else -(mine - theirs + view["undercut_bonus"]))
+        if not results:
+            return True
+        ev = sum(results) / len(results)
+        undercut = sum(1 for r in results if r < 0) / len(results)
+        # Early in the hand waiting costs little; late, a safe knock beats hoping for gin.
+        if view["stock"] < 10:
+            return ev > 0 and undercut < 0.35
+        return ev > 4 and undercut < 0.2
+
+
+def make_bot(level: str) -> Any:
+    bots = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+    if level not in bots:
+        raise ValueError(f"Gin Rummy has no bot level {level!r}")
+    return bots[level]()

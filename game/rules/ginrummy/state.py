@@ -1,0 +1,70 @@
+"""The immutable state of a Gin Rummy match."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Phases, as the view names them.
+FIRST_UPCARD = "first_upcard"
+DRAW = "draw"
+DISCARD = "discard"
+LAYOFF = "layoff"
+HAND_OVER = "hand_over"
+MATCH_OVER = "match_over"
+DEALING = "dealing"  # before the first deal only; never seen by a player
+
+# Public actions a seat's opponent can see, kept per hand for the bots and the table.
+TOOK = "took"  # took a card from the discard pile (the first upcard included)
+PASSED = "passed"  # declined the top of the pile (passed the upcard, or drew from the stock)
+DISCARDED = "discarded"
+
+
+@dataclass(frozen=True)
+class Knock:
+    """What is on the table after a knock."""
+
+    knocker: int
+    card: str  # the knocking discard
+    gin: bool
+    melds: tuple[tuple[str, ...], ...]  # the knocker's melds
+    defender_melds: tuple[tuple[str, ...], ...]
+    layoffs: tuple[tuple[str, int], ...]  # (card, index of the knocker's meld)
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """One line of the score sheet."""
+
+    number: int
+    kind: str  # "knock", "gin", "undercut" or "dead"
+    knocker: int | None
+    winner: int | None
+    points: int
+    deadwood: tuple[int, int]  # per seat, after layoffs (0, 0 for a dead hand)
+    totals: tuple[int, int]
+    template: str  # the explanation with {0} and {1} for the seat names
+
+
+@dataclass(frozen=True)
+class State:
+    target: int = 100
+    undercut_bonus: int = 25
+    gin_bonus: int = 25
+    phase: str = DEALING
+    dealer: int = 0
+    hand_number: int = 0  # 1 for the first deal
+    hands: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    stock: tuple[str, ...] = ()  # top first
+    pile: tuple[str, ...] = ()  # discard pile, top last
+    turn: int = 0  # the seat whose decision it is (first upcard, draw, discard, layoff, next hand)
+    upcard_offers: int = 0  # first upcard: how many seats have passed it
+    taken: str | None = None  # the card just taken from the pile (it may not be thrown back at once)
+    public: tuple[tuple[int, str, str], ...] = ()  # (seat, TOOK/PASSED/DISCARDED, card) this hand
+    knock: Knock | None = None
+    scores: tuple[int, int] = (0, 0)
+    history: tuple[HandResult, ...] = ()
+
+    @property
+    def defender(self) -> int:
+        assert self.knock is not None
+        return 1 - self.knock.knocker

@@ -1,0 +1,95 @@
+"""The bots: legal, deterministic, from the view alone, and ranked easy < medium < hard."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+
+from game.core import bots, sim
+from game.core.match import Match, Seat
+from game.core.ruleset import Budget
+from game.rules.ginrummy.bots import HardBot
+from tests.rules.ginrummy.helpers import RULES, both_pass, play, start
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_every_level_finishes_a_match_with_legal_moves(level):
+    report = sim.tournament("ginrummy", [level, "random"], games=2, seed=4, options={"target": 50})
+    assert sum(report["wins"]) == 2
+
+
+def test_bots_are_deterministic_given_the_rng():
+    m = Match.new(RULES, [Seat("A"), Seat("B")], {}, seed=9)
+    for _ in range(12):
+        seat = min(m.to_act)
+        view, legal = m.view(seat), m.legal(seat)
+        a = RULES.bot("hard").choose(view, legal, random.Random(5), Budget())
+        b = RULES.bot("hard").choose(view, legal, random.Random(5), Budget())
+        assert a == b and a in legal
+        m.submit(seat, a)
+
+
+def test_hard_takes_a_pile_card_that_melds():
+    m = start("AS 2S 3S 4H 5H 6H 7C 7D 9S KD", "2C 3C 4C 5D 6D 8S TS JC QC KC", "7H")
+    view = m.view(0)
+    command = RULES.bot("hard").choose(view, m.legal(0), random.Random(1), Budget())
+    assert command == {"move": "take_upcard"}
+
+
+def test_hard_knocks_early_against_a_fresh_hand():
+    """Early in a hand the opponent's deadwood is high: knock with little deadwood at once."""
+    m = start("AS 2S 3S 4H 5H 6H 7C 7D 7S 2D", "2C 5C 8C 3D 6D 9D JS QH KH 4S", "9H", "AD")
+    both_pass(m)
+    play(m, (0, {"move": "draw", "source": "stock"}))
+    command = RULES.bot("hard").choose(m.view(0), m.legal(0), random.Random(1), Budget())
+    assert command["move"] == "knock"
+
+
+def test_hard_avoids_feeding_known_cards():
+    bot = HardBot()
+    view = {"seat": 0, "known": [[], ["8H", "8D"]], "passed": [[], []], "public": [[1, "discarded", "KH"]]}
+    assert bot.danger(view, "8S") > bot.danger(view, "KS") == 0
+    assert bot.danger(view, "9H") > bot.danger({**view, "public": [[1, "discarded", "TH"]]}, "9H")
+
+
+def test_bot_protocol_answers_with_a_legal_command():
+    m = Match.new(RULES, [Seat("A"), Seat("B")], {}, seed=2)
+    seat = min(m.to_act)
+    request = json.dumps({"seat": seat, "view": m.view(seat), "legal": m.legal(seat)})
+    out = io.StringIO()
+    assert bots.serve(RULES, "hard", io.StringIO(request + "\n"), out) == 0
+    assert json.loads(out.getvalue())["command"] in m.legal(seat)
+
+
+@pytest.mark.slow
+def test_hard_beats_easy_in_matches_to_100():
+    report = sim.tournament("ginrummy", ["hard", "easy"], games=60, seed=1, processes=2)
+    assert report["win_rate"][0] >= 0.7
+
+
+def test_bench_figures_have_the_issue_keys():
+    from game.rules.ginrummy import bench
+
+    assert bench.deadwood_us(200) > 0
+    assert bench.hands_per_s(0.2) > 0
+    median, worst = bench.hard_move_ms(3)
+    assert 0 < median <= worst
+
+
+@pytest.mark.parametrize("pair", [("medium", "medium"), ("hard", "medium"), ("easy", "easy")])
+def test_bots_never_pass_cards_back_and_forth(pair):
+    """A bot that takes a pile card discards so its deadwood goes down, so every hand ends."""
+    for seed in range(2):
+        m = Match.new(RULES, [Seat("A"), Seat("B")], {"target": 50}, seed=seed)
+        players = [RULES.bot(pair[0]), RULES.bot(pair[1])]
+        per_hand: dict[int, int] = {}
+        while not m.finished:
+            seat = min(m.to_act)
+            view = m.view(seat)
+            command = players[seat].choose(view, m.legal(seat), random.Random(len(m.events)), Budget())
+            assert not hasattr(m.submit(seat, command), "reason")
+            per_hand[view["hand_number"]] = per_hand.get(view["hand_number"], 0) + 1
+            assert per_hand[view["hand_number"]] < 150
