@@ -47,6 +47,7 @@ def test_a_whole_solo_match():
 
 def test_an_illegal_selection_explains_itself_and_cannot_be_confirmed():
     app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")])
+    run(app, 200)
     v = table.v
     goods = [j for j, c in enumerate(v["hand"])]
     click(app, L.hand(goods[0]))
@@ -129,6 +130,8 @@ def test_pass_and_play_never_draws_another_seats_hand():
 
 def test_a_bot_move_animates_before_the_next_turn():
     app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")])
+    assert table.flights.busy  # the opening deal
+    run(app, 200)
     play_by_mouse(app, table, table.match.legal(0)[0])
     assert table.flights.busy
     run(app, 12)

@@ -83,6 +83,20 @@ class Motion:
             if handler:
                 handler(event)
 
+    def on_deal(self, e) -> None:
+        """A new round: the market, then the hands, dealt from the deck."""
+        after = self.after
+        for i, card in enumerate(after["market"]):
+            self.fly(
+                art.card_back(), L.DECK, L.market(i), ("market", i), art.card_face(card), arc=10, sound="deal"
+            )
+        for j, card in enumerate(after.get("hand") or []):
+            self.fly(
+                art.card_back(), L.DECK, L.hand(j), ("hand", j), art.card_face(card), arc=10, sound="deal"
+            )
+        for j in range(after.get("opponent_hand") or 0):
+            self.fly(art.card_back(), L.DECK, L.opp_hand(j), ("opp_hand", j), arc=10, sound="deal")
+
     # -- the moves ------------------------------------------------------------------------
     def on_take(self, e) -> None:
         i = _index(self.market, e["good"], set())

@@ -36,6 +36,7 @@ class JaipurTable(Table):
         self.focus: int | None = None  # index into self.targets() for keyboard play
         self.pending_sheet: dict[str, Any] | None = None
         self.sheet_open = False
+        self.deal_after_sheet: list[dict[str, Any]] = []
         self.confirm = Button((700, 630, 190, 60), "Confirm", self.play, primary=True)
         self.clear = Button((560, 630, 130, 60), "Clear", self.clear_selection)
         self.hint_button = Button((946, 620, 150, 52), "Hint", self.request_hint)
@@ -44,6 +45,10 @@ class JaipurTable(Table):
         self.command: dict[str, Any] | None = None
         self.label, self.reason = "", ""
         self.refresh()
+        if not match.commands:  # a fresh match: deal it in front of the players
+            Motion(self.flights, self.v, self.v, self.viewer, self.speed, app.sounds.play).batch(
+                [{"type": "deal"}]
+            )
 
     # -- what is shown --------------------------------------------------------------------
     def refresh(self) -> None:
@@ -83,6 +88,11 @@ class JaipurTable(Table):
     def sheet_closed(self) -> None:
         self.sheet_open = False
         self.refresh()
+        if self.deal_after_sheet:
+            Motion(self.flights, self.v, self.v, self.viewer, self.speed, self.app.sounds.play).batch(
+                self.deal_after_sheet
+            )
+            self.deal_after_sheet = []
 
     def on_events(self, events: list[dict[str, Any]]) -> None:
         before = self.v
@@ -90,11 +100,13 @@ class JaipurTable(Table):
         self.hand_sel.clear()
         self.herd_sel = 0
         after = self.view()
+        ends = [i for i, e in enumerate(events) if e["type"] == "round_end"]
+        if ends:  # the sheet comes first; the next round is dealt once it is closed
+            self.pending_sheet = events[ends[0]]
+            self.deal_after_sheet = events[ends[0] + 1 :]
+            events = events[: ends[0]]
         Motion(self.flights, before, after, self.viewer, self.speed, self.app.sounds.play).batch(events)
         self.v = after
-        for event in events:
-            if event["type"] == "round_end":
-                self.pending_sheet = event  # shown once the cards have landed
         self.reselect()
 
     def on_viewer_changed(self) -> None:
@@ -156,6 +168,8 @@ class JaipurTable(Table):
         return self.buttons.widgets[k].rect
 
     def toggle(self, target: tuple[str, int], back: bool = False) -> None:
+        if self.acting_human is not None and self.flights.busy:
+            self.flights.finish()  # a player in a hurry: land everything, then take the click
         if self.acting_human is None or not self.idle():
             return
         kind, k = target
