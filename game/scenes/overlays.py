@@ -15,7 +15,7 @@ class Pause(Overlay):
     name = "pause"
 
     def __init__(self, app, game: str, on_quit: Callable[[], None] | None = None):
-        super().__init__(app, (440, 400))
+        super().__init__(app, (440, 440))
         self.game = game
         self.on_quit = on_quit
         x, w = self.box.x + 60, self.box.w - 120

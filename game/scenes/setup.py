@@ -31,10 +31,10 @@ class Setup(Screen):
         low, high = self.ruleset.seat_range(self.options)
         # Sensible start: you against a bot when bots exist, else everyone a person.
         self.count = max(low, min(high, 2 if low <= 2 else low))
-        self.names = [TextField((0, 0, 300, 46), n, placeholder="Name") for n in NAMES]
+        self.names = [TextField((0, 0, 260, 46), n, placeholder="Name") for n in NAMES]
         default_kinds = ["human"] + [self.kinds[min(2, len(self.kinds) - 1)]] * 4
         self.seat_kinds = [
-            Choice((0, 0, 300, 46), "", self.kinds, k, names=self.kind_names) for k in default_kinds
+            Choice((0, 0, 290, 46), "", self.kinds, k, names=self.kind_names) for k in default_kinds
         ]
         self.count_choice = Choice(
             (60, 124, 300, 46), "Players", list(range(low, high + 1)), self.count, self._set_count
@@ -75,7 +75,7 @@ class Setup(Screen):
         for i in range(self.count):
             y = SEAT_Y + SEAT_H * i
             self.names[i].rect.topleft = (96, y)
-            self.seat_kinds[i].rect.topleft = (412, y)
+            self.seat_kinds[i].rect.topleft = (372, y)
             self.seat_kinds[i].enabled = i not in fixed
             if i in fixed:
                 self.seat_kinds[i].names = [fixed[i]] * len(self.kinds)
