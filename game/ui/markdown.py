@@ -48,21 +48,26 @@ def _spans(line: str) -> list[tuple[str, bool]]:
     return [(part, i % 2 == 1) for i, part in enumerate(parts) if part]
 
 
-def _rich_lines(source: str, width: int, size: int) -> list[list[tuple[str, bool]]]:
-    """Word-wrap text with bold spans into lines of (word, bold) pairs."""
-    words: list[tuple[str, bool]] = []
+def _rich_lines(source: str, width: int, size: int) -> list[list[tuple[str, bool, bool]]]:
+    """Word-wrap text with bold spans into lines of (word, bold, glued) triples; a glued word
+    follows the previous one without a space ("**seal**," keeps its comma close)."""
+    words: list[tuple[str, bool, bool]] = []
+    touching = False  # the previous span ended without a space
     for span, bold in _spans(source):
-        words += [(w, bold) for w in span.split()]
-    lines: list[list[tuple[str, bool]]] = [[]]
+        for k, w in enumerate(span.split()):
+            words.append((w, bold, k == 0 and touching and not span[:1].isspace()))
+        touching = bool(span) and not span[-1:].isspace()
+    lines: list[list[tuple[str, bool, bool]]] = [[]]
     used = 0
     space = text.font(size).size(" ")[0]
-    for word, bold in words:
+    for word, bold, glued in words:
         w = text.font(size, "bold" if bold else "regular").size(word)[0]
-        if lines[-1] and used + space + w > width:
+        gap = 0 if glued or not lines[-1] else space
+        if lines[-1] and used + gap + w > width and not glued:
             lines.append([])
-            used = 0
-        used += (space if lines[-1] else 0) + w
-        lines[-1].append((word, bold))
+            used, gap = 0, 0
+        used += gap + w
+        lines[-1].append((word, bold, glued))
     return lines
 
 
@@ -89,13 +94,16 @@ def render(source: str, width: int) -> pygame.Surface:
             continue
         indent = 28 if kind == "bullet" else 0
         if kind == "bullet":
-            pygame.draw.circle(surface, theme.ACCENT, (10, y + 13), 4)
+            pygame.draw.circle(surface, theme.ACCENT, (10, y + 13), 5)
         for line in payload:
             x = indent
-            for word, bold in line:
+            space = text.font(size).size(" ")[0]
+            for k, (word, bold, glued) in enumerate(line):
+                if k and not glued:
+                    x += space
                 image = text.render(word, size, theme.TEXT, "bold" if bold else "regular")
                 surface.blit(image, (x, y))
-                x += image.get_width() + text.font(size).size(" ")[0]
+                x += image.get_width()
             y += gap
         y += 10
     return surface

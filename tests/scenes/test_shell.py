@@ -95,3 +95,58 @@ def test_closing_the_window_stops_the_loop():
     app = menu_app()
     app.dispatch(pygame.event.Event(pygame.QUIT))
     assert not app.running
+
+
+def test_rules_screen_renders_the_games_rules_and_scrolls():
+    from game.scenes.rules import RulesScreen
+
+    app = menu_app()
+    app.push(RulesScreen(app, "jaipur"))
+    frame(app)
+    shot(app, "rules")
+    screen = app.top
+    assert screen.page.get_height() > 720  # the whole text, not a stub
+    key(app, pygame.K_PAGEDOWN)
+    assert screen.scroll > 0
+    key(app, pygame.K_END)
+    assert screen.scroll == screen.max_scroll
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, Menu)
+
+
+def test_continue_lists_a_saved_match_and_resumes_it():
+    from game.core import registry
+    from game.core.match import Match, Seat
+    from game.scenes.jaipur import JaipurTable
+
+    app = menu_app()
+    match = Match.new(registry.get("jaipur"), [Seat("Asha"), Seat("Bilal", "bot", "easy")], seed=9)
+    app.store.attach(match)
+    match.submit(next(iter(match.to_act)), match.legal(next(iter(match.to_act)))[0])
+    app.top.enter()
+    click(app, find_button(app, "Continue").rect.center)
+    shot(app, "continue")
+    click(app, find_button(app, "Resume").rect.center)
+    assert isinstance(app.top, JaipurTable)
+    assert app.top.match.events == match.events
+
+
+def test_statistics_count_a_finished_match():
+    from game.core import registry
+    from game.core.match import Match, Seat
+    from game.scenes.stats import Statistics
+
+    app = menu_app()
+    rules = registry.get("jaipur")
+    match = Match.new(rules, [Seat("Asha", "bot", "easy"), Seat("Bilal", "bot", "easy")], seed=2)
+    app.store.attach(match)
+    import random
+
+    rng = random.Random(1)
+    while not match.finished:
+        seat = next(iter(match.to_act))
+        match.submit(seat, rng.choice(match.legal(seat)))
+    click(app, find_button(app, "Statistics").rect.center)
+    assert isinstance(app.top, Statistics)
+    assert sum(r.played for r in app.top.rows) == 2
+    shot(app, "statistics")
