@@ -18,14 +18,23 @@ class GameTile(Widget):
         self.on_click = on_click
         self.ruleset = registry.get(game)
         self.enabled = tables.has_table(game)
+        self._images: dict[bool, pygame.Surface] = {}
 
     def activate(self) -> None:
         if self.enabled:
             self.on_click(self.game)
 
     def draw(self, surface: pygame.Surface) -> None:
-        r = self.rect
         lit = self.hover or self.focused
+        image = self._images.get(lit)
+        if image is None:  # drawn once per look; emblems and wrapped text are not free
+            image = self._images[lit] = pygame.Surface(self.rect.inflate(10, 10).size, pygame.SRCALPHA)
+            self._paint(image, pygame.Rect(5, 5, self.rect.w, self.rect.h), lit)
+        surface.blit(image, self.rect.move(-5, -5))
+        if self.focused:
+            pygame.draw.rect(surface, theme.FOCUS, self.rect.inflate(8, 8), 2, border_radius=17)
+
+    def _paint(self, surface: pygame.Surface, r: pygame.Rect, lit: bool) -> None:
         panel(
             surface,
             r,
@@ -51,8 +60,6 @@ class GameTile(Widget):
             text.blit(
                 surface, "Table not built yet", (r.centerx, r.bottom - 20), 16, theme.DANGER, "bold", "center"
             )
-        if self.focused:
-            pygame.draw.rect(surface, theme.FOCUS, r.inflate(8, 8), 2, border_radius=17)
 
 
 class Menu(Screen):

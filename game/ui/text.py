@@ -40,8 +40,9 @@ def blit(
     return rect
 
 
-def wrap(text: str, width: int, size: int = 20, face: str = "regular") -> list[str]:
-    """Greedy word wrap to a pixel width."""
+@cache
+def wrap(text: str, width: int, size: int = 20, face: str = "regular") -> tuple[str, ...]:
+    """Greedy word wrap to a pixel width (cached: screens wrap the same text every frame)."""
     f = font(size, face)
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -54,4 +55,4 @@ def wrap(text: str, width: int, size: int = 20, face: str = "regular") -> list[s
             else:
                 line = trial
         lines.append(line)
-    return lines
+    return tuple(lines)
