@@ -80,6 +80,11 @@ class State:
         return ALLOWANCE[rank] if rank < len(ALLOWANCE) else 0
 
     @property
+    def start_player(self) -> int:
+        """Who rolls the die and turns the hourglass: seat 1 in round 1, then passing left."""
+        return max(self.round - 1, 0) % self.seats
+
+    @property
     def pawn_seat(self) -> int | None:
         if self.phase == "pawn" and self.moved < len(self.order):
             return self.order[self.moved]

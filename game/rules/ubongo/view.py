@@ -52,7 +52,10 @@ def view(rules: Any, state: State, seat: int | None) -> dict[str, Any]:
             for p in state.placements
         ],
         "order": list(state.order),
+        "start_player": state.start_player,
         "pawn_turn": pawn_seat,
+        # the mover's ticks for taking gems: from its solve to the end of its sand
+        "pawn_window": None if pawn_seat is None else [dict(state.solves)[pawn_seat], state.end(pawn_seat)],
         "allowance": reach,
         "reach": [] if here is None else [r for r in range(len(state.gems)) if abs(r - here) <= reach],
         "colours": list(COLOURS),
