@@ -178,3 +178,18 @@ def test_bot_protocol_answers_with_placement_and_tick():
         check=True,
     )
     assert json.loads(again.stdout)["command"] == cmd
+    # and a pawn view: the row it moves to and the tick it takes the gems at
+    assert not isinstance(m.submit(0, cmd), Rejected)
+    assert not isinstance(m.submit(1, {"move": "give_up"}), Rejected)
+    view, legal = m.view(0), m.legal(0)
+    line = json.dumps({"seat": 0, "view": view, "legal": legal})
+    out = subprocess.run(
+        [sys.executable, "-m", "game", "bot", "ubongo", "--level", "medium"],
+        input=line + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    pawn = json.loads(out.stdout)["command"]
+    assert pawn["move"] == "pawn" and view["pawn_window"][0] < pawn["tick"] <= view["pawn_window"][1]
+    assert isinstance(RULESET.decide(m.state, 0, pawn, random.Random(0)), list)
