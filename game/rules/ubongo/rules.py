@@ -248,11 +248,7 @@ class Ubongo(Ruleset):
 
     def _close(self, state: State) -> list[Event]:
         if state.solves:
-            # by tick; equal ticks: the seat nearer the round's start player, going round
-            # (the order the commands arrived in must not matter)
-            first = state.start_player
-            ranked = sorted(state.solves, key=lambda st: (st[1], (st[0] - first) % state.seats))
-            return [{"type": "solving_over", "order": [seat for seat, _ in ranked]}]
+            return [{"type": "solving_over", "order": [seat for seat, _ in state.ranked()]}]
         if state.turn < TURNS:
             return [{"type": "hourglass_turned", "turn": state.turn + 1}]
         return self._round_end(state)

@@ -45,8 +45,7 @@ def view(rules: Any, state: State, seat: int | None) -> dict[str, Any]:
             "end": [state.end(s) for s in range(n)],
         },
         "status": list(state.status),
-        # solve order so far: by tick, equal ticks in the order accepted
-        "solves": [{"seat": s, "tick": t} for s, t in sorted(state.solves, key=lambda st: st[1])],
+        "solves": [{"seat": s, "tick": t} for s, t in state.ranked()],  # solve order so far
         "placements": [
             None if p is None else [{"piece": piece, "cells": [list(c) for c in cells]} for piece, cells in p]
             for p in state.placements

@@ -155,41 +155,30 @@ def test_hard_beats_easy_more_often():
     assert wins[0] > wins[1]
 
 
-def test_bot_protocol_answers_with_placement_and_tick():
-    m, view, legal = solve_view()
-    line = json.dumps({"seat": 0, "view": view, "legal": legal})
+def ask(level: str, view, legal) -> dict:
+    """One request to `python -m game bot ubongo` over the JSON-lines protocol."""
+    line = json.dumps({"seat": view["seat"], "view": view, "legal": legal})
     out = subprocess.run(
-        [sys.executable, "-m", "game", "bot", "ubongo", "--level", "hard"],
+        [sys.executable, "-m", "game", "bot", "ubongo", "--level", level],
         input=line + "\n",
         capture_output=True,
         text=True,
         check=True,
     )
-    cmd = json.loads(out.stdout)["command"]
+    return json.loads(out.stdout)["command"]
+
+
+def test_bot_protocol_answers_with_placement_and_tick():
+    m, view, legal = solve_view()
+    cmd = ask("hard", view, legal)
     assert cmd["move"] == "solve" and isinstance(cmd["tick"], int)
     assert isinstance(RULESET.decide(m.state, 0, cmd, random.Random(0)), list)
     assert cmd["tick"] <= view["hourglass"]["end"][0]
-    # the same answer every time for the same view (deterministic for its seed)
-    again = subprocess.run(
-        [sys.executable, "-m", "game", "bot", "ubongo", "--level", "hard"],
-        input=line + "\n",
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert json.loads(again.stdout)["command"] == cmd
+    assert ask("hard", view, legal) == cmd  # the same answer for the same view (deterministic)
     # and a pawn view: the row it moves to and the tick it takes the gems at
     assert not isinstance(m.submit(0, cmd), Rejected)
     assert not isinstance(m.submit(1, {"move": "give_up"}), Rejected)
-    view, legal = m.view(0), m.legal(0)
-    line = json.dumps({"seat": 0, "view": view, "legal": legal})
-    out = subprocess.run(
-        [sys.executable, "-m", "game", "bot", "ubongo", "--level", "medium"],
-        input=line + "\n",
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    pawn = json.loads(out.stdout)["command"]
+    view = m.view(0)
+    pawn = ask("medium", view, m.legal(0))
     assert pawn["move"] == "pawn" and view["pawn_window"][0] < pawn["tick"] <= view["pawn_window"][1]
     assert isinstance(RULESET.decide(m.state, 0, pawn, random.Random(0)), list)

@@ -362,21 +362,17 @@ def test_the_start_player_passes_left_and_wins_ties_on_the_clock():
     """ラウンドの終了: the player left of the last start player rolls the die next round. Ours: on
     equal ticks the seat nearer the start player goes first, whatever the order of arrival."""
     m = new(seats=3)
-    assert m.view(0)["start_player"] == 0
-    ok(m.submit(2, solve_cmd(m, 2, 900)))
-    ok(m.submit(1, solve_cmd(m, 1, 900)))
-    events = ok(m.submit(0, solve_cmd(m, 0, 901)))
-    assert events[-1]["order"] == [1, 2, 0]
-    for seat in (1, 2, 0):
-        ok(m.submit(seat, {"move": "pawn", "row": 0}))
-    assert m.view(0)["round"] == 2 and m.view(0)["start_player"] == 1
-    ok(m.submit(0, solve_cmd(m, 0, 500)))
-    ok(m.submit(1, solve_cmd(m, 1, 500)))
-    events = ok(m.submit(2, solve_cmd(m, 2, 500)))
-    assert events[-1]["order"] == [1, 2, 0]
-    for seat in (1, 2, 0):
-        ok(m.submit(seat, {"move": "pawn", "row": 0}))
-    assert m.view(0)["start_player"] == 2
+    # round 1 (start player seat 0): seats 1 and 2 tie, arriving 2 first; seat 0 one tick later.
+    # round 2 (start player seat 1): all three tie, arriving 0, 1, 2.
+    rounds = [(0, [(2, 900), (1, 900), (0, 901)]), (1, [(0, 500), (1, 500), (2, 500)])]
+    for start, solves in rounds:
+        assert m.view(0)["start_player"] == start
+        for seat, tick in solves:
+            events = ok(m.submit(seat, solve_cmd(m, seat, tick)))
+        assert events[-1]["order"] == [1, 2, 0]
+        for seat in (1, 2, 0):
+            ok(m.submit(seat, {"move": "pawn", "row": 0}))
+    assert m.view(0)["round"] == 3 and m.view(0)["start_player"] == 2
 
 
 def test_the_clock_cannot_run_out_the_sand_early_even_when_all_gave_up():
