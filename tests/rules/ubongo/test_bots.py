@@ -15,7 +15,7 @@ from game.core.sim import play_one
 from game.rules.ubongo import RULESET
 from game.rules.ubongo.bots import UbongoBot
 
-from .helpers import new, solution
+from .helpers import new, shipped_seconds, solution
 
 
 def solve_view():
@@ -74,12 +74,10 @@ def test_medium_is_the_average_player_the_labels_speak_of():
 
     bot, rng = UbongoBot("medium"), random.Random(11)
     misses: dict[str, list[bool]] = {"easy": [], "medium": [], "hard": []}
-    for b in levels.boards():
-        for side in levels.SIDES:
-            for row in b.side(side).rows:
-                seconds = difficulty.estimate(b.side(side).cells, row)
-                for _ in range(40):
-                    misses[difficulty.label(seconds)].append(bot.solve_ticks(seconds, rng, 60) > 45 * 60)
+    for side in levels.SIDES:
+        for seconds in (s for rows in shipped_seconds(side).values() for s in rows):
+            for _ in range(40):
+                misses[difficulty.label(seconds)].append(bot.solve_ticks(seconds, rng, 60) > 45 * 60)
     rate = {k: sum(v) / len(v) for k, v in misses.items()}
     assert rate["easy"] < difficulty.MISS_EASY
     assert difficulty.MISS_EASY <= rate["medium"] <= difficulty.MISS_HARD

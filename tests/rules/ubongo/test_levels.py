@@ -12,6 +12,8 @@ import pytest
 
 from game.rules.ubongo import difficulty, generate, levels, pieces, placement, solver
 
+from .helpers import shipped_seconds
+
 BOARDS = levels.boards()
 
 
@@ -49,9 +51,7 @@ def test_all_72_areas_are_different_shapes_even_turned_or_flipped():
 @pytest.mark.parametrize("side", levels.SIDES)
 def test_each_side_spreads_over_difficulty(side):
     """Issue 7: a spread of difficulty within each side, over the set and on every board."""
-    seconds = {
-        b.number: [difficulty.estimate(b.side(side).cells, row) for row in b.side(side).rows] for b in BOARDS
-    }
+    seconds = shipped_seconds(side)
     labels = Counter(difficulty.label(s) for rows in seconds.values() for s in rows)
     two = labels.most_common(2)
     assert len(two) == 2 and two[1][1] >= 20, labels  # at least two labels, each on 20+ rows
@@ -61,7 +61,7 @@ def test_each_side_spreads_over_difficulty(side):
 
 def test_hard_side_is_harder_on_average():
     def mean(side):
-        values = [difficulty.estimate(b.side(side).cells, r) for b in BOARDS for r in b.side(side).rows]
+        values = [s for rows in shipped_seconds(side).values() for s in rows]
         return sum(values) / len(values)
 
     assert mean("hard") > mean("easy") + 3
@@ -174,8 +174,18 @@ def test_loading_boards_does_not_import_pygame():
     assert "cannot import" not in out.stderr
 
 
+def test_the_generator_makes_the_shipped_boards():
+    """The committed generator is deterministic and sequential: its first boards are the shipped
+    first boards, written as the shipped text (the full run is the slow test below)."""
+    for made in generate.generate(boards=3):
+        easy = levels.Side(made.easy.cells, made.easy.rows)
+        hard = levels.Side(made.hard.cells, made.hard.rows)
+        assert levels.tmx_text(made.number, easy, hard) == levels.board_path(made.number).read_text()
+
+
+@pytest.mark.slow
 def test_generator_script_writes_exactly_the_shipped_files(tmp_path):
-    """The committed generator reproduces levels/ubongo byte for byte (one run: it is the slow part)."""
+    """`python levels/ubongo/generate.py` reproduces levels/ubongo byte for byte."""
     script = levels.levels_dir() / "ubongo" / "generate.py"
     subprocess.run([sys.executable, str(script), "--out", str(tmp_path)], check=True, capture_output=True)
     for n in range(1, 37):
