@@ -86,6 +86,7 @@ def test_extra_time_per_seat_lengthens_that_seats_hourglass():
 
 
 def test_a_correct_solve_is_accepted_and_recorded():
+    """パズルを解く / issue 7: a solve carries its tick and full placement; "Ubongo!" is recorded."""
     m = new()
     events = ok(m.submit(1, solve_cmd(m, 1, 900)))
     assert [e["type"] for e in events] == ["solve"]
@@ -96,6 +97,8 @@ def test_a_correct_solve_is_accepted_and_recorded():
 
 
 def test_solve_placements_are_checked_by_the_rules():
+    """Issue 7: the rules check the placement themselves (row's pieces, legal shapes, inside the
+    area, no overlap, area covered) and reject anything else with a reason."""
     m = new()
     good = solution(m, 0)
     wrong_piece = [dict(good[0], piece="H" if good[0]["piece"] != "H" else "A"), *good[1:]]
@@ -229,6 +232,7 @@ def test_winner_by_most_gems_of_one_colour_with_cascading_tie_break(held, winner
 
 
 def test_nine_rounds_then_the_game_ends():
+    """ゲームの終了 / facts page: 9 rounds whatever the player count, then the game is over."""
     m = new()
     for _ in range(9):
         assert m.outcome is None
