@@ -34,12 +34,9 @@ cp "$app/_internal/assets/icon.png" "$share/icons/hicolor/256x256/apps/bazaar.pn
 sed "s|^Exec=.*|Exec=\"$app/bazaar\"|" "$here/bazaar.desktop" >"$share/applications/bazaar.desktop"
 chmod 644 "$share/applications/bazaar.desktop"
 
-if command -v update-desktop-database >/dev/null 2>&1; then
-    update-desktop-database -q "$share/applications" || true
-fi
-if command -v gtk-update-icon-cache >/dev/null 2>&1; then
-    gtk-update-icon-cache -q -t "$share/icons/hicolor" 2>/dev/null || true
-fi
+# let the desktop see the change now rather than at the next login (either tool may be absent)
+update-desktop-database -q "$share/applications" 2>/dev/null || true
+gtk-update-icon-cache -q -t "$share/icons/hicolor" 2>/dev/null || true
 
 echo "Bazaar is installed: find it in your applications menu, or run $bin/bazaar"
 echo "To remove it: $app/uninstall.sh"

@@ -14,12 +14,9 @@ if [ -x "$app/bazaar" ] && [ -d "$app/_internal" ]; then
     rm -rf "$app"
 fi
 
-if command -v update-desktop-database >/dev/null 2>&1; then
-    update-desktop-database -q "$share/applications" || true
-fi
-if command -v gtk-update-icon-cache >/dev/null 2>&1; then
-    gtk-update-icon-cache -q -t "$share/icons/hicolor" 2>/dev/null || true
-fi
+# let the desktop see the change now rather than at the next login (either tool may be absent)
+update-desktop-database -q "$share/applications" 2>/dev/null || true
+gtk-update-icon-cache -q -t "$share/icons/hicolor" 2>/dev/null || true
 
 echo "Bazaar is uninstalled. Your saved games and settings are kept in"
 echo "  ${XDG_DATA_HOME:-$HOME/.local/share}/Bazaar and ${XDG_CONFIG_HOME:-$HOME/.config}/Bazaar"
