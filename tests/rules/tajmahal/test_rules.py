@@ -10,7 +10,7 @@ from game.rules.tajmahal.board import load
 from game.rules.tajmahal.data import BONUSES, SPECIAL_ID, TILE_GOODS
 from game.rules.tajmahal.rules import chain_provinces, hand_points
 from game.rules.tajmahal.state import Player
-from tests.rules.tajmahal.helpers import GREEN, PURPLE, RED, match, ok, play, types, withdraw
+from tests.rules.tajmahal.helpers import GREEN, PURPLE, RED, leave, match, ok, play, types, withdraw
 
 
 # -- 準備 (setup) -----------------------------------------------------------------------------
@@ -207,9 +207,7 @@ def test_person_majority_gives_influence_tile_and_a_palace_on_an_empty_city():
 def test_fortress_bonus_goes_to_the_palace_builder():
     m = match(hands=[[6, 7], PURPLE, RED], bonus={"Agra": "taj", "Ghazni": "points2"})
     ok(play(m, 0, 6))
-    for seat in (1, 2):
-        ok(withdraw(m, seat))
-        ok(m.submit(seat, {"move": "pick", "cards": list(m.state.display[:2])}))
+    leave(m, 1, 2)
     ok(withdraw(m, 0))
     events = ok(m.submit(0, {"move": "build", "city": "Ghazni"}))
     points = [(e["reason"], e["points"]) for e in events if e["type"] == "score"]
@@ -220,9 +218,7 @@ def test_fortress_bonus_goes_to_the_palace_builder():
 def test_draw_bonus_draws_a_card():
     m = match(hands=[[6, 7], PURPLE, RED], bonus={"Agra": "taj", "Ghazni": "draw"}, deck=[70, 71, 72, 73])
     ok(play(m, 0, 6))
-    for seat in (1, 2):
-        ok(withdraw(m, seat))
-        ok(m.submit(seat, {"move": "pick", "cards": list(m.state.display[:2])}))
+    leave(m, 1, 2)
     ok(withdraw(m, 0))
     hand = m.state.players[0].hand
     events = ok(m.submit(0, {"move": "build", "city": "Ghazni"}))
@@ -246,9 +242,7 @@ def test_elephant_majority_takes_the_province_tile():
 def test_scoring_order_bonus_then_goods_then_palaces():
     m = match(hands=[[6, 7], PURPLE, RED], bonus={"Agra": "taj", "Ghazni": "tea"})
     ok(play(m, 0, 6))
-    for seat in (1, 2):
-        ok(withdraw(m, seat))
-        ok(m.submit(seat, {"move": "pick", "cards": list(m.state.display[:2])}))
+    leave(m, 1, 2)
     ok(withdraw(m, 0))  # vizier and elephant (last player)
     events = ok(m.submit(0, {"move": "build", "city": "Ghazni"}))
     reasons = [e["reason"] for e in events if e["type"] == "score"]
@@ -286,9 +280,7 @@ def test_palace_chain_runs_through_a_city_both_players_share():
 def test_mogul_palace_may_not_take_a_fortress_bonus():
     m = match(hands=[[4], PURPLE, RED], bonus={"Agra": "taj", "Kabul": "points2"})
     ok(play(m, 0, 4))  # elephant + mogul
-    for seat in (1, 2):
-        ok(withdraw(m, seat))
-        ok(m.submit(seat, {"move": "pick", "cards": list(m.state.display[:2])}))
+    leave(m, 1, 2)
     ok(withdraw(m, 0))
     assert m.state.builds == ("mogul",)
     events = ok(m.submit(0, {"move": "build", "city": "Kabul"}))
@@ -336,9 +328,7 @@ def test_start_player_passes_to_the_left_and_a_new_display_is_dealt():
 def test_pair_of_influence_tiles_wins_the_special_card_from_the_table():
     m = match(hands=[[6, 7], PURPLE, RED], influence=[["vizier"], [], []])
     ok(play(m, 0, 6))
-    for seat in (1, 2):
-        ok(withdraw(m, seat))
-        ok(m.submit(seat, {"move": "pick", "cards": list(m.state.display[:2])}))
+    leave(m, 1, 2)
     ok(withdraw(m, 0))
     events = ok(m.submit(0, {"move": "build", "city": "Kabul"}))
     special = [e for e in events if e["type"] == "special"]
@@ -353,9 +343,7 @@ def test_a_holder_who_wins_the_pair_again_returns_the_tiles_and_keeps_the_card()
     """スペシャルカード: a pair for a card you hold is simply handed back."""
     m = match(hands=[[12], PURPLE, RED], influence=[["monk"], [], []], specials={"change": 0})
     ok(play(m, 0, 12))  # elephant + monk
-    for seat in (1, 2):
-        ok(withdraw(m, seat))
-        ok(m.submit(seat, {"move": "pick", "cards": list(m.state.display[:2])}))
+    leave(m, 1, 2)
     ok(withdraw(m, 0))
     events = ok(m.submit(0, {"move": "build", "city": "Kabul"}))
     special = [e for e in events if e["type"] == "special"]
@@ -417,9 +405,7 @@ def test_a_full_province_skips_the_palaces_it_has_no_room_for():
     full = [["Kabul", 1], ["Jalalabad", 1], ["Ghazni", 2], ["Peshawar", 2]]
     m = match(hands=[[6, 7], PURPLE, RED], palaces=full)
     ok(play(m, 0, 6))
-    for seat in (1, 2):
-        ok(withdraw(m, seat))
-        ok(m.submit(seat, {"move": "pick", "cards": list(m.state.display[:2])}))
+    leave(m, 1, 2)
     events = ok(withdraw(m, 0))
     assert events[0]["won"] == ["vizier", "elephant"] and events[0]["builds"] == []
     assert m.state.visit == 1
