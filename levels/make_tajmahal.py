@@ -7,7 +7,8 @@ name is the object's own Tiled "name" (Tiled reserves that property name for it)
 
 Provinces sit on a 4 x 3 grid, roughly where they lie on a map: Kabul north-west, Thatta
 south-west, Awadh east, Allahabad south-east, Agra in the centre-east. The inner grid corners
-are nudged so the borders do not look ruled.
+are nudged and every inner border winds a little (the same points for both provinces it
+separates), so the borders do not look ruled; the outer frame stays straight.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ CITIES = {
 # Neighbouring provinces joined by two roads instead of one (busy routes).
 DOUBLE = {("Ajmer", "Agra"), ("Agra", "Awadh"), ("Delhi", "Agra"), ("Agra", "Malwa"), ("Lahore", "Delhi")}
 RADIUS = 68
+BEND = 13  # how far an inner border strays from the straight line between its corners
+BENDS = 5  # points along each inner border
 
 
 def corners() -> list[list[tuple[float, float]]]:
@@ -57,6 +60,40 @@ def corners() -> list[list[tuple[float, float]]]:
             row.append((ORIGIN[0] + x, ORIGIN[1] + y))
         grid.append(row)
     return grid
+
+
+def border(a: tuple[float, float], b: tuple[float, float], key: float) -> list[tuple[float, float]]:
+    """The points strictly between two corners: a gentle fixed wave, pinned at both ends."""
+    (ax, ay), (bx, by) = a, b
+    length = math.dist(a, b)
+    nx, ny = (ay - by) / length, (bx - ax) / length  # unit normal
+    out = []
+    for i in range(1, BENDS + 1):
+        t = i / (BENDS + 1)
+        off = BEND * math.sin(math.pi * t) * math.sin(key + 2.6 * math.pi * t)
+        out.append((ax + t * (bx - ax) + off * nx, ay + t * (by - ay) + off * ny))
+    return out
+
+
+def outline(grid: list[list[tuple[float, float]]], r: int, c: int) -> list[tuple[int, int]]:
+    """A province's polygon, clockwise from its north-west corner. An inner border is made once,
+    from its north or west end, and read backwards by the province on its other side."""
+    rows, cols = len(grid) - 1, len(grid[0]) - 1
+
+    def edge(p: tuple[int, int], q: tuple[int, int]) -> list[tuple[float, float]]:
+        (pr, pc), (qr, qc) = sorted((p, q))
+        inner = (pr == qr and 0 < pr < rows) or (pc == qc and 0 < pc < cols)
+        if not inner:
+            return []
+        pts = border(grid[pr][pc], grid[qr][qc], 1.9 * pr + 3.1 * pc + (0.8 if pr == qr else 0.0))
+        return pts if (pr, pc) == p else pts[::-1]
+
+    ring = [(r, c), (r, c + 1), (r + 1, c + 1), (r + 1, c)]
+    poly: list[tuple[float, float]] = []
+    for i, corner in enumerate(ring):
+        poly.append(grid[corner[0]][corner[1]])
+        poly += edge(corner, ring[(i + 1) % 4])
+    return [(round(x), round(y)) for x, y in poly]
 
 
 def city_spots(cx: float, cy: float, count: int, turn: float) -> list[tuple[float, float]]:
@@ -76,7 +113,7 @@ def build() -> dict:
     for r, row in enumerate(GRID):
         for c, name in enumerate(row):
             poly = [grid[r][c], grid[r][c + 1], grid[r + 1][c + 1], grid[r + 1][c]]
-            provinces.append((name, [(round(x), round(y)) for x, y in poly]))
+            provinces.append((name, outline(grid, r, c)))
             where[name] = (r, c)
             cx = sum(p[0] for p in poly) / 4
             cy = sum(p[1] for p in poly) / 4

@@ -140,14 +140,12 @@ def parse(path: Path) -> Board:
         for flag in ("fortress", "taj"):
             if not isinstance(props.get(flag), bool):
                 raise BoardError(f"{place} needs a boolean {flag!r} property")
-        cities[name] = City(
-            name,
-            str(props["province"]),
-            float(obj.get("x", 0)),
-            float(obj.get("y", 0)),
-            bool(props["fortress"]),
-            bool(props["taj"]),
-        )
+        if obj.find("point") is None:
+            raise BoardError(f"{place} must be a point object")
+        x, y = float(obj.get("x", 0)), float(obj.get("y", 0))
+        if not _inside(x, y, provinces[str(props["province"])]):
+            raise BoardError(f"{place} at ({x:g}, {y:g}) lies outside its province {props['province']}")
+        cities[name] = City(name, str(props["province"]), x, y, bool(props["fortress"]), bool(props["taj"]))
     for p in PROVINCE_NAMES:
         count = sum(c.province == p for c in cities.values())
         want = 5 if p == AGRA else 4
@@ -164,6 +162,8 @@ def parse(path: Path) -> Board:
     for obj in layers["roads"].iter("object"):
         props = _props(obj)
         a, b = props.get("from"), props.get("to")
+        if obj.find("polyline") is None:
+            raise BoardError(f"{where}: road {obj.get('id')} must be a line (polyline) object")
         for end in (a, b):
             if end not in cities:
                 raise BoardError(f"{where}: road {obj.get('id')} names the unknown city {end!r}")
@@ -202,6 +202,15 @@ def _borders(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> bool
     """Two province polygons border when they share an edge: two corners or more in common."""
     close = sum(any(abs(x - u) < 1 and abs(y - v) < 1 for u, v in b) for x, y in a)
     return close >= 2
+
+
+def _inside(x: float, y: float, polygon: list[tuple[float, float]]) -> bool:
+    """Even-odd rule: does a horizontal ray from the point cross the outline an odd number of times?"""
+    inside = False
+    for (ax, ay), (bx, by) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+            inside = not inside
+    return inside
 
 
 def _is_ring(names: tuple[str, ...], near: dict[str, set[str]]) -> bool:

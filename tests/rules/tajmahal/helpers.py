@@ -42,6 +42,13 @@ def withdraw(m: Match, seat: int):
     return m.submit(seat, {"move": "withdraw"})
 
 
+def leave(m: Match, *seats: int) -> None:
+    """These seats withdraw in turn, each taking the first two display cards."""
+    for seat in seats:
+        ok(withdraw(m, seat))
+        ok(m.submit(seat, {"move": "pick", "cards": list(m.state.display[:2])}))
+
+
 def ok(result) -> list:
     assert isinstance(result, list), f"rejected: {getattr(result, 'reason', result)}"
     return result

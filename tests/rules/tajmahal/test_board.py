@@ -101,10 +101,15 @@ def broken(tmp_path, old: str, new: str) -> Path:
         (prop("to", "Baramulla"), prop("to", "Indore"), "Kashmir and Malwa, which do not border"),
         ('name="roads"', 'name="streets"', "'roads' is missing"),
         ('name="Kabul" type="province"', 'name="Kabool" type="province"', "Kabool"),
-        (prop("province", "Kashmir"), prop("province", "Lahore"), "cities"),
+        ('name="Kabul" type="province"', 'name="Kashmir" type="province"', "Kashmir appears twice"),
+        ('name="Ghazni" type="city"', 'name="Kabul" type="city"', "city Kabul appears twice"),
+        (prop("province", "Kashmir"), prop("province", "Lahore"), "Srinagar .* outside its province Lahore"),
         (prop("fortress", "true", "bool"), prop("fortress", "false", "bool"), "15 fortresses"),
         (prop("taj", "true", "bool"), prop("taj", "false", "bool"), "Taj Mahal"),
         (prop("fortress", "false", "bool"), prop("fortress", "no"), "boolean"),
+        ("   <point/>", "   <ellipse/>", "must be a point object"),
+        ('name="Kabul" type="city" x="197"', 'name="Kabul" type="city" x="600"', "outside its province"),
+        ("   <polyline", "   <polygon", "must be a line"),
     ],
 )
 def test_the_loader_names_what_is_wrong(tmp_path, old, new, message):
@@ -113,12 +118,10 @@ def test_the_loader_names_what_is_wrong(tmp_path, old, new, message):
     assert "bad.tmx" in str(err.value)
 
 
-def test_a_cut_off_city_is_reported(tmp_path):
-    """Every city reachable: removing Kabul's only roads abroad strands the province."""
+def without_roads(*pairs: tuple[str, str]) -> str:
+    """The shipped map minus the named roads."""
     text = TMX.read_text(encoding="utf-8")
-
-    # drop the two roads leaving Kabul province (to Baramulla and to Multan)
-    for a, b in (("Kabul", "Baramulla"), ("Jalalabad", "Multan")):
+    for a, b in pairs:
         pattern = (
             r'  <object id="\d+" type="road"[^>]*>\s*<properties>\s*'
             + re.escape(prop("from", a))
@@ -127,8 +130,61 @@ def test_a_cut_off_city_is_reported(tmp_path):
             + r"\s*</properties>\s*<polyline[^>]*/>\s*</object>\n"
         )
         text, n = re.subn(pattern, "", text)
-        assert n == 1
+        assert n == 1, (a, b)
+    return text
+
+
+def test_a_cut_off_city_is_reported(tmp_path):
+    """Every city reachable: removing Kabul's only roads abroad strands the province."""
     path = tmp_path / "cut.tmx"
-    path.write_text(text, encoding="utf-8")
+    path.write_text(without_roads(("Kabul", "Baramulla"), ("Jalalabad", "Multan")), encoding="utf-8")
     with pytest.raises(BoardError, match="not reachable"):
         parse(path)
+
+
+def test_a_province_with_the_wrong_number_of_cities_is_reported(tmp_path):
+    """4 cities per province, 5 in Agra: a map without Ghazni has a Kabul of 3."""
+    city = r'  <object id="\d+" name="Ghazni" type="city".*?</object>\n'
+    text, n = re.subn(city, "", TMX.read_text(encoding="utf-8"), flags=re.S)
+    assert n == 1
+    path = tmp_path / "short.tmx"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(BoardError, match="province Kabul has 3 cities, not 4"):
+        parse(path)
+
+
+def test_a_province_whose_cities_are_not_a_ring_is_reported(tmp_path):
+    """The cities of each province form a ring: one ring road missing breaks it."""
+    path = tmp_path / "open.tmx"
+    path.write_text(without_roads(("Ghazni", "Peshawar")), encoding="utf-8")
+    with pytest.raises(BoardError, match="cities of Kabul do not form a ring"):
+        parse(path)
+
+
+def _cross(p, q, r, s) -> bool:
+    """Do segments pq and rs properly cross (touching at a shared end does not count)?"""
+
+    def turn(a, b, c):
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+    if {p, q} & {r, s}:
+        return False
+    return turn(p, q, r) * turn(p, q, s) < 0 and turn(r, s, p) * turn(r, s, q) < 0
+
+
+def test_roads_do_not_cross_and_stay_in_the_provinces_they_join():
+    """The drawn map reads well: no two roads cross, and a road only passes through its own
+    province (a ring road) or the two neighbours it joins."""
+    b = boardmod.load()
+    at = {n: (c.x, c.y) for n, c in b.cities.items()}
+    for i, (a1, b1) in enumerate(b.roads):
+        for a2, b2 in b.roads[i + 1 :]:
+            assert not _cross(at[a1], at[b1], at[a2], at[b2]), f"{a1}-{b1} crosses {a2}-{b2}"
+    for a, c in b.roads:
+        mine = {b.cities[a].province, b.cities[c].province}
+        for k in range(1, 20):
+            t = k / 20
+            x = at[a][0] + t * (at[c][0] - at[a][0])
+            y = at[a][1] + t * (at[c][1] - at[a][1])
+            where = {p.name for p in b.provinces.values() if boardmod._inside(x, y, list(p.points))}
+            assert where and where <= mine, f"road {a}-{c} passes through {where - mine}"

@@ -6,10 +6,11 @@ import pytest
 
 from game.core.ruleset import Rejected
 from game.rules.tajmahal import RULESET
+from game.rules.tajmahal.board import load
 from game.rules.tajmahal.data import BONUSES, SPECIAL_ID, TILE_GOODS
-from game.rules.tajmahal.rules import hand_points
+from game.rules.tajmahal.rules import chain_provinces, hand_points
 from game.rules.tajmahal.state import Player
-from tests.rules.tajmahal.helpers import GREEN, PURPLE, RED, match, ok, play, types, withdraw
+from tests.rules.tajmahal.helpers import GREEN, PURPLE, RED, leave, match, ok, play, types, withdraw
 
 
 # -- 準備 (setup) -----------------------------------------------------------------------------
@@ -35,6 +36,15 @@ def test_setup_bonus_tiles_on_fortresses_taj_on_agra():
     assert bonus["Agra"] == "taj"
     assert Counter(v for k, v in bonus.items() if k != "Agra") == Counter(BONUSES)
     assert len(bonus) == 16
+
+
+def test_setup_bonus_tiles_are_placed_at_random():
+    layouts = {tuple(sorted(match(4, seed=k).state.bonus)) for k in range(6)}
+    assert len(layouts) > 1
+
+
+def test_setup_start_player_is_chosen_at_random():
+    assert {match(4, seed=k).state.start for k in range(12)} == {0, 1, 2, 3}
 
 
 def test_setup_special_cards_lie_beside_the_board():
@@ -197,9 +207,7 @@ def test_person_majority_gives_influence_tile_and_a_palace_on_an_empty_city():
 def test_fortress_bonus_goes_to_the_palace_builder():
     m = match(hands=[[6, 7], PURPLE, RED], bonus={"Agra": "taj", "Ghazni": "points2"})
     ok(play(m, 0, 6))
-    for seat in (1, 2):
-        ok(withdraw(m, seat))
-        ok(m.submit(seat, {"move": "pick", "cards": list(m.state.display[:2])}))
+    leave(m, 1, 2)
     ok(withdraw(m, 0))
     events = ok(m.submit(0, {"move": "build", "city": "Ghazni"}))
     points = [(e["reason"], e["points"]) for e in events if e["type"] == "score"]
@@ -210,9 +218,7 @@ def test_fortress_bonus_goes_to_the_palace_builder():
 def test_draw_bonus_draws_a_card():
     m = match(hands=[[6, 7], PURPLE, RED], bonus={"Agra": "taj", "Ghazni": "draw"}, deck=[70, 71, 72, 73])
     ok(play(m, 0, 6))
-    for seat in (1, 2):
-        ok(withdraw(m, seat))
-        ok(m.submit(seat, {"move": "pick", "cards": list(m.state.display[:2])}))
+    leave(m, 1, 2)
     ok(withdraw(m, 0))
     hand = m.state.players[0].hand
     events = ok(m.submit(0, {"move": "build", "city": "Ghazni"}))
@@ -236,21 +242,45 @@ def test_elephant_majority_takes_the_province_tile():
 def test_scoring_order_bonus_then_goods_then_palaces():
     m = match(hands=[[6, 7], PURPLE, RED], bonus={"Agra": "taj", "Ghazni": "tea"})
     ok(play(m, 0, 6))
-    for seat in (1, 2):
-        ok(withdraw(m, seat))
-        ok(m.submit(seat, {"move": "pick", "cards": list(m.state.display[:2])}))
+    leave(m, 1, 2)
     ok(withdraw(m, 0))  # vizier and elephant (last player)
     events = ok(m.submit(0, {"move": "build", "city": "Ghazni"}))
     reasons = [e["reason"] for e in events if e["type"] == "score"]
     assert reasons == ["bonus", "province", "palaces"]
 
 
+def test_palace_chain_counts_provinces_joined_through_the_players_own_palaces():
+    """宮殿: +1 per other province (not city) reached by a road chain of your palaces."""
+    board = load()
+    m = match(palaces=[["Kabul", 0], ["Baramulla", 0], ["Srinagar", 0], ["Chittor", 0], ["Ajmer", 0]])
+    assert chain_provinces(m.state, 0, "Kabul", board) == 2  # Kashmir and Ajmer, each once
+    assert chain_provinces(m.state, 0, "Ajmer", board) == 2  # Kashmir and Kabul
+    assert chain_provinces(m.state, 1, "Kabul", board) == 0
+
+
+def test_palace_chain_is_broken_by_an_empty_city_or_another_players_palace():
+    board = load()
+    empty = match(palaces=[["Kabul", 0], ["Srinagar", 0], ["Chittor", 0]])  # Baramulla empty
+    assert chain_provinces(empty.state, 0, "Kabul", board) == 0
+    rival = match(palaces=[["Kabul", 0], ["Baramulla", 1], ["Srinagar", 0], ["Chittor", 0]])
+    assert chain_provinces(rival.state, 0, "Kabul", board) == 0
+
+
+def test_palace_chain_runs_through_a_city_both_players_share():
+    """A city holding palaces of two players (here a mogul's palace beside a palace) serves both."""
+    board = load()
+    m = match(
+        palaces=[["Kabul", 0], ["Baramulla", 1], ["Srinagar", 0], ["Chittor", 0]],
+        moguls=[["Baramulla", 0]],
+    )
+    assert chain_provinces(m.state, 0, "Kabul", board) == 2
+    assert chain_provinces(m.state, 1, "Kashmir", board) == 0
+
+
 def test_mogul_palace_may_not_take_a_fortress_bonus():
     m = match(hands=[[4], PURPLE, RED], bonus={"Agra": "taj", "Kabul": "points2"})
     ok(play(m, 0, 4))  # elephant + mogul
-    for seat in (1, 2):
-        ok(withdraw(m, seat))
-        ok(m.submit(seat, {"move": "pick", "cards": list(m.state.display[:2])}))
+    leave(m, 1, 2)
     ok(withdraw(m, 0))
     assert m.state.builds == ("mogul",)
     events = ok(m.submit(0, {"move": "build", "city": "Kabul"}))
@@ -298,9 +328,7 @@ def test_start_player_passes_to_the_left_and_a_new_display_is_dealt():
 def test_pair_of_influence_tiles_wins_the_special_card_from_the_table():
     m = match(hands=[[6, 7], PURPLE, RED], influence=[["vizier"], [], []])
     ok(play(m, 0, 6))
-    for seat in (1, 2):
-        ok(withdraw(m, seat))
-        ok(m.submit(seat, {"move": "pick", "cards": list(m.state.display[:2])}))
+    leave(m, 1, 2)
     ok(withdraw(m, 0))
     events = ok(m.submit(0, {"move": "build", "city": "Kabul"}))
     special = [e for e in events if e["type"] == "special"]
@@ -309,6 +337,34 @@ def test_pair_of_influence_tiles_wins_the_special_card_from_the_table():
     ]
     assert SPECIAL_ID["mogul"] in m.state.players[0].hand
     assert m.state.players[0].influence == () and m.state.pool[0] == 6
+
+
+def test_a_holder_who_wins_the_pair_again_returns_the_tiles_and_keeps_the_card():
+    """スペシャルカード: a pair for a card you hold is simply handed back."""
+    m = match(hands=[[12], PURPLE, RED], influence=[["monk"], [], []], specials={"change": 0})
+    ok(play(m, 0, 12))  # elephant + monk
+    leave(m, 1, 2)
+    ok(withdraw(m, 0))
+    events = ok(m.submit(0, {"move": "build", "city": "Kabul"}))
+    special = [e for e in events if e["type"] == "special"]
+    assert special == [
+        {"type": "special", "seat": 0, "person": "monk", "card": SPECIAL_ID["change"], "from": 0}
+    ]
+    assert SPECIAL_ID["change"] in m.state.players[0].hand
+    assert m.state.players[0].influence == () and m.state.pool[2] == 6
+
+
+def test_leftover_display_cards_are_discarded_at_the_end_of_a_visit():
+    """The last player takes one card even when more are left (here a display of 6 for 3
+    players); what is left goes to the discard pile with the visit."""
+    m = match(hands=[GREEN, PURPLE, RED], display=[89, 90, 91, 92, 93, 94])
+    for seat, pair in ((0, [89, 90]), (1, [91, 92])):
+        ok(withdraw(m, seat))
+        ok(m.submit(seat, {"move": "pick", "cards": pair}))
+    ok(withdraw(m, 2))
+    assert m.state.picks == 1
+    ok(m.submit(2, {"move": "pick", "cards": [94]}))
+    assert m.state.visit == 1 and 93 in m.state.discard and 93 not in m.state.display
 
 
 # -- ゲーム終了 (end of the game) --------------------------------------------------------------
@@ -349,9 +405,7 @@ def test_a_full_province_skips_the_palaces_it_has_no_room_for():
     full = [["Kabul", 1], ["Jalalabad", 1], ["Ghazni", 2], ["Peshawar", 2]]
     m = match(hands=[[6, 7], PURPLE, RED], palaces=full)
     ok(play(m, 0, 6))
-    for seat in (1, 2):
-        ok(withdraw(m, seat))
-        ok(m.submit(seat, {"move": "pick", "cards": list(m.state.display[:2])}))
+    leave(m, 1, 2)
     events = ok(withdraw(m, 0))
     assert events[0]["won"] == ["vizier", "elephant"] and events[0]["builds"] == []
     assert m.state.visit == 1
