@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 STEP = 1.0 / TICKS_PER_SECOND
 MAX_CATCH_UP = 0.25  # after a stall, drop time rather than run hundreds of updates
-FPS_CAP = 120
+FPS_CAP = 120  # when the display does not say its refresh rate
 
 
 class Toast:
@@ -177,8 +177,17 @@ class App:
         """Closing the window: every command is already saved, so just leave cleanly."""
         self.running = False
 
+    def frame_cap(self) -> int:
+        """Draw no faster than the display refreshes: more frames would never be seen."""
+        try:
+            rate = pygame.display.get_current_refresh_rate()
+        except pygame.error:
+            rate = 0
+        return rate if 24 <= rate <= 500 else FPS_CAP
+
     def run(self, frames: int | None = None) -> int:
         clock = pygame.time.Clock()
+        cap = self.frame_cap()
         lag = 0.0
         last = time.perf_counter()
         count = 0
@@ -196,7 +205,7 @@ class App:
             pygame.display.flip()
             for hook in self.frame_hooks:
                 hook()
-            clock.tick(FPS_CAP)
+            clock.tick(cap)
             count += 1
         while self.stack:
             self.stack.pop().leave()

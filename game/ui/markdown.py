@@ -1,6 +1,7 @@
 """Render the project's rules texts (a small Markdown subset) to one tall surface.
 
-Supported: `#` and `##` headings, paragraphs, `- ` bullets, `**bold**` spans.
+Supported: `#` and `##` headings, paragraphs, `- ` bullets (indented `- ` for a second level),
+`**bold**` spans.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ BOLD = re.compile(r"\*\*(.+?)\*\*")
 
 
 def blocks(source: str) -> list[tuple[str, str]]:
-    """(kind, text) per block: h1, h2, h3, bullet, para. Consecutive lines join a paragraph."""
+    """(kind, text) per block: h1, h2, h3, bullet, sub (a nested bullet), para. Consecutive lines
+    join a paragraph; an indented line without a dash continues the bullet above."""
     out: list[tuple[str, str]] = []
     para: list[str] = []
 
@@ -34,9 +36,9 @@ def blocks(source: str) -> list[tuple[str, str]]:
             out.append((f"h{min(level, 3)}", line.lstrip("#").strip()))
         elif line.startswith(("- ", "* ")):
             flush()
-            out.append(("bullet", line[2:].strip()))
-        elif out and out[-1][0] == "bullet" and raw.startswith("  ") and not para:
-            out[-1] = ("bullet", out[-1][1] + " " + line)
+            out.append(("sub" if raw.startswith("  ") else "bullet", line[2:].strip()))
+        elif out and out[-1][0] in ("bullet", "sub") and raw.startswith("  ") and not para:
+            out[-1] = (out[-1][0], out[-1][1] + " " + line)
         else:
             para.append(line)
     flush()
@@ -71,6 +73,9 @@ def _rich_lines(source: str, width: int, size: int) -> list[list[tuple[str, bool
     return lines
 
 
+INDENT = {"bullet": 28, "sub": 56}
+
+
 def render(source: str, width: int) -> pygame.Surface:
     size, gap = 19, 27
     items: list[tuple[str, int, object]] = []  # (kind, height, payload)
@@ -79,8 +84,7 @@ def render(source: str, width: int) -> pygame.Surface:
             px = {"h1": 36, "h2": 26, "h3": 21}[kind]
             items.append((kind, px + 26, (body, px)))
         else:
-            indent = 28 if kind == "bullet" else 0
-            lines = _rich_lines(body, width - indent, size)
+            lines = _rich_lines(body, width - INDENT.get(kind, 0), size)
             items.append((kind, gap * len(lines) + 10, lines))
     surface = pygame.Surface((width, sum(h for _, h, _ in items) + 20), pygame.SRCALPHA)
     y = 0
@@ -92,9 +96,11 @@ def render(source: str, width: int) -> pygame.Surface:
             surface.blit(text.render(body, px, colour, "black" if kind == "h1" else "bold"), (0, y))
             y += height - (10 if kind != "h1" else 0)
             continue
-        indent = 28 if kind == "bullet" else 0
+        indent = INDENT.get(kind, 0)
         if kind == "bullet":
             pygame.draw.circle(surface, theme.ACCENT, (10, y + 13), 5)
+        elif kind == "sub":
+            pygame.draw.circle(surface, theme.ACCENT, (38, y + 13), 4, 2)
         for line in payload:
             x = indent
             space = text.font(size).size(" ")[0]

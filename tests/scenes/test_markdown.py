@@ -23,3 +23,13 @@ def test_punctuation_after_bold_is_glued_to_it():
         (",", True),
         ("then", False),
     ]
+
+
+def test_an_indented_dash_is_a_nested_bullet():
+    source = "- piles:\n  - Diamond: 7 7 5 5 5\n    and more\n- next"
+    assert markdown.blocks(source) == [
+        ("bullet", "piles:"),
+        ("sub", "Diamond: 7 7 5 5 5 and more"),
+        ("bullet", "next"),
+    ]
+    assert markdown.render(source, 600).get_height() > 0

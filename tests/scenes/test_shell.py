@@ -150,3 +150,52 @@ def test_statistics_count_a_finished_match():
     assert isinstance(app.top, Statistics)
     assert sum(r.played for r in app.top.rows) == 2
     shot(app, "statistics")
+
+
+def test_menu_opens_setup_for_a_game_and_back_returns():
+    from game.scenes.menu import GameTile
+    from game.scenes.setup import Setup
+
+    app = menu_app()
+    tile = next(w for w in app.top.group.widgets if isinstance(w, GameTile) and w.game == "jaipur")
+    click(app, tile.rect.center)
+    assert isinstance(app.top, Setup) and app.top.game == "jaipur"
+    shot(app, "setup")
+    click(app, find_button(app, "Back").rect.center)
+    assert isinstance(app.top, Menu)
+    click(app, tile.rect.center)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, Menu)
+
+
+def test_setup_follows_what_the_ruleset_declares():
+    """Seat counts, bot levels and options come from the ruleset; a variant can fix a seat."""
+    from game.scenes.setup import Setup
+
+    app = make_app()
+    taj = Setup(app, "tajmahal")
+    assert taj.count_choice.choices == [3, 4, 5] and taj.count_choice.visible
+    assert taj.seat_kinds[0].choices == ["human", "easy", "medium", "hard"]
+    jaipur = Setup(app, "jaipur")
+    assert not jaipur.count_choice.visible  # always two
+    variant = next(w for w in jaipur.option_widgets if w.label == "Game")
+    variant.set("solo")
+    variant.on_change("solo")
+    seats = jaipur.seats()
+    assert seats[1].kind == "rules" and not jaipur.seat_kinds[1].enabled
+
+
+def test_setup_start_opens_the_table_with_the_chosen_seats():
+    from game.scenes.jaipur import JaipurTable
+    from game.scenes.setup import Setup
+
+    app = menu_app()
+    app.push(Setup(app, "jaipur"))
+    frame(app)
+    click(app, app.top.seat_kinds[1].rect.center)  # medium -> hard
+    click(app, find_button(app, "Start").rect.center)
+    table = app.top
+    assert isinstance(table, JaipurTable)
+    assert [s.kind for s in table.match.seats] == ["human", "bot"]
+    assert table.match.seats[1].level == "hard"
+    assert app.store.info(table.match_id).status == "playing"
