@@ -9,11 +9,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 import pygame
 
 from game.ui.tween import ease_in_out, lerp, lerp2
+
+
+@cache
+def shadow(w: int, h: int) -> pygame.Surface:
+    """A soft dark shape under something lifted off the table (cached per size)."""
+    surface = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
+    for k, alpha in ((0, 40), (2, 60), (4, 80)):
+        pygame.draw.rect(surface, (6, 4, 10, alpha), (k, k, w + 8 - 2 * k, h + 8 - 2 * k), border_radius=10)
+    return surface
 
 
 @dataclass
@@ -58,9 +68,8 @@ class Flight:
         if scale > 1.001 and self.flip_to is None:
             size = (int(image.get_width() * scale), int(image.get_height() * scale))
             image = pygame.transform.smoothscale(image, size)
-        shadow = pygame.Rect(0, 0, image.get_width(), image.get_height())
-        shadow.center = (int(x) + 6, int(y) + 8)
-        pygame.draw.rect(surface, (10, 8, 14), shadow, border_radius=8)
+        soft = shadow(image.get_width(), image.get_height())
+        surface.blit(soft, soft.get_rect(center=(int(x) + 6, int(y) + 8)))
         surface.blit(image, image.get_rect(center=(int(x), int(y))))
 
 
