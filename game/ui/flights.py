@@ -105,3 +105,49 @@ class Flights:
 
 def lerp_colour(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
     return (int(lerp(a[0], b[0], t)), int(lerp(a[1], b[1], t)), int(lerp(a[2], b[2], t)))
+
+
+class Choreography:
+    """Adds flights one after another, each starting `gap` ticks after the one before, timed by
+    the animation-speed setting (`speed` scales ticks) and landing with a sound. A subclass
+    turns each game event into flights in a method `on_<event type>`."""
+
+    step = 26  # ticks one flight takes
+    gap = 7  # ticks between the starts of two flights
+
+    def __init__(self, flights: Flights, speed: Callable[[float], int], sound: Callable[[str], None]):
+        self.flights, self.speed, self.sound = flights, speed, sound
+        self.delay = 0
+
+    def fly(
+        self,
+        image: pygame.Surface,
+        start: tuple[float, float],
+        end: tuple[float, float],
+        mask: Any = None,
+        flip_to: pygame.Surface | None = None,
+        arc: float = 30.0,
+        sound: str | None = "card",
+        gap: int | None = None,
+        step: int | None = None,
+    ) -> Flight:
+        landing = (lambda: self.sound(sound)) if sound else None
+        flight = Flight(
+            image,
+            start,
+            end,
+            self.speed(step or self.step),
+            self.speed(self.delay),
+            mask,
+            landing,
+            flip_to,
+            arc,
+        )
+        self.delay += self.gap if gap is None else gap
+        return self.flights.add(flight)
+
+    def batch(self, events: list[dict[str, Any]]) -> None:
+        for event in events:
+            handler = getattr(self, f"on_{event['type']}", None)
+            if handler:
+                handler(event)

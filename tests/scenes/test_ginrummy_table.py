@@ -57,14 +57,18 @@ def undercut_deal():
     return {"deck": deck, "dealer": 0}
 
 
-def to_the_knock(app, table, rng) -> None:
-    """Pass-and-play on the undercut deal, up to Bilal's knock."""
-    through_handoff(app)
-    P.play_by_mouse(app, table, {"move": "pass"}, rng)
-    through_handoff(app)
-    P.play_by_mouse(app, table, {"move": "pass"}, rng)
+def both_pass_then_draw(app, table, rng) -> None:
+    """Pass-and-play: the dealer and then the other pass the upcard; the dealer draws the stock."""
+    for move in ("pass", "pass"):
+        through_handoff(app)
+        P.play_by_mouse(app, table, {"move": move}, rng)
     through_handoff(app)
     P.play_by_mouse(app, table, {"move": "draw", "source": "stock"}, rng)
+
+
+def to_the_knock(app, table, rng) -> None:
+    """Pass-and-play on the undercut deal, up to Bilal's knock."""
+    both_pass_then_draw(app, table, rng)
     P.play_by_mouse(app, table, {"move": "discard", "card": "KD"}, rng)
     through_handoff(app)
     P.play_by_mouse(app, table, {"move": "draw", "source": "stock"}, rng)
@@ -144,13 +148,7 @@ def knock_deal(extra: str, draw: str):
 
 def test_knock_button_is_enabled_only_when_legal_and_shows_the_deadwood():
     app, table = table_app([Seat("Asha"), Seat("Bilal")], setup=knock_deal("TD", "QS"))
-    rng = random.Random(0)
-    through_handoff(app)
-    P.play_by_mouse(app, table, {"move": "pass"}, rng)
-    through_handoff(app)
-    P.play_by_mouse(app, table, {"move": "pass"}, rng)
-    through_handoff(app)
-    P.play_by_mouse(app, table, {"move": "draw", "source": "stock"}, rng)
+    both_pass_then_draw(app, table, random.Random(0))
     P.settle(app, table)
     # no card chosen: the knock uses the best discard (QS or TD leave 10)
     assert table.knock_button.enabled and table.knock_button.label == "Knock · 10"

@@ -192,72 +192,83 @@ def bubble(surface: pygame.Surface, anchor: tuple[int, int], line: str, four: bo
     surface.blit(image, image.get_rect(center=box.center))
 
 
-def score_panel(
+KINDS = {"knock": "Knock", "gin": "Gin", "undercut": "Undercut", "dead": "Dead hand"}
+
+
+def score_table(
     surface: pygame.Surface,
     v: dict[str, Any],
     names: list[str],
-    log: list[str],
-    four: bool,
+    span: tuple[int, int],
+    cols: tuple[int, int],
+    y: int,
+    size: int,
+    most: int,
+) -> int:
+    """The score sheet: a row a hand (what happened, points won, running totals), then the
+    totals. `span` is the x range, `cols` the right edges of the two totals columns. Returns
+    the y below the totals."""
+    x0, x1 = span
+    row_h, big = int(size * 1.6), size >= 17
+    text.blit(surface, "Hand", (x0, y), size, theme.MUTED, "bold", "midleft")
+    for seat, cx in enumerate(cols):
+        shown = names[seat] if len(names[seat]) <= 12 else names[seat][:11] + "…"
+        text.blit(surface, shown, (cx, y), size + 2, theme.ACCENT, "bold", "midright")
+    pygame.draw.line(surface, theme.LINE, (x0, y + 15), (x1, y + 15))
+    history = v["history"]
+    rows = history[-most:]
+    y += 22 + row_h // 2
+    if len(history) > len(rows):
+        line = f"… {len(history) - len(rows)} earlier hands"
+        text.blit(surface, line, (x0, y - 4), size - 2, theme.MUTED, anchor="midleft")
+        y += row_h - 4
+    if not history:
+        text.blit(surface, "No hands scored yet", (x0, y), size, theme.MUTED, anchor="midleft")
+        y += row_h
+    for k, row in enumerate(rows):
+        last = k == len(rows) - 1
+        ink = theme.TEXT if last else theme.MUTED
+        what = f"{row['number']}. {KINDS[row['kind']]}"
+        if big and row["winner"] is not None:
+            what += f" · {names[row['winner']]}"
+        text.blit(surface, what, (x0, y), size, ink, anchor="midleft")
+        for seat, cx in enumerate(cols):
+            won = row["points"] if row["winner"] == seat else 0
+            gain = f"+{won}" if won else "·"
+            text.blit(
+                surface, gain, (cx - 3 * size, y), size, MELD_INK if won else theme.LINE, "bold", "midright"
+            )
+            text.blit(
+                surface,
+                str(row["totals"][seat]),
+                (cx, y),
+                size,
+                ink,
+                "bold" if last else "regular",
+                "midright",
+            )
+        y += row_h
+    pygame.draw.line(surface, theme.LINE, (x0, y - row_h // 2 + 2), (x1, y - row_h // 2 + 2))
+    y += 8
+    text.blit(surface, "Total", (x0, y), size + 2, theme.TEXT, "bold", "midleft")
+    for seat, cx in enumerate(cols):
+        lead = v["scores"][seat] > v["scores"][1 - seat]
+        colour = theme.ACCENT if lead else theme.TEXT
+        text.blit(surface, str(v["scores"][seat]), (cx, y), int(size * 1.6), colour, "black", "midright")
+    return y + row_h
+
+
+def score_panel(
+    surface: pygame.Surface, v: dict[str, Any], names: list[str], log: list[str], four: bool
 ) -> None:
+    """The right-hand panel: the target, the running score sheet, the last moves."""
     box = L.PANEL  # its ground is part of the backdrop
     x0, x1 = box.x + 18, box.right - 18
     text.blit(surface, f"Game to {v['target']}", (x0, box.y + 24), 18, theme.ACCENT, "bold", "midleft")
-    text.blit(
-        surface,
-        f"Undercut {v['undercut_bonus']} · gin {v['gin_bonus']}",
-        (x1, box.y + 24),
-        14,
-        theme.MUTED,
-        anchor="midright",
-    )
-    cols = (box.x + 178, box.right - 30)
-    y = box.y + 58
-    for seat, cx in enumerate(cols):
-        shown = names[seat] if len(names[seat]) <= 10 else names[seat][:9] + "…"
-        text.blit(surface, shown, (cx, y), 17, theme.TEXT, "bold", "midright")
-    pygame.draw.line(surface, theme.LINE, (x0, y + 14), (x1, y + 14))
-    history = v["history"]
-    rows = history[-9:]
-    y += 34
-    if len(history) > len(rows):
-        text.blit(
-            surface,
-            f"{len(history) - len(rows)} earlier hands",
-            (x0, y - 6),
-            14,
-            theme.MUTED,
-            anchor="midleft",
-        )
-        y += 18
-    if not history:
-        text.blit(surface, "No hands scored yet", (x0, y), 15, theme.MUTED, anchor="midleft")
-        y += 26
-    for row in rows:
-        kind = {"knock": "Knock", "gin": "Gin", "undercut": "Undercut", "dead": "Dead hand"}[row["kind"]]
-        text.blit(surface, f"{row['number']}. {kind}", (x0, y), 15, theme.MUTED, anchor="midleft")
-        for seat, cx in enumerate(cols):
-            points = row["points"] if row["winner"] == seat else None
-            shown = f"+{points}" if points else "·"
-            text.blit(
-                surface, shown, (cx - 44, y), 15, MELD_INK if points else theme.LINE, "bold", "midright"
-            )
-            text.blit(surface, str(row["totals"][seat]), (cx, y), 15, theme.TEXT, anchor="midright")
-        y += 22
-    pygame.draw.line(surface, theme.LINE, (x0, y - 6), (x1, y - 6))
-    text.blit(surface, "Total", (x0, y + 14), 17, theme.TEXT, "bold", "midleft")
-    for seat, cx in enumerate(cols):
-        lead = v["scores"][seat] > v["scores"][1 - seat]
-        text.blit(
-            surface,
-            str(v["scores"][seat]),
-            (cx, y + 14),
-            24,
-            theme.ACCENT if lead else theme.TEXT,
-            "black",
-            "midright",
-        )
-    # the last moves
-    top = max(y + 48, box.bottom - 156)
+    bonuses = f"Undercut {v['undercut_bonus']} · gin {v['gin_bonus']}"
+    text.blit(surface, bonuses, (x1, box.y + 24), 14, theme.MUTED, anchor="midright")
+    y = score_table(surface, v, names, (x0, x1), (box.x + 196, box.right - 24), box.y + 62, 15, 9)
+    top = max(y + 24, box.bottom - 156)
     pygame.draw.line(surface, theme.LINE, (x0, top - 14), (x1, top - 14))
     text.blit(surface, "Last moves", (x0, top), 15, theme.ACCENT, "bold", "midleft")
     recent = log[-5:]

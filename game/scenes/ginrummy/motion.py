@@ -13,11 +13,9 @@ from typing import Any, Protocol
 
 from game.scenes.ginrummy import draw
 from game.scenes.ginrummy import layout as L
-from game.ui.flights import Flight, Flights
+from game.ui.flights import Choreography, Flights
 
-STEP = 24  # ticks one card takes to fly
-GAP = 6  # ticks between cards of one move
-DEAL_GAP = 3
+DEAL_GAP = 3  # ticks between cards of the deal
 
 
 class Places(Protocol):
@@ -28,11 +26,15 @@ class Places(Protocol):
     def bottom_seat(self) -> int: ...
     def seen(self, code: str) -> tuple[float, float] | None: ...
     def hand_slot(self, code: str) -> tuple[float, float]: ...
+    def spread_pos(self, code: str) -> tuple[float, float]: ...
     def fan(self, view: dict[str, Any], seat: int) -> list[tuple[Any, tuple[float, float]]]: ...
     def four(self) -> bool: ...
 
 
-class Motion:
+class Motion(Choreography):
+    step = 24
+    gap = 6
+
     def __init__(
         self,
         flights: Flights,
@@ -42,25 +44,8 @@ class Motion:
         speed: Callable[[float], int],
         sound: Callable[[str], None],
     ):
-        self.flights, self.before, self.after, self.places = flights, before, after, places
-        self.speed, self.sound = speed, sound
-        self.delay = 0
-
-    def fly(self, image, start, end, mask, flip_to=None, arc=28.0, sound="card", gap=GAP, step=STEP) -> None:
-        self.flights.add(
-            Flight(
-                image,
-                start,
-                end,
-                self.speed(step),
-                self.speed(self.delay),
-                mask,
-                (lambda: self.sound(sound)) if sound else None,
-                flip_to,
-                arc,
-            )
-        )
-        self.delay += gap
+        super().__init__(flights, speed, sound)
+        self.before, self.after, self.places = before, after, places
 
     def mine(self, seat: int | None) -> bool:
         return seat is not None and seat == self.places.viewer
@@ -78,12 +63,6 @@ class Motion:
     def last_back(self, view: dict[str, Any], seat: int) -> Any:
         backs = [k for k, _ in self.places.fan(view, seat) if isinstance(k, tuple)]
         return backs[-1] if backs else None
-
-    def batch(self, events: list[dict[str, Any]]) -> None:
-        for event in events:
-            handler = getattr(self, f"on_{event['type']}", None)
-            if handler:
-                handler(event)
 
     # -- the deal -------------------------------------------------------------------------
     def on_deal(self, e) -> None:
@@ -161,3 +140,32 @@ class Motion:
     def on_knocked(self, e) -> None:
         self.on_discarded(e)
         self.sound("knock")
+
+    # -- the reveal -----------------------------------------------------------------------
+    def reveal(self) -> None:
+        """After a knock, face-down cards turn over and fly to their places in the spread
+        (my own cards are face up already: they glide there)."""
+        r = self.after["reveal"]
+        self.delay = max(self.delay, 10)
+        for seat in (0, 1):
+            if self.mine(seat):
+                continue
+            fan = self.places.fan(self.before, seat)
+            known = {k: c for k, c in fan if isinstance(k, str)}
+            backs = [c for k, c in fan if not isinstance(k, str)]
+            for code in r["hands"][seat]:
+                if code in known:
+                    start, image = known[code], self.face(code, L.OPP_W, L.OPP_H)
+                else:
+                    start = backs.pop(0) if backs else (L.MID_X, L.OPP_Y)
+                    image = draw.back(L.OPP_W, L.OPP_H)
+                flip = self.face(code, L.SPREAD_W, L.SPREAD_H)
+                self.fly(image, start, self.places.spread_pos(code), code, flip, arc=20, sound=None, gap=3)
+
+    def layoffs(self, laid: list[dict[str, Any]], starts: dict[str, Any]) -> None:
+        """Laid-off cards move from the defender's spread onto the knocker's melds."""
+        for x in laid:
+            code = x["card"]
+            end = self.places.spread_pos(code)
+            image = self.face(code, L.SPREAD_W, L.SPREAD_H)
+            self.fly(image, starts.get(code) or end, end, code, arc=40, gap=12, step=26)
