@@ -357,6 +357,28 @@ def test_a_bots_hidden_cards_never_fly_face_up():
     assert len(table.match.commands) > 6
 
 
+def test_hint_shows_what_hard_would_do_and_hides_in_settings():
+    import time
+
+    from game.scenes.ginrummy import prompts
+
+    app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")], seed=4)
+    my_turn(app, table, "first_upcard")
+    key(app, pygame.K_h)
+    for _ in range(500):
+        if table.hint:
+            break
+        time.sleep(0.01)
+        frame(app)
+    assert table.hint["move"] in ("take_upcard", "pass")
+    title, _, tone = prompts.prompt(table)
+    assert title.startswith("Hint: ") and tone == "good"
+    shot(app, "ginrummy-hint")
+    app.settings = type(app.settings)(bot_pause_ms=0, show_hints=False)
+    table.setup_buttons()
+    assert not table.hint_button.visible
+
+
 # -- resume and the rest ---------------------------------------------------------------------
 def test_a_saved_match_resumes_in_the_layoff_phase():
     app, table = table_app([Seat("Asha"), Seat("Bilal")], setup=undercut_deal())

@@ -225,10 +225,11 @@ class Controls:
         self.setup_buttons()
 
     def default_action(self) -> None:
-        """Enter with nothing focused: the obvious next step."""
+        """Enter with nothing focused: discard the chosen card, else the main button's action."""
+        if self.selected and self.v["phase"] == DISCARD:
+            self.discard(self.selected)
+            return
         for b in reversed(self.action_buttons):
             if b.visible and b.enabled and b.primary:
                 b.activate()
                 return
-        if self.selected:
-            self.discard(self.selected)

@@ -149,7 +149,7 @@ def meter(t: GinRummyTable) -> tuple[str, int, str, str, bool]:
     value = v["deadwood"]
     if value <= 10:
         return "Your deadwood", value, "Low enough to knock", "after your next draw", True
-    return "Your deadwood", value, "Keep melding", f"{value - 10} more than a knock allows", False
+    return "Your deadwood", value, "Too high to knock", f"{value - 10} over the limit of 10", False
 
 
 def hint_line(command: dict[str, Any]) -> str:

@@ -13,7 +13,7 @@ from game.scenes.ginrummy import draw
 from game.ui import card_text, text, theme
 from game.ui.widgets import Button
 
-ROWS = 10
+ROWS = 8
 
 
 class ScoreSheet(Overlay):
@@ -54,16 +54,15 @@ class ScoreSheet(Overlay):
             surface, v, names, (b.x + 40, b.right - 40), (b.x + 500, b.right - 40), b.y + 118, 18, ROWS
         )
         history = v["history"]
-        if history:
-            line = history[-1]["template"].format(*names)
-            for k, part in enumerate(text.wrap(line, b.w - 80, 18)[:2]):
-                card_text.blit(
-                    surface,
-                    part,
-                    (b.centerx, y + 14 + 24 * k),
-                    18,
-                    theme.TEXT,
-                    anchor="center",
-                    four_colour=four,
-                )
+        lines = list(text.wrap(history[-1]["template"].format(*names), b.w - 80, 18)[:2]) if history else []
+        for k, part in enumerate(lines):
+            card_text.blit(
+                surface, part, (b.centerx, y + 14 + 24 * k), 18, theme.TEXT, anchor="center", four_colour=four
+            )
+        if v["phase"] == "match_over":
+            winner = 0 if v["scores"][0] >= v["target"] else 1
+            won = f"{names[winner]} reaches {v['target']} and wins the match"
+            text.blit(
+                surface, won, (b.centerx, y + 30 + 24 * len(lines)), 24, theme.ACCENT, "black", "center"
+            )
         self.group.draw(surface)
