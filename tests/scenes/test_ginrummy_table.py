@@ -379,6 +379,54 @@ def test_hint_shows_what_hard_would_do_and_hides_in_settings():
     assert not table.hint_button.visible
 
 
+# -- setup, leaving and coming back ---------------------------------------------------------
+def test_setup_offers_people_or_a_bot_target_bonus_and_dealer_then_continue_resumes():
+    from game.scenes.menu import Menu
+    from game.scenes.overlays import Pause
+    from game.scenes.saved import SavedMatches
+    from game.scenes.setup import Setup
+    from tests.scenes.driver import find_button
+
+    app = make_app()
+    app.push(Menu(app))
+    app.push(Setup(app, "ginrummy"))
+    frame(app)
+    setup = app.top
+    options = {w.label: w for w in setup.option_widgets}
+    assert set(options) == {"Match to", "Undercut bonus", "First dealer"}
+    assert setup.seat_kinds[1].choices == ["human", "easy", "medium", "hard"]
+    click(app, setup.seat_kinds[1].rect.center, button=3)  # medium -> easy
+    click(app, setup.seat_kinds[1].rect.center, button=3)  # easy -> person
+    click(app, options["Match to"].rect.center)  # 100 -> 50
+    click(app, options["Undercut bonus"].rect.center)  # 25 -> 10
+    click(app, options["First dealer"].rect.center)
+    click(app, options["First dealer"].rect.center)
+    assert options["First dealer"].names[options["First dealer"].index] == "Bilal"  # seats go by name
+    shot(app, "ginrummy-setup")
+    click(app, find_button(app, "Start").rect.center)
+    table = app.top
+    assert isinstance(table, GinRummyTable)
+    assert [s.kind for s in table.match.seats] == ["human", "human"]
+    assert table.match.options == {"target": 50, "undercut_bonus": 10, "first_dealer": 1}
+    assert table.match.state.dealer == 1 and table.viewer is None
+    through_handoff(app)
+    assert table.viewer == 1  # the dealer decides on the upcard first
+    P.play_by_mouse(app, table, {"move": "pass"}, random.Random(0))
+    through_handoff(app)  # to Asha
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, Pause)
+    click(app, find_button(app, "Save and leave").rect.center)
+    assert isinstance(app.top, Menu)
+    click(app, find_button(app, "Continue").rect.center)
+    assert isinstance(app.top, SavedMatches)
+    click(app, find_button(app, "Resume").rect.center)
+    assert isinstance(app.top, HandOff) and app.top.player == "Asha"  # nothing shows before it
+    again = app.stack[-2]
+    assert isinstance(again, GinRummyTable) and len(again.match.commands) == 1
+    through_handoff(app)
+    assert again.viewer == 0 and again.take_button.visible
+
+
 # -- resume and the rest ---------------------------------------------------------------------
 def test_a_saved_match_resumes_in_the_layoff_phase():
     app, table = table_app([Seat("Asha"), Seat("Bilal")], setup=undercut_deal())

@@ -162,12 +162,17 @@ def group_marks(surface: pygame.Surface, spans: list[tuple[str, float, float, st
 
 
 def value_tag(surface: pygame.Surface, rect: pygame.Rect, value: int, step: float) -> None:
-    """A deadwood card's points, in its visible strip just under the corner index."""
-    x = rect.x + min(step, rect.w) / 2
-    tag = pygame.Rect(0, 0, 30, 20)
-    tag.center = (int(x), rect.bottom - 16)
-    pygame.draw.rect(surface, DEAD_INK, tag, border_radius=10)
-    text.blit(surface, str(value), tag.center, 14, theme.ACCENT_TEXT, "black", "center")
+    """A deadwood card's points, in its visible strip near the bottom."""
+    image = badge(value)
+    surface.blit(image, image.get_rect(center=(int(rect.x + min(step, rect.w) / 2), rect.bottom - 16)))
+
+
+@cache
+def badge(value: int) -> pygame.Surface:
+    surface = pygame.Surface((30, 20), pygame.SRCALPHA)
+    pygame.draw.rect(surface, DEAD_INK, surface.get_rect(), border_radius=10)
+    text.blit(surface, str(value), (15, 10), 14, theme.ACCENT_TEXT, "black", "center")
+    return surface
 
 
 def tag(surface: pygame.Surface, rect: pygame.Rect, label: str, colour) -> None:
@@ -290,24 +295,20 @@ def history(
     if not pile:
         return
     centres = L.history_centres(len(pile))
-    cols = min(len(pile), 14)
-    rows = (len(pile) + 13) // 14
-    box = pygame.Rect(0, 0, max(420, 40 * (cols - 1) + L.MINI_W + 40), 70 + 92 * rows)
-    box.bottomleft = (centres[0][0] - L.MINI_W // 2 - 20, L.DISCARD[1] - L.HAND_H // 2 - 10)
-    box.top = max(L.FELT.y + 4, box.top)
+    box = L.history_box(len(pile))
     panel(surface, box, theme.BG_DEEP, theme.ACCENT)
     text.blit(
-        surface, "Discard pile, oldest first", (box.x + 20, box.y + 22), 17, theme.TEXT, "bold", "midleft"
+        surface, "Discard pile, oldest first", (box.x + 20, box.y + 24), 17, theme.TEXT, "bold", "midleft"
     )
     x = box.right - 20
     for seat in (1, 0):
-        rect = text.blit(surface, names[seat], (x, box.y + 22), 15, theme.MUTED, anchor="midright")
+        rect = text.blit(surface, names[seat], (x, box.y + 24), 15, theme.MUTED, anchor="midright")
         pygame.draw.circle(surface, SEAT_INKS[seat], (rect.x - 10, rect.centery), 5)
         x = rect.x - 28
     for k, (code, centre) in enumerate(zip(pile, centres, strict=True)):
-        rect = L.card_rect((centre[0], box.y + 88 + 92 * (k // 14)), L.MINI_W, L.MINI_H)
+        rect = L.card_rect(centre, L.MINI_W, L.MINI_H)
         surface.blit(face(code, L.MINI_W, L.MINI_H, four), rect)
-        dot = (rect.x + 12, rect.bottom + 8)
+        dot = (rect.x + 10, rect.bottom + 7)
         if who[k] is None:
             pygame.draw.circle(surface, theme.MUTED, dot, 5, 2)
         else:

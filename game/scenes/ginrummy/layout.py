@@ -15,7 +15,7 @@ MID_X = FELT.centerx
 HAND_W, HAND_H = 100, 140
 OPP_W, OPP_H = 72, 100
 SPREAD_W, SPREAD_H = 80, 112
-MINI_W, MINI_H = 56, 78
+MINI_W, MINI_H = 48, 67
 
 HAND_Y = 472
 HAND_WIDTH = 860
@@ -60,13 +60,25 @@ def spread_centres(groups: list[int], y: float) -> list[tuple[float, float]]:
     return [(x, y) for x in spread(groups, MID_X, SPREAD_W, HAND_WIDTH, SPREAD_STEP, SPREAD_GAP, 18)]
 
 
+# the discard pile's history: oldest first, in rows, in a box above the piles
+HISTORY_ROW, HISTORY_STEP, HISTORY_ROW_H = 22, 28, 80
+
+
+def history_box(count: int) -> pygame.Rect:
+    rows = max(1, (count + HISTORY_ROW - 1) // HISTORY_ROW)
+    cols = min(max(count, 1), HISTORY_ROW)
+    box = pygame.Rect(0, 0, max(440, HISTORY_STEP * (cols - 1) + MINI_W + 40), 48 + HISTORY_ROW_H * rows)
+    box.bottomleft = (40, DISCARD[1] - HAND_H // 2 - 4)
+    box.top = max(FELT.y + 4, box.top)
+    return box
+
+
 def history_centres(count: int) -> list[tuple[float, float]]:
-    """The discard pile's cards laid out oldest first, in rows of up to 14."""
+    box = history_box(count)
     out = []
     for i in range(count):
-        row, col = divmod(i, 14)
-        out.append((86 + 40 * col, 178 + 92 * row))
+        row, col = divmod(i, HISTORY_ROW)
+        out.append(
+            (box.x + 20 + MINI_W / 2 + HISTORY_STEP * col, box.y + 46 + MINI_H / 2 + HISTORY_ROW_H * row)
+        )
     return out
-
-
-HISTORY_BOX = pygame.Rect(40, 120, 700, 240)

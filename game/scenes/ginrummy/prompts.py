@@ -5,6 +5,7 @@ Card codes in these lines (`7H`) are drawn as rank and suit symbol by `card_text
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from game.rules.ginrummy.cards import VALUE, sort_key
@@ -28,7 +29,12 @@ def after_taking(v: dict[str, Any]) -> int | None:
     hand, pile = v.get("hand") or [], v.get("discard") or []
     if not hand or not pile:
         return None
-    cards = hand + [pile[-1]]
+    return _after_taking(tuple(hand), pile[-1])
+
+
+@lru_cache(maxsize=64)  # asked every frame while the bar shows it
+def _after_taking(hand: tuple[str, ...], top: str) -> int:
+    cards = [*hand, top]
     return min(deadwood([c for c in cards if c != d]) for d in hand)
 
 
