@@ -188,8 +188,12 @@ class Render:
     def draw_bar(self, surface: pygame.Surface, focused) -> None:
         bar = L.BAR
         title, detail, tone = prompts.prompt(self)
+        greyed = [b for b in self.buttons.widgets if b.visible and not b.enabled and b.hint]
+        pointed = [b.hint for b in greyed if b.rect.collidepoint(self.pointer)]
         if self.notice:
             detail, tone = self.notice[0], "bad"
+        elif pointed:  # a greyed-out button says why before it is even clicked
+            detail, tone = pointed[0], "bad"
         colour = {"bad": theme.DANGER, "good": draw.MELD_INK}.get(tone, theme.MUTED)
         left = (
             min(b.rect.x for b in self.action_buttons if b.visible)

@@ -134,7 +134,7 @@ class GinRummyTable(Actions, Controls, Render, Table):
 
     @staticmethod
     def over_hand(pos: tuple[int, int]) -> bool:
-        return pos[1] > L.HAND_Y - 150
+        return pos[1] > L.HAND_Y - 100
 
     def dragged_hand_cards(self) -> list[str]:
         payload = self.drag.payload()
