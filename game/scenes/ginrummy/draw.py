@@ -68,7 +68,7 @@ def outline(surface: pygame.Surface, rect: pygame.Rect, colour, width: int = 3, 
     pygame.draw.rect(surface, colour, rect.inflate(grow, grow), width, border_radius=10 + grow // 2)
 
 
-def stock(surface: pygame.Surface, count: int, lit: str | None) -> pygame.Rect:
+def stock(surface: pygame.Surface, count: int, lit: tuple | None) -> pygame.Rect:
     rect = L.card_rect(L.STOCK)
     if count <= 0:
         pygame.draw.rect(surface, FELT_LINE, rect, 2, border_radius=9)
@@ -84,7 +84,7 @@ def stock(surface: pygame.Surface, count: int, lit: str | None) -> pygame.Rect:
 
 
 def discard_pile(
-    surface: pygame.Surface, pile: list[str], hidden: set, four: bool, lit: str | None
+    surface: pygame.Surface, pile: list[str], hidden: set, four: bool, lit: tuple | None
 ) -> pygame.Rect:
     """The pile's top card face up, with the cards below peeking out at an angle."""
     rect = L.card_rect(L.DISCARD)

@@ -72,10 +72,6 @@ class GinRummyTable(Actions, Controls, Render, Table):
         return self.humans[0] if self.humans else 0
 
     @property
-    def revealing(self) -> bool:
-        return self.v.get("reveal") is not None
-
-    @property
     def acting_human(self) -> int | None:
         if self.v["phase"] in (LAYOFF, HAND_OVER):  # public: whoever is at the screen acts for the seat
             people = [s for s in sorted(self.match.to_act) if s in self.humans]
