@@ -31,6 +31,7 @@ lint: $(STAMP)
 dist: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[dist]'
 	$(PY) -m PyInstaller --noconfirm --clean --distpath dist --workpath build/work build/bazaar.spec
+	case "$$(uname -s)" in Linux) sh build/linux/package.sh ;; Darwin) sh build/macos/make_dmg.sh ;; esac
 
 clean:
 	rm -rf build/work dist

@@ -24,8 +24,10 @@ FRAMES = 300
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def startup_s(runs: int = 3) -> float:
-    """Launch to first menu frame, as a fresh process would (median of a few launches)."""
+def startup_s(runs: int = 3, command: list[str] | None = None) -> float:
+    """Launch to first menu frame, as a fresh process would (median of a few launches).
+
+    `command` starts something other than this checkout's `python -m game` (the bundle)."""
     env = {
         **os.environ,
         "BAZAAR_FIRST_FRAME_PROBE": "1",
@@ -36,7 +38,7 @@ def startup_s(runs: int = 3) -> float:
     for _ in range(runs):
         start = time.perf_counter()
         proc = subprocess.Popen(
-            [sys.executable, "-m", "game", "--smoke", "2"],
+            command or [sys.executable, "-m", "game", "--smoke", "2"],
             stdout=subprocess.PIPE,
             text=True,
             env=env,

@@ -2,7 +2,7 @@
 
 From a checkout or an editable install they sit beside the `game` package; in a PyInstaller
 bundle they are unpacked under `sys._MEIPASS`; in a wheel they are installed as package data
-under `game/_data`. The first folder that exists wins.
+under `game/_data` (put there by setup.py). The first folder that exists wins.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ and then opens the file read-only, so a foreign or damaged file is never written
 from __future__ import annotations
 
 import sqlite3
+import time
 from pathlib import Path
 
 FILENAME = "bazaar.sqlite3"
@@ -65,6 +66,7 @@ TABLES = frozenset({"matches", "seats", "events", "commands"})
 
 # SQLite result codes (low byte) that say the file is bad, as opposed to busy or unreachable now.
 DAMAGE_CODES = frozenset({11, 26})  # SQLITE_CORRUPT, SQLITE_NOTADB
+BUSY = 5  # SQLITE_BUSY
 
 
 class Unavailable(Exception):
@@ -151,5 +153,23 @@ def prepare(conn: sqlite3.Connection) -> None:
         except BaseException:
             conn.execute("ROLLBACK")
             raise
-    conn.execute("PRAGMA journal_mode = WAL")
+    _use_wal(conn)
     conn.execute("PRAGMA synchronous = FULL")  # a committed move survives a power cut too
+
+
+def _use_wal(conn: sqlite3.Connection) -> None:
+    """Switch a new file to WAL (the mode is stored in the file: later opens find it set).
+
+    Switching needs the file to itself for a moment, and SQLite answers BUSY at once, without
+    waiting, while another connection holds a write lock: two first launches at the same moment
+    meet exactly there, one still inside its schema transaction. So wait here instead.
+    """
+    deadline = time.monotonic() + BUSY_MS / 1000
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if getattr(exc, "sqlite_errorcode", 0) & 0xFF != BUSY or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)

@@ -245,6 +245,27 @@ def test_two_processes_writing_at_once_do_not_corrupt_it(bazaar_home):
             assert fresh.state == loaded.state
 
 
+def test_a_first_launch_waits_while_another_holds_the_write_lock(tmp_path):
+    """Two first launches at once: one has just created the schema (still in rollback mode) and
+    the other holds the write lock, checking it. Switching to WAL must wait, not give up."""
+    path = tmp_path / "bazaar.sqlite3"
+    first = storedb.connect(path)
+    first.execute(f"PRAGMA application_id = {storedb.APPLICATION_ID}")
+    first.execute(f"PRAGMA user_version = {storedb.SCHEMA_VERSION}")
+    for statement in storedb.SCHEMA:
+        first.execute(statement)
+    first.execute("BEGIN IMMEDIATE")
+    release = threading.Timer(0.3, first.execute, ("COMMIT",))
+    release.start()
+    try:
+        with Store.open(path) as second:
+            assert second.problem is None and second.path == path
+            assert second.conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    finally:
+        release.join()
+        first.close()
+
+
 def test_a_store_that_cannot_use_its_folder_still_plays(tmp_path):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("x")

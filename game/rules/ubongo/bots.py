@@ -15,10 +15,13 @@ import random
 
 from game.core.ruleset import Budget, Command, View
 from game.rules.ubongo import solver
+from game.rules.ubongo.difficulty import SPREAD
 
-PACE = {"easy": 1.35, "medium": 0.95, "hard": 0.6}
-FUMBLE = {"easy": 0.25, "medium": 0.08, "hard": 0.0}
-SPREAD = 0.25  # sigma of the log-normal spread of solve times
+# `medium` is the average player of difficulty.py (its labels' odds of missing the sand hold for
+# it); `easy` is slower and fumbles, `hard` quick.
+PACE = {"easy": 1.4, "medium": 1.0, "hard": 0.65}
+FUMBLE = {"easy": 0.25, "medium": 0.0, "hard": 0.0}
+REACH = {"easy": (2.0, 4.0), "medium": (1.2, 2.5), "hard": (0.6, 1.5)}  # seconds to move and take gems
 VARIANTS = 6  # a bot lays one of the first few tilings, so its boards do not always look alike
 
 
@@ -63,11 +66,21 @@ class UbongoBot:
     # -- pawns -----------------------------------------------------------------------------
     def pawn(self, view: View, seat: int, legal: list[Command], rng: random.Random) -> Command:
         if self.level == "easy" and rng.random() < 0.5:
-            return rng.choice(legal)
-        scored = [
-            (self.row_value(view, seat, cmd["row"]) + rng.random() * 1e-3, i) for i, cmd in enumerate(legal)
-        ]
-        return legal[max(scored)[1]]
+            choice = rng.choice(legal)
+        else:
+            scored = [
+                (self.row_value(view, seat, cmd["row"]) + rng.random() * 1e-3, i)
+                for i, cmd in enumerate(legal)
+            ]
+            choice = legal[max(scored)[1]]
+        window = view.get("pawn_window")
+        if view.get("phase") != "pawn" or not window:
+            return choice
+        # gems must be taken before the sand runs out: a bot reaches for them at once, faster
+        # when the sand is nearly gone
+        low, high = REACH[self.level]
+        ticks = round(rng.uniform(low, high) * view["hourglass"]["ticks_per_second"])
+        return {**choice, "tick": min(window[0] + ticks, window[1])}
 
     def row_value(self, view: View, seat: int, row: int) -> float:
         """Gems in reach, each worth more the more of its colour this seat holds: the win goes to

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from game.rules.ubongo import solver
-from game.rules.ubongo.difficulty import seconds_for
+from game.rules.ubongo.difficulty import estimate
 from game.rules.ubongo.pieces import LETTERS, SIZES, Cell, Shape, canonical, normalise, orientations
 
 SEED = 2026
@@ -111,11 +111,7 @@ def grow(pieces: tuple[str, ...], rng: random.Random, wide: int, tall: int) -> S
 
 def pick_rows(cells: Shape, sets: list[tuple[str, ...]], count: int) -> Side | None:
     """Six tiling sets spread over this area's range of estimated difficulty."""
-    rated = []
-    for s in sets:
-        st = solver.stats(cells, s)
-        if st.solutions:
-            rated.append((seconds_for(st, len(s)), s))
+    rated = [(estimate(cells, s), s) for s in sets if solver.solve(cells, s) is not None]
     if len(rated) < ROWS:
         return None
     rated.sort()

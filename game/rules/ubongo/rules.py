@@ -2,8 +2,9 @@
 
 Phases: `start` (pawns onto start fields), then per round `solve` (everyone works on their own
 board at once; a round ends early only when every seat has solved) and `pawn` (solvers move
-and take gems in solve order), until `over` after round 9. Ticks in commands are counted from
-the moment the round's hourglass was first turned, 60 per second.
+and take gems in solve order, each before its own sand runs out), until `over` after round 9.
+Ticks in commands are counted from the moment the round's hourglass was first turned, 60 per
+second; each seat's ticks are on its own clock (pass-and-play solves in turn).
 """
 
 from __future__ import annotations
@@ -247,9 +248,7 @@ class Ubongo(Ruleset):
 
     def _close(self, state: State) -> list[Event]:
         if state.solves:
-            # by tick; equal ticks keep the order the solves were accepted in
-            ranked = sorted(range(len(state.solves)), key=lambda i: (state.solves[i][1], i))
-            return [{"type": "solving_over", "order": [state.solves[i][0] for i in ranked]}]
+            return [{"type": "solving_over", "order": [seat for seat, _ in state.ranked()]}]
         if state.turn < TURNS:
             return [{"type": "hourglass_turned", "turn": state.turn + 1}]
         return self._round_end(state)
@@ -257,20 +256,32 @@ class Ubongo(Ruleset):
     def _expire(self, state: State, seat: int | None, command: Command) -> list[Event] | Rejected:
         if seat is not None:
             return Rejected("Only the table's clock runs out the sand")
-        if state.phase != "solve":
+        if state.phase not in ("solve", "pawn"):
             return Rejected("No hourglass is running")
         tick = _tick(command)
         if isinstance(tick, Rejected):
             return tick
+        due_at = self.clock(state)["tick"]
+        if tick < due_at:
+            return Rejected(f"The sand has not run out yet ({seconds(due_at)})")
+        if state.phase == "pawn":
+            return self._too_late(state, tick)
         still = [s for s in range(state.seats) if state.status[s] == "solving"]
         due = [s for s in still if tick >= state.end(s)]
-        if still and not due:
-            return Rejected(f"The sand has not run out yet ({seconds(min(state.end(s) for s in still))})")
         events: list[Event] = [{"type": "time_out", "seats": due, "tick": tick, "turn": state.turn}]
         after = self._fold(state, events)
         if "solving" in after.status:
             return events  # a seat with extra time works on
         return events + self._close(after)
+
+    def _too_late(self, state: State, tick: int) -> list[Event]:
+        """The mover's sand ran out before it took gems: it gets none this round (seed: 時間内に
+        駒を動かして宝石を得なければ宝石は手に入りません)."""
+        events: list[Event] = [{"type": "too_late", "seat": state.pawn_seat, "tick": tick}]
+        after = self._fold(state, events)
+        if after.pawn_seat is None:
+            events += self._round_end(after)
+        return events
 
     def _pawn(self, state: State, seat: int, command: Command) -> list[Event] | Rejected:
         row = _row(command)
@@ -294,6 +305,18 @@ class Ubongo(Ruleset):
             return Rejected(f"Wait: seat {state.pawn_seat + 1} moves first")
         if isinstance(row, Rejected):
             return row
+        tick = None
+        if command.get("tick") is not None:  # when the mover took its gems, on its own clock
+            tick = _tick(command)
+            if isinstance(tick, Rejected):
+                return tick
+            solved = dict(state.solves)[seat]
+            if tick < solved:
+                return Rejected(f"That is before you solved ({seconds(solved)})")
+            if tick > state.end(seat):
+                return Rejected(
+                    f"Too late: your sand ran out at {seconds(state.end(seat))}, no gems this round"
+                )
         here = state.pawns[seat]
         reach = state.allowance(state.moved)
         if abs(row - here) > reach:
@@ -301,7 +324,7 @@ class Ubongo(Ruleset):
                 "Your pawn stays where it is" if reach == 0 else f"Your pawn may move up to {reach} rows"
             )
         gems = list(state.gems[row][:TAKE])
-        events = [{"type": "pawn", "seat": seat, "from": here, "to": row, "gems": gems}]
+        events = [{"type": "pawn", "seat": seat, "from": here, "to": row, "gems": gems, "tick": tick}]
         after = self._fold(state, events)
         if after.pawn_seat is None:
             events += self._round_end(after)
@@ -379,6 +402,8 @@ class Ubongo(Ruleset):
                 held=_set(state.held, seat, tuple(held)),
                 moved=state.moved + 1,
             )
+        if kind == "too_late":
+            return replace(state, moved=state.moved + 1)
         if kind == "round_end":
             results = (*state.results, tuple(event["ticks"]))
             return replace(state, phase="over" if event["round"] >= ROUNDS else "between", results=results)
@@ -396,7 +421,10 @@ class Ubongo(Ruleset):
 
     def clock(self, state: State) -> Command | None:
         """The sand running out: at the first end among seats still solving, or (nobody left
-        solving, nobody solved) at the end of the longest hourglass."""
+        solving, nobody solved) at the end of the longest hourglass; in the pawn phase at the
+        end of the mover's own sand."""
+        if state.phase == "pawn" and state.pawn_seat is not None:
+            return {"move": "expire", "tick": state.end(state.pawn_seat)}
         if state.phase != "solve":
             return None
         still = [s for s in range(state.seats) if state.status[s] == "solving"]

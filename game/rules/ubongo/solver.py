@@ -72,11 +72,13 @@ class Grid:
 
 @dataclass(frozen=True)
 class Stats:
-    """Search effort for one puzzle: nodes to the first tiling, nodes for all, tilings."""
+    """Search effort for one puzzle: nodes to the first tiling, nodes for all, tilings, and the
+    nodes of the exhaustive search that lie on no way to a tiling (pieces laid in vain)."""
 
     nodes_first: int
     nodes_all: int
     solutions: int
+    dead: int
 
 
 class _Search:
@@ -88,6 +90,7 @@ class _Search:
         self.masks = {p: _masks(p, stride) for p in self.letters}
         self.feasible = sum(SIZES[p] * n for p, n in self.counts.items()) == self.grid.size
         self.nodes = 0
+        self.dead = 0  # nodes on no way to a tiling (counted by `count`)
 
     def run(self, limit: int | None) -> Iterator[list[tuple[str, int]]]:
         """Yield tilings as lists of (letter, mask); stops after `limit` when given."""
@@ -124,6 +127,45 @@ class _Search:
 
         yield from rec(self.grid.full)
 
+    def count(self) -> int:
+        """How many tilings, without building them: the same search as `run` (same nodes),
+        with each cell's fitting placements compiled up front since every one is visited."""
+        if not self.feasible or self.grid.size == 0:
+            return 0
+        full = self.grid.full
+        left = [self.counts[p] for p in self.letters]
+        kinds = range(len(left))
+        at: dict[int, list[tuple[int, ...]]] = {}
+        for cell in self.grid.cells:
+            bit = self.grid.index(cell)
+            at[bit] = [
+                tuple(m << bit for m in self.masks[p] if (m << bit) & full == m << bit) for p in self.letters
+            ]
+        nodes = dead = 0
+
+        def rec(free: int) -> int:
+            nonlocal nodes, dead
+            nodes += 1
+            if not free:
+                return 1
+            here = at[(free & -free).bit_length() - 1]
+            found = 0
+            for k in kinds:
+                if left[k]:
+                    left[k] -= 1
+                    for m in here[k]:
+                        if m & free == m:
+                            found += rec(free ^ m)
+                    left[k] += 1
+            if not found:
+                dead += 1
+            return found
+
+        found = rec(full)
+        self.nodes += nodes
+        self.dead += dead
+        return found
+
     def placements(self, tiling: list[tuple[str, int]]) -> tuple[Placement, ...]:
         """Masks back to cells, each piece's cells in (y, x) order (bits are in that order)."""
         return tuple((p, self.grid.cells_of(m)) for p, m in tiling)
@@ -146,8 +188,7 @@ def tilings(
 
 
 def count(area: Iterable[Cell], pieces: Iterable[str]) -> int:
-    search = _Search(area, pieces)
-    return sum(1 for _ in search.run(None))
+    return _Search(area, pieces).count()
 
 
 def stats(area: Iterable[Cell], pieces: Iterable[str]) -> Stats:
@@ -157,5 +198,11 @@ def stats(area: Iterable[Cell], pieces: Iterable[str]) -> Stats:
     for _ in first.run(1):
         break
     full = _Search(area, pieces)
-    solutions = sum(1 for _ in full.run(None))
-    return Stats(first.nodes, full.nodes, solutions)
+    solutions = full.count()
+    return Stats(first.nodes, full.nodes, solutions, full.dead)
+
+
+def census(area: Iterable[Cell], pieces: Iterable[str]) -> tuple[int, int]:
+    """(tilings, dead-end nodes) of the exhaustive search: `stats` without the first-tiling run."""
+    search = _Search(area, pieces)
+    return search.count(), search.dead

@@ -80,6 +80,17 @@ class State:
         return ALLOWANCE[rank] if rank < len(ALLOWANCE) else 0
 
     @property
+    def start_player(self) -> int:
+        """Who rolls the die and turns the hourglass: seat 1 in round 1, then passing left."""
+        return max(self.round - 1, 0) % self.seats
+
+    def ranked(self) -> list[tuple[int, int]]:
+        """The solves so far as (seat, tick) in solve order: by tick; equal ticks go to the seat
+        nearer the start player, going round, so the order commands arrived in never matters."""
+        first = self.start_player
+        return sorted(self.solves, key=lambda st: (st[1], (st[0] - first) % self.seats))
+
+    @property
     def pawn_seat(self) -> int | None:
         if self.phase == "pawn" and self.moved < len(self.order):
             return self.order[self.moved]

@@ -32,6 +32,8 @@ def describe(event: dict[str, Any], names: list[str]) -> str:
         gems = " and ".join(event["gems"]) or "nothing (the row is empty)"
         move = "stays on" if event["from"] == event["to"] else "moves to"
         return f"{who} {move} row {event['to'] + 1} and takes {gems}"
+    if kind == "too_late":
+        return f"The sand ran out before {_name(names, event['seat'])} took any gems"
     if kind == "round_end" and all(t is None for t in event["ticks"]):
         return f"Round {event['round']} ends: nobody solved"
     return ""

@@ -45,14 +45,16 @@ def view(rules: Any, state: State, seat: int | None) -> dict[str, Any]:
             "end": [state.end(s) for s in range(n)],
         },
         "status": list(state.status),
-        # solve order so far: by tick, equal ticks in the order accepted
-        "solves": [{"seat": s, "tick": t} for s, t in sorted(state.solves, key=lambda st: st[1])],
+        "solves": [{"seat": s, "tick": t} for s, t in state.ranked()],  # solve order so far
         "placements": [
             None if p is None else [{"piece": piece, "cells": [list(c) for c in cells]} for piece, cells in p]
             for p in state.placements
         ],
         "order": list(state.order),
+        "start_player": state.start_player,
         "pawn_turn": pawn_seat,
+        # the mover's ticks for taking gems: from its solve to the end of its sand
+        "pawn_window": None if pawn_seat is None else [dict(state.solves)[pawn_seat], state.end(pawn_seat)],
         "allowance": reach,
         "reach": [] if here is None else [r for r in range(len(state.gems)) if abs(r - here) <= reach],
         "colours": list(COLOURS),

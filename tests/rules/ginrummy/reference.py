@@ -71,22 +71,32 @@ def families(cards: list[tuple[int, str]]) -> list[tuple[int, frozenset]]:
     return result
 
 
-def deadwood(codes: list[str]) -> int:
-    cards = [parse(c) for c in codes]
-    total = sum(points(c) for c in cards)
-    return total - max(value for value, _ in families(cards))
-
-
-def arrangements(codes: list[str]) -> set[frozenset]:
-    """Every optimal family, each meld a frozenset of codes."""
+def solve(codes: list[str]) -> tuple[int, set[frozenset]]:
+    """The minimum deadwood and every family reaching it (each meld a frozenset of codes)."""
     cards = [parse(c) for c in codes]
     fams = families(cards)
     best = max(v for v, _ in fams)
-    return {
+    optimal = {
         frozenset(frozenset(RANKS[r - 1] + s for r, s in meld) for meld in fam)
         for v, fam in fams
         if v == best
     }
+    return sum(points(c) for c in cards) - best, optimal
+
+
+def deadwood(codes: list[str]) -> int:
+    return solve(codes)[0]
+
+
+def arrangements(codes: list[str]) -> set[frozenset]:
+    return solve(codes)[1]
+
+
+def best_discards(codes: list[str]) -> tuple[int, set[str]]:
+    """For 11 cards: try every discard."""
+    values = {c: deadwood([x for x in codes if x != c]) for c in codes}
+    best = min(values.values())
+    return best, {c for c, v in values.items() if v == best}
 
 
 def best_layoff_deadwood(codes: list[str], melds: list[list[str]]) -> int:

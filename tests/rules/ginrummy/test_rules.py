@@ -6,6 +6,7 @@ import pytest
 
 from game.core.ruleset import Rejected
 from game.rules.ginrummy import can_knock, knock_deadwood
+from game.rules.ginrummy.cards import DECK
 from tests.rules.ginrummy.helpers import RULES, both_pass, play, start
 
 # Seat 0 deals in these tests unless said otherwise, so seat 1 receives the first ten cards.
@@ -33,6 +34,15 @@ def test_first_upcard_dealer_first_then_non_dealer_then_dealer_draws():
     assert m.to_act == {0} and m.view(0)["phase"] == "draw"
 
 
+def test_after_two_passes_the_dealer_may_draw_the_passed_upcard():
+    """最初のラウンド: after both pass, the dealer's normal turn may take the pile top (the upcard)."""
+    m = start(MELDED9 + " TD", "2C 3C 4C 5D 6D 8S 9S JC QC KC", "KD", "QD")
+    both_pass(m)
+    assert {"move": "draw", "source": "discard"} in m.legal(0)
+    play(m, (0, {"move": "draw", "source": "discard"}))
+    assert "KD" in m.view(0)["hand"] and m.view(0)["discard"] == [] and m.view(1)["known"][0] == ["KD"]
+
+
 def test_upcard_taken_by_dealer_then_non_dealer_plays_and_knock_allowed_at_once():
     """The dealer takes the upcard and discards; a knock is allowed right after that discard."""
     m = start(MELDED9 + " 9D", "2C 3C 4C 5D 6D 8S 9S JC QC KC", "2D")
@@ -42,11 +52,28 @@ def test_upcard_taken_by_dealer_then_non_dealer_plays_and_knock_allowed_at_once(
     assert events[0]["type"] == "knocked" and events[0]["deadwood"] == 2
 
 
+def test_dealer_takes_upcard_then_non_dealer_starts_normal_turns():
+    """最初のラウンド: when the dealer takes the upcard, the next player (the non-dealer) draws."""
+    m = start(MELDED9 + " 9D", "2C 3C 4C 5D 6D 8S 9S JC QC KC", "2D")
+    play(m, (0, {"move": "take_upcard"}), (0, {"move": "discard", "card": "9D"}))
+    assert m.to_act == {1} and m.view(1)["phase"] == "draw" and m.view(1)["discard"] == ["9D"]
+    assert m.view(1)["known"][0] == ["2D"]
+
+
 def test_non_dealer_takes_upcard_then_dealer_draws():
     m = start(MELDED9 + " 9D", "2C 3C 4C 5D 6D 8S 9S JC QC KC", "7H")
     play(m, (0, {"move": "pass"}), (1, {"move": "take_upcard"}), (1, {"move": "discard", "card": "KC"}))
     assert m.to_act == {0} and m.view(0)["phase"] == "draw"
     assert m.view(0)["known"][1] == ["7H"]  # everyone saw seat 1 take it
+
+
+def test_non_dealer_may_knock_with_the_upcard_discard():
+    """最初のラウンド: この時点でもノック宣言可能 — the non-dealer who takes the upcard may knock at once."""
+    m = start("2C 3C 4C 5D 6D 8S 9S JC QC KC", MELDED9 + " 9D", "2D")
+    play(m, (0, {"move": "pass"}), (1, {"move": "take_upcard"}))
+    events = play(m, (1, {"move": "knock", "card": "9D"}))
+    assert events[0]["type"] == "knocked" and events[0]["seat"] == 1 and events[0]["deadwood"] == 2
+    assert m.to_act == {0} and m.view(0)["phase"] == "layoff"
 
 
 def test_draw_from_stock_or_pile_then_discard():
@@ -82,6 +109,16 @@ def test_knock_needs_ten_or_less(extra, ok):
         assert result[0]["type"] == "knocked" and result[0]["deadwood"] == 10
     else:
         assert result.reason == "Deadwood would be 11; knock needs 10 or less"
+
+
+def test_knock_is_optional_with_deadwood_from_one_to_ten():
+    """ノック: with 1 to 10 deadwood a player may knock or simply discard and play on."""
+    m = start("AS 2S 3S 4H 5H 6H AH 2D 3C 4D", "2C 4C 5C 6D 7D 8S 9S JC QC KC", "KD", "QD")
+    both_pass(m)
+    play(m, (0, {"move": "draw", "source": "stock"}))
+    assert {"move": "knock", "card": "QD"} in m.legal(0) and {"move": "discard", "card": "QD"} in m.legal(0)
+    events = play(m, (0, {"move": "discard", "card": "QD"}))
+    assert [e["type"] for e in events] == ["discarded"] and m.view(1)["phase"] == "draw"
 
 
 def test_gin_must_be_declared_and_scores_bonus():
@@ -139,11 +176,29 @@ def test_knock_tie_is_an_undercut():
     assert events[0]["points"] == 0 + 25 and m.view(1)["scores"] == [0, 25]
 
 
+def test_undercut_when_the_knocker_has_more():
+    """アンダーカット: the knocker's count above the defender's gives the defender the difference + 25."""
+    m = start(LAYOFF_KNOCKER, "9S 9C 9D 2C 3C 4C 5C 7S AH AD", "KS", "TC")
+    both_pass(m)
+    play(m, (0, {"move": "draw", "source": "stock"}), (0, {"move": "knock", "card": "TC"}))
+    events = play(m, (1, {"move": "done"}))
+    assert events[0]["deadwood"] == [3, 2]  # 3D against AH AD (7S laid off on 4S-6S)
+    assert events[0]["kind"] == "undercut" and events[0]["winner"] == 1 and events[0]["points"] == 1 + 25
+
+
 def test_undercut_bonus_option_ten():
     """Variation: the undercut bonus may be 10 instead of 25."""
     m = knocked_for_layoff(undercut_bonus=10)
     events = play(m, (1, {"move": "done"}))
     assert events[0]["points"] == 10
+
+
+def test_gin_bonus_stays_25_with_the_undercut_option():
+    """Variation: ジン25点、アンダーカット10点 — the house rule lowers only the undercut bonus."""
+    m = start(MELDED9 + " 9D", "2C 3C 4C 5D 6D 8S 9S JC QC KC", "KD", "7H", undercut_bonus=10)
+    both_pass(m)
+    events = play(m, (0, {"move": "draw", "source": "stock"}), (0, {"move": "knock", "card": "9D"}))
+    assert events[1]["kind"] == "gin" and events[1]["points"] == 28 + 25
 
 
 def test_rearranging_without_the_layoff_lets_the_knock_win():
@@ -165,6 +220,26 @@ def test_layoff_command_checks_the_fit():
     assert m.submit(1, {"move": "arrange", "melds": [["2C", "3C"]]}).reason.endswith(
         "is not a meld (3+ of a rank, or a run of 3+ in one suit)"
     )
+
+
+def test_layoffs_extend_runs_at_either_end_and_complete_sets():
+    """付け足す: a layoff may extend a run at either end (one laid card after another) or add the
+    fourth card of a set; a card that fits nowhere is refused."""
+    m = start(LAYOFF_KNOCKER, "2S 3S 7S 8S TH 9D 9C 2C 5C AD", "KS", "TC")
+    both_pass(m)
+    play(m, (0, {"move": "draw", "source": "stock"}), (0, {"move": "knock", "card": "TC"}))
+    play(m, (1, {"move": "arrange", "melds": []}))
+    melds = m.view(1)["reveal"]["melds"]
+    wanted = (["4S", "5S", "6S"], ["JH", "QH", "KH"], ["8H", "8D", "8C"])
+    run, hearts, eights = (melds.index(x) for x in wanted)
+    assert m.submit(1, {"move": "layoff", "card": "2S", "meld": run}).reason == "2S does not fit that meld"
+    for card, k in (("3S", run), ("2S", run), ("7S", run), ("8S", eights), ("TH", hearts)):
+        play(m, (1, {"move": "layoff", "card": card, "meld": k}))
+    reveal = m.view(0)["reveal"]
+    assert reveal["extended_melds"][run] == ["2S", "3S", "4S", "5S", "6S", "7S"]
+    assert reveal["extended_melds"][eights] == ["8S", "8H", "8D", "8C"]
+    assert reveal["extended_melds"][hearts] == ["TH", "JH", "QH", "KH"]
+    assert reveal["defender_deadwood"] == 9 + 9 + 2 + 5 + 1
 
 
 def test_knocker_default_leaves_least_to_lay_off():
@@ -221,6 +296,63 @@ def test_dead_hand_when_stock_runs_down():
     assert m.view(0)["scores"] == [0, 0] and m.to_act == {1}
     play(m, (1, {"move": "next_hand"}))
     assert m.view(0)["dealer"] == 1
+
+
+def test_knock_on_the_last_draw_is_scored_not_dead():
+    """Dead hand (ours) needs a discard without a knock: knocking with the stock at 2 still counts."""
+    m = start("AS 2S 3S 4H 5H 6H 7C 7D 7S KD", "AD 3D 5D 8D TD QD 2C 4C 9H JH", "6C")
+    both_pass(m)
+    seat = 0
+    while m.view(0)["stock"] > 3:
+        drawn = play(m, (seat, {"move": "draw", "source": "stock"}))[0]["card"]
+        play(m, (seat, {"move": "discard", "card": drawn}))
+        seat = 1 - seat
+    assert seat == 0  # the dealer makes the 29th draw, leaving 2
+    drawn = play(m, (0, {"move": "draw", "source": "stock"}))[0]["card"]
+    assert m.view(0)["stock"] == 2
+    events = play(m, (0, {"move": "knock", "card": drawn}))
+    assert events[0]["type"] == "knocked" and m.view(1)["phase"] == "layoff"
+    events = play(m, (1, {"move": "done"}))
+    assert events[0]["type"] == "hand_scored" and events[0]["winner"] == 0
+
+
+def test_two_players_only():
+    """プレイ人数: 2人用 — a match takes exactly two seats."""
+    from game.core.match import Match, Seat
+
+    for seats in (1, 3):
+        with pytest.raises(ValueError):
+            Match.new(RULES, [Seat(f"P{i}") for i in range(seats)])
+
+
+def test_first_dealer_is_drawn_at_random():
+    """順番決め: without a fixed setup the first dealer is chosen at random (from the match seed)."""
+    import random
+
+    dealers = set()
+    for seed in range(12):
+        events = RULES.setup(RULES.empty(2, {}), None, random.Random(seed))
+        dealers.add(events[0]["dealer"])
+        assert sorted(events[0]["deck"]) == sorted(DECK)  # 52 cards, no jokers, shuffled
+    assert dealers == {0, 1}
+
+
+def test_reaching_exactly_the_target_wins():
+    """勝利条件: 先に取ったほうが勝ち — reaching the target exactly (100) ends the match."""
+    from dataclasses import replace
+
+    m = start(MELDED9 + " 9D", "2C 3C 4C 5D 6D 8S 9S JC QC KC", "KD", "7H")
+    both_pass(m)
+    play(m, (0, {"move": "draw", "source": "stock"}))
+    state = replace(m.state, scores=(47, 30))  # as if earlier hands had scored these
+    for event in RULES.decide(state, 0, {"move": "knock", "card": "9D"}, m.rng()):
+        state = RULES.evolve(state, event)
+    assert state.scores == (100, 30) and state.phase == "match_over"
+    assert RULES.outcome(state).winners == (0,)
+    below = replace(m.state, scores=(46, 30))
+    for event in RULES.decide(below, 0, {"move": "knock", "card": "9D"}, m.rng()):
+        below = RULES.evolve(below, event)
+    assert below.scores == (99, 30) and below.phase == "hand_over"
 
 
 def test_match_to_target_ends_the_match():

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from game.core.match import Match, Seat
-from game.rules.ubongo import RULESET, solve
+from game.rules.ubongo import RULESET, levels, solve
+from game.rules.ubongo.rules import puzzle_of
 from game.rules.ubongo.state import COLOURS
 
 # Row r holds colour r at its head pair, then the colours cycle: easy to predict the takes.
@@ -39,3 +42,9 @@ def solution(match: Match, seat: int) -> list[dict]:
 
 def solve_cmd(match: Match, seat: int, tick: int) -> dict:
     return {"move": "solve", "tick": tick, "placements": solution(match, seat)}
+
+
+@cache
+def shipped_seconds(side: str) -> dict[int, list[float]]:
+    """Estimated seconds of every shipped row of one side, per board number (the rules' own cache)."""
+    return {b.number: [puzzle_of(b.number, side, face).seconds for face in range(6)] for b in levels.boards()}

@@ -10,12 +10,12 @@ import sys
 
 import pytest
 
-from game.core.ruleset import Budget
+from game.core.ruleset import Budget, Rejected
 from game.core.sim import play_one
 from game.rules.ubongo import RULESET
 from game.rules.ubongo.bots import UbongoBot
 
-from .helpers import new
+from .helpers import new, shipped_seconds, solution
 
 
 def solve_view():
@@ -50,6 +50,59 @@ def test_easy_is_slower_than_hard_and_both_follow_difficulty():
     slow = statistics.median(hard.solve_ticks(30.0, rng, 60) for _ in range(400))
     quick = statistics.median(hard.solve_ticks(15.0, rng, 60) for _ in range(400))
     assert slow > 1.6 * quick
+
+
+def test_easy_fumbles_and_misses_the_sand_where_hard_does_not():
+    """Issue 7: a slower, error-prone easy level. Its fumbles show as a long tail of solve
+    times and as sand run out on puzzles a hard bot finishes."""
+    easy, hard = UbongoBot("easy"), UbongoBot("hard")
+    rng = random.Random(8)
+    sand = 45 * 60
+    e = [easy.solve_ticks(28.0, rng, 60) for _ in range(2000)]
+    h = [hard.solve_ticks(28.0, rng, 60) for _ in range(2000)]
+    assert sum(t > sand for t in e) / len(e) > 0.3
+    assert sum(t > sand for t in h) / len(h) < 0.01
+    # the fumbles: the slowest tenth of easy's times is far out, more than its spread alone gives
+    e.sort()
+    assert e[int(0.9 * len(e))] / statistics.median(e) > 1.9
+
+
+def test_medium_is_the_average_player_the_labels_speak_of():
+    """docs/ubongo.md: a label is the odds that an average player misses the sand; the medium bot
+    is that player, so on shipped puzzles its misses follow the labels."""
+    from game.rules.ubongo import difficulty, levels
+
+    bot, rng = UbongoBot("medium"), random.Random(11)
+    misses: dict[str, list[bool]] = {"easy": [], "medium": [], "hard": []}
+    for side in levels.SIDES:
+        for seconds in (s for rows in shipped_seconds(side).values() for s in rows):
+            for _ in range(40):
+                misses[difficulty.label(seconds)].append(bot.solve_ticks(seconds, rng, 60) > 45 * 60)
+    rate = {k: sum(v) / len(v) for k, v in misses.items()}
+    assert rate["easy"] < difficulty.MISS_EASY
+    assert difficulty.MISS_EASY <= rate["medium"] <= difficulty.MISS_HARD
+    assert rate["hard"] > difficulty.MISS_HARD
+
+
+def test_bot_takes_its_gems_inside_its_window():
+    """Everything before the sand runs out: a bot's pawn command carries a tick in its window."""
+    m = new()
+    for seat, tick in ((0, 2650), (1, 900)):
+        cmd = {"move": "solve", "tick": tick, "placements": solution(m, seat)}
+        assert not isinstance(m.submit(seat, cmd), Rejected)
+    for level in RULESET.bot_levels:
+        for seed in range(20):
+            view = m.view(1)
+            cmd = RULESET.bot(level).choose(view, m.legal(1), random.Random(seed), Budget())
+            lo, hi = view["pawn_window"]
+            assert lo < cmd["tick"] <= hi and isinstance(
+                RULESET.decide(m.state, 1, cmd, random.Random(0)), list
+            )
+    assert not isinstance(m.submit(1, {"move": "pawn", "row": 0, "tick": 1000}), Rejected)
+    view = m.view(0)  # 0.83 s of sand left: the bot grabs at the last tick
+    for level in RULESET.bot_levels:
+        cmd = RULESET.bot(level).choose(view, m.legal(0), random.Random(3), Budget())
+        assert cmd["tick"] == 2700
 
 
 def test_bot_gives_up_when_its_time_is_past_the_sand():
@@ -100,16 +153,30 @@ def test_hard_beats_easy_more_often():
     assert wins[0] > wins[1]
 
 
-def test_bot_protocol_answers_with_placement_and_tick():
-    m, view, legal = solve_view()
-    line = json.dumps({"seat": 0, "view": view, "legal": legal})
+def ask(level: str, view, legal) -> dict:
+    """One request to `python -m game bot ubongo` over the JSON-lines protocol."""
+    line = json.dumps({"seat": view["seat"], "view": view, "legal": legal})
     out = subprocess.run(
-        [sys.executable, "-m", "game", "bot", "ubongo", "--level", "hard"],
+        [sys.executable, "-m", "game", "bot", "ubongo", "--level", level],
         input=line + "\n",
         capture_output=True,
         text=True,
         check=True,
     )
-    cmd = json.loads(out.stdout)["command"]
+    return json.loads(out.stdout)["command"]
+
+
+def test_bot_protocol_answers_with_placement_and_tick():
+    m, view, legal = solve_view()
+    cmd = ask("hard", view, legal)
     assert cmd["move"] == "solve" and isinstance(cmd["tick"], int)
     assert isinstance(RULESET.decide(m.state, 0, cmd, random.Random(0)), list)
+    assert cmd["tick"] <= view["hourglass"]["end"][0]
+    assert ask("hard", view, legal) == cmd  # the same answer for the same view (deterministic)
+    # and a pawn view: the row it moves to and the tick it takes the gems at
+    assert not isinstance(m.submit(0, cmd), Rejected)
+    assert not isinstance(m.submit(1, {"move": "give_up"}), Rejected)
+    view = m.view(0)
+    pawn = ask("medium", view, m.legal(0))
+    assert pawn["move"] == "pawn" and view["pawn_window"][0] < pawn["tick"] <= view["pawn_window"][1]
+    assert isinstance(RULESET.decide(m.state, 0, pawn, random.Random(0)), list)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import sys
 from collections import Counter
@@ -9,6 +11,8 @@ from collections import Counter
 import pytest
 
 from game.rules.ubongo import difficulty, generate, levels, pieces, placement, solver
+
+from .helpers import shipped_seconds
 
 BOARDS = levels.boards()
 
@@ -46,28 +50,70 @@ def test_all_72_areas_are_different_shapes_even_turned_or_flipped():
 
 @pytest.mark.parametrize("side", levels.SIDES)
 def test_each_side_spreads_over_difficulty(side):
-    labels = Counter(
-        difficulty.label(difficulty.estimate(b.side(side).cells, row))
-        for b in BOARDS
-        for row in b.side(side).rows
-    )
-    assert len(labels) >= 2, labels
-    assert min(labels.values()) >= 20, labels
+    """Issue 7: a spread of difficulty within each side, over the set and on every board."""
+    seconds = shipped_seconds(side)
+    labels = Counter(difficulty.label(s) for rows in seconds.values() for s in rows)
+    two = labels.most_common(2)
+    assert len(two) == 2 and two[1][1] >= 20, labels  # at least two labels, each on 20+ rows
+    spans = sorted(max(rows) - min(rows) for rows in seconds.values())
+    assert spans[len(spans) // 2] >= 5.0, spans  # a median board's six rows span 5 s or more
 
 
 def test_hard_side_is_harder_on_average():
     def mean(side):
-        values = [difficulty.estimate(b.side(side).cells, r) for b in BOARDS for r in b.side(side).rows]
+        values = [s for rows in shipped_seconds(side).values() for s in rows]
         return sum(values) / len(values)
 
     assert mean("hard") > mean("easy") + 3
 
 
-def test_shipped_files_are_what_the_generator_writes():
-    made = generate.generate()
-    for b, m in zip(BOARDS, made, strict=True):
-        assert b.easy.cells == m.easy.cells and b.easy.rows == m.easy.rows
-        assert b.hard.cells == m.hard.cells and b.hard.rows == m.hard.rows
+@pytest.mark.parametrize("number", range(1, 37))
+def test_each_file_is_a_tiled_map_whose_tileset_image_is_found(number):
+    """The files open in Tiled: map header as Tiled writes it, the tileset's image next to the
+    file with the size the tileset declares, every layer's CSV complete and within the tileset."""
+    import struct
+    import xml.etree.ElementTree as ET
+
+    path = levels.board_path(number)
+    root = ET.parse(path).getroot()
+    assert root.tag == "map" and root.get("orientation") == "orthogonal" and root.get("infinite") == "0"
+    width, height = int(root.get("width")), int(root.get("height"))
+    assert int(root.get("nextlayerid")) > max(int(layer.get("id")) for layer in root.iter("layer"))
+    tileset = root.find("tileset")
+    image = tileset.find("image")
+    png = (path.parent / image.get("source")).read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", png[16:24]) == (int(image.get("width")), int(image.get("height")))
+    columns, tile = int(tileset.get("columns")), int(tileset.get("tilewidth"))
+    assert columns * tile == int(image.get("width")) and int(tileset.get("tilecount")) == columns
+    last_gid = int(tileset.get("firstgid")) + int(tileset.get("tilecount")) - 1
+    names = []
+    for layer in root.iter("layer"):
+        names.append(layer.get("name"))
+        data = layer.find("data")
+        assert data.get("encoding") == "csv"
+        gids = [int(v) for v in data.text.replace("\n", "").split(",")]
+        assert len(gids) == width * height and all(0 <= g <= last_gid for g in gids)
+        props = {p.get("name"): p for p in layer.find("properties")}
+        assert sorted(props) == [f"row{i}" for i in range(1, 7)]
+        assert all(p.get("type", "string") == "string" for p in props.values())
+    assert names == ["easy", "hard"]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("tmxrasterizer") is None, reason="Tiled's tmxrasterizer is not installed")
+def test_tiled_itself_renders_every_board(tmp_path):
+    """Tiled's own map reader (its tmxrasterizer tool) opens every board and draws its cells."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    for number in range(1, 37):
+        out = tmp_path / f"{number}.png"
+        run = subprocess.run(
+            ["tmxrasterizer", str(levels.board_path(number)), str(out)],
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        assert run.returncode == 0 and out.stat().st_size > 100, (number, run.stderr)
 
 
 def edited(tmp_path, old: str, new: str):
@@ -128,10 +174,23 @@ def test_loading_boards_does_not_import_pygame():
     assert "cannot import" not in out.stderr
 
 
-def test_generator_script_writes_loadable_identical_files(tmp_path):
+def test_the_generator_makes_the_shipped_boards():
+    """The committed generator is deterministic and sequential: its first boards are the shipped
+    first boards, written as the shipped text (the full run is the slow test below)."""
+    for made in generate.generate(boards=3):
+        easy = levels.Side(made.easy.cells, made.easy.rows)
+        hard = levels.Side(made.hard.cells, made.hard.rows)
+        assert levels.tmx_text(made.number, easy, hard) == levels.board_path(made.number).read_text()
+
+
+@pytest.mark.slow
+def test_generator_script_writes_exactly_the_shipped_files(tmp_path):
+    """`python levels/ubongo/generate.py` reproduces levels/ubongo byte for byte."""
     script = levels.levels_dir() / "ubongo" / "generate.py"
     subprocess.run([sys.executable, str(script), "--out", str(tmp_path)], check=True, capture_output=True)
-    for n in (1, 17, 36):
+    for n in range(1, 37):
         name = f"board-{n:02d}.tmx"
-        assert (tmp_path / name).read_text() == levels.board_path(n).read_text()
-    assert (tmp_path / "cells.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert (tmp_path / name).read_text() == levels.board_path(n).read_text(), name
+    assert (tmp_path / "cells.png").read_bytes() == (
+        levels.levels_dir() / "ubongo" / "cells.png"
+    ).read_bytes()

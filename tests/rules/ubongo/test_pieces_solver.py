@@ -172,3 +172,50 @@ def test_solver_counts_agree_with_a_naive_search_on_every_shipped_row():
             s = b.side(side)
             for row in s.rows:
                 assert solver.count(s.cells, row) == naive_count(s.cells, row), (b.number, side, row)
+
+
+def test_dead_end_nodes_are_the_tries_that_lead_nowhere():
+    four = [(x, y) for x in range(4) for y in range(4)]
+    assert solver.census(four, "HHHH") == (1, 0)  # every square goes straight in
+    tilings, dead = solver.census(four, "EEEE")
+    st = solver.stats(four, "EEEE")
+    assert tilings == st.solutions == 10 and dead == st.dead and 0 < dead < st.nodes_all
+    assert solver.census(four, "EEEF") == (0, solver.stats(four, "EEEF").nodes_all)  # no tiling: all in vain
+
+
+def test_difficulty_does_not_depend_on_how_the_area_lies():
+    """A person's trouble is the same with the board turned or flipped; the estimate too."""
+    from game.rules.ubongo import difficulty, levels
+
+    for b in levels.boards()[:6]:
+        for side in levels.SIDES:
+            s = b.side(side)
+            for row in s.rows[:2]:
+                values = {round(difficulty.estimate(shape, row), 9) for shape in pieces.symmetries(s.cells)}
+                assert len(values) == 1, (b.number, side, row, values)
+
+
+def test_difficulty_labels_are_the_odds_of_missing_the_sand():
+    """docs/ubongo.md: easy = an average player misses the 45 s hourglass less than 1 time in 100,
+    hard = more than 1 in 10."""
+    from game.rules.ubongo import difficulty
+
+    (_, easy), (_, medium), _ = difficulty.LABELS
+    assert abs(difficulty.miss_chance(easy) - difficulty.MISS_EASY) < 1e-9
+    assert abs(difficulty.miss_chance(medium) - difficulty.MISS_HARD) < 1e-9
+    assert difficulty.label(easy - 0.01) == "easy" and difficulty.label(easy + 0.01) == "medium"
+    assert difficulty.label(medium - 0.01) == "medium" and difficulty.label(medium + 0.01) == "hard"
+    assert 19 < easy < 21 and 28 < medium < 30  # with the stated spread: about 20 s and 29 s
+
+
+def test_more_pieces_and_more_wrong_tries_take_longer():
+    from game.rules.ubongo import difficulty
+
+    assert difficulty.seconds_for(0, 3) == 9.0  # three pieces that go straight in: 3 s each
+    assert difficulty.seconds_for(1, 3) == 12.0  # one wrong try per tiling: one doubling, 3 s
+    assert difficulty.seconds_for(7, 4) > difficulty.seconds_for(7, 3) > difficulty.seconds_for(3, 3)
+    four = [(x, y) for x in range(4) for y in range(4)]
+    assert difficulty.wrong_tries(four, "HHHH") == 0.0
+    assert difficulty.wrong_tries(four, "EEEE") > 1  # L shapes laid the wrong way round first
+    assert difficulty.estimate(four, "EEEE") > difficulty.estimate(four, "HHHH")
+    assert difficulty.wrong_tries(four, "EEEF") == 0.0  # no tiling: nothing to rate

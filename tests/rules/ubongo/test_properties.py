@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -11,7 +13,7 @@ from game.core import codec
 from game.core.match import Match, Seat
 from game.core.rng import derive
 from game.core.ruleset import Budget, Rejected
-from game.rules.ubongo import RULESET
+from game.rules.ubongo import RULESET, Ubongo
 from game.rules.ubongo.state import COLOURS
 
 from .helpers import deal
@@ -36,10 +38,17 @@ def gems_conserved(match: Match) -> None:
     assert count == {c: 12 for c in COLOURS}, count
 
 
+def replay_equals_live(match: Match) -> None:
+    """Folding the saved log gives the state the live game reached."""
+    again = Match.from_json(codec.roundtrip(match.to_json()), type(match.ruleset)())
+    assert again.state == match.state
+
+
 def play(match: Match, specs, seed: int, junk_rng=None) -> None:
     from game.core import bots
 
-    players = [bots.make(RULESET, spec) for spec in specs]
+    rules = match.ruleset
+    players = [bots.make(rules, spec) for spec in specs]
     for _ in range(2000):
         if match.finished:
             return
@@ -54,7 +63,7 @@ def play(match: Match, specs, seed: int, junk_rng=None) -> None:
             continue
         waiting = sorted(match.to_act)
         if not waiting:
-            result = match.submit(None, RULESET.clock(match.state))
+            result = match.submit(None, rules.clock(match.state))
         else:
             seat = waiting[0]
             rng = derive(seed, len(match.events) * 8 + seat)
@@ -77,8 +86,7 @@ def test_72_gems_conserved_and_replay_equals_live(seed, specs, hard):
     m = Match.new(RULESET, [Seat(s) for s in specs], options, seed=seed)
     play(m, specs, seed)
     assert m.outcome is not None
-    again = Match.from_json(codec.roundtrip(m.to_json()))
-    assert again.state == m.state
+    replay_equals_live(m)
     from game.core.match import verify
 
     good, why = verify(m.to_json())
@@ -112,3 +120,48 @@ def test_views_leak_nothing_hidden(seed):
         views.append([m.view(s) for s in (0, 1, None)])
     assert views[0] == views[1]
     codec.dumps(views[0])  # JSON-able
+
+
+class LosesAGem(Ubongo):
+    """A deliberately broken ruleset: the second gem of a take vanishes from the board."""
+
+    def evolve(self, state, event):
+        after = super().evolve(state, event)
+        if event["type"] == "pawn" and len(event["gems"]) == 2:
+            colour = COLOURS.index(event["gems"][1])
+            held = list(after.held[event["seat"]])
+            held[colour] -= 1
+            after = replace(
+                after, held=(*after.held[: event["seat"]], tuple(held), *after.held[event["seat"] + 1 :])
+            )
+        return after
+
+
+class RemembersOutsideTheLog(Ubongo):
+    """A deliberately broken ruleset: evolve reads a count that only deciding changes."""
+
+    def __init__(self):
+        self.decided = 0
+
+    def decide(self, state, seat, command, rng):
+        self.decided += 1
+        return super().decide(state, seat, command, rng)
+
+    def evolve(self, state, event):
+        after = super().evolve(state, event)
+        return replace(after, face=self.decided % 6) if event["type"] == "round_start" else after
+
+
+def test_the_gem_property_catches_a_lost_gem():
+    """The conservation check can fail: it does on a ruleset that loses gems."""
+    m = Match.new(LosesAGem(), [Seat("hard"), Seat("hard")], {}, seed=4)
+    with pytest.raises(AssertionError):
+        play(m, ["hard", "hard"], 4)
+
+
+def test_the_replay_property_catches_state_kept_outside_the_log():
+    """The replay check can fail: it does on a ruleset whose state depends on more than its events."""
+    m = Match.new(RemembersOutsideTheLog(), [Seat("hard"), Seat("medium")], {}, seed=4)
+    play(m, ["hard", "medium"], 4)
+    with pytest.raises(AssertionError):
+        replay_equals_live(m)

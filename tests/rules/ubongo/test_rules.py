@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from game.core.match import Match, Seat
@@ -84,6 +86,7 @@ def test_extra_time_per_seat_lengthens_that_seats_hourglass():
 
 
 def test_a_correct_solve_is_accepted_and_recorded():
+    """パズルを解く / issue 7: a solve carries its tick and full placement; "Ubongo!" is recorded."""
     m = new()
     events = ok(m.submit(1, solve_cmd(m, 1, 900)))
     assert [e["type"] for e in events] == ["solve"]
@@ -94,6 +97,8 @@ def test_a_correct_solve_is_accepted_and_recorded():
 
 
 def test_solve_placements_are_checked_by_the_rules():
+    """Issue 7: the rules check the placement themselves (row's pieces, legal shapes, inside the
+    area, no overlap, area covered) and reject anything else with a reason."""
     m = new()
     good = solution(m, 0)
     wrong_piece = [dict(good[0], piece="H" if good[0]["piece"] != "H" else "A"), *good[1:]]
@@ -155,8 +160,6 @@ def test_an_empty_row_stays_empty():
     gems = [row[:] for row in GEMS]
     m = new()
     state = m.state
-    from dataclasses import replace
-
     emptied = replace(state, gems=((), *state.gems[1:]))
     m.state = emptied
     ok(m.submit(0, solve_cmd(m, 0, 100)))
@@ -209,8 +212,6 @@ def test_extra_time_seat_works_on_after_the_others_sand():
 
 def finish(m: Match, held_by_seat) -> None:
     """Put holdings in place and end the game (the cascade is what is tested)."""
-    from dataclasses import replace
-
     m.state = replace(m.state, held=tuple(tuple(h) for h in held_by_seat), phase="over")
 
 
@@ -231,6 +232,7 @@ def test_winner_by_most_gems_of_one_colour_with_cascading_tie_break(held, winner
 
 
 def test_nine_rounds_then_the_game_ends():
+    """ゲームの終了 / facts page: 9 rounds whatever the player count, then the game is over."""
     m = new()
     for _ in range(9):
         assert m.outcome is None
@@ -272,7 +274,11 @@ def test_to_act_per_phase():
     assert m.to_act == {1}
     ok(m.submit(1, {"move": "give_up"}))
     assert m.to_act == {0}  # pawn: the next solver in order, one at a time
-    assert RULESET.clock(m.state) is None
+    assert RULESET.clock(m.state) == {"move": "expire", "tick": 2700}  # the mover's sand
+    ok(m.submit(0, {"move": "pawn", "row": 0}))
+    assert RULESET.clock(m.state) is not None and m.view(0)["round"] == 2
+    m.state = replace(m.state, phase="over")
+    assert RULESET.clock(m.state) is None and m.to_act == frozenset()
 
 
 def test_view_lists_solves_by_tick_so_far():
@@ -323,3 +329,62 @@ def test_a_bad_fixed_deal_is_refused(bad, message):
 
     with pytest.raises(ValueError, match=message):
         Match.new(RULESET, [Seat("a"), Seat("b")], {}, seed=1, setup={**deal(2, [0, 0]), **bad})
+
+
+def test_gems_must_be_taken_before_the_sand_runs_out():
+    """補足ルール: solved in time but no gems taken before the sand ran out -> no gems; the round
+    ends with the sand. Each mover's window runs from its solve to the end of its own sand."""
+    m = new(options={"extra2": 10})
+    ok(m.submit(0, solve_cmd(m, 0, 2500)))
+    ok(m.submit(1, solve_cmd(m, 1, 2600)))
+    v = m.view(0)
+    assert v["pawn_turn"] == 0 and v["pawn_window"] == [2500, 2700]
+    rejected(m.submit(0, {"move": "pawn", "row": 1, "tick": 2499}), "before you solved")
+    rejected(m.submit(0, {"move": "pawn", "row": 1, "tick": 2701}), "too late")
+    rejected(m.submit(None, {"move": "expire", "tick": 2699}), "not run out yet")
+    events = ok(m.submit(None, RULESET.clock(m.state)))
+    assert events == [{"type": "too_late", "seat": 0, "tick": 2700}]
+    assert m.view(0)["pawn_turn"] == 1 and m.view(0)["pawn_window"] == [2600, 3300]  # its extra 10 s
+    assert m.view(0)["allowance"] == 2  # still the second solver, though the first took nothing
+    events = ok(m.submit(1, {"move": "pawn", "row": 2, "tick": 3300}))
+    assert events[0]["tick"] == 3300 and [e["type"] for e in events] == ["pawn", "round_end", "round_start"]
+    held = m.view(0)["held"]
+    assert sum(held[0].values()) == 0 and sum(held[1].values()) == 2
+    assert m.view(0)["pawns"] == [0, 2]
+
+
+def test_a_pawn_move_without_a_tick_counts_as_in_time_until_the_clock_says_otherwise():
+    """The table vouches for the time when it sends no tick; its clock's expire is what ends it."""
+    m = new()
+    ok(m.submit(0, solve_cmd(m, 0, 100)))
+    ok(m.submit(1, solve_cmd(m, 1, 200)))
+    events = ok(m.submit(0, {"move": "pawn", "row": 1}))
+    assert events[0]["tick"] is None and events[0]["gems"] == GEMS[1][:2]
+
+
+def test_the_start_player_passes_left_and_wins_ties_on_the_clock():
+    """ラウンドの終了: the player left of the last start player rolls the die next round. Ours: on
+    equal ticks the seat nearer the start player goes first, whatever the order of arrival."""
+    m = new(seats=3)
+    # round 1 (start player seat 0): seats 1 and 2 tie, arriving 2 first; seat 0 one tick later.
+    # round 2 (start player seat 1): all three tie, arriving 0, 1, 2.
+    rounds = [(0, [(2, 900), (1, 900), (0, 901)]), (1, [(0, 500), (1, 500), (2, 500)])]
+    for start, solves in rounds:
+        assert m.view(0)["start_player"] == start
+        for seat, tick in solves:
+            events = ok(m.submit(seat, solve_cmd(m, seat, tick)))
+        assert events[-1]["order"] == [1, 2, 0]
+        for seat in (1, 2, 0):
+            ok(m.submit(seat, {"move": "pawn", "row": 0}))
+    assert m.view(0)["round"] == 3 and m.view(0)["start_player"] == 2
+
+
+def test_the_clock_cannot_run_out_the_sand_early_even_when_all_gave_up():
+    """補足ルール: the second turn comes when the sand has run out, not before."""
+    m = new()
+    ok(m.submit(0, {"move": "give_up", "tick": 300}))
+    ok(m.submit(1, {"move": "give_up", "tick": 400}))
+    rejected(m.submit(None, {"move": "expire", "tick": 1000}), "not run out yet")
+    assert m.view(0)["hourglass"]["turn"] == 1
+    ok(m.submit(None, {"move": "expire", "tick": 2700}))
+    assert m.view(0)["hourglass"]["turn"] == 2

@@ -1,0 +1,50 @@
+; Inno Setup script for Bazaar's Windows installer (CI runs it after PyInstaller):
+;   iscc /DAppVersion=0.1.0 build\windows\bazaar.iss
+; It packs dist\bazaar\ into dist\bazaar-VERSION-windows-setup.exe. Setup installs for the
+; current user without administrator rights (%LOCALAPPDATA%\Programs\Bazaar), or for everyone
+; if the user chooses so, adds a Start-menu entry, offers a desktop shortcut, and registers an
+; uninstaller in Settings > Apps. Saves live in %LOCALAPPDATA%\Bazaar and are never touched.
+
+#ifndef AppVersion
+  #define AppVersion "0.0.0"
+#endif
+
+[Setup]
+AppId={{4289CD2A-B29D-4541-96FF-3B72B6ED06BC}
+AppName=Bazaar
+AppVersion={#AppVersion}
+AppVerName=Bazaar {#AppVersion}
+AppPublisher=Bazaar
+DefaultDirName={autopf}\Bazaar
+DefaultGroupName=Bazaar
+DisableProgramGroupPage=yes
+PrivilegesRequired=lowest
+PrivilegesRequiredOverridesAllowed=dialog
+ArchitecturesAllowed=x64compatible
+ArchitecturesInstallIn64BitMode=x64compatible
+OutputDir=..\..\dist
+OutputBaseFilename=bazaar-{#AppVersion}-windows-setup
+SetupIconFile=..\icons\bazaar.ico
+UninstallDisplayIcon={app}\bazaar.exe
+UninstallDisplayName=Bazaar
+Compression=lzma2
+SolidCompression=yes
+WizardStyle=modern
+
+[Tasks]
+Name: "desktopicon"; Description: "{cm:CreateDesktopIcon}"; GroupDescription: "{cm:AdditionalIcons}"; Flags: unchecked
+
+[Files]
+Source: "..\..\dist\bazaar\*"; DestDir: "{app}"; Flags: ignoreversion recursesubdirs createallsubdirs
+
+[InstallDelete]
+; an upgrade replaces the program folder's contents, so no file of an older version lingers
+Type: filesandordirs; Name: "{app}\_internal"
+
+[Icons]
+Name: "{group}\Bazaar"; Filename: "{app}\bazaar.exe"
+Name: "{group}\{cm:UninstallProgram,Bazaar}"; Filename: "{uninstallexe}"
+Name: "{autodesktop}\Bazaar"; Filename: "{app}\bazaar.exe"; Tasks: desktopicon
+
+[Run]
+Filename: "{app}\bazaar.exe"; Description: "{cm:LaunchProgram,Bazaar}"; Flags: nowait postinstall skipifsilent
