@@ -77,6 +77,9 @@ def prompt(t: GinRummyTable) -> tuple[str, str, str]:
             "your own meld to break it up.",
             "",
         )
+    dragged = t.drag.payload()
+    if dragged and dragged[0] == "hand":
+        return drag_prompt(t, dragged[1])
     if seat is None or t.viewer is None:
         return (f"{other}'s turn", f"{other} is thinking…" if waiting else "", "")
     if t.hint and not t.selected:
@@ -106,6 +109,17 @@ def prompt(t: GinRummyTable) -> tuple[str, str, str]:
     if phase == DISCARD:
         return discard_prompt(t)
     return "", "", ""
+
+
+def drag_prompt(t: GinRummyTable, card: str) -> tuple[str, str, str]:
+    """While a card of my hand follows the pointer."""
+    if not t.pointer_over_pile():
+        return f"Moving {card}", "Drop it in your hand to put it there, or on the pile to discard it.", ""
+    reason = t.cannot({"move": "discard", "card": card})
+    if reason:
+        return f"{card} cannot be discarded", reason, "bad"
+    left = t.v["discard_deadwood"].get(card)
+    return f"Discard {card}", f"Let go to discard it; your deadwood will be {left}.", "good"
 
 
 def discard_prompt(t: GinRummyTable) -> tuple[str, str, str]:
@@ -144,7 +158,8 @@ def meter(t: GinRummyTable) -> tuple[str, int, str, str, bool]:
     """The deadwood box beside the piles: (title, value, status, note, good)."""
     v = t.v
     if v["phase"] == DISCARD and t.acting_human is not None:
-        card = t.knock_card()
+        dragged = t.drag.payload()
+        card = dragged[1] if dragged and dragged[0] == "hand" else t.knock_card()
         after = v["discard_deadwood"].get(card, v["deadwood"]) if card else v["deadwood"]
         note = f"throwing {card}" if card else ""
         if after == 0:
