@@ -71,7 +71,7 @@ class Results(Screen):
         if self.outcome and self.outcome.summary:
             summary = self.outcome.summary
             for i, name in enumerate(self.match.names):  # rules speak of seats; people have names
-                summary = summary.replace(f"Seat {i + 1}", name)
+                summary = summary.replace(f"Seat {i + 1}", name).replace(f"{{{i}}}", name)
             for k, line in enumerate(text.wrap(summary, 900, 20)):
                 text.blit(surface, line, (theme.WIDTH // 2, 226 + 26 * k), 20, theme.TEXT, anchor="center")
         scores = self.outcome.scores if self.outcome else ()
@@ -82,15 +82,9 @@ class Results(Screen):
             y = box.y + 20 + 56 * i
             won = self.outcome is not None and i in self.outcome.winners
             colour = theme.ACCENT if won else theme.TEXT
-            text.blit(
-                surface,
-                ("★ " if won else "") + seat.name,
-                (box.x + 30, y + 18),
-                26,
-                colour,
-                "bold",
-                "midleft",
-            )
+            if won:  # the font has no star glyph: draw one
+                star(surface, (box.x + 40, y + 17), 13, theme.ACCENT)
+            text.blit(surface, seat.name, (box.x + 62, y + 18), 26, colour, "bold", "midleft")
             kind = "person" if not seat.is_bot else f"bot · {seat.level}"
             text.blit(surface, kind, (box.x + 330, y + 18), 17, theme.MUTED, anchor="midleft")
             if i < len(scores):

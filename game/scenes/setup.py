@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pygame
 
@@ -14,6 +15,7 @@ from game.ui import text, theme
 from game.ui.widgets import Button, Choice, TextField, panel
 
 NAMES = ("Asha", "Bilal", "Chandra", "Devi", "Eshan")
+SEAT_LABEL = re.compile(r"Seat (\d)")
 SEAT_Y, SEAT_H = 196, 64
 
 
@@ -107,7 +109,17 @@ class Setup(Screen):
         match_id = self.app.store.attach(match)
         self.app.replace(tables.table_class(self.game)(self.app, match, match_id))
 
+    def seat_words(self, label: str) -> str:
+        """An option naming a seat ("Seat 2") shows the name typed for it."""
+        match = SEAT_LABEL.fullmatch(label)
+        if match and int(match.group(1)) <= self.count:
+            i = int(match.group(1)) - 1
+            return self.names[i].value.strip() or NAMES[i]
+        return label
+
     def draw(self, surface: pygame.Surface) -> None:
+        for widget, option in zip(self.option_widgets, self.ruleset.options, strict=True):
+            widget.names = [self.seat_words(option.label_of(c)) for c in option.choices]
         self.draw_backdrop(surface)
         left = pygame.Rect(40, 108, 640, 500)
         right = pygame.Rect(700, 108, 540, 500)

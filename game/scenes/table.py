@@ -135,8 +135,8 @@ class Table(Scene):
 
     # -- hint -----------------------------------------------------------------------------
     def request_hint(self) -> None:
-        seat = self.viewer
-        if seat is None or seat not in self.match.to_act or self.hint_job:
+        seat = self.acting_human
+        if seat is None or self.hint_job:
             return
         bot = self.rules.bot(HINT_LEVEL)
         view, legal = self.match.view(seat), self.match.legal(seat)

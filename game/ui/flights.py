@@ -9,11 +9,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 import pygame
 
 from game.ui.tween import ease_in_out, lerp, lerp2
+
+
+@cache
+def shadow(w: int, h: int) -> pygame.Surface:
+    """A soft dark shape under something lifted off the table (cached per size)."""
+    surface = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
+    for k, alpha in ((0, 40), (2, 60), (4, 80)):
+        pygame.draw.rect(surface, (6, 4, 10, alpha), (k, k, w + 8 - 2 * k, h + 8 - 2 * k), border_radius=10)
+    return surface
 
 
 @dataclass
@@ -58,9 +68,8 @@ class Flight:
         if scale > 1.001 and self.flip_to is None:
             size = (int(image.get_width() * scale), int(image.get_height() * scale))
             image = pygame.transform.smoothscale(image, size)
-        shadow = pygame.Rect(0, 0, image.get_width(), image.get_height())
-        shadow.center = (int(x) + 6, int(y) + 8)
-        pygame.draw.rect(surface, (10, 8, 14), shadow, border_radius=8)
+        soft = shadow(image.get_width(), image.get_height())
+        surface.blit(soft, soft.get_rect(center=(int(x) + 6, int(y) + 8)))
         surface.blit(image, image.get_rect(center=(int(x), int(y))))
 
 
@@ -96,3 +105,49 @@ class Flights:
 
 def lerp_colour(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
     return (int(lerp(a[0], b[0], t)), int(lerp(a[1], b[1], t)), int(lerp(a[2], b[2], t)))
+
+
+class Choreography:
+    """Adds flights one after another, each starting `gap` ticks after the one before, timed by
+    the animation-speed setting (`speed` scales ticks) and landing with a sound. A subclass
+    turns each game event into flights in a method `on_<event type>`."""
+
+    step = 26  # ticks one flight takes
+    gap = 7  # ticks between the starts of two flights
+
+    def __init__(self, flights: Flights, speed: Callable[[float], int], sound: Callable[[str], None]):
+        self.flights, self.speed, self.sound = flights, speed, sound
+        self.delay = 0
+
+    def fly(
+        self,
+        image: pygame.Surface,
+        start: tuple[float, float],
+        end: tuple[float, float],
+        mask: Any = None,
+        flip_to: pygame.Surface | None = None,
+        arc: float = 30.0,
+        sound: str | None = "card",
+        gap: int | None = None,
+        step: int | None = None,
+    ) -> Flight:
+        landing = (lambda: self.sound(sound)) if sound else None
+        flight = Flight(
+            image,
+            start,
+            end,
+            self.speed(step or self.step),
+            self.speed(self.delay),
+            mask,
+            landing,
+            flip_to,
+            arc,
+        )
+        self.delay += self.gap if gap is None else gap
+        return self.flights.add(flight)
+
+    def batch(self, events: list[dict[str, Any]]) -> None:
+        for event in events:
+            handler = getattr(self, f"on_{event['type']}", None)
+            if handler:
+                handler(event)

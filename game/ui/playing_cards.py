@@ -31,8 +31,25 @@ PIPS = {
 }
 
 
+SUPERSAMPLE = 4  # suit symbols are drawn this much larger, then smoothly scaled down
+
+
 def suit_shape(surface: pygame.Surface, suit: str, c: tuple[float, float], s: float, colour) -> None:
-    """A suit symbol about 2*s across, centred at c."""
+    """A suit symbol about 2*s across, centred at c, with smooth edges."""
+    image = suit_image(suit, round(s * 4) / 4, tuple(colour))
+    surface.blit(image, image.get_rect(center=(round(c[0]), round(c[1]))))
+
+
+@cache
+def suit_image(suit: str, s: float, colour: tuple) -> pygame.Surface:
+    k = SUPERSAMPLE
+    side = int(2 * s + 4)
+    big = pygame.Surface((side * k, side * k), pygame.SRCALPHA)
+    _draw_suit(big, suit, (side * k / 2, side * k / 2), s * k, colour)
+    return pygame.transform.smoothscale(big, (side, side))
+
+
+def _draw_suit(surface: pygame.Surface, suit: str, c: tuple[float, float], s: float, colour) -> None:
     x, y = c
     if suit == "H":
         pygame.draw.circle(surface, colour, (int(x - 0.48 * s), int(y - 0.3 * s)), int(0.52 * s) + 1)
@@ -67,12 +84,12 @@ def face(code: str, four_colour: bool = False, w: int = CARD_W, h: int = CARD_H)
     surface = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surface.get_rect()
     pygame.draw.rect(surface, PAPER, rect, border_radius=8)
-    pygame.draw.rect(surface, (150, 146, 140), rect, 1, border_radius=8)
+    pygame.draw.rect(surface, (120, 114, 108), rect, 1, border_radius=8)
     label = RANK_LABEL.get(rank, rank)
     size = max(14, h // 6)
     corner_w = int(w * 0.27)
-    text.blit(surface, label, (corner_w // 2, 3), size, colour, "black", "midtop")
-    suit_shape(surface, suit, (corner_w // 2, 8 + size + 3), size * 0.3, colour)
+    text.blit(surface, label, (corner_w // 2 + 1, 2), size, colour, "black", "midtop")
+    suit_shape(surface, suit, (corner_w // 2 + 1, 6 + size + size * 0.36), size * 0.36, colour)
     corner = pygame.transform.rotate(surface.subsurface((0, 0, corner_w, h // 2 - 4)).copy(), 180)
     surface.blit(corner, (w - corner_w, h - (h // 2 - 4)))
     inner = pygame.Rect(corner_w + 2, int(h * 0.1), w - 2 * corner_w - 4, int(h * 0.8))

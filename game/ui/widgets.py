@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from game.ui import text, theme
+from game.ui import card_text, text, theme
 
 
 class Widget:
@@ -90,9 +90,24 @@ class Button(Widget):
             fill = theme.PANEL_HI if self.hover else theme.PANEL
             border, ink = (theme.ACCENT if self.hover else theme.LINE), theme.TEXT
         panel(surface, self.rect, fill, border, width=2 if self.hover else 1)
-        text.blit(surface, self.label, self.rect.center, self.size, ink, "bold", "center")
+        self.draw_label(surface, ink)
         if self.focused:
             focus_ring(surface, self.rect)
+
+    def draw_label(self, surface: pygame.Surface, ink) -> None:
+        text.blit(surface, self.label, self.rect.center, self.size, ink, "bold", "center")
+
+
+class CardButton(Button):
+    """A button whose label may name playing cards: "Take 7H" shows the 7 and a heart."""
+
+    four_colour = False
+
+    def draw_label(self, surface: pygame.Surface, ink) -> None:
+        paper = self.primary and self.enabled  # dark ink on the saffron face
+        card_text.blit(
+            surface, self.label, self.rect.center, self.size, ink, "bold", "center", self.four_colour, paper
+        )
 
 
 class Choice(Widget):

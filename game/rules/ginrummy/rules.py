@@ -48,7 +48,8 @@ def setup_events(state: State, setup: dict[str, Any] | None, rng: random.Random)
         return [deal_event(1, dealer, list(deck))]
     deck = list(DECK)
     rng.shuffle(deck)
-    return [deal_event(1, rng.randrange(2), deck)]
+    dealer = state.first_dealer if state.first_dealer in (0, 1) else rng.randrange(2)
+    return [deal_event(1, dealer, deck)]
 
 
 def deal_event(number: int, dealer: int, deck: list[str]) -> Event:

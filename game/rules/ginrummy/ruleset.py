@@ -22,6 +22,7 @@ from game.rules.ginrummy.view import history, view
 
 TARGETS = (100, 50)
 UNDERCUT_BONUSES = (25, 10)
+FIRST_DEALERS = ("random", 0, 1)
 GIN_BONUS = 25
 
 
@@ -74,6 +75,7 @@ class GinRummy(Ruleset):
     options = (
         Option("target", "Match to", TARGETS, 100, ("100 points", "50 points")),
         Option("undercut_bonus", "Undercut bonus", UNDERCUT_BONUSES, 25, ("25 points", "10 points")),
+        Option("first_dealer", "First dealer", FIRST_DEALERS, "random", ("Random", "Seat 1", "Seat 2")),
     )
 
     def empty(self, seats: int, options: dict[str, Any]) -> State:
@@ -83,7 +85,15 @@ class GinRummy(Ruleset):
             raise ValueError(f"target must be one of {TARGETS}")
         if bonus not in UNDERCUT_BONUSES:
             raise ValueError(f"undercut_bonus must be one of {UNDERCUT_BONUSES}")
-        return State(target=target, undercut_bonus=bonus, gin_bonus=GIN_BONUS)
+        first = options.get("first_dealer", "random")
+        if first not in FIRST_DEALERS or isinstance(first, bool):
+            raise ValueError(f"first_dealer must be one of {FIRST_DEALERS}")
+        return State(
+            target=target,
+            undercut_bonus=bonus,
+            gin_bonus=GIN_BONUS,
+            first_dealer=first if first in (0, 1) else None,
+        )
 
     def setup(self, state: State, setup: dict[str, Any] | None, rng: random.Random) -> list[Event]:
         return rules.setup_events(state, setup, rng)

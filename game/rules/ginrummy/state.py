@@ -50,6 +50,7 @@ class State:
     target: int = 100
     undercut_bonus: int = 25
     gin_bonus: int = 25
+    first_dealer: int | None = None  # the first hand's dealer; None: drawn at random
     phase: str = DEALING
     dealer: int = 0
     hand_number: int = 0  # 1 for the first deal

@@ -11,10 +11,7 @@ from typing import Any
 from game.rules.jaipur.cards import CAMEL
 from game.scenes.jaipur import art
 from game.scenes.jaipur import layout as L
-from game.ui.flights import Flight, Flights
-
-STEP = 26  # ticks one card takes to fly
-GAP = 7  # ticks between cards of one move
+from game.ui.flights import Choreography, Flights
 
 
 def _index(market: list[str], card: str, used: set[int]) -> int:
@@ -29,7 +26,7 @@ def _hand_slot(hand: list[str], card: str) -> int:
     return hand.index(card) if card in hand else max(0, len(hand) - 1)
 
 
-class Motion:
+class Motion(Choreography):
     """Builds flights for one batch of events, for the person `viewer` (None: nobody)."""
 
     def __init__(
@@ -41,28 +38,10 @@ class Motion:
         speed,
         sound,
     ):
-        self.flights, self.before, self.after, self.viewer = flights, before, after, viewer
-        self.speed = speed  # scales ticks by the animation setting
-        self.sound = sound
-        self.delay = 0
+        super().__init__(flights, speed, sound)
+        self.before, self.after, self.viewer = before, after, viewer
         self.holes: list[int] = []  # market slots emptied by this batch, in slot order
         self.market = list(before["market"])
-
-    def fly(self, image, start, end, mask=None, flip_to=None, arc=30.0, sound="card") -> None:
-        self.flights.add(
-            Flight(
-                image,
-                start,
-                end,
-                self.speed(STEP),
-                self.speed(self.delay),
-                mask,
-                (lambda: self.sound(sound)) if sound else None,
-                flip_to,
-                arc,
-            )
-        )
-        self.delay += GAP
 
     def mine(self, seat: int | None) -> bool:
         return seat is not None and seat == self.viewer
@@ -76,12 +55,6 @@ class Motion:
 
     def herd_target(self, seat: int | None):
         return (L.HERD, "herd") if self.mine(seat) else (L.OPP_HERD, "opp_herd")
-
-    def batch(self, events: list[dict[str, Any]]) -> None:
-        for event in events:
-            handler = getattr(self, f"on_{event['type']}", None)
-            if handler:
-                handler(event)
 
     def on_deal(self, e) -> None:
         """A new round: the market, then the hands, dealt from the deck."""

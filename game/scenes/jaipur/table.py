@@ -17,7 +17,7 @@ from game.scenes.jaipur import art, draw, sheet
 from game.scenes.jaipur import layout as L
 from game.scenes.jaipur.motion import Motion
 from game.scenes.table import Table
-from game.ui import text, theme
+from game.ui import focus, text, theme
 from game.ui.flights import Flights
 from game.ui.widgets import Button, Group, panel
 
@@ -223,23 +223,9 @@ class JaipurTable(Table):
 
     def key(self, event: pygame.event.Event) -> bool:
         targets = self.targets()
-        if event.key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_UP, pygame.K_DOWN):
-            back = event.key in (pygame.K_LEFT, pygame.K_UP) or (
-                event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
-            )
-            step = -1 if back else 1
-            if event.key in (pygame.K_UP, pygame.K_DOWN):  # jump to the next row of things
-                kinds = ["market", "herd", "hand", "button"]
-                current = (
-                    targets[self.focus][0] if self.focus is not None and self.focus < len(targets) else None
-                )
-                order = [k for k in kinds if any(t[0] == k for t in targets)]
-                nxt = order[(order.index(current) + step) % len(order)] if current in order else order[0]
-                self.focus = next(i for i, t in enumerate(targets) if t[0] == nxt)
-            elif self.focus is None or self.focus >= len(targets):
-                self.focus = 0 if step > 0 else len(targets) - 1
-            else:
-                self.focus = (self.focus + step) % len(targets)
+        if event.key in focus.NAVIGATION:
+            shift = bool(event.mod & pygame.KMOD_SHIFT)
+            self.focus = focus.step([t[0] for t in targets], self.focus, event.key, shift)
             return True
         if event.key == pygame.K_SPACE and self.focus is not None and self.focus < len(targets):
             self.toggle(targets[self.focus])

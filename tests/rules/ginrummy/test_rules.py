@@ -373,6 +373,21 @@ def test_target_fifty_option():
     assert m.view(0)["phase"] == "hand_over"  # 25 < 50
 
 
+def test_first_dealer_option():
+    """適当な方法で最初の親を決めます: the first dealer is drawn at random, or chosen at setup."""
+    from game.core.match import Match, Seat
+
+    seats = [Seat("Ann"), Seat("Bo")]
+    for seat in (0, 1):
+        dealers = {Match.new(RULES, seats, {"first_dealer": seat}, seed=s).state.dealer for s in range(8)}
+        assert dealers == {seat}
+    drawn = {Match.new(RULES, seats, {}, seed=s).state.dealer for s in range(16)}
+    assert drawn == {0, 1}
+    for bad in (2, True, "seat 1"):
+        with pytest.raises(ValueError):
+            Match.new(RULES, seats, {"first_dealer": bad}, seed=1)
+
+
 def test_hand_over_explains_the_score():
     m = knocked_for_layoff()
     play(m, (1, {"move": "arrange", "melds": [["9S", "9C", "9D"], ["2C", "3C", "4C", "5C"]]}))

@@ -1,0 +1,192 @@
+"""What the action bar says: the next step in plain words, with the numbers that help decide it.
+
+Card codes in these lines (`7H`) are drawn as rank and suit symbol by `card_text`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from game.rules.ginrummy.cards import VALUE, sort_key
+from game.rules.ginrummy.melds import deadwood
+from game.rules.ginrummy.state import DISCARD, DISCARDED, DRAW, FIRST_UPCARD, HAND_OVER, LAYOFF, MATCH_OVER
+
+if TYPE_CHECKING:
+    from game.scenes.ginrummy.table import GinRummyTable
+
+
+def best_discard(v: dict[str, Any]) -> str | None:
+    """The discard leaving the least deadwood (the highest card among equals), never the card just taken."""
+    options = {c: d for c, d in v.get("discard_deadwood", {}).items() if c != v.get("taken")}
+    if not options:
+        return None
+    return min(options, key=lambda c: (options[c], -VALUE[c], sort_key(c)))
+
+
+def after_taking(v: dict[str, Any]) -> int | None:
+    """My deadwood if I took the pile's top card and then threw my best other card."""
+    hand, pile = v.get("hand") or [], v.get("discard") or []
+    if not hand or not pile:
+        return None
+    return _after_taking(tuple(hand), pile[-1])
+
+
+@lru_cache(maxsize=64)  # asked every frame while the bar shows it
+def _after_taking(hand: tuple[str, ...], top: str) -> int:
+    cards = [*hand, top]
+    return min(deadwood([c for c in cards if c != d]) for d in hand)
+
+
+def thrown_by(v: dict[str, Any]) -> list[int | None]:
+    """Who threw each card of the discard pile (None: the upcard turned from the deck)."""
+    last: dict[str, int] = {}
+    for seat, action, card in v["public"]:
+        if action == DISCARDED:
+            last[card] = seat
+    return [last.get(card) for card in v["discard"]]
+
+
+def handoff_note(v: dict[str, Any], seat: int) -> str:
+    phase = v["phase"]
+    what = {FIRST_UPCARD: "take the first upcard or pass", DRAW: "your turn to draw"}.get(phase, "your turn")
+    return f"Hand {v['hand_number']}: {what}."
+
+
+def prompt(t: GinRummyTable) -> tuple[str, str, str]:
+    """(title, detail, tone) for the bar; tone is "", "good" or "bad"."""
+    v, names = t.v, t.match.names
+    phase, seat = v["phase"], t.acting_human
+    waiting = sorted(t.match.to_act)
+    other = names[waiting[0]] if waiting else ""
+    if phase in (HAND_OVER, MATCH_OVER):
+        last = v["last_hand"]
+        if last and last["kind"] == "dead":
+            dealer = names[v["to_act"][0]] if v["to_act"] else ""
+            return "Dead hand: the stock ran down to 2 cards", f"Nobody scores; {dealer} deals again.", ""
+        if phase == MATCH_OVER:
+            return "The match is over", "See the score sheet, then the result (Enter).", "good"
+        return "The hand is over", "See the score sheet and deal the next hand (Enter).", ""
+    if phase == LAYOFF:
+        knocker = names[v["reveal"]["knocker"]]
+        if seat is None:
+            return f"{knocker} knocked", f"{other} is laying off…", ""
+        return (
+            f"Lay off on {knocker}'s melds, or confirm",
+            "Click a deadwood card, then a meld it fits. Click a laid-off card to take it back, "
+            "your own meld to break it up.",
+            "",
+        )
+    dragged = t.drag.payload()
+    if dragged and dragged[0] == "hand":
+        return drag_prompt(t, dragged[1])
+    if seat is None or t.viewer is None:
+        return (f"{other}'s turn", f"{other} is thinking…" if waiting else "", "")
+    if t.hint and not t.selected:
+        return (
+            f"Hint: {hint_line(t.hint)}",
+            "The hard bot would do this (shown in green); play as you like.",
+            "good",
+        )
+    top = v["discard"][-1] if v["discard"] else None
+    now = v["deadwood"]
+    if phase == FIRST_UPCARD:
+        taken = after_taking(v)
+        first = "You deal: you decide first." if v["dealer"] == seat else f"{names[v['dealer']]} passed."
+        return (
+            f"The first upcard: take {top} or pass",
+            f"{first} Taking it leaves deadwood {taken} after your best discard; you have {now} now.",
+            "",
+        )
+    if phase == DRAW:
+        taken = after_taking(v)
+        return (
+            "Draw a card",
+            f"Click or drag the stock, or take {top} from the pile "
+            f"(deadwood {taken} after your best discard).",
+            "",
+        )
+    if phase == DISCARD:
+        return discard_prompt(t)
+    return "", "", ""
+
+
+def drag_prompt(t: GinRummyTable, card: str) -> tuple[str, str, str]:
+    """While a card of my hand follows the pointer."""
+    if not t.pointer_over_pile():
+        return f"Moving {card}", "Drop it in your hand to put it there, or on the pile to discard it.", ""
+    reason = t.cannot({"move": "discard", "card": card})
+    if reason:
+        return f"{card} cannot be discarded", reason, "bad"
+    left = t.v["discard_deadwood"].get(card)
+    return f"Discard {card}", f"Let go to discard it; your deadwood will be {left}.", "good"
+
+
+def discard_prompt(t: GinRummyTable) -> tuple[str, str, str]:
+    v = t.v
+    after = v["discard_deadwood"]
+    best = best_discard(v)
+    gin = best is not None and after.get(best) == 0
+    hovered = t.hover[1] if t.hover and t.hover[0] == "hand" else None
+    card = t.selected or hovered
+    if card and card == v.get("taken"):
+        return f"You just took {card}", f"You just took {card} from the pile; discard another card.", "bad"
+    if t.selected:
+        left = after.get(t.selected)
+        if left == 0:
+            return (
+                f"Gin with {t.selected}!",
+                f"Throwing {t.selected} leaves every card in a meld: press Gin (or K).",
+                "good",
+            )
+        knock = " You may knock (K) or just discard." if left is not None and left <= 10 else ""
+        return (
+            f"Discard {t.selected}?",
+            f"Leaves deadwood {left}. Click it again, drag it to the pile or press Enter.{knock}",
+            "good" if knock else "",
+        )
+    if gin:
+        return "Gin!", f"Discard {best} and knock to go gin: press Gin (or K).", "good"
+    if hovered and hovered in after:
+        return f"Discard {hovered}?", f"Throwing {hovered} leaves deadwood {after[hovered]}.", ""
+    hint = f" Best: {best}, leaving {after[best]}." if best else ""
+    knock = " You can knock." if best and after[best] <= 10 else ""
+    return "Discard a card", f"Click a card to choose it, or drag it onto the pile.{hint}{knock}", ""
+
+
+def meter(t: GinRummyTable) -> tuple[str, int, str, str, bool]:
+    """The deadwood box beside the piles: (title, value, status, note, good)."""
+    v = t.v
+    if v["phase"] == DISCARD and t.acting_human is not None:
+        dragged = t.drag.payload()
+        card = dragged[1] if dragged and dragged[0] == "hand" else t.knock_card()
+        after = v["discard_deadwood"].get(card, v["deadwood"]) if card else v["deadwood"]
+        note = f"throwing {card}" if card else ""
+        if after == 0:
+            return "Deadwood after the discard", 0, "Gin!", note, True
+        if after <= 10:
+            return "Deadwood after the discard", after, f"You can knock with {after}", note, True
+        return "Deadwood after the discard", after, "Too high to knock", note, False
+    value = v["deadwood"]
+    if value <= 10:
+        return "Your deadwood", value, "Low enough to knock", "after your next draw", True
+    return "Your deadwood", value, "Too high to knock", f"{value - 10} over the limit of 10", False
+
+
+def hint_line(command: dict[str, Any]) -> str:
+    move = command.get("move")
+    if move == "draw":
+        return "draw from the stock" if command["source"] == "stock" else "take the pile's top card"
+    if move == "take_upcard":
+        return "take the upcard"
+    if move == "pass":
+        return "pass the upcard"
+    if move == "discard":
+        return f"discard {command['card']}"
+    if move == "knock":
+        return f"knock, throwing {command['card']}"
+    if move == "layoff":
+        return f"lay off {command['card']}"
+    if move == "done":
+        return "confirm: the best layoffs are already on the table"
+    return ""

@@ -1,0 +1,235 @@
+"""The knock and the reveal: both hands laid out as melds and deadwood, the defender's layoffs on
+the knocker's melds, the counts and what the hand scores.
+
+`Spread` is the layout of one reveal (positions of every card and the marks under each group).
+`Defence` is the defender's choice of melds and layoffs, turned into rule commands: lay a card
+off, take one back, break or form a meld, go back to the best, confirm.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.rules.ginrummy import best_layoffs, best_melds, is_meld, scoring
+from game.rules.ginrummy.cards import VALUE, sort_key
+from game.scenes.ginrummy import draw
+from game.scenes.ginrummy import layout as L
+from game.scenes.ginrummy.arrange import meld_kind
+from game.ui import card_text, text, theme
+
+Command = dict[str, Any]
+
+
+@dataclass
+class Row:
+    seat: int
+    y: int
+    groups: list[tuple[str, tuple[str, ...], str]]  # (kind, cards, label); kind run/set/deadwood
+    centres: list[tuple[float, float]] = field(default_factory=list)
+
+    def spans(self) -> list[tuple[str, float, float, str]]:
+        out, k = [], 0
+        half = L.SPREAD_W / 2 - 4
+        for kind, cards, label in self.groups:
+            xs = [c[0] for c in self.centres[k : k + len(cards)]]
+            out.append((kind, xs[0] - half, xs[-1] + half, label))
+            k += len(cards)
+        return out
+
+
+class Spread:
+    """Where every card of a reveal lies. `staged`: before the default layoffs move over."""
+
+    def __init__(self, reveal: dict[str, Any], bottom: int, staged: bool = False):
+        self.reveal = reveal
+        self.knocker = reveal["knocker"]
+        self.defender = 1 - self.knocker
+        laid = [x["card"] for x in reveal["layoffs"]]
+        self.laid = set() if staged else set(laid)
+        if staged:
+            knocker_melds = [tuple(sorted(m, key=sort_key)) for m in reveal["melds"]]
+            defender_dead = sorted(reveal["defender_deadwood_cards"] + laid, key=sort_key)
+        else:
+            knocker_melds = [tuple(m) for m in reveal["extended_melds"]]
+            defender_dead = list(reveal["defender_deadwood_cards"])
+        self.meld_count = len(knocker_melds)
+        rows = {
+            self.knocker: self._groups(knocker_melds, reveal["knocker_deadwood_cards"]),
+            self.defender: self._groups(
+                [tuple(sorted(m, key=sort_key)) for m in reveal["defender_melds"]], defender_dead
+            ),
+        }
+        rows[self.knocker] = [  # say how many of the defender's cards each meld took
+            (kind, cards, f"{label} +{n} laid off" if (n := len(self.laid & set(cards))) else label)
+            for kind, cards, label in rows[self.knocker]
+        ]
+        self.rows = {
+            seat: Row(seat, L.SPREAD_BOTTOM_Y if seat == bottom else L.SPREAD_TOP_Y, groups)
+            for seat, groups in rows.items()
+        }
+        self.pos: dict[str, tuple[float, float]] = {}
+        self.group_of: dict[str, tuple[int, int]] = {}  # card -> (seat, group index)
+        for row in self.rows.values():
+            row.centres = L.spread_centres([len(g[1]) for g in row.groups], row.y)
+            k = 0
+            for gi, (_, cards, _) in enumerate(row.groups):
+                for code in cards:
+                    self.pos[code] = row.centres[k]
+                    self.group_of[code] = (row.seat, gi)
+                    k += 1
+
+    @staticmethod
+    def _groups(melds: list[tuple[str, ...]], dead: list[str]) -> list[tuple[str, tuple[str, ...], str]]:
+        out = [(meld_kind(m), m, meld_kind(m).capitalize()) for m in melds]
+        if dead:
+            out.append(("deadwood", tuple(dead), f"Deadwood {sum(VALUE[c] for c in dead)}"))
+        return out
+
+    def hit(self, pos: tuple[int, int]) -> str | None:
+        """The card under the pointer (the topmost of overlapping ones)."""
+        for code, centre in reversed(list(self.pos.items())):
+            if L.card_rect(centre, L.SPREAD_W, L.SPREAD_H).collidepoint(pos):
+                return code
+        return None
+
+
+def draw_spread(
+    surface: pygame.Surface,
+    spread: Spread,
+    glide_at,
+    hidden,
+    four: bool,
+    lifted: set[str],
+    lit: dict[str, Any],
+) -> None:
+    """Both rows. `glide_at(code)` is where a card is drawn now; `lit` maps cards to outline colours."""
+    for row in spread.rows.values():
+        draw.group_marks(surface, row.spans(), row.y + L.SPREAD_LABEL)
+        for _, cards, _ in row.groups:
+            for code in cards:
+                if code in hidden:
+                    continue
+                centre = glide_at(code)
+                rect = L.card_rect(centre, L.SPREAD_W, L.SPREAD_H, 16 if code in lifted else 0)
+                surface.blit(draw.face(code, L.SPREAD_W, L.SPREAD_H, four), rect)
+                if code in spread.laid:
+                    pygame.draw.rect(surface, draw.LAYOFF_INK, rect.inflate(4, 4), 3, border_radius=10)
+                if code in lit:
+                    draw.outline(surface, rect, lit[code])
+
+
+def row_title(spread: Spread, seat: int, names: list[str]) -> str:
+    r = spread.reveal
+    if seat == spread.knocker:
+        what = "went gin" if r["gin"] else f"knocked with {r['knocker_deadwood']}"
+        return f"{names[seat]} {what}"
+    laid = len(spread.laid)  # none yet while the default layoffs wait to move over
+    if not laid:
+        before = r["defender_deadwood"] + sum(VALUE[x["card"]] for x in r["layoffs"])
+        return f"{names[seat]}: deadwood {before}"
+    return f"{names[seat]}: deadwood {r['defender_deadwood']} after laying off {laid}"
+
+
+def provisional(v: dict[str, Any]) -> dict[str, Any]:
+    """What the hand would score if the defender confirmed now."""
+    r = v["reveal"]
+    return scoring.score(
+        r["knocker"],
+        r["knocker_deadwood"],
+        r["defender_deadwood"],
+        r["gin"],
+        v["gin_bonus"],
+        v["undercut_bonus"],
+    )
+
+
+def draw_result(surface: pygame.Surface, v: dict[str, Any], names: list[str], four: bool) -> None:
+    """The counts, the difference, the bonus and the points, with the one-line explanation."""
+    box = L.RESULT
+    surface.blit(draw.shade(box.w, box.h, 90), box)
+    r = v["reveal"]
+    last = v["last_hand"]
+    final = last is not None and last["number"] == v["hand_number"]
+    result = last if final else provisional(v)
+    kd, dd = r["knocker_deadwood"], r["defender_deadwood"]
+    winner, points = names[result["winner"]], result["points"]
+    if result["kind"] == "gin":
+        head = f"Gin! {winner} scores {points}"
+        calc = f"{dd} deadwood + {v['gin_bonus']} gin bonus = {points}"
+    elif result["kind"] == "undercut":
+        head = f"Undercut! {winner} scores {points}"
+        calc = f"Difference {kd} − {dd} = {kd - dd}, + {v['undercut_bonus']} bonus"
+    else:
+        head = f"{winner} scores {points}"
+        calc = f"Difference {dd} − {kd} = {points}"
+    x = box.x + 18
+    label = "Hand result" if final else "If confirmed now"
+    text.blit(surface, label, (x, box.y + 20), 15, theme.MUTED, "bold", "midleft")
+    text.blit(surface, head, (x, box.y + 50), 28, theme.ACCENT, "black", "midleft")
+    explanation = result["template"].format(*names)
+    for k, part in enumerate(text.wrap(explanation, box.w - 36, 16)[:2]):
+        card_text.blit(
+            surface, part, (x, box.y + 86 + 21 * k), 16, theme.TEXT, anchor="midleft", four_colour=four
+        )
+    text.blit(surface, calc, (x, box.bottom - 24), 17, theme.TEXT, "bold", "midleft")
+
+
+# -- the defender's choice -------------------------------------------------------------------
+class Defence:
+    """Turns the defender's clicks into rule commands. Reads only the public reveal."""
+
+    def __init__(self) -> None:
+        self.selected: list[str] = []
+
+    def clear(self) -> None:
+        self.selected = []
+
+    @staticmethod
+    def free(r: dict[str, Any]) -> list[str]:
+        return list(r["defender_deadwood_cards"])
+
+    def toggle(self, code: str) -> None:
+        if code in self.selected:
+            self.selected.remove(code)
+        else:
+            self.selected.append(code)
+
+    @staticmethod
+    def _relay(r: dict[str, Any], melds: list[list[str]], skip: set[str]) -> list[Command]:
+        """Arrange `melds`, then lay off again what was laid off before (in order) and still can be."""
+        used = {c for m in melds for c in m} | skip
+        out: list[Command] = [{"move": "arrange", "melds": melds}]
+        out += [
+            {"move": "layoff", "card": x["card"], "meld": x["meld"]}
+            for x in r["layoffs"]
+            if x["card"] not in used
+        ]
+        return out
+
+    def take_back(self, r: dict[str, Any], code: str) -> list[Command]:
+        return self._relay(r, [list(m) for m in r["defender_melds"]], {code})
+
+    def break_meld(self, r: dict[str, Any], index: int) -> list[Command]:
+        melds = [list(m) for k, m in enumerate(r["defender_melds"]) if k != index]
+        return self._relay(r, melds, set())
+
+    def make_meld(self, r: dict[str, Any]) -> list[Command] | str:
+        chosen = sorted(self.selected, key=sort_key)
+        if len(chosen) < 3 or not is_meld(chosen):
+            return "Those cards are not a meld (3 or 4 of a rank, or 3 or more in a row of one suit)"
+        self.selected = []
+        return self._relay(r, [list(m) for m in r["defender_melds"]] + [chosen], set(chosen))
+
+    @staticmethod
+    def best(r: dict[str, Any]) -> list[Command]:
+        """The default: the least deadwood, melds and layoffs as the rules would choose them."""
+        hand = r["hands"][1 - r["knocker"]]
+        _, layoffs = best_layoffs(hand, r["melds"])
+        laid = {c for c, _ in layoffs}
+        melds, _ = best_melds([c for c in hand if c not in laid])
+        return [{"move": "arrange", "melds": melds}] + [
+            {"move": "layoff", "card": c, "meld": k} for c, k in layoffs
+        ]

@@ -1,0 +1,68 @@
+"""The running score sheet, shown after each hand: hand by hand, points, totals, and what comes
+next (the next deal, or the match result)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.scenes.base import Overlay
+from game.scenes.ginrummy import draw
+from game.ui import card_text, text, theme
+from game.ui.widgets import Button
+
+ROWS = 8
+
+
+class ScoreSheet(Overlay):
+    name = "ginrummy-sheet"
+
+    def __init__(self, app, v: dict[str, Any], names: list[str], on_close: Callable[[], None]):
+        super().__init__(app, (780, 600))
+        self.v, self.names, self.on_close = v, names, on_close
+        over = v["phase"] == "match_over"
+        dealer = names[v["to_act"][0]] if v["to_act"] else ""
+        label = "See the result" if over else f"Next hand · {dealer} deals"
+        b = self.box
+        self.button = Button((b.centerx - 170, b.bottom - 78, 340, 58), label, self.close, primary=True)
+        self.group.add(self.button)
+        self.group.move_focus(1)
+
+    def close(self) -> None:
+        self.app.pop()
+        self.on_close()
+
+    def back(self) -> None:
+        self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        b, v, names = self.box, self.v, self.names
+        four = self.app.settings.four_colour_deck
+        text.blit(surface, "Score sheet", (b.centerx, b.y + 40), 34, theme.TEXT, "black", "center")
+        text.blit(
+            surface,
+            f"Game to {v['target']} · undercut bonus {v['undercut_bonus']} · gin bonus {v['gin_bonus']}",
+            (b.centerx, b.y + 76),
+            16,
+            theme.MUTED,
+            anchor="center",
+        )
+        y = draw.score_table(
+            surface, v, names, (b.x + 40, b.right - 40), (b.x + 500, b.right - 40), b.y + 118, 18, ROWS
+        )
+        history = v["history"]
+        lines = list(text.wrap(history[-1]["template"].format(*names), b.w - 80, 18)[:2]) if history else []
+        for k, part in enumerate(lines):
+            card_text.blit(
+                surface, part, (b.centerx, y + 14 + 24 * k), 18, theme.TEXT, anchor="center", four_colour=four
+            )
+        if v["phase"] == "match_over":
+            winner = 0 if v["scores"][0] >= v["target"] else 1
+            won = f"{names[winner]} reaches {v['target']} and wins the match"
+            text.blit(
+                surface, won, (b.centerx, y + 30 + 24 * len(lines)), 24, theme.ACCENT, "black", "center"
+            )
+        self.group.draw(surface)

@@ -1,0 +1,97 @@
+"""Text that names playing cards: a code such as `7H` or `QS` in a sentence is drawn as its rank
+and a small suit symbol ("7♥"), in the suit's colour. The bundled font has no suit glyphs, so
+the symbols are drawn with the same shapes as the cards. Rendered lines are cached.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import pygame
+
+from game.ui import playing_cards, text, theme
+
+CODE = re.compile(r"(?<![A-Za-z0-9])([A2-9TJQK])([SHDC])(?![A-Za-z0-9])")
+# Suit colours that read on the dark panels (the card faces use darker inks on paper).
+ON_DARK = {"S": theme.TEXT, "C": theme.TEXT, "H": (255, 118, 112), "D": (255, 118, 112)}
+ON_DARK_FOUR = {"S": theme.TEXT, "C": (120, 214, 140), "H": (255, 118, 112), "D": (120, 176, 255)}
+
+
+def label(code: str) -> str:
+    """The rank as printed on the card: A, 2 ... 10, J, Q, K."""
+    return playing_cards.RANK_LABEL.get(code[0], code[0])
+
+
+def inks(four_colour: bool, paper: bool) -> dict[str, tuple]:
+    if paper:  # on a light ground, the cards' own inks
+        return playing_cards.FOUR_COLOUR if four_colour else playing_cards.TWO_COLOUR
+    return ON_DARK_FOUR if four_colour else ON_DARK
+
+
+@cache
+def render(
+    line: str,
+    size: int = 20,
+    colour: tuple = theme.TEXT,
+    face: str = "regular",
+    four_colour: bool = False,
+    paper: bool = False,
+) -> pygame.Surface:
+    parts: list[tuple[str, str | None]] = []
+    last = 0
+    for match in CODE.finditer(line):
+        if match.start() > last:
+            parts.append((line[last : match.start()], None))
+        parts.append((match.group(0), match.group(2)))
+        last = match.end()
+    if last < len(line):
+        parts.append((line[last:], None))
+    font = text.font(size, face)
+    suit_w = int(size * 0.74)
+    pieces: list[tuple[pygame.Surface | None, str | None, int]] = []
+    width = 0
+    for chunk, suit in parts:
+        if suit is None:
+            image = text.render(chunk, size, colour, face)
+            pieces.append((image, None, image.get_width()))
+            width += image.get_width()
+        else:
+            ink = inks(four_colour, paper)[suit]
+            image = text.render(label(chunk), size, ink, "bold" if face == "regular" else face)
+            pieces.append((image, suit, image.get_width() + suit_w + 2))
+            width += image.get_width() + suit_w + 2
+    height = font.get_height()
+    surface = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
+    x = 0
+    for image, suit, w in pieces:
+        if image is not None:
+            surface.blit(image, (x, 0))
+        if suit is not None and image is not None:
+            ink = inks(four_colour, paper)[suit]
+            centre = (x + image.get_width() + 1 + suit_w / 2, height * 0.52)
+            playing_cards.suit_shape(surface, suit, centre, size * 0.33, ink)
+        x += w
+    return surface
+
+
+def blit(
+    surface: pygame.Surface,
+    line: str,
+    pos: tuple[int, int],
+    size: int = 20,
+    colour: tuple = theme.TEXT,
+    face: str = "regular",
+    anchor: str = "topleft",
+    four_colour: bool = False,
+    paper: bool = False,
+) -> pygame.Rect:
+    """Like `text.blit`, with card codes shown as rank and suit symbol."""
+    image = render(line, size, colour, face, four_colour, paper)
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    return rect
+
+
+def width(line: str, size: int = 20, face: str = "regular") -> int:
+    return render(line, size, theme.TEXT, face).get_width()
