@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from array import array
 
 import pygame
@@ -42,6 +43,9 @@ def synthesise(
     return array("h", (int(max(-1.0, min(1.0, s)) * 30000) for s in samples for _ in range(channels)))
 
 
+_SAMPLES: dict[tuple[str, int, int], bytes] = {}  # (effect, rate, channels) -> samples, per process
+
+
 class Sounds:
     def __init__(self) -> None:
         self.volume = 0.7
@@ -55,6 +59,20 @@ class Sounds:
             self.format = None
         # 16-bit signed is what we write; any other mixer format gets no sound, not noise
         self.ready = bool(self.format) and self.format[1] == -16
+        if self.ready:  # about a second of sample maths: done beside the first frames, not in them
+            threading.Thread(target=self._warm, name="sounds", daemon=True).start()
+
+    def _samples(self, name: str) -> bytes:
+        rate, _, channels = self.format
+        key = (name, rate, channels)
+        if key not in _SAMPLES:
+            partials, noise = EFFECTS[name]
+            _SAMPLES[key] = synthesise(partials, noise, rate, channels).tobytes()
+        return _SAMPLES[key]
+
+    def _warm(self) -> None:
+        for name in EFFECTS:
+            self._samples(name)
 
     def set(self, volume: float, muted: bool) -> None:
         self.volume, self.muted = volume, muted
@@ -64,9 +82,6 @@ class Sounds:
             return
         sound = self._cache.get(name)
         if sound is None:
-            partials, noise = EFFECTS[name]
-            rate, _, channels = self.format
-            sound = pygame.mixer.Sound(buffer=synthesise(partials, noise, rate, channels).tobytes())
-            self._cache[name] = sound
+            sound = self._cache[name] = pygame.mixer.Sound(buffer=self._samples(name))
         sound.set_volume(self.volume)
         sound.play()
