@@ -27,6 +27,7 @@ class Flight:
     on_land: Callable[[], None] | None = None
     flip_to: pygame.Surface | None = None  # turn over halfway (a card revealed as it travels)
     arc: float = 0.0  # lift in pixels at the middle of the path
+    end_scale: float = 1.0  # size on landing, relative to the image (a card going far away)
     elapsed: int = 0
     landed: bool = field(default=False)
 
@@ -49,13 +50,14 @@ class Flight:
         x, y = lerp2(self.start, self.end, t)
         y -= self.arc * 4 * t * (1 - t)
         image = self.image
+        shrink = lerp(1.0, self.end_scale, t)
         if self.flip_to is not None:
             # squash to nothing and open up again with the other face
             image = self.image if t < 0.5 else self.flip_to
-            w = max(1, int(image.get_width() * abs(1 - 2 * t)))
-            image = pygame.transform.smoothscale(image, (w, image.get_height()))
-        scale = 1 + 0.08 * 4 * t * (1 - t)  # a little lift: larger mid-flight
-        if scale > 1.001 and self.flip_to is None:
+            w = max(1, int(image.get_width() * abs(1 - 2 * t) * shrink))
+            image = pygame.transform.smoothscale(image, (w, max(1, int(image.get_height() * shrink))))
+        scale = (1 + 0.08 * 4 * t * (1 - t)) * (shrink if self.flip_to is None else 1)  # lifted mid-flight
+        if abs(scale - 1) > 0.001 and self.flip_to is None:
             size = (int(image.get_width() * scale), int(image.get_height() * scale))
             image = pygame.transform.smoothscale(image, size)
         shadow = pygame.Rect(0, 0, image.get_width(), image.get_height())
