@@ -82,15 +82,9 @@ class Results(Screen):
             y = box.y + 20 + 56 * i
             won = self.outcome is not None and i in self.outcome.winners
             colour = theme.ACCENT if won else theme.TEXT
-            text.blit(
-                surface,
-                ("★ " if won else "") + seat.name,
-                (box.x + 30, y + 18),
-                26,
-                colour,
-                "bold",
-                "midleft",
-            )
+            if won:  # the font has no star glyph: draw one
+                star(surface, (box.x + 40, y + 17), 13, theme.ACCENT)
+            text.blit(surface, seat.name, (box.x + 62, y + 18), 26, colour, "bold", "midleft")
             kind = "person" if not seat.is_bot else f"bot · {seat.level}"
             text.blit(surface, kind, (box.x + 330, y + 18), 17, theme.MUTED, anchor="midleft")
             if i < len(scores):
