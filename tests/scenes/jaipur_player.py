@@ -63,8 +63,7 @@ def play_by_keyboard(app, table: JaipurTable, command: dict) -> None:
     wanted = [("market", i) for i in market] + [("hand", j) for j in hand] + [("herd", 0)] * herd
     for target in wanted:
         for _ in range(40):
-            targets = table.targets()
-            if table.focus is not None and table.focus < len(targets) and targets[table.focus] == target:
+            if table.focus == target:
                 break
             key(app, pygame.K_TAB)
         key(app, pygame.K_SPACE)
