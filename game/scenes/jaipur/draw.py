@@ -158,9 +158,7 @@ def token_panel(surface, v: dict[str, Any]) -> None:
 def log_lines(surface, lines: list[str]) -> None:
     recent = lines[-4:]
     for k, line in enumerate(recent):
-        shown = line
-        while text.font(15).size(shown)[0] > 306 and len(shown) > 4:
-            shown = shown[:-2].rstrip() + "…"
+        shown, _ = text.fit(line, 306, 15, smallest=15)
         colour = theme.TEXT if k == len(recent) - 1 else theme.MUTED
         text.blit(surface, shown, (946, L.LOG_Y + 24 + 21 * k), 15, colour, anchor="midleft")
 

@@ -111,17 +111,21 @@ class JaipurTable(Table):
         self.sheet_open = False
         self.frozen = None
         self.refresh()
-        if self.deal_after_sheet:
+        if self.deal_after_sheet:  # the next round (and, solo, the rule bot's first turn)
+            self.last_move = self.describe(self.deal_after_sheet)
             self.motion(self.v, self.v).batch(self.deal_after_sheet)
             self.deal_after_sheet = []
 
+    def describe(self, events: list[dict[str, Any]]) -> list[str]:
+        return [line for e in events if (line := self.rules.describe(e, self.match.names))]
+
     def on_events(self, events: list[dict[str, Any]]) -> None:
-        self.last_move = [line for e in events if (line := self.rules.describe(e, self.match.names))]
+        ends = [i for i, e in enumerate(events) if e["type"] == "round_end"]
+        self.last_move = self.describe(events[: ends[0]] if ends else events)
         before = self.v
         self.market_sel.clear()
         self.hand_sel.clear()
         self.herd_sel = 0
-        ends = [i for i, e in enumerate(events) if e["type"] == "round_end"]
         if not ends:
             after = self.view()
             self.motion(before, after).batch(events)
@@ -180,8 +184,20 @@ class JaipurTable(Table):
         return False
 
     def moves_shown(self) -> list[str]:
-        """The log lines of the latest moves, without the round's own lines."""
-        return [line for line in self.last_move if not line.startswith("Round")]
+        """The latest moves in words, for the bar while they animate and for the hand-off;
+        a mover named on the line before is not named again ("Rule bot reveals spice; discards
+        2 spice")."""
+        lines: list[str] = []
+        before = None
+        for line in self.last_move:
+            if line.startswith("Round"):
+                continue
+            who = next((n for n in self.match.names if line.startswith((n + " ", n + "'s "))), None)
+            if who and who == before:
+                line = "its " + line[len(who) + 3 :] if line.startswith(who + "'s ") else line[len(who) + 1 :]
+            lines.append(line)
+            before = who
+        return lines
 
     def handoff_note(self, seat: int) -> str:
         """What happened while the next person looked away: the other side's last move."""
@@ -381,8 +397,8 @@ class JaipurTable(Table):
                 if not fl.masked(("revealed", k)):
                     surface.blit(art.card_face(card, *SMALL), L.card_rect(L.bot_revealed(k), *SMALL))
             if revealed:
-                x = (L.bot_revealed(0)[0] + L.bot_revealed(len(revealed) - 1)[0]) // 2
-                draw.caption(surface, (x, L.OPP_Y), L.SMALL_H, "Revealed action cards")
+                at = (L.bot_revealed(0)[0] - L.SMALL_W // 2, L.OPP_Y + L.SMALL_H // 2 + L.LABEL_GAP)
+                text.blit(surface, "Revealed this cycle", at, 16, draw.FELT_INK, anchor="midleft")
             herd = v.get("bot_herd", 0)
             shown = herd - sum(1 for f in fl.items if f.mask == "opp_herd")
             draw.pile(surface, L.OPP_HERD, art.card_face(CAMEL, *SMALL), shown, f"Herd · {herd}")
@@ -443,6 +459,8 @@ class JaipurTable(Table):
             return "Round over", "", "over"
         if self.flights.busy and self.moves_shown():  # the moves being animated, in words
             first, *rest = self.moves_shown()
+            while len(rest) > 1 and not self.fits("; ".join(rest)):
+                rest.pop()  # the last words go first; the log keeps them all
             return first, "; ".join(rest), "moving"
         if seat is None:
             return f"{self.match.names[waiting[0]]} is playing…", "", "waiting"
@@ -455,9 +473,17 @@ class JaipurTable(Table):
             return f"Hint: {describe_command(self.hint)}", what, "hint"
         return (
             "Your turn",
-            "Click cards in the market, your hand or your herd; Tab and Space work too.",
+            "Click cards in the market, your hand or your herd (or Tab, Space).",
             "idle",
         )
+
+    def fits(self, line: str) -> bool:
+        return text.fit(line, self.bar_width(), 16, smallest=14)[0] == line
+
+    def bar_width(self) -> int:
+        """Room for the bar's text, left of the Clear button when it shows."""
+        right = self.clear.rect.x if self.clear.visible else L.ACTION_BAR.right
+        return right - L.ACTION_BAR.x - 36
 
     def draw_action_bar(self, surface: pygame.Surface, focused) -> None:
         bar = L.ACTION_BAR
@@ -473,10 +499,13 @@ class JaipurTable(Table):
             "idle": (22, "bold", theme.TEXT, theme.MUTED, "regular"),
         }
         size, face, colour, sub_colour, sub_face = styles[mood]
+        width = self.bar_width()
+        title, size = text.fit(title, width, size, face, smallest=17)
         y = bar.y + 32 if sub else bar.centery
         text.blit(surface, title, (x, y), size, colour, face, "midleft")
         if sub:
-            text.blit(surface, sub, (x, bar.y + 64), 16, sub_colour, sub_face, "midleft")
+            sub, sub_size = text.fit(sub, width, 16, sub_face, smallest=14)
+            text.blit(surface, sub, (x, bar.y + 64), sub_size, sub_colour, sub_face, "midleft")
         for k, button in enumerate(self.buttons.widgets):
             button.focused = focused == ("button", k)
         self.buttons.draw(surface)
