@@ -81,7 +81,12 @@ def setup_screen(app) -> None:
     from game.scenes.setup import Setup
 
     app.push(Menu(app))
-    app.push(Setup(app, "jaipur"))
+    screen = Setup(app, "jaipur")
+    app.push(screen)
+    click(app, screen.seat_kinds[1].rect.center, button=3)  # medium -> easy
+    first = next(w for w in screen.option_widgets if w.label == "First player")
+    click(app, first.rect.center)  # random -> the first seat, by name
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=(900, 500), rel=(0, 0), buttons=(0, 0, 0)))
     frame(app)
     save(app, "01-setup")
 
@@ -90,12 +95,14 @@ def table_shots() -> None:
     rng = random.Random(4)
     setup_screen(make_app())
     app, t = table([Seat("Asha"), Seat("Bilal", "bot", "easy")], {}, seed=21)
-    for _ in range(5):
+    for turn in range(30):  # play on until a sale of three or more is possible, for the picture
         until_my_turn(app, t)
+        if turn >= 4 and any(c["move"] == "sell" and c["count"] >= 3 for c in t.match.legal(0)):
+            break
         play_by_mouse(app, t, advised(t, 0, rng))
-    until_my_turn(app, t)
-    # a legal selection: the adviser's next move, selected but not confirmed
-    command = advised(t, 0, rng)
+    # a legal selection, selected but not confirmed: a sale when there is one, to show what it earns
+    sales = [c for c in t.match.legal(0) if c["move"] == "sell" and c["count"] >= 2]
+    command = max(sales, key=lambda c: c["count"]) if sales else advised(t, 0, rng)
     market, hand, herd = selection(t, command)
     for i in market:
         click(app, L.market(i))
@@ -109,10 +116,9 @@ def table_shots() -> None:
     # an illegal one: a single precious good to sell, or two kinds at once
     t.clear_selection()
     v = t.v
-    precious = [j for j, c in enumerate(v["hand"]) if c in ("diamond", "gold", "silver")]
-    picks = (
-        precious[:1] if precious and v["hand"].count(v["hand"][precious[0]]) == 1 else [0, len(v["hand"]) - 1]
-    )
+    hand = v["hand"]
+    single = [j for j, c in enumerate(hand) if c in ("diamond", "gold", "silver") and hand.count(c) == 1]
+    picks = single[:1] or [0, len(hand) - 1]
     for j in picks:
         click(app, L.hand(j))
     save(app, "03-illegal")

@@ -37,12 +37,12 @@ def opp_hand(j: int) -> tuple[int, int]:
 DECK = (170, MARKET_Y)
 DISCARD = (850, MARKET_Y)
 HERD = (170, HAND_Y)
-OPP_HERD = (862, OPP_Y)
+OPP_HERD = (866, OPP_Y)
 BOT_DECK = (LEFT, OPP_Y)  # solo: the action deck where the opponent's hand would be
 
 
 def bot_revealed(k: int) -> tuple[int, int]:
-    return (LEFT + 82 + 64 * k, OPP_Y)
+    return (LEFT + 96 + 62 * k, OPP_Y)
 
 
 def earned(mine: bool, k: int, n: int = 0) -> tuple[int, int]:

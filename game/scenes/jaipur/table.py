@@ -45,8 +45,8 @@ class JaipurTable(Table):
         self.deal_after_sheet: list[dict[str, Any]] = []
         self.last_move: list[str] = []  # log lines of the latest move, for the hand-off note
         bar = L.ACTION_BAR
-        self.confirm = Button((bar.right - 214, bar.y + 16, 196, 60), "Confirm", self.play, primary=True)
-        self.clear = Button((bar.right - 350, bar.y + 16, 124, 60), "Clear", self.clear_selection)
+        self.confirm = Button((bar.right - 254, bar.y + 16, 236, 60), "Confirm", self.play, primary=True)
+        self.clear = Button((bar.right - 376, bar.y + 16, 110, 60), "Clear", self.clear_selection)
         self.hint_button = Button((946, 630, 150, 60), "Hint", self.request_hint, hint="H")
         self.menu_button = Button((1106, 630, 150, 60), "Menu", self.pause, hint="Esc")
         self.buttons = Group([self.clear, self.confirm, self.hint_button, self.menu_button])
@@ -75,7 +75,8 @@ class JaipurTable(Table):
             self.command, self.label, self.reason = classify(v, market, hand, self.herd_sel)
         self.confirm.visible = self.clear.visible = acting
         self.confirm.enabled = self.command is not None
-        self.confirm.label = self.label if self.command else "Confirm"
+        label = self.label if self.command else "Confirm"
+        self.confirm.label, self.confirm.size = text.fit(label, self.confirm.rect.w - 20, 22, "bold", 15)
         self.clear.enabled = bool(self.market_sel or self.hand_sel or self.herd_sel)
         for button in (self.confirm, self.clear):
             button.hover = button.hover and button.enabled  # no hover look on a button gone grey
