@@ -231,14 +231,18 @@ def test_a_bot_move_animates_before_the_next_turn():
     assert table.acting_human == 0
 
 
-def test_the_solo_bot_turns_its_action_card_over_as_it_plays():
-    app, table = table_app(SOLO, {"variant": "solo"})
-    settle(app, table)
-    play_by_mouse(app, table, table.match.legal(0)[0])
-    revealed = table.v["bot_revealed"]
-    assert revealed, "the rule bot played"
-    flips = [f for f in table.flights.items if f.mask == ("revealed", len(revealed) - 1)]
-    assert flips and flips[0].flip_to is not None  # drawn face down, landing face up
+def test_the_solo_bot_waits_the_bot_pause_then_turns_its_action_card_over():
+    delays = []
+    for pause in (0, 1000):
+        app, table = table_app(SOLO, {"variant": "solo"}, bot_pause_ms=pause, animation_speed=1.0)
+        settle(app, table)
+        play_by_mouse(app, table, table.match.legal(0)[0])
+        revealed = table.v["bot_revealed"]
+        assert revealed, "the rule bot played"
+        flips = [f for f in table.flights.items if f.mask == ("revealed", len(revealed) - 1)]
+        assert flips and flips[0].flip_to is not None  # drawn face down, landing face up
+        delays.append(flips[0].delay)
+    assert delays[1] - delays[0] == 60  # a second at 60 ticks a second, from the settings
     settle(app, table)
     shot(app, "jaipur-solo-table")
 

@@ -49,11 +49,13 @@ class Motion:
         speed,
         sound,
         delay: int = 0,
+        bot_pause: int = 0,
     ):
         self.flights, self.before, self.after, self.viewer = flights, before, after, viewer
         self.speed = speed  # scales ticks by the animation setting
         self.sound = sound
         self.delay = delay
+        self.bot_pause = bot_pause  # ticks before the solo rule bot's turn, after the person's move
         self.holes: list[int] = []  # market slots emptied by this batch, in slot order
         self.market = list(before["market"])
 
@@ -93,7 +95,12 @@ class Motion:
         return (L.HERD, "herd", 1.0) if self.mine(seat) else (L.OPP_HERD, "opp_herd", FAR)
 
     def batch(self, events: list[dict[str, Any]]) -> None:
+        bot_turn = False
         for event in events:
+            starts = event["type"] == "bot_reveal"
+            if starts and not bot_turn and self.delay:
+                self.delay += self.bot_pause  # the solo rule bot waits like any bot, then plays
+            bot_turn = bot_turn or starts
             handler = getattr(self, f"on_{event['type']}", None)
             if handler:
                 handler(event)
@@ -223,7 +230,8 @@ class Motion:
             )
 
     def _tokens(self, seat: int, good: str | None, values: list[int], bonus: int | None) -> None:
-        """Tokens fly to the seller's strip: goods face up, then the bonus token face down."""
+        """Tokens fly to the seller's strip: goods face up, then the bonus token face down; the
+        last one to land chimes for the sale."""
         mine = self.mine(seat)
         after = self.after
         goods_after = len(after["earned"][seat]["goods"])
@@ -231,13 +239,14 @@ class Motion:
         if good:
             for j, value in enumerate(values):
                 k = goods_after - len(values) + j
+                last = j == len(values) - 1 and not bonus
                 self.fly(
                     art.token(good, value, TOKEN_R),
                     L.token(good, j),
                     L.earned(mine, k, n),
                     ("earned", seat, k),
                     arc=60,
-                    sound="token",
+                    sound="sale" if last else "token",
                 )
         if bonus:
             k = goods_after + len(after["earned"][seat]["bonus"]) - 1

@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from game.core.timers import ticks
 from game.rules.jaipur.cards import CAMEL, HAND_LIMIT, bonus_for
 from game.rules.jaipur.log import cards_text
 from game.rules.jaipur.selection import classify
@@ -57,7 +58,10 @@ class JaipurTable(Table):
             self.motion(self.v, self.v).batch([{"type": "deal"}])
 
     def motion(self, before: dict[str, Any], after: dict[str, Any], delay: int = 0) -> Motion:
-        return Motion(self.flights, before, after, self.viewer, self.speed, self.app.sounds.play, delay)
+        pause = ticks(self.app.settings.bot_pause_ms / 1000) * self.app.settings.animation_speed
+        return Motion(
+            self.flights, before, after, self.viewer, self.speed, self.app.sounds.play, delay, int(pause)
+        )
 
     # -- what is shown --------------------------------------------------------------------
     def refresh(self) -> None:
@@ -104,7 +108,6 @@ class JaipurTable(Table):
         if self.pending_sheet is not None and not self.flights.busy:
             event, self.pending_sheet = self.pending_sheet, None
             self.sheet_open = True
-            self.app.sounds.play("seal")
             self.app.push(sheet.RoundSheet(self.app, event, self.match.names, self.solo, self.sheet_closed))
         super().update(n)
 
