@@ -28,7 +28,7 @@ from game.scenes.jaipur.table import JaipurTable
 from game.scenes.overlays import HandOff
 from game.scenes.results import Results
 from tests.scenes.driver import click, frame, key, make_app, run
-from tests.scenes.jaipur_player import play_by_mouse, selection
+from tests.scenes.jaipur_player import play_by_mouse, select_by_mouse
 
 OUT = Path(sys.argv[1] if len(sys.argv) > 1 else "shots")
 ADVISER = make("medium")  # chooses the scripted person's moves, so the table looks like a real game
@@ -103,13 +103,7 @@ def table_shots() -> None:
     # a legal selection, selected but not confirmed: a sale when there is one, to show what it earns
     sales = [c for c in t.match.legal(0) if c["move"] == "sell" and c["count"] >= 2]
     command = max(sales, key=lambda c: c["count"]) if sales else advised(t, 0, rng)
-    market, hand, herd = selection(t, command)
-    for i in market:
-        click(app, L.market(i))
-    for j in hand:
-        click(app, L.hand(j))
-    for _ in range(herd):
-        click(app, L.HERD)
+    select_by_mouse(app, t, command)
     app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=(700, 650), rel=(0, 0), buttons=(0, 0, 0)))
     frame(app)
     save(app, "02-selection")
