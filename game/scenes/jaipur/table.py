@@ -256,6 +256,8 @@ class JaipurTable(Table):
 
     def hit(self, pos: tuple[int, int]) -> Target | None:
         lifted = {("market", i) for i in self.market_sel} | {("hand", j) for j in self.hand_sel}
+        if self.command == {"move": "camels"}:
+            lifted |= {("market", i) for i, c in enumerate(self.v["market"]) if c == CAMEL}
         for target in self.targets():
             if target[0] == "button":
                 continue
@@ -374,13 +376,14 @@ class JaipurTable(Table):
         shown = discard[:-1] if fl.masked("discard") else discard  # a card still on its way
         top = art.card_face(shown[-1]) if shown else art.card_back()
         draw.pile(surface, L.DISCARD, top, len(shown), f"Discard · {len(discard)}")
+        all_camels = self.command == {"move": "camels"}  # one camel clicked takes them all: lift all
         for i, card in enumerate(v["market"]):
             if not fl.masked(("market", i)):
                 draw.card(
                     surface,
                     art.card_face(card),
                     L.market(i),
-                    i in self.market_sel,
+                    i in self.market_sel or (all_camels and card == CAMEL),
                     focused == ("market", i),
                     i in hint_market,
                 )
