@@ -41,6 +41,7 @@ class JaipurTable(Table):
         self.hand_sel: set[int] = set()
         self.herd_sel = 0
         self.focus: Target | None = None  # keyboard focus: a card, the herd or a button
+        self.hover: Target | None = None  # the card under the mouse, when it may be clicked
         self.pending_sheet: dict[str, Any] | None = None
         self.sheet_open = False
         self.deal_after_sheet: list[dict[str, Any]] = []
@@ -110,6 +111,8 @@ class JaipurTable(Table):
             self.sheet_open = True
             self.app.push(sheet.RoundSheet(self.app, event, self.match.names, self.solo, self.sheet_closed))
         super().update(n)
+        if self.acting_human is None or not self.idle():
+            self.hover = None  # nothing to click now: no card looks clickable
 
     def sheet_closed(self) -> None:
         self.sheet_open = False
@@ -272,6 +275,9 @@ class JaipurTable(Table):
         # the buttons take the mouse only; the table runs one keyboard focus over everything
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and self.buttons.handle(event):
             return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.hit(event.pos) if self.acting_human is not None and self.idle() else None
+            return False
         if event.type == pygame.MOUSEBUTTONDOWN:
             target = self.hit(event.pos)
             if event.button == 1 and target:
@@ -386,6 +392,7 @@ class JaipurTable(Table):
                     i in self.market_sel or (all_camels and card == CAMEL),
                     focused == ("market", i),
                     i in hint_market,
+                    hover=self.hover == ("market", i),
                 )
         self.draw_my_side(surface, focused, hint_hand, hint_herd)
         draw.player_strip(surface, v, me, True, fl.masked, names[me], me in waiting)
@@ -431,7 +438,13 @@ class JaipurTable(Table):
             for k in range(min(3, herd - landing - 1), 0, -1):
                 surface.blit(art.card_face(CAMEL), L.card_rect(L.HERD).move(-2 * k, -2 * k))
             draw.card(
-                surface, art.card_face(CAMEL), L.HERD, self.herd_sel > 0, focused == ("herd", 0), hint_herd
+                surface,
+                art.card_face(CAMEL),
+                L.HERD,
+                self.herd_sel > 0,
+                focused == ("herd", 0),
+                hint_herd,
+                hover=self.hover == ("herd", 0),
             )
             draw.caption(surface, L.HERD, L.CARD_H, f"Herd · {herd}")
         else:
@@ -455,6 +468,7 @@ class JaipurTable(Table):
                     j in self.hand_sel,
                     focused == ("hand", j),
                     j in hint_hand,
+                    hover=self.hover == ("hand", j),
                 )
 
     def bar(self) -> tuple[str, str, str]:
