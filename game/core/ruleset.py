@@ -136,6 +136,11 @@ class Ruleset(ABC):
         """Seats the rules themselves play under these options (a solo variant's bot), by name."""
         return {}
 
+    def fixed_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Options the rules settle themselves under these options (a solo variant may fix who
+        starts), by key; setup shows them greyed with that value."""
+        return {}
+
     def clock(self, state: Any) -> Command | None:
         """A command the table's clock submits (as seat None) when the game waits on time,
         not on a seat: an hourglass running out. None for games without time."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import re
 
 import pygame
 
@@ -15,7 +14,6 @@ from game.ui import text, theme
 from game.ui.widgets import Button, Choice, TextField, panel
 
 NAMES = ("Asha", "Bilal", "Chandra", "Devi", "Eshan")
-SEAT_LABEL = re.compile(r"Seat (\d)")
 SEAT_Y, SEAT_H = 196, 64
 
 
@@ -71,6 +69,21 @@ class Setup(Screen):
         self.count = count
         self._layout()
 
+    def seat_name(self, i: int) -> str:
+        return self.names[i].value.strip() or NAMES[i]
+
+    def _refresh_options(self) -> None:
+        """Choices that name a seat show the name typed for it; options the rules settle under
+        the current choices (solo: the person starts) are shown greyed with that value."""
+        fixed = self.ruleset.fixed_options(self.options)
+        for option, widget in zip(self.ruleset.options, self.option_widgets, strict=True):
+            names = [option.label_of(c) for c in option.choices]
+            for i in range(len(self.names)):
+                names = [n.replace(f"Seat {i + 1}", self.seat_name(i)) for n in names]
+            widget.names = names
+            widget.enabled = option.key not in fixed
+            widget.set(fixed.get(option.key, self.options[option.key]))
+
     def _layout(self) -> None:
         fixed = self.ruleset.fixed_seats(self.options)
         widgets = [self.count_choice]
@@ -87,11 +100,14 @@ class Setup(Screen):
         self.count_choice.visible = len(self.count_choice.choices) > 1
         self.group.widgets = widgets + self.option_widgets + [self.back_button, self.start_button]
 
+    def chosen_options(self) -> dict:
+        return {**self.options, **self.ruleset.fixed_options(self.options)}
+
     def seats(self) -> list[Seat]:
         fixed = self.ruleset.fixed_seats(self.options)
         seats = []
         for i in range(self.count):
-            name = self.names[i].value.strip() or NAMES[i]
+            name = self.seat_name(i)
             if i in fixed:
                 seats.append(Seat(name, "rules", fixed[i]))
             else:
@@ -105,21 +121,14 @@ class Setup(Screen):
         if len(set(names)) != len(names):
             self.app.toast("Give every player a different name.")
             return
-        match = Match.new(self.ruleset, seats, self.options, seed=random.SystemRandom().randrange(2**31))
+        match = Match.new(
+            self.ruleset, seats, self.chosen_options(), seed=random.SystemRandom().randrange(2**31)
+        )
         match_id = self.app.store.attach(match)
         self.app.replace(tables.table_class(self.game)(self.app, match, match_id))
 
-    def seat_words(self, label: str) -> str:
-        """An option naming a seat ("Seat 2") shows the name typed for it."""
-        match = SEAT_LABEL.fullmatch(label)
-        if match and int(match.group(1)) <= self.count:
-            i = int(match.group(1)) - 1
-            return self.names[i].value.strip() or NAMES[i]
-        return label
-
     def draw(self, surface: pygame.Surface) -> None:
-        for widget, option in zip(self.option_widgets, self.ruleset.options, strict=True):
-            widget.names = [self.seat_words(option.label_of(c)) for c in option.choices]
+        self._refresh_options()
         self.draw_backdrop(surface)
         left = pygame.Rect(40, 108, 640, 500)
         right = pygame.Rect(700, 108, 540, 500)

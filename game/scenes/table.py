@@ -47,6 +47,7 @@ class Table(Scene):
         self.hint: Command | None = None
         self.log: list[str] = []
         self.finished_shown = False
+        app.sounds.warm()
 
     # -- flow -----------------------------------------------------------------------------
     def speed(self, n: float) -> int:

@@ -37,6 +37,7 @@ class Flight:
     on_land: Callable[[], None] | None = None
     flip_to: pygame.Surface | None = None  # turn over halfway (a card revealed as it travels)
     arc: float = 0.0  # lift in pixels at the middle of the path
+    end_scale: float = 1.0  # size on landing, relative to the image (a card going far away)
     elapsed: int = 0
     landed: bool = field(default=False)
 
@@ -59,13 +60,14 @@ class Flight:
         x, y = lerp2(self.start, self.end, t)
         y -= self.arc * 4 * t * (1 - t)
         image = self.image
+        shrink = lerp(1.0, self.end_scale, t)
         if self.flip_to is not None:
             # squash to nothing and open up again with the other face
             image = self.image if t < 0.5 else self.flip_to
-            w = max(1, int(image.get_width() * abs(1 - 2 * t)))
-            image = pygame.transform.smoothscale(image, (w, image.get_height()))
-        scale = 1 + 0.08 * 4 * t * (1 - t)  # a little lift: larger mid-flight
-        if scale > 1.001 and self.flip_to is None:
+            w = max(1, int(image.get_width() * abs(1 - 2 * t) * shrink))
+            image = pygame.transform.smoothscale(image, (w, max(1, int(image.get_height() * shrink))))
+        scale = (1 + 0.08 * 4 * t * (1 - t)) * (shrink if self.flip_to is None else 1)  # lifted mid-flight
+        if abs(scale - 1) > 0.001 and self.flip_to is None:
             size = (int(image.get_width() * scale), int(image.get_height() * scale))
             image = pygame.transform.smoothscale(image, size)
         soft = shadow(image.get_width(), image.get_height())
@@ -115,9 +117,15 @@ class Choreography:
     step = 26  # ticks one flight takes
     gap = 7  # ticks between the starts of two flights
 
-    def __init__(self, flights: Flights, speed: Callable[[float], int], sound: Callable[[str], None]):
+    def __init__(
+        self,
+        flights: Flights,
+        speed: Callable[[float], int],
+        sound: Callable[[str], None],
+        delay: int = 0,  # ticks before the first flight starts
+    ):
         self.flights, self.speed, self.sound = flights, speed, sound
-        self.delay = 0
+        self.delay = delay
 
     def fly(
         self,
@@ -130,6 +138,7 @@ class Choreography:
         sound: str | None = "card",
         gap: int | None = None,
         step: int | None = None,
+        end_scale: float = 1.0,
     ) -> Flight:
         landing = (lambda: self.sound(sound)) if sound else None
         flight = Flight(
@@ -142,6 +151,7 @@ class Choreography:
             landing,
             flip_to,
             arc,
+            end_scale,
         )
         self.delay += self.gap if gap is None else gap
         return self.flights.add(flight)

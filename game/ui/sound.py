@@ -1,4 +1,4 @@
-"""Sound effects synthesised at start-up (no sample files to ship or license).
+"""Sound effects synthesised by code (no sample files to ship or license).
 
 Each effect is a few decaying partials written as 16-bit mono samples. Without an audio
 device (CI, the dummy driver) everything here quietly does nothing.
@@ -6,8 +6,10 @@ device (CI, the dummy driver) everything here quietly does nothing.
 
 from __future__ import annotations
 
+import cmath
 import math
 import random
+import threading
 from array import array
 
 import pygame
@@ -32,18 +34,34 @@ EFFECTS: dict[str, tuple[list[tuple[float, float, float, float]], float]] = {
 def synthesise(
     partials: list[tuple[float, float, float, float]], noise: float, rate: int = RATE, channels: int = 1
 ) -> array:
-    """Samples at `rate`, each repeated for every channel (the mixer's own format)."""
+    """Samples at `rate`, each repeated for every channel (the mixer's own format).
+
+    A decaying sine is a phasor turned and shrunk a little every sample: one complex product
+    per sample instead of an exp and a sin, so every effect is ready in a few milliseconds."""
     length = max([s + d for _, s, d, _ in partials] + [noise]) + 0.02
     samples = [0.0] * int(length * rate)
     for freq, start, dur, loud in partials:
         first = int(start * rate)
-        for i in range(int(dur * rate)):
-            t = i / rate
-            samples[first + i] += loud * math.exp(-6 * t / dur) * math.sin(2 * math.pi * freq * t)
+        turn = cmath.exp(complex(-6 / (dur * rate), 2 * math.pi * freq / rate))
+        z = complex(loud, 0.0)
+        for i in range(first, first + int(dur * rate)):
+            samples[i] += z.imag
+            z *= turn
     noise_rng = random.Random(7)  # the same swish every time
+    amp, fade = 0.3, math.exp(-5 / (noise * rate)) if noise else 0.0
     for i in range(int(noise * rate)):
-        samples[i] += 0.3 * math.exp(-5 * i / (noise * rate)) * (noise_rng.random() * 2 - 1)
-    return array("h", (int(max(-1.0, min(1.0, s)) * 30000) for s in samples for _ in range(channels)))
+        samples[i] += amp * (noise_rng.random() * 2 - 1)
+        amp *= fade
+    mono = array("h", [int(30000 * (1.0 if s > 1 else -1.0 if s < -1 else s)) for s in samples])
+    if channels == 1:
+        return mono
+    out = array("h", bytes(2 * len(mono) * channels))
+    for c in range(channels):
+        out[c::channels] = mono
+    return out
+
+
+_SAMPLES: dict[tuple[str, int, int], bytes] = {}  # (effect, rate, channels) -> samples, per process
 
 
 class Sounds:
@@ -59,6 +77,27 @@ class Sounds:
             self.format = None
         # 16-bit signed is what we write; any other mixer format gets no sound, not noise
         self.ready = bool(self.format) and self.format[1] == -16
+        self._warming = False
+
+    def _samples(self, name: str) -> bytes:
+        rate, _, channels = self.format
+        key = (name, rate, channels)
+        if key not in _SAMPLES:
+            partials, noise = EFFECTS[name]
+            _SAMPLES[key] = synthesise(partials, noise, rate, channels).tobytes()
+        return _SAMPLES[key]
+
+    def warm(self) -> None:
+        """Synthesise every effect on a thread (about a second of sample maths), so no sound
+        stalls a frame when first played. Called when a table opens, not at start-up, where
+        it would slow the first frame."""
+        if self.ready and not self._warming:
+            self._warming = True
+            threading.Thread(target=self._warm, name="sounds", daemon=True).start()
+
+    def _warm(self) -> None:
+        for name in EFFECTS:
+            self._samples(name)
 
     def set(self, volume: float, muted: bool) -> None:
         self.volume, self.muted = volume, muted
@@ -68,9 +107,6 @@ class Sounds:
             return
         sound = self._cache.get(name)
         if sound is None:
-            partials, noise = EFFECTS[name]
-            rate, _, channels = self.format
-            sound = pygame.mixer.Sound(buffer=synthesise(partials, noise, rate, channels).tobytes())
-            self._cache[name] = sound
+            sound = self._cache[name] = pygame.mixer.Sound(buffer=self._samples(name))
         sound.set_volume(self.volume)
         sound.play()

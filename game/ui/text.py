@@ -56,3 +56,14 @@ def wrap(text: str, width: int, size: int = 20, face: str = "regular") -> tuple[
                 line = trial
         lines.append(line)
     return tuple(lines)
+
+
+@cache
+def fit(text: str, width: int, size: int = 20, face: str = "regular", smallest: int = 14) -> tuple[str, int]:
+    """The text and a size at which it fits `width`: the size steps down to `smallest`, then
+    the text is cut with an ellipsis (cached: tables fit the same lines every frame)."""
+    while size > smallest and font(size, face).size(text)[0] > width:
+        size -= 1
+    while len(text) > 1 and font(size, face).size(text)[0] > width:
+        text = text[:-2].rstrip() + "…"
+    return text, size

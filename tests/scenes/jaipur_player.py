@@ -46,7 +46,8 @@ def selection(table: JaipurTable, command: dict) -> tuple[list[int], list[int], 
     )
 
 
-def play_by_mouse(app, table: JaipurTable, command: dict) -> None:
+def select_by_mouse(app, table: JaipurTable, command: dict) -> None:
+    """Click the cards a command uses, leaving it selected in the action bar."""
     market, hand, herd = selection(table, command)
     for i in market:
         click(app, L.market(i))
@@ -55,6 +56,10 @@ def play_by_mouse(app, table: JaipurTable, command: dict) -> None:
     for _ in range(herd):
         click(app, L.HERD)
     assert same(table.command, command), (table.command, command, table.reason)
+
+
+def play_by_mouse(app, table: JaipurTable, command: dict) -> None:
+    select_by_mouse(app, table, command)
     click(app, table.confirm.rect.center)
 
 
@@ -63,8 +68,7 @@ def play_by_keyboard(app, table: JaipurTable, command: dict) -> None:
     wanted = [("market", i) for i in market] + [("hand", j) for j in hand] + [("herd", 0)] * herd
     for target in wanted:
         for _ in range(40):
-            targets = table.targets()
-            if table.focus is not None and table.focus < len(targets) and targets[table.focus] == target:
+            if table.focus == target:
                 break
             key(app, pygame.K_TAB)
         key(app, pygame.K_SPACE)

@@ -1,6 +1,8 @@
-"""The Jaipur table played as a person would: whole matches by mouse and by keyboard."""
+"""The Jaipur table played as a person would: whole matches by mouse and by keyboard, and
+what each screen shows along the way."""
 
 import random
+from collections import Counter
 
 import pygame
 
@@ -8,16 +10,25 @@ from game.core import registry
 from game.core.match import Match, Seat
 from game.scenes.jaipur import art
 from game.scenes.jaipur import layout as L
+from game.scenes.jaipur.result import JaipurResult
+from game.scenes.jaipur.sheet import REVEAL_EVERY, RoundSheet
 from game.scenes.jaipur.table import JaipurTable
+from game.scenes.overlays import HandOff
 from game.scenes.results import Results
-from tests.scenes.driver import click, frame, key, make_app, run, shot
-from tests.scenes.jaipur_player import finish_match, play_by_keyboard, play_by_mouse
+from tests.rules.jaipur.helpers import setup
+from tests.scenes.driver import click, find_button, frame, key, make_app, run, shot
+from tests.scenes.jaipur_player import finish_match, play_by_keyboard, play_by_mouse, slots
+
+SOLO = [Seat("Asha"), Seat("Rule bot", "rules", "Solo rule bot")]
 
 
-def table_app(seats, options=None, seed=3):
+def table_app(seats, options=None, seed=3, fixed=None, moves=(), **settings):
+    """A table on a fresh match; `fixed` is a setup deal and `moves` are played before it opens."""
     app = make_app()
-    app.settings = type(app.settings)(bot_pause_ms=0, animation_speed=2.0)
-    match = Match.new(registry.get("jaipur"), seats, {"first": 0, **(options or {})}, seed=seed)
+    app.settings = type(app.settings)(**{"bot_pause_ms": 0, "animation_speed": 2.0, **settings})
+    match = Match.new(registry.get("jaipur"), seats, {"first": 0, **(options or {})}, seed=seed, setup=fixed)
+    for seat, command in moves:
+        assert match.submit(seat, command), command
     match_id = app.store.attach(match)
     table = JaipurTable(app, match, match_id)
     app.push(table)
@@ -25,10 +36,19 @@ def table_app(seats, options=None, seed=3):
     return app, table
 
 
+def settle(app, table, ticks=400):
+    for _ in range(ticks):
+        if table.idle() and table.acting_human is not None:
+            return
+        frame(app, 2)
+    raise AssertionError("the table never waited for the person")
+
+
 def test_a_whole_match_against_easy_by_mouse():
     app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")])
     finish_match(app, table, 0, play_by_mouse, random.Random(1))
-    assert isinstance(app.top, Results) and table.match.finished
+    assert isinstance(app.top, JaipurResult) and table.match.finished
+    assert len(app.top.round_lines()) == len(table.match.outcome.details["sheets"])
     shot(app, "jaipur-result")
 
 
@@ -39,53 +59,98 @@ def test_a_whole_match_against_easy_by_keyboard():
 
 
 def test_a_whole_solo_match():
-    app, table = table_app([Seat("Asha"), Seat("Rule bot", "rules", "Solo rule bot")], {"variant": "solo"})
+    app, table = table_app(SOLO, {"variant": "solo"})
     shot(app, "jaipur-solo")
     finish_match(app, table, 0, play_by_mouse, random.Random(3))
     assert isinstance(app.top, Results)
 
 
-def test_an_illegal_selection_explains_itself_and_cannot_be_confirmed():
-    app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")])
-    run(app, 200)
-    v = table.v
-    goods = [j for j, c in enumerate(v["hand"])]
-    click(app, L.hand(goods[0]))
-    click(app, L.market(0))
-    assert table.command is None and table.reason
+# Asha is dealt gold, silver and three leather; the market is three camels, gold and diamond;
+# the deck's next cards are cloth, spice and cloth.
+DEAL = setup(
+    ["gold", "silver", "leather", "leather", "leather"],
+    ["spice", "spice", "cloth", "diamond", "silver"],
+    ["gold", "diamond"],
+    ["cloth", "spice", "cloth"],
+)
+
+
+def pick(app, table, market=(), hand=(), herd=0):
+    table.clear_selection()
+    for i in slots(table.v["market"], list(market)):
+        click(app, L.market(i))
+    for j in slots(table.v["hand"], list(hand)):
+        click(app, L.hand(j))
+    for _ in range(herd):
+        click(app, L.HERD)
+
+
+def test_the_action_bar_names_the_move_and_says_why_not_in_plain_words():
+    app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")], fixed=DEAL)
+    settle(app, table)
+    gold = table.v["market"].index("gold")
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=L.market(gold), rel=(0, 0), buttons=(0, 0, 0)))
+    assert table.hover == ("market", gold)  # what can be clicked shows it under the mouse
+    pick(app, table, market=["gold"])
+    assert (table.label, table.command) == ("Take gold", {"move": "take", "good": "gold"})
+    assert table.confirm.label == "Take gold" and table.confirm.enabled
+    pick(app, table, market=["camel"])
+    assert table.label == "Take 3 camels" and table.command == {"move": "camels"}
+    pick(app, table, hand=["leather"] * 3)
+    assert table.label == "Sell 3 leather + bonus"
+    assert "Earns 4 + 3 + 2 = 9 and a bonus token" in table.bar()[1]
+    pick(app, table, market=["gold", "diamond"], hand=["leather", "leather"])
+    assert table.label == "Exchange 2 for 2" and table.command
+    shot(app, "jaipur-selection")
+    pick(app, table, hand=["silver"])
+    assert table.command is None and table.reason == "Silver sells 2 or more"
+    assert not table.confirm.enabled
     shot(app, "jaipur-illegal")
+
+
+def test_a_take_that_would_overfill_the_hand_is_refused_with_its_reason():
+    """Hand limit: seven goods cards at the end of a turn; camels never count."""
+    moves = [(0, {"move": "camels"}), (1, {"move": "take", "good": "cloth"})]
+    app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")], fixed=DEAL, moves=moves)
+    settle(app, table)
+    assert len(table.v["hand"]) == 5 and table.v["herd"] == 3
+    goods = [c for c in table.v["market"] if c != "camel"][:3]
+    pick(app, table, market=goods, herd=3)
+    assert table.label == "Exchange 3 for 3"
+    assert table.command is None and table.reason == "Hand would hold 8 cards"
     before = len(table.match.events)
-    click(app, table.confirm.rect.center)
     key(app, pygame.K_RETURN)
+    click(app, table.confirm.rect.center)
     assert len(table.match.events) == before
     click(app, (600, 380), button=3)  # right-click clears
-    assert not table.market_sel and not table.hand_sel
+    assert not table.market_sel and not table.hand_sel and not table.herd_sel
 
 
 class SpyScreen(pygame.Surface):
-    """The app's screen, noting every goods card drawn face up in the hand row."""
+    """The app's screen, noting every goods card face drawn and where."""
 
     def __init__(self):
         super().__init__((1280, 720))
-        self.faces: list[str] = []
-        self.lookup = {
-            id(art.card_face(g)): g for g in ("diamond", "gold", "silver", "cloth", "spice", "leather")
-        }
+        self.faces: list[tuple[str, pygame.Rect]] = []
+        goods = ("diamond", "gold", "silver", "cloth", "spice", "leather")
+        sizes = ((L.CARD_W, L.CARD_H), (L.SMALL_W, L.SMALL_H))
+        self.lookup = {id(art.card_face(g, *size)): g for g in goods for size in sizes}
 
     def blit(self, image, dest, *args, **kwargs):
         good = self.lookup.get(id(image))
         if good:
-            rect = image.get_rect(topleft=dest) if isinstance(dest, tuple) else pygame.Rect(dest)
-            if L.HAND_Y - 40 <= rect.centery <= L.HAND_Y + 10 and rect.centerx < 900:
-                self.faces.append(good)
+            self.faces.append((good, image.get_rect(topleft=pygame.Rect(dest).topleft)))
         return super().blit(image, dest, *args, **kwargs)
+
+    def in_hand_row(self) -> list[str]:
+        return [g for g, r in self.faces if abs(r.centery - L.HAND_Y) <= 30 and r.centerx < L.FELT.right]
+
+    def on_far_hand(self) -> list[str]:
+        far = [L.card_rect(L.opp_hand(j), L.SMALL_W, L.SMALL_H) for j in range(8)]
+        return [g for g, r in self.faces if r in far]
 
 
 def test_pass_and_play_never_draws_another_seats_hand():
-    from collections import Counter
-
-    from game.scenes.overlays import HandOff
-
     app, table = table_app([Seat("Asha"), Seat("Bilal")], seed=4)
     spy = app.screen = SpyScreen()
     names = table.match.names
@@ -98,12 +163,16 @@ def test_pass_and_play_never_draws_another_seats_hand():
         spy.faces.clear()
         app.draw()
         if isinstance(app.top, HandOff):
-            assert spy.faces == [], "a hand was drawn under the hand-off cover"
+            assert spy.faces == [], "a card face was drawn under the hand-off cover"
             return
-        if spy.faces:
+        assert spy.on_far_hand() == [], "the other hand was drawn face up"
+        drawn = spy.in_hand_row()
+        if at_screen is None:
+            assert drawn == [], "a hand was drawn before anybody took the screen"
+        elif drawn:
             current = table.match.view(at_screen)["hand"]  # cards still flying in count too
             allowed = Counter(hands[at_screen][0]) | Counter(hands[at_screen][1]) | Counter(current)
-            assert not Counter(spy.faces) - allowed, (spy.faces, hands, at_screen)
+            assert not Counter(drawn) - allowed, (drawn, hands, at_screen)
 
     for _ in range(400):
         for seat in (0, 1):
@@ -128,16 +197,194 @@ def test_pass_and_play_never_draws_another_seats_hand():
     assert handoffs >= 10
 
 
+def test_the_hand_off_names_the_move_the_next_person_missed():
+    app, table = table_app([Seat("Asha"), Seat("Bilal")], fixed=DEAL)
+    for _ in range(200):
+        if isinstance(app.top, HandOff):
+            break
+        frame(app, 4)
+    assert app.top.player == "Asha"
+    key(app, pygame.K_RETURN)
+    settle(app, table)
+    play_by_mouse(app, table, {"move": "take", "good": "gold"})
+    for _ in range(200):
+        if isinstance(app.top, HandOff):
+            break
+        frame(app, 4)
+    assert app.top.player == "Bilal" and "Asha takes 1 gold" in app.top.note
+
+
 def test_a_bot_move_animates_before_the_next_turn():
     app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")])
     assert table.flights.busy  # the opening deal
     run(app, 200)
     play_by_mouse(app, table, table.match.legal(0)[0])
     assert table.flights.busy
+    for _ in range(600):
+        if table.flights.busy and table.log[-1].startswith("Bilal"):
+            break
+        frame(app, 1)
     run(app, 12)
+    assert table.flights.busy, "the bot's move is in the air"
     shot(app, "jaipur-animation")
     for _ in range(600):
         if table.acting_human == 0 and table.idle():
             break
         frame(app, 2)
     assert table.acting_human == 0
+
+
+def test_the_solo_bot_waits_the_bot_pause_then_turns_its_action_card_over():
+    delays = []
+    for pause in (0, 1000):
+        app, table = table_app(SOLO, {"variant": "solo"}, bot_pause_ms=pause, animation_speed=1.0)
+        settle(app, table)
+        play_by_mouse(app, table, table.match.legal(0)[0])
+        revealed = table.v["bot_revealed"]
+        assert revealed, "the rule bot played"
+        flips = [f for f in table.flights.items if f.mask == ("revealed", len(revealed) - 1)]
+        assert flips and flips[0].flip_to is not None  # drawn face down, landing face up
+        delays.append(flips[0].delay)
+    assert delays[1] - delays[0] == 60  # a second at 60 ticks a second, from the settings
+    settle(app, table)
+    shot(app, "jaipur-solo-table")
+
+
+def round_end_move(match, seat):
+    """A legal move of `seat` that ends the round, if there is one now."""
+    rules = match.ruleset
+    for command in match.legal(seat):
+        events = rules.decide(match.state, seat, command, random.Random(0))
+        if any(e["type"] == "round_end" for e in events):
+            return command
+    return None
+
+
+def test_the_score_sheet_shows_the_round_as_it_ended_then_the_next_deal():
+    seats = [Seat("Asha"), Seat("Bilal", "bot", "easy")]
+    match = Match.new(registry.get("jaipur"), seats, {"first": 0}, seed=6)
+    rng = random.Random(4)
+    while (seat := min(match.to_act)) != 0 or not round_end_move(match, 0):
+        match.submit(seat, rng.choice(match.legal(seat)))
+    app = make_app()
+    app.settings = type(app.settings)(bot_pause_ms=0, animation_speed=2.0)
+    table = JaipurTable(app, match)
+    app.push(table)
+    frame(app)
+    play_by_mouse(app, table, round_end_move(match, 0))
+    for _ in range(300):
+        if isinstance(app.top, RoundSheet):
+            break
+        frame(app, 2)
+    sheet = app.top
+    assert isinstance(sheet, RoundSheet) and table.v["round"] == 1 and table.frozen is not None
+    assert table.v["phase"] != "play"  # under the sheet: the table as it ended, not the next deal
+    assert sheet.revealed == 0
+    run(app, REVEAL_EVERY)
+    assert sheet.revealed == 1  # the bonus tokens turn over one at a time
+    key(app, pygame.K_RETURN)  # the first press shows everything
+    assert sheet.done and app.top is sheet
+    shot(app, "jaipur-sheet-test")
+    key(app, pygame.K_RETURN)
+    assert app.top is table and table.frozen is None
+    if not match.finished:
+        assert table.v["round"] == 2 and table.flights.busy  # the next round is dealt
+
+
+def sheet_event(totals, bonus_counts, goods_counts, winner, tiebreak):
+    seats = [
+        {
+            "goods": [["leather", 1]] * goods_counts[i],
+            "leftover": [],
+            "bonus": [[3, 1]] * bonus_counts[i],
+            "camel": 0,
+            "herd": 0,
+            "total": totals[i],
+            "bonus_count": bonus_counts[i],
+            "goods_count": goods_counts[i],
+        }
+        for i in range(2)
+    ]
+    sheet = {"round": 1, "winner": winner, "tiebreak": tiebreak, "camel_token": None, "seats": seats}
+    seals = [1 if winner == i else 0 for i in range(2)]
+    return {"round": 1, "sheet": sheet, "winner": winner, "seals": seals, "match_winner": None}
+
+
+def test_the_sheet_explains_a_tie_break_when_it_decided():
+    """Ties: more bonus tokens, then more goods tokens; still tied, no seal (ours)."""
+    app = make_app()
+    names = ["Asha", "Bilal"]
+
+    def explain(*args):
+        return RoundSheet(app, sheet_event(*args), names, False, lambda: None).explanation()
+
+    assert explain((60, 52), (1, 1), (5, 5), 0, "points") == "Asha takes the seal with 60 rupees to 52."
+    assert explain((60, 60), (2, 3), (5, 5), 1, "bonus tokens") == (
+        "Tied at 60 rupees: Bilal has more bonus tokens (3 to 2) and takes the seal."
+    )
+    assert explain((60, 60), (2, 2), (7, 5), 0, "goods tokens") == (
+        "Tied at 60 rupees: Asha has more goods tokens (7 to 5) and takes the seal."
+    )
+    assert explain((60, 60), (2, 2), (5, 5), None, "tie").startswith("Tied at 60 rupees")
+
+
+def test_setup_names_the_first_player_and_solo_fixes_it():
+    from game.scenes.setup import Setup
+
+    app = make_app()
+    app.push(Setup(app, "jaipur"))
+    frame(app)
+    screen = app.top
+    first = next(w for w in screen.option_widgets if w.label == "First player")
+    assert first.names == ["Random", "Asha", "Bilal"]
+    first.step(1)
+    assert screen.chosen_options()["first"] == 0
+    variant = next(w for w in screen.option_widgets if w.label == "Game")
+    variant.step(1)
+    frame(app)
+    assert variant.value == "solo" and not first.enabled  # in solo the person always starts
+    shot(app, "jaipur-setup-solo")
+    variant.step(1)
+    frame(app)
+    assert first.enabled and first.value == 0
+
+
+def test_the_hint_button_shows_a_move_and_a_setting_hides_it():
+    app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")], fixed=DEAL)
+    settle(app, table)
+    click(app, table.hint_button.rect.center)
+    for _ in range(300):
+        if table.hint:
+            break
+        frame(app, 2)
+    assert table.hint in table.match.legal(0)
+    market, hand, herd = table.hinted()
+    assert market or hand or herd  # the cards it uses are ringed
+    hidden, hidden_table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")], show_hints=False)
+    settle(hidden, hidden_table)
+    assert not hidden_table.hint_button.visible
+    key(hidden, pygame.K_h)
+    assert hidden_table.hint_job is None
+
+
+def test_continue_resumes_pass_and_play_behind_the_hand_off():
+    from game.scenes.menu import Menu
+
+    app, table = table_app([Seat("Asha"), Seat("Bilal")], fixed=DEAL)
+    match = table.match
+    match.submit(0, {"move": "take", "good": "gold"})
+    again = make_app()  # the window was closed; a new start
+    spy = again.screen = SpyScreen()
+    again.push(Menu(again))
+    frame(again)
+    click(again, find_button(again, "Continue").rect.center)
+    click(again, find_button(again, "Resume").rect.center)
+    resumed = next(s for s in again.stack if isinstance(s, JaipurTable))
+    assert resumed.match.events == match.events
+    for _ in range(60):
+        if isinstance(again.top, HandOff):
+            break
+        spy.faces.clear()
+        frame(again, 2)
+        assert spy.in_hand_row() == []
+    assert isinstance(again.top, HandOff) and again.top.player == "Bilal"

@@ -46,6 +46,9 @@ class Jaipur(Ruleset):
     def fixed_seats(self, options: dict[str, Any]) -> dict[int, str]:
         return {1: "Solo rule bot"} if options.get("variant") == "solo" else {}
 
+    def fixed_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        return {"first": 0} if options.get("variant") == "solo" else {}  # the person starts solo
+
     def empty(self, seats: int, options: dict[str, Any]) -> State:
         return State(solo=options.get("variant") == "solo", first=options.get("first", "random"))
 

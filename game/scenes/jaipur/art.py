@@ -1,9 +1,11 @@
 """Jaipur's cards and tokens, drawn by code: every good has its own colour, symbol and name,
-so it reads by shape as well as by colour. Surfaces are cached per size."""
+so it reads by shape as well as by colour. Symbols are drawn at four times their size and
+smoothed down, so edges stay clean at any card size. Surfaces are cached per size."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import cache
 
 import pygame
@@ -24,178 +26,266 @@ COLOURS = {
 LABELS = {g: g.capitalize() for g in GOODS}
 INK = (40, 26, 18)
 IVORY = (250, 243, 228)
+BONUS_BLUE = (60, 70, 110)
+SUPER = 4  # supersampling factor for symbols
+
+Point = tuple[float, float]
 
 
-def _shade(colour: tuple[int, int, int], f: float) -> tuple[int, int, int]:
+def shade(colour: tuple[int, int, int], f: float) -> tuple[int, int, int]:
     return tuple(max(0, min(255, int(c * f))) for c in colour)  # type: ignore[return-value]
 
 
-def _poly(surface, colour, points, c, s, width=0):
-    pts = [(c[0] + x * s, c[1] + y * s) for x, y in points]
-    pygame.draw.polygon(surface, colour, pts, width)
+class Pen:
+    """Draws in symbol units (-1..1 around a centre) on a surface, scaled by s."""
+
+    def __init__(self, surface: pygame.Surface, c: Point, s: float):
+        self.surface, self.c, self.s = surface, c, s
+        self.line_w = max(2, round(s * 0.07))
+
+    def at(self, x: float, y: float) -> tuple[int, int]:
+        return (round(self.c[0] + x * self.s), round(self.c[1] + y * self.s))
+
+    def poly(self, colour, points: list[Point], width: int = 0) -> None:
+        pygame.draw.polygon(self.surface, colour, [self.at(x, y) for x, y in points], width)
+
+    def outlined(self, colour, dark, points: list[Point]) -> None:
+        self.poly(colour, points)
+        self.poly(dark, points, self.line_w)
+
+    def circle(self, colour, x: float, y: float, r: float, width: int = 0) -> None:
+        pygame.draw.circle(self.surface, colour, self.at(x, y), max(1, round(r * self.s)), width)
+
+    def ellipse(self, colour, x: float, y: float, w: float, h: float, width: int = 0) -> None:
+        rect = pygame.Rect(0, 0, round(w * self.s), round(h * self.s))
+        rect.center = self.at(x, y)
+        pygame.draw.ellipse(self.surface, colour, rect, width)
+
+    def line(self, colour, a: Point, b: Point, width: float) -> None:
+        w = max(1, round(width * self.s))
+        pygame.draw.line(self.surface, colour, self.at(*a), self.at(*b), w)
+        for p in (a, b):  # round caps
+            pygame.draw.circle(self.surface, colour, self.at(*p), w // 2)
+
+
+def _diamond(p: Pen, col, dark) -> None:
+    outline = [(-0.95, -0.3), (-0.5, -0.85), (0.5, -0.85), (0.95, -0.3), (0, 0.95)]
+    p.poly(col, outline)
+    p.poly(shade(col, 1.3), [(-0.5, -0.85), (0, -0.3), (0.5, -0.85)])
+    p.poly(shade(col, 0.8), [(0, -0.3), (0.95, -0.3), (0, 0.95)])
+    for a, b in [
+        ((-0.95, -0.3), (0.95, -0.3)),
+        ((-0.5, -0.85), (-0.45, -0.3)),
+        ((0.5, -0.85), (0.45, -0.3)),
+        ((-0.45, -0.3), (0, 0.95)),
+        ((0.45, -0.3), (0, 0.95)),
+        ((-0.5, -0.85), (0, -0.3)),
+        ((0.5, -0.85), (0, -0.3)),
+    ]:
+        p.line(dark, a, b, 0.05)
+    p.poly(dark, outline, p.line_w)
+    p.poly(IVORY, [(-0.62, -0.62), (-0.5, -0.72), (-0.38, -0.5)])  # a glint
+
+
+def _gold(p: Pen, col, dark) -> None:
+    for dx, dy in ((-0.5, 0.42), (0.5, 0.42), (0, -0.22)):
+        bar = [(dx - 0.42, dy - 0.24), (dx + 0.42, dy - 0.24), (dx + 0.56, dy + 0.26), (dx - 0.56, dy + 0.26)]
+        p.poly(shade(col, 0.8), bar)
+        top = [(dx - 0.42, dy - 0.24), (dx + 0.42, dy - 0.24), (dx + 0.3, dy - 0.06), (dx - 0.3, dy - 0.06)]
+        p.poly(shade(col, 1.2), top)
+        p.poly(dark, bar, p.line_w)
+        p.line(IVORY, (dx - 0.25, dy + 0.08), (dx - 0.05, dy + 0.08), 0.05)
+
+
+def _silver(p: Pen, col, dark) -> None:
+    for dx, dy in ((-0.35, 0.28), (0.35, -0.22)):
+        p.circle(dark, dx, dy, 0.64)
+        p.circle(shade(col, 1.2), dx, dy, 0.57)
+        p.circle(dark, dx, dy, 0.4, p.line_w)
+        p.circle(shade(col, 0.9), dx, dy, 0.34)
+        p.line(IVORY, (dx - 0.2, dy - 0.1), (dx + 0.05, dy - 0.24), 0.08)
+
+
+def _cloth(p: Pen, col, dark) -> None:
+    # folded lengths of patterned cloth, stacked, with a fringe hanging from the top one
+    for k, y in enumerate((0.5, 0.02, -0.46)):
+        fold = [(-0.85, y - 0.2), (0.85, y - 0.2), (0.85, y + 0.2), (-0.85, y + 0.2)]
+        p.outlined(shade(col, 1.0 + 0.15 * k), dark, fold)
+        p.line(shade(col, 1.6), (-0.78, y), (0.78, y), 0.06)
+        for x in (-0.5, 0.0, 0.5):  # little diamonds woven into the band
+            p.poly(IVORY, [(x, y - 0.1), (x + 0.09, y), (x, y + 0.1), (x - 0.09, y)])
+    for x in (-0.7, -0.5, -0.3, -0.1, 0.1, 0.3, 0.5, 0.7):
+        p.line(dark, (x, 0.72), (x, 0.9), 0.05)
+
+
+def _spice(p: Pen, col, dark) -> None:
+    sack = [(-0.7, 0.92), (-0.85, 0.25), (-0.55, -0.3), (0.55, -0.3), (0.85, 0.25), (0.7, 0.92)]
+    p.outlined((196, 160, 112), shade((196, 160, 112), 0.55), sack)
+    p.ellipse(shade(col, 0.6), 0, -0.32, 1.3, 0.42)
+    p.poly(col, [(-0.6, -0.32), (-0.25, -0.78), (0.05, -0.9), (0.35, -0.72), (0.62, -0.32)])
+    for k in range(9):
+        a = k * 2.2
+        x, y = 0.35 * math.cos(a), -0.55 + 0.18 * math.sin(a)
+        p.circle(shade(col, 1.35), x, y, 0.05)
+    p.line(shade((196, 160, 112), 0.55), (-0.55, 0.05), (0.55, 0.05), 0.06)
+
+
+def _leather(p: Pen, col, dark) -> None:
+    hide = [
+        (-0.92, -0.62),
+        (-0.5, -0.48),
+        (-0.3, -0.88),
+        (0.3, -0.88),
+        (0.5, -0.48),
+        (0.92, -0.62),
+        (0.72, 0.08),
+        (0.92, 0.76),
+        (0.4, 0.56),
+        (0, 0.92),
+        (-0.4, 0.56),
+        (-0.92, 0.76),
+        (-0.72, 0.08),
+    ]
+    p.outlined(shade(col, 1.1), dark, hide)
+    stitch = [(x * 0.62, y * 0.62) for x, y in hide]
+    for k in range(len(stitch)):  # a dashed line of stitches
+        a, b = stitch[k], stitch[(k + 1) % len(stitch)]
+        p.line(shade(col, 1.5), a, ((a[0] * 2 + b[0]) / 3, (a[1] * 2 + b[1]) / 3), 0.05)
+
+
+def _camel(p: Pen, col, dark) -> None:
+    body = shade(col, 0.5)
+    for lx, foot in ((-0.5, -0.56), (-0.3, -0.26), (0.3, 0.24), (0.52, 0.58)):
+        p.line(shade(body, 0.8), (lx, 0.1), (foot, 0.9), 0.12)
+    p.ellipse(body, -0.05, 0.05, 1.35, 0.62)  # body
+    p.ellipse(body, -0.12, -0.28, 0.78, 0.7)  # the hump
+    p.line(body, (-0.68, 0.02), (-0.86, 0.42), 0.07)  # tail
+    p.poly(body, [(0.45, -0.1), (0.62, -0.62), (0.82, -0.6), (0.72, 0.18)])  # neck
+    p.ellipse(body, 0.82, -0.66, 0.44, 0.24)  # head
+    p.circle(IVORY, 0.86, -0.7, 0.04)
+
+
+SYMBOLS: dict[str, Callable[[Pen, tuple, tuple], None]] = {
+    "diamond": _diamond,
+    "gold": _gold,
+    "silver": _silver,
+    "cloth": _cloth,
+    "spice": _spice,
+    "leather": _leather,
+    "camel": _camel,
+}
+
+
+@cache
+def symbol_image(good: str, size: int) -> pygame.Surface:
+    """A good's symbol in a size x size square, drawn large and smoothed down."""
+    big = pygame.Surface((size * SUPER, size * SUPER), pygame.SRCALPHA)
+    half = size * SUPER / 2
+    col = COLOURS[good]
+    SYMBOLS[good](Pen(big, (half, half), half * 0.96), col, shade(col, 0.5))
+    return pygame.transform.smoothscale(big, (size, size))
 
 
 def symbol(surface: pygame.Surface, good: str, c: tuple[int, int], s: float) -> None:
     """Draw a good's symbol centred at c, about 2*s wide."""
-    col, dark = COLOURS[good], _shade(COLOURS[good], 0.55)
-    if good == "diamond":
-        outline = [(-1, -0.3), (-0.5, -0.85), (0.5, -0.85), (1, -0.3), (0, 0.95)]
-        _poly(surface, col, outline, c, s)
-        _poly(surface, _shade(col, 1.25), [(-0.5, -0.85), (0, -0.3), (0.5, -0.85)], c, s)
-        for a, b in [
-            ((-1, -0.3), (1, -0.3)),
-            ((-0.5, -0.85), (0, -0.3)),
-            ((0.5, -0.85), (0, -0.3)),
-            ((0, -0.3), (0, 0.95)),
-            ((-0.45, -0.3), (0, 0.95)),
-            ((0.45, -0.3), (0, 0.95)),
-        ]:
-            pygame.draw.line(
-                surface, dark, (c[0] + a[0] * s, c[1] + a[1] * s), (c[0] + b[0] * s, c[1] + b[1] * s), 2
-            )
-        _poly(surface, dark, outline, c, s, 2)
-    elif good == "gold":
-        for dy, dx in ((0.45, -0.5), (0.45, 0.5), (-0.25, 0)):
-            bar = [(-0.45, -0.25), (0.45, -0.25), (0.6, 0.25), (-0.6, 0.25)]
-            _poly(surface, col, [(x + dx, y + dy) for x, y in bar], c, s)
-            _poly(
-                surface,
-                _shade(col, 1.2),
-                [(x + dx, y + dy) for x, y in bar[:2] + [(0.3, -0.1), (-0.3, -0.1)]],
-                c,
-                s,
-            )
-            _poly(surface, dark, [(x + dx, y + dy) for x, y in bar], c, s, 2)
-    elif good == "silver":
-        for dx, dy in ((-0.35, 0.25), (0.35, -0.2)):
-            centre = (int(c[0] + dx * s), int(c[1] + dy * s))
-            pygame.draw.circle(surface, col, centre, int(0.62 * s))
-            pygame.draw.circle(surface, _shade(col, 1.25), centre, int(0.45 * s))
-            pygame.draw.circle(surface, dark, centre, int(0.62 * s), 2)
-            pygame.draw.circle(surface, dark, centre, int(0.3 * s), 2)
-    elif good == "cloth":
-        for k in range(3):
-            y0 = -0.7 + k * 0.5
-            band = [(-0.9, y0), (0.9, y0 - 0.15), (0.9, y0 + 0.35), (-0.9, y0 + 0.5)]
-            _poly(surface, col if k % 2 == 0 else _shade(col, 1.3), band, c, s)
-            _poly(surface, dark, band, c, s, 2)
-        pygame.draw.line(
-            surface, IVORY, (c[0] - 0.6 * s, c[1] - 0.2 * s), (c[0] + 0.6 * s, c[1] - 0.32 * s), 2
-        )
-    elif good == "spice":
-        sack = [
-            (-0.75, 0.9),
-            (-0.85, 0.1),
-            (-0.45, -0.45),
-            (-0.25, -0.75),
-            (0.25, -0.75),
-            (0.45, -0.45),
-            (0.85, 0.1),
-            (0.75, 0.9),
-        ]
-        _poly(surface, _shade(col, 0.85), sack, c, s)
-        _poly(surface, dark, sack, c, s, 2)
-        pygame.draw.ellipse(surface, col, (c[0] - 0.55 * s, c[1] - 0.62 * s, 1.1 * s, 0.45 * s))
-        for k in range(7):
-            a = k * 2.4
-            pygame.draw.circle(
-                surface,
-                _shade(col, 1.35),
-                (int(c[0] + math.cos(a) * 0.3 * s), int(c[1] - 0.4 * s + math.sin(a) * 0.1 * s)),
-                2,
-            )
-    elif good == "leather":
-        hide = [
-            (-0.9, -0.6),
-            (-0.5, -0.45),
-            (-0.3, -0.85),
-            (0.3, -0.85),
-            (0.5, -0.45),
-            (0.9, -0.6),
-            (0.75, 0.1),
-            (0.9, 0.75),
-            (0.4, 0.55),
-            (0, 0.9),
-            (-0.4, 0.55),
-            (-0.9, 0.75),
-            (-0.75, 0.1),
-        ]
-        _poly(surface, col, hide, c, s)
-        _poly(surface, dark, hide, c, s, 2)
-        inner = [(x * 0.6, y * 0.6) for x, y in hide]
-        _poly(surface, _shade(col, 1.25), inner, c, s, 2)
-    else:  # camel: body, two humps, neck and head, legs
-        body = [
-            (-0.75, 0.1),
-            (-0.6, -0.35),
-            (-0.35, -0.2),
-            (-0.1, -0.55),
-            (0.25, -0.1),
-            (0.5, -0.25),
-            (0.7, -0.75),
-            (0.95, -0.7),
-            (0.9, -0.55),
-            (0.75, -0.5),
-            (0.65, 0.1),
-            (0.5, 0.2),
-            (-0.6, 0.25),
-        ]
-        _poly(surface, _shade(col, 0.75), body, c, s)
-        for lx in (-0.55, -0.35, 0.3, 0.5):
-            pygame.draw.line(
-                surface,
-                _shade(col, 0.6),
-                (c[0] + lx * s, c[1] + 0.2 * s),
-                (c[0] + lx * s, c[1] + 0.85 * s),
-                max(2, int(s * 0.12)),
-            )
-        _poly(surface, dark, body, c, s, 2)
+    image = symbol_image(good, max(4, round(2 * s)))
+    surface.blit(image, image.get_rect(center=c))
+
+
+def card_face(good: str, w: int = CARD_W, h: int = CARD_H) -> pygame.Surface:
+    """A goods or camel card, face up; one surface per good and size however it is asked for."""
+    return _card_face(good, w, h)
 
 
 @cache
-def card_face(good: str, w: int = CARD_W, h: int = CARD_H) -> pygame.Surface:
+def _card_face(good: str, w: int, h: int) -> pygame.Surface:
     surface = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surface.get_rect()
     col = COLOURS[good]
-    pygame.draw.rect(surface, IVORY, rect, border_radius=9)
-    inner = rect.inflate(-8, -8)
-    pygame.draw.rect(surface, _shade(col, 1.1), inner, border_radius=7)
-    pygame.draw.rect(surface, _shade(col, 0.9), inner.inflate(-8, -h // 3).move(0, -h // 10), border_radius=6)
-    pygame.draw.rect(surface, _shade(col, 0.5), inner, 2, border_radius=7)
-    symbol(surface, good, (w // 2, int(h * 0.42)), w * 0.3)
-    band = pygame.Rect(inner.x, inner.bottom - 26, inner.w, 26)
-    pygame.draw.rect(surface, IVORY, band.inflate(-8, -6), border_radius=5)
+    r = max(6, w // 9)
+    pygame.draw.rect(surface, IVORY, rect, border_radius=r)
+    inner = rect.inflate(-max(6, w // 11), -max(6, w // 11))
+    pygame.draw.rect(surface, shade(col, 1.08), inner, border_radius=r - 2)
+    window = pygame.Rect(inner.x + 4, inner.y + h // 7, inner.w - 8, int(h * 0.5))
+    pygame.draw.rect(surface, shade(col, 0.88), window, border_radius=r - 3)
+    pygame.draw.rect(surface, shade(col, 0.5), inner, 2, border_radius=r - 2)
+    symbol(surface, good, window.center, window.w * 0.42)
+    band_h = max(16, h // 5)
+    band = pygame.Rect(inner.x + 3, inner.bottom - band_h - 2, inner.w - 6, band_h)
+    pygame.draw.rect(surface, IVORY, band, border_radius=max(3, r - 4))
+    label = LABELS[good]
     size = 15 if w >= 80 else 12
-    text.blit(surface, LABELS[good], band.center, size, INK, "bold", "center")
-    symbol(surface, good, (inner.x + 12, inner.y + 12), 7)
+    while size > 8 and text.font(size, "bold").size(label)[0] > band.w - 4:
+        size -= 1  # "Diamond" on a small card: shrink the type rather than clip it
+    text.blit(surface, label, band.center, size, INK, "bold", "center")
+    corner = max(10, w // 6)
+    symbol(surface, good, (inner.x + corner // 2 + 3, inner.y + corner // 2 + 2), corner / 2)
+    return surface
+
+
+def card_back(w: int = CARD_W, h: int = CARD_H) -> pygame.Surface:
+    return _card_back(w, h)
+
+
+@cache
+def _card_back(w: int, h: int) -> pygame.Surface:
+    surface = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surface.get_rect()
+    r = max(6, w // 9)
+    pygame.draw.rect(surface, IVORY, rect, border_radius=r)
+    inner = rect.inflate(-max(6, w // 11), -max(6, w // 11))
+    pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
+    pygame.draw.rect(pattern, (120, 30, 48), pattern.get_rect(), border_radius=r - 2)
+    step = max(8, w // 7)
+    for k in range(-h, w + h, step):  # lattice, like a jali screen
+        pygame.draw.line(pattern, (150, 52, 66), (k, 0), (k + h, h), 2)
+        pygame.draw.line(pattern, (150, 52, 66), (k + h, 0), (k, h), 2)
+    mask = pygame.Surface(inner.size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=r - 2)
+    pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)  # keep the rounded corners
+    surface.blit(pattern, inner)
+    medallion = max(8, w // 5)
+    pygame.draw.circle(surface, (236, 172, 64), inner.center, medallion)
+    pygame.draw.circle(surface, (120, 30, 48), inner.center, medallion - 4)
+    pygame.draw.circle(surface, (236, 172, 64), inner.center, medallion // 3)
     return surface
 
 
 @cache
-def card_back(w: int = CARD_W, h: int = CARD_H) -> pygame.Surface:
-    surface = pygame.Surface((w, h), pygame.SRCALPHA)
-    rect = surface.get_rect()
-    pygame.draw.rect(surface, IVORY, rect, border_radius=9)
-    inner = rect.inflate(-8, -8)
-    pygame.draw.rect(surface, (120, 30, 48), inner, border_radius=7)
-    for k in range(-h, w, 12):  # lattice, like a jali screen
-        pygame.draw.line(surface, (150, 52, 66), (inner.x + k, inner.y), (inner.x + k + h, inner.bottom), 2)
-        pygame.draw.line(surface, (150, 52, 66), (inner.x + k + h, inner.y), (inner.x + k, inner.bottom), 2)
-    pygame.draw.rect(surface, IVORY, rect, 4, border_radius=9)
-    pygame.draw.circle(surface, (236, 172, 64), inner.center, 16)
-    pygame.draw.circle(surface, (120, 30, 48), inner.center, 11)
-    return surface
+def _disc(colour: tuple[int, int, int], r: int) -> pygame.Surface:
+    """A blank token of radius r: rim, face and a light edge, smoothed."""
+    big_r = r * SUPER
+    big = pygame.Surface((2 * big_r + 2 * SUPER, 2 * big_r + 2 * SUPER), pygame.SRCALPHA)
+    c = (big_r + SUPER, big_r + SUPER)
+    pygame.draw.circle(big, shade(colour, 0.55), c, big_r)
+    pygame.draw.circle(big, colour, c, big_r - 3 * SUPER)
+    pygame.draw.circle(big, shade(colour, 1.3), c, big_r - 3 * SUPER, SUPER)
+    return pygame.transform.smoothscale(big, (2 * r + 2, 2 * r + 2))
 
 
 @cache
 def token(good: str, value: int | None, r: int = 22) -> pygame.Surface:
-    """A round token; value None is a face-down bonus token."""
-    surface = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
-    c = (r + 1, r + 1)
-    col = COLOURS.get(good, (60, 70, 110))
-    pygame.draw.circle(surface, _shade(col, 0.6), c, r)
-    pygame.draw.circle(surface, col, c, r - 3)
-    pygame.draw.circle(surface, IVORY, c, r - 3, 1)
-    label = "?" if value is None else str(value)
-    text.blit(surface, label, c, int(r * 0.95), IVORY if good != "gold" else INK, "black", "center")
+    """A round token: a goods token shows its value, the camel token a camel and its 5, a
+    `bonus` token its value (value None: face down, "?")."""
+    surface = _disc(COLOURS.get(good, BONUS_BLUE), r).copy()
+    centre = (r + 1, r + 1)
+    if good == "camel":  # a camel behind the value, so it reads apart from the goods tokens
+        symbol(surface, "camel", centre, r * 0.78)
+        text.blit(surface, str(value), centre, int(r * 0.95), IVORY, "black", "center")
+        return surface
+    if good == "bonus" and value is not None:  # turned over: an ivory face, the value in ink
+        pygame.draw.circle(surface, IVORY, centre, r - 3)
+        text.blit(surface, str(value), centre, int(r * 0.95), BONUS_BLUE, "black", "center")
+        return surface
+    ink = INK if good in ("gold", "silver") else IVORY
+    text.blit(surface, "?" if value is None else str(value), centre, int(r * 0.95), ink, "black", "center")
+    return surface
+
+
+@cache
+def bonus_back(size: int, r: int = 22) -> pygame.Surface:
+    """A face-down bonus token marked with its pile, as the box's tokens are: 3, 4 or 5+."""
+    surface = _disc(BONUS_BLUE, r).copy()
+    label = f"{size}+" if size == 5 else str(size)
+    text.blit(surface, label, (r + 1, r + 1), max(9, int(r * 0.78)), (200, 208, 240), "black", "center")
     return surface

@@ -1,4 +1,9 @@
-"""Drawing the Jaipur table from a view. Nothing here decides anything."""
+"""Drawing the Jaipur table from a view. Nothing here decides anything.
+
+What changes only when a move is made (the felt, the panels, the token piles) is painted
+once into a background layer and blitted each frame; cards, tokens in flight and the action
+bar's text are drawn on top.
+"""
 
 from __future__ import annotations
 
@@ -6,26 +11,54 @@ from typing import Any
 
 import pygame
 
-from game.rules.jaipur.cards import BONUS_SIZES, CAMEL, GOODS
+from game.rules.jaipur.cards import BONUS_SIZES, CAMEL, EMPTY_PILES_TO_END, GOODS, SEALS_TO_WIN
 from game.scenes.jaipur import art
 from game.scenes.jaipur import layout as L
 from game.ui import text, theme
-from game.ui.flights import Flights
 from game.ui.widgets import panel
 
 FELT = (38, 58, 52)
 FELT_DARK = (28, 44, 40)
+FELT_INK = (150, 170, 160)  # captions on the felt
 
 
-def backdrop(surface: pygame.Surface) -> None:
+class Background:
+    """The table without anything that moves, repainted only when the token piles change."""
+
+    def __init__(self) -> None:
+        self.key: Any = None
+        self.surface: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface, v: dict[str, Any]) -> None:
+        key = (
+            tuple(tuple(v["tokens"][g]) for g in GOODS),
+            tuple(v["bonus"][str(s)] for s in BONUS_SIZES),
+            v.get("camel_token"),
+        )
+        if key != self.key or self.surface is None or self.surface.get_size() != surface.get_size():
+            layer = pygame.Surface(surface.get_size())
+            paint(layer, v)
+            self.surface = layer.convert() if pygame.display.get_surface() else layer
+            self.key = key
+        surface.blit(self.surface, (0, 0))
+
+
+def paint(surface: pygame.Surface, v: dict[str, Any]) -> None:
     surface.fill(theme.BG)
-    table = pygame.Rect(24, 12, 892, 592)
-    pygame.draw.rect(surface, FELT, table, border_radius=18)
-    pygame.draw.rect(surface, FELT_DARK, table, 3, border_radius=18)
-    pygame.draw.line(surface, FELT_DARK, (48, 372), (892, 372), 2)
+    pygame.draw.rect(surface, FELT, L.FELT, border_radius=18)
+    pygame.draw.rect(surface, FELT_DARK, L.FELT, 3, border_radius=18)
+    pygame.draw.line(surface, FELT_DARK, (48, L.DIVIDER_Y), (L.FELT.right - 24, L.DIVIDER_Y), 2)
+    token_panel(surface, v)
+    panel(surface, L.ACTION_BAR, theme.BG_DEEP)
 
 
-def pile(surface, centre, image, count: int, label: str, show_count: bool = True) -> None:
+def caption(surface, centre: tuple[int, int], h: int, label: str) -> None:
+    text.blit(surface, label, (centre[0], centre[1] + h // 2 + L.LABEL_GAP), 16, FELT_INK, anchor="center")
+
+
+def pile(surface, centre, image, count: int, label: str) -> None:
+    """A face-down or face-up pile with a little thickness; empty, an outline. The caption
+    under it carries the count, so nothing sits on top of the cards."""
     rect = L.card_rect(centre, image.get_width(), image.get_height())
     if count <= 0:
         pygame.draw.rect(surface, FELT_DARK, rect, 2, border_radius=9)
@@ -33,20 +66,20 @@ def pile(surface, centre, image, count: int, label: str, show_count: bool = True
         for k in range(min(3, count - 1), 0, -1):  # a hint of thickness
             surface.blit(image, rect.move(-2 * k, -2 * k))
         surface.blit(image, rect)
-    text.blit(surface, label, (rect.centerx, rect.bottom + 14), 16, theme.MUTED, anchor="center")
-    if show_count and count > 0:
-        badge = pygame.Rect(0, 0, 38, 26)
-        badge.center = (rect.right - 6, rect.top + 6)
-        pygame.draw.rect(surface, theme.BG_DEEP, badge, border_radius=13)
-        pygame.draw.rect(surface, theme.ACCENT, badge, 2, border_radius=13)
-        text.blit(surface, str(count), badge.center, 16, theme.TEXT, "bold", "center")
+    caption(surface, centre, rect.h, label)
 
 
-def card(surface, image, centre, selected=False, focused=False, hint=False, lift=0) -> pygame.Rect:
-    rect = L.card_rect(centre, image.get_width(), image.get_height(), lift + (14 if selected else 0))
+def card(
+    surface, image, centre, selected=False, focused=False, hint=False, lift=0, hover=False
+) -> pygame.Rect:
+    """A card on the table: lifted and ringed when selected, raised a little under the mouse."""
+    lift += 14 if selected else 6 if hover else 0
+    rect = L.card_rect(centre, image.get_width(), image.get_height(), lift)
     surface.blit(image, rect)
     if selected:
         pygame.draw.rect(surface, theme.ACCENT, rect.inflate(6, 6), 4, border_radius=11)
+    elif hover:
+        pygame.draw.rect(surface, theme.ACCENT, rect.inflate(4, 4), 2, border_radius=10)
     if hint:
         pygame.draw.rect(surface, theme.GOOD, rect.inflate(10, 10), 3, border_radius=13)
     if focused:
@@ -54,72 +87,88 @@ def card(surface, image, centre, selected=False, focused=False, hint=False, lift
     return rect
 
 
-def seals(surface, pos, won: int, colour=theme.ACCENT) -> None:
-    for k in range(2):
-        c = (pos[0] + 22 * k, pos[1])
+def seals(surface, mine: bool, won: int) -> None:
+    for k in range(SEALS_TO_WIN):
+        c = L.seal(mine, k)
         if k < won:
-            pygame.draw.circle(surface, colour, c, 9)
-            pygame.draw.circle(surface, theme.ACCENT_DARK, c, 9, 2)
+            pygame.draw.circle(surface, theme.ACCENT, c, 10)
+            pygame.draw.circle(surface, theme.ACCENT_DARK, c, 10, 2)
+            pygame.draw.circle(surface, theme.ACCENT_DARK, c, 4)
         else:
-            pygame.draw.circle(surface, theme.LINE, c, 9, 2)
+            pygame.draw.circle(surface, FELT_DARK, c, 10)
+            pygame.draw.circle(surface, FELT_INK, c, 10, 1)
 
 
-def earned_row(surface, v: dict[str, Any], seat: int, mine: bool, flights: Flights, name: str) -> None:
-    y = L.earned(mine, 0)[1]
-    text.blit(surface, name, (48, y - 9), 20, theme.TEXT, "bold", "midleft")
-    seals(surface, (58, y + 16), v["seals"][seat])
-    text.blit(surface, "seals", (104, y + 16), 14, theme.MUTED, anchor="midleft")
+def player_strip(surface, v: dict[str, Any], seat: int, mine: bool, masked, name: str, acting: bool) -> None:
+    """A side's name, seals of excellence and the tokens it earned this round: goods face up,
+    bonus tokens face down (marked with their pile), the camel token once awarded."""
+    seals(surface, mine, v["seals"][seat])
+    colour = theme.ACCENT if acting else theme.TEXT
+    text.blit(surface, name, L.name(mine), 20, colour, "bold", "midleft")
     row = v["earned"][seat]
-    tokens = [art.token(g, val, 13) for g, val in row["goods"]] + [
-        art.token("bonus", None, 13) for _ in row["bonus"]
-    ]
-    for k, image in enumerate(tokens):
-        if flights.masked(("earned", seat, k)):
-            continue
-        surface.blit(image, image.get_rect(center=L.earned(mine, k)))
+    tokens = [art.token(g, val, 13) for g, val in row["goods"]]
+    tokens += [art.bonus_back(size, 13) for size in row["bonus"]]
     if v.get("camel_token") == seat:
-        image = art.token(CAMEL, 5, 13)
-        surface.blit(image, image.get_rect(center=L.earned(mine, len(tokens))))
+        tokens.append(art.token(CAMEL, 5, 13))
+    for k, image in enumerate(tokens):
+        if not masked(("earned", seat, k)):
+            surface.blit(image, image.get_rect(center=L.earned(mine, k, len(tokens))))
 
 
 def token_panel(surface, v: dict[str, Any]) -> None:
     panel(surface, L.PANEL, theme.BG_DEEP)
+    sold_out = 0
     for good in GOODS:
         values = v["tokens"][good]
         y = L.token(good, 0)[1]
-        art.symbol(surface, good, (958, y), 11)
+        art.symbol(surface, good, (960, y), 13)
         if not values:
-            text.blit(surface, "sold out", (995, y), 15, theme.MUTED, anchor="midleft")
+            sold_out += 1
+            text.blit(surface, "sold out", (990, y), 15, theme.MUTED, anchor="midleft")
         for k in range(len(values) - 1, -1, -1):  # top of the pile drawn last, leftmost
             image = art.token(good, values[k], L.TOKEN_R)
             surface.blit(image, image.get_rect(center=L.token(good, k)))
+    colour = theme.DANGER if sold_out == EMPTY_PILES_TO_END - 1 else theme.MUTED
+    text.blit(
+        surface,
+        f"Piles sold out: {sold_out} of {EMPTY_PILES_TO_END} (then the round ends)",
+        (946, L.SOLD_OUT_Y),
+        15,
+        colour,
+        anchor="midleft",
+    )
     for size in BONUS_SIZES:
         centre = L.bonus(size)
         left = v["bonus"][str(size)]
-        if left:
-            for k in range(min(left, 4) - 1, -1, -1):
-                image = art.token("bonus", None, 18)
-                surface.blit(image, image.get_rect(center=(centre[0] + 2 * k, centre[1] - 2 * k)))
-        what = f"Bonus for selling {size}{' or more' if size == 5 else ''} cards · {left} left"
-        text.blit(surface, what, (centre[0] + 28, centre[1]), 15, theme.TEXT, anchor="midleft")
-    image = art.token(CAMEL, 5, 18)
+        for k in range(min(left, 4) - 1, -1, -1):
+            image = art.bonus_back(size, 17)
+            surface.blit(image, image.get_rect(center=(centre[0] + 2 * k, centre[1] - 2 * k)))
+        if not left:
+            pygame.draw.circle(surface, theme.LINE, centre, 17, 1)
+        cards = f"{size} or more cards" if size == 5 else f"{size} cards"
+        text.blit(
+            surface, f"Bonus for {cards}: {left} left", (centre[0] + 30, centre[1]), 15, anchor="midleft"
+        )
     holder = v.get("camel_token")
     if holder is None:
+        image = art.token(CAMEL, 5, 17)
         surface.blit(image, image.get_rect(center=L.CAMEL_TOKEN))
+    else:
+        pygame.draw.circle(surface, theme.LINE, L.CAMEL_TOKEN, 17, 1)
     what = "Camel token: 5 to the larger herd" if holder is None else "Camel token awarded"
-    text.blit(surface, what, (L.CAMEL_TOKEN[0] + 28, L.CAMEL_TOKEN[1]), 15, theme.TEXT, anchor="midleft")
-    pygame.draw.line(surface, theme.LINE, (946, 474), (1252, 474))
+    text.blit(surface, what, (L.CAMEL_TOKEN[0] + 30, L.CAMEL_TOKEN[1]), 15, anchor="midleft")
+    pygame.draw.line(surface, theme.LINE, (946, L.LOG_Y - 16), (1252, L.LOG_Y - 16))
+    text.blit(surface, "Last moves", (946, L.LOG_Y), 15, theme.ACCENT, "bold", anchor="midleft")
 
 
 def log_lines(surface, lines: list[str]) -> None:
-    text.blit(surface, "Last moves", (946, 492), 15, theme.ACCENT, "bold", anchor="midleft")
     recent = lines[-4:]
     for k, line in enumerate(recent):
-        shown = line if len(line) <= 44 else line[:43] + "…"
+        shown, _ = text.fit(line, 306, 15, smallest=15)
         colour = theme.TEXT if k == len(recent) - 1 else theme.MUTED
-        text.blit(surface, shown, (946, 516 + 21 * k), 15, colour, anchor="midleft")
+        text.blit(surface, shown, (946, L.LOG_Y + 24 + 21 * k), 15, colour, anchor="midleft")
 
 
 def status(surface, round_no: int, line: str) -> None:
-    text.blit(surface, f"Round {round_no}", (48, 36), 22, theme.ACCENT, "black", "midleft")
-    text.blit(surface, line, (48, 62), 16, theme.MUTED, anchor="midleft")
+    text.blit(surface, f"Round {round_no}", (48, 34), 22, theme.ACCENT, "black", "midleft")
+    text.blit(surface, line, (48, 60), 16, FELT_INK, anchor="midleft")

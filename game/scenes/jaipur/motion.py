@@ -13,6 +13,9 @@ from game.scenes.jaipur import art
 from game.scenes.jaipur import layout as L
 from game.ui.flights import Choreography, Flights
 
+FAR = L.SMALL_W / L.CARD_W  # a card going to the far side of the table shrinks to this
+TOKEN_R = 13  # earned tokens, as the player strips draw them
+
 
 def _index(market: list[str], card: str, used: set[int]) -> int:
     for i, c in enumerate(market):
@@ -26,6 +29,12 @@ def _hand_slot(hand: list[str], card: str) -> int:
     return hand.index(card) if card in hand else max(0, len(hand) - 1)
 
 
+def strip_size(v: dict[str, Any], seat: int) -> int:
+    """How many tokens a player's strip shows: goods, bonus, and the camel token once won."""
+    row = v["earned"][seat]
+    return len(row["goods"]) + len(row["bonus"]) + (1 if v.get("camel_token") == seat else 0)
+
+
 class Motion(Choreography):
     """Builds flights for one batch of events, for the person `viewer` (None: nobody)."""
 
@@ -37,24 +46,41 @@ class Motion(Choreography):
         viewer: int | None,
         speed,
         sound,
+        delay: int = 0,
+        bot_pause: int = 0,
     ):
-        super().__init__(flights, speed, sound)
+        super().__init__(flights, speed, sound, delay)
         self.before, self.after, self.viewer = before, after, viewer
+        self.bot_pause = bot_pause  # ticks before the solo rule bot's turn, after the person's move
         self.holes: list[int] = []  # market slots emptied by this batch, in slot order
         self.market = list(before["market"])
 
     def mine(self, seat: int | None) -> bool:
-        return seat is not None and seat == self.viewer
+        """Whether `seat` sits at the bottom of the screen (seat 0 when nobody is at it)."""
+        return seat == (self.viewer if self.viewer is not None else 0)
 
-    def hand_target(self, seat: int, card: str, k: int):
-        if self.mine(seat):
+    def to_hand(self, seat: int, card: str, start, k: int) -> None:
+        """A card going into a hand: face up to mine, turned face down into the other one."""
+        if self.mine(seat) and self.viewer is not None:
             j = _hand_slot(self.after["hand"], card)
-            return L.hand(j), ("hand", j), art.card_face(card)
-        count = self.after.get("opponent_hand") or 0
-        return L.opp_hand(max(0, count - 1 - k)), ("opp_hand", count - 1 - k), art.card_back()
+            self.fly(art.card_face(card), start, L.hand(j), ("hand", j))
+            return
+        count = self.after.get("opponent_hand")
+        count = count if count is not None else self.after["hand_counts"][seat]
+        j = max(0, count - 1 - k)
+        self.fly(art.card_face(card), start, L.opp_hand(j), ("opp_hand", j), art.card_back(), end_scale=FAR)
 
     def herd_target(self, seat: int | None):
-        return (L.HERD, "herd") if self.mine(seat) else (L.OPP_HERD, "opp_herd")
+        return (L.HERD, "herd", 1.0) if self.mine(seat) else (L.OPP_HERD, "opp_herd", FAR)
+
+    def batch(self, events: list[dict[str, Any]]) -> None:
+        bot_turn = False
+        for event in events:
+            starts = event["type"] == "bot_reveal"
+            if starts and not bot_turn and self.delay:
+                self.delay += self.bot_pause  # the solo rule bot waits like any bot, then plays
+            bot_turn = bot_turn or starts
+            super().batch([event])
 
     def on_deal(self, e) -> None:
         """A new round: the market, then the hands, dealt from the deck."""
@@ -67,22 +93,32 @@ class Motion(Choreography):
             self.fly(
                 art.card_back(), L.DECK, L.hand(j), ("hand", j), art.card_face(card), arc=10, sound="deal"
             )
-        for j in range(after.get("opponent_hand") or 0):
-            self.fly(art.card_back(), L.DECK, L.opp_hand(j), ("opp_hand", j), arc=10, sound="deal")
+        if after.get("variant") != "solo":
+            count = after.get("opponent_hand")
+            seat = 1 - (self.viewer if self.viewer is not None else 0)
+            for j in range(count if count is not None else after["hand_counts"][seat]):
+                self.fly(
+                    art.card_back(),
+                    L.DECK,
+                    L.opp_hand(j),
+                    ("opp_hand", j),
+                    arc=10,
+                    sound="deal",
+                    end_scale=FAR,
+                )
 
     # -- the moves ------------------------------------------------------------------------
     def on_take(self, e) -> None:
         i = _index(self.market, e["good"], set())
         self.holes.append(i)
-        pos, mask, image = self.hand_target(e["seat"], e["good"], 0)
-        self.fly(art.card_face(e["good"]), L.market(i), pos, mask, None if self.mine(e["seat"]) else image)
+        self.to_hand(e["seat"], e["good"], L.market(i), 0)
 
     def on_camels(self, e) -> None:
-        end, mask = self.herd_target(e.get("seat", 1))  # bot_camels: the solo bot is seat 1
+        end, mask, scale = self.herd_target(e.get("seat", 1))  # bot_camels: the solo bot is seat 1
         for i, card in enumerate(self.market):
             if card == CAMEL:
                 self.holes.append(i)
-                self.fly(art.card_face(CAMEL), L.market(i), end, mask)
+                self.fly(art.card_face(CAMEL), L.market(i), end, mask, end_scale=scale)
 
     on_bot_camels = on_camels
 
@@ -96,23 +132,24 @@ class Motion(Choreography):
         used: set[int] = set()
         slots = [_index(self.market, card, used) for card in e["take"]]
         for k, (card, slot) in enumerate(zip(e["take"], slots, strict=True)):
-            pos, mask, image = self.hand_target(e["seat"], card, k)
-            self.fly(art.card_face(card), L.market(slot), pos, mask, None if self.mine(e["seat"]) else image)
+            self.to_hand(e["seat"], card, L.market(slot), k)
         before_hand = list(self.before.get("hand") or [])
+        seen = self.mine(e["seat"]) and self.viewer is not None
         for given, slot in zip(e["give"], slots, strict=True):
             if given == CAMEL:
-                start = L.HERD if self.mine(e["seat"]) else L.OPP_HERD
-            elif self.mine(e["seat"]):
-                start = L.hand(_hand_slot(before_hand, given))
+                start, image = (L.HERD if self.mine(e["seat"]) else L.OPP_HERD), art.card_face(CAMEL)
+            elif seen:
+                start, image = L.hand(_hand_slot(before_hand, given)), art.card_face(given)
             else:
-                start = L.opp_hand(0)
-            self.fly(art.card_face(given), start, L.market(slot), ("market", slot))
+                start, image = L.opp_hand(0), art.card_face(given)
+            self.fly(image, start, L.market(slot), ("market", slot))
 
     def on_sell(self, e) -> None:
         seat, good = e["seat"], e["good"]
         before_hand = list(self.before.get("hand") or [])
+        seen = self.mine(seat) and self.viewer is not None
         for k in range(e["count"]):
-            start = L.hand(_hand_slot(before_hand, good) + k) if self.mine(seat) else L.opp_hand(k)
+            start = L.hand(_hand_slot(before_hand, good) + k) if seen else L.opp_hand(k)
             self.fly(art.card_face(good), start, L.DISCARD, "discard")
         self._tokens(seat, good, e["tokens"], e["bonus"])
 
@@ -130,36 +167,74 @@ class Motion(Choreography):
 
     def on_bot_reveal(self, e) -> None:
         k = len(self.before.get("bot_revealed") or [])
+        small = (L.SMALL_W, L.SMALL_H)
         self.fly(
-            art.card_back(60, 84),
+            art.card_back(*small),
             L.BOT_DECK,
             L.bot_revealed(k),
             ("revealed", k),
-            art.card_face(e["card"], 60, 84),
+            art.card_face(e["card"], *small),
             arc=20,
         )
 
+    def on_round_end(self, e) -> None:
+        """The camel token goes to the larger herd; in solo every goods token the person did
+        not take goes to the rule bot."""
+        after = self.after
+        if after["variant"] == "solo":
+            leftover = e["sheet"]["seats"][1]["leftover"]
+            first = len(self.before["earned"][1]["goods"])
+            n = strip_size(after, 1)
+            for j, (good, value) in enumerate(leftover):
+                pile = self.before["tokens"][good]
+                k = first + j
+                start = L.token(good, pile.index(value) if value in pile else 0)
+                self.fly(  # a stream of tokens, not one at a time
+                    art.token(good, value, TOKEN_R),
+                    start,
+                    L.earned(False, k, n),
+                    ("earned", 1, k),
+                    arc=40,
+                    gap=2,
+                )
+        winner = e.get("camel_token")
+        if winner is not None:
+            n = strip_size(after, winner)
+            mine = self.mine(winner)
+            self.fly(
+                art.token(CAMEL, 5, TOKEN_R),
+                L.CAMEL_TOKEN,
+                L.earned(mine, n - 1, n),
+                ("earned", winner, n - 1),
+                arc=60,
+                sound="token",
+            )
+
     def _tokens(self, seat: int, good: str | None, values: list[int], bonus: int | None) -> None:
-        """Tokens fly to the seller's row, drawn goods first, then face-down bonus tokens."""
-        mine = self.mine(seat) or (self.viewer is None and seat == 0)
-        goods_after = len(self.after["earned"][seat]["goods"])
+        """Tokens fly to the seller's strip: goods face up, then the bonus token face down; the
+        last one to land chimes for the sale."""
+        mine = self.mine(seat)
+        after = self.after
+        goods_after = len(after["earned"][seat]["goods"])
+        n = strip_size(after, seat)
         if good:
             for j, value in enumerate(values):
                 k = goods_after - len(values) + j
+                last = j == len(values) - 1 and not bonus
                 self.fly(
-                    art.token(good, value),
+                    art.token(good, value, TOKEN_R),
                     L.token(good, j),
-                    L.earned(mine, k),
+                    L.earned(mine, k, n),
                     ("earned", seat, k),
                     arc=60,
-                    sound="token",
+                    sound="sale" if last else "token",
                 )
         if bonus:
-            k = goods_after + len(self.before["earned"][seat]["bonus"])
+            k = goods_after + len(after["earned"][seat]["bonus"]) - 1
             self.fly(
-                art.token("bonus", None),
+                art.bonus_back(bonus, TOKEN_R),
                 L.bonus(bonus),
-                L.earned(mine, k),
+                L.earned(mine, k, n),
                 ("earned", seat, k),
                 arc=60,
                 sound="sale",

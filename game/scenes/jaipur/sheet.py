@@ -8,12 +8,14 @@ from typing import Any
 
 import pygame
 
+from game.rules.jaipur.cards import SEALS_TO_WIN
 from game.scenes.base import Overlay
 from game.scenes.jaipur import art
 from game.ui import text, theme
 from game.ui.widgets import Button
 
 REVEAL_EVERY = 24  # ticks between bonus tokens turning over
+FLIP = 10  # ticks one token takes to turn
 
 
 class RoundSheet(Overlay):
@@ -22,7 +24,7 @@ class RoundSheet(Overlay):
     def __init__(
         self, app, event: dict[str, Any], names: list[str], solo: bool, on_close: Callable[[], None]
     ):
-        super().__init__(app, (820, 560))
+        super().__init__(app, (820, 580))
         self.event, self.names, self.solo, self.on_close = event, names, solo, on_close
         self.sheet = event["sheet"]
         self.elapsed = 0
@@ -30,7 +32,7 @@ class RoundSheet(Overlay):
         last = event["match_winner"] is not None
         b = self.box
         self.button = Button(
-            (b.centerx - 130, b.bottom - 80, 260, 58),
+            (b.centerx - 130, b.bottom - 78, 260, 58),
             "See the result" if last else "Next round",
             self.close,
             primary=True,
@@ -40,16 +42,23 @@ class RoundSheet(Overlay):
 
     @property
     def revealed(self) -> int:
+        """Bonus tokens turned over so far in each column (one more every REVEAL_EVERY)."""
         return self.elapsed // REVEAL_EVERY
+
+    @property
+    def done(self) -> bool:
+        return self.revealed > self.total_bonus
 
     def update(self, ticks: int) -> None:
         before = self.revealed
         self.elapsed += ticks
         if self.revealed != before and self.revealed <= self.total_bonus:
             self.app.sounds.play("token")
+        elif self.revealed != before and self.revealed == self.total_bonus + 1:
+            self.app.sounds.play("seal")
 
     def close(self) -> None:
-        if self.revealed <= self.total_bonus:  # first press shows everything at once
+        if not self.done:  # the first press shows everything at once
             self.elapsed = REVEAL_EVERY * (self.total_bonus + 1)
             return
         self.app.pop()
@@ -61,64 +70,104 @@ class RoundSheet(Overlay):
     def explanation(self) -> str:
         seats, winner, tiebreak = self.sheet["seats"], self.event["winner"], self.sheet["tiebreak"]
         if winner is None:
-            return "Tied on points, bonus tokens and goods tokens: no seal, another round."
+            return (
+                f"Tied at {seats[0]['total']} rupees, with as many bonus tokens and goods tokens: "
+                "no seal this round."
+            )
         name = self.names[winner]
         if tiebreak == "points":
-            return f"{name} takes the seal with {seats[winner]['total']} rupees."
+            return (
+                f"{name} takes the seal with {seats[winner]['total']} rupees to {seats[1 - winner]['total']}."
+            )
         key = "bonus_count" if tiebreak == "bonus tokens" else "goods_count"
         a, b = seats[winner][key], seats[1 - winner][key]
         return (
             f"Tied at {seats[0]['total']} rupees: {name} has more {tiebreak} ({a} to {b}) and takes the seal."
         )
 
+    def seals_line(self) -> str:
+        seals, winner = self.event["seals"], self.event["match_winner"]
+        if winner is not None:
+            return f"{self.names[winner]} has {SEALS_TO_WIN} seals and wins the match."
+        return (
+            f"Seals: {self.names[0]} {seals[0]}, {self.names[1]} {seals[1]} ({SEALS_TO_WIN} win the match)."
+        )
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         b = self.box
-        text.blit(
-            surface, f"Round {self.event['round']}", (b.centerx, b.y + 40), 34, theme.TEXT, "black", "center"
-        )
-        rows = [("Goods tokens", 120), ("Bonus tokens", 200), ("Camel token", 270), ("Total", 330)]
+        title = f"Round {self.event['round']} is over"
+        text.blit(surface, title, (b.centerx, b.y + 40), 32, theme.TEXT, "black", "center")
+        rows = {"goods": 130, "bonus": 182, "camel": 234, "total": 300}
+        labels = [("Goods tokens", "goods"), ("Bonus tokens", "bonus"), ("Camel token", "camel")]
         if self.solo:
-            rows.insert(1, ("Tokens left in the piles", 160))
-        for label, y in rows:
-            text.blit(surface, label, (b.x + 36, b.y + y), 19, theme.MUTED, anchor="midleft")
-        shown = min(self.revealed, self.total_bonus)
-        done = self.revealed > self.total_bonus
+            rows = {"goods": 126, "leftover": 166, "bonus": 206, "camel": 250, "total": 304}
+            labels.insert(1, ("Tokens left in the piles", "leftover"))
+        labels.append(("Total", "total"))
+        for label, key in labels:
+            colour = theme.TEXT if key == "total" else theme.MUTED
+            text.blit(surface, label, (b.x + 36, b.y + rows[key]), 19, colour, anchor="midleft")
+        pygame.draw.line(
+            surface,
+            theme.LINE,
+            (b.x + 30, b.y + rows["total"] - 30),
+            (b.right - 30, b.y + rows["total"] - 30),
+        )
         for seat, data in enumerate(self.sheet["seats"]):
-            x = b.x + 400 + 220 * seat
-            text.blit(surface, self.names[seat], (x + 90, b.y + 86), 22, theme.ACCENT, "bold", "center")
-            goods = sum(v for _, v in data["goods"])
-            text.blit(surface, f"{goods}  ({len(data['goods'])})", (x + 90, b.y + 120), 22, anchor="center")
-            if self.solo:
-                left = sum(v for _, v in data["leftover"])
-                text.blit(surface, f"{left}" if seat == 1 else "—", (x + 90, b.y + 160), 22, anchor="center")
-            for k, (_, value) in enumerate(data["bonus"]):
-                image = art.token("bonus", value if k < shown else None, 15)
-                cx = x + 90 + (k - (len(data["bonus"]) - 1) / 2) * 32
-                surface.blit(image, image.get_rect(center=(int(cx), b.y + 200 + (0 if k < 6 else 0))))
-            if not data["bonus"]:
-                text.blit(surface, "—", (x + 90, b.y + 200), 22, anchor="center")
-            text.blit(
-                surface,
-                str(data["camel"]) if data["camel"] else "—",
-                (x + 90, b.y + 270),
-                22,
-                anchor="center",
-            )
-            total = data["total"] if done else "…"
-            colour = theme.ACCENT if done and self.event["winner"] == seat else theme.TEXT
-            text.blit(surface, str(total), (x + 90, b.y + 330), 32, colour, "black", "center")
-        pygame.draw.line(surface, theme.LINE, (b.x + 30, b.y + 300), (b.right - 30, b.y + 300))
-        if done:
+            self.draw_column(surface, seat, data, b.x + 490 + 200 * seat, rows)
+        if self.done:
             for k, line in enumerate(text.wrap(self.explanation(), b.w - 80, 20)):
-                text.blit(surface, line, (b.centerx, b.y + 386 + 26 * k), 20, theme.TEXT, anchor="center")
-            seals = self.event["seals"]
-            text.blit(
-                surface,
-                f"Seals: {self.names[0]} {seals[0]} · {self.names[1]} {seals[1]}",
-                (b.centerx, b.y + 446),
-                18,
-                theme.MUTED,
-                anchor="center",
-            )
+                text.blit(surface, line, (b.centerx, b.y + 368 + 26 * k), 20, theme.TEXT, anchor="center")
+            text.blit(surface, self.seals_line(), (b.centerx, b.y + 440), 18, theme.MUTED, anchor="center")
         self.group.draw(surface)
+
+    def draw_column(self, surface, seat: int, data: dict[str, Any], x: int, rows: dict[str, int]) -> None:
+        y0 = self.box.y
+        won = self.done and self.event["winner"] == seat
+        text.blit(surface, self.names[seat], (x, y0 + 86), 22, theme.ACCENT, "bold", "center")
+        goods = sum(v for _, v in data["goods"])
+        count = len(data["goods"])
+        text.blit(surface, str(goods), (x - 6, y0 + rows["goods"]), 24, theme.TEXT, "bold", "midright")
+        noun = "token" if count == 1 else "tokens"
+        text.blit(
+            surface, f"{count} {noun}", (x + 4, y0 + rows["goods"] + 2), 15, theme.MUTED, anchor="midleft"
+        )
+        if "leftover" in rows:
+            left = sum(v for _, v in data["leftover"]) if seat == 1 else None
+            shown = "—" if left is None else str(left)
+            text.blit(surface, shown, (x - 6, y0 + rows["leftover"]), 24, theme.TEXT, "bold", "midright")
+        bonus = data["bonus"]
+        if not bonus:
+            text.blit(surface, "—", (x, y0 + rows["bonus"]), 22, theme.MUTED, anchor="center")
+        step = min(34, 136 / max(1, len(bonus)))
+        for k, (size, value) in enumerate(bonus):
+            cx = int(x + (k - (len(bonus) - 1) / 2) * step)
+            # token k turns over between (k+1)*REVEAL_EVERY - FLIP and (k+1)*REVEAL_EVERY
+            t = (self.elapsed - (k + 1) * REVEAL_EVERY + FLIP) / FLIP
+            image = art.bonus_back(size, 15) if t < 0.5 else art.token("bonus", value, 15)
+            width = image.get_width() if t <= 0 or t >= 1 else max(1, int(image.get_width() * abs(1 - 2 * t)))
+            if width != image.get_width():
+                image = pygame.transform.smoothscale(image, (width, image.get_height()))
+            surface.blit(image, image.get_rect(center=(cx, y0 + rows["bonus"])))
+        if bonus and self.revealed >= len(bonus):
+            total = sum(v for _, v in bonus)
+            right = int(x + (len(bonus) - 1) / 2 * step) + 22
+            text.blit(surface, f"= {total}", (right, y0 + rows["bonus"]), 17, theme.TEXT, "bold", "midleft")
+        camel = f"{data['camel']}" if data["camel"] else "—"
+        text.blit(surface, camel, (x - 6, y0 + rows["camel"]), 24, theme.TEXT, "bold", "midright")
+        text.blit(
+            surface,
+            f"herd {data['herd']}",
+            (x + 4, y0 + rows["camel"] + 2),
+            15,
+            theme.MUTED,
+            anchor="midleft",
+        )
+        total = str(data["total"]) if self.done else "…"
+        colour = theme.ACCENT if won else theme.TEXT
+        rect = text.blit(surface, total, (x, y0 + rows["total"]), 34, colour, "black", "center")
+        if won:  # the seal of excellence, beside the winning total
+            c = (rect.right + 26, rect.centery)
+            pygame.draw.circle(surface, theme.ACCENT, c, 15)
+            pygame.draw.circle(surface, theme.ACCENT_DARK, c, 15, 3)
+            pygame.draw.circle(surface, theme.ACCENT_DARK, c, 6)
