@@ -44,6 +44,8 @@ def check_conserved(state: State) -> None:
     assert goods == GOODS_TOKENS and bonus == BONUS_TOKENS
     assert state.camel_token in (None, 0, 1)  # the single camel token: supply or one seat
     assert all(sum(h) <= 7 for h in state.hands)
+    if state.solo:  # the rule bot never holds a hand
+        assert sum(state.hands[1]) == 0
 
 
 def play(seed: int, variant: str, steps: int, junk: bool = False):

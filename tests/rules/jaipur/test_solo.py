@@ -155,3 +155,17 @@ def test_round_winner_goes_second_so_the_bot_opens_round_two_inside_the_same_dec
     assert sorted(events[end + 1]["bot_deck"]) == sorted([*GOODS, K])
     after = fold(state, events)
     assert after.round == 2 and RULESET.to_act(after) == {0}
+
+
+def test_the_bot_has_no_hand_even_when_it_starts_the_round():
+    """ボットは手札を持ちません: when the bot opens a round, the 5 cards still go to the human."""
+    state = solo().state
+    state = with_(state, won_goods=(((D, 7),), ()), deck=(), tokens=((), (), (), (1,), (1,), (1,)))
+    events = decide(state, 0, {"move": "take", "good": SP})
+    deal = next(e for e in events if e["type"] == "deal")
+    assert deal["first"] == 1
+    dealt = fold(RULESET.empty(2, {"variant": "solo"}), [deal])
+    assert dealt.hands[1] == (0,) * 6 and dealt.herds[1] == 0
+    assert sum(dealt.hands[0]) + dealt.herds[0] == 5
+    assert len(dealt.deck) == 45 - 5 - 2 and RULESET.view(dealt, 0)["opponent_hand"] == 0
+    assert len(RULESET.view(dealt, 0)["hand"]) + RULESET.view(dealt, 0)["herd"] == 5
