@@ -43,6 +43,32 @@ def test_bonus_piles_are_the_fixed_multisets_shuffled():
     assert len(orders) > 1  # shuffled, not fixed
 
 
+def test_known_mistakes_bonus_values_and_the_gold_and_leather_piles():
+    """Facts, known mistakes: 5-card bonus values 7-9 or 5-7; uniform random bonus values instead
+    of the fixed multiset; wrong gold or leather piles. Every deal draws the fixed multisets."""
+    for seed in range(40):
+        state = RULESET.empty(2, {"variant": ("standard", "solo")[seed % 2]})
+        (deal,) = RULESET.setup(state, None, random.Random(seed))
+        assert sorted(deal["bonus"]["5"]) == [8, 8, 9, 10, 10]  # not 7-9, not 5-7
+        assert sorted(deal["bonus"]["4"]) == [4, 4, 5, 5, 6, 6]
+        assert sorted(deal["bonus"]["3"]) == [1, 1, 2, 2, 2, 3, 3]  # a multiset, not random draws
+        dealt = fold(state, [deal])
+        assert dealt.tokens[1] == (6, 6, 5, 5, 5) and dealt.tokens[5] == (4, 3, 2, 1, 1, 1, 1, 1, 1)
+    assert TOKENS["gold"] == (6, 6, 5, 5, 5) and TOKENS["leather"] == (4, 3, 2, 1, 1, 1, 1, 1, 1)
+
+
+def test_a_fixed_deal_with_other_bonus_values_is_refused():
+    """Facts: the bonus piles are the fixed multisets, in a scenario setup too."""
+    bad = setup(
+        [D, D, G, C, L],
+        [S, S, SP, SP, K],
+        [L, G],
+        bonus={"3": [3, 3, 2, 2, 2, 1, 1], "4": [6, 6, 5, 5, 4, 4], "5": [9, 9, 8, 8, 7]},
+    )
+    with pytest.raises(ValueError, match="bonus 5"):
+        match(bad)
+
+
 def test_setup_market_is_three_camels_and_two_cards_and_hands_are_dealt_in_order():
     """準備: 3 camels face up, 5 cards each (first player first), 2 more to the market."""
     m = match(setup([D, D, G, C, L], [S, S, SP, SP, C], [L, G], starter=1))
