@@ -369,3 +369,39 @@ def test_describe_writes_a_log_line():
 
 def test_token_table_matches_the_facts():
     assert TOKENS["diamond"] == (7, 7, 5, 5, 5) and sum(map(len, TOKENS.values())) == 38
+
+
+def test_the_rules_text_states_every_decision_of_the_facts_page():
+    """seeds/jaipur.md (the Rules screen) says each number and decision in our own words."""
+    from pathlib import Path
+
+    text = (Path(__file__).parents[3] / "seeds" / "jaipur.md").read_text(encoding="utf-8")
+    for phrase in (
+        "6 diamond, 6 gold, 6 silver, 8 cloth, 8 spice, 10 leather and 11 camels",
+        "Gold: 6 6 5 5 5",
+        "Leather: 4 3 2 1 1 1 1 1 1",
+        "3 3 2 2 2 1 1",
+        "6 6 5 5 4 4",
+        "10 10 9 8 8",
+        "hidden from everyone until the round is scored",
+        "1 camel token worth 5 rupees",
+        "nobody takes it",
+        "cannot take and give back the same kind",
+        "Camels never count",
+        "even when only one token of that good is left",
+        "still earn the bonus",
+        "bonus pile you earned from is empty, you get no bonus",
+        "the cards that can be placed are placed",
+        "nobody gets a seal and another round is played",
+        "random unless you pick a seat",
+        "the loser of a round starts the next one",
+        "herd without a number",
+        "one card of each good and one camel (7 cards)",
+        "diamond, then gold, silver, cloth, spice, leather, and camel last",
+        "without shuffling",
+        "shuffled again",
+        "plus every goods token you did not take",
+        "You start round 1",
+        "The round's winner plays second",
+    ):
+        assert phrase in text, phrase
