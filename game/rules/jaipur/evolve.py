@@ -77,7 +77,9 @@ def deal(state: State, event: Event) -> State:
     market = [CAMEL] * START_CAMELS
     hands = [NO_GOODS, NO_GOODS]
     herds = [0, 0]
-    order = [first] if state.solo else [first, 1 - first]
+    # the first player is dealt first; in solo only the human is dealt (the bot has no hand),
+    # whoever starts the round
+    order = [0] if state.solo else [first, 1 - first]
     for seat in order:
         hands[seat], herds[seat] = _counts(deck[:DEAL_HAND])
         deck = deck[DEAL_HAND:]

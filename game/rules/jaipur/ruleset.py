@@ -68,7 +68,7 @@ class Jaipur(Ruleset):
     def decide(self, state: State, seat: int | None, command: dict[str, Any], rng: random.Random):
         if state.phase == "over":
             return Rejected("The match is over")
-        if seat not in to_act(state):
+        if seat != state.turn or state.phase != "play":  # to_act, without building a set
             if state.solo and seat == 1:
                 return Rejected("The rule bot plays by itself")
             return Rejected("It is not your turn")

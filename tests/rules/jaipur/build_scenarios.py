@@ -139,7 +139,8 @@ def luxury_sale_of_one():
 
 
 def eighth_card():
-    # Ann holds 5, takes 2 singles to reach 7, then the 8th is refused; camels still allowed
+    # Ann holds 5, takes 2 singles to reach 7, then the 8th is refused; camels still allowed,
+    # and an exchange paid with camels may not push the hand past 7 either
     write(
         "eighth-card",
         "Hand limit: 7 cards at the end of a turn; camels never count",
@@ -150,12 +151,27 @@ def eighth_card():
             cmd(0, "take", good=C),
             cmd(1, "sell", good=SP, count=1),
             cmd(0, "take", good=SP),
-            cmd(0, "exchange", take=[L, D], give=[K, K]),
             cmd(0, "camels"),
+            cmd(1, "sell", good=SP, count=1),
+            cmd(0, "exchange", take=[D, D], give=[K, K]),
+            cmd(0, "exchange", take=[D, SP], give=[K, G]),
+            cmd(0, "exchange", take=[D, D], give=[C, C]),
         ],
         {
-            "lines": {"0": "ok", "2": "ok", "4": "rejected: hand would hold 8", "5": "rejected", "6": "ok"},
-            "final": {"views.0.herd": 3, "views.0.hand": [D, G, S, C, C, L, L]},
+            "lines": {
+                "0": "ok",
+                "2": "ok",
+                "4": "rejected: hand would hold 8",
+                "5": "ok",
+                "7": "rejected: hand would hold 9",
+                "8": "rejected: hand would hold 8",
+                "9": "ok",
+            },
+            "final": {
+                "views.0.herd": 3,
+                "views.0.hand": [D, D, D, G, S, L, L],
+                "views.0.market": [C, C, D, SP, L],
+            },
         },
     )
 
@@ -229,6 +245,50 @@ def ties_on_seals():
                 "views.0.sheets.0.tiebreak": "bonus tokens",
                 "views.0.seals": [0, 1],
                 "views.0.starter": 0,
+            },
+        },
+    )
+
+
+def tie_on_goods_tokens():
+    # 52 to 52 on points (Bo's camel token included), one bonus token each; Ann took the last
+    # silver token with a sale of 2, so she holds 8 goods tokens to Bo's 7
+    bonus = {**BONUS_TOP_FIRST, "5": [8, 10, 10, 9, 8]}
+    write(
+        "tie-on-goods-tokens",
+        "Equal points and bonus tokens: more goods tokens win the seal; the loser starts the next round",
+        setup([D] * 5, [G] * 5, [S, S], top=[S, S, S, S, L, L, L, L, L, L], bonus=bonus),
+        [
+            cmd(0, "sell", good=D, count=5),
+            cmd(1, "sell", good=G, count=5),
+            cmd(0, "take", good=S),
+            cmd(1, "camels"),
+            cmd(0, "take", good=S),
+            cmd(1, "take", good=S),
+            cmd(0, "sell", good=S, count=2),
+            cmd(1, "take", good=S),
+            cmd(0, "take", good=S),
+            cmd(1, "sell", good=S, count=2),
+            cmd(0, "take", good=S),
+            cmd(1, "take", good=L),
+            cmd(0, "sell", good=S, count=2),
+        ],
+        {
+            "lines": {str(i): "ok" for i in range(13)},
+            "events": {"12": ["sell", "round_end", "deal"]},
+            "final": {
+                "views.0.sheets.0.seats.0.total": 29 + 8 + 10 + 5,
+                "views.0.sheets.0.seats.1.total": 27 + 10 + 10 + 5,
+                "views.0.sheets.0.seats.1.camel": 5,
+                "views.0.sheets.0.seats.0.bonus_count": 1,
+                "views.0.sheets.0.seats.1.bonus_count": 1,
+                "views.0.sheets.0.seats.0.goods_count": 8,
+                "views.0.sheets.0.seats.1.goods_count": 7,
+                "views.0.sheets.0.winner": 0,
+                "views.0.sheets.0.tiebreak": "goods tokens",
+                "views.0.seals": [1, 0],
+                "views.0.starter": 1,
+                "views.0.to_act": [1],
             },
         },
     )
@@ -325,6 +385,63 @@ def solo_bot():
     )
 
 
+def solo_next_round():
+    """A greedy human wins round 1 against the rule bot; the bot then starts round 2."""
+    from game.core.match import Match, Seat
+    from game.rules.jaipur import RULESET
+    from game.rules.jaipur.cards import GOODS, LUXURY
+
+    def human(v):
+        hand = v["hand"]
+        counts = {g: hand.count(g) for g in GOODS}
+        ready = [g for g in GOODS if counts[g] >= (2 if g in LUXURY else 3) and v["tokens"][g]]
+        if ready:
+            good = max(ready, key=lambda g: sum(v["tokens"][g][: counts[g]]))
+            return {"move": "sell", "good": good, "count": counts[good]}
+        goods = [g for g in GOODS if g in v["market"] and v["tokens"][g]]
+        if len(hand) < 7 and goods:
+            return {"move": "take", "good": max(goods, key=lambda g: (v["tokens"][g][0], counts[g]))}
+        if "camel" in v["market"] and len(hand) < 7:
+            return {"move": "camels"}
+        good = max((g for g in GOODS if counts[g] >= (2 if g in LUXURY else 1)), key=counts.get)
+        return {"move": "sell", "good": good, "count": counts[good]}
+
+    setup_ = solo_setup([D, D, D, G, G], [S, S], top=[D, G, G, G, S, S, S], bot_deck=[L, SP, C, K, S, G, D])
+    m = Match.new(RULESET, [Seat("Ann"), Seat("Bo")], {"variant": "solo"}, 1, setup_)
+    commands = []
+    while m.state.round == 1:
+        command = human(m.view(0))
+        events = m.submit(0, command)
+        commands.append({"seat": 0, "command": command})
+    deal = next(e for e in events if e["type"] == "deal")
+    five = deal["deck"][:5]  # the human is dealt first and alone: the bot has no hand
+    assert m.state.sheets[0]["winner"] == 0, "the scripted human must win round 1"
+    write(
+        "solo-next-round",
+        "Solo: the round winner plays second, so the bot opens round 2; only the human is dealt, "
+        "the action deck is shuffled again",
+        setup_,
+        commands,
+        {
+            "lines": {str(i): "ok" for i in range(len(commands))},
+            "final": {
+                "views.0.sheets.0.winner": 0,
+                "views.0.seals": [1, 0],
+                "views.0.round": 2,
+                "views.0.starter": 1,
+                "views.0.to_act": [0],
+                "views.0.hand_counts": [len(five) - five.count(K), 0],
+                "views.0.herd": five.count(K),
+                "views.0.opponent_hand": 0,
+                "views.0.bot_deck": 6,
+                "views.0.bot_revealed": deal["bot_deck"][:1],
+                "views.0.bot_order": [],
+            },
+        },
+        variant="solo",
+    )
+
+
 def main():
     OUT.mkdir(parents=True, exist_ok=True)
     exchange_rejections()
@@ -333,8 +450,10 @@ def main():
     take_and_camels()
     third_empty_pile()
     ties_on_seals()
+    tie_on_goods_tokens()
     empty_deck()
     solo_bot()
+    solo_next_round()
 
 
 if __name__ == "__main__":

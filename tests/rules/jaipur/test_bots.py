@@ -102,3 +102,25 @@ def test_sim_command_line_reports_json(capsys):
     assert main(["sim", "jaipur", "--seats", "medium,easy", "--games", "2", "--seed", "1", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["games"] == 2 and sum(report["wins"]) == 2
+
+
+def test_bots_are_built_on_the_view_alone():
+    """No bot peeks: their modules never import the state, evolve, the ruleset or the solo bot's
+    turn, and choosing leaves the view it was given untouched."""
+    import ast
+    import copy
+    import inspect
+
+    from game.rules.jaipur import bots, sim
+
+    private = {"state", "evolve", "round", "ruleset", "moves", "view"}
+    for module in (bots, sim):
+        for node in ast.walk(ast.parse(inspect.getsource(module))):
+            if isinstance(node, ast.ImportFrom) and node.module.startswith("game.rules.jaipur"):
+                assert node.module.rsplit(".", 1)[1] not in private, (module.__name__, node.module)
+    for level in LEVELS:
+        for m, seat in positions(6, 12, "solo" if level == "medium" else "standard"):
+            view = m.view(seat)
+            kept = copy.deepcopy(view)
+            RULESET.bot(level).choose(view, m.legal(seat), random.Random(3), QUICK)
+            assert view == kept

@@ -44,6 +44,8 @@ def check_conserved(state: State) -> None:
     assert goods == GOODS_TOKENS and bonus == BONUS_TOKENS
     assert state.camel_token in (None, 0, 1)  # the single camel token: supply or one seat
     assert all(sum(h) <= 7 for h in state.hands)
+    if state.solo:  # the rule bot never holds a hand
+        assert sum(state.hands[1]) == 0
 
 
 def play(seed: int, variant: str, steps: int, junk: bool = False):
@@ -59,14 +61,25 @@ def play(seed: int, variant: str, steps: int, junk: bool = False):
         if junk and rng.random() < 0.3:
             command = random_command(rng)
             before, n = m.state, len(m.events)
-            result = m.submit(rng.choice([0, 1]), command)
+            who = rng.choice([0, 1])
+            result = m.submit(who, command)
             if hasattr(result, "reason"):
                 assert m.state == before and len(m.events) == n and result.reason
+            else:  # a junk command that happened to be a move must be one of the legal ones
+                assert canonical(command) in {canonical(c) for c in RULESET.legal(before, who)}, command
             yield m
             continue
         result = m.submit(seat, command)
         assert not hasattr(result, "reason"), (command, result)
         yield m
+
+
+def canonical(command: dict) -> tuple:
+    """A command with its exchange lists in a fixed order (the order of cards does not matter)."""
+    key = lambda c: NAMES.index(c)  # noqa: E731
+    if command.get("move") == "exchange":
+        return ("exchange", tuple(sorted(command["take"], key=key)), tuple(sorted(command["give"], key=key)))
+    return tuple(sorted(command.items()))
 
 
 def random_command(rng: random.Random) -> dict:
@@ -155,6 +168,8 @@ def test_view_never_contains_what_its_seat_may_not_know(seed, variant):
         for seat in (0, 1):
             twin = disguise(m.state, seat, rng)
             assert RULESET.view(twin, seat) == RULESET.view(m.state, seat)
+            if variant == "standard":  # the other herd's size may not be asked: no number shown
+                assert RULESET.view(m.state, seat)["opponent_herd"] is None
         spectator = RULESET.view(m.state, None)
         assert spectator["hand"] == [] and spectator["herd"] is None
         assert RULESET.view(disguise(disguise(m.state, 0, rng), 1, rng), None) == spectator

@@ -43,6 +43,32 @@ def test_bonus_piles_are_the_fixed_multisets_shuffled():
     assert len(orders) > 1  # shuffled, not fixed
 
 
+def test_known_mistakes_bonus_values_and_the_gold_and_leather_piles():
+    """Facts, known mistakes: 5-card bonus values 7-9 or 5-7; uniform random bonus values instead
+    of the fixed multiset; wrong gold or leather piles. Every deal draws the fixed multisets."""
+    for seed in range(40):
+        state = RULESET.empty(2, {"variant": ("standard", "solo")[seed % 2]})
+        (deal,) = RULESET.setup(state, None, random.Random(seed))
+        assert sorted(deal["bonus"]["5"]) == [8, 8, 9, 10, 10]  # not 7-9, not 5-7
+        assert sorted(deal["bonus"]["4"]) == [4, 4, 5, 5, 6, 6]
+        assert sorted(deal["bonus"]["3"]) == [1, 1, 2, 2, 2, 3, 3]  # a multiset, not random draws
+        dealt = fold(state, [deal])
+        assert dealt.tokens[1] == (6, 6, 5, 5, 5) and dealt.tokens[5] == (4, 3, 2, 1, 1, 1, 1, 1, 1)
+    assert TOKENS["gold"] == (6, 6, 5, 5, 5) and TOKENS["leather"] == (4, 3, 2, 1, 1, 1, 1, 1, 1)
+
+
+def test_a_fixed_deal_with_other_bonus_values_is_refused():
+    """Facts: the bonus piles are the fixed multisets, in a scenario setup too."""
+    bad = setup(
+        [D, D, G, C, L],
+        [S, S, SP, SP, K],
+        [L, G],
+        bonus={"3": [3, 3, 2, 2, 2, 1, 1], "4": [6, 6, 5, 5, 4, 4], "5": [9, 9, 8, 8, 7]},
+    )
+    with pytest.raises(ValueError, match="bonus 5"):
+        match(bad)
+
+
 def test_setup_market_is_three_camels_and_two_cards_and_hands_are_dealt_in_order():
     """準備: 3 camels face up, 5 cards each (first player first), 2 more to the market."""
     m = match(setup([D, D, G, C, L], [S, S, SP, SP, C], [L, G], starter=1))
@@ -343,3 +369,39 @@ def test_describe_writes_a_log_line():
 
 def test_token_table_matches_the_facts():
     assert TOKENS["diamond"] == (7, 7, 5, 5, 5) and sum(map(len, TOKENS.values())) == 38
+
+
+def test_the_rules_text_states_every_decision_of_the_facts_page():
+    """seeds/jaipur.md (the Rules screen) says each number and decision in our own words."""
+    from pathlib import Path
+
+    text = (Path(__file__).parents[3] / "seeds" / "jaipur.md").read_text(encoding="utf-8")
+    for phrase in (
+        "6 diamond, 6 gold, 6 silver, 8 cloth, 8 spice, 10 leather and 11 camels",
+        "Gold: 6 6 5 5 5",
+        "Leather: 4 3 2 1 1 1 1 1 1",
+        "3 3 2 2 2 1 1",
+        "6 6 5 5 4 4",
+        "10 10 9 8 8",
+        "hidden from everyone until the round is scored",
+        "1 camel token worth 5 rupees",
+        "nobody takes it",
+        "cannot take and give back the same kind",
+        "Camels never count",
+        "even when only one token of that good is left",
+        "still earn the bonus",
+        "bonus pile you earned from is empty, you get no bonus",
+        "the cards that can be placed are placed",
+        "nobody gets a seal and another round is played",
+        "random unless you pick a seat",
+        "the loser of a round starts the next one",
+        "herd without a number",
+        "one card of each good and one camel (7 cards)",
+        "diamond, then gold, silver, cloth, spice, leather, and camel last",
+        "without shuffling",
+        "shuffled again",
+        "plus every goods token you did not take",
+        "You start round 1",
+        "The round's winner plays second",
+    ):
+        assert phrase in text, phrase

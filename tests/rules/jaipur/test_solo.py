@@ -155,3 +155,38 @@ def test_round_winner_goes_second_so_the_bot_opens_round_two_inside_the_same_dec
     assert sorted(events[end + 1]["bot_deck"]) == sorted([*GOODS, K])
     after = fold(state, events)
     assert after.round == 2 and RULESET.to_act(after) == {0}
+
+
+def test_the_bot_has_no_hand_even_when_it_starts_the_round():
+    """ボットは手札を持ちません: when the bot opens a round, the 5 cards still go to the human."""
+    state = solo().state
+    state = with_(state, won_goods=(((D, 7),), ()), deck=(), tokens=((), (), (), (1,), (1,), (1,)))
+    events = decide(state, 0, {"move": "take", "good": SP})
+    deal = next(e for e in events if e["type"] == "deal")
+    assert deal["first"] == 1
+    dealt = fold(RULESET.empty(2, {"variant": "solo"}), [deal])
+    assert dealt.hands[1] == (0,) * 6 and dealt.herds[1] == 0
+    assert sum(dealt.hands[0]) + dealt.herds[0] == 5
+    assert len(dealt.deck) == 45 - 5 - 2 and RULESET.view(dealt, 0)["opponent_hand"] == 0
+    assert len(RULESET.view(dealt, 0)["hand"]) + RULESET.view(dealt, 0)["herd"] == 5
+
+
+def test_exception_2_with_only_camels_in_the_market_discards_a_camel():
+    """例外2 with no goods card to discard: camel is last in the preference, so a camel goes."""
+    state = solo().state
+    state = with_(state, market=(K,) * 5, tokens=((), *state.tokens[1:]), bot_deck=(D, G, S, C, SP, L, K))
+    events = bot_events(state, {"move": "sell", "good": L, "count": 1})
+    assert events[1] == {"type": "bot_discard", "cards": [K], "bonus": None, "rule": "no token"}
+    after = fold(state, decide(state, 0, SELL))
+    assert after.discard[-1] == K and after.market == (state.deck[0], K, K, K, K)
+
+
+def test_the_first_player_option_does_not_apply_to_solo_the_human_starts_round_one():
+    """ソロ: 第1ラウンドはプレイヤーの先攻, whatever the two-player first-player option says."""
+    import random
+
+    for seed in range(6):
+        state = RULESET.empty(2, {"variant": "solo", "first": 1})
+        state = fold(state, RULESET.setup(state, None, random.Random(seed)))
+        assert state.starter == 0 and RULESET.to_act(state) == {0}
+        assert sum(state.hands[1]) == 0 and sum(state.hands[0]) + state.herds[0] == 5
