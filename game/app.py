@@ -51,6 +51,7 @@ class App:
         self.sounds.set(self.settings.volume, self.settings.muted)
         self._store: Store | None = None
         self.frame_hooks: list[Callable[[], None]] = []
+        self.dirty = True  # the screen may differ from what was last presented
         if problem:
             self.toast(problem, error=True, echo=False)  # settings.load already told stderr
 
@@ -100,6 +101,7 @@ class App:
         if error and echo:
             print(f"bazaar: {message}", file=sys.stderr)
         self.toasts.append(Toast(message, int(seconds * TICKS_PER_SECOND), error))
+        self.dirty = True
 
     # -- the stack ------------------------------------------------------------------------
     @property
@@ -108,11 +110,13 @@ class App:
 
     def push(self, scene: Scene) -> None:
         self.stack.append(scene)
+        self.dirty = True
         scene.enter()
 
     def pop(self) -> Scene | None:
         if not self.stack:
             return None
+        self.dirty = True
         scene = self.stack.pop()
         scene.leave()
         if self.top:
@@ -134,6 +138,7 @@ class App:
 
     # -- the loop -------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
+        self.dirty = True  # any input, resize or expose may change what is shown
         if event.type == pygame.QUIT:
             self.quit()
             return
@@ -147,9 +152,12 @@ class App:
         self.scheduler.advance(ticks)
         for toast in self.toasts:
             toast.ticks -= ticks
+        shown = len(self.toasts)
         self.toasts = [t for t in self.toasts if t.ticks > 0]
         if self.top:
             self.top.update(ticks)
+            # only the top scene is ticked, so only it can change with time
+            self.dirty = self.dirty or self.top.animated or shown != len(self.toasts)
 
     def draw(self) -> None:
         first = 0
@@ -160,6 +168,16 @@ class App:
         for scene in self.stack[first:]:
             scene.draw(self.screen)
         self._draw_toasts()
+
+    def present(self) -> bool:
+        """Draw and show a frame when something may have changed. A still screen (a menu
+        nobody touches) is not drawn again: the last frame stays on the display."""
+        if not self.dirty:
+            return False
+        self.draw()
+        pygame.display.flip()
+        self.dirty = False
+        return True
 
     def _draw_toasts(self) -> None:
         y = theme.HEIGHT - 24
@@ -204,8 +222,7 @@ class App:
             if steps:
                 lag -= steps * STEP
                 self.update(steps)
-            self.draw()
-            pygame.display.flip()
+            self.present()
             for hook in self.frame_hooks:
                 hook()
             clock.tick(cap)

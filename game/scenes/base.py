@@ -21,6 +21,7 @@ class Scene:
 
     opaque = True
     name = "scene"
+    animated = True  # False: what it draws changes only with input, so a still frame is not redrawn
 
     def __init__(self, app: App):
         self.app = app
@@ -47,6 +48,7 @@ class Screen(Scene):
     """A full screen with a title and a widget group; Esc goes back."""
 
     title = ""
+    animated = False
 
     def __init__(self, app: App):
         super().__init__(app)

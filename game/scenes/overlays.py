@@ -13,6 +13,7 @@ from game.ui.widgets import Button, Group
 
 class Pause(Overlay):
     name = "pause"
+    animated = False
 
     def __init__(self, app, game: str, on_quit: Callable[[], None] | None = None):
         super().__init__(app, (440, 440))
@@ -61,6 +62,7 @@ class HandOff(Scene):
     wrong player. Opaque on purpose: nothing of the table is drawn beneath it."""
 
     name = "handoff"
+    animated = False
 
     def __init__(self, app, player: str, note: str = "", on_ready: Callable[[], None] | None = None):
         super().__init__(app)
@@ -109,6 +111,7 @@ class HandOff(Scene):
 
 class Confirm(Overlay):
     name = "confirm"
+    animated = False
 
     def __init__(self, app, question: str, on_yes: Callable[[], None], yes: str = "Yes"):
         super().__init__(app, (560, 240))

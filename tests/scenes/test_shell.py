@@ -199,3 +199,24 @@ def test_setup_start_opens_the_table_with_the_chosen_seats():
     assert [s.kind for s in table.match.seats] == ["human", "bot"]
     assert table.match.seats[1].level == "hard"
     assert app.store.info(table.match_id).status == "playing"
+
+
+def test_a_still_screen_is_not_drawn_again_until_something_changes():
+    """The loop presents a frame only when input, a toast, the stack or an animated top scene
+    may have changed it: an untouched menu costs next to nothing."""
+    app = menu_app()
+    assert app.present()  # the first frame
+    app.update(1)
+    assert not app.present()
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(1, 0), buttons=(0, 0, 0)))
+    app.update(1)
+    assert app.present() and not app.present()
+    app.toast("Saved", seconds=0.1)
+    assert app.present()
+    app.update(6)  # the toast runs out: its box must go
+    assert app.present()
+    below = Counter(app)  # an animated scene is drawn every frame
+    app.push(below)
+    for _ in range(3):
+        app.update(1)
+        assert app.present()

@@ -18,6 +18,7 @@ ROWS = 8
 
 class ScoreSheet(Overlay):
     name = "ginrummy-sheet"
+    animated = False
 
     def __init__(self, app, v: dict[str, Any], names: list[str], on_close: Callable[[], None]):
         super().__init__(app, (780, 600))
