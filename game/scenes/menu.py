@@ -58,7 +58,7 @@ class GameTile(Widget):
             text.blit(surface, line, (r.x + 18, r.y + 146 + 21 * k), 17, theme.MUTED)
         if not self.enabled:
             text.blit(
-                surface, "Table not built yet", (r.centerx, r.bottom - 20), 16, theme.DANGER, "bold", "center"
+                surface, "Table coming soon", (r.centerx, r.bottom - 20), 16, theme.MUTED, "bold", "center"
             )
 
 
