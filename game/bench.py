@@ -148,7 +148,7 @@ def main(args) -> int:
     for key, value in report.items():
         if isinstance(value, dict):
             for name, v in value.items():
-                print(f"{key}.{name:<24} {v:10.3f}")
+                print(f"{key + '.' + name:<33} {v:10.3f}")
         else:
             print(f"{key:<33} {value:10.3f}")
     return 0
