@@ -65,9 +65,7 @@ class Motion(Choreography):
             j = _hand_slot(self.after["hand"], card)
             self.fly(art.card_face(card), start, L.hand(j), ("hand", j))
             return
-        count = self.after.get("opponent_hand")
-        count = count if count is not None else self.after["hand_counts"][seat]
-        j = max(0, count - 1 - k)
+        j = max(0, self.after["hand_counts"][seat] - 1 - k)
         self.fly(art.card_face(card), start, L.opp_hand(j), ("opp_hand", j), art.card_back(), end_scale=FAR)
 
     def herd_target(self, seat: int | None):
@@ -94,9 +92,8 @@ class Motion(Choreography):
                 art.card_back(), L.DECK, L.hand(j), ("hand", j), art.card_face(card), arc=10, sound="deal"
             )
         if after.get("variant") != "solo":
-            count = after.get("opponent_hand")
             seat = 1 - (self.viewer if self.viewer is not None else 0)
-            for j in range(count if count is not None else after["hand_counts"][seat]):
+            for j in range(after["hand_counts"][seat]):
                 self.fly(
                     art.card_back(),
                     L.DECK,

@@ -408,7 +408,7 @@ class JaipurTable(Table):
             shown = herd - sum(1 for f in fl.items if f.mask == "opp_herd")
             draw.pile(surface, L.OPP_HERD, art.card_face(CAMEL, *SMALL), shown, f"Herd · {herd}")
             return
-        count = v["opponent_hand"] if v["opponent_hand"] is not None else v["hand_counts"][other]
+        count = v["hand_counts"][other]
         for j in range(count):
             if not fl.masked(("opp_hand", j)):
                 surface.blit(art.card_back(*SMALL), L.card_rect(L.opp_hand(j), *SMALL))
