@@ -106,10 +106,10 @@ def player_strip(surface, v: dict[str, Any], seat: int, mine: bool, masked, name
     colour = theme.ACCENT if acting else theme.TEXT
     text.blit(surface, name, L.name(mine), 20, colour, "bold", "midleft")
     row = v["earned"][seat]
-    tokens = [art.token(g, val, 13) for g, val in row["goods"]]
-    tokens += [art.bonus_back(size, 13) for size in row["bonus"]]
+    tokens = [art.token(g, val, L.EARNED_R) for g, val in row["goods"]]
+    tokens += [art.bonus_back(size, L.EARNED_R) for size in row["bonus"]]
     if v.get("camel_token") == seat:
-        tokens.append(art.token(CAMEL, 5, 13))
+        tokens.append(art.token(CAMEL, 5, L.EARNED_R))
     for k, image in enumerate(tokens):
         if not masked(("earned", seat, k)):
             surface.blit(image, image.get_rect(center=L.earned(mine, k, len(tokens))))

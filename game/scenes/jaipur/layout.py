@@ -45,6 +45,9 @@ def bot_revealed(k: int) -> tuple[int, int]:
     return (LEFT + 96 + 62 * k, OPP_Y)
 
 
+EARNED_R = 13  # the tokens a player earned, in their strip (smaller than the piles' TOKEN_R)
+
+
 def earned(mine: bool, k: int, n: int = 0) -> tuple[int, int]:
     """The k-th of n tokens a player earned this round, in a row on their side; a long row
     closes up so it never leaves the felt."""

@@ -14,7 +14,6 @@ from game.scenes.jaipur import layout as L
 from game.ui.flights import Choreography, Flights
 
 FAR = L.SMALL_W / L.CARD_W  # a card going to the far side of the table shrinks to this
-TOKEN_R = 13  # earned tokens, as the player strips draw them
 
 
 def _index(market: list[str], card: str, used: set[int]) -> int:
@@ -187,7 +186,7 @@ class Motion(Choreography):
                 k = first + j
                 start = L.token(good, pile.index(value) if value in pile else 0)
                 self.fly(  # a stream of tokens, not one at a time
-                    art.token(good, value, TOKEN_R),
+                    art.token(good, value, L.EARNED_R),
                     start,
                     L.earned(False, k, n),
                     ("earned", 1, k),
@@ -199,7 +198,7 @@ class Motion(Choreography):
             n = strip_size(after, winner)
             mine = self.mine(winner)
             self.fly(
-                art.token(CAMEL, 5, TOKEN_R),
+                art.token(CAMEL, 5, L.EARNED_R),
                 L.CAMEL_TOKEN,
                 L.earned(mine, n - 1, n),
                 ("earned", winner, n - 1),
@@ -219,7 +218,7 @@ class Motion(Choreography):
                 k = goods_after - len(values) + j
                 last = j == len(values) - 1 and not bonus
                 self.fly(
-                    art.token(good, value, TOKEN_R),
+                    art.token(good, value, L.EARNED_R),
                     L.token(good, j),
                     L.earned(mine, k, n),
                     ("earned", seat, k),
@@ -229,7 +228,7 @@ class Motion(Choreography):
         if bonus:
             k = goods_after + len(after["earned"][seat]["bonus"]) - 1
             self.fly(
-                art.bonus_back(bonus, TOKEN_R),
+                art.bonus_back(bonus, L.EARNED_R),
                 L.bonus(bonus),
                 L.earned(mine, k, n),
                 ("earned", seat, k),
