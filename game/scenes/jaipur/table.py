@@ -45,7 +45,7 @@ class JaipurTable(Table):
         self.pending_sheet: dict[str, Any] | None = None
         self.sheet_open = False
         self.deal_after_sheet: list[dict[str, Any]] = []
-        self.last_move: list[str] = []  # log lines of the latest move, for the hand-off note
+        self.last_move: list[str] = []  # the latest moves in words, for the bar and the hand-off
         bar = L.ACTION_BAR
         self.confirm = Button((bar.right - 254, bar.y + 16, 236, 60), "Confirm", self.play, primary=True)
         self.clear = Button((bar.right - 376, bar.y + 16, 110, 60), "Clear", self.clear_selection)
@@ -119,16 +119,34 @@ class JaipurTable(Table):
         self.frozen = None
         self.refresh()
         if self.deal_after_sheet:  # the next round (and, solo, the rule bot's first turn)
-            self.last_move = self.describe(self.deal_after_sheet)
+            self.last_move = self.in_words(self.deal_after_sheet)
             self.motion(self.v, self.v).batch(self.deal_after_sheet)
             self.deal_after_sheet = []
 
-    def describe(self, events: list[dict[str, Any]]) -> list[str]:
-        return [line for e in events if (line := self.rules.describe(e, self.match.names))]
+    def in_words(self, events: list[dict[str, Any]]) -> list[str]:
+        """Moves in words, for the bar while they animate and for the hand-off note: the log's
+        lines without the deal, and a mover named on the line before is not named again ("Rule
+        bot reveals spice; discards 2 spice")."""
+        names = self.match.names
+        lines: list[str] = []
+        before = None
+        for event in events:
+            line = self.rules.describe(event, names)
+            if not line or event["type"] == "deal":
+                continue
+            seat = event.get("seat", 1)  # the solo rule bot's events name no seat: it is seat 1
+            who = names[seat]
+            if seat == before and line.startswith(who + "'s "):
+                line = "its " + line[len(who) + 3 :]
+            elif seat == before and line.startswith(who + " "):
+                line = line[len(who) + 1 :]
+            lines.append(line)
+            before = seat
+        return lines
 
     def on_events(self, events: list[dict[str, Any]]) -> None:
         ends = [i for i, e in enumerate(events) if e["type"] == "round_end"]
-        self.last_move = self.describe(events[: ends[0]] if ends else events)
+        self.last_move = self.in_words(events[: ends[0]] if ends else events)
         before = self.v
         self.market_sel.clear()
         self.hand_sel.clear()
@@ -190,27 +208,10 @@ class JaipurTable(Table):
             return True
         return False
 
-    def moves_shown(self) -> list[str]:
-        """The latest moves in words, for the bar while they animate and for the hand-off;
-        a mover named on the line before is not named again ("Rule bot reveals spice; discards
-        2 spice")."""
-        lines: list[str] = []
-        before = None
-        for line in self.last_move:
-            if line.startswith("Round"):
-                continue
-            who = next((n for n in self.match.names if line.startswith((n + " ", n + "'s "))), None)
-            if who and who == before:
-                line = "its " + line[len(who) + 3 :] if line.startswith(who + "'s ") else line[len(who) + 1 :]
-            lines.append(line)
-            before = who
-        return lines
-
     def handoff_note(self, seat: int) -> str:
         """What happened while the next person looked away: the other side's last move."""
-        moves = self.moves_shown()
-        if moves:
-            return f"Round {self.v['round']} · {moves[0]}."
+        if self.last_move:
+            return f"Round {self.v['round']} · {self.last_move[0]}."
         return f"Round {self.v['round']}: your turn."
 
     def enter(self) -> None:
@@ -469,8 +470,8 @@ class JaipurTable(Table):
         waiting = sorted(self.match.to_act)
         if self.frozen is not None or (seat is None and not waiting):
             return "Round over", "", "over"
-        if self.flights.busy and self.moves_shown():  # the moves being animated, in words
-            first, *rest = self.moves_shown()
+        if self.flights.busy and self.last_move:  # the moves being animated, in words
+            first, *rest = self.last_move
             while len(rest) > 1 and not self.fits("; ".join(rest)):
                 rest.pop()  # the last words go first; the log keeps them all
             return first, "; ".join(rest), "moving"
