@@ -87,13 +87,18 @@ def card(
     return rect
 
 
+def seal(surface, c: tuple[int, int], r: int) -> None:
+    """A seal of excellence: a saffron disc, ringed and marked at its centre."""
+    pygame.draw.circle(surface, theme.ACCENT, c, r)
+    pygame.draw.circle(surface, theme.ACCENT_DARK, c, r, r // 5)
+    pygame.draw.circle(surface, theme.ACCENT_DARK, c, r * 2 // 5)
+
+
 def seals(surface, mine: bool, won: int) -> None:
     for k in range(SEALS_TO_WIN):
         c = L.seal(mine, k)
         if k < won:
-            pygame.draw.circle(surface, theme.ACCENT, c, 10)
-            pygame.draw.circle(surface, theme.ACCENT_DARK, c, 10, 2)
-            pygame.draw.circle(surface, theme.ACCENT_DARK, c, 4)
+            seal(surface, c, 10)
         else:
             pygame.draw.circle(surface, FELT_DARK, c, 10)
             pygame.draw.circle(surface, FELT_INK, c, 10, 1)

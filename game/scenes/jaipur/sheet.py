@@ -10,7 +10,7 @@ import pygame
 
 from game.rules.jaipur.cards import SEALS_TO_WIN
 from game.scenes.base import Overlay
-from game.scenes.jaipur import art
+from game.scenes.jaipur import art, draw
 from game.ui import text, theme
 from game.ui.widgets import Button
 
@@ -167,7 +167,4 @@ class RoundSheet(Overlay):
         colour = theme.ACCENT if won else theme.TEXT
         rect = text.blit(surface, total, (x, y0 + rows["total"]), 34, colour, "black", "center")
         if won:  # the seal of excellence, beside the winning total
-            c = (rect.right + 26, rect.centery)
-            pygame.draw.circle(surface, theme.ACCENT, c, 15)
-            pygame.draw.circle(surface, theme.ACCENT_DARK, c, 15, 3)
-            pygame.draw.circle(surface, theme.ACCENT_DARK, c, 6)
+            draw.seal(surface, (rect.right + 26, rect.centery), 15)
