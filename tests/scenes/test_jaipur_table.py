@@ -348,6 +348,22 @@ def test_the_sheet_explains_a_tie_break_when_it_decided():
     assert explain((60, 60), (2, 2), (5, 5), None, "tie").startswith("Tied at 60 rupees")
 
 
+def test_the_sheet_is_drawn_again_only_while_its_tokens_turn_over():
+    app = make_app()
+    event = sheet_event((60, 52), (2, 1), (5, 5), 0, "points")
+    sheet = RoundSheet(app, event, ["Asha", "Bilal"], False, lambda: None)
+    app.push(sheet)
+    app.present()
+    for _ in range(REVEAL_EVERY * 3):  # two bonus tokens, then the totals and the seal
+        app.update(1)
+        assert app.present()
+    assert sheet.done
+    app.update(1)
+    assert not app.present()  # everything shows: a still sheet is not drawn again
+    key(app, pygame.K_TAB)
+    assert app.present()
+
+
 def test_setup_names_the_first_player_and_solo_fixes_it():
     from game.scenes.setup import Setup
 

@@ -28,6 +28,7 @@ class RoundSheet(Overlay):
         self.event, self.names, self.solo, self.on_close = event, names, solo, on_close
         self.sheet = event["sheet"]
         self.elapsed = 0
+        self.animated = True  # until the frame that shows everything: then only input changes it
         self.total_bonus = max(len(s["bonus"]) for s in self.sheet["seats"])
         last = event["match_winner"] is not None
         b = self.box
@@ -50,6 +51,7 @@ class RoundSheet(Overlay):
         return self.revealed > self.total_bonus
 
     def update(self, ticks: int) -> None:
+        self.animated = not self.done  # done before these ticks: nothing more turns over
         before = self.revealed
         self.elapsed += ticks
         if self.revealed != before and self.revealed <= self.total_bonus:
