@@ -73,7 +73,7 @@ def card(
     surface, image, centre, selected=False, focused=False, hint=False, lift=0, hover=False
 ) -> pygame.Rect:
     """A card on the table: lifted and ringed when selected, raised a little under the mouse."""
-    lift += 14 if selected else 6 if hover else 0
+    lift += L.LIFT if selected else 6 if hover else 0
     rect = L.card_rect(centre, image.get_width(), image.get_height(), lift)
     surface.blit(image, rect)
     if selected:

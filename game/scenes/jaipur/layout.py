@@ -20,6 +20,7 @@ DIVIDER_Y = 366
 LEFT = 330  # the first market slot and the first hand card
 CARD_STEP, HAND_STEP = 98, 88  # seven hand cards end inside the felt
 LABEL_GAP = 14  # a pile's caption sits this far below its card
+LIFT = 14  # a selected card is drawn this much higher, and is clicked there
 
 
 def market(i: int) -> tuple[int, int]:

@@ -73,14 +73,14 @@ class Render:
         shown = discard[:-1] if fl.masked("discard") else discard  # a card still on its way
         top = art.card_face(shown[-1]) if shown else art.card_back()
         draw.pile(surface, L.DISCARD, top, len(shown), f"Discard · {len(discard)}")
-        all_camels = self.command == {"move": "camels"}  # one camel clicked takes them all: lift all
+        lifted = self.lifted()
         for i, card in enumerate(v["market"]):
             if not fl.masked(("market", i)):
                 draw.card(
                     surface,
                     art.card_face(card),
                     L.market(i),
-                    i in self.market_sel or (all_camels and card == CAMEL),
+                    ("market", i) in lifted,
                     focused == ("market", i),
                     i in hint_market,
                     hover=self.hover == ("market", i),

@@ -257,16 +257,22 @@ class JaipurTable(Render, Table):
         self.app.sounds.play("click")
         self.reselect()
 
-    def hit(self, pos: tuple[int, int]) -> Target | None:
-        lifted = {("market", i) for i in self.market_sel} | {("hand", j) for j in self.hand_sel}
+    def lifted(self) -> set[Target]:
+        """The cards shown raised: those selected, and every market camel once one is (the
+        move takes them all)."""
+        out = {("market", i) for i in self.market_sel} | {("hand", j) for j in self.hand_sel}
         if self.command == {"move": "camels"}:
-            lifted |= {("market", i) for i, c in enumerate(self.v["market"]) if c == CAMEL}
+            out |= {("market", i) for i, c in enumerate(self.v["market"]) if c == CAMEL}
+        return out
+
+    def hit(self, pos: tuple[int, int]) -> Target | None:
+        lifted = self.lifted()
         for target in self.targets():
             if target[0] == "button":
                 continue
             rect = self.target_rect(target)
             if target in lifted:
-                rect = rect.move(0, -14)
+                rect = rect.move(0, -L.LIFT)
             if rect.collidepoint(pos):
                 return target
         return None
