@@ -214,6 +214,26 @@ def test_the_hand_off_names_the_move_the_next_person_missed():
     assert app.top.player == "Bilal" and "Asha takes 1 gold" in app.top.note
 
 
+def test_the_moves_in_words_go_by_seat_whatever_the_names():
+    """The bar and the hand-off name each mover once, found from the events: a name that starts
+    like "Round" or like the other name is not taken for the deal or for the other seat."""
+    app, table = table_app([Seat("Round"), Seat("Round Two")], fixed=DEAL)
+    sell = {"type": "sell", "seat": 0, "good": "leather", "count": 1, "tokens": [4], "bonus": None}
+    take = {"type": "take", "seat": 1, "good": "gold"}
+    deal = next(e for e in table.match.events if e["type"] == "deal")
+    assert table.in_words([deal, take, {"type": "refill", "cards": ["cloth"]}, sell, sell]) == [
+        "Round Two takes 1 gold",
+        "Round sells 1 leather for 4",
+        "sells 1 leather for 4",
+    ]
+    reveal, turned = {"type": "bot_reveal", "card": "spice"}, {"type": "bot_turned"}
+    solo = table_app(SOLO, {"variant": "solo"})[1]
+    assert solo.in_words([reveal, turned]) == [
+        "Rule bot reveals spice",
+        "its action deck is turned over, same order",
+    ]
+
+
 def test_a_bot_move_animates_before_the_next_turn():
     app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")])
     assert table.flights.busy  # the opening deal
@@ -326,6 +346,22 @@ def test_the_sheet_explains_a_tie_break_when_it_decided():
         "Tied at 60 rupees: Asha has more goods tokens (7 to 5) and takes the seal."
     )
     assert explain((60, 60), (2, 2), (5, 5), None, "tie").startswith("Tied at 60 rupees")
+
+
+def test_the_sheet_is_drawn_again_only_while_its_tokens_turn_over():
+    app = make_app()
+    event = sheet_event((60, 52), (2, 1), (5, 5), 0, "points")
+    sheet = RoundSheet(app, event, ["Asha", "Bilal"], False, lambda: None)
+    app.push(sheet)
+    app.present()
+    for _ in range(REVEAL_EVERY * 3):  # two bonus tokens, then the totals and the seal
+        app.update(1)
+        assert app.present()
+    assert sheet.done
+    app.update(1)
+    assert not app.present()  # everything shows: a still sheet is not drawn again
+    key(app, pygame.K_TAB)
+    assert app.present()
 
 
 def test_setup_names_the_first_player_and_solo_fixes_it():

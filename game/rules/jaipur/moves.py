@@ -187,9 +187,9 @@ def legal(state: State, seat: int) -> list[Command]:
     if CAMEL in market:
         out.append({"move": "camels"})
     out += exchanges(state, seat)
+    hand = state.hands[seat]
     for i, good in enumerate(GOODS):
-        low = 2 if good in LUXURY else 1
-        out += [{"move": "sell", "good": good, "count": n} for n in range(low, state.hands[seat][i] + 1)]
+        out += [{"move": "sell", "good": good, "count": n} for n in range(LEAST_SALE[i], hand[i] + 1)]
     return out
 
 

@@ -10,10 +10,9 @@ from functools import cache
 
 import pygame
 
+from game.scenes.jaipur.layout import CARD_H, CARD_W
 from game.ui import text
 
-CARD_W, CARD_H = 84, 118
-GOODS = ("diamond", "gold", "silver", "cloth", "spice", "leather", "camel")
 COLOURS = {
     "diamond": (196, 44, 66),
     "gold": (226, 172, 36),
@@ -23,7 +22,6 @@ COLOURS = {
     "leather": (132, 82, 46),
     "camel": (200, 164, 104),
 }
-LABELS = {g: g.capitalize() for g in GOODS}
 INK = (40, 26, 18)
 IVORY = (250, 243, 228)
 BONUS_BLUE = (60, 70, 110)
@@ -213,7 +211,7 @@ def _card_face(good: str, w: int, h: int) -> pygame.Surface:
     band_h = max(16, h // 5)
     band = pygame.Rect(inner.x + 3, inner.bottom - band_h - 2, inner.w - 6, band_h)
     pygame.draw.rect(surface, IVORY, band, border_radius=max(3, r - 4))
-    label = LABELS[good]
+    label = good.capitalize()
     size = 15 if w >= 80 else 12
     while size > 8 and text.font(size, "bold").size(label)[0] > band.w - 4:
         size -= 1  # "Diamond" on a small card: shrink the type rather than clip it

@@ -73,7 +73,7 @@ def card(
     surface, image, centre, selected=False, focused=False, hint=False, lift=0, hover=False
 ) -> pygame.Rect:
     """A card on the table: lifted and ringed when selected, raised a little under the mouse."""
-    lift += 14 if selected else 6 if hover else 0
+    lift += L.LIFT if selected else 6 if hover else 0
     rect = L.card_rect(centre, image.get_width(), image.get_height(), lift)
     surface.blit(image, rect)
     if selected:
@@ -87,13 +87,18 @@ def card(
     return rect
 
 
+def seal(surface, c: tuple[int, int], r: int) -> None:
+    """A seal of excellence: a saffron disc, ringed and marked at its centre."""
+    pygame.draw.circle(surface, theme.ACCENT, c, r)
+    pygame.draw.circle(surface, theme.ACCENT_DARK, c, r, r // 5)
+    pygame.draw.circle(surface, theme.ACCENT_DARK, c, r * 2 // 5)
+
+
 def seals(surface, mine: bool, won: int) -> None:
     for k in range(SEALS_TO_WIN):
         c = L.seal(mine, k)
         if k < won:
-            pygame.draw.circle(surface, theme.ACCENT, c, 10)
-            pygame.draw.circle(surface, theme.ACCENT_DARK, c, 10, 2)
-            pygame.draw.circle(surface, theme.ACCENT_DARK, c, 4)
+            seal(surface, c, 10)
         else:
             pygame.draw.circle(surface, FELT_DARK, c, 10)
             pygame.draw.circle(surface, FELT_INK, c, 10, 1)
@@ -106,10 +111,10 @@ def player_strip(surface, v: dict[str, Any], seat: int, mine: bool, masked, name
     colour = theme.ACCENT if acting else theme.TEXT
     text.blit(surface, name, L.name(mine), 20, colour, "bold", "midleft")
     row = v["earned"][seat]
-    tokens = [art.token(g, val, 13) for g, val in row["goods"]]
-    tokens += [art.bonus_back(size, 13) for size in row["bonus"]]
+    tokens = [art.token(g, val, L.EARNED_R) for g, val in row["goods"]]
+    tokens += [art.bonus_back(size, L.EARNED_R) for size in row["bonus"]]
     if v.get("camel_token") == seat:
-        tokens.append(art.token(CAMEL, 5, 13))
+        tokens.append(art.token(CAMEL, 5, L.EARNED_R))
     for k, image in enumerate(tokens):
         if not masked(("earned", seat, k)):
             surface.blit(image, image.get_rect(center=L.earned(mine, k, len(tokens))))

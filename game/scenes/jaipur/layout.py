@@ -20,6 +20,7 @@ DIVIDER_Y = 366
 LEFT = 330  # the first market slot and the first hand card
 CARD_STEP, HAND_STEP = 98, 88  # seven hand cards end inside the felt
 LABEL_GAP = 14  # a pile's caption sits this far below its card
+LIFT = 14  # a selected card is drawn this much higher, and is clicked there
 
 
 def market(i: int) -> tuple[int, int]:
@@ -43,6 +44,9 @@ BOT_DECK = (LEFT, OPP_Y)  # solo: the action deck where the opponent's hand woul
 
 def bot_revealed(k: int) -> tuple[int, int]:
     return (LEFT + 96 + 62 * k, OPP_Y)
+
+
+EARNED_R = 13  # the tokens a player earned, in their strip (smaller than the piles' TOKEN_R)
 
 
 def earned(mine: bool, k: int, n: int = 0) -> tuple[int, int]:

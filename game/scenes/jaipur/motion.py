@@ -14,7 +14,6 @@ from game.scenes.jaipur import layout as L
 from game.ui.flights import Choreography, Flights
 
 FAR = L.SMALL_W / L.CARD_W  # a card going to the far side of the table shrinks to this
-TOKEN_R = 13  # earned tokens, as the player strips draw them
 
 
 def _index(market: list[str], card: str, used: set[int]) -> int:
@@ -65,9 +64,7 @@ class Motion(Choreography):
             j = _hand_slot(self.after["hand"], card)
             self.fly(art.card_face(card), start, L.hand(j), ("hand", j))
             return
-        count = self.after.get("opponent_hand")
-        count = count if count is not None else self.after["hand_counts"][seat]
-        j = max(0, count - 1 - k)
+        j = max(0, self.after["hand_counts"][seat] - 1 - k)
         self.fly(art.card_face(card), start, L.opp_hand(j), ("opp_hand", j), art.card_back(), end_scale=FAR)
 
     def herd_target(self, seat: int | None):
@@ -94,9 +91,8 @@ class Motion(Choreography):
                 art.card_back(), L.DECK, L.hand(j), ("hand", j), art.card_face(card), arc=10, sound="deal"
             )
         if after.get("variant") != "solo":
-            count = after.get("opponent_hand")
             seat = 1 - (self.viewer if self.viewer is not None else 0)
-            for j in range(count if count is not None else after["hand_counts"][seat]):
+            for j in range(after["hand_counts"][seat]):
                 self.fly(
                     art.card_back(),
                     L.DECK,
@@ -190,7 +186,7 @@ class Motion(Choreography):
                 k = first + j
                 start = L.token(good, pile.index(value) if value in pile else 0)
                 self.fly(  # a stream of tokens, not one at a time
-                    art.token(good, value, TOKEN_R),
+                    art.token(good, value, L.EARNED_R),
                     start,
                     L.earned(False, k, n),
                     ("earned", 1, k),
@@ -202,7 +198,7 @@ class Motion(Choreography):
             n = strip_size(after, winner)
             mine = self.mine(winner)
             self.fly(
-                art.token(CAMEL, 5, TOKEN_R),
+                art.token(CAMEL, 5, L.EARNED_R),
                 L.CAMEL_TOKEN,
                 L.earned(mine, n - 1, n),
                 ("earned", winner, n - 1),
@@ -222,7 +218,7 @@ class Motion(Choreography):
                 k = goods_after - len(values) + j
                 last = j == len(values) - 1 and not bonus
                 self.fly(
-                    art.token(good, value, TOKEN_R),
+                    art.token(good, value, L.EARNED_R),
                     L.token(good, j),
                     L.earned(mine, k, n),
                     ("earned", seat, k),
@@ -232,7 +228,7 @@ class Motion(Choreography):
         if bonus:
             k = goods_after + len(after["earned"][seat]["bonus"]) - 1
             self.fly(
-                art.bonus_back(bonus, TOKEN_R),
+                art.bonus_back(bonus, L.EARNED_R),
                 L.bonus(bonus),
                 L.earned(mine, k, n),
                 ("earned", seat, k),

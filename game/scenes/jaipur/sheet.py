@@ -10,7 +10,7 @@ import pygame
 
 from game.rules.jaipur.cards import SEALS_TO_WIN
 from game.scenes.base import Overlay
-from game.scenes.jaipur import art
+from game.scenes.jaipur import art, draw
 from game.ui import text, theme
 from game.ui.widgets import Button
 
@@ -28,6 +28,7 @@ class RoundSheet(Overlay):
         self.event, self.names, self.solo, self.on_close = event, names, solo, on_close
         self.sheet = event["sheet"]
         self.elapsed = 0
+        self.animated = True  # until the frame that shows everything: then only input changes it
         self.total_bonus = max(len(s["bonus"]) for s in self.sheet["seats"])
         last = event["match_winner"] is not None
         b = self.box
@@ -50,6 +51,7 @@ class RoundSheet(Overlay):
         return self.revealed > self.total_bonus
 
     def update(self, ticks: int) -> None:
+        self.animated = not self.done  # done before these ticks: nothing more turns over
         before = self.revealed
         self.elapsed += ticks
         if self.revealed != before and self.revealed <= self.total_bonus:
@@ -167,7 +169,4 @@ class RoundSheet(Overlay):
         colour = theme.ACCENT if won else theme.TEXT
         rect = text.blit(surface, total, (x, y0 + rows["total"]), 34, colour, "black", "center")
         if won:  # the seal of excellence, beside the winning total
-            c = (rect.right + 26, rect.centery)
-            pygame.draw.circle(surface, theme.ACCENT, c, 15)
-            pygame.draw.circle(surface, theme.ACCENT_DARK, c, 15, 3)
-            pygame.draw.circle(surface, theme.ACCENT_DARK, c, 6)
+            draw.seal(surface, (rect.right + 26, rect.centery), 15)

@@ -1,0 +1,260 @@
+"""Drawing the Jaipur table from its view and the state of the screen (selection, hover, focus,
+hint, flights), and what the action bar says. Nothing here decides anything."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.rules.jaipur.cards import CAMEL, HAND_LIMIT, bonus_for
+from game.rules.jaipur.log import cards_text
+from game.scenes.jaipur import art, draw
+from game.scenes.jaipur import layout as L
+from game.ui import text, theme
+
+SMALL = (L.SMALL_W, L.SMALL_H)
+
+
+class Render:
+    """Mixed into JaipurTable."""
+
+    # -- drawing --------------------------------------------------------------------------
+    def hinted(self) -> tuple[set[int], set[int], bool]:
+        """Market slots, hand slots and herd the hint would use."""
+        h, v = self.hint, self.v
+        if not h:
+            return set(), set(), False
+        market: set[int] = set()
+        hand: set[int] = set()
+
+        def mark(cards, pool, into):
+            used: set[int] = set()
+            for card in cards:
+                for i, c in enumerate(pool):
+                    if c == card and i not in used:
+                        used.add(i)
+                        into.add(i)
+                        break
+
+        move = h.get("move")
+        if move == "take":
+            mark([h["good"]], v["market"], market)
+        elif move == "camels":
+            market = {i for i, c in enumerate(v["market"]) if c == CAMEL}
+        elif move == "sell":
+            mark([h["good"]] * h["count"], v["hand"], hand)
+        elif move == "exchange":
+            mark(h["take"], v["market"], market)
+            mark([c for c in h["give"] if c != CAMEL], v["hand"], hand)
+        return market, hand, move == "exchange" and CAMEL in h.get("give", [])
+
+    def draw(self, surface: pygame.Surface) -> None:
+        v, fl = self.v, self.flights
+        focused = self.focus if self.focus in self.targets() else None
+        hint_market, hint_hand, hint_herd = self.hinted()
+        me, other = self.bottom_seat(), 1 - self.bottom_seat()
+        names = self.match.names
+        waiting = sorted(self.match.to_act) if self.frozen is None else []
+        self.background.draw(surface, v)
+        if self.frozen is not None:
+            line = "Round over"
+        elif waiting:
+            line = "Your turn" if self.acting_human is not None and len(self.humans) == 1 else ""
+            line = line or f"{names[waiting[0]]} to play"
+        else:
+            line = ""
+        draw.status(surface, v["round"], line)
+        self.draw_far_side(surface, other)
+        draw.player_strip(surface, v, other, False, fl.masked, names[other], other in waiting)
+        # the market, deck and discard pile
+        draw.pile(surface, L.DECK, art.card_back(), v["deck"], f"Deck · {v['deck']}")
+        discard = v["discard"]
+        shown = discard[:-1] if fl.masked("discard") else discard  # a card still on its way
+        top = art.card_face(shown[-1]) if shown else art.card_back()
+        draw.pile(surface, L.DISCARD, top, len(shown), f"Discard · {len(discard)}")
+        lifted = self.lifted()
+        for i, card in enumerate(v["market"]):
+            if not fl.masked(("market", i)):
+                draw.card(
+                    surface,
+                    art.card_face(card),
+                    L.market(i),
+                    ("market", i) in lifted,
+                    focused == ("market", i),
+                    i in hint_market,
+                    hover=self.hover == ("market", i),
+                )
+        self.draw_my_side(surface, focused, hint_hand, hint_herd)
+        draw.player_strip(surface, v, me, True, fl.masked, names[me], me in waiting)
+        draw.log_lines(surface, self.log)
+        self.draw_action_bar(surface, focused)
+        fl.draw(surface)
+
+    def draw_far_side(self, surface: pygame.Surface, other: int) -> None:
+        """The opponent's hand (backs, counted) and herd (no number), or the solo bot's area."""
+        v, fl = self.v, self.flights
+        if self.solo:
+            left = v.get("bot_deck", 0)
+            draw.pile(surface, L.BOT_DECK, art.card_back(*SMALL), left, f"Action deck · {left}")
+            revealed = v.get("bot_revealed", [])
+            for k, card in enumerate(revealed):
+                if not fl.masked(("revealed", k)):
+                    surface.blit(art.card_face(card, *SMALL), L.card_rect(L.bot_revealed(k), *SMALL))
+            if revealed:
+                at = (L.bot_revealed(0)[0] - L.SMALL_W // 2, L.OPP_Y + L.SMALL_H // 2 + L.LABEL_GAP)
+                text.blit(surface, "Revealed this cycle", at, 16, draw.FELT_INK, anchor="midleft")
+            herd = v.get("bot_herd", 0)
+            shown = herd - sum(1 for f in fl.items if f.mask == "opp_herd")
+            draw.pile(surface, L.OPP_HERD, art.card_face(CAMEL, *SMALL), shown, f"Herd · {herd}")
+            return
+        count = v["hand_counts"][other]
+        for j in range(count):
+            if not fl.masked(("opp_hand", j)):
+                surface.blit(art.card_back(*SMALL), L.card_rect(L.opp_hand(j), *SMALL))
+        if count:
+            right = L.opp_hand(count - 1)[0] + L.SMALL_W // 2
+            noun = "card" if count == 1 else "cards"
+            text.blit(surface, f"{count} {noun}", (right + 14, L.OPP_Y), 16, draw.FELT_INK, anchor="midleft")
+        else:
+            text.blit(surface, "No cards", (L.LEFT - 30, L.OPP_Y), 16, draw.FELT_INK, anchor="midleft")
+        # the herd lies open on the table, but its size may not be asked: no number
+        draw.pile(surface, L.OPP_HERD, art.card_face(CAMEL, *SMALL), 1, "Herd")
+
+    def draw_my_side(self, surface: pygame.Surface, focused, hint_hand: set[int], hint_herd: bool) -> None:
+        v, fl = self.v, self.flights
+        herd = v.get("herd") or 0
+        landing = sum(1 for f in fl.items if f.mask == "herd")
+        if herd - landing > 0:
+            for k in range(min(3, herd - landing - 1), 0, -1):
+                surface.blit(art.card_face(CAMEL), L.card_rect(L.HERD).move(-2 * k, -2 * k))
+            draw.card(
+                surface,
+                art.card_face(CAMEL),
+                L.HERD,
+                self.herd_sel > 0,
+                focused == ("herd", 0),
+                hint_herd,
+                hover=self.hover == ("herd", 0),
+            )
+            draw.caption(surface, L.HERD, L.CARD_H, f"Herd · {herd}")
+        else:
+            draw.pile(surface, L.HERD, art.card_face(CAMEL), 0, f"Herd · {herd}")
+        if herd and self.herd_sel:
+            text.blit(
+                surface,
+                f"{self.herd_sel} to give",
+                (L.HERD[0], L.HERD[1] - L.CARD_H // 2 - 28),
+                16,
+                theme.ACCENT,
+                "bold",
+                "center",
+            )
+        for j, card in enumerate(v["hand"]):
+            if not fl.masked(("hand", j)):
+                draw.card(
+                    surface,
+                    art.card_face(card),
+                    L.hand(j),
+                    j in self.hand_sel,
+                    focused == ("hand", j),
+                    j in hint_hand,
+                    hover=self.hover == ("hand", j),
+                )
+
+    def bar(self) -> tuple[str, str, str]:
+        """The action bar's two lines and what they say: over, moving, waiting, hint, move,
+        refused or idle (which sets their colours)."""
+        seat = self.acting_human
+        waiting = sorted(self.match.to_act)
+        if self.frozen is not None or (seat is None and not waiting):
+            return "Round over", "", "over"
+        if self.flights.busy and self.last_move:  # the moves being animated, in words
+            first, *rest = self.last_move
+            while len(rest) > 1 and not self.fits("; ".join(rest)):
+                rest.pop()  # the last words go first; the log keeps them all
+            return first, "; ".join(rest), "moving"
+        if seat is None:
+            return f"{self.match.names[waiting[0]]} is playing…", "", "waiting"
+        if self.market_sel or self.hand_sel or self.herd_sel:
+            if self.command:
+                return self.label, consequence(self.v, self.command) + "  Enter plays it.", "move"
+            return self.label or "Not a move", self.reason, "refused"
+        if self.hint:
+            what = "The cards it uses are ringed in green. Select them, or play anything you like."
+            return f"Hint: {describe_command(self.hint)}", what, "hint"
+        return (
+            "Your turn",
+            "Click cards in the market, your hand or your herd (or Tab, Space).",
+            "idle",
+        )
+
+    def fits(self, line: str) -> bool:
+        return text.fit(line, self.bar_width(), 16, smallest=14)[0] == line
+
+    def bar_width(self) -> int:
+        """Room for the bar's text, left of the Clear button when it shows."""
+        right = self.clear.rect.x if self.clear.visible else L.ACTION_BAR.right
+        return right - L.ACTION_BAR.x - 36
+
+    def draw_action_bar(self, surface: pygame.Surface, focused) -> None:
+        bar = L.ACTION_BAR
+        x = bar.x + 20
+        title, sub, mood = self.bar()
+        styles = {  # title size, face, colour; then the second line's colour and face
+            "over": (22, "bold", theme.MUTED, theme.MUTED, "regular"),
+            "moving": (22, "bold", theme.TEXT, theme.MUTED, "regular"),
+            "waiting": (22, "bold", theme.MUTED, theme.MUTED, "regular"),
+            "move": (24, "black", theme.ACCENT, theme.TEXT, "regular"),
+            "refused": (22, "bold", theme.TEXT, theme.DANGER, "bold"),
+            "hint": (22, "bold", theme.GOOD, theme.MUTED, "regular"),
+            "idle": (22, "bold", theme.TEXT, theme.MUTED, "regular"),
+        }
+        size, face, colour, sub_colour, sub_face = styles[mood]
+        width = self.bar_width()
+        title, size = text.fit(title, width, size, face, smallest=17)
+        y = bar.y + 32 if sub else bar.centery
+        text.blit(surface, title, (x, y), size, colour, face, "midleft")
+        if sub:
+            sub, sub_size = text.fit(sub, width, 16, sub_face, smallest=14)
+            text.blit(surface, sub, (x, bar.y + 64), sub_size, sub_colour, sub_face, "midleft")
+        for k, button in enumerate(self.buttons.widgets):
+            button.focused = focused == ("button", k)
+        self.buttons.draw(surface)
+
+
+def consequence(v: dict[str, Any], command: dict[str, Any]) -> str:
+    """What a legal move will do, in a few words, for the action bar."""
+    move = command["move"]
+    if move == "take":
+        return f"Into your hand ({len(v['hand']) + 1} of {HAND_LIMIT}); the market refills."
+    if move == "camels":
+        n = v["market"].count(CAMEL)
+        return f"Your herd grows to {(v.get('herd') or 0) + n}; the market refills."
+    if move == "sell":
+        values = v["tokens"][command["good"]][: command["count"]]
+        if not values:
+            earned = "No tokens left in that pile"
+        elif len(values) == 1:
+            earned = f"Earns {values[0]}"
+        else:
+            earned = f"Earns {' + '.join(map(str, values))} = {sum(values)}"
+        size = bonus_for(command["count"])
+        bonus = size is not None and v["bonus"][str(size)] > 0
+        return earned + (" and a bonus token." if bonus else ".")
+    if move == "exchange":
+        return f"You give {cards_text(command['give'])}; nothing is drawn."
+    return ""
+
+
+def describe_command(command: dict[str, Any]) -> str:
+    move = command.get("move")
+    if move == "take":
+        return f"take {command['good']}"
+    if move == "camels":
+        return "take the camels"
+    if move == "sell":
+        return f"sell {command['count']} {command['good']}"
+    if move == "exchange":
+        return f"take {cards_text(command['take'])} for {cards_text(command['give'])}"
+    return str(command)
