@@ -169,7 +169,7 @@ class Controls:
             if over_pile:
                 self.discard(key)
             elif over_hand:
-                self.reorder(key, pos[0])
+                self.reorder(self.meld_of(key), pos[0])
                 self.app.sounds.play("card")
         elif over_hand:
             self.draw_from(kind)
