@@ -163,10 +163,9 @@ class Controls:
 
     def drop(self, payload: tuple[str, Any], pos: tuple[int, int]) -> None:
         kind, key = payload
-        over_pile = L.card_rect(L.DISCARD).inflate(40, 40).collidepoint(pos)
         over_hand = self.over_hand(pos)
         if kind == "hand":
-            if over_pile:
+            if self.over_pile(pos):
                 self.discard(key)
             elif over_hand:
                 self.reorder(self.meld_of(key), pos[0])

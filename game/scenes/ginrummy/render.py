@@ -90,7 +90,7 @@ class Render:
             hidden |= set(v["discard"][-1:])
         hinted = hint.get("source") == "discard" or hint.get("move") == "take_upcard"
         pile_lit = self.pile_light("discard", focused, hinted)
-        if drag_payload and drag_payload[0] == "hand" and self.pointer_over_pile():
+        if drag_payload and drag_payload[0] == "hand" and self.over_pile(self.pointer):
             pile_lit = (
                 theme.GOOD
                 if self.cannot({"move": "discard", "card": drag_payload[1]}) is None
@@ -111,9 +111,6 @@ class Render:
         if self.hover == (kind, 0) and self.acting_human is not None and not self.drag.item:
             return theme.ACCENT
         return None
-
-    def pointer_over_pile(self) -> bool:
-        return L.card_rect(L.DISCARD).inflate(40, 40).collidepoint(self.pointer)
 
     def draw_hand(self, surface: pygame.Surface, focused, hint: dict[str, Any]) -> None:
         four = self.four()

@@ -128,6 +128,11 @@ class GinRummyTable(Actions, Controls, Render, Table):
     def over_hand(pos: tuple[int, int]) -> bool:
         return pos[1] > L.HAND_Y - 100
 
+    @staticmethod
+    def over_pile(pos: tuple[int, int]) -> bool:
+        """Where a card of my hand may be dropped to discard it (a little beyond the pile)."""
+        return L.card_rect(L.DISCARD).inflate(40, 40).collidepoint(pos)
+
     def dragged_hand_cards(self) -> list[str]:
         payload = self.drag.payload()
         if not payload or payload[0] != "hand":
