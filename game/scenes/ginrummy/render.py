@@ -59,7 +59,8 @@ class Render:
             if seat == self.viewer:
                 continue
             small = (L.OPP_W, L.OPP_H)
-            for key, centre in self.fan(v, seat):
+            fan = self.fan(v, seat)
+            for key, centre in fan:
                 if fl.masked(key):
                     continue
                 rect = L.card_rect(centre, *small)
@@ -69,8 +70,7 @@ class Render:
                     surface.blit(draw.back(*small), rect)
             known = v["known"][seat]
             if known and seat != bottom:
-                fan = dict(self.fan(v, seat))
-                x = fan[known[0]][0] - L.OPP_W / 2
+                x = dict(fan)[known[0]][0] - L.OPP_W / 2
                 text.blit(
                     surface,
                     "seen taken",

@@ -149,7 +149,7 @@ class GinRummyTable(Actions, Controls, Render, Table):
     def fan(self, view: dict[str, Any], seat: int) -> list[tuple[Any, tuple[float, float]]]:
         """A face-down hand: backs ("back", seat, j), then the cards everyone saw it take."""
         count = view["hand_counts"][seat]
-        known = [c for c in view["known"][seat]][:count]
+        known = view["known"][seat][:count]
         bottom = seat == self.bottom_seat()
         y = L.OPP_SPREAD_Y if bottom else L.OPP_Y
         centres = L.opp_centres(count, y)
