@@ -139,7 +139,7 @@ class Render:
                 if code in dead:
                     draw.value_tag(surface, rect, VALUE[code], step)
                 if code == self.fresh:
-                    taken = code == self.match.state.taken
+                    taken = code == self.v.get("taken")
                     draw.tag(surface, rect, "taken" if taken else "new", theme.ACCENT)
                 if code == self.selected:
                     draw.outline(surface, rect, theme.ACCENT, 4)
