@@ -212,6 +212,9 @@ def test_refusals_say_why_in_plain_words():
     my_turn(app, table, "first_upcard")
     click(app, L.STOCK)
     assert table.notice[0] == "Take the upcard or pass"
+    table.notice = None
+    key(app, pygame.K_k)  # no knock before the discard: K says why too
+    assert table.notice[0] == "Take the upcard or pass"
     hand = table.v["hand"]
     click(app, P.card_point(table, hand[0]))
     assert table.notice[0] == "Take the upcard or pass"

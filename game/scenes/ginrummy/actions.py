@@ -104,8 +104,8 @@ class Actions:
 
     def knock(self) -> None:
         card = self.knock_card()
-        if card is None:
-            self.say(why_not(self.match.state, self.acting_human, {"move": "knock", "card": "AS"}) or "")
+        if card is None:  # not my discard: any card will do to hear why a knock is refused now
+            self.say(self.cannot({"move": "knock", "card": "AS"}) or "You cannot knock now")
             return
         self.act({"move": "knock", "card": card})
 

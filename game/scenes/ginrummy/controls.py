@@ -193,10 +193,7 @@ class Controls:
                 self.default_action()
             return True
         if k == pygame.K_k:
-            if self.knock_button.visible:
-                self.knock()
-            else:
-                self.say(self.cannot({"move": "knock", "card": "AS"}) or "You cannot knock now")
+            self.knock()
             return True
         if k == pygame.K_r and self.sort_button.visible:
             self.toggle_sort()
