@@ -470,3 +470,11 @@ def test_discard_history_opens_on_hover_and_with_v():
     assert table.history_open
     key(app, pygame.K_ESCAPE)
     assert not table.history_open and app.top is table
+
+
+def test_the_menu_button_pauses_with_this_games_rules():
+    from game.scenes.overlays import Pause
+
+    app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")], seed=4)
+    click(app, table.menu_button.rect.center)
+    assert isinstance(app.top, Pause) and app.top.game == "ginrummy"

@@ -291,11 +291,6 @@ class GinRummyTable(Actions, Controls, Render, Table):
     def handoff_note(self, seat: int) -> str:
         return prompts.handoff_note(self.v, seat)
 
-    def pause(self) -> None:
-        from game.scenes.overlays import Pause
-
-        self.app.push(Pause(self.app, "ginrummy"))
-
     def say(self, line: str) -> None:
         self.notice = (line, NOTICE_TICKS)
 
