@@ -228,7 +228,6 @@ class Actions:
             self.meld_button.hint = "Choose three or more of your deadwood cards that make a meld"
             shown = [self.best_button, self.meld_button, self.done_button]
         elif phase in (HAND_OVER, MATCH_OVER) and self.humans and self.acknowledged < len(v["history"]):
-            self.continue_button.label = "Score sheet"
             shown = [self.continue_button]
         x = L.BAR.right - 14
         for b in reversed(shown):
