@@ -31,7 +31,10 @@ class Setup(Screen):
         low, high = self.ruleset.seat_range(self.options)
         # Sensible start: you against a bot when bots exist, else everyone a person.
         self.count = max(low, min(high, 2 if low <= 2 else low))
-        self.names = [TextField((0, 0, 260, 46), n, placeholder="Name") for n in NAMES]
+        self.names = [
+            TextField((0, 0, 260, 46), n, placeholder="Name", on_change=lambda _: self._refresh_options())
+            for n in NAMES
+        ]
         default_kinds = ["human"] + [self.kinds[min(2, len(self.kinds) - 1)]] * 4
         self.seat_kinds = [
             Choice((0, 0, 290, 46), "", self.kinds, k, names=self.kind_names) for k in default_kinds
@@ -52,11 +55,13 @@ class Setup(Screen):
         ]
         self.start_button = Button((980, 620, 240, 60), "Start", self.start, primary=True)
         self.back_button = Button((720, 620, 240, 60), "Back", self.back)
+        self._refresh_options()
         self._layout()
 
     def _option_setter(self, key: str):
         def setter(value):
             self.options[key] = value
+            self._refresh_options()
             low, high = self.ruleset.seat_range(self.options)
             self.count_choice.choices = list(range(low, high + 1))
             self.count_choice.names = [str(c) for c in self.count_choice.choices]
@@ -74,7 +79,8 @@ class Setup(Screen):
 
     def _refresh_options(self) -> None:
         """Choices that name a seat show the name typed for it; options the rules settle under
-        the current choices (solo: the person starts) are shown greyed with that value."""
+        the current choices (solo: the person starts) are shown greyed with that value. Called
+        whenever a name or an option changes."""
         fixed = self.ruleset.fixed_options(self.options)
         for option, widget in zip(self.ruleset.options, self.option_widgets, strict=True):
             names = [option.label_of(c) for c in option.choices]
@@ -128,7 +134,6 @@ class Setup(Screen):
         self.app.replace(tables.table_class(self.game)(self.app, match, match_id))
 
     def draw(self, surface: pygame.Surface) -> None:
-        self._refresh_options()
         self.draw_backdrop(surface)
         left = pygame.Rect(40, 108, 640, 500)
         right = pygame.Rect(700, 108, 540, 500)

@@ -160,9 +160,13 @@ class Table(Scene):
             and event.key in (pygame.K_ESCAPE, pygame.K_p)
             and not self.consume_escape()
         ):
-            self.app.push(Pause(self.app, self.rules.name))
+            self.pause()
             return True
         return False
+
+    def pause(self) -> None:
+        """The pause menu (Esc, P, or a table's Menu button)."""
+        self.app.push(Pause(self.app, self.rules.name))
 
     def show_result(self) -> None:
         from game.scenes.results import Results

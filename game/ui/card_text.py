@@ -47,30 +47,24 @@ def render(
         last = match.end()
     if last < len(line):
         parts.append((line[last:], None))
-    font = text.font(size, face)
+    ink = inks(four_colour, paper)
     suit_w = int(size * 0.74)
-    pieces: list[tuple[pygame.Surface | None, str | None, int]] = []
-    width = 0
+    pieces: list[tuple[pygame.Surface, str | None, int]] = []  # (text, suit drawn after it, advance)
     for chunk, suit in parts:
         if suit is None:
             image = text.render(chunk, size, colour, face)
             pieces.append((image, None, image.get_width()))
-            width += image.get_width()
         else:
-            ink = inks(four_colour, paper)[suit]
-            image = text.render(label(chunk), size, ink, "bold" if face == "regular" else face)
+            image = text.render(label(chunk), size, ink[suit], "bold" if face == "regular" else face)
             pieces.append((image, suit, image.get_width() + suit_w + 2))
-            width += image.get_width() + suit_w + 2
-    height = font.get_height()
-    surface = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
+    height = text.font(size, face).get_height()
+    surface = pygame.Surface((max(1, sum(w for _, _, w in pieces)), height), pygame.SRCALPHA)
     x = 0
     for image, suit, w in pieces:
-        if image is not None:
-            surface.blit(image, (x, 0))
-        if suit is not None and image is not None:
-            ink = inks(four_colour, paper)[suit]
+        surface.blit(image, (x, 0))
+        if suit is not None:
             centre = (x + image.get_width() + 1 + suit_w / 2, height * 0.52)
-            playing_cards.suit_shape(surface, suit, centre, size * 0.33, ink)
+            playing_cards.suit_shape(surface, suit, centre, size * 0.33, ink[suit])
         x += w
     return surface
 

@@ -59,17 +59,18 @@ class Flight:
         t = self.t
         x, y = lerp2(self.start, self.end, t)
         y -= self.arc * 4 * t * (1 - t)
-        image = self.image
         shrink = lerp(1.0, self.end_scale, t)
         if self.flip_to is not None:
             # squash to nothing and open up again with the other face
             image = self.image if t < 0.5 else self.flip_to
             w = max(1, int(image.get_width() * abs(1 - 2 * t) * shrink))
             image = pygame.transform.smoothscale(image, (w, max(1, int(image.get_height() * shrink))))
-        scale = (1 + 0.08 * 4 * t * (1 - t)) * (shrink if self.flip_to is None else 1)  # lifted mid-flight
-        if abs(scale - 1) > 0.001 and self.flip_to is None:
-            size = (int(image.get_width() * scale), int(image.get_height() * scale))
-            image = pygame.transform.smoothscale(image, size)
+        else:
+            image = self.image
+            scale = (1 + 0.08 * 4 * t * (1 - t)) * shrink  # a little larger mid-flight, as if lifted
+            if abs(scale - 1) > 0.001:
+                size = (int(image.get_width() * scale), int(image.get_height() * scale))
+                image = pygame.transform.smoothscale(image, size)
         soft = shadow(image.get_width(), image.get_height())
         surface.blit(soft, soft.get_rect(center=(int(x) + 6, int(y) + 8)))
         surface.blit(image, image.get_rect(center=(int(x), int(y))))

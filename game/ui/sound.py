@@ -88,9 +88,9 @@ class Sounds:
         return _SAMPLES[key]
 
     def warm(self) -> None:
-        """Synthesise every effect on a thread (about a second of sample maths), so no sound
-        stalls a frame when first played. Called when a table opens, not at start-up, where
-        it would slow the first frame."""
+        """Synthesise every effect on a thread (tens of milliseconds of sample maths, several
+        frames' worth), so no sound stalls a frame when first played. Called when a table
+        opens, not at start-up, where it would slow the first frame."""
         if self.ready and not self._warming:
             self._warming = True
             threading.Thread(target=self._warm, name="sounds", daemon=True).start()

@@ -115,6 +115,25 @@ def test_drag_within_the_hand_reorders_and_sort_restores():
     assert not table.match.commands[1:]  # nothing was played by reordering
 
 
+def test_a_drag_over_the_hand_shows_the_order_the_drop_makes():
+    app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")], seed=4)
+    my_turn(app, table, "first_upcard")
+    melds = [g.cards for g in table.groups() if g.kind != "deadwood"]
+    dead = [c for g in table.groups() for c in g.cards if g.kind == "deadwood"]
+    for card, x in [(dead[-1], 200), (dead[0], 700), *([(melds[0][0], 760)] if melds else [])]:
+        start = P.card_point(table, card)
+        app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+        app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, L.HAND_Y), rel=(1, 1), buttons=(1, 0, 0)))
+        frame(app)
+        groups, _ = table.hand_layout()
+        previewed = [c for g in groups for c in g.cards]
+        app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, L.HAND_Y), button=1))
+        frame(app)
+        assert [c for g in table.groups() for c in g.cards] == previewed
+    assert table.hand_order().custom is not None and not table.match.commands[1:]
+
+
 def test_drag_from_the_stock_draws_and_onto_the_pile_discards():
     app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")], seed=4)
     my_turn(app, table, "first_upcard")
@@ -192,6 +211,9 @@ def test_refusals_say_why_in_plain_words():
     app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")], seed=6)
     my_turn(app, table, "first_upcard")
     click(app, L.STOCK)
+    assert table.notice[0] == "Take the upcard or pass"
+    table.notice = None
+    key(app, pygame.K_k)  # no knock before the discard: K says why too
     assert table.notice[0] == "Take the upcard or pass"
     hand = table.v["hand"]
     click(app, P.card_point(table, hand[0]))
@@ -448,3 +470,11 @@ def test_discard_history_opens_on_hover_and_with_v():
     assert table.history_open
     key(app, pygame.K_ESCAPE)
     assert not table.history_open and app.top is table
+
+
+def test_the_menu_button_pauses_with_this_games_rules():
+    from game.scenes.overlays import Pause
+
+    app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")], seed=4)
+    click(app, table.menu_button.rect.center)
+    assert isinstance(app.top, Pause) and app.top.game == "ginrummy"

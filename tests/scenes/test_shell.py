@@ -185,6 +185,26 @@ def test_setup_follows_what_the_ruleset_declares():
     assert seats[1].kind == "rules" and not jaipur.seat_kinds[1].enabled
 
 
+def test_setup_options_follow_typed_names_and_fixed_choices_at_once():
+    """An option naming a seat shows the name as it is typed; a variant that settles an option
+    greys it with the settled value, and lifting the variant gives back the choice."""
+    from game.scenes.setup import Setup
+
+    app = make_app()
+    jaipur = Setup(app, "jaipur")
+    first = next(w for w in jaipur.option_widgets if w.label == "First player")
+    variant = next(w for w in jaipur.option_widgets if w.label == "Game")
+    jaipur.group.focus(jaipur.names[1])
+    jaipur.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0))
+    jaipur.handle(pygame.event.Event(pygame.TEXTINPUT, text="a"))
+    assert first.names == ["Random", "Asha", "Bilaa"]  # no frame drawn in between
+    first.step(1)
+    variant.step(1)
+    assert variant.value == "solo" and not first.enabled and jaipur.chosen_options()["first"] == 0
+    variant.step(1)
+    assert first.enabled and first.value == 0
+
+
 def test_setup_start_opens_the_table_with_the_chosen_seats():
     from game.scenes.jaipur import JaipurTable
     from game.scenes.setup import Setup

@@ -11,7 +11,7 @@ from game.rules.ginrummy import why_not
 from game.rules.ginrummy.state import DISCARD, FIRST_UPCARD, HAND_OVER, LAYOFF, MATCH_OVER
 from game.scenes.ginrummy import layout as L
 from game.scenes.ginrummy import prompts, reveal
-from game.scenes.ginrummy.arrange import RANK, SUIT
+from game.scenes.ginrummy.arrange import RANK, SUIT, HandOrder
 from game.scenes.ginrummy.sheet import ScoreSheet
 from game.ui import card_text
 from game.ui.fan import insertion
@@ -104,8 +104,8 @@ class Actions:
 
     def knock(self) -> None:
         card = self.knock_card()
-        if card is None:
-            self.say(why_not(self.match.state, self.acting_human, {"move": "knock", "card": "AS"}) or "")
+        if card is None:  # not my discard: any card will do to hear why a knock is refused now
+            self.say(self.cannot({"move": "knock", "card": "AS"}) or "You cannot knock now")
             return
         self.act({"move": "knock", "card": card})
 
@@ -128,13 +128,13 @@ class Actions:
         index = shown.index(moving[0])
         self.hand_order().move(shown, moving, max(0, min(len(rest), index + step)))
 
-    def reorder(self, code: str, x: float) -> None:
+    def reorder(self, moving: list[str], x: float, order: HandOrder | None = None) -> None:
+        """Put `moving` where cards dropped at `x` land among the rest of my hand: in my hand's
+        order, or in `order` (the hand's layout previews a drop that way)."""
         groups = self.groups()
         shown = [c for g in groups for c in g.cards]
-        moving = self.meld_of(code)
-        rest = [g for g in (tuple(c for c in g.cards if c not in moving) for g in groups) if g]
-        centres = L.hand_centres([len(g) for g in rest])
-        self.hand_order().move(shown, moving, insertion(centres, x))
+        rest = [len(kept) for g in groups if (kept := [c for c in g.cards if c not in moving])]
+        (order or self.hand_order()).move(shown, moving, insertion(L.hand_centres(rest), x))
 
     # the defender's choice
     def best_defence(self) -> None:
@@ -228,7 +228,6 @@ class Actions:
             self.meld_button.hint = "Choose three or more of your deadwood cards that make a meld"
             shown = [self.best_button, self.meld_button, self.done_button]
         elif phase in (HAND_OVER, MATCH_OVER) and self.humans and self.acknowledged < len(v["history"]):
-            self.continue_button.label = "Score sheet"
             shown = [self.continue_button]
         x = L.BAR.right - 14
         for b in reversed(shown):

@@ -163,13 +163,12 @@ class Controls:
 
     def drop(self, payload: tuple[str, Any], pos: tuple[int, int]) -> None:
         kind, key = payload
-        over_pile = L.card_rect(L.DISCARD).inflate(40, 40).collidepoint(pos)
         over_hand = self.over_hand(pos)
         if kind == "hand":
-            if over_pile:
+            if self.over_pile(pos):
                 self.discard(key)
             elif over_hand:
-                self.reorder(key, pos[0])
+                self.reorder(self.meld_of(key), pos[0])
                 self.app.sounds.play("card")
         elif over_hand:
             self.draw_from(kind)
@@ -194,10 +193,7 @@ class Controls:
                 self.default_action()
             return True
         if k == pygame.K_k:
-            if self.knock_button.visible:
-                self.knock()
-            else:
-                self.say(self.cannot({"move": "knock", "card": "AS"}) or "You cannot knock now")
+            self.knock()
             return True
         if k == pygame.K_r and self.sort_button.visible:
             self.toggle_sort()

@@ -54,10 +54,10 @@ class Motion(Choreography):
         return draw.face(code, w, h, self.places.four())
 
     def slot(self, view: dict[str, Any], seat: int, key: Any) -> tuple[float, float]:
-        for k, centre in self.places.fan(view, seat):
+        fan = self.places.fan(view, seat)
+        for k, centre in fan:
             if k == key:
                 return centre
-        fan = self.places.fan(view, seat)
         return fan[-1][1] if fan else (L.MID_X, L.OPP_Y)
 
     def last_back(self, view: dict[str, Any], seat: int) -> Any:

@@ -113,7 +113,7 @@ def prompt(t: GinRummyTable) -> tuple[str, str, str]:
 
 def drag_prompt(t: GinRummyTable, card: str) -> tuple[str, str, str]:
     """While a card of my hand follows the pointer."""
-    if not t.pointer_over_pile():
+    if not t.over_pile(t.pointer):
         return f"Moving {card}", "Drop it in your hand to put it there, or on the pile to discard it.", ""
     reason = t.cannot({"move": "discard", "card": card})
     if reason:

@@ -59,7 +59,8 @@ class Render:
             if seat == self.viewer:
                 continue
             small = (L.OPP_W, L.OPP_H)
-            for key, centre in self.fan(v, seat):
+            fan = self.fan(v, seat)
+            for key, centre in fan:
                 if fl.masked(key):
                     continue
                 rect = L.card_rect(centre, *small)
@@ -69,8 +70,7 @@ class Render:
                     surface.blit(draw.back(*small), rect)
             known = v["known"][seat]
             if known and seat != bottom:
-                fan = dict(self.fan(v, seat))
-                x = fan[known[0]][0] - L.OPP_W / 2
+                x = dict(fan)[known[0]][0] - L.OPP_W / 2
                 text.blit(
                     surface,
                     "seen taken",
@@ -90,7 +90,7 @@ class Render:
             hidden |= set(v["discard"][-1:])
         hinted = hint.get("source") == "discard" or hint.get("move") == "take_upcard"
         pile_lit = self.pile_light("discard", focused, hinted)
-        if drag_payload and drag_payload[0] == "hand" and self.pointer_over_pile():
+        if drag_payload and drag_payload[0] == "hand" and self.over_pile(self.pointer):
             pile_lit = (
                 theme.GOOD
                 if self.cannot({"move": "discard", "card": drag_payload[1]}) is None
@@ -111,9 +111,6 @@ class Render:
         if self.hover == (kind, 0) and self.acting_human is not None and not self.drag.item:
             return theme.ACCENT
         return None
-
-    def pointer_over_pile(self) -> bool:
-        return L.card_rect(L.DISCARD).inflate(40, 40).collidepoint(self.pointer)
 
     def draw_hand(self, surface: pygame.Surface, focused, hint: dict[str, Any]) -> None:
         four = self.four()
@@ -142,7 +139,7 @@ class Render:
                 if code in dead:
                     draw.value_tag(surface, rect, VALUE[code], step)
                 if code == self.fresh:
-                    taken = code == self.match.state.taken
+                    taken = code == self.v.get("taken")
                     draw.tag(surface, rect, "taken" if taken else "new", theme.ACCENT)
                 if code == self.selected:
                     draw.outline(surface, rect, theme.ACCENT, 4)

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from game.rules.ginrummy.state import MATCH_OVER
 from game.scenes.base import Overlay
 from game.scenes.ginrummy import draw
 from game.ui import card_text, text, theme
@@ -23,7 +24,7 @@ class ScoreSheet(Overlay):
     def __init__(self, app, v: dict[str, Any], names: list[str], on_close: Callable[[], None]):
         super().__init__(app, (780, 600))
         self.v, self.names, self.on_close = v, names, on_close
-        over = v["phase"] == "match_over"
+        over = v["phase"] == MATCH_OVER
         dealer = names[v["to_act"][0]] if v["to_act"] else ""
         label = "See the result" if over else f"Next hand · {dealer} deals"
         b = self.box
@@ -60,7 +61,7 @@ class ScoreSheet(Overlay):
             card_text.blit(
                 surface, part, (b.centerx, y + 14 + 24 * k), 18, theme.TEXT, anchor="center", four_colour=four
             )
-        if v["phase"] == "match_over":
+        if v["phase"] == MATCH_OVER:
             winner = 0 if v["scores"][0] >= v["target"] else 1
             won = f"{names[winner]} reaches {v['target']} and wins the match"
             text.blit(

@@ -20,7 +20,7 @@ from game.scenes.ginrummy.motion import Motion
 from game.scenes.ginrummy.render import Render
 from game.scenes.table import Table
 from game.ui.drag import DragDrop
-from game.ui.fan import Glide, insertion
+from game.ui.fan import Glide
 from game.ui.flights import Flights
 
 HIDDEN_PHASES = (FIRST_UPCARD, DRAW, DISCARD)  # a hand-off is needed only while hands are secret
@@ -108,22 +108,18 @@ class GinRummyTable(Actions, Controls, Render, Table):
         """My hand's groups and card centres. Cards being dragged leave a gap where they would
         land while the pointer is over the hand, and no room at all elsewhere."""
         moving = self.dragged_hand_cards()
-        groups = self.groups()
-        if moving:
-            shown = [c for g in groups for c in g.cards]
-            rest = [
-                g
-                for g in (Group(g.kind, tuple(c for c in g.cards if c not in moving)) for g in groups)
-                if g.cards
+        if not moving:
+            groups = self.groups()
+        elif self.over_hand(self.pointer):
+            preview = HandOrder()  # the order a drop here would make
+            self.reorder(moving, self.pointer[0], preview)
+            groups = self.groups(preview)
+        else:
+            groups = [
+                Group(g.kind, kept)
+                for g in self.groups()
+                if (kept := tuple(c for c in g.cards if c not in moving))
             ]
-            if self.over_hand(self.pointer):
-                centres = L.hand_centres([len(g.cards) for g in rest])
-                order = HandOrder(self.hand_order().mode)
-                order.custom = list(self.hand_order().custom or shown)
-                order.move(shown, moving, insertion(centres, self.pointer[0]))
-                groups = self.groups(order)
-            else:
-                groups = rest
         xs = L.hand_centres([len(g.cards) for g in groups])
         flat = [c for g in groups for c in g.cards]
         return groups, {c: (x, L.HAND_Y) for c, x in zip(flat, xs, strict=True)}
@@ -131,6 +127,11 @@ class GinRummyTable(Actions, Controls, Render, Table):
     @staticmethod
     def over_hand(pos: tuple[int, int]) -> bool:
         return pos[1] > L.HAND_Y - 100
+
+    @staticmethod
+    def over_pile(pos: tuple[int, int]) -> bool:
+        """Where a card of my hand may be dropped to discard it (a little beyond the pile)."""
+        return L.card_rect(L.DISCARD).inflate(40, 40).collidepoint(pos)
 
     def dragged_hand_cards(self) -> list[str]:
         payload = self.drag.payload()
@@ -148,7 +149,7 @@ class GinRummyTable(Actions, Controls, Render, Table):
     def fan(self, view: dict[str, Any], seat: int) -> list[tuple[Any, tuple[float, float]]]:
         """A face-down hand: backs ("back", seat, j), then the cards everyone saw it take."""
         count = view["hand_counts"][seat]
-        known = [c for c in view["known"][seat]][:count]
+        known = view["known"][seat][:count]
         bottom = seat == self.bottom_seat()
         y = L.OPP_SPREAD_Y if bottom else L.OPP_Y
         centres = L.opp_centres(count, y)
@@ -289,11 +290,6 @@ class GinRummyTable(Actions, Controls, Render, Table):
 
     def handoff_note(self, seat: int) -> str:
         return prompts.handoff_note(self.v, seat)
-
-    def pause(self) -> None:
-        from game.scenes.overlays import Pause
-
-        self.app.push(Pause(self.app, "ginrummy"))
 
     def say(self, line: str) -> None:
         self.notice = (line, NOTICE_TICKS)
