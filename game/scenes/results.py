@@ -71,7 +71,7 @@ class Results(Screen):
         if self.outcome and self.outcome.summary:
             summary = self.outcome.summary
             for i, name in enumerate(self.match.names):  # rules speak of seats; people have names
-                summary = summary.replace(f"Seat {i + 1}", name).replace(f"{{{i}}}", name)
+                summary = summary.replace(f"Seat {i + 1}", name)
             for k, line in enumerate(text.wrap(summary, 900, 20)):
                 text.blit(surface, line, (theme.WIDTH // 2, 226 + 26 * k), 20, theme.TEXT, anchor="center")
         scores = self.outcome.scores if self.outcome else ()

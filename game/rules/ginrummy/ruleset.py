@@ -122,7 +122,7 @@ class GinRummy(Ruleset):
         return Outcome(
             winners=(winner,),
             scores=(float(state.scores[0]), float(state.scores[1])),
-            summary=f"{{{winner}}} wins {state.scores[winner]} to {state.scores[1 - winner]}",
+            summary=f"Seat {winner + 1} wins {state.scores[winner]} to {state.scores[1 - winner]}",
             details={"hands": history(state)},
         )
 

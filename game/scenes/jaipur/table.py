@@ -182,11 +182,6 @@ class JaipurTable(Render, Table):
 
         self.app.push(JaipurResult(self.app, self.match))
 
-    def pause(self) -> None:
-        from game.scenes.overlays import Pause
-
-        self.app.push(Pause(self.app, "jaipur"))
-
     def play(self) -> None:
         seat = self.acting_human
         if seat is None or self.command is None or not self.idle():

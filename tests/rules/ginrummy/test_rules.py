@@ -446,3 +446,19 @@ def test_bad_setup_is_a_clear_error(setup):
 
     with pytest.raises(ValueError):
         RULES.setup(RULES.empty(2, {}), setup, random.Random(0))
+
+
+def test_the_match_outcome_names_seats_like_every_game():
+    """The summary says "Seat N", which the results screen and replay turn into names."""
+    import random
+
+    from game.core.match import Match, Seat
+    from game.core.ruleset import Budget
+
+    m = Match.new(RULES, [Seat("A"), Seat("B")], {"target": 50}, seed=4)
+    bot = RULES.bot("easy")
+    while not m.finished:
+        seat = min(m.to_act)
+        m.submit(seat, bot.choose(m.view(seat), m.legal(seat), random.Random(len(m.events)), Budget()))
+    assert m.outcome.summary.startswith(f"Seat {m.outcome.winners[0] + 1} wins")
+    assert "{" not in m.outcome.summary
