@@ -73,8 +73,7 @@ def prompt(t: GinRummyTable) -> tuple[str, str, str]:
             return f"{knocker} knocked", f"{other} is laying off…", ""
         return (
             f"Lay off on {knocker}'s melds, or confirm",
-            "Click a deadwood card, then a meld it fits. Click a laid-off card to take it back, "
-            "your own meld to break it up.",
+            "Click a deadwood card, then the meld it fits. Click a laid-off card to take it back.",
             "",
         )
     dragged = t.drag.payload()
