@@ -155,9 +155,11 @@ class App:
         shown = len(self.toasts)
         self.toasts = [t for t in self.toasts if t.ticks > 0]
         if self.top:
+            # only the top scene is ticked, so only it can change with time; a scene that was
+            # moving before these ticks needs one more frame to show where it stopped
+            moving = self.top.animated
             self.top.update(ticks)
-            # only the top scene is ticked, so only it can change with time
-            self.dirty = self.dirty or self.top.animated or shown != len(self.toasts)
+            self.dirty = self.dirty or moving or self.top.animated or shown != len(self.toasts)
 
     def draw(self) -> None:
         first = 0

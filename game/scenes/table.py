@@ -173,7 +173,24 @@ class Table(Scene):
 
         self.app.push(Results(self.app, self.match))
 
+    @property
+    def animated(self) -> bool:  # type: ignore[override]
+        """True while the table changes by itself: something moving, a bot thinking, a hint on
+        its way, a timer running. A table waiting for a person is a still frame."""
+        return (
+            self.tweens.busy
+            or self.timers.pending > 0
+            or self.bot_job is not None
+            or self.hint_job is not None
+            or not self.idle()
+            or self.moving()
+        )
+
     # -- for subclasses -------------------------------------------------------------------
+    def moving(self) -> bool:
+        """Whatever else of the subclass changes with time alone (a glow, a fading remark)."""
+        return False
+
     def idle(self) -> bool:
         """False while the table shows something the next move must wait for (a score sheet)."""
         return True

@@ -478,3 +478,25 @@ def test_the_menu_button_pauses_with_this_games_rules():
     app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")], seed=4)
     click(app, table.menu_button.rect.center)
     assert isinstance(app.top, Pause) and app.top.game == "ginrummy"
+
+
+def test_a_table_waiting_for_the_person_is_still_until_a_remark_fades():
+    app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")])
+    for _ in range(600):
+        if table.acting_human is not None and not table.animated:
+            break
+        frame(app, 2)
+    app.update(1)
+    app.present()
+    app.update(1)
+    assert not app.present()  # nothing moves: the last frame stays up
+    table.say("Choose the card to discard first")
+    assert table.animated
+    frames = 0
+    while table.animated:
+        app.update(1)
+        assert app.present()
+        frames += 1
+    assert frames > 30 and not table.notice  # the remark stayed up a while, then went
+    app.update(1)
+    assert not app.present()

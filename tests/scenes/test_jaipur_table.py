@@ -424,3 +424,23 @@ def test_continue_resumes_pass_and_play_behind_the_hand_off():
         frame(again, 2)
         assert spy.in_hand_row() == []
     assert isinstance(again.top, HandOff) and again.top.player == "Bilal"
+
+
+def test_a_table_waiting_for_the_person_is_not_drawn_again():
+    """Frames are presented while cards fly and the bot answers; once the table waits for the
+    person nothing changes by itself, so the last frame stays on the display."""
+    app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")])
+    settle(app, table)
+    app.update(1)
+    app.present()
+    app.update(1)
+    assert not table.animated and not app.present()
+    table.submit(0, {"move": "camels"})  # as Confirm would
+    drawn = []
+    while table.animated or not drawn:
+        app.update(1)
+        drawn.append(app.present())
+    assert all(drawn)  # the move, the bot's answer and the frame where the last card landed
+    assert table.acting_human == 0 and len(table.match.commands) == 2
+    app.update(1)
+    assert not app.present()

@@ -240,3 +240,22 @@ def test_a_still_screen_is_not_drawn_again_until_something_changes():
     for _ in range(3):
         app.update(1)
         assert app.present()
+
+
+def test_a_scene_that_stops_moving_gets_one_more_frame():
+    """The frame in which an animation ends is drawn, though the scene is still after it."""
+    app = menu_app()
+
+    class Settling(Counter):
+        left = 3
+
+        @property
+        def animated(self) -> bool:
+            return self.left > 0
+
+        def update(self, ticks: int) -> None:
+            self.left -= ticks
+
+    app.push(Settling(app))
+    assert app.present()
+    assert [app.update(1) or app.present() for _ in range(5)] == [True, True, True, False, False]

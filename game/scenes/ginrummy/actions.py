@@ -102,6 +102,11 @@ class Actions:
             return self.selected
         return prompts.best_discard(self.v)
 
+    def gin_forced(self) -> bool:
+        """Knocking now would be gin, which the rules force."""
+        gin = self.knock_button
+        return gin.visible and gin.enabled and gin.label == "Gin!"
+
     def knock(self) -> None:
         card = self.knock_card()
         if card is None:  # not my discard: any card will do to hear why a knock is refused now

@@ -217,7 +217,6 @@ class Render:
         for b in self.buttons.widgets:
             if b is not self.sort_button:
                 b.draw(surface)
-        gin = self.knock_button
-        if gin.visible and gin.enabled and gin.label == "Gin!":  # gin is forced: make it impossible to miss
+        if self.gin_forced():  # make it impossible to miss
             glow = 4 + 2 * abs((self.timers.now // 6) % 4 - 2)
-            draw.outline(surface, gin.rect, draw.MELD_INK, 3, 2 * glow)
+            draw.outline(surface, self.knock_button.rect, draw.MELD_INK, 3, 2 * glow)

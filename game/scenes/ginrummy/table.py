@@ -181,6 +181,9 @@ class GinRummyTable(Actions, Controls, Render, Table):
             return self.acknowledged >= len(self.v["history"])
         return True
 
+    def moving(self) -> bool:
+        return bool(self.notice or self.bubbles) or not self.glide.settled or self.gin_forced()
+
     def update(self, n: int) -> None:
         self.flights.advance(n)
         self.advance_reveal(n)

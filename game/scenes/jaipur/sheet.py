@@ -28,7 +28,6 @@ class RoundSheet(Overlay):
         self.event, self.names, self.solo, self.on_close = event, names, solo, on_close
         self.sheet = event["sheet"]
         self.elapsed = 0
-        self.animated = True  # until the frame that shows everything: then only input changes it
         self.total_bonus = max(len(s["bonus"]) for s in self.sheet["seats"])
         last = event["match_winner"] is not None
         b = self.box
@@ -50,8 +49,11 @@ class RoundSheet(Overlay):
     def done(self) -> bool:
         return self.revealed > self.total_bonus
 
+    @property
+    def animated(self) -> bool:  # type: ignore[override]
+        return not self.done  # once everything shows, only input changes the sheet
+
     def update(self, ticks: int) -> None:
-        self.animated = not self.done  # done before these ticks: nothing more turns over
         before = self.revealed
         self.elapsed += ticks
         if self.revealed != before and self.revealed <= self.total_bonus:
