@@ -25,14 +25,19 @@ class SavedMatches(Screen):
 
     def __init__(self, app):
         super().__init__(app)
-        self.infos = []
+        self.infos = []  # the matches on this page
+        self.page = 0
+        self.pages = 1
         self.refresh()
 
     def enter(self) -> None:
         self.refresh()
 
     def refresh(self) -> None:
-        self.infos = [i for i in self.app.store.unfinished() if i.game in registry.names()][:ROWS]
+        every = [i for i in self.app.store.unfinished() if i.game in registry.names()]
+        self.pages = max(1, -(-len(every) // ROWS))
+        self.page = min(self.page, self.pages - 1)  # a delete may have emptied the last page
+        self.infos = every[self.page * ROWS : (self.page + 1) * ROWS]
         self.group.widgets = []
         for k, info in enumerate(self.infos):
             y = 120 + ROW_H * k
@@ -45,6 +50,18 @@ class SavedMatches(Screen):
                 Button((1100, y + 8, 110, 48), "Delete", lambda i=info: self.delete(i.id), size=18)
             )
         self.group.add(Button((1040, 22, 180, 50), "Back", self.back))
+        if self.pages > 1:
+            newer = Button((820, 654, 190, 48), "‹ Newer", lambda: self.turn(-1), size=18, hint="PgUp")
+            older = Button((1030, 654, 190, 48), "Older ›", lambda: self.turn(1), size=18, hint="PgDn")
+            newer.enabled, older.enabled = self.page > 0, self.page < self.pages - 1
+            self.group.add(newer)
+            self.group.add(older)
+
+    def turn(self, step: int) -> None:
+        page = min(max(self.page + step, 0), self.pages - 1)
+        if page != self.page:
+            self.page = page
+            self.refresh()
 
     def resume(self, match_id: int) -> None:
         try:
@@ -75,6 +92,12 @@ class SavedMatches(Screen):
         if event.type == pygame.DROPFILE:
             self.import_file(Path(event.file))
             return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.turn(-1 if event.y > 0 else 1)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.turn(-1 if event.key == pygame.K_PAGEUP else 1)
+            return True
         return super().handle(event)
 
     def import_file(self, path: Path) -> None:
@@ -84,6 +107,7 @@ class SavedMatches(Screen):
             self.app.toast(f"{path.name} was not imported: {exc}", error=True)
             return
         self.app.toast(f"Imported {path.name} as match {match_id}.")
+        self.page = 0  # the newest first: the import is on the first page
         self.refresh()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -114,4 +138,7 @@ class SavedMatches(Screen):
             theme.MUTED,
             anchor="midleft",
         )
+        if self.pages > 1:
+            where = f"Page {self.page + 1} of {self.pages}"
+            text.blit(surface, where, (800, 678), 17, theme.MUTED, anchor="midright")
         self.group.draw(surface)

@@ -259,3 +259,32 @@ def test_a_scene_that_stops_moving_gets_one_more_frame():
     app.push(Settling(app))
     assert app.present()
     assert [app.update(1) or app.present() for _ in range(5)] == [True, True, True, False, False]
+
+
+def test_continue_pages_through_every_unfinished_match():
+    """Continue shows seven matches a page; older ones are a click, a wheel or PgDn away."""
+    from game.core import registry
+    from game.core.match import Match, Seat
+    from game.scenes.jaipur import JaipurTable
+    from game.scenes.saved import ROWS, SavedMatches
+
+    app = make_app()
+    ids = []
+    for seed in range(ROWS + 2):
+        seats = [Seat(f"Player {seed}"), Seat("Bilal", "bot", "easy")]
+        ids.append(app.store.attach(Match.new(registry.get("jaipur"), seats, seed=seed)))
+    app.push(Menu(app))
+    click(app, find_button(app, "Continue (9)").rect.center)
+    saved = app.top
+    assert isinstance(saved, SavedMatches) and saved.pages == 2
+    assert len(saved.infos) == ROWS and not find_button(app, "‹ Newer").enabled
+    click(app, find_button(app, "Older ›").rect.center)
+    assert [i.id for i in saved.infos] == ids[1::-1]  # the two oldest
+    shot(app, "continue-page-2")
+    assert not find_button(app, "Older ›").enabled
+    key(app, pygame.K_PAGEUP)
+    assert saved.page == 0
+    app.dispatch(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0))
+    assert saved.page == 1
+    click(app, find_button(app, "Resume").rect.center)  # the first row of the older page
+    assert isinstance(app.top, JaipurTable) and app.top.match_id == ids[1]
