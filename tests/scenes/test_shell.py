@@ -284,7 +284,8 @@ def test_continue_pages_through_every_unfinished_match():
     assert not find_button(app, "Older ›").enabled
     key(app, pygame.K_PAGEUP)
     assert saved.page == 0
-    app.dispatch(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0))
+    wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
+    app.dispatch(wheel)
     assert saved.page == 1
     click(app, find_button(app, "Resume").rect.center)  # the first row of the older page
     assert isinstance(app.top, JaipurTable) and app.top.match_id == ids[1]
