@@ -11,6 +11,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -70,9 +71,18 @@ class App:
             pygame.display.set_icon(pygame.image.load(str(icon)))
         return screen
 
-    def toggle_fullscreen(self) -> None:
-        self.fullscreen = not self.fullscreen
-        pygame.display.toggle_fullscreen()
+    def set_fullscreen(self, on: bool) -> bool:
+        """Switch the window to or from full screen; False, with a toast, where the display
+        cannot (a headless driver, some window systems)."""
+        if on == self.fullscreen:
+            return True
+        try:
+            pygame.display.toggle_fullscreen()
+        except pygame.error as exc:
+            self.toast(f"Full screen is not available here ({exc}).", error=True)
+            return False
+        self.fullscreen = on
+        return True
 
     # -- services -------------------------------------------------------------------------
     @property
@@ -89,13 +99,13 @@ class App:
     def apply_settings(self, settings: Settings) -> None:
         from game.core import settings as settings_mod
 
+        if not self.set_fullscreen(settings.fullscreen):
+            settings = replace(settings, fullscreen=self.fullscreen)  # keep what the window is
         self.settings = settings
         problem = settings_mod.save(settings)
         if problem:
             self.toast(problem, error=True, echo=False)
         self.sounds.set(settings.volume, settings.muted)
-        if settings.fullscreen != self.fullscreen:
-            self.toggle_fullscreen()
 
     def toast(self, message: str, seconds: float = 5.0, error: bool = False, echo: bool = True) -> None:
         if error and echo:
@@ -142,8 +152,8 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.toggle_fullscreen()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:  # kept like the setting
+            self.apply_settings(replace(self.settings, fullscreen=not self.fullscreen))
             return
         if self.top:
             self.top.handle(event)

@@ -20,15 +20,6 @@ class SettingsScreen(Screen):
     def __init__(self, app):
         super().__init__(app)
         s = app.settings
-        self.values = {
-            "fullscreen": s.fullscreen,
-            "volume": round(s.volume, 1),
-            "muted": s.muted,
-            "animation_speed": s.animation_speed,
-            "bot_pause_ms": s.bot_pause_ms,
-            "show_hints": s.show_hints,
-            "four_colour_deck": s.four_colour_deck,
-        }
         rows = [
             ("fullscreen", "Full screen (F11)", *ON_OFF),
             ("volume", "Sound volume", [i / 10 for i in range(11)], [f"{i * 10}%" for i in range(11)]),
@@ -43,23 +34,16 @@ class SettingsScreen(Screen):
             ("show_hints", "Hint button at the table", *ON_OFF),
             ("four_colour_deck", "Four-colour playing cards", *ON_OFF),
         ]
+        self.choices: dict[str, Choice] = {}
         for i, (key, label, choices, names) in enumerate(rows):
-            value = self.values[key]
-            self.group.add(
-                Choice(
-                    (240, 136 + 62 * i, 800, 48),
-                    label,
-                    choices,
-                    value if value in choices else choices[0],
-                    self._setter(key),
-                    names,
-                )
-            )
+            value = round(s.volume, 1) if key == "volume" else getattr(s, key)  # a hand-edited 0.65
+            choice = Choice((240, 136 + 62 * i, 800, 48), label, choices, value, self._setter(key), names)
+            self.group.add(choice)
+            self.choices[key] = choice
         self.group.add(Button((800, 600, 240, 60), "Done", self.back, primary=True))
 
     def _setter(self, key: str):
         def setter(value):
-            self.values[key] = value
             self.app.apply_settings(replace(self.app.settings, **{key: value}))
             if key in ("volume", "muted"):
                 self.app.sounds.play("token")
@@ -67,6 +51,8 @@ class SettingsScreen(Screen):
         return setter
 
     def draw(self, surface: pygame.Surface) -> None:
+        # what the app has: F11 may have switched the window, or full screen been refused
+        self.choices["fullscreen"].set(self.app.settings.fullscreen)
         self.draw_backdrop(surface)
         panel(surface, pygame.Rect(210, 112, 860, 470), theme.BG_DEEP)
         text.blit(

@@ -289,3 +289,34 @@ def test_continue_pages_through_every_unfinished_match():
     assert saved.page == 1
     click(app, find_button(app, "Resume").rect.center)  # the first row of the older page
     assert isinstance(app.top, JaipurTable) and app.top.match_id == ids[1]
+
+
+def test_full_screen_refused_by_the_display_is_a_message_not_a_crash():
+    """The dummy driver cannot switch to full screen, like some window systems: F11 and the
+    setting both say so, the app goes on, and the setting keeps what the window is."""
+    app = menu_app()
+    key(app, pygame.K_F11)
+    assert app.running and not app.fullscreen and not app.settings.fullscreen
+    assert "Full screen is not available" in app.toasts[-1].message
+    click(app, find_button(app, "Settings").rect.center)
+    screen = app.top
+    click(app, screen.choices["fullscreen"].rect.center)
+    assert not app.settings.fullscreen and screen.choices["fullscreen"].value is False
+    click(app, screen.choices["muted"].rect.center)  # another change does not try again
+    assert app.settings.muted and len([t for t in app.toasts if "Full screen" in t.message]) == 2
+
+
+def test_f11_is_kept_like_the_setting(monkeypatch):
+    """Where the display can switch, F11 changes the saved setting too, so a later change in
+    Settings does not switch the window back."""
+    from game.core import settings as settings_mod
+
+    switches = []
+    monkeypatch.setattr(pygame.display, "toggle_fullscreen", lambda: switches.append(1))
+    app = menu_app()
+    key(app, pygame.K_F11)
+    assert app.fullscreen and app.settings.fullscreen and settings_mod.load()[0].fullscreen
+    click(app, find_button(app, "Settings").rect.center)
+    assert app.top.choices["fullscreen"].value is True
+    click(app, app.top.choices["muted"].rect.center)
+    assert app.fullscreen and len(switches) == 1
