@@ -40,7 +40,7 @@ class SettingsScreen(Screen):
             choice = Choice((240, 136 + 62 * i, 800, 48), label, choices, value, self._setter(key), names)
             self.group.add(choice)
             self.choices[key] = choice
-        self.group.add(Button((800, 600, 240, 60), "Done", self.back, primary=True))
+        self.group.add(Button((800, 594, 240, 54), "Done", self.back, primary=True))
 
     def _setter(self, key: str):
         def setter(value):
@@ -58,7 +58,7 @@ class SettingsScreen(Screen):
         text.blit(
             surface,
             "Changes apply at once and are kept for next time.",
-            (240, 626),
+            (240, 621),
             17,
             theme.MUTED,
             anchor="midleft",
