@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import resources
-from game.core.timers import TICKS_PER_SECOND, Scheduler
+from game.core.timers import TICKS_PER_SECOND
 from game.ui import text, theme
 from game.ui.sound import Sounds
 
 if TYPE_CHECKING:
     from game.core.settings import Settings
     from game.core.store import Store
-    from game.scenes.base import Scene
+    from game.scenes.host import SceneLike as Scene
 
 STEP = 1.0 / TICKS_PER_SECOND
 MAX_CATCH_UP = 0.25  # after a stall, drop time rather than run hundreds of updates
@@ -37,16 +37,19 @@ class Toast:
 
 
 class App:
-    def __init__(self, windowed: bool = False):
+    """The window and the scene stack: the `Host` every scene talks to."""
+
+    def __init__(self, windowed: bool = False, automated: bool = False):
         from game.core import settings as settings_mod
 
         pygame.init()
+        self.automated = automated
+        self.active = True  # focused and not minimised; a lone player's table clock stops otherwise
         self.settings, problem = settings_mod.load()
         self.fullscreen = self.settings.fullscreen and not windowed
         self.screen = self._open_window()
         self.stack: list[Scene] = []
         self.running = True
-        self.scheduler = Scheduler()  # app-wide timers (toasts); scenes keep their own
         self.toasts: list[Toast] = []
         self.sounds = Sounds()
         self.sounds.set(self.settings.volume, self.settings.muted)
@@ -146,12 +149,21 @@ class App:
             self.stack.pop().leave()
         self.push(scene)
 
+    def home(self) -> None:
+        from game.scenes.menu import Menu
+
+        self.reset(Menu(self))
+
     # -- the loop -------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
         self.dirty = True  # any input, resize or expose may change what is shown
         if event.type == pygame.QUIT:
             self.quit()
             return
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
+            self.active = False
+        elif event.type in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED):
+            self.active = True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:  # kept like the setting
             self.apply_settings(replace(self.settings, fullscreen=not self.fullscreen))
             return
@@ -159,7 +171,6 @@ class App:
             self.top.handle(event)
 
     def update(self, ticks: int) -> None:
-        self.scheduler.advance(ticks)
         for toast in self.toasts:
             toast.ticks -= ticks
         shown = len(self.toasts)
@@ -218,6 +229,16 @@ class App:
             rate = 0
         return rate if 24 <= rate <= 500 else FPS_CAP
 
+    def step(self, ticks: int) -> None:
+        """One pass of the loop: the input waiting, `ticks` of game time, a frame if needed."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+        if ticks:
+            self.update(ticks)
+        self.present()
+        for hook in self.frame_hooks:
+            hook()
+
     def run(self, frames: int | None = None) -> int:
         clock = pygame.time.Clock()
         cap = self.frame_cap()
@@ -228,15 +249,9 @@ class App:
             now = time.perf_counter()
             lag += min(now - last, MAX_CATCH_UP)
             last = now
-            for event in pygame.event.get():
-                self.dispatch(event)
             steps = int(lag / STEP)
-            if steps:
-                lag -= steps * STEP
-                self.update(steps)
-            self.present()
-            for hook in self.frame_hooks:
-                hook()
+            lag -= steps * STEP
+            self.step(steps)
             clock.tick(cap)
             count += 1
         while self.stack:

@@ -101,6 +101,14 @@ class Match:
         self._append(entry, result)
         return result
 
+    def check(self, seat: int | None, command: Command) -> Rejected | None:
+        """Why `command` would be refused now, or None when it would be accepted. Nothing is
+        submitted: the rules decide on a copy of the random source and the result is dropped."""
+        if not isinstance(command, dict):
+            return Rejected("a command must be a JSON object")
+        result = self.ruleset.decide(self.state, seat, command, self.rng())
+        return result if isinstance(result, Rejected) else None
+
     def _append(self, entry: Entry | None, events: list[Event]) -> None:
         events = [roundtrip(e) for e in events]  # the log holds exactly what a save holds
         for event in events:
@@ -116,6 +124,14 @@ class Match:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.ruleset.view(self.state, seat)
+
+    def view_at(self, count: int, seat: int | None) -> dict[str, Any]:
+        """What `seat` could see after the first `count` events (a past moment, such as the
+        table as a round ended): folded from the log with the rules' own evolve and view."""
+        state = self.ruleset.empty(len(self.seats), self.options)
+        for event in self.events[: max(0, count)]:
+            state = self.ruleset.evolve(state, event)
+        return self.ruleset.view(state, seat)
 
     def legal(self, seat: int) -> list[Command]:
         return self.ruleset.legal(self.state, seat)

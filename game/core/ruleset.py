@@ -85,6 +85,7 @@ class Ruleset(ABC):
     bot_levels: tuple[str, ...] = ("easy", "medium", "hard")
     options: tuple[Option, ...] = ()
     hidden_hands: bool = True  # pass-and-play needs a hand-off screen between seats
+    timed: bool = False  # commands carry a tick: a table stamps a person's with its clock
 
     def default_options(self) -> dict[str, Any]:
         return {o.key: o.default for o in self.options}

@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import text, theme
+from game.ui.targets import Target
 from game.ui.widgets import Group
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.host import Host
 
 
 class Scene:
@@ -22,9 +23,15 @@ class Scene:
     opaque = True
     name = "scene"
     animated = True  # False: what it draws changes only with input, so a still frame is not redrawn
+    proceed: str | None = None  # the target a person presses to move on (a hand-off's "ready")
 
-    def __init__(self, app: App):
+    def __init__(self, app: Host):
         self.app = app
+
+    def targets(self) -> list[Target]:
+        """Everything clickable on this scene, in reading order (see game.ui.targets)."""
+        group = getattr(self, "group", None)
+        return group.targets() if group is not None else []
 
     def enter(self) -> None:
         """Called when the scene becomes the top of the stack (again)."""
@@ -50,7 +57,7 @@ class Screen(Scene):
     title = ""
     animated = False
 
-    def __init__(self, app: App):
+    def __init__(self, app: Host):
         super().__init__(app)
         self.group = Group()
 
@@ -82,7 +89,7 @@ class Overlay(Scene):
 
     opaque = False
 
-    def __init__(self, app: App, size: tuple[int, int] = (520, 420)):
+    def __init__(self, app: Host, size: tuple[int, int] = (520, 420)):
         super().__init__(app)
         self.group = Group()
         self.box = pygame.Rect(0, 0, *size)

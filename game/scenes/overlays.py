@@ -38,11 +38,9 @@ class Pause(Overlay):
         self.app.push(SettingsScreen(self.app))
 
     def leave_game(self) -> None:
-        from game.scenes.menu import Menu
-
         if self.on_quit:
             self.on_quit()
-        self.app.reset(Menu(self.app))
+        self.app.home()
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -63,13 +61,14 @@ class HandOff(Scene):
 
     name = "handoff"
     animated = False
+    proceed = "ready"
 
     def __init__(self, app, player: str, note: str = "", on_ready: Callable[[], None] | None = None):
         super().__init__(app)
         self.player = player
         self.note = note
         self.on_ready = on_ready
-        self.group = Group([Button((490, 430, 300, 64), f"I am {player}", self.ready, primary=True)])
+        self.group = Group([Button((490, 430, 300, 64), f"I am {player}", self.ready, True, tid="ready")])
         self.group.move_focus(1)
 
     def ready(self) -> None:

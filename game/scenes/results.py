@@ -46,9 +46,7 @@ class Results(Screen):
         return "No winner"
 
     def to_menu(self) -> None:
-        from game.scenes.menu import Menu
-
-        self.app.reset(Menu(self.app))
+        self.app.home()
 
     def back(self) -> None:
         self.to_menu()
@@ -57,9 +55,7 @@ class Results(Screen):
         old = self.match
         match = Match.new(old.ruleset, old.seats, old.options, seed=random.SystemRandom().randrange(2**31))
         match_id = self.app.store.attach(match)
-        from game.scenes.menu import Menu
-
-        self.app.reset(Menu(self.app))
+        self.app.home()
         self.app.push(tables.table_class(old.ruleset.name)(self.app, match, match_id))
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -12,10 +12,13 @@ from typing import Any
 import pygame
 
 from game.ui import card_text, text, theme
+from game.ui.targets import Target, slug
 
 
 class Widget:
     focusable = True
+    kind = "button"
+    tid = ""  # the target id; from the label when empty
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int]):
         self.rect = pygame.Rect(rect)
@@ -38,6 +41,17 @@ class Widget:
         return False
 
     def draw(self, surface: pygame.Surface) -> None: ...
+
+    def target(self) -> Target:
+        label = str(getattr(self, "label", "")) or self.kind
+        return Target(
+            self.tid or slug(label),
+            label,
+            self.kind,
+            pygame.Rect(self.rect),
+            enabled=self.enabled,
+            tip=getattr(self, "hint", ""),
+        )
 
 
 def panel(
@@ -66,8 +80,10 @@ class Button(Widget):
         primary: bool = False,
         size: int = 22,
         hint: str = "",
+        tid: str = "",
     ):
         super().__init__(rect)
+        self.tid = tid
         self.label = label
         self.on_click = on_click
         self.primary = primary
@@ -112,6 +128,8 @@ class CardButton(Button):
 
 class Choice(Widget):
     """A labelled value that cycles through choices: click or Right for next, Left for back."""
+
+    kind = "choice"
 
     def __init__(
         self,
@@ -184,6 +202,8 @@ class Choice(Widget):
 
 
 class TextField(Widget):
+    kind = "field"
+
     def __init__(
         self,
         rect,
@@ -295,3 +315,17 @@ class Group:
     def draw(self, surface: pygame.Surface) -> None:
         for w in self.widgets:
             w.draw(surface)
+
+    def targets(self) -> list[Target]:
+        """The visible widgets as targets; a repeated id gets a number ("export-2")."""
+        out: list[Target] = []
+        seen: dict[str, int] = {}
+        for w in self.widgets:
+            if not w.visible:
+                continue
+            t = w.target()
+            seen[t.id] = seen.get(t.id, 0) + 1
+            if seen[t.id] > 1:
+                t.id = f"{t.id}-{seen[t.id]}"
+            out.append(t)
+        return out

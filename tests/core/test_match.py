@@ -94,3 +94,28 @@ def test_listeners_see_each_command_with_its_events():
     match.listeners.append(lambda m, entry, events: seen.append((entry.command, len(events))))
     match.submit(0, {"move": "draw"})
     assert seen == [({"move": "draw"}, 1)]
+
+
+def test_check_gives_the_reason_without_submitting():
+    match = Match.new(RULESET, SEATS, seed=3)
+    before = (match.state, list(match.events), list(match.commands))
+    assert match.check(0, {"move": "draw"}) is None
+    refused = match.check(1, {"move": "draw"})
+    assert isinstance(refused, Rejected) and "not your turn" in refused.reason
+    assert isinstance(match.check(0, "draw"), Rejected)
+    assert (match.state, match.events, match.commands) == before
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.lists(st.booleans(), max_size=12))
+def test_view_at_is_the_view_folded_to_that_point(seed, moves):
+    match = play(seed, moves)
+    for count in range(len(match.events) + 1):
+        partial = Match.new(RULESET, SEATS, seed=seed)
+        partial.events.clear()
+        partial.state = RULESET.empty(2, partial.options)
+        for event in match.events[:count]:
+            partial.state = RULESET.evolve(partial.state, event)
+        for seat in (0, 1, None):
+            assert match.view_at(count, seat) == RULESET.view(partial.state, seat)
+    assert match.view_at(len(match.events), 0) == match.view(0)

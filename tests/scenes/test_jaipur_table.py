@@ -400,7 +400,7 @@ def test_the_hint_button_shows_a_move_and_a_setting_hides_it():
     settle(hidden, hidden_table)
     assert not hidden_table.hint_button.visible
     key(hidden, pygame.K_h)
-    assert hidden_table.hint_job is None
+    assert not hidden_table.hint_pending
 
 
 def test_continue_resumes_pass_and_play_behind_the_hand_off():

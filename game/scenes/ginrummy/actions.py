@@ -244,4 +244,4 @@ class Actions:
         self.sort_button.label = "Sort by rank" if order.mode == SUIT else "Sort by suit"
         self.sort_button.visible = bool(v.get("hand")) and self.spread is None
         self.hint_button.visible = self.app.settings.show_hints
-        self.hint_button.enabled = seat is not None and self.hint_job is None and self.viewer is not None
+        self.hint_button.enabled = seat is not None and not self.hint_pending and self.viewer is not None

@@ -218,5 +218,5 @@ class Render:
             if b is not self.sort_button:
                 b.draw(surface)
         if self.gin_forced():  # make it impossible to miss
-            glow = 4 + 2 * abs((self.timers.now // 6) % 4 - 2)
+            glow = 4 + 2 * abs((self.clock.now // 6) % 4 - 2)
             draw.outline(surface, self.knock_button.rect, draw.MELD_INK, 3, 2 * glow)

@@ -85,19 +85,10 @@ class JaipurTable(Render, Table):
         for button in (self.confirm, self.clear):
             button.hover = button.hover and button.enabled  # no hover look on a button gone grey
         self.hint_button.visible = self.app.settings.show_hints
-        self.hint_button.enabled = acting and self.hint_job is None
+        self.hint_button.enabled = acting and not self.hint_pending
 
     def bottom_seat(self) -> int:
         return self.viewer if self.viewer is not None else 0
-
-    def view_after(self, count: int) -> dict[str, Any]:
-        """The viewer's view after the first `count` events of the log: a past moment, such as
-        the table as a round ended, before the next deal. Folded from the log with the rules'
-        own evolve and view, so it shows exactly what the viewer could see then."""
-        state = self.rules.empty(len(self.match.seats), self.match.options)
-        for event in self.match.events[:count]:
-            state = self.rules.evolve(state, event)
-        return self.rules.view(state, self.viewer)
 
     # -- flow -----------------------------------------------------------------------------
     def idle(self) -> bool:
@@ -157,8 +148,8 @@ class JaipurTable(Render, Table):
         else:  # the sheet comes first, over the table as the round ended; then the next deal
             end = ends[0]
             start = len(self.match.events) - len(events)
-            played = self.view_after(start + end)
-            self.frozen = self.view_after(start + end + 1)
+            played = self.match.view_at(start + end, self.viewer)
+            self.frozen = self.match.view_at(start + end + 1, self.viewer)
             self.pending_sheet = events[end]
             self.deal_after_sheet = events[end + 1 :]
             moves = self.motion(before, played)

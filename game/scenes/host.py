@@ -1,0 +1,64 @@
+"""What a scene may ask of the application that shows it.
+
+Scenes type against this protocol, never against `game.app.App`, so no scene module imports
+the app (which imports the menu, which imports scenes): the import graph stays a tree.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+if TYPE_CHECKING:
+    from game.core.settings import Settings
+    from game.core.store import Store
+    from game.ui.sound import Sounds
+
+
+class SceneLike(Protocol):
+    name: str
+    opaque: bool
+
+    @property
+    def animated(self) -> bool: ...
+
+    def enter(self) -> None: ...
+
+    def leave(self) -> None: ...
+
+    def handle(self, event: pygame.event.Event) -> bool: ...
+
+    def update(self, ticks: int) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+
+class Host(Protocol):
+    settings: Settings
+    sounds: Sounds
+    stack: list
+    automated: bool  # driven by game.automation: bots answer at once and deterministically
+    active: bool  # the window has focus and is not minimised
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def top(self) -> SceneLike | None: ...
+
+    def push(self, scene: SceneLike) -> None: ...
+
+    def pop(self) -> SceneLike | None: ...
+
+    def replace(self, scene: SceneLike) -> None: ...
+
+    def reset(self, scene: SceneLike) -> None: ...
+
+    def home(self) -> None:
+        """Clear the stack and show the main menu."""
+        ...
+
+    def toast(self, message: str, seconds: float = 5.0, error: bool = False, echo: bool = True) -> None: ...
+
+    def apply_settings(self, settings: Settings) -> None: ...

@@ -1,0 +1,5 @@
+"""The table base every game's table builds on: clock, bots, target map, hand-off, results."""
+
+from game.scenes.table.base import Gesture, Table
+
+__all__ = ["Gesture", "Table"]

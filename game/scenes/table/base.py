@@ -1,0 +1,312 @@
+"""What every game table shares: the match, its clock, bots off the UI thread, the target
+map, hand-off, pause and results.
+
+A table reads views and submits commands; it never changes the state itself. Every tick it
+advances its clock, releases bot commands whose tick has come, and submits the rules clock's
+command when that is due, whatever is animating. New decisions (a bot asked to think, a
+hand-off, the result screen) wait until the table is idle: nothing flying, no sheet open.
+
+Subclasses draw the game, list their targets, turn events into animations (`on_events`), say
+when they are idle, and say which gestures play a command (`gestures`, for game.automation).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core import bots
+from game.core.match import Match
+from game.core.rng import derive
+from game.core.ruleset import Budget, Command, Event, Rejected
+from game.core.timers import Scheduler, ticks
+from game.scenes.base import Scene
+from game.scenes.overlays import HandOff, Pause
+from game.scenes.table.clock import TableClock
+from game.scenes.table.thinking import Thinking
+from game.ui.targets import Target, TargetMap
+
+if TYPE_CHECKING:
+    from game.scenes.host import Host
+
+HINT_LEVEL = "hard"
+HINT = "hint"  # the Thinking key of a hint; bots are keyed by their seat
+# Under automation a bot's search is bounded by its own iteration count, never by the clock,
+# so the same match gives the same moves on a fast machine and a loaded one.
+UNTIMED = Budget(seconds=3600.0)
+
+# A gesture, as game.automation plays it: ("click", id), ("right_click", id),
+# ("drag", from_id, to_id), ("key", name) with name as pygame.key.key_code takes it
+# ("space", "return", "shift+tab").
+Gesture = tuple[str, ...]
+
+
+class Table(Scene):
+    name = "table"
+
+    def __init__(self, app: Host, match: Match, match_id: int | None = None):
+        super().__init__(app)
+        self.match = match
+        self.match_id = match_id
+        self.rules = match.ruleset
+        self.timers = Scheduler()  # waits of the table itself (a remark fading, a pause)
+        self.humans = [i for i, s in enumerate(match.seats) if not s.is_bot]
+        self.players = {
+            i: bots.make(self.rules, s.level) for i, s in enumerate(match.seats) if s.kind in ("bot", "cmd")
+        }
+        self.clock = TableClock(len(match.seats), per_seat=len(self.humans) > 1)
+        self.thinking = Thinking(synchronous=app.automated)
+        self.held: list[tuple[int, int, Command]] = []  # bots' commands waiting for their tick
+        # The seat whose hidden cards are on screen: the only person; with several people
+        # nobody until the first hand-off, so even the opening frame hides every hand.
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.hint: Command | None = None
+        self.log: list[str] = self.log_lines(match.events)
+        self.finished_shown = False
+        self.focus: str | None = None  # the id of the target the keyboard is on
+        self.hover: str | None = None  # the id of the target under the pointer
+        app.sounds.warm()
+
+    # -- time -----------------------------------------------------------------------------
+    def speed(self, n: float) -> int:
+        """Animation ticks scaled by the animation-speed setting."""
+        return max(1, round(n / self.app.settings.animation_speed))
+
+    def clock_running(self) -> bool:
+        """A lone person's game stops while the window is out of focus or minimised; with
+        several people at the screen it runs on, as a real hourglass would."""
+        return self.app.active or len(self.humans) > 1
+
+    def update(self, n: int) -> None:
+        self.timers.advance(n)
+        self.thinking.advance(n)
+        self._collect_hint()
+        for _ in range(n):  # tick by tick, so update(7) decides exactly what 7 x update(1) does
+            if self.clock_running():
+                self.clock.advance(1, self.viewer)
+            self.on_tick()
+        if self.busy() or not self.idle():
+            return
+        if self.match.finished:
+            if not self.finished_shown:
+                self.finished_shown = True
+                self.show_result()
+            return
+        self._drive()
+
+    def on_tick(self) -> None:
+        """Once per tick: held bot commands whose tick has come, and the rules clock."""
+        for item in [h for h in self.held if h[0] <= self.clock.tick(h[1])]:
+            self.held.remove(item)
+            if self.match.check(item[1], item[2]) is None:  # else the round moved on without it
+                self.submit(item[1], item[2])
+        due = self.rules.clock(self.match.state)
+        if due is not None and due.get("tick", 0) <= self.clock.now:
+            self.submit(None, due)
+
+    def _drive(self) -> None:
+        waiting = sorted(self.match.to_act)
+        for seat in waiting:
+            if seat in self.players:
+                self._run_bot(seat)
+        people = [s for s in waiting if s in self.humans]
+        if people and not any(s in self.players for s in waiting) and self.needs_handoff(people[0]):
+            self.hand_off(people[0])
+
+    # -- bots -----------------------------------------------------------------------------
+    def _run_bot(self, seat: int) -> None:
+        if seat in self.thinking or any(h[1] == seat for h in self.held):
+            job = self.thinking.ready(seat)
+            if job is not None:
+                self._bot_answered(seat, job.at, job.future)
+            return
+        pause = 0 if self.app.automated else ticks(self.app.settings.bot_pause_ms / 1000)
+        view, legal = self.match.view(seat), self.match.legal(seat)
+        rng = derive(self.match.seed, len(self.match.events) * 8 + seat)
+        self.thinking.start(
+            seat,
+            len(self.match.events),
+            pause,
+            self.players[seat].choose,
+            view,
+            legal,
+            rng,
+            self.bot_budget(),
+        )
+
+    def _bot_answered(self, seat: int, at: int, future) -> None:
+        try:
+            command = future.result()
+        except Exception as exc:  # a broken outside bot must not take the table down
+            self.app.toast(f"{self.match.seats[seat].name} (bot) failed: {exc}", error=True)
+            return
+        if at != len(self.match.events) and self.match.check(seat, command) is not None:
+            return  # the table moved on meanwhile and the answer no longer fits: think again
+        tick = command.get("tick") if isinstance(command, dict) else None
+        if isinstance(tick, int) and tick > self.clock.tick(seat):
+            self.held.append((tick, seat, command))  # a future solve shows when its time comes
+            return
+        result = self.submit(seat, command)
+        if isinstance(result, Rejected):
+            self.app.toast(f"{self.match.seats[seat].name} (bot) failed: {result.reason}", error=True)
+
+    def bot_budget(self) -> Budget:
+        return UNTIMED if self.app.automated else Budget(seconds=1.0)
+
+    @property
+    def thinking_seats(self) -> list[int]:
+        """Bots whose answer is still to come (a table may mark them as thinking)."""
+        return sorted(k for k in self.thinking.jobs if isinstance(k, int))
+
+    # -- people ---------------------------------------------------------------------------
+    def needs_handoff(self, seat: int) -> bool:
+        return self.rules.hidden_hands and len(self.humans) > 1 and seat != self.viewer
+
+    def hand_off(self, seat: int) -> None:
+        def ready() -> None:
+            self.viewer = seat
+            self.on_viewer_changed()
+
+        self.viewer = None  # nothing hidden is drawn until the next person confirms
+        self.app.push(HandOff(self.app, self.match.seats[seat].name, self.handoff_note(seat), ready))
+
+    def submit(self, seat: int | None, command: Command) -> list[Event] | Rejected:
+        """Submit for a seat (None: the table's clock). A person's command in a timed game
+        carries the seat's clock; a bot's and the rules clock's carry their own tick."""
+        if self.rules.timed and seat in self.humans and isinstance(command, dict):
+            command = {**command, "tick": self.clock.tick(seat)}
+        result = self.match.submit(seat, command)
+        if isinstance(result, Rejected):
+            return result
+        self.hint = None
+        problem = self.app.store.take_problem()  # a save that failed mid-match
+        if problem:
+            self.app.toast(problem, error=True, echo=False)
+        self.log = (self.log + self.log_lines(result))[-50:]
+        self.on_events(result)
+        return result
+
+    def log_lines(self, events: list[Event]) -> list[str]:
+        """The move log's lines for these events (a resumed table rebuilds its log from them)."""
+        names = self.match.names
+        return [line for e in events if (line := self.rules.describe(e, names))][-50:]
+
+    # -- hint -----------------------------------------------------------------------------
+    def request_hint(self) -> None:
+        seat = self.acting_human
+        if seat is None or HINT in self.thinking:
+            return
+        bot = self.rules.bot(HINT_LEVEL)
+        view, legal = self.match.view(seat), self.match.legal(seat)
+        rng = derive(self.match.seed, len(self.match.events) * 8 + seat)
+        budget = UNTIMED if self.app.automated else Budget(seconds=1.0)
+        self.thinking.start(HINT, len(self.match.events), 0, bot.choose, view, legal, rng, budget)
+
+    @property
+    def hint_pending(self) -> bool:
+        return HINT in self.thinking
+
+    def _collect_hint(self) -> None:
+        job = self.thinking.ready(HINT)
+        if job is None:
+            return
+        if job.at != len(self.match.events):
+            self.on_hint()  # asked about a moment that has passed
+            return
+        try:
+            self.hint = job.future.result()
+        except Exception as exc:
+            self.app.toast(f"No hint available: {exc}", error=True)
+        self.on_hint()
+
+    # -- the target map -------------------------------------------------------------------
+    def target_map(self) -> TargetMap:
+        return TargetMap(self.targets())
+
+    def targets(self) -> list[Target]:
+        """Everything clickable, in reading order (subclasses list their own)."""
+        return []
+
+    def gestures(self, seat: int, command: Command) -> Iterator[Gesture]:
+        """The clicks, drags and keys a person makes at this table to play `command`, yielded
+        one at a time (each after the previous one took effect). game.automation plays them;
+        a table that yields none cannot be driven."""
+        return iter(())
+
+    # -- input ----------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_ESCAPE, pygame.K_p)
+            and not self.consume_escape()
+        ):
+            self.pause()
+            return True
+        return False
+
+    def pause(self) -> None:
+        """The pause menu (Esc, P, or a table's Menu button)."""
+        self.app.push(Pause(self.app, self.rules.name))
+
+    def show_result(self) -> None:
+        from game.scenes.results import Results
+
+        self.app.push(Results(self.app, self.match))
+
+    def busy(self) -> bool:
+        """Whatever of the subclass moves by itself and holds the next decision back (cards in
+        flight). The clock keeps running meanwhile."""
+        return False
+
+    @property
+    def animated(self) -> bool:  # type: ignore[override]
+        """True while the table changes by itself: something moving, a bot thinking, a hint on
+        its way, a timer or a clock running. A table waiting for a person is a still frame."""
+        return (
+            self.busy()
+            or self.timers.pending > 0
+            or self.thinking.busy
+            or bool(self.held)
+            or self.rules.clock(self.match.state) is not None
+            or not self.idle()
+            or self.moving()
+        )
+
+    # -- for subclasses -------------------------------------------------------------------
+    def moving(self) -> bool:
+        """Whatever else of the subclass changes with time alone (a glow, a fading remark)."""
+        return False
+
+    def idle(self) -> bool:
+        """False while the table shows something the next move must wait for (a score sheet)."""
+        return True
+
+    def consume_escape(self) -> bool:
+        """Esc first clears a selection; return True when it did."""
+        return False
+
+    def on_events(self, events: list[Event]) -> None:
+        """Animate what happened."""
+
+    def on_viewer_changed(self) -> None:
+        """The person at the screen changed (after a hand-off)."""
+
+    def on_hint(self) -> None:
+        """A hint arrived in self.hint."""
+
+    def handoff_note(self, seat: int) -> str:
+        return "It is your turn."
+
+    @property
+    def acting_human(self) -> int | None:
+        """The person who may act now at this screen, if any."""
+        waiting = self.match.to_act
+        if self.viewer is not None and self.viewer in waiting:
+            return self.viewer
+        return None
+
+    def view(self) -> dict[str, Any]:
+        """What the screen may show: the viewer's view, or a spectator's during hand-off."""
+        return self.match.view(self.viewer)
