@@ -18,6 +18,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--windowed", action="store_true", help="ignore the fullscreen setting")
     sub = parser.add_subparsers(dest="tool")
 
+    p = sub.add_parser("play", help="open a table directly: a new match of GAME")
+    p.add_argument("game")
+    p.add_argument("--seats", default="", help="comma-separated: human, a bot level, random, rules")
+    p.add_argument("--seed", type=int, default=None, help="the deal (a random one when left out)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+
     p = sub.add_parser("scenario", help="run a scenario file, print one JSON line per command")
     p.add_argument("file")
 
@@ -56,6 +62,8 @@ def main(argv: list[str] | None = None) -> int:
         from game.core.sim import main as run
     elif args.tool == "replay":
         from game.core.replay import main as run
+    elif args.tool == "play":
+        from game.app import play as run
     elif args.tool == "bench":
         from game.bench import main as run
     else:

@@ -274,3 +274,39 @@ def main(args) -> int:
     code = app.run(frames=args.smoke)
     pygame.quit()
     return code
+
+
+def play(args) -> int:
+    """`python -m game play GAME`: the menu with a new match of GAME on top."""
+    import random
+
+    from game.core import registry, seats
+    from game.core.match import Match
+    from game.core.sim import parse_options
+    from game.scenes import tables
+    from game.scenes.menu import Menu
+
+    if args.game not in registry.names() or not tables.has_table(args.game):
+        playable = ", ".join(g for g in registry.names() if tables.has_table(g))
+        print(f"bazaar: no table for {args.game!r} (tables: {playable})", file=sys.stderr)
+        return 2
+    ruleset = registry.get(args.game)
+    options = parse_options(args.option)
+    specs = [s.strip() for s in args.seats.split(",") if s.strip()]
+    if not specs:  # you against a medium bot, and the rules' own seats (solo) as they are
+        full = {**ruleset.default_options(), **options}
+        fixed = ruleset.fixed_seats(full)
+        low = ruleset.seat_range(full)[0]
+        specs = ["human"] + ["rules" if i in fixed else "medium" for i in range(1, max(low, 2))]
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    try:
+        match = Match.new(ruleset, seats.from_specs(ruleset, specs, options), options, seed)
+    except ValueError as exc:
+        print(f"bazaar: {exc}", file=sys.stderr)
+        return 2
+    app = App(windowed=bool(getattr(args, "windowed", False)))
+    app.push(Menu(app))
+    app.push(tables.table_class(args.game)(app, match, app.store.attach(match)))
+    code = app.run(frames=args.smoke)
+    pygame.quit()
+    return code

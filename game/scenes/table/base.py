@@ -260,6 +260,28 @@ class Table(Scene):
         flight). The clock keeps running meanwhile."""
         return False
 
+    def settled(self) -> bool:
+        """Nothing here changes without input: no flight, no bot thinking, and nothing the next
+        update would start by itself (a bot's turn, a hand-off, the result, the rules clock)."""
+        if self.busy() or self.thinking.busy:
+            return False
+        if not self.idle():
+            return self.awaiting_person()
+        waiting = self.match.to_act
+        people = [s for s in sorted(waiting) if s in self.humans]
+        if self.match.finished:
+            return self.finished_shown
+        if any(s in self.players for s in waiting) or (self.held and not people):
+            return False
+        if not waiting:
+            return self.rules.clock(self.match.state) is None
+        return not self.needs_handoff(people[0])
+
+    def awaiting_person(self) -> bool:
+        """While not idle: True when what holds the table back is waiting for a person (a
+        score sheet to be opened), not for time."""
+        return False
+
     @property
     def animated(self) -> bool:  # type: ignore[override]
         """True while the table changes by itself: something moving, a bot thinking, a hint on

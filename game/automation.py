@@ -1,0 +1,298 @@
+"""Drive the real app headless: the one way tests, screenshot scripts and outside tools play it.
+
+    s = Session.open("jaipur", seats=["human", "easy"], seed=7)
+    s.idle()                                   # bots move, cards land
+    s.perform(0, s.legal(0)[0])                # played by clicks and keys only
+    s.click("button.menu"); s.key("escape")
+    s.screenshot("table.png")
+
+Every input is a real pygame event posted to the queue and read by the app's own loop step;
+time advances only by `tick` and `idle`, in the fixed 1/60 s ticks the app uses. Under a
+Session bots answer synchronously and deterministically (a search bounded by its iteration
+count, not the clock), so the same calls give the same match. See docs/automation.md.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from game.app import App  # noqa: E402
+from game.core import registry, seats  # noqa: E402
+from game.core.match import Match  # noqa: E402
+from game.core.ruleset import Command, Outcome  # noqa: E402
+from game.core.settings import ANIMATION_SPEEDS  # noqa: E402
+from game.scenes import tables  # noqa: E402
+from game.scenes.table import Table  # noqa: E402
+from game.ui.targets import Target  # noqa: E402
+
+IDLE_LIMIT = 200_000  # ticks (about 55 minutes of game time) before idle() gives up
+PASSES = 12  # screens perform() may pass on the way to a move (hand-off, sheets)
+
+
+class AutomationError(AssertionError):
+    """The app did not do what a call asked (no such target, the move was not made)."""
+
+
+def same_command(a: Command, b: Command) -> bool:
+    """Equal up to the tick (the table stamps its own) and the order of listed cards."""
+
+    def norm(c: Command) -> dict[str, Any]:
+        return {k: sorted(map(str, v)) if isinstance(v, list) else v for k, v in c.items() if k != "tick"}
+
+    return isinstance(a, dict) and isinstance(b, dict) and norm(a) == norm(b)
+
+
+class Session:
+    def __init__(self, app: App):
+        self.app = app
+        self.posted: list[dict[str, Any]] = []
+
+    # -- opening --------------------------------------------------------------------------
+    @classmethod
+    def open(
+        cls,
+        game: str,
+        seats: list[str],
+        seed: int = 0,
+        options: dict[str, Any] | None = None,
+        setup: dict[str, Any] | None = None,
+        fast: bool = True,
+    ) -> Session:
+        """The app with a new match of `game` on top of the menu. `fast`: no bot pause and the
+        quickest animations (the moves are the same; only the waiting between them goes)."""
+        session = cls(cls._app(fast))
+        ruleset = registry.get(game)
+        options = options or {}
+        match = Match.new(ruleset, seats_from(ruleset, seats, options), options, seed, setup)
+        match_id = session.app.store.attach(match)
+        session.app.push(tables.table_class(game)(session.app, match, match_id))
+        session.app.step(0)
+        return session
+
+    @classmethod
+    def resume(cls, fast: bool = True) -> Session:
+        """The app continuing the most recent unfinished match, as Continue does."""
+        from game.scenes.saved import SavedMatches
+
+        session = cls(cls._app(fast))
+        app = session.app
+        latest = [i for i in app.store.unfinished() if tables.has_table(i.game)]
+        if not latest:
+            raise AutomationError("there is no unfinished match to resume")
+        app.push(SavedMatches(app))
+        app.top.resume(latest[0].id)  # type: ignore[union-attr]
+        app.step(0)
+        return session
+
+    @staticmethod
+    def _app(fast: bool) -> App:
+        from game.scenes.menu import Menu
+
+        app = App(windowed=True, automated=True)
+        if fast:
+            app.settings = replace(app.settings, bot_pause_ms=0, animation_speed=max(ANIMATION_SPEEDS))
+        app.push(Menu(app))
+        return app
+
+    def close(self) -> None:
+        while self.app.stack:
+            self.app.stack.pop().leave()
+
+    # -- reading --------------------------------------------------------------------------
+    @property
+    def scene(self) -> str:
+        return self.app.top.name if self.app.top else ""
+
+    @property
+    def table(self) -> Table:
+        for scene in reversed(self.app.stack):
+            if isinstance(scene, Table):
+                return scene
+        raise AutomationError(f"no table is open (the top scene is {self.scene!r})")
+
+    @property
+    def match(self) -> Match:
+        return self.table.match
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        return self.match.events
+
+    @property
+    def commands(self) -> list[tuple[int | None, Command]]:
+        return [(e.seat, e.command) for e in self.match.commands]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.match.outcome
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.match.view(seat)
+
+    def legal(self, seat: int) -> list[Command]:
+        return self.match.legal(seat)
+
+    def waiting(self) -> list[int]:
+        """The people (not bots) the match waits on."""
+        table = self.table
+        return [s for s in sorted(self.match.to_act) if s in table.humans]
+
+    def targets(self) -> list[dict[str, Any]]:
+        top = self.app.top
+        return [t.to_json() for t in top.targets()] if top else []
+
+    def target(self, target_id: str) -> Target:
+        top = self.app.top
+        found = next((t for t in (top.targets() if top else []) if t.id == target_id), None)
+        if found is None:
+            ids = ", ".join(t["id"] for t in self.targets())
+            raise AutomationError(f"no target {target_id!r} on {self.scene!r} (there are: {ids})")
+        return found
+
+    def screenshot(self, path: str) -> None:
+        self.app.draw()
+        pygame.image.save(self.app.screen, str(path))
+
+    # -- input ----------------------------------------------------------------------------
+    def _post(self, kind: int, **attrs: Any) -> None:
+        pygame.event.post(pygame.event.Event(kind, **attrs))
+        self.posted.append({"type": pygame.event.event_name(kind), **attrs})
+
+    def _point(self, where: str | tuple[int, int]) -> tuple[int, int]:
+        return where if isinstance(where, tuple) else self.target(where).centre
+
+    def move(self, where: str | tuple[int, int]) -> None:
+        pos = self._point(where)
+        self._post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        self.app.step(0)
+
+    def click(self, where: str | tuple[int, int], button: int = 1) -> None:
+        """Point at a target (by id) or a position and press and release a mouse button."""
+        pos = self._point(where)
+        self._post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        self._post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+        self._post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+        self.app.step(0)
+
+    def drag(self, source: str | tuple[int, int], to: str | tuple[int, int], steps: int = 8) -> None:
+        start = self._point(source)
+        self._post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+        self._post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+        self.app.step(1)
+        end = self._point(to)  # where the target is now (a hand opens a gap as a card lifts)
+        last = start
+        for k in range(1, steps + 1):
+            pos = (start[0] + (end[0] - start[0]) * k // steps, start[1] + (end[1] - start[1]) * k // steps)
+            self._post(
+                pygame.MOUSEMOTION, pos=pos, rel=(pos[0] - last[0], pos[1] - last[1]), buttons=(1, 0, 0)
+            )
+            self.app.step(1)
+            last = pos
+        self._post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+        self.app.step(0)
+
+    def key(self, name: str) -> None:
+        """Press and release a key by pygame's name ("space", "return", "escape", "f"), with
+        modifiers before it ("shift+tab", "ctrl+a")."""
+        *mods, base = name.lower().split("+")
+        mod = 0
+        for m in mods:
+            mod |= {"shift": pygame.KMOD_SHIFT, "ctrl": pygame.KMOD_CTRL, "alt": pygame.KMOD_ALT}[m]
+        code = pygame.key.key_code(base)
+        char = base if len(base) == 1 and not mod else ""
+        self._post(pygame.KEYDOWN, key=code, mod=mod, unicode=char, scancode=0)
+        self._post(pygame.KEYUP, key=code, mod=mod, unicode=char, scancode=0)
+        if char:
+            self._post(pygame.TEXTINPUT, text=char)
+        self.app.step(0)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+        self.app.step(0)
+
+    # -- time -----------------------------------------------------------------------------
+    def tick(self, n: int = 1) -> None:
+        """Advance n fixed ticks of game time (one loop step)."""
+        self.app.step(n)
+
+    def settled(self) -> bool:
+        """Nothing moves by itself and no bot is thinking: the app waits for a person (or the
+        match is over and its result is shown)."""
+        top = self.app.top
+        if top is None:
+            return True
+        if isinstance(top, Table):
+            return top.settled()
+        return not top.animated
+
+    def idle(self, limit: int = IDLE_LIMIT) -> None:
+        for _ in range(limit):
+            if self.settled():
+                return
+            self.app.step(1)
+        raise AutomationError(f"still busy after {limit} ticks on {self.scene!r}")
+
+    # -- playing --------------------------------------------------------------------------
+    def perform(self, seat: int, command: Command) -> list[dict[str, Any]]:
+        """Play `command` for `seat` the way a person would, by input events only, passing
+        whatever stands in between (a hand-off screen, a score sheet). Returns the events
+        posted; AutomationError when the table did not submit exactly that command."""
+        first = len(self.posted)
+        self.idle()
+        for _ in range(PASSES):
+            top = self.app.top
+            if isinstance(top, Table):
+                break
+            if top is None or not top.proceed:
+                raise AutomationError(f"{self.scene!r} stands between seat {seat} and the table")
+            self.click(top.proceed)
+            self.idle()
+        table = self.table
+        if seat not in table.match.to_act:
+            raise AutomationError(
+                f"the match does not wait on seat {seat} (it waits on {sorted(table.match.to_act)})"
+            )
+        count = len(self.match.commands)
+        for gesture in table.gestures(seat, command):
+            self.gesture(gesture)
+            if len(self.match.commands) > count:
+                break
+        made = self.match.commands[count : count + 1]
+        if not made:
+            reason = self.match.check(seat, command)
+            why = f" ({reason.reason})" if reason else ""
+            raise AutomationError(f"seat {seat}: {command} was not played{why}")
+        if made[0].seat != seat or not same_command(made[0].command, command):
+            raise AutomationError(f"seat {seat}: asked for {command}, the table played {made[0].command}")
+        return self.posted[first:]
+
+    def gesture(self, gesture: tuple[str, ...]) -> None:
+        """One step of a table's `gestures`: ("click", id), ("right_click", id),
+        ("drag", from_id, to_id), ("key", name)."""
+        kind, *args = gesture
+        if kind == "click":
+            self.click(args[0])
+        elif kind == "right_click":
+            self.click(args[0], button=3)
+        elif kind == "drag":
+            self.drag(args[0], args[1])
+        elif kind == "key":
+            self.key(args[0])
+        else:
+            raise AutomationError(f"unknown gesture {gesture!r}")
+        self.app.step(1)
+
+
+def seats_from(ruleset, specs: list[str], options: dict[str, Any]):
+    try:
+        return seats.from_specs(ruleset, specs, options)
+    except ValueError as exc:
+        raise AutomationError(str(exc)) from None
