@@ -81,20 +81,20 @@ class Table(Scene):
 
     def update(self, n: int) -> None:
         self.timers.advance(n)
-        self.thinking.advance(n)
         self._collect_hint()
         for _ in range(n):  # tick by tick, so update(7) decides exactly what 7 x update(1) does
             if self.clock_running():
                 self.clock.advance(1, self.viewer)
+            self.thinking.advance(1)
             self.on_tick()
-        if self.busy() or not self.idle():
-            return
-        if self.match.finished:
-            if not self.finished_shown:
-                self.finished_shown = True
-                self.show_result()
-            return
-        self._drive()
+            if self.busy() or not self.idle() or self.app.top is not self:
+                continue  # the next decision waits for the cards to land, a sheet, a hand-off
+            if self.match.finished:
+                if not self.finished_shown:
+                    self.finished_shown = True
+                    self.show_result()
+                return
+            self._drive()
 
     def on_tick(self) -> None:
         """Once per tick: held bot commands whose tick has come, and the rules clock."""
