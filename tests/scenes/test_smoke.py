@@ -17,6 +17,36 @@ def test_smoke_run_exits_cleanly(bazaar_home):
     )
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
+    assert not [line for line in done.stderr.splitlines() if line.startswith("bazaar:")], done.stderr
+
+
+def test_play_opens_a_table_directly_and_refuses_an_unknown_seat(bazaar_home):
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "BAZAAR_HOME": str(bazaar_home),
+    }
+    run = [sys.executable, "-m", "game", "--smoke", "20", "play", "jaipur"]
+    done = subprocess.run(
+        [*run, "--seats", "human,hard", "--seed", "4"], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    from game.core.store import Store
+
+    stored = Store.open().unfinished("jaipur")
+    assert [(s.name, s.kind, s.level) for s in stored[0].seats] == [
+        ("Asha", "human", ""),
+        ("Bilal", "bot", "hard"),
+    ]
+    done = subprocess.run(
+        [*run, "--seats", "human,wizard"], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert (
+        "bazaar: unknown seat 'wizard' for Jaipur (one of human, random, easy, medium, hard, cmd:PROGRAM)"
+        in done.stderr
+    )
 
 
 def test_smoke_run_survives_a_damaged_database(bazaar_home):
@@ -33,6 +63,11 @@ def test_smoke_run_survives_a_damaged_database(bazaar_home):
         [sys.executable, "-m", "game", "--smoke", "10"], env=env, capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 0, done.stderr
-    assert "damaged" in done.stderr.lower() or "not" in done.stderr.lower()
     kept = [p for p in data.iterdir() if ".damaged-" in p.name]
     assert kept and kept[0].read_bytes() == b"this is not a database" * 100
+    path = data / "bazaar.sqlite3"
+    said = (
+        f"bazaar: The saved-games file {path} could not be used: it is not an SQLite database. "
+        f"It was kept unchanged as {kept[0]}; a new, empty one was started."
+    )
+    assert said in done.stderr.splitlines(), done.stderr

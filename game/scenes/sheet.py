@@ -1,0 +1,39 @@
+"""A sheet over the table (a round's or a hand's scores): a box over the dimmed table with one
+button that moves on, which is also what game.automation presses to pass it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from game.scenes.base import Overlay
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.scenes.host import Host
+
+CONTINUE = "continue"
+
+
+class Sheet(Overlay):
+    proceed = CONTINUE
+
+    def __init__(
+        self, app: Host, size: tuple[int, int], label: str, on_close: Callable[[], None], button_w: int = 300
+    ):
+        super().__init__(app, size)
+        self.on_close = on_close
+        b = self.box
+        self.button = Button(
+            (b.centerx - button_w // 2, b.bottom - 78, button_w, 58), label, self.close, True, tid=CONTINUE
+        )
+        self.group.add(self.button)
+        self.group.move_focus(1)
+
+    def close(self) -> None:
+        self.app.pop()
+        self.on_close()
+
+    def back(self) -> None:
+        """Esc closes the sheet the way its button does: nothing is lost by it."""
+        self.close()

@@ -1,0 +1,62 @@
+"""The action bar under a table: what the person can do now, in a title and a line of detail,
+coloured by its mood, with the table's action buttons at its right end. A greyed-out button
+says why when pointed at or focused (its target's tip)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import card_text, text, theme
+from game.ui.targets import Target
+
+# mood -> title size, face, colour; then the detail's colour and face
+MOODS: dict[str, tuple[int, str, tuple, tuple, str]] = {
+    "idle": (22, "bold", theme.TEXT, theme.MUTED, "regular"),
+    "move": (24, "black", theme.ACCENT, theme.TEXT, "regular"),
+    "good": (22, "bold", theme.TEXT, theme.GOOD, "regular"),
+    "hint": (22, "bold", theme.GOOD, theme.MUTED, "regular"),
+    "refused": (22, "bold", theme.TEXT, theme.DANGER, "bold"),
+    "waiting": (22, "bold", theme.MUTED, theme.MUTED, "regular"),
+    "moving": (22, "bold", theme.TEXT, theme.MUTED, "regular"),
+    "over": (22, "bold", theme.MUTED, theme.MUTED, "regular"),
+}
+
+
+class ActionBar:
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], four_colour: bool = False):
+        self.rect = pygame.Rect(rect)
+        self.four_colour = four_colour  # card codes in the lines ("7H") drawn as rank and suit
+
+    def width(self, right: int | None = None) -> int:
+        """Room for the words, left of `right` (the first action button) when given."""
+        return (right if right is not None else self.rect.right) - self.rect.x - 36
+
+    def fits(self, line: str, right: int | None = None) -> bool:
+        return text.fit(line, self.width(right), 16, smallest=14)[0] == line
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        title: str,
+        detail: str,
+        mood: str = "idle",
+        right: int | None = None,
+        pointed: Target | None = None,
+    ) -> None:
+        """`pointed`: a greyed-out target under the pointer or focus, whose reason replaces
+        the detail line."""
+        if pointed is not None and not pointed.enabled and pointed.tip:
+            detail, mood = pointed.tip, "refused" if mood != "over" else mood
+        size, face, colour, detail_colour, detail_face = MOODS[mood]
+        x, width = self.rect.x + 20, self.width(right)
+        title, size = text.fit(title, width, size, face, smallest=17)
+        lines = list(text.wrap(detail, width, 16, detail_face)[:2]) if detail else []
+        y = self.rect.y + 30 if lines else self.rect.centery
+        if len(lines) == 2:
+            y -= 6
+        card_text.blit(surface, title, (x, y), size, colour, face, "midleft", self.four_colour)
+        for k, line in enumerate(lines):
+            line_y = self.rect.y + 62 + 18 * k - 9 * (len(lines) - 1)
+            card_text.blit(
+                surface, line, (x, line_y), 16, detail_colour, detail_face, "midleft", self.four_colour
+            )
