@@ -65,7 +65,7 @@ def play_by_mouse(app, table: JaipurTable, command: dict) -> None:
 
 def play_by_keyboard(app, table: JaipurTable, command: dict) -> None:
     market, hand, herd = selection(table, command)
-    wanted = [("market", i) for i in market] + [("hand", j) for j in hand] + [("herd", 0)] * herd
+    wanted = [f"market.{i}" for i in market] + [f"hand.{j}" for j in hand] + ["herd"] * herd
     for target in wanted:
         for _ in range(40):
             if table.focus == target:

@@ -90,7 +90,7 @@ def test_the_action_bar_names_the_move_and_says_why_not_in_plain_words():
     settle(app, table)
     gold = table.v["market"].index("gold")
     app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=L.market(gold), rel=(0, 0), buttons=(0, 0, 0)))
-    assert table.hover == ("market", gold)  # what can be clicked shows it under the mouse
+    assert table.hover == f"market.{gold}"  # what can be clicked shows it under the mouse
     pick(app, table, market=["gold"])
     assert (table.label, table.command) == ("Take gold", {"move": "take", "good": "gold"})
     assert table.confirm.label == "Take gold" and table.confirm.enabled

@@ -51,7 +51,8 @@ class Render:
 
     def draw(self, surface: pygame.Surface) -> None:
         v, fl = self.v, self.flights
-        focused = self.focus if self.focus in self.targets() else None
+        now = self.target_map().get(self.focus)
+        focused = now.id if now is not None and now.enabled else None
         hint_market, hint_hand, hint_herd = self.hinted()
         me, other = self.bottom_seat(), 1 - self.bottom_seat()
         names = self.match.names
@@ -80,10 +81,10 @@ class Render:
                     surface,
                     art.card_face(card),
                     L.market(i),
-                    ("market", i) in lifted,
-                    focused == ("market", i),
+                    f"market.{i}" in lifted,
+                    focused == f"market.{i}",
                     i in hint_market,
-                    hover=self.hover == ("market", i),
+                    hover=self.hover == f"market.{i}",
                 )
         self.draw_my_side(surface, focused, hint_hand, hint_herd)
         draw.player_strip(surface, v, me, True, fl.masked, names[me], me in waiting)
@@ -133,9 +134,9 @@ class Render:
                 art.card_face(CAMEL),
                 L.HERD,
                 self.herd_sel > 0,
-                focused == ("herd", 0),
+                focused == "herd",
                 hint_herd,
-                hover=self.hover == ("herd", 0),
+                hover=self.hover == "herd",
             )
             draw.caption(surface, L.HERD, L.CARD_H, f"Herd · {herd}")
         else:
@@ -157,9 +158,9 @@ class Render:
                     art.card_face(card),
                     L.hand(j),
                     j in self.hand_sel,
-                    focused == ("hand", j),
+                    focused == f"hand.{j}",
                     j in hint_hand,
-                    hover=self.hover == ("hand", j),
+                    hover=self.hover == f"hand.{j}",
                 )
 
     def bar(self) -> tuple[str, str, str]:
@@ -218,8 +219,9 @@ class Render:
         if sub:
             sub, sub_size = text.fit(sub, width, 16, sub_face, smallest=14)
             text.blit(surface, sub, (x, bar.y + 64), sub_size, sub_colour, sub_face, "midleft")
-        for k, button in enumerate(self.buttons.widgets):
-            button.focused = focused == ("button", k)
+        for button in self.buttons.widgets:
+            button.focused = focused == button.tid
+            button.hover = self.hover == button.tid and button.enabled
         self.buttons.draw(surface)
 
 

@@ -20,6 +20,7 @@ FLIP = 10  # ticks one token takes to turn
 
 class RoundSheet(Overlay):
     name = "jaipur-sheet"
+    proceed = "continue"  # its one button: all at once on the first press, then on
 
     def __init__(
         self, app, event: dict[str, Any], names: list[str], solo: bool, on_close: Callable[[], None]
@@ -36,6 +37,7 @@ class RoundSheet(Overlay):
             "See the result" if last else "Next round",
             self.close,
             primary=True,
+            tid="continue",
         )
         self.group.add(self.button)
         self.group.move_focus(1)

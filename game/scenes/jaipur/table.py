@@ -7,10 +7,12 @@ Enter or the button confirms; Esc or right-click clears.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pygame
 
+from game.core.ruleset import Command
 from game.core.timers import ticks
 from game.rules.jaipur.cards import CAMEL
 from game.rules.jaipur.selection import classify
@@ -19,11 +21,11 @@ from game.scenes.jaipur import layout as L
 from game.scenes.jaipur.motion import Motion
 from game.scenes.jaipur.render import Render
 from game.scenes.table import Table
-from game.ui import focus, text
+from game.scenes.table.base import Gesture
+from game.ui import text
 from game.ui.flights import Flights
+from game.ui.targets import NAVIGATION, Target
 from game.ui.widgets import Button, Group
-
-Target = tuple[str, int]
 
 
 class JaipurTable(Render, Table):
@@ -39,18 +41,21 @@ class JaipurTable(Render, Table):
         self.market_sel: set[int] = set()
         self.hand_sel: set[int] = set()
         self.herd_sel = 0
-        self.focus: Target | None = None  # keyboard focus: a card, the herd or a button
-        self.hover: Target | None = None  # the card under the mouse, when it may be clicked
         self.pending_sheet: dict[str, Any] | None = None
         self.sheet_open = False
         self.deal_after_sheet: list[dict[str, Any]] = []
         self.last_move: list[str] = []  # the latest moves in words, for the bar and the hand-off
         bar = L.ACTION_BAR
-        self.confirm = Button((bar.right - 254, bar.y + 16, 236, 60), "Confirm", self.play, primary=True)
-        self.clear = Button((bar.right - 376, bar.y + 16, 110, 60), "Clear", self.clear_selection)
-        self.hint_button = Button((946, 630, 150, 60), "Hint", self.request_hint, hint="H")
-        self.menu_button = Button((1106, 630, 150, 60), "Menu", self.pause, hint="Esc")
+        self.confirm = Button(
+            (bar.right - 254, bar.y + 16, 236, 60), "Confirm", self.play, primary=True, tid="confirm"
+        )
+        self.clear = Button(
+            (bar.right - 376, bar.y + 16, 110, 60), "Clear", self.clear_selection, tid="clear"
+        )
+        self.hint_button = Button((946, 630, 150, 60), "Hint", self.request_hint, hint="H", tid="hint")
+        self.menu_button = Button((1106, 630, 150, 60), "Menu", self.pause, hint="Esc", tid="menu")
         self.buttons = Group([self.clear, self.confirm, self.hint_button, self.menu_button])
+        self.button_ids = {b.tid: b for b in self.buttons.widgets}
         self.command: dict[str, Any] | None = None
         self.label, self.reason = "", ""
         self.refresh()
@@ -82,8 +87,6 @@ class JaipurTable(Render, Table):
         label = self.label if self.command else "Confirm"
         self.confirm.label, self.confirm.size = text.fit(label, self.confirm.rect.w - 20, 22, "bold", 15)
         self.clear.enabled = bool(self.market_sel or self.hand_sel or self.herd_sel)
-        for button in (self.confirm, self.clear):
-            button.hover = button.hover and button.enabled  # no hover look on a button gone grey
         self.hint_button.visible = self.app.settings.show_hints
         self.hint_button.enabled = acting and not self.hint_pending
 
@@ -91,8 +94,16 @@ class JaipurTable(Render, Table):
         return self.viewer if self.viewer is not None else 0
 
     # -- flow -----------------------------------------------------------------------------
+    def busy(self) -> bool:
+        """Cards or tokens in the air, or a round's sheet waiting for them to land."""
+        return self.flights.busy or self.pending_sheet is not None
+
     def idle(self) -> bool:
-        return self.pending_sheet is None and not self.sheet_open and not self.flights.busy
+        return not self.busy() and not self.sheet_open
+
+    def awaiting_person(self) -> bool:
+        """The round's sheet is open: it waits for the person to close it."""
+        return self.sheet_open and not self.busy()
 
     def update(self, n: int) -> None:
         self.flights.advance(n)
@@ -101,7 +112,7 @@ class JaipurTable(Render, Table):
             self.sheet_open = True
             self.app.push(sheet.RoundSheet(self.app, event, self.match.names, self.solo, self.sheet_closed))
         super().update(n)
-        if self.acting_human is None or not self.idle():
+        if self.hover not in self.button_ids and (self.acting_human is None or not self.idle()):
             self.hover = None  # nothing to click now: no card looks clickable
 
     def sheet_closed(self) -> None:
@@ -202,40 +213,93 @@ class JaipurTable(Render, Table):
     def enter(self) -> None:
         self.refresh()
 
-    # -- input ----------------------------------------------------------------------------
-    def targets(self) -> list[Target]:
-        """Everything the keyboard can focus, in reading order."""
-        v = self.v
-        out = [("market", i) for i in range(len(v["market"]))]
-        if v.get("herd"):
-            out.append(("herd", 0))
-        out += [("hand", j) for j in range(len(v["hand"]))]
-        out += [("button", k) for k, b in enumerate(self.buttons.widgets) if b.visible and b.enabled]
+    # -- the target map -------------------------------------------------------------------
+    def can_pick(self) -> bool:
+        """Whether the person at the screen may select cards now."""
+        return self.acting_human is not None and self.frozen is None
+
+    def why_not(self) -> str:
+        """Why the cards cannot be selected now, in a few words."""
+        if self.frozen is not None:
+            return "The round is over"
+        waiting = sorted(self.match.to_act)
+        if not waiting:
+            return "The match is over"
+        if self.viewer is None:
+            return "Waiting for the next player to take the screen"
+        return f"{self.match.names[waiting[0]]} is playing"
+
+    def lifted(self) -> set[str]:
+        """The cards shown raised: those selected, every market camel once one is (the move
+        takes them all), and the herd while camels are counted out of it."""
+        out = {f"market.{i}" for i in self.market_sel} | {f"hand.{j}" for j in self.hand_sel}
+        if self.command == {"move": "camels"}:
+            out |= {f"market.{i}" for i, c in enumerate(self.v["market"]) if c == CAMEL}
+        if self.herd_sel:
+            out.add("herd")
         return out
 
-    def target_rect(self, target: Target) -> pygame.Rect:
-        kind, k = target
-        if kind == "market":
-            return L.card_rect(L.market(k))
-        if kind == "hand":
-            return L.card_rect(L.hand(k))
-        if kind == "herd":
-            return L.card_rect(L.HERD)
-        return self.buttons.widgets[k].rect
+    def targets(self) -> list[Target]:
+        """Everything clickable, in reading order: the market, the herd and the hand, then the
+        buttons. A card's rectangle is where it is drawn (raised when selected)."""
+        v = self.v
+        lifted = self.lifted()
+        enabled = self.can_pick()
+        tip = "" if enabled else self.why_not()
+        out: list[Target] = []
 
-    def toggle(self, target: Target, back: bool = False) -> None:
-        kind, k = target
-        if kind == "button":
-            self.buttons.widgets[k].activate()
+        def card(tid: str, label: str, kind: str, centre: tuple[int, int]) -> None:
+            up = tid in lifted
+            rect = L.card_rect(centre, lift=L.LIFT if up else 0)
+            label += " (selected)" if up and tid != "herd" else ""
+            out.append(
+                Target(
+                    tid, label, kind, rect, enabled=enabled, tip=tip, row="hand" if kind == "herd" else kind
+                )
+            )
+
+        for i, c in enumerate(v["market"]):
+            card(f"market.{i}", f"Market {i + 1}: {card_name(c)}", "market", L.market(i))
+        herd = v.get("herd") or 0
+        if herd:
+            label = f"Herd ({herd} camel{'' if herd == 1 else 's'})"
+            if self.herd_sel:
+                label += f", {self.herd_sel} to give"
+            card("herd", label, "herd", L.HERD)
+        for j, c in enumerate(v["hand"]):
+            card(f"hand.{j}", f"Hand {j + 1}: {card_name(c)}", "hand", L.hand(j))
+        for button in self.buttons.widgets:
+            if not button.visible:
+                continue
+            t = button.target()
+            t.row = "button"
+            if button.enabled:
+                t.tip = ""
+            elif button is self.confirm:
+                t.tip = self.reason or ("Select cards first" if enabled else tip)
+            elif button is self.clear:
+                t.tip = "Nothing is selected"
+            elif button is self.hint_button:
+                t.tip = "A hint is on its way" if enabled and self.hint_pending else tip
+            out.append(t)
+        return out
+
+    def choose(self, tid: str, back: bool = False) -> None:
+        """What a click, or Space on the focused target, does: a button acts; a card is
+        selected or put back; the herd counts one more camel to give (back: one fewer)."""
+        button = self.button_ids.get(tid)
+        if button is not None:
+            button.activate()
             return
         if self.acting_human is not None and self.flights.busy:
             self.flights.finish()  # a player in a hurry: land everything, then take the click
         if self.acting_human is None or not self.idle():
             return
+        kind, _, k = tid.partition(".")
         if kind == "market":
-            self.market_sel ^= {k}
+            self.market_sel ^= {int(k)}
         elif kind == "hand":
-            self.hand_sel ^= {k}
+            self.hand_sel ^= {int(k)}
         elif kind == "herd":
             herd = self.v.get("herd") or 0
             self.herd_sel = (self.herd_sel + (-1 if back else 1)) % (herd + 1)
@@ -243,41 +307,21 @@ class JaipurTable(Render, Table):
         self.app.sounds.play("click")
         self.reselect()
 
-    def lifted(self) -> set[Target]:
-        """The cards shown raised: those selected, and every market camel once one is (the
-        move takes them all)."""
-        out = {("market", i) for i in self.market_sel} | {("hand", j) for j in self.hand_sel}
-        if self.command == {"move": "camels"}:
-            out |= {("market", i) for i, c in enumerate(self.v["market"]) if c == CAMEL}
-        return out
-
-    def hit(self, pos: tuple[int, int]) -> Target | None:
-        lifted = self.lifted()
-        for target in self.targets():
-            if target[0] == "button":
-                continue
-            rect = self.target_rect(target)
-            if target in lifted:
-                rect = rect.move(0, -L.LIFT)
-            if rect.collidepoint(pos):
-                return target
-        return None
-
+    # -- input ----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        # the buttons take the mouse only; the table runs one keyboard focus over everything
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and self.buttons.handle(event):
-            return True
         if event.type == pygame.MOUSEMOTION:
-            self.hover = self.hit(event.pos) if self.acting_human is not None and self.idle() else None
+            self.hover = self.pointed(event.pos)
             return False
         if event.type == pygame.MOUSEBUTTONDOWN:
-            target = self.hit(event.pos)
-            if event.button == 1 and target:
-                self.toggle(target)
+            hit = self.target_map().hit(event.pos)
+            if hit is not None and hit.kind == "button" and not hit.enabled:
+                hit = None  # a grey button takes no click
+            if event.button == 1 and hit is not None:
+                self.choose(hit.id)
                 return True
             if event.button == 3:
-                if target and target[0] == "herd":
-                    self.toggle(target, back=True)
+                if hit is not None and hit.id == "herd":
+                    self.choose("herd", back=True)
                 else:
                     self.clear_selection()
                 return True
@@ -288,21 +332,28 @@ class JaipurTable(Render, Table):
             return self.key(event) or super().handle(event)
         return False
 
+    def pointed(self, pos: tuple[int, int]) -> str | None:
+        """The target that shows it may be clicked under the pointer: an enabled button, or a
+        card while the table waits for the person."""
+        hit = self.target_map().hit(pos)
+        if hit is None or not hit.enabled or (hit.kind != "button" and not self.idle()):
+            return None
+        return hit.id
+
     def key(self, event: pygame.event.Event) -> bool:
-        targets = self.targets()
-        current = self.focus if self.focus in targets else None
-        if event.key in focus.NAVIGATION:
-            index = targets.index(current) if current is not None else None
-            shift = bool(event.mod & pygame.KMOD_SHIFT)
-            k = focus.step([t[0] for t in targets], index, event.key, shift)
-            self.focus = targets[k] if k is not None else None
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        if event.key in NAVIGATION:
+            self.focus = self.target_map().step(self.focus, event.key, shift)
             return True
+        current = self.target_map().get(self.focus)
+        if current is not None and not current.enabled:
+            current = None
         if event.key == pygame.K_SPACE and current is not None:
-            self.toggle(current, back=bool(event.mod & pygame.KMOD_SHIFT))
+            self.choose(current.id, back=shift)
             return True
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if current is not None and current[0] == "button":
-                self.toggle(current)
+            if current is not None and current.kind == "button":
+                self.choose(current.id)
             else:
                 self.play()
             return True
@@ -310,3 +361,93 @@ class JaipurTable(Render, Table):
             self.request_hint()
             return True
         return False
+
+    # -- for game.automation ----------------------------------------------------------------
+    def gestures(self, seat: int, command: Command, keyboard: bool = False) -> Iterator[Gesture]:
+        """The clicks that play `command`: Esc clears a selection left over (only when there is
+        one: Esc on nothing opens the pause menu), then each card the move uses, the herd once
+        per camel given, and Confirm. `keyboard`: the same by keys alone, the focus walked to
+        each card (Tab, arrows) and Space on it, then Enter. Every slot is found in the view
+        as it is when the gesture is made."""
+        if not isinstance(command, dict) or self.acting_human != seat:
+            return
+        if self.market_sel or self.hand_sel or self.herd_sel:
+            yield ("key", "escape")
+        for kind, card in uses(command):
+            tid = self.free_slot(kind, card)
+            if tid is None:
+                return  # the view lacks the card: not a move here
+            if not keyboard:
+                yield ("click", tid)
+                continue
+            for _ in range(64):
+                if self.focus == tid:
+                    break
+                step = self.key_towards(tid)
+                if step is None:
+                    return
+                yield ("key", step)
+            yield ("key", "space")
+        yield ("key", "return") if keyboard else ("click", "confirm")
+
+    def free_slot(self, kind: str, card: str) -> str | None:
+        """The id of a card `card` in the market or the hand not selected yet, or the herd."""
+        if kind == "herd":
+            return "herd" if (self.v.get("herd") or 0) > self.herd_sel else None
+        pool, chosen = (
+            (self.v["market"], self.market_sel) if kind == "market" else (self.v["hand"], self.hand_sel)
+        )
+        return next((f"{kind}.{i}" for i, c in enumerate(pool) if c == card and i not in chosen), None)
+
+    def key_towards(self, tid: str) -> str | None:
+        """The first key of the shortest walk of the keyboard focus to `tid` (Tab, Shift+Tab,
+        arrows), found on the target map as it is now."""
+        tmap = self.target_map()
+        keys = {
+            "tab": (pygame.K_TAB, False),
+            "shift+tab": (pygame.K_TAB, True),
+            "left": (pygame.K_LEFT, False),
+            "right": (pygame.K_RIGHT, False),
+            "up": (pygame.K_UP, False),
+            "down": (pygame.K_DOWN, False),
+        }
+        first: dict[str | None, str] = {}
+        frontier: list[str | None] = [self.focus]
+        seen: set[str | None] = {self.focus}
+        while frontier:
+            nxt: list[str | None] = []
+            for here in frontier:
+                for name, (code, shift) in keys.items():
+                    there = tmap.step(here, code, shift)
+                    if there in seen:
+                        continue
+                    seen.add(there)
+                    first[there] = first.get(here, name)
+                    if there == tid:
+                        return first[there]
+                    nxt.append(there)
+            frontier = nxt
+        return None
+
+
+def card_name(card: str) -> str:
+    return "diamonds" if card == "diamond" else card
+
+
+def uses(command: dict[str, Any]) -> list[tuple[str, str]]:
+    """The cards a move is selected by: (market|hand|herd, card), in the order clicked."""
+    move = command.get("move")
+    if move == "take":
+        return [("market", command["good"])]
+    if move == "camels":
+        return [("market", CAMEL)]
+    if move == "sell":
+        return [("hand", command["good"])] * command["count"]
+    if move == "exchange":
+        give = command["give"]
+        return (
+            [("market", c) for c in command["take"]]
+            + [("hand", c) for c in give if c != CAMEL]
+            + [("herd", CAMEL)] * give.count(CAMEL)
+        )
+    return []
