@@ -78,6 +78,13 @@ class Session:
         return session
 
     @classmethod
+    def menu(cls, fast: bool = True) -> Session:
+        """The app at its main menu, as a double-click opens it."""
+        session = cls(cls._app(fast))
+        session.app.step(0)
+        return session
+
+    @classmethod
     def resume(cls, fast: bool = True) -> Session:
         """The app continuing the most recent unfinished match, as Continue does."""
         from game.scenes.saved import SavedMatches
@@ -148,6 +155,25 @@ class Session:
     def targets(self) -> list[dict[str, Any]]:
         top = self.app.top
         return [t.to_json() for t in top.targets()] if top else []
+
+    @property
+    def focused(self) -> str | None:
+        """The id of the target the keyboard is on, on the top scene."""
+        top = self.app.top
+        if isinstance(top, Table):
+            return top.focus
+        group = getattr(top, "group", None)
+        widget = group.focused if group is not None else None
+        if widget is None:
+            return None
+        return next(
+            (
+                t.id
+                for t, w in zip(group.targets(), [w for w in group.widgets if w.visible], strict=True)
+                if w is widget
+            ),
+            None,
+        )
 
     def target(self, target_id: str) -> Target:
         top = self.app.top

@@ -12,11 +12,15 @@ from game.ui.widgets import Button, Widget, panel
 
 
 class GameTile(Widget):
+    kind = "tile"
+
     def __init__(self, rect, game: str, on_click):
         super().__init__(rect)
         self.game = game
+        self.tid = game
         self.on_click = on_click
         self.ruleset = registry.get(game)
+        self.label = self.ruleset.title
         self.enabled = tables.has_table(game)
         self._images: dict[bool, pygame.Surface] = {}
 
@@ -71,7 +75,7 @@ class Menu(Screen):
             rect = (60 + (i % 2) * 400, 130 + (i // 2) * 272, 380, 252)
             self.group.add(GameTile(rect, game, self.new_game))
         x, w, h = 900, 320, 60
-        self.continue_button = Button((x, 130, w, h), "Continue", self.open_continue, primary=True)
+        self.continue_button = Button((x, 130, w, h), "Continue", self.open_continue, True, tid="continue")
         self.group.add(self.continue_button)
         self.group.add(Button((x, 210, w, h), "Statistics", self.open_stats))
         self.group.add(Button((x, 290, w, h), "Settings", self.open_settings))
@@ -86,6 +90,11 @@ class Menu(Screen):
             self.saved = 0
         self.continue_button.enabled = self.saved > 0
         self.continue_button.label = f"Continue ({self.saved})" if self.saved else "Continue"
+        if self.group.focused is None or not self.group.focused.enabled:
+            # Enter works at once: on Continue when it is offered (it is drawn as the main
+            # choice), else on the first game
+            self.group.focus(self.continue_button if self.saved else None)
+            self.group.focus_first()
 
     def back(self) -> None:
         self.app.quit()

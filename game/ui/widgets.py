@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 from game.ui import card_text, text, theme
-from game.ui.targets import Target, slug
+from game.ui.targets import Target, TargetMap, slug
 
 
 class Widget:
@@ -272,15 +272,37 @@ class Group:
             w.focused = w is widget
         self.focus_index = self.widgets.index(widget) if widget in self.widgets else None
 
+    def usable(self) -> list[Widget]:
+        return [w for w in self.widgets if w.focusable and w.visible and w.enabled]
+
     def move_focus(self, delta: int) -> None:
-        usable = [i for i, w in enumerate(self.widgets) if w.focusable and w.visible and w.enabled]
+        """Tab order: the next (or previous) usable widget, round the end."""
+        usable = self.usable()
         if not usable:
             return
-        if self.focus_index not in usable:
+        now = self.focused
+        if now not in usable:
             target = usable[0] if delta > 0 else usable[-1]
         else:
-            target = usable[(usable.index(self.focus_index) + delta) % len(usable)]
-        self.focus(self.widgets[target])
+            target = usable[(usable.index(now) + delta) % len(usable)]
+        self.focus(target)
+
+    def move_focus_towards(self, key: int) -> None:
+        """Arrows move in two dimensions: to the nearest widget in that direction."""
+        usable = self.usable()
+        if not usable:
+            return
+        targets = [Target(str(k), "", "widget", pygame.Rect(w.rect)) for k, w in enumerate(usable)]
+        now = self.focused
+        current = str(usable.index(now)) if now in usable else None
+        found = TargetMap(targets).step(current, key)
+        if found is not None:
+            self.focus(usable[int(found)])
+
+    def focus_first(self) -> None:
+        """Give the first usable widget the focus, so Enter works before any key moved it."""
+        if self.focused is None:
+            self.move_focus(1)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -304,8 +326,8 @@ class Group:
         if event.key == pygame.K_TAB:
             self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             return True
-        if event.key in (pygame.K_DOWN, pygame.K_UP):
-            self.move_focus(1 if event.key == pygame.K_DOWN else -1)
+        if event.key in (pygame.K_DOWN, pygame.K_UP, pygame.K_LEFT, pygame.K_RIGHT):
+            self.move_focus_towards(event.key)
             return True
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and focused:
             focused.activate()
