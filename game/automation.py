@@ -228,12 +228,12 @@ class Session:
     def key(self, name: str) -> None:
         """Press and release a key by pygame's name ("space", "return", "escape", "f"), with
         modifiers before it ("shift+tab", "ctrl+a")."""
-        *mods, base = name.lower().split("+")
+        *mods, base = name.split("+")
         mod = 0
         for m in mods:
-            mod |= {"shift": pygame.KMOD_SHIFT, "ctrl": pygame.KMOD_CTRL, "alt": pygame.KMOD_ALT}[m]
-        code = pygame.key.key_code(base)
-        char = base if len(base) == 1 and not mod else ""
+            mod |= {"shift": pygame.KMOD_SHIFT, "ctrl": pygame.KMOD_CTRL, "alt": pygame.KMOD_ALT}[m.lower()]
+        code = pygame.key.key_code(base.lower())
+        char = base if len(base) == 1 and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) else ""
         self._post(pygame.KEYDOWN, key=code, mod=mod, unicode=char, scancode=0)
         self._post(pygame.KEYUP, key=code, mod=mod, unicode=char, scancode=0)
         if char:

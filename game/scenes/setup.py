@@ -35,6 +35,8 @@ class Setup(Screen):
             TextField((0, 0, 260, 46), n, placeholder="Name", on_change=lambda _: self._refresh_options())
             for n in NAMES
         ]
+        for i, field in enumerate(self.names):
+            field.tid = f"name.{i}"
         default_kinds = ["human"] + [self.kinds[min(2, len(self.kinds) - 1)]] * 4
         self.seat_kinds = [
             Choice((0, 0, 290, 46), "", self.kinds, k, names=self.kind_names) for k in default_kinds

@@ -202,7 +202,12 @@ class Choice(Widget):
 
 
 class TextField(Widget):
+    """A one-line text field: a caret placed by click or arrows, Home/End, Shift to select,
+    Ctrl+A for all; typing replaces the selection. Tabbing into it selects everything, so a
+    new name replaces the old one."""
+
     kind = "field"
+    PAD = 12
 
     def __init__(
         self,
@@ -219,16 +224,77 @@ class TextField(Widget):
         self.placeholder = placeholder
         self.size = size
         self.on_change = on_change
+        self.caret = len(value)
+        self.anchor = self.caret  # the other end of the selection; equal to caret: none
+
+    @property
+    def label(self) -> str:
+        return self.value or self.placeholder
+
+    @property
+    def selection(self) -> tuple[int, int]:
+        n = len(self.value)
+        a, b = min(self.anchor, n), min(self.caret, n)
+        return (a, b) if a <= b else (b, a)
+
+    def select_all(self) -> None:
+        self.anchor, self.caret = 0, len(self.value)
+
+    def _replace(self, insert: str) -> None:
+        start, end = self.selection
+        room = self.max_len - (len(self.value) - (end - start))
+        insert = insert[: max(0, room)]
+        self._set(self.value[:start] + insert + self.value[end:])
+        self.caret = self.anchor = start + len(insert)
+
+    def _move(self, to: int, extend: bool) -> None:
+        self.caret = max(0, min(len(self.value), to))
+        if not extend:
+            self.anchor = self.caret
 
     def key(self, event) -> bool:
         if event.type == pygame.TEXTINPUT:
-            if len(self.value) < self.max_len and event.text.isprintable():
-                self._set((self.value + event.text)[: self.max_len])
+            if event.text.isprintable():
+                self._replace(event.text)
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-            self._set(self.value[:-1])
-            return True
-        return False
+        if event.type != pygame.KEYDOWN:
+            return False
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        start, end = self.selection
+        if event.key == pygame.K_a and event.mod & pygame.KMOD_CTRL:
+            self.select_all()
+        elif event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            if start == end:  # no selection: the character before (or after) the caret
+                reach = -1 if event.key == pygame.K_BACKSPACE else 1
+                self.anchor = max(0, min(len(self.value), self.caret + reach))
+            self._replace("")
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = -1 if event.key == pygame.K_LEFT else 1
+            if start != end and not shift:  # an arrow collapses a selection to its side
+                self._move(start if step < 0 else end, False)
+            else:
+                self._move(self.caret + step, shift)
+        elif event.key == pygame.K_HOME:
+            self._move(0, shift)
+        elif event.key == pygame.K_END:
+            self._move(len(self.value), shift)
+        else:
+            return False
+        return True
+
+    def click(self, event) -> bool:
+        if event.button != 1:
+            return False
+        shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+        self._move(self.index_at(event.pos[0]), shift)
+        return True
+
+    def index_at(self, x: int) -> int:
+        """The caret position nearest to a pixel column."""
+        f = text.font(self.size)
+        offset = x - self.rect.x - self.PAD
+        widths = [f.size(self.value[:i])[0] for i in range(len(self.value) + 1)]
+        return min(range(len(widths)), key=lambda i: abs(widths[i] - offset))
 
     def _set(self, value: str) -> None:
         self.value = value
@@ -239,13 +305,18 @@ class TextField(Widget):
         if not self.visible:
             return
         panel(surface, self.rect, theme.BG_DEEP, theme.ACCENT if self.focused or self.hover else theme.LINE)
+        x0, cy = self.rect.x + self.PAD, self.rect.centery
+        f = text.font(self.size)
+        start, end = self.selection
+        if self.focused and start != end:
+            left, right = f.size(self.value[:start])[0], f.size(self.value[:end])[0]
+            shade = pygame.Rect(x0 + left, self.rect.y + 8, right - left, self.rect.h - 16)
+            pygame.draw.rect(surface, theme.ACCENT_DARK, shade)
         shown = self.value or self.placeholder
         ink = theme.TEXT if self.value else theme.MUTED
-        rect = text.blit(
-            surface, shown, (self.rect.x + 12, self.rect.centery), self.size, ink, anchor="midleft"
-        )
+        text.blit(surface, shown, (x0, cy), self.size, ink, anchor="midleft")
         if self.focused:
-            x = rect.right + 2 if self.value else self.rect.x + 12
+            x = x0 + f.size(self.value[: min(self.caret, len(self.value))])[0]
             pygame.draw.line(surface, theme.ACCENT, (x, self.rect.y + 8), (x, self.rect.bottom - 8), 2)
             focus_ring(surface, self.rect)
 
@@ -286,6 +357,8 @@ class Group:
         else:
             target = usable[(usable.index(now) + delta) % len(usable)]
         self.focus(target)
+        if isinstance(target, TextField):
+            target.select_all()  # typing replaces the old name
 
     def move_focus_towards(self, key: int) -> None:
         """Arrows move in two dimensions: to the nearest widget in that direction."""
@@ -298,6 +371,8 @@ class Group:
         found = TargetMap(targets).step(current, key)
         if found is not None:
             self.focus(usable[int(found)])
+            if isinstance(self.focused, TextField):
+                self.focused.select_all()
 
     def focus_first(self) -> None:
         """Give the first usable widget the focus, so Enter works before any key moved it."""

@@ -34,3 +34,59 @@ def test_arrows_move_over_the_menu_in_two_dimensions():
     assert s.focused == "jaipur"
     s.key("down")  # nothing playable below Jaipur yet: down goes to the nearest control below
     assert s.focused not in (None, "jaipur")
+
+
+def open_setup() -> Session:
+    s = Session.menu()
+    s.click("jaipur")
+    assert s.scene == "setup"
+    return s
+
+
+def name_field(s: Session, k: int):
+    return s.app.top.names[k]
+
+
+def test_a_click_in_a_name_field_places_the_caret_where_it_lands():
+    s = open_setup()
+    field = name_field(s, 1)  # "Bilal"
+    box = s.target("name.1").bounds
+    s.click((box.x + 13, box.centery))  # just before the first letter
+    for ch in "Sa":
+        s.key(ch)
+    assert field.value == "SaBilal"
+    s.key("end")
+    s.key("shift+left")
+    s.key("shift+left")
+    s.key("x")
+    assert field.value == "SaBilx"
+
+
+def test_ctrl_a_home_and_shift_selection_replace_what_is_typed_over():
+    s = open_setup()
+    field = name_field(s, 1)
+    s.click("name.1")
+    s.key("ctrl+a")
+    for ch in "Carla":
+        s.key(ch)
+    assert field.value == "Carla"
+    s.key("home")
+    s.key("shift+right")
+    s.key("K")
+    assert field.value == "Karla"
+    s.key("backspace")
+    s.key("delete")
+    assert field.value == "rla"
+
+
+def test_tabbing_into_a_name_field_selects_it_so_typing_replaces_the_name():
+    s = open_setup()
+    field = name_field(s, 0)
+    for _ in range(20):
+        if s.app.top.group.focused is field:
+            break
+        s.key("tab")
+    assert s.app.top.group.focused is field
+    for ch in "Mira":
+        s.key(ch)
+    assert field.value == "Mira"
