@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pygame
 
-from game.rules.jaipur.cards import CAMEL
+from game.rules.jaipur.cards import CAMEL, GOODS
+from game.scenes.jaipur import art
 from game.scenes.jaipur import layout as L
 from game.scenes.jaipur.table import JaipurTable
 from tests.scenes.driver import click, frame, key, run, shot
@@ -98,3 +100,31 @@ def finish_match(
             continue
         frame(app, 4)
     raise AssertionError("the match did not finish")
+
+
+class SpyScreen(pygame.Surface):
+    """The app's screen, noting every goods card face drawn and where. Faces are known by the
+    cached surface drawn (one per good and size), so a card scaled in flight goes unnoted."""
+
+    def __init__(self):
+        super().__init__((1280, 720))
+        self.faces: list[tuple[str, pygame.Rect]] = []
+        sizes = ((L.CARD_W, L.CARD_H), (L.SMALL_W, L.SMALL_H))
+        self.lookup = {id(art.card_face(g, *size)): g for g in GOODS for size in sizes}
+
+    def blit(self, image, dest, *args, **kwargs):
+        good = self.lookup.get(id(image))
+        if good:
+            self.faces.append((good, image.get_rect(topleft=pygame.Rect(dest).topleft)))
+        return super().blit(image, dest, *args, **kwargs)
+
+    def in_hand_row(self) -> list[str]:
+        return [g for g, r in self.faces if abs(r.centery - L.HAND_Y) <= 30 and r.centerx < L.FELT.right]
+
+    def on_far_hand(self) -> list[str]:
+        far = [L.card_rect(L.opp_hand(j), L.SMALL_W, L.SMALL_H) for j in range(8)]
+        return [g for g, r in self.faces if r in far]
+
+    def shows(self, hand: list[str]) -> bool:
+        """Whether every card of `hand` was drawn face up in the hand row."""
+        return not Counter(hand) - Counter(self.in_hand_row())

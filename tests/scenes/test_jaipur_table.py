@@ -2,13 +2,11 @@
 what each screen shows along the way."""
 
 import random
-from collections import Counter
 
 import pygame
 
 from game.core import registry
 from game.core.match import Match, Seat
-from game.scenes.jaipur import art
 from game.scenes.jaipur import layout as L
 from game.scenes.jaipur.result import JaipurResult
 from game.scenes.jaipur.sheet import REVEAL_EVERY, RoundSheet
@@ -17,7 +15,7 @@ from game.scenes.overlays import HandOff
 from game.scenes.results import Results
 from tests.rules.jaipur.helpers import setup
 from tests.scenes.driver import click, find_button, frame, key, make_app, run, shot
-from tests.scenes.jaipur_player import finish_match, play_by_keyboard, play_by_mouse, slots
+from tests.scenes.jaipur_player import SpyScreen, finish_match, play_by_keyboard, play_by_mouse, slots
 
 SOLO = [Seat("Asha"), Seat("Rule bot", "rules", "Solo rule bot")]
 
@@ -124,77 +122,6 @@ def test_a_take_that_would_overfill_the_hand_is_refused_with_its_reason():
     assert len(table.match.events) == before
     click(app, (600, 380), button=3)  # right-click clears
     assert not table.market_sel and not table.hand_sel and not table.herd_sel
-
-
-class SpyScreen(pygame.Surface):
-    """The app's screen, noting every goods card face drawn and where."""
-
-    def __init__(self):
-        super().__init__((1280, 720))
-        self.faces: list[tuple[str, pygame.Rect]] = []
-        goods = ("diamond", "gold", "silver", "cloth", "spice", "leather")
-        sizes = ((L.CARD_W, L.CARD_H), (L.SMALL_W, L.SMALL_H))
-        self.lookup = {id(art.card_face(g, *size)): g for g in goods for size in sizes}
-
-    def blit(self, image, dest, *args, **kwargs):
-        good = self.lookup.get(id(image))
-        if good:
-            self.faces.append((good, image.get_rect(topleft=pygame.Rect(dest).topleft)))
-        return super().blit(image, dest, *args, **kwargs)
-
-    def in_hand_row(self) -> list[str]:
-        return [g for g, r in self.faces if abs(r.centery - L.HAND_Y) <= 30 and r.centerx < L.FELT.right]
-
-    def on_far_hand(self) -> list[str]:
-        far = [L.card_rect(L.opp_hand(j), L.SMALL_W, L.SMALL_H) for j in range(8)]
-        return [g for g, r in self.faces if r in far]
-
-
-def test_pass_and_play_never_draws_another_seats_hand():
-    app, table = table_app([Seat("Asha"), Seat("Bilal")], seed=4)
-    spy = app.screen = SpyScreen()
-    names = table.match.names
-    at_screen = None  # the seat that last confirmed a hand-off
-    hands = {0: [], 1: []}  # each seat's hand now and just before the last move
-    rng = random.Random(5)
-    handoffs = 0
-
-    def check_frame():
-        spy.faces.clear()
-        app.draw()
-        if isinstance(app.top, HandOff):
-            assert spy.faces == [], "a card face was drawn under the hand-off cover"
-            return
-        assert spy.on_far_hand() == [], "the other hand was drawn face up"
-        drawn = spy.in_hand_row()
-        if at_screen is None:
-            assert drawn == [], "a hand was drawn before anybody took the screen"
-        elif drawn:
-            current = table.match.view(at_screen)["hand"]  # cards still flying in count too
-            allowed = Counter(hands[at_screen][0]) | Counter(hands[at_screen][1]) | Counter(current)
-            assert not Counter(drawn) - allowed, (drawn, hands, at_screen)
-
-    for _ in range(400):
-        for seat in (0, 1):
-            now = table.match.view(seat)["hand"]
-            if not hands[seat] or hands[seat][-1] != now:
-                hands[seat] = [(hands[seat][-1] if hands[seat] else now), now]
-        if isinstance(app.top, HandOff):
-            check_frame()
-            shot(app, "jaipur-handoff")
-            at_screen = names.index(app.top.player)
-            handoffs += 1
-            key(app, pygame.K_RETURN)
-        elif app.top is not table:
-            key(app, pygame.K_RETURN)
-        elif table.acting_human is not None and table.idle():
-            play_by_mouse(app, table, rng.choice(table.match.legal(table.acting_human)))
-        else:
-            app.update(4)
-        check_frame()
-        if table.match.finished:
-            break
-    assert handoffs >= 10
 
 
 def test_the_hand_off_names_the_move_the_next_person_missed():
@@ -383,24 +310,6 @@ def test_setup_names_the_first_player_and_solo_fixes_it():
     variant.step(1)
     frame(app)
     assert first.enabled and first.value == 0
-
-
-def test_the_hint_button_shows_a_move_and_a_setting_hides_it():
-    app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")], fixed=DEAL)
-    settle(app, table)
-    click(app, table.hint_button.rect.center)
-    for _ in range(300):
-        if table.hint:
-            break
-        frame(app, 2)
-    assert table.hint in table.match.legal(0)
-    market, hand, herd = table.hinted()
-    assert market or hand or herd  # the cards it uses are ringed
-    hidden, hidden_table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")], show_hints=False)
-    settle(hidden, hidden_table)
-    assert not hidden_table.hint_button.visible
-    key(hidden, pygame.K_h)
-    assert not hidden_table.hint_pending
 
 
 def test_continue_resumes_pass_and_play_behind_the_hand_off():
