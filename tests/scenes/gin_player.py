@@ -14,7 +14,7 @@ from tests.scenes.driver import click, frame, key
 def settle(app, table: GinRummyTable, limit: int = 600) -> None:
     """Let flights land and cards glide into place."""
     for _ in range(limit):
-        if not table.flights.busy and table.glide.settled and table.stage is None:
+        if not table.flights.busy and table.glide.settled and not table.staged:
             return
         frame(app, 2)
     raise AssertionError("the table never settled")
@@ -92,39 +92,38 @@ def play_by_mouse(app, table: GinRummyTable, command: dict, rng: random.Random) 
         raise AssertionError(f"no mouse gesture for {command}")
 
 
-def focus_on(app, table: GinRummyTable, target) -> None:
-    """Move the keyboard focus as a person would: Down to the right row, then Left or Right."""
-    for _ in range(60):
+def focus_on(app, table: GinRummyTable, target: str) -> None:
+    """Move the keyboard focus as a person would: Down to the right row, then Left or Right
+    along it (Tab when the arrows do not get there)."""
+    for k in range(80):
         current = table.focused()
-        if current == target:
+        if current is not None and current.id == target:
             return
-        targets = table.targets()
-        if current is None or current[0] != target[0]:
-            key(app, pygame.K_DOWN)
-            continue
-        row = [t for t in targets if t[0] == target[0]]
-        key(app, pygame.K_RIGHT if row.index(target) > row.index(current) else pygame.K_LEFT)
-    raise AssertionError(f"cannot focus {target}: {table.targets()}")
-
-
-def button_target(table: GinRummyTable, button) -> tuple[str, int]:
-    return ("button", table.buttons.widgets.index(button))
+        want = table.target_map().get(target)
+        assert want is not None, f"no target {target}"
+        if k >= 40:
+            key(app, pygame.K_TAB)
+        elif current is None or (current.row or current.kind) != (want.row or want.kind):
+            key(app, pygame.K_DOWN if current is None or want.centre[1] > current.centre[1] else pygame.K_UP)
+        else:
+            key(app, pygame.K_RIGHT if want.centre[0] > current.centre[0] else pygame.K_LEFT)
+    raise AssertionError(f"cannot focus {target}: {[t.id for t in table.targets()]}")
 
 
 def play_by_keyboard(app, table: GinRummyTable, command: dict, rng: random.Random) -> None:
     settle(app, table)
     move = command["move"]
     if move == "take_upcard":
-        focus_on(app, table, ("discard", 0))
+        focus_on(app, table, "discard")
         key(app, pygame.K_RETURN)
     elif move == "pass":
-        focus_on(app, table, button_target(table, table.pass_button))
+        focus_on(app, table, "pass")
         key(app, pygame.K_SPACE)
     elif move == "draw":
-        focus_on(app, table, ("stock", 0) if command["source"] == "stock" else ("discard", 0))
+        focus_on(app, table, command["source"])
         key(app, pygame.K_SPACE)
     elif move in ("discard", "knock"):
-        focus_on(app, table, ("hand", command["card"]))
+        focus_on(app, table, f"hand.{command['card']}")
         key(app, pygame.K_SPACE)
         assert table.selected == command["card"]
         if move == "knock":
@@ -132,12 +131,12 @@ def play_by_keyboard(app, table: GinRummyTable, command: dict, rng: random.Rando
         else:
             key(app, pygame.K_RETURN)
     elif move == "layoff":
-        focus_on(app, table, ("free", command["card"]))
+        focus_on(app, table, f"free.{command['card']}")
         key(app, pygame.K_SPACE)
-        focus_on(app, table, ("meld", command["meld"]))
+        focus_on(app, table, f"meld.{command['meld']}")
         key(app, pygame.K_SPACE)
     elif move == "done":
-        focus_on(app, table, button_target(table, table.done_button))
+        focus_on(app, table, "done")
         key(app, pygame.K_RETURN)
     else:
         raise AssertionError(f"no keys for {command}")

@@ -177,7 +177,7 @@ def test_knock_button_is_enabled_only_when_legal_and_shows_the_deadwood():
     before = len(table.match.commands)
     click(app, table.knock_button.rect.center)
     assert len(table.match.commands) == before
-    assert table.notice and table.notice[0] == "Deadwood would be 25; knock needs 10 or less"
+    assert table.notice == "Deadwood would be 25; knock needs 10 or less"
     shot(app, "ginrummy-knock-refused")
     key(app, pygame.K_k)
     assert len(table.match.commands) == before
@@ -202,7 +202,7 @@ def test_gin_is_forced_and_highlighted():
     assert not table.discard_button.enabled
     assert table.discard_button.hint == "That leaves gin: you must knock"
     click(app, P.card_point(table, "KS"))  # a second click would discard: refused, with the reason
-    assert table.notice[0] == "That leaves gin: you must knock" and table.v["phase"] == "discard"
+    assert table.notice == "That leaves gin: you must knock" and table.v["phase"] == "discard"
     click(app, table.knock_button.rect.center)
     assert table.match.view(0)["last_hand"]["kind"] == "gin"
 
@@ -211,22 +211,22 @@ def test_refusals_say_why_in_plain_words():
     app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")], seed=6)
     my_turn(app, table, "first_upcard")
     click(app, L.STOCK)
-    assert table.notice[0] == "Take the upcard or pass"
+    assert table.notice == "Take the upcard or pass"
     table.notice = None
     key(app, pygame.K_k)  # no knock before the discard: K says why too
-    assert table.notice[0] == "Take the upcard or pass"
+    assert table.notice == "Take the upcard or pass"
     hand = table.v["hand"]
     click(app, P.card_point(table, hand[0]))
-    assert table.notice[0] == "Take the upcard or pass"
+    assert table.notice == "Take the upcard or pass"
     P.play_by_mouse(app, table, {"move": "take_upcard"}, random.Random(0))
     P.settle(app, table)
     taken = table.fresh
     assert taken == table.match.state.taken
     P.drag(app, P.card_point(table, taken), L.DISCARD)
-    assert table.notice[0] == f"You just took {taken} from the pile; discard another card"
+    assert table.notice == f"You just took {taken} from the pile; discard another card"
     assert table.v["phase"] == "discard"
     click(app, L.STOCK)
-    assert table.notice[0] == "Discard a card (or knock)"
+    assert table.notice == "Discard a card (or knock)"
     shot(app, "ginrummy-refusal")
 
 
@@ -235,7 +235,7 @@ def test_knock_reveal_lays_off_and_the_defender_may_choose():
     app, table = table_app([Seat("Asha"), Seat("Bilal")], setup=undercut_deal())
     rng = random.Random(0)
     to_the_knock(app, table, rng)
-    assert table.stage is not None and table.spread is not None
+    assert table.staged and table.spread is not None
     assert "5C" not in table.spread.laid  # the default layoff waits, then moves over
     run(app, 40, 4)
     shot(app, "ginrummy-layoff-flight")
@@ -353,7 +353,7 @@ def test_pass_and_play_never_draws_another_seats_hand():
             key(app, pygame.K_RETURN)
         elif isinstance(app.top, ScoreSheet):
             key(app, pygame.K_RETURN)
-        elif table.continue_button.visible and not table.flights.busy and table.stage is None:
+        elif table.continue_button.visible and not table.flights.busy and not table.staged:
             reveals += 1
             click(app, table.continue_button.rect.center)
         elif table.acting_human is not None and table.idle():
@@ -397,7 +397,7 @@ def test_hint_shows_what_hard_would_do_and_hides_in_settings():
     assert title.startswith("Hint: ") and tone == "good"
     shot(app, "ginrummy-hint")
     app.settings = type(app.settings)(bot_pause_ms=0, show_hints=False)
-    table.setup_buttons()
+    table.actions.setup_buttons()
     assert not table.hint_button.visible
 
 
@@ -456,7 +456,7 @@ def test_a_saved_match_resumes_in_the_layoff_phase():
     again = GinRummyTable(app, table.match, table.match_id)
     app.push(again)
     frame(app)
-    assert again.spread is not None and again.stage is None and again.done_button.visible
+    assert again.spread is not None and not again.staged and again.done_button.visible
     assert again.acting_human == 0
 
 
@@ -465,7 +465,7 @@ def test_discard_history_opens_on_hover_and_with_v():
     my_turn(app, table, "first_upcard")
     app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=L.DISCARD, rel=(0, 0), buttons=(0, 0, 0)))
     frame(app)
-    assert table.hover == ("discard", 0)
+    assert table.hover == "discard"
     key(app, pygame.K_v)
     assert table.history_open
     key(app, pygame.K_ESCAPE)

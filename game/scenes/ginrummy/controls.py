@@ -1,83 +1,136 @@
-"""Mouse and keyboard at the Gin Rummy table: what is under the pointer, clicks, drags and
-drops, and one keyboard focus over the piles, the cards and the buttons."""
+"""Mouse and keyboard at the Gin Rummy table, over one target map: what is under the pointer,
+clicks, drags and drops, and one keyboard focus over the piles, the cards and the buttons.
+
+Target ids: "stock", "discard", "hand.<card>" while playing; while the defender lays off
+"meld.<k>" (the knocker's meld k), "laid.<card>", "own.<k>" (the defender's meld k),
+"free.<card>" (the defender's deadwood) and "dead.<card>" (the knocker's, never usable); the
+buttons by their tid ("take", "knock", "score-sheet", "menu", ...).
+"""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
-from game.rules.ginrummy import why_not
 from game.rules.ginrummy.cards import sort_key
 from game.rules.ginrummy.state import DISCARD, LAYOFF
 from game.scenes.ginrummy import draw
 from game.scenes.ginrummy import layout as L
-from game.ui import focus
+from game.scenes.ginrummy.actions import Actions
+from game.scenes.ginrummy.desk import Desk
 from game.ui.fan import fanned
+from game.ui.targets import NAVIGATION, Target
+
+SPREAD_LIFT = 16  # a chosen card of the defender's deadwood stands this much higher
+DEFENDING = "The defender is choosing layoffs"
+
+
+def shaped(target_id: str, label: str, kind: str, shape: L.Shape, **more) -> Target:
+    if isinstance(shape, pygame.Rect):
+        return Target(target_id, label, kind, rect=shape, **more)
+    return Target(target_id, label, kind, polygon=shape, **more)
 
 
 class Controls:
-    """Mixed into GinRummyTable."""
+    """Owned by the table (`table.controls`)."""
 
-    # -- input ----------------------------------------------------------------------------
-    def targets(self) -> list[tuple[str, Any]]:
-        """Everything the keyboard can reach, in reading order."""
-        out: list[tuple[str, Any]] = []
-        if self.spread is not None:
-            if self.v["phase"] == LAYOFF and self.acting_human is not None:
-                s = self.spread
-                out += [("meld", k) for k in range(s.meld_count)]
-                out += [("laid", c) for c in sorted(s.laid, key=sort_key)]
-                out += [("own", k) for k in range(len(self.v["reveal"]["defender_melds"]))]
-                out += [("free", c) for c in self.free_cards()]
-        else:
-            out += [("stock", 0), ("discard", 0)]
-            out += [("hand", c) for g in self.groups() for c in g.cards]
-        out += [("button", k) for k, b in enumerate(self.buttons.widgets) if b.visible and b.enabled]
+    def __init__(self, table: Desk, actions: Actions):
+        self.t = table
+        self.actions = actions
+
+    # -- the target map -------------------------------------------------------------------
+    def targets(self) -> list[Target]:
+        """Everything clickable, in reading order (the Tab order), later ones drawn on top."""
+        t = self.t
+        out = self.spread_targets() if t.spread is not None else self.play_targets()
+        for b in t.buttons.widgets:
+            if b.visible:
+                target = b.target()
+                target.row = "buttons"
+                out.append(target)
         return out
 
-    def focused(self) -> tuple[str, Any] | None:
-        targets = self.targets()
-        if self.focus is not None and self.focus < len(targets):
-            return targets[self.focus]
-        return None
+    def play_targets(self) -> list[Target]:
+        t, v = self.t, self.t.v
+        top = v["discard"][-1] if v["discard"] else ""
+        out = [
+            Target("stock", f"Stock · {v['stock']}", "pile", L.card_rect(L.STOCK), row="piles"),
+            Target("discard", f"Discard pile {top}".strip(), "pile", L.card_rect(L.DISCARD), row="piles"),
+        ]
+        if v.get("hand"):
+            codes = list(t.hand_layout()[1])
+            rects = [t.card_rect(c) for c in codes]
+            for k, code in enumerate(codes):
+                above = rects[k + 1] if k + 1 < len(rects) else None
+                out.append(shaped(f"hand.{code}", code, "card", L.uncovered(rects[k], above), row="hand"))
+        return out
 
-    def hit(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
-        if self.spread is not None:
-            code = self.spread.hit(pos)
-            return ("card", code) if code else None
-        if self.v.get("hand"):
-            _, centres = self.hand_layout()
-            for code in reversed(list(centres)):
-                if self.card_rect(code).collidepoint(pos):
-                    return ("hand", code)
-        if L.card_rect(L.STOCK).collidepoint(pos):
-            return ("stock", 0)
-        if L.card_rect(L.DISCARD).collidepoint(pos):
-            return ("discard", 0)
-        return None
+    def spread_targets(self) -> list[Target]:
+        """The reveal while the defender lays off: usable by the person defending, else
+        disabled with the reason (nothing is clickable once the hand is scored)."""
+        t, s = self.t, self.t.spread
+        assert s is not None
+        if t.v["phase"] != LAYOFF:
+            return []
+        acting = t.acting_human is not None
+        lifted = set(t.defence.selected)
+        shapes: dict[str, L.Shape] = {}
+        spans: dict[str, tuple[float, float]] = {}
+        for row in s.rows.values():
+            codes = [c for _, cards, _ in row.groups for c in cards]
+            rects = [
+                L.card_rect(s.pos[c], L.SPREAD_W, L.SPREAD_H, SPREAD_LIFT if c in lifted else 0)
+                for c in codes
+            ]
+            for k, code in enumerate(codes):
+                above = rects[k + 1] if k + 1 < len(rects) else None
+                shapes[code] = L.uncovered(rects[k], above)
+                spans[code] = (rects[k].left, min(rects[k].right, above.left) if above else rects[k].right)
 
-    def lift(self, code: str) -> int:
-        if code == self.selected:
-            return L.LIFT_SELECTED
-        if self.hover == ("hand", code) and not self.drag.dragging:
-            return L.LIFT_HOVER
-        return 0
+        def group(seat: int, gi: int, kind: str, label: str) -> Target:
+            row = s.rows[seat]
+            cards = [c for c in row.groups[gi][1] if c not in s.laid]
+            y = row.y - L.SPREAD_H / 2
+            shape = L.strips([spans[c] for c in cards], y, y + L.SPREAD_H)
+            tip = "" if acting else DEFENDING
+            return shaped(f"{kind}.{gi}", f"{label} {' '.join(cards)}", kind, shape, enabled=acting, tip=tip)
 
-    def card_rect(self, code: str) -> pygame.Rect:
-        return L.card_rect(self.glide.at(code), lift=self.lift(code))
+        def card(kind: str, code: str, tip: str) -> Target:
+            usable = acting and not tip
+            why = "" if usable else (tip or DEFENDING)
+            return shaped(f"{kind}.{code}", code, kind, shapes[code], enabled=usable, tip=why)
+
+        knocker, defender = s.rows[s.knocker], s.rows[s.defender]
+        out = [group(s.knocker, k, "meld", "Lay off on") for k in range(s.meld_count)]
+        out += [card("laid", c, "") for c in sorted(s.laid, key=sort_key)]
+        out += [
+            card("dead", c, "That card is the knocker's deadwood")
+            for kind, cards, _ in knocker.groups
+            if kind == "deadwood"
+            for c in cards
+        ]
+        out += [group(s.defender, k, "own", "Break up") for k in range(len(t.v["reveal"]["defender_melds"]))]
+        free = t.free_cards()
+        out += [card("free", c, "") for _, cards, _ in defender.groups for c in cards if c in free]
+        return out
+
+    # -- mouse ----------------------------------------------------------------------------
+    def point(self, pos: tuple[int, int]) -> None:
+        """The pointer moved: what it is over now."""
+        t = self.t
+        t.pointer = pos
+        found = t.target_map().hit(pos)
+        t.hover = found.id if found else None
 
     def handle(self, event: pygame.event.Event) -> bool:
+        t = self.t
         if event.type == pygame.MOUSEMOTION:
-            self.pointer = event.pos
-            self.buttons.handle(event)
-            self.hover = self.hit(event.pos)
-            self.drag.move(event.pos)
+            self.point(event.pos)
+            t.drag.move(event.pos)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self.press(event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            gesture = self.drag.release(event.pos)
+            gesture = t.drag.release(event.pos)
             if gesture is not None:
                 if gesture.active:
                     self.drop(gesture.payload, event.pos)
@@ -85,147 +138,145 @@ class Controls:
                     self.click(gesture.payload)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self.consume_escape()
+            t.consume_escape()
             return True
         if event.type == pygame.KEYDOWN:
-            return self.key(event) or super().handle(event)
+            return self.key(event)
         return False
 
     def press(self, pos: tuple[int, int]) -> bool:
-        for b in self.buttons.widgets:  # a greyed-out button still says why
-            if b.visible and not b.enabled and b.rect.collidepoint(pos):
-                if b.hint:
-                    self.say(b.hint)
-                return True
-        if self.buttons.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)):
+        t = self.t
+        found = t.target_map().hit(pos)
+        if found is not None and found.kind == "button":
+            button = t.button(found.id)
+            if not found.enabled:  # a greyed-out button still says why
+                if found.tip:
+                    t.say(found.tip)
+            elif button is not None:
+                button.activate()
             return True
-        if self.flights.busy and self.acting_human is not None:
-            self.flights.finish()  # a player in a hurry: land everything, then take the click
-            self.aim()
-        target = self.hit(pos)
-        if target is None:
+        if t.flights.busy and t.acting_human is not None:
+            t.flights.finish()  # a player in a hurry: land everything, then take the click
+            t.aim()
+            found = t.target_map().hit(pos)
+        if found is None:
             if L.card_rect(L.DISCARD).collidepoint(pos):
                 return True
-            if self.flights.busy:
-                self.flights.finish()
+            if t.flights.busy:
+                t.flights.finish()
             return False
-        kind, key = target
-        if kind == "card":
-            self.reveal_click(key)
-        elif kind == "hand":
-            cards = self.meld_of(key)  # a meld moves as one
-            images = [draw.face(c, L.HAND_W, L.HAND_H, self.four()) for c in cards]
-            rect = self.card_rect(key)
-            first = self.card_rect(cards[0])
+        if not found.enabled:
+            if found.tip:
+                t.say(found.tip)
+            return True
+        if found.id.startswith("hand."):
+            code = found.id[5:]
+            cards = t.meld_of(code)  # a meld moves as one
+            images = [draw.face(c, L.HAND_W, L.HAND_H, t.four()) for c in cards]
+            rect = t.card_rect(code)
+            first = t.card_rect(cards[0])
             image = fanned(images, L.HAND_STEP)
             centre = (first.x + image.get_width() / 2, rect.centery)
-            self.drag.press(pos, target, image, centre)
-        else:
-            image = self.pile_image(kind)
-            centre = L.STOCK if kind == "stock" else L.DISCARD
+            t.drag.press(pos, found.id, image, centre)
+        elif found.id in ("stock", "discard"):
+            image = self.pile_image(found.id)
             if image is not None:
-                self.drag.press(pos, target, image, centre)
+                t.drag.press(pos, found.id, image, L.STOCK if found.id == "stock" else L.DISCARD)
+        else:
+            self.actions.defend(found.id)
         return True
 
-    def pile_image(self, kind: str) -> pygame.Surface | None:
-        if kind == "stock":
-            return draw.back(L.HAND_W, L.HAND_H) if self.v["stock"] else None
-        pile = self.v["discard"]
-        return draw.face(pile[-1], L.HAND_W, L.HAND_H, self.four()) if pile else None
+    def pile_image(self, pile: str) -> pygame.Surface | None:
+        t = self.t
+        if pile == "stock":
+            return draw.back(L.HAND_W, L.HAND_H) if t.v["stock"] else None
+        cards = t.v["discard"]
+        return draw.face(cards[-1], L.HAND_W, L.HAND_H, t.four()) if cards else None
 
-    def reveal_click(self, code: str) -> None:
-        if self.v["phase"] == LAYOFF and self.acting_human is not None:
-            self.defend_click(code)
-        elif self.v["phase"] == LAYOFF:
-            self.say("The defender is choosing layoffs")
-
-    def click(self, target: tuple[str, Any]) -> None:
-        kind, key = target
-        phase = self.v["phase"]
-        if kind == "hand":
-            if self.acting_human is None or phase != DISCARD:
-                self.say(self.cannot({"move": "discard", "card": key}) or "Drag cards to reorder your hand")
-            elif self.selected == key:
-                self.discard(key)
+    def click(self, target: str) -> None:
+        """A press and release without moving, on a card of my hand or a pile."""
+        t, a = self.t, self.actions
+        phase = t.v["phase"]
+        if target.startswith("hand."):
+            code = target[5:]
+            if t.acting_human is None or phase != DISCARD:
+                t.say(t.cannot({"move": "discard", "card": code}) or "Drag cards to reorder your hand")
+            elif t.selected == code:
+                a.discard(code)
             else:
-                self.select(key)
-        elif kind == "stock":
-            self.draw_from("stock")
-        elif kind == "discard":
-            if phase == DISCARD and self.selected and self.acting_human is not None:
-                self.discard(self.selected)
+                a.select(code)
+        elif target == "stock":
+            a.draw_from("stock")
+        elif target == "discard":
+            if phase == DISCARD and t.selected and t.acting_human is not None:
+                a.discard(t.selected)
             else:
-                self.draw_from("discard")
+                a.draw_from("discard")
 
-    def cannot(self, command: dict[str, Any]) -> str | None:
-        seat = self.acting_human if self.acting_human is not None else self.viewer
-        return why_not(self.match.state, seat, command)
-
-    def drop(self, payload: tuple[str, Any], pos: tuple[int, int]) -> None:
-        kind, key = payload
-        over_hand = self.over_hand(pos)
-        if kind == "hand":
-            if self.over_pile(pos):
-                self.discard(key)
+    def drop(self, payload: str, pos: tuple[int, int]) -> None:
+        t, a = self.t, self.actions
+        over_hand = t.over_hand(pos)
+        if payload.startswith("hand."):
+            code = payload[5:]
+            if t.over_pile(pos):
+                a.discard(code)
             elif over_hand:
-                self.reorder(self.meld_of(key), pos[0])
-                self.app.sounds.play("card")
+                a.reorder(t.meld_of(code), pos[0])
+                t.app.sounds.play("card")
         elif over_hand:
-            self.draw_from(kind)
-        self.setup_buttons()
+            a.draw_from(payload)
+        a.setup_buttons()
 
+    # -- keyboard -------------------------------------------------------------------------
     def key(self, event: pygame.event.Event) -> bool:
-        targets = self.targets()
+        t, a = self.t, self.actions
         k = event.key
         shift = bool(event.mod & pygame.KMOD_SHIFT)
-        current = self.focused()
-        if k in (pygame.K_LEFT, pygame.K_RIGHT) and shift and current and current[0] == "hand":
-            self.move_card(current[1], -1 if k == pygame.K_LEFT else 1)
-            self.focus = self.targets().index(current)
+        current = t.focused()
+        if k in (pygame.K_LEFT, pygame.K_RIGHT) and shift and current and current.id.startswith("hand."):
+            a.move_card(current.id[5:], -1 if k == pygame.K_LEFT else 1)  # the focus keeps its card
             return True
-        if k in focus.NAVIGATION:
-            self.focus = focus.step([t[0] for t in targets], self.focus, k, shift)
+        if k in NAVIGATION:
+            t.focus = t.target_map().step(t.focus, k, shift)
             return True
         if k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
             if current is not None:
-                self.activate(current, k == pygame.K_SPACE)
+                self.activate(current.id)
             else:
                 self.default_action()
             return True
         if k == pygame.K_k:
-            self.knock()
+            a.knock()
             return True
-        if k == pygame.K_r and self.sort_button.visible:
-            self.toggle_sort()
+        if k == pygame.K_r and t.sort_button.visible:
+            a.toggle_sort()
             return True
         if k == pygame.K_v:
-            self.history_open = not self.history_open
+            t.history_open = not t.history_open
             return True
-        if k == pygame.K_h and self.hint_button.visible:
-            self.request_hint()
+        if k == pygame.K_h and t.hint_button.visible:
+            t.request_hint()
             return True
         return False
 
-    def activate(self, target: tuple[str, Any], space: bool) -> None:
-        kind, key = target
-        if kind == "button":
-            self.buttons.widgets[key].activate()
-        elif kind in ("stock", "discard", "hand"):
+    def activate(self, target: str) -> None:
+        t = self.t
+        button = t.button(target)
+        if button is not None:
+            button.activate()
+        elif target.startswith("hand.") or target in ("stock", "discard"):
             self.click(target)
-        elif kind == "meld":
-            self.lay_on(key)
-        elif kind == "own":
-            self.act_all(self.defence.break_meld(self.v["reveal"], key))
-        elif kind in ("free", "laid"):
-            self.defend_click(key)
-        self.setup_buttons()
+        else:
+            self.actions.defend(target)
+        self.actions.setup_buttons()
 
     def default_action(self) -> None:
         """Enter with nothing focused: discard the chosen card, else the main button's action."""
-        if self.selected and self.v["phase"] == DISCARD:
-            self.discard(self.selected)
+        t = self.t
+        if t.selected and t.v["phase"] == DISCARD:
+            self.actions.discard(t.selected)
             return
-        for b in reversed(self.action_buttons):
+        for b in reversed(t.action_buttons):
             if b.visible and b.enabled and b.primary:
                 b.activate()
                 return

@@ -82,3 +82,43 @@ def history_centres(count: int) -> list[tuple[float, float]]:
             (box.x + 20 + MINI_W / 2 + HISTORY_STEP * col, box.y + 46 + MINI_H / 2 + HISTORY_ROW_H * row)
         )
     return out
+
+
+# -- what shows of overlapping cards (the target map's shapes) --------------------------------
+Point = tuple[float, float]
+Shape = pygame.Rect | tuple[Point, ...]  # a rectangle, or a polygon
+
+
+def uncovered(rect: pygame.Rect, above: pygame.Rect | None) -> Shape:
+    """What shows of a card with the next card of its row (`above`) drawn over it: the whole
+    rectangle, its left strip, or an L when the two sit at different heights (a lifted card).
+    Listed in drawing order and hit-tested last-first, these shapes find exactly the card drawn
+    on top; their middles are points a click lands on."""
+    if above is None or not rect.colliderect(above) or above.left <= rect.left:
+        return pygame.Rect(rect)
+    left, top, right, bottom, x = rect.left, rect.top, rect.right, rect.bottom, above.left
+    if above.top <= top and above.bottom >= bottom:
+        return pygame.Rect(left, top, x - left, rect.h)
+    if above.top > top:  # the next card sits lower: my top shows across my whole width
+        y = above.top
+        return ((left, top), (right, top), (right, y), (x, y), (x, bottom), (left, bottom))
+    y = above.bottom  # the next card sits higher: my bottom shows
+    return ((left, top), (x, top), (x, y), (right, y), (right, bottom), (left, bottom))
+
+
+def strips(spans: list[tuple[float, float]], top: float, bottom: float) -> Shape:
+    """Several x ranges of one band of cards (a meld's cards, between laid-off ones) as one
+    shape: joined where they touch, a comb-shaped polygon where they do not."""
+    merged: list[list[float]] = []
+    for x0, x1 in sorted(spans):
+        if merged and x0 <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], x1)
+        else:
+            merged.append([x0, x1])
+    if len(merged) == 1:
+        ((x0, x1),) = merged
+        return pygame.Rect(round(x0), round(top), round(x1 - x0), round(bottom - top))
+    points: list[Point] = []
+    for x0, x1 in merged:  # up and down each strip, along the bottom edge between them
+        points += [(x0, bottom), (x0, top), (x1, top), (x1, bottom)]
+    return tuple(points)

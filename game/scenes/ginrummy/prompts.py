@@ -6,14 +6,35 @@ Card codes in these lines (`7H`) are drawn as rank and suit symbol by `card_text
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from game.core.match import Match
 from game.rules.ginrummy.cards import VALUE, sort_key
 from game.rules.ginrummy.melds import deadwood
 from game.rules.ginrummy.state import DISCARD, DISCARDED, DRAW, FIRST_UPCARD, HAND_OVER, LAYOFF, MATCH_OVER
+from game.ui.drag import DragDrop
 
-if TYPE_CHECKING:
-    from game.scenes.ginrummy.table import GinRummyTable
+
+class Shown(Protocol):
+    """What the bar's words depend on (the table provides it)."""
+
+    v: dict[str, Any]
+    match: Match
+    viewer: int | None
+    hint: dict[str, Any] | None
+    selected: str | None
+    hover: str | None  # a target id: "hand.7H" is a card of my hand
+    pointer: tuple[int, int]
+    drag: DragDrop  # its payload is a target id too
+
+    @property
+    def acting_human(self) -> int | None: ...
+
+    def over_pile(self, pos: tuple[int, int]) -> bool: ...
+
+    def cannot(self, command: dict[str, Any]) -> str | None: ...
+
+    def knock_card(self) -> str | None: ...
 
 
 def best_discard(v: dict[str, Any]) -> str | None:
@@ -53,7 +74,7 @@ def handoff_note(v: dict[str, Any], seat: int) -> str:
     return f"Hand {v['hand_number']}: {what}."
 
 
-def prompt(t: GinRummyTable) -> tuple[str, str, str]:
+def prompt(t: Shown) -> tuple[str, str, str]:
     """(title, detail, tone) for the bar; tone is "", "good" or "bad"."""
     v, names = t.v, t.match.names
     phase, seat = v["phase"], t.acting_human
@@ -77,8 +98,8 @@ def prompt(t: GinRummyTable) -> tuple[str, str, str]:
             "",
         )
     dragged = t.drag.payload()
-    if dragged and dragged[0] == "hand":
-        return drag_prompt(t, dragged[1])
+    if dragged and dragged.startswith("hand."):
+        return drag_prompt(t, dragged[5:])
     if seat is None or t.viewer is None:
         return (f"{other}'s turn", f"{other} is thinking…" if waiting else "", "")
     if t.hint and not t.selected:
@@ -110,7 +131,7 @@ def prompt(t: GinRummyTable) -> tuple[str, str, str]:
     return "", "", ""
 
 
-def drag_prompt(t: GinRummyTable, card: str) -> tuple[str, str, str]:
+def drag_prompt(t: Shown, card: str) -> tuple[str, str, str]:
     """While a card of my hand follows the pointer."""
     if not t.over_pile(t.pointer):
         return f"Moving {card}", "Drop it in your hand to put it there, or on the pile to discard it.", ""
@@ -121,12 +142,12 @@ def drag_prompt(t: GinRummyTable, card: str) -> tuple[str, str, str]:
     return f"Discard {card}", f"Let go to discard it; your deadwood will be {left}.", "good"
 
 
-def discard_prompt(t: GinRummyTable) -> tuple[str, str, str]:
+def discard_prompt(t: Shown) -> tuple[str, str, str]:
     v = t.v
     after = v["discard_deadwood"]
     best = best_discard(v)
     gin = best is not None and after.get(best) == 0
-    hovered = t.hover[1] if t.hover and t.hover[0] == "hand" else None
+    hovered = t.hover[5:] if t.hover and t.hover.startswith("hand.") else None
     card = t.selected or hovered
     if card and card == v.get("taken"):
         return f"You just took {card}", f"You just took {card} from the pile; discard another card.", "bad"
@@ -153,12 +174,12 @@ def discard_prompt(t: GinRummyTable) -> tuple[str, str, str]:
     return "Discard a card", f"Click a card to choose it, or drag it onto the pile.{hint}{knock}", ""
 
 
-def meter(t: GinRummyTable) -> tuple[str, int, str, str, bool]:
+def meter(t: Shown) -> tuple[str, int, str, str, bool]:
     """The deadwood box beside the piles: (title, value, status, note, good)."""
     v = t.v
     if v["phase"] == DISCARD and t.acting_human is not None:
         dragged = t.drag.payload()
-        card = dragged[1] if dragged and dragged[0] == "hand" else t.knock_card()
+        card = dragged[5:] if dragged and dragged.startswith("hand.") else t.knock_card()
         after = v["discard_deadwood"].get(card, v["deadwood"]) if card else v["deadwood"]
         note = f"throwing {card}" if card else ""
         if after == 0:

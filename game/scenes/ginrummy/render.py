@@ -11,55 +11,65 @@ from game.rules.ginrummy.cards import VALUE
 from game.rules.ginrummy.state import LAYOFF
 from game.scenes.ginrummy import draw, prompts, reveal
 from game.scenes.ginrummy import layout as L
+from game.scenes.ginrummy.desk import Desk
 from game.ui import card_text, text, theme
 
 
 class Render:
-    """Mixed into GinRummyTable."""
+    """Owned by the table (`table.render`): draws it from the view and the state of the
+    screen; `focused` is the id of the target the keyboard is on (None: none)."""
 
-    # -- drawing --------------------------------------------------------------------------
+    def __init__(self, table: Desk):
+        self.t = table
+
     def draw(self, surface: pygame.Surface) -> None:
+        t = self.t
         surface.blit(draw.backdrop(), (0, 0))
-        focused = self.focused()
-        if self.spread is not None:
+        target = t.focused()
+        focused = target.id if target else None
+        for b in t.buttons.widgets:  # pointed at and focused, by target id
+            tid = b.target().id
+            b.hover = b.visible and b.enabled and t.hover == tid
+            b.focused = focused == tid
+        if self.t.spread is not None:
             self.draw_reveal(surface, focused)
         else:
             self.draw_play(surface, focused)
         self.draw_names(surface)
-        for seat, line, _ in self.bubbles:
-            top = seat != self.bottom_seat()
+        for seat, line in t.bubbles.items():
+            top = seat != self.t.bottom_seat()
             anchor = (L.TOP_NAME[0], L.TOP_NAME[1] + 24) if top else (L.BOTTOM_NAME[0], L.BOTTOM_NAME[1] - 24)
-            draw.bubble(surface, anchor, line, self.four(), top)
-        if self.history_open or (self.hover == ("discard", 0) and not self.drag.item and self.spread is None):
+            draw.bubble(surface, anchor, line, self.t.four(), top)
+        if self.t.history_open or (t.hover == "discard" and not t.drag.item and self.t.spread is None):
             self.draw_history(surface)
-        self.flights.draw(surface)
-        self.drag.draw(surface)
-        draw.score_panel(surface, self.v, self.match.names, self.log, self.four())
+        self.t.flights.draw(surface)
+        self.t.drag.draw(surface)
+        draw.score_panel(surface, self.t.v, self.t.match.names, self.t.log, self.t.four())
         self.draw_bar(surface, focused)
 
     def draw_names(self, surface: pygame.Surface) -> None:
-        v, names = self.v, self.match.names
-        bottom = self.bottom_seat()
+        v, names = self.t.v, self.t.match.names
+        bottom = self.t.bottom_seat()
         for seat, pos in ((1 - bottom, L.TOP_NAME), (bottom, L.BOTTOM_NAME)):
-            if self.spread is not None:
-                note = reveal.row_title(self.spread, seat, names)
+            if self.t.spread is not None:
+                note = reveal.row_title(self.t.spread, seat, names)
                 text.blit(surface, note, (pos[0], pos[1]), 20, theme.TEXT, "black", "midleft")
                 continue
-            kind = self.match.seats[seat]
+            kind = self.t.match.seats[seat]
             who = "bot · " + kind.level if kind.is_bot else ""
             note = " · ".join(x for x in (who, f"{v['scores'][seat]} points") if x)
-            draw.nameplate(surface, pos, names[seat], note, v["dealer"] == seat, seat in self.match.to_act)
+            draw.nameplate(surface, pos, names[seat], note, v["dealer"] == seat, seat in self.t.match.to_act)
 
     def draw_play(self, surface: pygame.Surface, focused) -> None:
-        v, fl, four = self.v, self.flights, self.four()
-        bottom = self.bottom_seat()
-        hint = self.hint or {}
+        v, fl, four = self.t.v, self.t.flights, self.t.four()
+        bottom = self.t.bottom_seat()
+        hint = self.t.hint or {}
         # the face-down hands
         for seat in (0, 1):
-            if seat == self.viewer:
+            if seat == self.t.viewer:
                 continue
             small = (L.OPP_W, L.OPP_H)
-            fan = self.fan(v, seat)
+            fan = self.t.fan(v, seat)
             for key, centre in fan:
                 if fl.masked(key):
                     continue
@@ -80,49 +90,49 @@ class Render:
                     anchor="midleft",
                 )
         # the piles
-        drag_payload = self.drag.payload()
+        drag_payload = self.t.drag.payload()
         stock_lit = self.pile_light(
             "stock", focused, hint.get("source") == "stock" or hint.get("move") == "pass"
         )
-        draw.stock(surface, v["stock"] - (1 if drag_payload == ("stock", 0) else 0), stock_lit)
+        draw.stock(surface, v["stock"] - (1 if drag_payload == "stock" else 0), stock_lit)
         hidden = {c for c in v["discard"][-1:] if fl.masked(c)}
-        if drag_payload == ("discard", 0):
+        if drag_payload == "discard":
             hidden |= set(v["discard"][-1:])
         hinted = hint.get("source") == "discard" or hint.get("move") == "take_upcard"
         pile_lit = self.pile_light("discard", focused, hinted)
-        if drag_payload and drag_payload[0] == "hand" and self.over_pile(self.pointer):
+        if drag_payload and drag_payload.startswith("hand.") and self.t.over_pile(self.t.pointer):
             pile_lit = (
                 theme.GOOD
-                if self.cannot({"move": "discard", "card": drag_payload[1]}) is None
+                if self.t.cannot({"move": "discard", "card": drag_payload[5:]}) is None
                 else theme.DANGER
             )
         draw.discard_pile(surface, v["discard"], hidden, four, pile_lit)
         # my hand
         if v.get("hand"):
-            draw.meter(surface, prompts.meter(self), four)
+            draw.meter(surface, prompts.meter(self.t), four)
             self.draw_hand(surface, focused, hint)
-        self.sort_button.draw(surface)
+        self.t.sort_button.draw(surface)
 
     def pile_light(self, kind: str, focused, hinted: bool):
-        if focused == (kind, 0):
+        if focused == kind:
             return theme.FOCUS
         if hinted:
             return theme.GOOD
-        if self.hover == (kind, 0) and self.acting_human is not None and not self.drag.item:
+        if self.t.hover == kind and self.t.acting_human is not None and not self.t.drag.item:
             return theme.ACCENT
         return None
 
     def draw_hand(self, surface: pygame.Surface, focused, hint: dict[str, Any]) -> None:
-        four = self.four()
-        groups, centres = self.hand_layout()
-        dragged = set(self.dragged_hand_cards())
+        four = self.t.four()
+        groups, centres = self.t.hand_layout()
+        dragged = set(self.t.dragged_hand_cards())
         spans = []
         step = L.HAND_STEP
         flat = list(centres)
         if len(flat) > 1:
             step = centres[flat[1]][0] - centres[flat[0]][0]
         for g in groups:
-            xs = [self.glide.at(c)[0] for c in g.cards if c not in dragged] or [centres[g.cards[0]][0]]
+            xs = [self.t.glide.at(c)[0] for c in g.cards if c not in dragged] or [centres[g.cards[0]][0]]
             label = (
                 g.kind.capitalize() if g.kind != "deadwood" else f"Deadwood {sum(VALUE[c] for c in g.cards)}"
             )
@@ -132,74 +142,75 @@ class Render:
         hinted = hint.get("card") if hint.get("move") in ("discard", "knock") else None
         for g in groups:
             for code in g.cards:
-                if code in dragged or self.flights.masked(code):
+                if code in dragged or self.t.flights.masked(code):
                     continue
-                rect = self.card_rect(code)
+                rect = self.t.card_rect(code)
                 surface.blit(draw.face(code, L.HAND_W, L.HAND_H, four), rect)
                 if code in dead:
                     draw.value_tag(surface, rect, VALUE[code], step)
-                if code == self.fresh:
-                    taken = code == self.v.get("taken")
+                if code == self.t.fresh:
+                    taken = code == self.t.v.get("taken")
                     draw.tag(surface, rect, "taken" if taken else "new", theme.ACCENT)
-                if code == self.selected:
+                if code == self.t.selected:
                     draw.outline(surface, rect, theme.ACCENT, 4)
                 if code == hinted:
                     draw.outline(surface, rect, theme.GOOD)
-                if focused == ("hand", code):
+                if focused == f"hand.{code}":
                     draw.outline(surface, rect, theme.FOCUS, 2, 12)
 
     def draw_reveal(self, surface: pygame.Surface, focused) -> None:
-        v, four = self.v, self.four()
-        spread = self.spread
+        v, four = self.t.v, self.t.four()
+        spread = self.t.spread
         assert spread is not None
-        hidden = {c for c in v["discard"][-1:] if self.flights.masked(c)}
+        hidden = {c for c in v["discard"][-1:] if self.t.flights.masked(c)}
         draw.discard_pile(surface, v["discard"], hidden, four, None)
-        masked = {c for c in spread.pos if self.flights.masked(c)}
+        masked = {c for c in spread.pos if self.t.flights.masked(c)}
         lit: dict[str, Any] = {}
-        lifted = set(self.defence.selected)
-        if v["phase"] == LAYOFF and self.acting_human is not None and len(self.defence.selected) == 1:
-            card = self.defence.selected[0]
+        lifted = set(self.t.defence.selected)
+        if v["phase"] == LAYOFF and self.t.acting_human is not None and len(self.t.defence.selected) == 1:
+            card = self.t.defence.selected[0]
             for k in range(spread.meld_count):
-                if self.cannot({"move": "layoff", "card": card, "meld": k}) is None:
+                if self.t.cannot({"move": "layoff", "card": card, "meld": k}) is None:
                     for code, (seat, gi) in spread.group_of.items():
                         if seat == spread.knocker and gi == k:
                             lit[code] = theme.GOOD
         if focused:
-            kind, key = focused
+            kind, _, key = focused.partition(".")
             for code, (seat, gi) in spread.group_of.items():
                 if (
-                    (kind == "meld" and seat == spread.knocker and gi == key)
-                    or (kind == "own" and seat == spread.defender and gi == key)
+                    (kind == "meld" and seat == spread.knocker and str(gi) == key)
+                    or (kind == "own" and seat == spread.defender and str(gi) == key)
                     or (kind in ("free", "laid") and code == key)
                 ):
                     lit[code] = theme.FOCUS
-        reveal.draw_spread(surface, spread, self.glide.at, masked, four, lifted, lit)
-        if v["reveal"] and self.stage is None:
-            reveal.draw_result(surface, v, self.match.names, four)
+        reveal.draw_spread(surface, spread, self.t.glide.at, masked, four, lifted, lit)
+        if v["reveal"] and not self.t.staged:
+            reveal.draw_result(surface, v, self.t.match.names, four)
 
     def draw_history(self, surface: pygame.Surface) -> None:
-        pile = self.v["discard"]
-        who = prompts.thrown_by(self.v)
-        draw.history(surface, pile, who, self.match.names, self.four())
+        pile = self.t.v["discard"]
+        who = prompts.thrown_by(self.t.v)
+        draw.history(surface, pile, who, self.t.match.names, self.t.four())
 
     def draw_bar(self, surface: pygame.Surface, focused) -> None:
         bar = L.BAR
-        title, detail, tone = prompts.prompt(self)
-        greyed = [b for b in self.buttons.widgets if b.visible and not b.enabled and b.hint]
-        pointed = [b.hint for b in greyed if b.rect.collidepoint(self.pointer)]
-        if self.notice:
-            detail, tone = self.notice[0], "bad"
-        elif pointed:  # a greyed-out button says why before it is even clicked
-            detail, tone = pointed[0], "bad"
+        title, detail, tone = prompts.prompt(self.t)
+        pointed = self.t.button(self.t.hover) if self.t.hover else None
+        if self.t.notice:
+            detail, tone = self.t.notice, "bad"
+        elif (
+            pointed and not pointed.enabled and pointed.hint
+        ):  # a greyed-out button says why before it is clicked
+            detail, tone = pointed.hint, "bad"
         colour = {"bad": theme.DANGER, "good": draw.MELD_INK}.get(tone, theme.MUTED)
         left = (
-            min(b.rect.x for b in self.action_buttons if b.visible)
-            if any(b.visible for b in self.action_buttons)
+            min(b.rect.x for b in self.t.action_buttons if b.visible)
+            if any(b.visible for b in self.t.action_buttons)
             else bar.right
         )
         width = left - bar.x - 40
         card_text.blit(
-            surface, title, (bar.x + 20, bar.y + 28), 22, theme.TEXT, "bold", "midleft", self.four()
+            surface, title, (bar.x + 20, bar.y + 28), 22, theme.TEXT, "bold", "midleft", self.t.four()
         )
         lines = text.wrap(detail, width, 16)[:2]
         for k, line in enumerate(lines):
@@ -210,13 +221,11 @@ class Render:
                 16,
                 colour,
                 anchor="midleft",
-                four_colour=self.four(),
+                four_colour=self.t.four(),
             )
-        for k, button in enumerate(self.buttons.widgets):
-            button.focused = focused == ("button", k)
-        for b in self.buttons.widgets:
-            if b is not self.sort_button:
+        for b in self.t.buttons.widgets:
+            if b is not self.t.sort_button:
                 b.draw(surface)
-        if self.gin_forced():  # make it impossible to miss
-            glow = 4 + 2 * abs((self.clock.now // 6) % 4 - 2)
-            draw.outline(surface, self.knock_button.rect, draw.MELD_INK, 3, 2 * glow)
+        if self.t.gin_forced():  # make it impossible to miss
+            glow = 4 + 2 * abs((self.t.clock.now // 6) % 4 - 2)
+            draw.outline(surface, self.t.knock_button.rect, draw.MELD_INK, 3, 2 * glow)

@@ -20,6 +20,7 @@ ROWS = 8
 class ScoreSheet(Overlay):
     name = "ginrummy-sheet"
     animated = False
+    proceed = "continue"
 
     def __init__(self, app, v: dict[str, Any], names: list[str], on_close: Callable[[], None]):
         super().__init__(app, (780, 600))
@@ -28,7 +29,9 @@ class ScoreSheet(Overlay):
         dealer = names[v["to_act"][0]] if v["to_act"] else ""
         label = "See the result" if over else f"Next hand · {dealer} deals"
         b = self.box
-        self.button = Button((b.centerx - 170, b.bottom - 78, 340, 58), label, self.close, primary=True)
+        self.button = Button(
+            (b.centerx - 170, b.bottom - 78, 340, 58), label, self.close, primary=True, tid="continue"
+        )
         self.group.add(self.button)
         self.group.move_focus(1)
 

@@ -4,57 +4,99 @@ Mouse: click or drag the stock or the discard pile to draw; click a card to choo
 again (or drag it onto the pile) to discard it; drag cards within the hand to reorder them.
 Keyboard: Tab and the arrows move the focus, Space or Enter acts on it, Shift+arrows move the
 focused card, K knocks, R re-sorts, V shows the discard pile's history, H asks for a hint.
+
+The table holds what is on screen (the view, the selection, where cards are drawn, what is in
+flight) and the waits; three collaborators it owns do the rest: `Actions` (the commands behind
+buttons, clicks and keys), `Controls` (mouse and keyboard, over the target map) and `Render`.
+They type against `desk.Desk`, the part of this table they use.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import Any
 
+import pygame
+
 from game.rules.ginrummy.state import DISCARD, DRAW, FIRST_UPCARD, HAND_OVER, LAYOFF, MATCH_OVER
+from game.scenes.ginrummy import gestures, prompts, reveal
 from game.scenes.ginrummy import layout as L
-from game.scenes.ginrummy import prompts, reveal
 from game.scenes.ginrummy.actions import Actions
 from game.scenes.ginrummy.arrange import Group, HandOrder
 from game.scenes.ginrummy.controls import Controls
 from game.scenes.ginrummy.motion import Motion
 from game.scenes.ginrummy.render import Render
 from game.scenes.table import Table
+from game.scenes.table.base import Gesture
 from game.ui.drag import DragDrop
 from game.ui.fan import Glide
 from game.ui.flights import Flights
+from game.ui.targets import Target
+from game.ui.widgets import Button, CardButton
+from game.ui.widgets import Group as Widgets
 
 HIDDEN_PHASES = (FIRST_UPCARD, DRAW, DISCARD)  # a hand-off is needed only while hands are secret
 NOTICE_TICKS = 240
 BUBBLE_TICKS = 110
-STAGE_PAUSE = 30  # ticks the reveal rests before the default layoffs move over
+STAGE_PAUSE = 30  # ticks the reveal rests, once its cards have landed, before the default layoffs move over
 AUTO_CONTINUE = 180  # with nobody at the table, a finished hand stays this long
 
 
-class GinRummyTable(Actions, Controls, Render, Table):
+class GinRummyTable(Table):
     name = "ginrummy"
 
     def __init__(self, app, match, match_id=None):
         super().__init__(app, match, match_id)
-        self.flights = Flights()
-        self.glide = Glide()
-        self.drag = DragDrop()
-        self.orders = {0: HandOrder(), 1: HandOrder()}
-        self.defence = reveal.Defence()
-        self.selected: str | None = None
+        # what is on screen
+        self.v: dict[str, Any] = {}  # the view of whoever sits at the screen (see Table.view)
+        self.flights = Flights()  # cards in the air
+        self.glide = Glide()  # where each face-up card is drawn, easing toward its place
+        self.drag = DragDrop()  # payload: the id of the target pressed ("hand.7H", "stock")
+        self.orders: dict[int, HandOrder] = {0: HandOrder(), 1: HandOrder()}  # each seat's own order
+        self.spread: reveal.Spread | None = None  # the layout of the reveal after a knock
+        self.defence = reveal.Defence()  # the defender's chosen cards while laying off
+        self.selected: str | None = None  # the card of my hand chosen to discard or knock with
         self.fresh: str | None = None  # the card I just drew, marked until I discard
-        self.hover: tuple[str, Any] | None = None
-        self.pointer = (0, 0)
-        self.focus: int | None = None
-        self.history_open = False
-        self.notice: tuple[str, int] | None = None  # a refusal or a remark, and ticks left
-        self.bubbles: list[list[Any]] = []  # [seat, line, ticks left]
-        self.stage: int | None = None  # ticks until the default layoffs move over (after a knock)
+        self.pointer: tuple[int, int] = (0, 0)
+        self.history_open = False  # the discard pile's history, shown with V
+        # what is said, and the waits (all on self.timers)
+        self.notice: str | None = None  # a refusal or a remark in the action bar
+        self.bubbles: dict[int, str] = {}  # seat -> what that player just said ("Pass")
+        self.staged = False  # after a knock: the reveal rests before the default layoffs move over
         self.acknowledged = -1  # the number of scored hands whose result the table has shown
-        self.auto_wait = AUTO_CONTINUE
-        self.spread: reveal.Spread | None = None
+        self.waits: dict[str, Any] = {}  # name -> the pending timer of that wait
+        # the collaborators
+        self.actions = Actions(self)
+        self.controls = Controls(self, self.actions)
+        self.render = Render(self)
+        a = self.actions
 
-        self.make_buttons()
-        self.v: dict[str, Any] = self.view()
+        def button(label: str, action: Callable[[], None], tid: str, primary: bool = False) -> CardButton:
+            return CardButton((0, 0, 180, 60), label, action, primary, 20, tid=tid)
+
+        self.take_button = button("Take", a.take_upcard, "take", True)
+        self.pass_button = button("Pass", a.pass_upcard, "pass")
+        self.discard_button = button("Discard", a.discard_selected, "discard-button")
+        self.knock_button = button("Knock", a.knock, "knock", True)
+        self.best_button = button("Best layoffs", a.best_defence, "best-layoffs")
+        self.meld_button = button("Make meld", a.make_meld, "make-meld")
+        self.done_button = button("Done", a.done, "done", True)
+        self.continue_button = button("Score sheet", a.open_sheet, "score-sheet", True)
+        self.action_buttons: list[CardButton] = [
+            self.take_button,
+            self.pass_button,
+            self.discard_button,
+            self.knock_button,
+            self.best_button,
+            self.meld_button,
+            self.done_button,
+            self.continue_button,
+        ]
+        self.sort_button = Button((792, 578, 136, 30), "Sort by rank", a.toggle_sort, size=15, tid="sort")
+        self.hint_button = Button((956, 630, 150, 68), "Hint", self.request_hint, tid="hint")
+        self.menu_button = Button((1114, 630, 150, 68), "Menu", self.pause, tid="menu")
+        self.buttons = Widgets([*self.action_buttons, self.sort_button, self.hint_button, self.menu_button])
+
         self.refresh()
         if not match.commands:  # a fresh match: deal it in front of the players
             self.motion(self.v, self.v).batch([match.events[-1]])
@@ -79,7 +121,7 @@ class GinRummyTable(Actions, Controls, Render, Table):
         return super().acting_human
 
     def needs_handoff(self, seat: int) -> bool:
-        return super().needs_handoff(seat) and self.match.state.phase in HIDDEN_PHASES
+        return super().needs_handoff(seat) and self.v["phase"] in HIDDEN_PHASES
 
     def refresh(self) -> None:
         self.v = self.view()
@@ -89,13 +131,13 @@ class GinRummyTable(Actions, Controls, Render, Table):
         """Layouts and buttons after the view, the viewer or a selection changed."""
         v = self.v
         if v.get("reveal"):
-            self.spread = reveal.Spread(v["reveal"], self.bottom_seat(), staged=self.stage is not None)
+            self.spread = reveal.Spread(v["reveal"], self.bottom_seat(), staged=self.staged)
         else:
             self.spread = None
         if self.selected not in (v.get("hand") or []):
             self.selected = None
         self.defence.selected = [c for c in self.defence.selected if c in self.free_cards()]
-        self.setup_buttons()
+        self.actions.setup_buttons()
 
     def hand_order(self) -> HandOrder:
         return self.orders[self.bottom_seat()]
@@ -112,7 +154,7 @@ class GinRummyTable(Actions, Controls, Render, Table):
             groups = self.groups()
         elif self.over_hand(self.pointer):
             preview = HandOrder()  # the order a drop here would make
-            self.reorder(moving, self.pointer[0], preview)
+            self.actions.reorder(moving, self.pointer[0], preview)
             groups = self.groups(preview)
         else:
             groups = [
@@ -135,9 +177,9 @@ class GinRummyTable(Actions, Controls, Render, Table):
 
     def dragged_hand_cards(self) -> list[str]:
         payload = self.drag.payload()
-        if not payload or payload[0] != "hand":
+        if not payload or not payload.startswith("hand."):
             return []
-        return self.meld_of(payload[1])
+        return self.meld_of(payload[5:])
 
     def meld_of(self, code: str) -> list[str]:
         """The cards that move with `code`: its whole meld, or the card alone if deadwood."""
@@ -166,48 +208,121 @@ class GinRummyTable(Actions, Controls, Render, Table):
         assert self.spread is not None
         return self.spread.pos.get(code, (L.MID_X, L.SPREAD_TOP_Y))
 
+    def lift(self, code: str) -> int:
+        if code == self.selected:
+            return L.LIFT_SELECTED
+        if self.hover == f"hand.{code}" and not self.drag.dragging:
+            return L.LIFT_HOVER
+        return 0
+
+    def card_rect(self, code: str) -> pygame.Rect:
+        """Where a card of my hand is drawn now (gliding, lifted when pointed at or chosen)."""
+        return L.card_rect(self.glide.at(code), lift=self.lift(code))
+
     def free_cards(self) -> list[str]:
         r = self.v.get("reveal")
         return reveal.Defence.free(r) if r and self.v["phase"] == LAYOFF else []
 
+    def knock_card(self) -> str | None:
+        """The card a knock would throw: the one chosen, else the best one."""
+        if self.selected:
+            return self.selected
+        return prompts.best_discard(self.v)
+
+    def gin_forced(self) -> bool:
+        """Knocking now would be gin, which the rules force."""
+        gin = self.knock_button
+        return gin.visible and gin.enabled and gin.label == "Gin!"
+
+    def cannot(self, command: dict[str, Any]) -> str | None:
+        """Why the person at the screen may not play `command` now (None: they may)."""
+        seat = self.acting_human if self.acting_human is not None else self.viewer
+        refused = self.match.check(seat, command)
+        return refused.reason if refused is not None else None
+
     def motion(self, before: dict[str, Any], after: dict[str, Any]) -> Motion:
         return Motion(self.flights, before, after, self, self.speed, self.app.sounds.play)
 
+    # -- the target map -------------------------------------------------------------------
+    def targets(self) -> list[Target]:
+        return self.controls.targets()
+
+    def focused(self) -> Target | None:
+        """The target the keyboard is on, if it is on screen and usable."""
+        found = self.target_map().get(self.focus)
+        return found if found is not None and found.enabled else None
+
+    def button(self, tid: str) -> Button | None:
+        return next((b for b in self.buttons.widgets if isinstance(b, Button) and b.tid == tid), None)
+
+    def gestures(self, seat: int, command: dict[str, Any]) -> Iterator[Gesture]:
+        return gestures.gestures(self, seat, command)
+
+    # -- input and drawing ----------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.controls.handle(event) or super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.render.draw(surface)
+
     # -- flow -----------------------------------------------------------------------------
+    def busy(self) -> bool:
+        return self.flights.busy or self.staged
+
     def idle(self) -> bool:
-        if self.flights.busy or self.stage is not None:
+        if self.busy():
             return False
         if self.v["phase"] in (HAND_OVER, MATCH_OVER):
             return self.acknowledged >= len(self.v["history"])
         return True
 
+    def awaiting_person(self) -> bool:
+        """A finished hand waits for someone at the screen to open the score sheet."""
+        return (
+            not self.busy()
+            and bool(self.humans)
+            and self.v["phase"] in (HAND_OVER, MATCH_OVER)
+            and self.acknowledged < len(self.v["history"])
+        )
+
     def moving(self) -> bool:
-        return bool(self.notice or self.bubbles) or not self.glide.settled or self.gin_forced()
+        return not self.glide.settled or self.gin_forced()
 
     def update(self, n: int) -> None:
         self.flights.advance(n)
-        self.advance_reveal(n)
-        if self.notice:
-            self.notice = (self.notice[0], self.notice[1] - n) if self.notice[1] > n else None
-        for b in self.bubbles:
-            b[2] -= n
-        self.bubbles = [b for b in self.bubbles if b[2] > 0]
+        if self.staged and not self.flights.busy and "stage" not in self.waits:
+            self.wait("stage", STAGE_PAUSE, self.show_layoffs)  # counted from when the reveal landed
         self.aim()
         self.glide.advance(n)
-        if self.v["phase"] in (HAND_OVER, MATCH_OVER) and not self.humans and not self.flights.busy:
-            self.auto_wait -= n  # nobody to press Continue: move on by itself
-            if self.auto_wait <= 0:
-                self.acknowledged = len(self.v["history"])
-        super().update(n)
+        if (
+            self.v["phase"] in (HAND_OVER, MATCH_OVER)
+            and not self.humans
+            and not self.flights.busy
+            and self.acknowledged < len(self.v["history"])
+            and "auto" not in self.waits
+        ):
+            self.wait("auto", AUTO_CONTINUE, self.acknowledge)  # nobody to press Continue
+        super().update(n)  # advances self.timers
 
-    def advance_reveal(self, n: int) -> None:
-        if self.stage is None or self.flights.busy:
-            return
-        self.stage -= n
-        if self.stage > 0:
-            return
+    def wait(self, name: str, delay: int, action: Callable[[], None]) -> None:
+        """Run `action` after `delay` ticks, replacing a pending wait of the same name."""
+        old = self.waits.pop(name, None)
+        if old is not None:
+            self.timers.cancel(old)
+
+        def fire() -> None:
+            self.waits.pop(name, None)
+            action()
+
+        self.waits[name] = self.timers.after(delay, fire)
+
+    def acknowledge(self) -> None:
+        self.acknowledged = len(self.v["history"])
+
+    def show_layoffs(self) -> None:
+        """The end of the reveal's rest: the default layoffs move onto the knocker's melds."""
         before = self.spread
-        self.stage = None
+        self.staged = False
         self.rebuild()
         if before is None or self.spread is None:
             return
@@ -246,11 +361,10 @@ class GinRummyTable(Actions, Controls, Render, Table):
             self.orders[1].new_hand()
             self.fresh = None
             self.acknowledged = len(before["history"])
-            self.auto_wait = AUTO_CONTINUE
             if len(self.humans) > 1:
                 self.viewer = None  # deal face down; the first player to act gets a hand-off
         if "knocked" in kinds:
-            self.stage = STAGE_PAUSE
+            self.staged = True
         self.selected = None
         self.defence.clear()
         for e in events:
@@ -278,24 +392,31 @@ class GinRummyTable(Actions, Controls, Render, Table):
             self.app.sounds.play("seal")
 
     def bubble(self, seat: int | None, line: str) -> None:
-        if seat is not None:
-            self.bubbles = [b for b in self.bubbles if b[0] != seat] + [[seat, line, BUBBLE_TICKS]]
+        if seat is None:
+            return
+        self.bubbles.pop(seat, None)  # the newest is drawn last
+        self.bubbles[seat] = line
+        self.wait(f"bubble.{seat}", BUBBLE_TICKS, lambda: self.bubbles.pop(seat, None))
+
+    def say(self, line: str) -> None:
+        self.notice = line
+        self.wait("notice", NOTICE_TICKS, self.unsay)
+
+    def unsay(self) -> None:
+        self.notice = None
 
     def on_viewer_changed(self) -> None:
         self.focus = None
         self.refresh()
 
     def on_hint(self) -> None:
-        self.setup_buttons()
+        self.actions.setup_buttons()
 
     def enter(self) -> None:
         self.refresh()
 
     def handoff_note(self, seat: int) -> str:
         return prompts.handoff_note(self.v, seat)
-
-    def say(self, line: str) -> None:
-        self.notice = (line, NOTICE_TICKS)
 
     def consume_escape(self) -> bool:
         if self.drag.item:
@@ -304,6 +425,6 @@ class GinRummyTable(Actions, Controls, Render, Table):
         if self.selected or self.defence.selected or self.history_open:
             self.selected, self.history_open = None, False
             self.defence.clear()
-            self.setup_buttons()
+            self.actions.setup_buttons()
             return True
         return False

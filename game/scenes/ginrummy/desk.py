@@ -1,0 +1,122 @@
+"""The part of the Gin Rummy table its collaborators use (`Actions`, `Controls`, `Render`,
+`gestures`): what is on screen, the buttons, and the few table methods they call.
+
+`GinRummyTable` provides it; the collaborators type against this protocol, never against the
+table's class, so none of them imports the table module (which imports them).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import pygame
+
+from game.core.match import Match
+from game.core.ruleset import Event, Rejected
+from game.scenes.ginrummy import reveal
+from game.scenes.ginrummy.arrange import Group, HandOrder
+from game.scenes.host import Host
+from game.scenes.table.clock import TableClock
+from game.ui.drag import DragDrop
+from game.ui.fan import Glide
+from game.ui.flights import Flights
+from game.ui.targets import Target, TargetMap
+from game.ui.widgets import Button, CardButton
+from game.ui.widgets import Group as Widgets
+
+
+class Desk(Protocol):
+    # the table (game.scenes.table.Table)
+    app: Host
+    match: Match
+    humans: list[int]
+    viewer: int | None
+    hint: dict[str, Any] | None
+    log: list[str]
+    clock: TableClock
+    focus: str | None  # target ids
+    hover: str | None
+
+    # what is on screen (declared in GinRummyTable.__init__)
+    v: dict[str, Any]
+    flights: Flights
+    glide: Glide
+    drag: DragDrop
+    spread: reveal.Spread | None
+    defence: reveal.Defence
+    selected: str | None
+    fresh: str | None
+    pointer: tuple[int, int]
+    history_open: bool
+    notice: str | None
+    bubbles: dict[int, str]
+    staged: bool
+    acknowledged: int
+
+    # the buttons
+    take_button: CardButton
+    pass_button: CardButton
+    discard_button: CardButton
+    knock_button: CardButton
+    best_button: CardButton
+    meld_button: CardButton
+    done_button: CardButton
+    continue_button: CardButton
+    action_buttons: list[CardButton]
+    sort_button: Button
+    hint_button: Button
+    menu_button: Button
+    buttons: Widgets
+
+    @property
+    def acting_human(self) -> int | None: ...
+
+    @property
+    def hint_pending(self) -> bool: ...
+
+    def submit(self, seat: int | None, command: dict[str, Any]) -> list[Event] | Rejected: ...
+
+    def request_hint(self) -> None: ...
+
+    def consume_escape(self) -> bool: ...
+
+    def target_map(self) -> TargetMap: ...
+
+    # GinRummyTable's own
+    def four(self) -> bool: ...
+
+    def bottom_seat(self) -> int: ...
+
+    def hand_order(self) -> HandOrder: ...
+
+    def groups(self, order: HandOrder | None = None) -> list[Group]: ...
+
+    def hand_layout(self) -> tuple[list[Group], dict[str, tuple[float, float]]]: ...
+
+    def over_hand(self, pos: tuple[int, int]) -> bool: ...
+
+    def over_pile(self, pos: tuple[int, int]) -> bool: ...
+
+    def dragged_hand_cards(self) -> list[str]: ...
+
+    def meld_of(self, code: str) -> list[str]: ...
+
+    def fan(self, view: dict[str, Any], seat: int) -> list[tuple[Any, tuple[float, float]]]: ...
+
+    def card_rect(self, code: str) -> pygame.Rect: ...
+
+    def free_cards(self) -> list[str]: ...
+
+    def knock_card(self) -> str | None: ...
+
+    def gin_forced(self) -> bool: ...
+
+    def cannot(self, command: dict[str, Any]) -> str | None: ...
+
+    def focused(self) -> Target | None: ...
+
+    def button(self, tid: str) -> Button | None: ...
+
+    def aim(self) -> None: ...
+
+    def say(self, line: str) -> None: ...
