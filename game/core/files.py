@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import tempfile
 import time
@@ -66,3 +67,26 @@ def keep_aside(path: Path, companions: tuple[str, ...] = ()) -> Path:
         if extra.exists():
             os.replace(extra, target.with_name(target.name + suffix))
     return target
+
+
+def read_json_object(file: Path, name: str, fallback: str) -> tuple[dict | None, str | None]:
+    """A small JSON file of ours: (its object, None); (None, None) when there is none yet; or
+    (None, a message for the player) when it cannot be read or is not a JSON object, in which
+    case a damaged file is kept aside untouched. `fallback` says what is used instead."""
+    try:
+        raw = file.read_bytes()
+    except FileNotFoundError:
+        return None, None
+    except OSError as exc:
+        return None, f"The {name} file {file} could not be read ({exc}); {fallback}."
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        data = None
+    if isinstance(data, dict):
+        return data, None
+    try:
+        kept = keep_aside(file)
+    except OSError as exc:
+        return None, f"The {name} file {file} is damaged and could not be moved aside ({exc}); {fallback}."
+    return None, f"The {name} file was damaged. It was kept unchanged as {kept}; {fallback}."

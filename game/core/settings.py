@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core import paths
-from game.core.files import keep_aside, write_atomic
+from game.core.files import read_json_object, write_atomic
 
 FILENAME = "settings.json"
 ANIMATION_SPEEDS = (0.5, 1.0, 2.0)
@@ -67,28 +67,10 @@ def load() -> tuple[Settings, str | None]:
         file = path()
     except OSError as exc:
         return _report(f"The settings folder cannot be made ({exc}); default settings are used.")
-    try:
-        raw = file.read_bytes()
-    except FileNotFoundError:
-        return Settings(), None
-    except OSError as exc:
-        return _report(f"The settings file {file} could not be read ({exc}); default settings are used.")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        data = None
-    if isinstance(data, dict):
-        return from_json(data), None
-    try:
-        kept = keep_aside(file)
-    except OSError as exc:
-        return _report(
-            f"The settings file {file} is damaged and could not be moved aside ({exc}); "
-            "default settings are used."
-        )
-    return _report(
-        f"The settings file was damaged. It was kept unchanged as {kept}; default settings are used."
-    )
+    data, problem = read_json_object(file, "settings", "default settings are used")
+    if problem:
+        return _report(problem)
+    return (from_json(data), None) if data is not None else (Settings(), None)
 
 
 def _report(message: str) -> tuple[Settings, str]:

@@ -6,7 +6,7 @@ import random
 
 import pygame
 
-from game.core import registry
+from game.core import registry, setups
 from game.core.match import Match, Seat
 from game.scenes import tables
 from game.scenes.base import Screen
@@ -37,10 +37,13 @@ class Setup(Screen):
         ]
         for i, field in enumerate(self.names):
             field.tid = f"name.{i}"
+
         default_kinds = ["human"] + [self.kinds[min(2, len(self.kinds) - 1)]] * 4
         self.seat_kinds = [
             Choice((0, 0, 290, 46), "", self.kinds, k, names=self.kind_names) for k in default_kinds
         ]
+        for i, choice in enumerate(self.seat_kinds):
+            choice.tid = f"kind.{i}"
         self.count_choice = Choice(
             (60, 124, 300, 46), "Players", list(range(low, high + 1)), self.count, self._set_count
         )
@@ -57,8 +60,49 @@ class Setup(Screen):
         ]
         self.start_button = Button((980, 620, 240, 60), "Start", self.start, primary=True)
         self.back_button = Button((720, 620, 240, 60), "Back", self.back)
+        self.recall()
         self._refresh_options()
         self._layout()
+
+    def recall(self) -> None:
+        """Start from the setup last started for this game, keeping what still fits."""
+        last, problem = setups.load(self.game)
+        if problem:
+            self.app.toast(problem, error=True, echo=False)
+        for option, widget in zip(self.ruleset.options, self.option_widgets, strict=True):
+            value = last.get("options", {}).get(option.key) if isinstance(last.get("options"), dict) else None
+            if value in option.choices:
+                self.options[option.key] = value
+                widget.set(value)
+        low, high = self.ruleset.seat_range(self.options)
+        self.count_choice.choices = list(range(low, high + 1))
+        self.count_choice.names = [str(c) for c in self.count_choice.choices]
+        if last.get("count") in self.count_choice.choices:
+            self.count = last["count"]
+        self.count = max(low, min(high, self.count))
+        self.count_choice.set(self.count)
+        names, kinds = last.get("names"), last.get("kinds")
+        for i, name in enumerate(names if isinstance(names, list) else []):
+            if i < len(self.names) and isinstance(name, str) and name.isprintable():
+                field = self.names[i]
+                field.value = name[: field.max_len]
+                field.caret = field.anchor = len(field.value)
+        for i, kind in enumerate(kinds if isinstance(kinds, list) else []):
+            if i < len(self.seat_kinds) and kind in self.kinds:
+                self.seat_kinds[i].set(kind)
+
+    def remember(self) -> None:
+        problem = setups.save(
+            self.game,
+            {
+                "count": self.count,
+                "names": [f.value for f in self.names],
+                "kinds": [c.value for c in self.seat_kinds],
+                "options": dict(self.options),
+            },
+        )
+        if problem:
+            self.app.toast(problem, error=True, echo=False)
 
     def _option_setter(self, key: str):
         def setter(value):
@@ -133,6 +177,7 @@ class Setup(Screen):
             self.ruleset, seats, self.chosen_options(), seed=random.SystemRandom().randrange(2**31)
         )
         match_id = self.app.store.attach(match)
+        self.remember()
         self.app.replace(tables.table_class(self.game)(self.app, match, match_id))
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -90,3 +90,38 @@ def test_tabbing_into_a_name_field_selects_it_so_typing_replaces_the_name():
     for ch in "Mira":
         s.key(ch)
     assert field.value == "Mira"
+
+
+def test_setup_remembers_the_last_setup_of_each_game():
+    s = open_setup()
+    s.click("name.1")
+    s.key("ctrl+a")
+    for ch in "Carla":
+        s.key(ch)
+    kind = s.app.top.seat_kinds[1]
+    for _ in range(len(kind.choices)):
+        if kind.value == "hard":
+            break
+        s.click("kind.1")
+    assert kind.value == "hard"
+    s.click("start")
+    assert s.scene == "jaipur"
+    assert [seat.name for seat in s.match.seats] == ["Asha", "Carla"]
+    s.close()
+    again = open_setup()
+    assert [seat.name for seat in again.app.top.seats()] == ["Asha", "Carla"]
+    assert again.app.top.seat_kinds[1].value == "hard"
+    gin = Session.menu()
+    gin.click("ginrummy")
+    assert [seat.name for seat in gin.app.top.seats()] == ["Asha", "Bilal"]  # each game its own
+
+
+def test_a_damaged_setups_file_is_kept_aside_and_the_usual_setup_offered(bazaar_home):
+    config = bazaar_home / "config"
+    config.mkdir(parents=True)
+    (config / "setups.json").write_text("[not an object")
+    s = open_setup()
+    assert [seat.name for seat in s.app.top.seats()] == ["Asha", "Bilal"]
+    kept = [p for p in config.iterdir() if ".damaged-" in p.name]
+    assert kept and kept[0].read_text() == "[not an object"
+    assert any("remembered setups file was damaged" in t.message for t in s.app.toasts)

@@ -1,0 +1,51 @@
+"""The last setup started for each game (seat count, names, seat kinds, options), in
+`config_dir()/setups.json`, so a new game starts from what was played last time.
+
+What is read is only a suggestion: the setup screen keeps the values that still fit the game
+and ignores the rest. A damaged file is kept aside with a message, and the usual setup is used.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from game.core import paths
+from game.core.files import read_json_object, write_atomic
+
+FILENAME = "setups.json"
+
+
+def path() -> Path:
+    return paths.config_dir() / FILENAME
+
+
+def _all() -> tuple[dict[str, Any], str | None]:
+    try:
+        data, problem = read_json_object(path(), "remembered setups", "the usual setup is offered")
+    except OSError as exc:
+        data, problem = None, f"The settings folder cannot be made ({exc}); the usual setup is offered."
+    if problem:
+        print(f"bazaar: {problem}", file=sys.stderr)
+    return data or {}, problem
+
+
+def load(game: str) -> tuple[dict[str, Any], str | None]:
+    """The last setup of `game` ({} when there is none) and a problem message or None."""
+    data, problem = _all()
+    entry = data.get(game)
+    return (entry if isinstance(entry, dict) else {}), problem
+
+
+def save(game: str, setup: dict[str, Any]) -> str | None:
+    data, _ = _all()
+    data[game] = setup
+    try:
+        write_atomic(path(), json.dumps(data, indent=2, sort_keys=True) + "\n")
+    except OSError as exc:
+        message = f"The setup could not be remembered ({exc})."
+        print(f"bazaar: {message}", file=sys.stderr)
+        return message
+    return None
