@@ -18,7 +18,8 @@ from game.core import paths
 from game.core.files import read_json_object, write_atomic
 
 FILENAME = "settings.json"
-ANIMATION_SPEEDS = (0.5, 1.0, 2.0)
+ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 0.0)  # 0.0: instant, no flights (a bot still pauses as set)
+INSTANT = 0.0
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,7 @@ class Settings:
     fullscreen: bool = False
     volume: float = 0.7  # 0..1
     muted: bool = False
-    animation_speed: float = 1.0  # one of ANIMATION_SPEEDS
+    animation_speed: float = 1.0  # one of ANIMATION_SPEEDS; 0.0 is instant
     bot_pause_ms: int = 600  # 0..10000: the least time a bot's move stays on screen
     show_hints: bool = True
     four_colour_deck: bool = False

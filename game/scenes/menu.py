@@ -74,12 +74,13 @@ class Menu(Screen):
         for i, game in enumerate(g for g in registry.available() if g in registry.GAMES):
             rect = (60 + (i % 2) * 400, 130 + (i // 2) * 272, 380, 252)
             self.group.add(GameTile(rect, game, self.new_game))
-        x, w, h = 900, 320, 60
+        x, w, h, step = 900, 320, 56, 72
         self.continue_button = Button((x, 130, w, h), "Continue", self.open_continue, True, tid="continue")
         self.group.add(self.continue_button)
-        self.group.add(Button((x, 210, w, h), "Statistics", self.open_stats))
-        self.group.add(Button((x, 290, w, h), "Settings", self.open_settings))
-        self.group.add(Button((x, 370, w, h), "Quit", self.app.quit))
+        self.group.add(Button((x, 130 + step, w, h), "Statistics", self.open_stats))
+        self.group.add(Button((x, 130 + 2 * step, w, h), "Rules", self.open_rules))
+        self.group.add(Button((x, 130 + 3 * step, w, h), "Settings", self.open_settings))
+        self.group.add(Button((x, 130 + 4 * step, w, h), "Quit", self.app.quit))
         self.saved = 0
 
     def enter(self) -> None:
@@ -114,6 +115,11 @@ class Menu(Screen):
 
         self.app.push(Statistics(self.app))
 
+    def open_rules(self) -> None:
+        from game.scenes.rules import RulesIndex
+
+        self.app.push(RulesIndex(self.app))
+
     def open_settings(self) -> None:
         from game.scenes.settings import SettingsScreen
 
@@ -133,12 +139,12 @@ class Menu(Screen):
             theme.MUTED,
             anchor="midright",
         )
-        box = pygame.Rect(900, 460, 320, 194)
+        box = pygame.Rect(900, 492, 320, 162)
         panel(surface, box, theme.BG_DEEP, theme.LINE)
         text.blit(surface, "Pass and play", (box.x + 18, box.y + 16), 20, theme.ACCENT, "bold")
         tips = (
             "Share one screen with friends, or fill any seat with a bot. Every move is saved as "
             "you play: close the window whenever you like and pick up again with Continue."
         )
-        for k, line in enumerate(text.wrap(tips, box.w - 36, 17)):
-            text.blit(surface, line, (box.x + 18, box.y + 50 + 22 * k), 17, theme.MUTED)
+        for k, line in enumerate(text.wrap(tips, box.w - 36, 16)):
+            text.blit(surface, line, (box.x + 18, box.y + 46 + 20 * k), 16, theme.MUTED)

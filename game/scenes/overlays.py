@@ -22,7 +22,8 @@ class Pause(Overlay):
         x, w = self.box.x + 60, self.box.w - 120
         y = self.box.y + 100
         self.group.add(Button((x, y, w, 56), "Resume", self.back, primary=True))
-        self.group.add(Button((x, y + 72, w, 56), "Rules", self.rules))
+        rules = self.group.add(Button((x, y + 72, w, 56), "Rules", self.rules))
+        rules.enabled = bool(game)
         self.group.add(Button((x, y + 144, w, 56), "Settings", self.settings))
         self.group.add(Button((x, y + 216, w, 56), "Save and leave", self.leave_game))
         self.group.move_focus(1)
@@ -63,13 +64,29 @@ class HandOff(Scene):
     animated = False
     proceed = "ready"
 
-    def __init__(self, app, player: str, note: str = "", on_ready: Callable[[], None] | None = None):
+    def __init__(
+        self,
+        app,
+        player: str,
+        note: str = "",
+        on_ready: Callable[[], None] | None = None,
+        game: str = "",
+    ):
         super().__init__(app)
         self.player = player
         self.note = note
         self.on_ready = on_ready
-        self.group = Group([Button((490, 430, 300, 64), f"I am {player}", self.ready, True, tid="ready")])
+        self.game = game
+        ready = Button((490, 430, 300, 64), f"I am {player}", self.ready, True, tid="ready")
+        menu = Button(
+            (1110, 632, 150, 64), "Menu", self.pause, hint="Pause: rules, settings, leave (Esc)", tid="menu"
+        )
+        self.group = Group([ready, menu])
         self.group.move_focus(1)
+
+    def pause(self) -> None:
+        """The pause menu over the cover: nothing of the table shows beneath it."""
+        self.app.push(Pause(self.app, self.game))
 
     def ready(self) -> None:
         self.app.pop()
@@ -77,8 +94,15 @@ class HandOff(Scene):
             self.on_ready()
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.ready()
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_p):
+            self.pause()
+        elif event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_SPACE,
+        ):
+            focused = self.group.focused
+            (focused.activate if focused is not None else self.ready)()
         else:
             self.group.handle(event)
         return True
@@ -99,7 +123,7 @@ class HandOff(Scene):
             text.blit(surface, self.note, (card.centerx, card.y + 176), 20, theme.TEXT, anchor="center")
         text.blit(
             surface,
-            "Everyone else, look away. Enter when ready.",
+            "Everyone else, look away. Enter when ready; Esc for the menu.",
             (card.centerx, card.bottom - 30),
             16,
             theme.MUTED,

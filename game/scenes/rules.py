@@ -74,3 +74,21 @@ class RulesScreen(Screen):
                 anchor="midleft",
             )
         self.group.draw(surface)
+
+
+class RulesIndex(Screen):
+    """Every game's rules, from the menu: those without a table yet too."""
+
+    name = "rules-index"
+    title = "Rules"
+
+    def __init__(self, app):
+        super().__init__(app)
+        for i, game in enumerate(g for g in registry.GAMES if g in registry.available()):
+            title = registry.get(game).title
+            self.group.add(Button((440, 150 + 86 * i, 400, 64), title, lambda g=game: self.open(g), tid=game))
+        self.group.add(Button((1040, 22, 180, 50), "Back", self.back))
+        self.group.move_focus(1)
+
+    def open(self, game: str) -> None:
+        self.app.push(RulesScreen(self.app, game))

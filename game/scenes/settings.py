@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pygame
 
+from game.core.settings import ANIMATION_SPEEDS
 from game.scenes.base import Screen
 from game.ui import text, theme
 from game.ui.widgets import Button, Choice, panel
@@ -24,7 +25,12 @@ class SettingsScreen(Screen):
             ("fullscreen", "Full screen (F11)", *ON_OFF),
             ("volume", "Sound volume", [i / 10 for i in range(11)], [f"{i * 10}%" for i in range(11)]),
             ("muted", "Mute", *ON_OFF),
-            ("animation_speed", "Animation speed", [0.5, 1.0, 2.0], ["Relaxed", "Normal", "Brisk"]),
+            (
+                "animation_speed",
+                "Animation speed",
+                list(ANIMATION_SPEEDS),
+                ["Relaxed", "Normal", "Brisk", "Instant"],
+            ),
             (
                 "bot_pause_ms",
                 "Bot pause before a move",

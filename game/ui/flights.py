@@ -127,6 +127,8 @@ class Choreography:
     ):
         self.flights, self.speed, self.sound = flights, speed, sound
         self.delay = delay
+        self.instant = speed(self.step) == 0  # the animation setting is Instant: no flights
+        self.heard: set[str] = set()
 
     def fly(
         self,
@@ -141,6 +143,11 @@ class Choreography:
         step: int | None = None,
         end_scale: float = 1.0,
     ) -> Flight:
+        if self.instant:  # land at once; each sound is heard once per batch, not once per card
+            if sound and sound not in self.heard:
+                self.heard.add(sound)
+                self.sound(sound)
+            return Flight(image, start, end, 0, 0, mask, landed=True)
         landing = (lambda: self.sound(sound)) if sound else None
         flight = Flight(
             image,

@@ -125,3 +125,38 @@ def test_a_damaged_setups_file_is_kept_aside_and_the_usual_setup_offered(bazaar_
     kept = [p for p in config.iterdir() if ".damaged-" in p.name]
     assert kept and kept[0].read_text() == "[not an object"
     assert any("remembered setups file was damaged" in t.message for t in s.app.toasts)
+
+
+def test_the_hand_off_screen_offers_the_pause_menu_without_showing_the_table():
+    s = Session.open("jaipur", ["human", "human"], seed=3)
+    s.idle()
+    assert s.scene == "handoff"
+    drawn = []
+    table = s.table
+    table.draw = lambda surface: drawn.append(surface)  # a spy: is the table drawn at all?
+    s.key("escape")
+    assert s.scene == "pause"
+    s.click("rules")
+    assert s.scene == "rules"
+    s.key("escape")
+    s.click("resume")
+    assert s.scene == "handoff"
+    s.click("menu")
+    assert s.scene == "pause"
+    s.app.draw()
+    assert drawn == []  # the cover stays under the pause menu: no hand was drawn
+    s.click("save-and-leave")
+    assert s.scene == "menu"
+
+
+def test_every_games_rules_open_from_the_menu_even_without_a_table():
+    s = Session.menu()
+    s.click("rules")
+    assert s.scene == "rules-index"
+    assert [t["id"] for t in s.targets()][:4] == ["jaipur", "ginrummy", "tajmahal", "ubongo"]
+    s.click("ubongo")
+    assert s.scene == "rules" and s.app.top.title == "Rules · Ubongo"
+    assert s.app.top.page.get_height() > 600  # the whole rules text, not a placeholder
+    s.key("escape")
+    s.key("escape")
+    assert s.scene == "menu"

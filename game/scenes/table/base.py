@@ -21,6 +21,7 @@ from game.core import bots
 from game.core.match import Match
 from game.core.rng import derive
 from game.core.ruleset import Budget, Command, Event, Rejected
+from game.core.settings import INSTANT
 from game.core.timers import Scheduler, ticks
 from game.scenes.base import Scene
 from game.scenes.overlays import HandOff, Pause
@@ -71,8 +72,9 @@ class Table(Scene):
 
     # -- time -----------------------------------------------------------------------------
     def speed(self, n: float) -> int:
-        """Animation ticks scaled by the animation-speed setting."""
-        return max(1, round(n / self.app.settings.animation_speed))
+        """Animation ticks scaled by the animation-speed setting; 0 when it is instant."""
+        speed = self.app.settings.animation_speed
+        return 0 if speed == INSTANT else max(1, round(n / speed))
 
     def clock_running(self) -> bool:
         """A lone person's game stops while the window is out of focus or minimised; with
@@ -170,7 +172,8 @@ class Table(Scene):
             self.on_viewer_changed()
 
         self.viewer = None  # nothing hidden is drawn until the next person confirms
-        self.app.push(HandOff(self.app, self.match.seats[seat].name, self.handoff_note(seat), ready))
+        name = self.match.seats[seat].name
+        self.app.push(HandOff(self.app, name, self.handoff_note(seat), ready, self.rules.name))
 
     def submit(self, seat: int | None, command: Command) -> list[Event] | Rejected:
         """Submit for a seat (None: the table's clock). A person's command in a timed game
