@@ -6,8 +6,9 @@ import pygame
 
 from game import resources
 from game.core import registry
+from game.scenes import tables
 from game.scenes.base import Screen
-from game.ui import markdown, text, theme
+from game.ui import emblems, markdown, text, theme
 from game.ui.widgets import Button
 
 VIEW = pygame.Rect(140, 112, 1000, 560)
@@ -76,6 +77,9 @@ class RulesScreen(Screen):
         self.group.draw(surface)
 
 
+ROW = 132
+
+
 class RulesIndex(Screen):
     """Every game's rules, from the menu: those without a table yet too."""
 
@@ -84,11 +88,23 @@ class RulesIndex(Screen):
 
     def __init__(self, app):
         super().__init__(app)
-        for i, game in enumerate(g for g in registry.GAMES if g in registry.available()):
+        self.games = [g for g in registry.GAMES if g in registry.available()]
+        for i, game in enumerate(self.games):
             title = registry.get(game).title
-            self.group.add(Button((440, 150 + 86 * i, 400, 64), title, lambda g=game: self.open(g), tid=game))
+            self.group.add(
+                Button((480, 130 + ROW * i, 400, 58), title, lambda g=game: self.open(g), tid=game)
+            )
         self.group.add(Button((1040, 22, 180, 50), "Back", self.back))
         self.group.move_focus(1)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        for i, game in enumerate(self.games):
+            y = 130 + ROW * i
+            emblems.EMBLEMS[game](surface, (380, y + 42))
+            line = tables.TAGLINES.get(game, "")
+            text.blit(surface, line, (480, y + 78), 16, theme.MUTED, anchor="midleft")
+        self.group.draw(surface)
 
     def open(self, game: str) -> None:
         self.app.push(RulesScreen(self.app, game))
