@@ -124,8 +124,12 @@ class GinRummyTable(Table):
         return super().needs_handoff(seat) and self.v["phase"] in HIDDEN_PHASES
 
     def refresh(self) -> None:
+        """The view, layouts and buttons afresh, and every card aimed at its place: a table
+        opened by Continue draws its first frame before any tick, and a still table is not
+        drawn again until something changes (its hand once stayed heaped in the corner)."""
         self.v = self.view()
         self.rebuild()
+        self.aim()
 
     def rebuild(self) -> None:
         """Layouts and buttons after the view, the viewer or a selection changed."""
@@ -285,6 +289,11 @@ class GinRummyTable(Table):
             and self.acknowledged < len(self.v["history"])
         )
 
+    def settled(self) -> bool:
+        """Also no card gliding to a new place (after a sort or a draw): where a card is drawn
+        is where a click finds it."""
+        return self.glide.settled and super().settled()
+
     def moving(self) -> bool:
         return not self.glide.settled or self.gin_forced()
 
@@ -407,12 +416,14 @@ class GinRummyTable(Table):
 
     def on_viewer_changed(self) -> None:
         self.focus = None
+        self.drag.cancel()
         self.refresh()
 
     def on_hint(self) -> None:
         self.actions.setup_buttons()
 
     def enter(self) -> None:
+        self.drag.cancel()  # a press made before a screen came in front ends with it
         self.refresh()
 
     def handoff_note(self, seat: int) -> str:
