@@ -92,12 +92,14 @@ class Controls:
             y = row.y - L.SPREAD_H / 2
             shape = L.strips([spans[c] for c in cards], y, y + L.SPREAD_H)
             tip = "" if acting else DEFENDING
-            return shaped(f"{kind}.{gi}", f"{label} {' '.join(cards)}", kind, shape, enabled=acting, tip=tip)
+            label = f"{label} {' '.join(cards)}"
+            return shaped(f"{kind}.{gi}", label, kind, shape, enabled=acting, tip=tip, row=f"seat.{seat}")
 
         def card(kind: str, code: str, tip: str) -> Target:
             usable = acting and not tip
             why = "" if usable else (tip or DEFENDING)
-            return shaped(f"{kind}.{code}", code, kind, shapes[code], enabled=usable, tip=why)
+            row = f"seat.{s.defender if kind == 'free' else s.knocker}"  # Left/Right along a row
+            return shaped(f"{kind}.{code}", code, kind, shapes[code], enabled=usable, tip=why, row=row)
 
         knocker, defender = s.rows[s.knocker], s.rows[s.defender]
         out = [group(s.knocker, k, "meld", "Lay off on") for k in range(s.meld_count)]
