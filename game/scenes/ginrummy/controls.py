@@ -42,7 +42,8 @@ class Controls:
         """Everything clickable, in reading order (the Tab order), later ones drawn on top."""
         t = self.t
         out = self.spread_targets() if t.spread is not None else self.play_targets()
-        for b in t.buttons.widgets:
+        bar = sorted((b for b in t.action_buttons if b.visible), key=lambda b: b.rect.x)  # as they read
+        for b in [*bar, t.sort_button, t.hint_button, t.menu_button]:
             if b.visible:
                 target = b.target()
                 target.row = "buttons"

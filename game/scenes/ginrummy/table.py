@@ -253,6 +253,8 @@ class GinRummyTable(Table):
 
     def focused(self) -> Target | None:
         """The target the keyboard is on, if it is on screen and usable."""
+        if self.focus is None:
+            return None  # (asked every frame: no map to build)
         found = self.target_map().get(self.focus)
         return found if found is not None and found.enabled else None
 
