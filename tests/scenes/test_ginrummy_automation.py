@@ -221,6 +221,8 @@ def test_the_layoff_targets_and_the_reasons_of_greyed_buttons():
     s.click("laid.5C")  # take the layoff back: 5C is deadwood again
     s.idle()
     assert s.view(0)["reveal"]["layoffs"] == [] and "free.5C" in [t["id"] for t in s.targets()]
+    table = s.table  # idle waited for 5C to glide back into Asha's deadwood (it once stayed put)
+    assert table.glide.at("5C") == table.spread.pos["5C"] == s.target("free.5C").bounds.center
     s.perform(0, {"move": "layoff", "card": "5C", "meld": clubs})
     s.perform(0, {"move": "done"})
     assert s.view(0)["last_hand"]["kind"] == "undercut"

@@ -90,6 +90,7 @@ class Actions:
     def toggle_sort(self) -> None:
         order = self.t.hand_order()
         order.sort(RANK if order.mode == SUIT else SUIT)
+        self.t.aim()
         self.setup_buttons()
 
     def move_card(self, code: str, step: int) -> None:
@@ -100,6 +101,7 @@ class Actions:
         rest = [c for c in shown if c not in moving]
         index = shown.index(moving[0])
         t.hand_order().move(shown, moving, max(0, min(len(rest), index + step)))
+        t.aim()
 
     def reorder(self, moving: list[str], x: float, order: HandOrder | None = None) -> None:
         """Put `moving` where cards dropped at `x` land among the rest of my hand: in my hand's

@@ -225,6 +225,7 @@ class Controls:
                 a.discard(code)
             elif over_hand:
                 a.reorder(t.meld_of(code), pos[0])
+                t.aim()
                 t.app.sounds.play("card")
         elif over_hand:
             a.draw_from(payload)

@@ -336,15 +336,19 @@ class GinRummyTable(Table):
         self.staged = False
         self.rebuild()
         if before is None or self.spread is None:
+            self.aim()
             return
         starts = {
             x["card"]: self.glide.pos.get(x["card"], before.pos[x["card"]])
             for x in self.v["reveal"]["layoffs"]
         }
         self.motion(self.v, self.v).layoffs(self.v["reveal"]["layoffs"], starts)
+        self.aim()
 
     def aim(self) -> None:
-        """Tell the glide where every face-up card belongs now; dragged cards follow the pointer."""
+        """Tell the glide where every face-up card belongs now; dragged cards follow the pointer.
+        Called as soon as places change (not only on the next tick), so a table whose cards are
+        all where they belong is settled, and one about to glide is not."""
         if self.spread is not None:
             targets = dict(self.spread.pos)
         elif self.v.get("hand"):
@@ -401,6 +405,7 @@ class GinRummyTable(Table):
             motion.layoffs(laid, {x["card"]: self.glide.pos.get(x["card"]) for x in laid})
         if any(k in kinds for k in ("hand_scored", "hand_dead")):
             self.app.sounds.play("seal")
+        self.aim()  # after the flights took their starts from where cards were drawn
 
     def bubble(self, seat: int | None, line: str) -> None:
         if seat is None:
