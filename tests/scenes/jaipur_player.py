@@ -104,19 +104,22 @@ def finish_match(
 
 class SpyScreen(pygame.Surface):
     """The app's screen, noting every goods card face drawn and where. Faces are known by the
-    cached surface drawn (one per good and size), so a card scaled in flight goes unnoted."""
+    cached surface drawn (one per good and size), so a card scaled in flight goes unnoted.
+    `paint=False` notes the images without copying their pixels (much faster, nothing to see)."""
 
-    def __init__(self):
+    def __init__(self, paint: bool = True):
         super().__init__((1280, 720))
+        self.paint = paint
         self.faces: list[tuple[str, pygame.Rect]] = []
         sizes = ((L.CARD_W, L.CARD_H), (L.SMALL_W, L.SMALL_H))
         self.lookup = {id(art.card_face(g, *size)): g for g in GOODS for size in sizes}
 
     def blit(self, image, dest, *args, **kwargs):
+        at = image.get_rect(topleft=tuple(dest)[:2])
         good = self.lookup.get(id(image))
         if good:
-            self.faces.append((good, image.get_rect(topleft=pygame.Rect(dest).topleft)))
-        return super().blit(image, dest, *args, **kwargs)
+            self.faces.append((good, at))
+        return super().blit(image, dest, *args, **kwargs) if self.paint else at
 
     def in_hand_row(self) -> list[str]:
         return [g for g, r in self.faces if abs(r.centery - L.HAND_Y) <= 30 and r.centerx < L.FELT.right]

@@ -273,14 +273,12 @@ class JaipurTable(Render, Table):
                 continue
             t = button.target()
             t.row = "button"
-            if button.enabled:
-                t.tip = ""
-            elif button is self.confirm:
-                t.tip = self.reason or ("Select cards first" if enabled else tip)
-            elif button is self.clear:
-                t.tip = "Nothing is selected"
-            elif button is self.hint_button:
-                t.tip = "A hint is on its way" if enabled and self.hint_pending else tip
+            if not button.enabled:  # an enabled one keeps its tip: its key (H, Esc)
+                t.tip = {
+                    "confirm": self.reason or ("Select cards first" if enabled else tip),
+                    "clear": "Nothing is selected",
+                    "hint": "A hint is on its way" if enabled and self.hint_pending else tip,
+                }.get(t.id, tip)
             out.append(t)
         return out
 
