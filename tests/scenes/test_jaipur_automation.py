@@ -45,13 +45,13 @@ def perform_by_keys(s: Session, seat: int, command: dict) -> None:
     assert made and made[0].seat == seat and same_command(made[0].command, command), (made, command)
 
 
-def play_out(s: Session, rng: random.Random, perform=Session.perform, restless: bool = True) -> int:
-    """Random legal moves for whoever the match waits on until its result; random input before
-    each. Returns the moves the people made."""
+def play_out(s: Session, rng: random.Random, perform=Session.perform, restless: int = 4) -> int:
+    """Random legal moves for whoever the match waits on until its result; `restless` random
+    inputs before each. Returns the moves the people made."""
     moves = 0
     while s.outcome is None:
         if restless:
-            noise(s, rng)
+            noise(s, rng, restless)
         s.idle()
         if s.outcome is not None:
             break
@@ -88,7 +88,7 @@ def test_a_whole_match_by_random_clicks_with_noise_between(name):
 def test_a_whole_solo_match_by_keys_alone():
     s = Session.open("jaipur", seats=["human", "rules"], seed=8, options={"variant": "solo"})
     first = len(s.posted)
-    moves = play_out(s, random.Random(2), perform=perform_by_keys, restless=False)
+    moves = play_out(s, random.Random(2), perform=perform_by_keys, restless=0)
     assert_finished(s, moves)
     clicks = [p for p in s.posted[first:] if p["type"] == "MouseButtonDown"]
     assert len(clicks) <= 1  # only the last round's sheet, passed by its button
@@ -163,7 +163,7 @@ def test_pass_and_play_shows_each_hand_only_to_its_seat():
             seen["own"] += 1
 
     s.app.frame_hooks.append(check)
-    moves = play_out(s, random.Random(5))
+    moves = play_out(s, random.Random(5), restless=2)  # every frame is drawn twice here
     assert_finished(s, moves)
     assert seen["handoffs"] >= 10 and seen["own"] >= moves
 

@@ -51,7 +51,7 @@ class Render:
 
     def draw(self, surface: pygame.Surface) -> None:
         v, fl = self.v, self.flights
-        now = self.target_map().get(self.focus)
+        now = self.target_map().get(self.focus) if self.focus else None  # no map built for nothing
         focused = now.id if now is not None and now.enabled else None
         hint_market, hint_hand, hint_herd = self.hinted()
         me, other = self.bottom_seat(), 1 - self.bottom_seat()
