@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+import warnings
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -34,6 +35,23 @@ FPS_CAP = 120  # when the display does not say its refresh rate
 class Toast:
     def __init__(self, message: str, ticks: int, error: bool):
         self.message, self.ticks, self.error = message, ticks, error
+
+
+WINDOW_SHARE = 0.85  # of the desktop's height (or width) a new window takes
+
+
+def fit_window() -> None:
+    """Open the window at most of the desktop, centred: without integer scaling pygame would
+    make it as large as the desktop itself, under the taskbar and past the screen's edges."""
+    if pygame.display.get_driver() in ("dummy", "offscreen"):
+        return
+    desktop = pygame.display.get_desktop_sizes()[0]
+    scale = WINDOW_SHARE * min(desktop[0] / theme.WIDTH, desktop[1] / theme.HEIGHT)
+    with warnings.catch_warnings():  # the display-module window is what SCALED draws into
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+    window.size = (round(theme.WIDTH * scale), round(theme.HEIGHT * scale))
+    window.position = pygame.WINDOWPOS_CENTERED
 
 
 class App:
@@ -64,6 +82,11 @@ class App:
         # Full screen stretches the 1280 x 720 canvas by odd factors (1.5 on a 1080p screen):
         # filtered, text and card edges stay even instead of doubling every other pixel.
         os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
+        # pygame's SCALED renderer snaps a window to whole multiples of the canvas unless this
+        # hint (under this very name) is on: a window of any size would then show the canvas at
+        # 1x, cut off or lost in a wide border. With it the canvas fills the window, letterboxed
+        # and centred, and SDL maps the mouse back onto the canvas.
+        os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
         flags = pygame.SCALED | pygame.RESIZABLE
         if self.fullscreen:
             flags |= pygame.FULLSCREEN
@@ -72,6 +95,8 @@ class App:
         icon = resources.path("assets", "icon.png")
         if icon.exists():
             pygame.display.set_icon(pygame.image.load(str(icon)))
+        if not self.fullscreen:
+            fit_window()
         return screen
 
     def set_fullscreen(self, on: bool) -> bool:
