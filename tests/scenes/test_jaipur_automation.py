@@ -122,6 +122,26 @@ def test_every_target_is_drawn_where_it_is_clicked_and_says_why_it_is_disabled()
     assert s.table.settled() and s.waiting() == [0]
 
 
+def test_the_keyboard_walks_the_table_in_two_dimensions_and_esc_clears_before_it_pauses():
+    s = Session.open("jaipur", seats=["human", "easy"], seed=3, options={"first": 0}, setup=DEAL)
+    s.idle()
+    table = s.table
+    s.key("tab")
+    assert table.focus == "market.0"
+    s.key("right")
+    assert table.focus == "market.1"
+    s.key("down")  # the hand card below it
+    assert table.focus == "hand.1"
+    s.key("space")
+    assert s.target("hand.1").label == "Hand 2: silver (selected)"
+    s.key("up")
+    assert table.focus == "market.1"
+    s.key("escape")  # first the selection goes
+    assert s.scene == "jaipur" and not s.target("clear").enabled
+    s.key("escape")  # then, nothing selected, the pause menu
+    assert s.scene == "pause"
+
+
 def test_pass_and_play_shows_each_hand_only_to_its_seat():
     """Every frame is drawn through a spy: nothing under the hand-off cover, no hand before the
     first person takes the screen, never the other hand, and the person's own hand is seen."""
