@@ -77,7 +77,8 @@ def play_out(s: Session, rng: random.Random, choose=None) -> int:
 
 
 def assert_finished(s: Session, moves: int) -> None:
-    assert s.outcome is not None and s.scene == "results" and moves > 10
+    assert s.outcome is not None and s.scene == "results", s.scene
+    assert moves > 0  # by gestures (a bot may take all 50 points in one hand)
     ok, why = verify(s.match.to_json())
     assert ok, why
 
