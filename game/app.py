@@ -85,8 +85,11 @@ class App:
         # pygame's SCALED renderer snaps a window to whole multiples of the canvas unless this
         # hint (under this very name) is on: a window of any size would then show the canvas at
         # 1x, cut off or lost in a wide border. With it the canvas fills the window, letterboxed
-        # and centred, and SDL maps the mouse back onto the canvas.
-        os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
+        # and centred, and SDL maps the mouse back onto the canvas. Not on a headless driver:
+        # there it scales nothing and, with a window opened again and again (tests, automation),
+        # the fifth or so set_mode aborts or segfaults inside SDL.
+        if pygame.display.get_driver() not in ("dummy", "offscreen"):
+            os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
         flags = pygame.SCALED | pygame.RESIZABLE
         if self.fullscreen:
             flags |= pygame.FULLSCREEN
