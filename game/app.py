@@ -226,7 +226,8 @@ class App:
         if not self.dirty:
             return False
         self.draw()
-        pygame.display.flip()
+        if not self.automated:  # under automation nobody looks at the window: the canvas is what counts
+            pygame.display.flip()
         self.dirty = False
         return True
 
