@@ -163,15 +163,6 @@ def token_panel(surface, v: dict[str, Any]) -> None:
     what = "Camel token: 5 to the larger herd" if holder is None else "Camel token awarded"
     text.blit(surface, what, (L.CAMEL_TOKEN[0] + 30, L.CAMEL_TOKEN[1]), 15, anchor="midleft")
     pygame.draw.line(surface, theme.LINE, (946, L.LOG_Y - 16), (1252, L.LOG_Y - 16))
-    text.blit(surface, "Last moves", (946, L.LOG_Y), 15, theme.ACCENT, "bold", anchor="midleft")
-
-
-def log_lines(surface, lines: list[str]) -> None:
-    recent = lines[-4:]
-    for k, line in enumerate(recent):
-        shown, _ = text.fit(line, 306, 15, smallest=15)
-        colour = theme.TEXT if k == len(recent) - 1 else theme.MUTED
-        text.blit(surface, shown, (946, L.LOG_Y + 24 + 21 * k), 15, colour, anchor="midleft")
 
 
 def status(surface, round_no: int, line: str) -> None:

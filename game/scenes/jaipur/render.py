@@ -11,9 +11,10 @@ from game.rules.jaipur.cards import CAMEL, HAND_LIMIT, bonus_for
 from game.rules.jaipur.log import cards_text
 from game.scenes.jaipur import art, draw
 from game.scenes.jaipur import layout as L
-from game.ui import text, theme
+from game.ui import text, theme, tooltip
 
 SMALL = (L.SMALL_W, L.SMALL_H)
+HERD_NOTE = "To give camels, click your herd once per camel; right-click it to take one back."
 
 
 class Render:
@@ -88,9 +89,10 @@ class Render:
                 )
         self.draw_my_side(surface, focused, hint_hand, hint_herd)
         draw.player_strip(surface, v, me, True, fl.masked, names[me], me in waiting)
-        draw.log_lines(surface, self.log)
+        self.log_panel.draw(surface, self.log)
         self.draw_action_bar(surface, focused)
         fl.draw(surface)
+        tooltip.draw(surface, self.tipped())
 
     def draw_far_side(self, surface: pygame.Surface, other: int) -> None:
         """The opponent's hand (backs, counted) and herd (no number), or the solo bot's area."""
@@ -178,11 +180,12 @@ class Render:
         if seat is None:
             return f"{self.match.names[waiting[0]]} is playing…", "", "waiting"
         if self.market_sel or self.hand_sel or self.herd_sel:
+            note = f"  {HERD_NOTE}" if self.building_exchange() else ""
             if self.command:
-                return self.label, consequence(self.v, self.command) + "  Enter plays it.", "move"
-            return self.label or "Not a move", self.reason, "refused"
+                return self.label, consequence(self.v, self.command) + "  Enter plays it." + note, "move"
+            return self.label or "Not a move", self.reason + note, "refused"
         if self.hint:
-            what = "The cards it uses are ringed in green. Select them, or play anything you like."
+            what = "Its cards are ringed in green: Use hint selects them, or play anything you like."
             return f"Hint: {describe_command(self.hint)}", what, "hint"
         return (
             "Your turn",
@@ -190,35 +193,25 @@ class Render:
             "idle",
         )
 
-    def fits(self, line: str) -> bool:
-        return text.fit(line, self.bar_width(), 16, smallest=14)[0] == line
+    def building_exchange(self) -> bool:
+        """Goods chosen in the market with something to give for them (or two or more goods),
+        and camels in the herd that could be given: the bar says how the herd is used."""
+        if not (self.v.get("herd") or 0) or not self.market_sel:
+            return False
+        if any(self.v["market"][i] == CAMEL for i in self.market_sel if i < len(self.v["market"])):
+            return False
+        return len(self.market_sel) >= 2 or bool(self.hand_sel or self.herd_sel)
 
-    def bar_width(self) -> int:
-        """Room for the bar's text, left of the Clear button when it shows."""
-        right = self.clear.rect.x if self.clear.visible else L.ACTION_BAR.right
-        return right - L.ACTION_BAR.x - 36
+    def bar_right(self) -> int | None:
+        """Where the bar's words must stop: at the Clear button when it shows."""
+        return self.clear.rect.x if self.clear.visible else None
+
+    def fits(self, line: str) -> bool:
+        return self.action_bar.fits(line, self.bar_right())
 
     def draw_action_bar(self, surface: pygame.Surface, focused) -> None:
-        bar = L.ACTION_BAR
-        x = bar.x + 20
-        title, sub, mood = self.bar()
-        styles = {  # title size, face, colour; then the second line's colour and face
-            "over": (22, "bold", theme.MUTED, theme.MUTED, "regular"),
-            "moving": (22, "bold", theme.TEXT, theme.MUTED, "regular"),
-            "waiting": (22, "bold", theme.MUTED, theme.MUTED, "regular"),
-            "move": (24, "black", theme.ACCENT, theme.TEXT, "regular"),
-            "refused": (22, "bold", theme.TEXT, theme.DANGER, "bold"),
-            "hint": (22, "bold", theme.GOOD, theme.MUTED, "regular"),
-            "idle": (22, "bold", theme.TEXT, theme.MUTED, "regular"),
-        }
-        size, face, colour, sub_colour, sub_face = styles[mood]
-        width = self.bar_width()
-        title, size = text.fit(title, width, size, face, smallest=17)
-        y = bar.y + 32 if sub else bar.centery
-        text.blit(surface, title, (x, y), size, colour, face, "midleft")
-        if sub:
-            sub, sub_size = text.fit(sub, width, 16, sub_face, smallest=14)
-            text.blit(surface, sub, (x, bar.y + 64), sub_size, sub_colour, sub_face, "midleft")
+        title, detail, mood = self.bar()
+        self.action_bar.draw(surface, title, detail, mood, self.bar_right())
         for button in self.buttons.widgets:
             button.focused = focused == button.tid
             button.hover = self.hover == button.tid and button.enabled

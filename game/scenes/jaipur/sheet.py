@@ -9,38 +9,26 @@ from typing import Any
 import pygame
 
 from game.rules.jaipur.cards import SEALS_TO_WIN
-from game.scenes.base import Overlay
 from game.scenes.jaipur import art, draw
+from game.scenes.sheet import Sheet
 from game.ui import text, theme
-from game.ui.widgets import Button
 
 REVEAL_EVERY = 24  # ticks between bonus tokens turning over
 FLIP = 10  # ticks one token takes to turn
 
 
-class RoundSheet(Overlay):
-    name = "jaipur-sheet"
-    proceed = "continue"  # its one button: all at once on the first press, then on
+class RoundSheet(Sheet):
+    name = "jaipur-sheet"  # its one button shows everything at once on the first press, then goes on
 
     def __init__(
         self, app, event: dict[str, Any], names: list[str], solo: bool, on_close: Callable[[], None]
     ):
-        super().__init__(app, (820, 580))
-        self.event, self.names, self.solo, self.on_close = event, names, solo, on_close
+        last = event["match_winner"] is not None
+        super().__init__(app, (820, 580), "See the result" if last else "Next round", on_close, 260)
+        self.event, self.names, self.solo = event, names, solo
         self.sheet = event["sheet"]
         self.elapsed = 0
         self.total_bonus = max(len(s["bonus"]) for s in self.sheet["seats"])
-        last = event["match_winner"] is not None
-        b = self.box
-        self.button = Button(
-            (b.centerx - 130, b.bottom - 78, 260, 58),
-            "See the result" if last else "Next round",
-            self.close,
-            primary=True,
-            tid="continue",
-        )
-        self.group.add(self.button)
-        self.group.move_focus(1)
 
     @property
     def revealed(self) -> int:
@@ -67,11 +55,7 @@ class RoundSheet(Overlay):
         if not self.done:  # the first press shows everything at once
             self.elapsed = REVEAL_EVERY * (self.total_bonus + 1)
             return
-        self.app.pop()
-        self.on_close()
-
-    def back(self) -> None:
-        self.close()
+        super().close()
 
     def explanation(self) -> str:
         seats, winner, tiebreak = self.sheet["seats"], self.event["winner"], self.sheet["tiebreak"]

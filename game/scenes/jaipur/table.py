@@ -23,9 +23,14 @@ from game.scenes.jaipur.render import Render
 from game.scenes.table import Table
 from game.scenes.table.base import Gesture
 from game.ui import text
+from game.ui.action_bar import ActionBar
+from game.ui.corner import corner_buttons
 from game.ui.flights import Flights
+from game.ui.log_panel import LogPanel
 from game.ui.targets import NAVIGATION, Target
 from game.ui.widgets import Button, Group
+
+HINT_TIP = "What the hard bot would play (H)"
 
 
 class JaipurTable(Render, Table):
@@ -52,8 +57,10 @@ class JaipurTable(Render, Table):
         self.clear = Button(
             (bar.right - 376, bar.y + 16, 110, 60), "Clear", self.clear_selection, tid="clear"
         )
-        self.hint_button = Button((946, 630, 150, 60), "Hint", self.request_hint, hint="H", tid="hint")
-        self.menu_button = Button((1106, 630, 150, 60), "Menu", self.pause, hint="Esc", tid="menu")
+        self.hint_button, self.menu_button = corner_buttons(self.hint_clicked, self.pause)
+        self.action_bar = ActionBar(bar)
+        self.log_panel = LogPanel(946, L.LOG_Y, 306, rows=4, step=21)
+        self.pointer: tuple[int, int] | None = None  # where the mouse is, for the tooltip
         self.buttons = Group([self.clear, self.confirm, self.hint_button, self.menu_button])
         self.button_ids = {b.tid: b for b in self.buttons.widgets}
         self.command: dict[str, Any] | None = None
@@ -89,6 +96,10 @@ class JaipurTable(Render, Table):
         self.clear.enabled = bool(self.market_sel or self.hand_sel or self.herd_sel)
         self.hint_button.visible = self.app.settings.show_hints
         self.hint_button.enabled = acting and not self.hint_pending
+        if acting and self.hint:  # a hint on show: one click selects its cards
+            self.hint_button.label, self.hint_button.hint = "Use hint", "Select the hint's cards (H)"
+        else:
+            self.hint_button.label, self.hint_button.hint = "Hint", HINT_TIP
 
     def bottom_seat(self) -> int:
         return self.viewer if self.viewer is not None else 0
@@ -177,6 +188,23 @@ class JaipurTable(Render, Table):
         self.refresh()
 
     def on_hint(self) -> None:
+        self.reselect()
+
+    def hint_clicked(self) -> None:
+        """The Hint button (and H): ask for a hint; once one shows, select its cards, so
+        Confirm plays it."""
+        if self.hint and self.acting_human is not None:
+            self.use_hint()
+        else:
+            self.request_hint()
+
+    def use_hint(self) -> None:
+        market, hand, _ = self.hinted()
+        give = self.hint.get("give", []) if self.hint else []
+        self.market_sel, self.hand_sel = set(market), set(hand)
+        self.herd_sel = min(give.count(CAMEL), self.v.get("herd") or 0)
+        self.hint = None
+        self.app.sounds.play("click")
         self.reselect()
 
     def show_result(self) -> None:
@@ -280,7 +308,16 @@ class JaipurTable(Render, Table):
                     "hint": "A hint is on its way" if enabled and self.hint_pending else tip,
                 }.get(t.id, tip)
             out.append(t)
-        return out
+        return out + self.log_panel.targets(self.log)
+
+    def tipped(self) -> Target | None:
+        """The target whose tip the tooltip shows: a button or a shortened log line under the
+        pointer, else the one the keyboard is on."""
+        tmap = self.target_map()
+        for target in (tmap.hit(self.pointer) if self.pointer else None, tmap.get(self.focus)):
+            if target is not None and target.tip and target.kind in ("button", "log"):
+                return target
+        return None
 
     def choose(self, tid: str, back: bool = False) -> None:
         """What a click, or Space on the focused target, does: a button acts; a card is
@@ -294,6 +331,8 @@ class JaipurTable(Render, Table):
         if self.acting_human is None or not self.idle():
             return
         kind, _, k = tid.partition(".")
+        if kind not in ("market", "hand", "herd"):
+            return  # a log line is only read (its tip), never chosen
         if kind == "market":
             self.market_sel ^= {int(k)}
         elif kind == "hand":
@@ -308,6 +347,7 @@ class JaipurTable(Render, Table):
     # -- input ----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
             self.hover = self.pointed(event.pos)
             return False
         if event.type == pygame.MOUSEBUTTONDOWN:
@@ -356,7 +396,7 @@ class JaipurTable(Render, Table):
                 self.play()
             return True
         if event.key == pygame.K_h and self.hint_button.visible:
-            self.request_hint()
+            self.hint_clicked()
             return True
         return False
 
