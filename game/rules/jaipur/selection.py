@@ -82,6 +82,11 @@ def classify(
         give = [*hand_sel, *[CAMEL] * herd_n]
         command = {"move": "exchange", "take": list(market_sel), "give": give}
         label = f"Exchange {len(give)} for {len(market_sel)}"
+        if len(market_sel) == 1 and CAMEL not in market_sel:  # the rules' own reason is terse
+            n = len(give)
+            if n == 1:
+                return None, label, "One card for one is no exchange: take 2 or more, give as many"
+            return None, label, f"Give back as many as you take: select {n} market cards for your {n}"
     if view["seat"] not in view["to_act"]:
         return None, label, "It is not your turn"
     result = moves.move_events(state_from_view(view), view["seat"], command)

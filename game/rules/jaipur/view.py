@@ -43,6 +43,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             }
             for s in (0, 1)
         ],
+        # a herd lies face up: whether it holds a camel is seen, how many may not be asked
+        "herd_empty": [state.herds[s] == 0 for s in (0, 1)],
         "camel_token": state.camel_token,
         "seals": list(state.seals),
         "sheets": list(state.sheets),

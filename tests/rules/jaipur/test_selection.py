@@ -51,6 +51,9 @@ def test_market_and_hand_cards_are_an_exchange():
     assert classify(v, [G, C], [L], 0)[2] == "Give back exactly 2 cards for 2"
     assert classify(v, [G, C], [], 2)[2] == "Your herd has only 0 camels"
     assert classify(v, [G, C], [], 0)[2] == "Give back 2 cards from your hand or herd for 2"
+    two_for_one = "Give back as many as you take: select 2 market cards for your 2"
+    assert classify(v, [G], [L, L], 0) == (None, "Exchange 2 for 1", two_for_one)
+    assert classify(v, [G], [L], 0)[2] == "One card for one is no exchange: take 2 or more, give as many"
 
 
 def test_eighth_card_is_explained():
