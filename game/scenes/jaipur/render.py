@@ -121,8 +121,10 @@ class Render:
             text.blit(surface, f"{count} {noun}", (right + 14, L.OPP_Y), 16, draw.FELT_INK, anchor="midleft")
         else:
             text.blit(surface, "No cards", (L.LEFT - 30, L.OPP_Y), 16, draw.FELT_INK, anchor="midleft")
-        # the herd lies open on the table, but its size may not be asked: no number
-        draw.pile(surface, L.OPP_HERD, art.card_face(CAMEL, *SMALL), 1, "Herd")
+        # the herd lies open on the table, but its size may not be asked: no number; an empty
+        # one is seen to be empty
+        empty = v.get("herd_empty", [False, False])[other]
+        draw.pile(surface, L.OPP_HERD, art.card_face(CAMEL, *SMALL), 0 if empty else 1, "Herd")
 
     def draw_my_side(self, surface: pygame.Surface, focused, hint_hand: set[int], hint_herd: bool) -> None:
         v, fl = self.v, self.flights
@@ -172,6 +174,8 @@ class Render:
         waiting = sorted(self.match.to_act)
         if self.frozen is not None or (seat is None and not waiting):
             return "Round over", "", "over"
+        if self.revealing is not None:  # Instant animations: the rule bot's pause
+            return f"{self.match.names[1]} is playing…", "", "waiting"
         if self.flights.busy and self.last_move:  # the moves being animated, in words
             first, *rest = self.last_move
             while len(rest) > 1 and not self.fits("; ".join(rest)):

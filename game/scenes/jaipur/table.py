@@ -47,6 +47,9 @@ class JaipurTable(Render, Table):
         self.hand_sel: set[int] = set()
         self.herd_sel = 0
         self.pending_sheet: dict[str, Any] | None = None
+        # Instant animations: the rule bot's turn still waits the bot pause, on this view
+        # (ticks left, the view to show then)
+        self.revealing: tuple[int, dict[str, Any]] | None = None
         self.sheet_open = False
         self.deal_after_sheet: list[dict[str, Any]] = []
         self.last_move: list[str] = []  # the latest moves in words, for the bar and the hand-off
@@ -107,7 +110,7 @@ class JaipurTable(Render, Table):
     # -- flow -----------------------------------------------------------------------------
     def busy(self) -> bool:
         """Cards or tokens in the air, or a round's sheet waiting for them to land."""
-        return self.flights.busy or self.pending_sheet is not None
+        return self.flights.busy or self.pending_sheet is not None or self.revealing is not None
 
     def idle(self) -> bool:
         return not self.busy() and not self.sheet_open
@@ -118,7 +121,12 @@ class JaipurTable(Render, Table):
 
     def update(self, n: int) -> None:
         self.flights.advance(n)
-        if self.pending_sheet is not None and not self.flights.busy:
+        if self.revealing is not None:
+            left, later = self.revealing
+            self.revealing = (left - n, later) if left > n else None
+            if self.revealing is None:
+                self.show(later)
+        if self.pending_sheet is not None and not self.flights.busy and self.revealing is None:
             event, self.pending_sheet = self.pending_sheet, None
             self.sheet_open = True
             self.app.push(sheet.RoundSheet(self.app, event, self.match.names, self.solo, self.sheet_closed))
@@ -133,6 +141,7 @@ class JaipurTable(Render, Table):
         if self.deal_after_sheet:  # the next round (and, solo, the rule bot's first turn)
             self.last_move = self.in_words(self.deal_after_sheet)
             self.motion(self.v, self.v).batch(self.deal_after_sheet)
+            self.hold_bot_turn(self.deal_after_sheet)
             self.deal_after_sheet = []
 
     def in_words(self, events: list[dict[str, Any]]) -> list[str]:
@@ -178,7 +187,31 @@ class JaipurTable(Render, Table):
             moves.batch(events[:end])
             self.motion(played, self.frozen, moves.delay).batch([events[end]])
             self.v = self.frozen
+        self.hold_bot_turn(events[: ends[0]] if ends else events)
         self.reselect()
+
+    def hold_bot_turn(self, events: list[dict[str, Any]]) -> None:
+        """With Instant animations nothing flies, but the solo rule bot still takes the bot
+        pause: the person's move shows at once, the rule bot's part of these (the latest)
+        events only when the pause is over."""
+        reveal = next((k for k, e in enumerate(events) if e["type"] == "bot_reveal"), None)
+        pause = ticks(self.app.settings.bot_pause_ms / 1000)
+        if reveal is None or pause <= 0 or self.speed(Motion.step) > 0:
+            return
+        start = len(self.match.events) - len(events)
+        self.revealing = (pause, self.v)
+        self.v = self.match.view_at(start + reveal, self.viewer)
+
+    def show(self, v: dict[str, Any]) -> None:
+        self.v = v
+        self.reselect()
+
+    def hurry(self) -> None:
+        """A player in a hurry: land everything and show the rule bot's turn now."""
+        self.flights.finish()
+        if self.revealing is not None:
+            later, self.revealing = self.revealing[1], None
+            self.show(later)
 
     def hand_off(self, seat: int) -> None:
         super().hand_off(seat)
@@ -326,8 +359,8 @@ class JaipurTable(Render, Table):
         if button is not None:
             button.activate()
             return
-        if self.acting_human is not None and self.flights.busy:
-            self.flights.finish()  # a player in a hurry: land everything, then take the click
+        if self.acting_human is not None and self.busy():
+            self.hurry()  # a player in a hurry: land everything, then take the click
         if self.acting_human is None or not self.idle():
             return
         kind, _, k = tid.partition(".")
@@ -363,8 +396,8 @@ class JaipurTable(Render, Table):
                 else:
                     self.clear_selection()
                 return True
-            if event.button == 1 and self.flights.busy:
-                self.flights.finish()  # a click hurries the animation along
+            if event.button == 1 and self.busy():
+                self.hurry()  # a click hurries the animation along
             return False
         if event.type == pygame.KEYDOWN:
             return self.key(event) or super().handle(event)
