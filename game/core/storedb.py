@@ -117,6 +117,10 @@ def _check_contents(conn: sqlite3.Connection, app_id: int) -> str | None:
     if version < 1:
         return f"its schema version {version} is unknown"
     problems = [row[0] for row in conn.execute("PRAGMA integrity_check(3)")]
+    if any("error code=" in p for p in problems):
+        # "unable to get the page. error code=522": a read that failed (another process was
+        # writing), not a damaged page; the file must not be moved aside for it
+        raise Unavailable(f"SQLite could not read all of it just now ({problems[0]})")
     if problems != ["ok"]:
         lines = [line for p in problems for line in p.splitlines() if not line.startswith("***")]
         return f"SQLite's integrity check failed ({'; '.join(lines[:2])})"

@@ -100,6 +100,26 @@ def test_our_own_database_reopens_without_a_problem_even_while_open(bazaar_home)
     second.close()
 
 
+def test_a_read_that_fails_during_the_check_is_not_taken_for_damage(bazaar_home):
+    """While another process writes, SQLite's integrity check can answer "unable to get the
+    page. error code=522" (a short read): the file cannot be checked now, it is not damaged."""
+
+    class Reading:
+        def execute(self, sql):
+            class Rows(list):
+                def fetchone(self):
+                    return self[0]
+
+            if "integrity_check" in sql:
+                return Rows([("*** in database main ***\nunable to get the page. error code=522",)])
+            if "user_version" in sql:
+                return Rows([(storedb.SCHEMA_VERSION,)])
+            return Rows([(t,) for t in storedb.TABLES])
+
+    with pytest.raises(storedb.Unavailable, match="could not read all of it just now"):
+        storedb._check_contents(Reading(), storedb.APPLICATION_ID)
+
+
 def test_an_empty_file_becomes_a_fresh_database(bazaar_home):
     db_path(bazaar_home).write_bytes(b"")
     with Store.open() as store:
