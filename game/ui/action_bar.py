@@ -42,21 +42,30 @@ class ActionBar:
         mood: str = "idle",
         right: int | None = None,
         pointed: Target | None = None,
+        note: str = "",
     ) -> None:
         """`pointed`: a greyed-out target under the pointer or focus, whose reason replaces
-        the detail line."""
+        the detail line. `note`: a standing how-to in quiet ink on the last line (the detail
+        then has one line)."""
         if pointed is not None and not pointed.enabled and pointed.tip:
             detail, mood = pointed.tip, "refused" if mood != "over" else mood
         size, face, colour, detail_colour, detail_face = MOODS[mood]
         x, width = self.rect.x + 20, self.width(right)
         title, size = text.fit(title, width, size, face, smallest=17)
         lines = list(text.wrap(detail, width, 16, detail_face)[:2]) if detail else []
+        faces = [(detail_colour, detail_face, 16)] * len(lines)
+        if note:  # the detail keeps one line, smaller or cut if need be
+            lines, faces = [], []
+            if detail:
+                line, detail_size = text.fit(detail, width, 16, detail_face, smallest=14)
+                lines, faces = [line], [(detail_colour, detail_face, detail_size)]
+            line, note_size = text.fit(note, width, 16, smallest=14)
+            lines.append(line)
+            faces.append((theme.MUTED, "regular", note_size))
         y = self.rect.y + 30 if lines else self.rect.centery
         if len(lines) == 2:
             y -= 6
         card_text.blit(surface, title, (x, y), size, colour, face, "midleft", self.four_colour)
-        for k, line in enumerate(lines):
+        for k, (line, (ink, line_face, line_size)) in enumerate(zip(lines, faces, strict=True)):
             line_y = self.rect.y + 62 + 18 * k - 9 * (len(lines) - 1)
-            card_text.blit(
-                surface, line, (x, line_y), 16, detail_colour, detail_face, "midleft", self.four_colour
-            )
+            card_text.blit(surface, line, (x, line_y), line_size, ink, line_face, "midleft", self.four_colour)

@@ -14,7 +14,7 @@ from game.scenes.jaipur import layout as L
 from game.ui import text, theme, tooltip
 
 SMALL = (L.SMALL_W, L.SMALL_H)
-HERD_NOTE = "To give camels, click your herd once per camel; right-click it to take one back."
+HERD_NOTE = "Camels: click your herd once per camel; right-click takes one back."
 
 
 class Render:
@@ -184,10 +184,9 @@ class Render:
         if seat is None:
             return f"{self.match.names[waiting[0]]} is playing…", "", "waiting"
         if self.market_sel or self.hand_sel or self.herd_sel:
-            note = f"  {HERD_NOTE}" if self.building_exchange() else ""
             if self.command:
-                return self.label, consequence(self.v, self.command) + "  Enter plays it." + note, "move"
-            return self.label or "Not a move", self.reason + note, "refused"
+                return self.label, consequence(self.v, self.command) + "  Enter plays it.", "move"
+            return self.label or "Not a move", self.reason, "refused"
         if self.hint:
             what = "Its cards are ringed in green: Use hint selects them, or play anything you like."
             return f"Hint: {describe_command(self.hint)}", what, "hint"
@@ -206,6 +205,12 @@ class Render:
             return False
         return len(self.market_sel) >= 2 or bool(self.hand_sel or self.herd_sel)
 
+    def note(self) -> str:
+        """The bar's standing how-to under its detail: how camels are given, while an exchange
+        is built."""
+        idle = self.acting_human is not None and self.frozen is None and not self.flights.busy
+        return HERD_NOTE if idle and self.building_exchange() else ""
+
     def bar_right(self) -> int | None:
         """Where the bar's words must stop: at the Clear button when it shows."""
         return self.clear.rect.x if self.clear.visible else None
@@ -215,7 +220,7 @@ class Render:
 
     def draw_action_bar(self, surface: pygame.Surface, focused) -> None:
         title, detail, mood = self.bar()
-        self.action_bar.draw(surface, title, detail, mood, self.bar_right())
+        self.action_bar.draw(surface, title, detail, mood, self.bar_right(), note=self.note())
         for button in self.buttons.widgets:
             button.focused = focused == button.tid
             button.hover = self.hover == button.tid and button.enabled

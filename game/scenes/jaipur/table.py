@@ -54,11 +54,11 @@ class JaipurTable(Render, Table):
         self.deal_after_sheet: list[dict[str, Any]] = []
         self.last_move: list[str] = []  # the latest moves in words, for the bar and the hand-off
         bar = L.ACTION_BAR
-        self.confirm = Button(
-            (bar.right - 254, bar.y + 16, 236, 60), "Confirm", self.play, primary=True, tid="confirm"
+        self.confirm = Button(  # as high as the corner's Hint and Menu, in line with them
+            (bar.right - 254, bar.y + 16, 236, 64), "Confirm", self.play, primary=True, tid="confirm"
         )
         self.clear = Button(
-            (bar.right - 376, bar.y + 16, 110, 60), "Clear", self.clear_selection, tid="clear"
+            (bar.right - 376, bar.y + 16, 110, 64), "Clear", self.clear_selection, tid="clear"
         )
         self.hint_button, self.menu_button = corner_buttons(self.hint_clicked, self.pause)
         self.action_bar = ActionBar(bar)
