@@ -81,6 +81,9 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
+CHECKS = 3  # looks at a file whose check a writing window interrupted, before giving up on it
+
+
 class Store:
     def __init__(self, conn: sqlite3.Connection, path: Path | None, problem: str | None = None):
         self._conn: sqlite3.Connection | None = conn
@@ -99,10 +102,15 @@ class Store:
                 return cls._unsaved(Path(storedb.FILENAME), f"its folder cannot be made: {exc}")
         path = Path(path)
         problem = None
-        try:
-            reason = storedb.diagnose(path)
-        except storedb.Unavailable as exc:
-            return cls._unsaved(path, str(exc))
+        for attempt in range(CHECKS):
+            try:
+                reason = storedb.diagnose(path)
+                break
+            except storedb.Interrupted as exc:  # another window was writing: look again
+                if attempt == CHECKS - 1:
+                    return cls._unsaved(path, str(exc))
+            except storedb.Unavailable as exc:
+                return cls._unsaved(path, str(exc))
         if reason:
             try:
                 kept = keep_aside(path, storedb.COMPANIONS)

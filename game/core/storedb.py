@@ -73,6 +73,10 @@ class Unavailable(Exception):
     """The file may be fine but cannot be checked now (locked, unreadable): never move it aside."""
 
 
+class Interrupted(Unavailable):
+    """A read failed while the file was being checked (another window writing): try again."""
+
+
 def diagnose(path: Path) -> str | None:
     """Why the file at `path` cannot be used as our database, or None when it can (or is absent).
 
@@ -120,7 +124,7 @@ def _check_contents(conn: sqlite3.Connection, app_id: int) -> str | None:
     if any("error code=" in p for p in problems):
         # "unable to get the page. error code=522": a read that failed (another process was
         # writing), not a damaged page; the file must not be moved aside for it
-        raise Unavailable(f"SQLite could not read all of it just now ({problems[0]})")
+        raise Interrupted(f"SQLite could not read all of it just now ({problems[0]})")
     if problems != ["ok"]:
         lines = [line for p in problems for line in p.splitlines() if not line.startswith("***")]
         return f"SQLite's integrity check failed ({'; '.join(lines[:2])})"

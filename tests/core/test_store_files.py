@@ -116,8 +116,26 @@ def test_a_read_that_fails_during_the_check_is_not_taken_for_damage(bazaar_home)
                 return Rows([(storedb.SCHEMA_VERSION,)])
             return Rows([(t,) for t in storedb.TABLES])
 
-    with pytest.raises(storedb.Unavailable, match="could not read all of it just now"):
+    with pytest.raises(storedb.Interrupted, match="could not read all of it just now"):
         storedb._check_contents(Reading(), storedb.APPLICATION_ID)
+
+
+def test_an_interrupted_check_is_tried_again_and_the_database_kept(bazaar_home, monkeypatch):
+    with Store.open() as store:
+        match_id = store.attach(play(new(seed=4), 5))
+    real, calls = storedb.diagnose, []
+
+    def flaky(path):
+        calls.append(path)
+        if len(calls) == 1:
+            raise storedb.Interrupted("SQLite could not read all of it just now (error code=522)")
+        return real(path)
+
+    monkeypatch.setattr(storedb, "diagnose", flaky)
+    with Store.open() as again:
+        assert again.problem is None and len(calls) == 2
+        assert again.load(match_id).commands
+    assert kept_files(db_path(bazaar_home)) == []
 
 
 def test_an_empty_file_becomes_a_fresh_database(bazaar_home):
