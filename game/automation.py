@@ -240,6 +240,11 @@ class Session:
             self._post(pygame.TEXTINPUT, text=char)
         self.app.step(0)
 
+    def type(self, text: str) -> None:
+        """Type text a key at a time, as `key` does for each character."""
+        for ch in text:
+            self.key(ch)
+
     def resize(self, size: tuple[int, int]) -> None:
         self._post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
         self.app.step(0)

@@ -52,13 +52,10 @@ def test_a_click_in_a_name_field_places_the_caret_where_it_lands():
     field = name_field(s, 1)  # "Bilal"
     box = s.target("name.1").bounds
     s.click((box.x + 13, box.centery))  # just before the first letter
-    for ch in "Sa":
-        s.key(ch)
+    s.type("Sa")
     assert field.value == "SaBilal"
-    s.key("end")
-    s.key("shift+left")
-    s.key("shift+left")
-    s.key("x")
+    for name in ("end", "shift+left", "shift+left", "x"):
+        s.key(name)
     assert field.value == "SaBilx"
 
 
@@ -67,15 +64,13 @@ def test_ctrl_a_home_and_shift_selection_replace_what_is_typed_over():
     field = name_field(s, 1)
     s.click("name.1")
     s.key("ctrl+a")
-    for ch in "Carla":
-        s.key(ch)
+    s.type("Carla")
     assert field.value == "Carla"
-    s.key("home")
-    s.key("shift+right")
-    s.key("K")
+    for name in ("home", "shift+right", "K"):
+        s.key(name)
     assert field.value == "Karla"
-    s.key("backspace")
-    s.key("delete")
+    for name in ("backspace", "delete"):
+        s.key(name)
     assert field.value == "rla"
 
 
@@ -87,8 +82,7 @@ def test_tabbing_into_a_name_field_selects_it_so_typing_replaces_the_name():
             break
         s.key("tab")
     assert s.app.top.group.focused is field
-    for ch in "Mira":
-        s.key(ch)
+    s.type("Mira")
     assert field.value == "Mira"
 
 
@@ -96,8 +90,7 @@ def test_setup_remembers_the_last_setup_of_each_game():
     s = open_setup()
     s.click("name.1")
     s.key("ctrl+a")
-    for ch in "Carla":
-        s.key(ch)
+    s.type("Carla")
     kind = s.app.top.seat_kinds[1]
     for _ in range(len(kind.choices)):
         if kind.value == "hard":
