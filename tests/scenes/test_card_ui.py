@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from game.scenes.ginrummy.arrange import RANK, HandOrder
-from game.ui import card_text, focus
+from game.ui import card_text
 from game.ui.drag import DragDrop
 from game.ui.fan import Glide, fanned, insertion, spread
 
@@ -65,17 +65,6 @@ def test_card_codes_in_text_become_rank_and_suit():
     assert named.get_width() > plain.get_width()
     assert card_text.CODE.findall("AS, TD and QC; not AX or 7HH") == [("A", "S"), ("T", "D"), ("Q", "C")]
     assert card_text.label("TD") == "10"
-
-
-def test_focus_steps_through_targets_and_jumps_rows():
-    rows = ["stock", "discard", "hand", "hand", "hand", "button"]
-    assert focus.step(rows, None, pygame.K_TAB) == 0
-    assert focus.step(rows, None, pygame.K_LEFT) == 5
-    assert focus.step(rows, 3, pygame.K_RIGHT) == 4
-    assert focus.step(rows, 0, pygame.K_TAB, shift=True) == 5
-    assert focus.step(rows, 3, pygame.K_DOWN) == 5
-    assert focus.step(rows, 3, pygame.K_UP) == 1
-    assert focus.step([], None, pygame.K_TAB) is None
 
 
 def test_hand_order_puts_melds_first_then_sorted_deadwood():
