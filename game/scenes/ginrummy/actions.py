@@ -218,7 +218,7 @@ class Actions:
         t.hint_button.visible = t.app.settings.show_hints
         t.hint_button.enabled = seat is not None and not t.hint_pending and t.viewer is not None
         t.hint_button.hint = (
-            ""
+            t.hint_tip
             if t.hint_button.enabled
             else "A hint is on its way"
             if t.hint_pending

@@ -4,7 +4,8 @@ clicks, drags and drops, and one keyboard focus over the piles, the cards and th
 Target ids: "stock", "discard", "hand.<card>" while playing; while the defender lays off
 "meld.<k>" (the knocker's meld k), "laid.<card>", "own.<k>" (the defender's meld k),
 "free.<card>" (the defender's deadwood) and "dead.<card>" (the knocker's, never usable); the
-buttons by their tid ("take", "knock", "score-sheet", "menu", ...).
+buttons by their tid ("take", "knock", "score-sheet", "menu", ...); "log.<k>", a shortened
+line of the move log, read whole in its tooltip.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ class Controls:
                 target = b.target()
                 target.row = "buttons"
                 out.append(target)
-        return out
+        return out + t.log_panel.targets(t.log)
 
     def play_targets(self) -> list[Target]:
         t, v = self.t, self.t.v
@@ -168,6 +169,8 @@ class Controls:
             if t.flights.busy:
                 t.flights.finish()
             return False
+        if found.kind == "log":
+            return True  # a shortened log line is only read (its tooltip), never chosen
         if not found.enabled:
             if found.tip:
                 t.say(found.tip)
@@ -270,7 +273,7 @@ class Controls:
             button.activate()
         elif target.startswith("hand.") or target in ("stock", "discard"):
             self.click(target)
-        else:
+        elif not target.startswith("log."):
             self.actions.defend(target)
         self.actions.setup_buttons()
 

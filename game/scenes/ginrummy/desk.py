@@ -17,9 +17,11 @@ from game.scenes.ginrummy import reveal
 from game.scenes.ginrummy.arrange import Group, HandOrder
 from game.scenes.host import Host
 from game.scenes.table.clock import TableClock
+from game.ui.action_bar import ActionBar
 from game.ui.drag import DragDrop
 from game.ui.fan import Glide
 from game.ui.flights import Flights
+from game.ui.log_panel import LogPanel
 from game.ui.targets import Target, TargetMap
 from game.ui.widgets import Button, CardButton
 from game.ui.widgets import Group as Widgets
@@ -65,8 +67,11 @@ class Desk(Protocol):
     action_buttons: list[CardButton]
     sort_button: Button
     hint_button: Button
+    hint_tip: str
     menu_button: Button
     buttons: Widgets
+    action_bar: ActionBar
+    log_panel: LogPanel
 
     @property
     def acting_human(self) -> int | None: ...

@@ -263,26 +263,16 @@ def score_table(
     return y + row_h
 
 
-def score_panel(
-    surface: pygame.Surface, v: dict[str, Any], names: list[str], log: list[str], four: bool
-) -> None:
-    """The right-hand panel: the target, the running score sheet, the last moves."""
+def score_panel(surface: pygame.Surface, v: dict[str, Any], names: list[str]) -> None:
+    """The right-hand panel: the target and the running score sheet; the last moves go below
+    the line (a LogPanel at L.LOG_Y)."""
     box = L.PANEL  # its ground is part of the backdrop
     x0, x1 = box.x + 18, box.right - 18
     text.blit(surface, f"Game to {v['target']}", (x0, box.y + 24), 18, theme.ACCENT, "bold", "midleft")
     bonuses = f"Undercut {v['undercut_bonus']} · gin {v['gin_bonus']}"
     text.blit(surface, bonuses, (x1, box.y + 24), 14, theme.MUTED, anchor="midright")
-    y = score_table(surface, v, names, (x0, x1), (box.x + 196, box.right - 24), box.y + 62, 15, 9)
-    top = max(y + 24, box.bottom - 156)
-    pygame.draw.line(surface, theme.LINE, (x0, top - 14), (x1, top - 14))
-    text.blit(surface, "Last moves", (x0, top), 15, theme.ACCENT, "bold", "midleft")
-    recent = log[-5:]
-    for k, line in enumerate(recent):
-        shown = line if len(line) <= 40 else line[:39] + "…"
-        colour = theme.TEXT if k == len(recent) - 1 else theme.MUTED
-        card_text.blit(
-            surface, shown, (x0, top + 24 + 24 * k), 15, colour, anchor="midleft", four_colour=four
-        )
+    score_table(surface, v, names, (x0, x1), (box.x + 196, box.right - 24), box.y + 62, 15, 9)
+    pygame.draw.line(surface, theme.LINE, (x0, L.LOG_Y - 14), (x1, L.LOG_Y - 14))
 
 
 SEAT_INKS = ((120, 190, 255), theme.ACCENT)

@@ -7,8 +7,9 @@ import pygame
 from game.ui.fan import spread
 
 FELT = pygame.Rect(16, 12, 924, 600)
-PANEL = pygame.Rect(956, 12, 308, 600)
+PANEL = pygame.Rect(950, 12, 310, 600)  # lined up with the corner buttons below it
 BAR = pygame.Rect(16, 624, 924, 88)
+LOG_Y = PANEL.bottom - 156  # the "Last moves" title in the panel; five lines below it
 MID_X = FELT.centerx
 
 # card sizes: my hand and the piles, the opponent's hand, the reveal, the pile's history

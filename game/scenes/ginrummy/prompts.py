@@ -68,6 +68,25 @@ def thrown_by(v: dict[str, Any]) -> list[int | None]:
     return [last.get(card) for card in v["discard"]]
 
 
+def fresh_card(events: list[dict[str, Any]], seat: int | None, hand: list[str]) -> str | None:
+    """The card `seat` drew or took last in the current hand, while it is still in their hand
+    and they have not discarded since: the "new" badge, found again from the log (a resumed
+    table shows it too). Only that seat's own draws are read, never another seat's card."""
+    if seat is None:
+        return None
+    for e in reversed(events):
+        kind = e.get("type")
+        if kind == "deal":
+            return None
+        if e.get("seat") != seat:
+            continue
+        if kind in ("discarded", "knocked"):
+            return None
+        if kind in ("drew", "upcard_taken"):
+            return e["card"] if e["card"] in hand else None
+    return None
+
+
 def handoff_note(v: dict[str, Any], seat: int) -> str:
     phase = v["phase"]
     what = {FIRST_UPCARD: "take the first upcard or pass", DRAW: "your turn to draw"}.get(phase, "your turn")

@@ -12,7 +12,10 @@ from game.rules.ginrummy.state import LAYOFF
 from game.scenes.ginrummy import draw, prompts, reveal
 from game.scenes.ginrummy import layout as L
 from game.scenes.ginrummy.desk import Desk
-from game.ui import card_text, text, theme
+from game.ui import text, theme, tooltip
+from game.ui.targets import Target
+
+MOODS = {"": "idle", "good": "good", "bad": "refused"}  # a prompt's tone -> the ActionBar's mood
 
 
 class Render:
@@ -44,8 +47,10 @@ class Render:
             self.draw_history(surface)
         self.t.flights.draw(surface)
         self.t.drag.draw(surface)
-        draw.score_panel(surface, self.t.v, self.t.match.names, self.t.log, self.t.four())
-        self.draw_bar(surface, focused)
+        draw.score_panel(surface, self.t.v, self.t.match.names)
+        self.t.log_panel.draw(surface, self.t.log, self.t.four())
+        self.draw_bar(surface)
+        tooltip.draw(surface, self.tipped())
 
     def draw_names(self, surface: pygame.Surface) -> None:
         v, names = self.t.v, self.t.match.names
@@ -192,40 +197,33 @@ class Render:
         who = prompts.thrown_by(self.t.v)
         draw.history(surface, pile, who, self.t.match.names, self.t.four())
 
-    def draw_bar(self, surface: pygame.Surface, focused) -> None:
-        bar = L.BAR
-        title, detail, tone = prompts.prompt(self.t)
-        pointed = self.t.button(self.t.hover) if self.t.hover else None
-        if self.t.notice:
-            detail, tone = self.t.notice, "bad"
-        elif (
-            pointed and not pointed.enabled and pointed.hint
-        ):  # a greyed-out button says why before it is clicked
-            detail, tone = pointed.hint, "bad"
-        colour = {"bad": theme.DANGER, "good": draw.MELD_INK}.get(tone, theme.MUTED)
-        left = (
-            min(b.rect.x for b in self.t.action_buttons if b.visible)
-            if any(b.visible for b in self.t.action_buttons)
-            else bar.right
-        )
-        width = left - bar.x - 40
-        card_text.blit(
-            surface, title, (bar.x + 20, bar.y + 28), 22, theme.TEXT, "bold", "midleft", self.t.four()
-        )
-        lines = text.wrap(detail, width, 16)[:2]
-        for k, line in enumerate(lines):
-            card_text.blit(
-                surface,
-                line,
-                (bar.x + 20, bar.y + 56 + 18 * k - 8 * (len(lines) - 1)),
-                16,
-                colour,
-                anchor="midleft",
-                four_colour=self.t.four(),
-            )
-        for b in self.t.buttons.widgets:
-            if b is not self.t.sort_button:
+    def draw_bar(self, surface: pygame.Surface) -> None:
+        """The prompt, or a refusal just said (`notice`), or why the greyed-out button under
+        the pointer is greyed out; then the buttons."""
+        t = self.t
+        title, detail, tone = prompts.prompt(t)
+        mood = MOODS[tone]
+        pointed = None
+        if t.notice:
+            detail, mood = t.notice, "refused"
+        elif t.hover and t.button(t.hover) is not None:
+            pointed = t.target_map().get(t.hover)
+        shown = [b.rect.x for b in t.action_buttons if b.visible]
+        t.action_bar.four_colour = t.four()
+        t.action_bar.draw(surface, title, detail, mood, min(shown) if shown else None, pointed)
+        for b in t.buttons.widgets:
+            if b is not t.sort_button:
                 b.draw(surface)
-        if self.t.gin_forced():  # make it impossible to miss
-            glow = 4 + 2 * abs((self.t.clock.now // 6) % 4 - 2)
-            draw.outline(surface, self.t.knock_button.rect, draw.MELD_INK, 3, 2 * glow)
+        if t.gin_forced():  # make it impossible to miss
+            glow = 4 + 2 * abs((t.clock.now // 6) % 4 - 2)
+            draw.outline(surface, t.knock_button.rect, draw.MELD_INK, 3, 2 * glow)
+
+    def tipped(self) -> Target | None:
+        """The target whose tip the tooltip shows: a button or a shortened log line under the
+        pointer, else the one the keyboard is on."""
+        t = self.t
+        tmap = t.target_map()
+        for target in (tmap.get(t.hover), tmap.get(t.focus)):
+            if target is not None and target.tip and target.kind in ("button", "log"):
+                return target
+        return None

@@ -9,38 +9,23 @@ from typing import Any
 import pygame
 
 from game.rules.ginrummy.state import MATCH_OVER
-from game.scenes.base import Overlay
 from game.scenes.ginrummy import draw
+from game.scenes.sheet import Sheet
 from game.ui import card_text, text, theme
-from game.ui.widgets import Button
 
 ROWS = 8
 
 
-class ScoreSheet(Overlay):
+class ScoreSheet(Sheet):
     name = "ginrummy-sheet"
     animated = False
-    proceed = "continue"
 
     def __init__(self, app, v: dict[str, Any], names: list[str], on_close: Callable[[], None]):
-        super().__init__(app, (780, 600))
-        self.v, self.names, self.on_close = v, names, on_close
         over = v["phase"] == MATCH_OVER
         dealer = names[v["to_act"][0]] if v["to_act"] else ""
         label = "See the result" if over else f"Next hand · {dealer} deals"
-        b = self.box
-        self.button = Button(
-            (b.centerx - 170, b.bottom - 78, 340, 58), label, self.close, primary=True, tid="continue"
-        )
-        self.group.add(self.button)
-        self.group.move_focus(1)
-
-    def close(self) -> None:
-        self.app.pop()
-        self.on_close()
-
-    def back(self) -> None:
-        self.close()
+        super().__init__(app, (780, 600), label, on_close, button_w=340)
+        self.v, self.names = v, names
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -28,9 +28,12 @@ from game.scenes.ginrummy.motion import Motion
 from game.scenes.ginrummy.render import Render
 from game.scenes.table import Table
 from game.scenes.table.base import Gesture
+from game.ui.action_bar import ActionBar
+from game.ui.corner import corner_buttons
 from game.ui.drag import DragDrop
 from game.ui.fan import Glide
 from game.ui.flights import Flights
+from game.ui.log_panel import LogPanel
 from game.ui.targets import Target
 from game.ui.widgets import Button, CardButton
 from game.ui.widgets import Group as Widgets
@@ -56,7 +59,7 @@ class GinRummyTable(Table):
         self.spread: reveal.Spread | None = None  # the layout of the reveal after a knock
         self.defence = reveal.Defence()  # the defender's chosen cards while laying off
         self.selected: str | None = None  # the card of my hand chosen to discard or knock with
-        self.fresh: str | None = None  # the card I just drew, marked until I discard
+        self.fresh: str | None = None  # the card I just drew, marked until I discard (from the log)
         self.pointer: tuple[int, int] = (0, 0)
         self.history_open = False  # the discard pile's history, shown with V
         # what is said, and the waits (all on self.timers)
@@ -93,8 +96,10 @@ class GinRummyTable(Table):
             self.continue_button,
         ]
         self.sort_button = Button((792, 578, 136, 30), "Sort by rank", a.toggle_sort, size=15, tid="sort")
-        self.hint_button = Button((956, 630, 150, 68), "Hint", self.request_hint, tid="hint")
-        self.menu_button = Button((1114, 630, 150, 68), "Menu", self.pause, tid="menu")
+        self.hint_button, self.menu_button = corner_buttons(self.request_hint, self.pause)
+        self.hint_tip = self.hint_button.hint  # what the Hint button says while usable
+        self.action_bar = ActionBar(L.BAR)
+        self.log_panel = LogPanel(L.PANEL.x + 18, L.LOG_Y, L.PANEL.w - 36, rows=5, step=24)
         self.buttons = Widgets([*self.action_buttons, self.sort_button, self.hint_button, self.menu_button])
 
         self.refresh()
@@ -128,6 +133,7 @@ class GinRummyTable(Table):
         opened by Continue draws its first frame before any tick, and a still table is not
         drawn again until something changes (its hand once stayed heaped in the corner)."""
         self.v = self.view()
+        self.fresh = prompts.fresh_card(self.match.events, self.viewer, self.v.get("hand") or [])
         self.rebuild()
         self.aim()
 
@@ -374,7 +380,6 @@ class GinRummyTable(Table):
         if "deal" in kinds:
             self.orders[0].new_hand()
             self.orders[1].new_hand()
-            self.fresh = None
             self.acknowledged = len(before["history"])
             if len(self.humans) > 1:
                 self.viewer = None  # deal face down; the first player to act gets a hand-off
@@ -384,10 +389,6 @@ class GinRummyTable(Table):
         self.defence.clear()
         for e in events:
             seat = e.get("seat")
-            if e["type"] in ("drew", "upcard_taken") and seat == self.viewer:
-                self.fresh = e["card"]
-            elif e["type"] in ("discarded", "knocked") and seat == self.viewer:
-                self.fresh = None
             if e["type"] == "upcard_passed":
                 self.bubble(seat, "Pass")
             elif e["type"] == "drew" and e["source"] == "discard" and seat != self.viewer:
@@ -395,6 +396,7 @@ class GinRummyTable(Table):
             elif e["type"] == "knocked" and seat != self.viewer:
                 self.bubble(seat, "Gin!" if e["gin"] else "Knock!")
         self.v = self.view()
+        self.fresh = prompts.fresh_card(self.match.events, self.viewer, self.v.get("hand") or [])
         self.rebuild()
         motion = self.motion(before, self.v)
         motion.batch(events)
