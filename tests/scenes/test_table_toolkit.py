@@ -1,0 +1,67 @@
+"""The pieces every table shares: cached layers, the log panel, the tooltip, the card marks."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import marks, theme, tooltip
+from game.ui.layer import Layer
+from game.ui.log_panel import LogPanel
+from game.ui.targets import Target
+
+
+def canvas() -> pygame.Surface:
+    pygame.font.init()
+    return pygame.Surface((theme.WIDTH, theme.HEIGHT))
+
+
+def test_a_layer_is_painted_again_only_when_its_key_changes():
+    layer, surface = Layer(), canvas()
+    for _ in range(5):
+        layer.draw(surface, ("piles", 3), lambda s: s.fill((10, 20, 30)))
+    assert layer.paints == 1 and surface.get_at((5, 5))[:3] == (10, 20, 30)
+    layer.draw(surface, ("piles", 2), lambda s: s.fill((40, 50, 60)))
+    assert layer.paints == 2 and surface.get_at((5, 5))[:3] == (40, 50, 60)
+
+
+def test_the_log_panel_offers_its_cut_lines_whole_as_targets():
+    canvas()
+    panel = LogPanel(940, 480, 200, rows=3)
+    long = "Bilal exchanges 2 camels and a leather for two diamonds and a cloth from the market"
+    lines = ["Asha takes a camel", "Bilal sells 3 cloth", long, "Asha takes 2 camels"]
+    targets = panel.targets(lines)
+    assert [t.tip for t in targets] == [long]  # only the line that did not fit
+    assert targets[0].id == "log.1" and targets[0].kind == "log"
+    assert targets[0].contains(targets[0].centre)
+    shown = dict(panel.shown(lines))
+    assert shown[long].endswith("…") and shown["Bilal sells 3 cloth"] == "Bilal sells 3 cloth"
+
+
+def test_a_tooltip_stays_on_the_canvas_and_says_the_tip():
+    surface = canvas()
+    surface.fill((0, 0, 0))
+    corner = Target("x", "X", rect=pygame.Rect(theme.WIDTH - 20, 2, 18, 18), tip="Why this is greyed out")
+    tooltip.draw(surface, corner)
+    lit = [
+        (x, y)
+        for x in range(0, theme.WIDTH, 4)
+        for y in range(0, 120, 4)
+        if surface.get_at((x, y))[:3] != (0, 0, 0)
+    ]
+    assert lit, "nothing was drawn"
+    assert max(x for x, _ in lit) < theme.WIDTH and min(y for _, y in lit) > 18  # below the target, inside
+    quiet = pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
+    tooltip.draw(quiet, Target("y", "Y", rect=pygame.Rect(0, 0, 5, 5)))  # no tip: nothing
+    assert quiet.get_bounding_rect().w == 0
+
+
+def test_card_marks_differ_in_shape_as_well_as_colour():
+    rect = pygame.Rect(100, 100, 80, 110)
+
+    def ring(**kind) -> pygame.Rect:
+        surface = pygame.Surface((300, 300), pygame.SRCALPHA)
+        marks.draw(surface, rect, **kind)
+        return surface.get_bounding_rect()
+
+    selected, hover, hint, focus = (ring(**{k: True}) for k in ("selected", "hover", "hint", "focus"))
+    assert len({selected.size, hover.size, hint.size, focus.size}) == 4  # no two marks the same shape
