@@ -1,0 +1,134 @@
+"""The Gin Rummy table after Continue keeps its context: the last moves in the log panel and the
+"new" badge on the card just drawn (found again from the log, never another seat's card); and
+its shared toolkit parts: a cut log line read whole in a tooltip, a greyed button's reason."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.automation import Session
+from game.scenes.ginrummy import draw, prompts
+from tests.rules.ginrummy.helpers import deck_for
+
+SHORT = {"target": 50}
+
+
+@pytest.fixture
+def tags(monkeypatch) -> list[tuple[str, str]]:
+    """Every badge drawn over a card of the hand: (card under it, label)."""
+    seen: list[tuple[str, str]] = []
+    real = draw.tag
+
+    def spy(surface, rect, label, colour):
+        seen.append((rect.topleft, label))
+        real(surface, rect, label, colour)
+
+    monkeypatch.setattr(draw, "tag", spy)
+    return seen
+
+
+def to_my_discard(s: Session) -> str:
+    """Moves until Asha (seat 0) has drawn from the stock and must discard; the card drawn."""
+    for _ in range(20):
+        s.idle()
+        legal = s.legal(0) if 0 in s.waiting() else []
+        if s.view(0)["phase"] == "discard" and legal:
+            break
+        move = next(c for c in legal if c["move"] in ("pass", "draw") and c.get("source", "stock") == "stock")
+        s.perform(0, move)
+    drawn = [e for e in s.log if e["type"] == "drew" and e["seat"] == 0]
+    return drawn[-1]["card"]
+
+
+def badge_on(s: Session, tags: list, card: str) -> list[str]:
+    tags.clear()
+    s.app.draw()
+    rect = s.table.card_rect(card)
+    return [label for at, label in tags if at[0] == rect.x]
+
+
+def test_continue_shows_the_last_moves_and_the_new_badge(tags):
+    s = Session.open("ginrummy", seats=["human", "easy"], seed=5, options=SHORT)
+    card = to_my_discard(s)
+    assert s.table.fresh == card and badge_on(s, tags, card) == ["new"]
+    log = list(s.table.log)
+    s.close()
+
+    again = Session.resume()
+    table = again.table
+    assert again.scene == "ginrummy" and table.viewer == 0
+    assert table.log == log and table.log[-1] == "Asha draws from the stock"
+    assert [full for full, _ in table.log_panel.shown(table.log)] == log[-5:]
+    assert table.fresh == card and badge_on(again, tags, card) == ["new"]
+    again.perform(0, {"move": "discard", "card": card})
+    assert again.table.fresh is None
+
+
+def test_after_a_pass_and_play_continue_the_badge_waits_for_its_seat(tags):
+    s = Session.open("ginrummy", seats=["human", "human"], seed=2, options=SHORT)
+    for _ in range(2):  # both pass the first upcard
+        s.idle()
+        s.perform(s.waiting()[0], {"move": "pass"})
+    s.idle()
+    drawer = s.waiting()[0]
+    s.perform(drawer, {"move": "draw", "source": "stock"})
+    card = s.log[-1]["card"]
+    s.close()
+
+    again = Session.resume()
+    assert again.table.viewer is None and again.table.fresh is None  # nothing hidden before the hand-off
+    again.idle()
+    assert again.scene == "handoff"
+    again.click("ready")
+    again.idle()
+    assert again.table.viewer == drawer and again.table.fresh == card
+    assert badge_on(again, tags, card) == ["new"]
+
+
+def test_the_badge_is_only_ever_the_viewers_own_draw():
+    deal = {"type": "deal", "number": 1, "dealer": 0, "deck": []}
+    theirs = {"type": "drew", "seat": 1, "source": "stock", "card": "7H"}
+    mine = {"type": "drew", "seat": 0, "source": "stock", "card": "2C"}
+    thrown = {"type": "discarded", "seat": 0, "card": "9S"}
+    hand = ["2C", "7H"]  # both in the hand given: what is checked is whose draws are read
+    assert prompts.fresh_card([deal, mine], 0, hand) == "2C"
+    assert prompts.fresh_card([deal, mine, theirs], 0, hand) == "2C"
+    assert prompts.fresh_card([deal, mine, theirs], 1, hand) == "7H"
+    assert prompts.fresh_card([deal, theirs], 0, hand) is None
+    assert prompts.fresh_card([deal, mine, thrown], 0, hand) is None
+    assert prompts.fresh_card([mine, deal], 0, hand) is None  # a new hand: nothing drawn yet
+    assert prompts.fresh_card([deal, mine], None, hand) is None
+    assert prompts.fresh_card([deal, mine], 0, ["7H"]) is None  # no longer in the hand
+
+
+def test_a_cut_log_line_reads_whole_in_a_tooltip_and_a_greyed_button_says_why():
+    melded = "AS 2S 3S 4H 5H 6H JC JD JH 5C"
+    deck = deck_for(melded, "2C 3C 4C 5D 6D 7D 8S 9S TS KH", "QH", "KD 9H", dealer=0)
+    s = Session.open("ginrummy", ["human", "human"], seed=1, options=SHORT, setup={"deck": deck, "dealer": 0})
+    for seat, command in [
+        (0, {"move": "pass"}),
+        (1, {"move": "pass"}),
+        (0, {"move": "draw", "source": "stock"}),
+    ]:
+        s.perform(seat, command)
+    s.idle()
+    s.move("discard-button")  # greyed out: the bar and a tooltip say why
+    table = s.table
+    assert table.render.tipped().id == "discard-button"
+    assert s.target("discard-button").tip == "Choose the card to discard first"
+    for seat, command in [
+        (0, {"move": "discard", "card": "KD"}),
+        (1, {"move": "draw", "source": "stock"}),
+        (1, {"move": "knock", "card": "KH"}),
+        (0, {"move": "done"}),
+    ]:
+        s.perform(seat, command)
+    s.idle()
+    cut = [t for t in s.targets() if t["id"].startswith("log.")]
+    assert cut, s.table.log[-5:]
+    line = s.target(cut[-1]["id"])
+    assert line.tip == line.label and line.tip in s.table.log
+    s.move(line.id)
+    assert s.table.render.tipped() is not None and s.table.render.tipped().id == line.id
+    s.click(line.id)  # only read: nothing happens
+    assert s.scene == "ginrummy" and s.table.notice is None
