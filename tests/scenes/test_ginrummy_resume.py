@@ -4,10 +4,13 @@ its shared toolkit parts: a cut log line read whole in a tooltip, a greyed butto
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.automation import Session
 from game.scenes.ginrummy import draw, prompts
+from game.ui import tooltip
+from game.ui.targets import Target
 from tests.rules.ginrummy.helpers import deck_for
 
 SHORT = {"target": 50}
@@ -132,3 +135,12 @@ def test_a_cut_log_line_reads_whole_in_a_tooltip_and_a_greyed_button_says_why():
     assert s.table.render.tipped() is not None and s.table.render.tipped().id == line.id
     s.click(line.id)  # only read: nothing happens
     assert s.scene == "ginrummy" and s.table.notice is None
+
+
+def test_a_tooltip_draws_card_codes_as_rank_and_suit_when_asked():
+    """Gin's cut log lines name cards ("7H"): their tooltip shows them as the line did."""
+    line = Target("log.0", "x", "log", pygame.Rect(600, 400, 200, 22), tip="Bilal takes 7H from the pile")
+    plain, cards = pygame.Surface((1280, 720)), pygame.Surface((1280, 720))
+    tooltip.draw(plain, line)
+    tooltip.draw(cards, line, four_colour=False)
+    assert pygame.image.tobytes(plain, "RGB") != pygame.image.tobytes(cards, "RGB")

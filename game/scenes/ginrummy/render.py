@@ -50,7 +50,8 @@ class Render:
         draw.score_panel(surface, self.t.v, self.t.match.names)
         self.t.log_panel.draw(surface, self.t.log, self.t.four())
         self.draw_bar(surface)
-        tooltip.draw(surface, self.tipped())
+        if t.app.top is t:  # not under a screen in front (the pause menu the Menu button opened)
+            tooltip.draw(surface, self.tipped(), t.four())  # a cut line's card codes as drawn
 
     def draw_names(self, surface: pygame.Surface) -> None:
         v, names = self.t.v, self.t.match.names
