@@ -379,6 +379,9 @@ class JaipurTable(Render, Table):
 
     # -- input ----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.WINDOWLEAVE:
+            self.pointer = self.hover = None  # no tooltip left standing for a pointer gone
+            return False
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
             self.hover = self.pointed(event.pos)
