@@ -190,7 +190,8 @@ def test_after_continue_the_first_frame_lays_out_the_hand():
 
 def test_the_layoff_targets_and_the_reasons_of_greyed_buttons():
     """Bilal knocks with 9 after one draw; Asha's 5C goes on his club run by default: she takes
-    it back and lays it off again by clicks, then confirms (an undercut)."""
+    it back and lays it off again by clicks, then confirms (an undercut). The hand's line in the
+    log panel is cut, and read whole in a tooltip."""
     melded = "AS 2S 3S 4H 5H 6H JC JD JH 5C"
     deck = deck_for(melded, "2C 3C 4C 5D 6D 7D 8S 9S TS KH", "QH", "KD 9H", dealer=0)
     s = Session.open("ginrummy", ["human", "human"], seed=1, options=SHORT, setup={"deck": deck, "dealer": 0})
@@ -203,6 +204,8 @@ def test_the_layoff_targets_and_the_reasons_of_greyed_buttons():
     s.idle()
     greyed = s.target("discard-button")
     assert not greyed.enabled and greyed.tip == "Choose the card to discard first"
+    s.move("discard-button")  # its tooltip says why too
+    assert s.table.render.tipped().id == "discard-button"
     s.click("discard-button")
     assert s.table.notice == "Choose the card to discard first"
     for seat, command in [
@@ -227,3 +230,11 @@ def test_the_layoff_targets_and_the_reasons_of_greyed_buttons():
     s.perform(0, {"move": "layoff", "card": "5C", "meld": clubs})
     s.perform(0, {"move": "done"})
     assert s.view(0)["last_hand"]["kind"] == "undercut"
+    s.idle()  # the hand's line is too long for the log panel: cut, and read whole in a tooltip
+    cut = s.target(next(t["id"] for t in s.targets() if t["id"].startswith("log.")))
+    assert cut.tip == cut.label == s.table.log[-1] and cut.label.startswith("Bilal knocked with 9")
+    s.move(cut.id)
+    assert s.table.render.tipped().id == cut.id
+    said, made = s.table.notice, len(s.commands)
+    s.click(cut.id)  # only read: nothing happens
+    assert s.scene == "ginrummy" and s.table.notice == said and len(s.commands) == made

@@ -1,6 +1,6 @@
 """The Gin Rummy table after Continue keeps its context: the last moves in the log panel and the
-"new" badge on the card just drawn (found again from the log, never another seat's card); and
-its shared toolkit parts: a cut log line read whole in a tooltip, a greyed button's reason."""
+"new" badge on the card just drawn (found again from the log, never another seat's card). A cut
+log line read whole in a tooltip: test_ginrummy_automation's layoff test."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from game.automation import Session
 from game.scenes.ginrummy import draw, prompts
 from game.ui import tooltip
 from game.ui.targets import Target
-from tests.rules.ginrummy.helpers import deck_for
 
 SHORT = {"target": 50}
 
@@ -102,39 +101,6 @@ def test_the_badge_is_only_ever_the_viewers_own_draw():
     assert prompts.fresh_card([mine, deal], 0, hand) is None  # a new hand: nothing drawn yet
     assert prompts.fresh_card([deal, mine], None, hand) is None
     assert prompts.fresh_card([deal, mine], 0, ["7H"]) is None  # no longer in the hand
-
-
-def test_a_cut_log_line_reads_whole_in_a_tooltip_and_a_greyed_button_says_why():
-    melded = "AS 2S 3S 4H 5H 6H JC JD JH 5C"
-    deck = deck_for(melded, "2C 3C 4C 5D 6D 7D 8S 9S TS KH", "QH", "KD 9H", dealer=0)
-    s = Session.open("ginrummy", ["human", "human"], seed=1, options=SHORT, setup={"deck": deck, "dealer": 0})
-    for seat, command in [
-        (0, {"move": "pass"}),
-        (1, {"move": "pass"}),
-        (0, {"move": "draw", "source": "stock"}),
-    ]:
-        s.perform(seat, command)
-    s.idle()
-    s.move("discard-button")  # greyed out: the bar and a tooltip say why
-    table = s.table
-    assert table.render.tipped().id == "discard-button"
-    assert s.target("discard-button").tip == "Choose the card to discard first"
-    for seat, command in [
-        (0, {"move": "discard", "card": "KD"}),
-        (1, {"move": "draw", "source": "stock"}),
-        (1, {"move": "knock", "card": "KH"}),
-        (0, {"move": "done"}),
-    ]:
-        s.perform(seat, command)
-    s.idle()
-    cut = [t for t in s.targets() if t["id"].startswith("log.")]
-    assert cut, s.table.log[-5:]
-    line = s.target(cut[-1]["id"])
-    assert line.tip == line.label and line.tip in s.table.log
-    s.move(line.id)
-    assert s.table.render.tipped() is not None and s.table.render.tipped().id == line.id
-    s.click(line.id)  # only read: nothing happens
-    assert s.scene == "ginrummy" and s.table.notice is None
 
 
 def test_a_tooltip_draws_card_codes_as_rank_and_suit_when_asked():
