@@ -49,6 +49,9 @@ class Render:
         self.t.drag.draw(surface)
         draw.score_panel(surface, self.t.v, self.t.match.names)
         self.t.log_panel.draw(surface, self.t.log, self.t.four())
+        if focused and focused.startswith("log."):  # a cut line the keyboard is on
+            row = self.t.log_panel.row_rect(int(focused[4:]))
+            pygame.draw.rect(surface, theme.FOCUS, row.inflate(10, 2), 2, border_radius=6)
         self.draw_bar(surface)
         if t.app.top is t:  # not under a screen in front (the pause menu the Menu button opened)
             tooltip.draw(surface, self.tipped(), t.four())  # a cut line's card codes as drawn
