@@ -14,7 +14,8 @@ import pygame
 from game.rules.jaipur.cards import BONUS_SIZES, CAMEL, EMPTY_PILES_TO_END, GOODS, SEALS_TO_WIN
 from game.scenes.jaipur import art
 from game.scenes.jaipur import layout as L
-from game.ui import text, theme
+from game.ui import marks, text, theme
+from game.ui.layer import Layer
 from game.ui.widgets import panel
 
 FELT = (38, 58, 52)
@@ -26,8 +27,7 @@ class Background:
     """The table without anything that moves, repainted only when the token piles change."""
 
     def __init__(self) -> None:
-        self.key: Any = None
-        self.surface: pygame.Surface | None = None
+        self.layer = Layer()
 
     def draw(self, surface: pygame.Surface, v: dict[str, Any]) -> None:
         key = (
@@ -35,12 +35,7 @@ class Background:
             tuple(v["bonus"][str(s)] for s in BONUS_SIZES),
             v.get("camel_token"),
         )
-        if key != self.key or self.surface is None or self.surface.get_size() != surface.get_size():
-            layer = pygame.Surface(surface.get_size())
-            paint(layer, v)
-            self.surface = layer.convert() if pygame.display.get_surface() else layer
-            self.key = key
-        surface.blit(self.surface, (0, 0))
+        self.layer.draw(surface, key, lambda layer: paint(layer, v))
 
 
 def paint(surface: pygame.Surface, v: dict[str, Any]) -> None:
@@ -76,14 +71,7 @@ def card(
     lift += L.LIFT if selected else 6 if hover else 0
     rect = L.card_rect(centre, image.get_width(), image.get_height(), lift)
     surface.blit(image, rect)
-    if selected:
-        pygame.draw.rect(surface, theme.ACCENT, rect.inflate(6, 6), 4, border_radius=11)
-    elif hover:
-        pygame.draw.rect(surface, theme.ACCENT, rect.inflate(4, 4), 2, border_radius=10)
-    if hint:
-        pygame.draw.rect(surface, theme.GOOD, rect.inflate(10, 10), 3, border_radius=13)
-    if focused:
-        pygame.draw.rect(surface, theme.FOCUS, rect.inflate(14, 14), 2, border_radius=14)
+    marks.draw(surface, rect, selected, hover, hint, focused)
     return rect
 
 
