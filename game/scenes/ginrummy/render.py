@@ -12,7 +12,7 @@ from game.rules.ginrummy.state import LAYOFF
 from game.scenes.ginrummy import draw, prompts, reveal
 from game.scenes.ginrummy import layout as L
 from game.scenes.ginrummy.desk import Desk
-from game.ui import text, theme, tooltip
+from game.ui import marks, text, theme, tooltip
 from game.ui.targets import Target
 
 MOODS = {"": "idle", "good": "good", "bad": "refused"}  # a prompt's tone -> the ActionBar's mood
@@ -160,12 +160,13 @@ class Render:
                 if code == self.t.fresh:
                     taken = code == self.t.v.get("taken")
                     draw.tag(surface, rect, "taken" if taken else "new", theme.ACCENT)
-                if code == self.t.selected:
-                    draw.outline(surface, rect, theme.ACCENT, 4)
-                if code == hinted:
-                    draw.outline(surface, rect, theme.GOOD)
-                if focused == f"hand.{code}":
-                    draw.outline(surface, rect, theme.FOCUS, 2, 12)
+                marks.draw(
+                    surface,
+                    rect,
+                    selected=code == self.t.selected,
+                    hint=code == hinted,
+                    focus=focused == f"hand.{code}",
+                )
 
     def draw_reveal(self, surface: pygame.Surface, focused) -> None:
         v, four = self.t.v, self.t.four()
