@@ -20,6 +20,7 @@ from game.core.files import read_json_object, write_atomic
 FILENAME = "settings.json"
 ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 0.0)  # 0.0: instant, no flights (a bot still pauses as set)
 INSTANT = 0.0
+HAND_SORTS = ("suit", "rank")
 
 
 @dataclass(frozen=True)
@@ -31,12 +32,15 @@ class Settings:
     bot_pause_ms: int = 600  # 0..10000: the least time a bot's move stays on screen
     show_hints: bool = True
     four_colour_deck: bool = False
+    hand_sort: str = "suit"  # how a card hand is sorted until the player sorts it otherwise
 
 
 def _valid(key: str, value: Any) -> bool:
     """Whether `value` is acceptable for field `key` (type and range)."""
     if key in ("fullscreen", "muted", "show_hints", "four_colour_deck"):
         return isinstance(value, bool)
+    if key == "hand_sort":
+        return value in HAND_SORTS
     if isinstance(value, bool) or not isinstance(value, int | float):
         return False
     if key == "volume":

@@ -110,3 +110,19 @@ def test_a_tooltip_draws_card_codes_as_rank_and_suit_when_asked():
     tooltip.draw(plain, line)
     tooltip.draw(cards, line, four_colour=False)
     assert pygame.image.tobytes(plain, "RGB") != pygame.image.tobytes(cards, "RGB")
+
+
+def test_the_sort_chosen_is_kept_after_continue_and_for_the_next_match():
+    s = Session.open("ginrummy", seats=["human", "easy"], seed=5, options=SHORT)
+    s.idle()
+    assert s.table.hand_order().mode == "suit"
+    s.click("sort")
+    assert s.table.hand_order().mode == "rank"
+    hand = [c for g in s.table.groups() for c in g.cards]
+    s.close()
+    again = Session.resume()
+    again.idle()
+    assert again.table.hand_order().mode == "rank"
+    assert [c for g in again.table.groups() for c in g.cards] == hand
+    fresh = Session.open("ginrummy", seats=["human", "easy"], seed=6, options=SHORT)
+    assert fresh.table.hand_order().mode == "rank"

@@ -3,6 +3,7 @@ and keys, the defender's choice of layoffs, and which buttons the action bar off
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -88,9 +89,12 @@ class Actions:
         self.setup_buttons()
 
     def toggle_sort(self) -> None:
-        order = self.t.hand_order()
+        """Sort the other way; the choice is kept for the next hand and the next match."""
+        t = self.t
+        order = t.hand_order()
         order.sort(RANK if order.mode == SUIT else SUIT)
-        self.t.aim()
+        t.app.apply_settings(replace(t.app.settings, hand_sort=order.mode))
+        t.aim()
         self.setup_buttons()
 
     def move_card(self, code: str, step: int) -> None:

@@ -55,7 +55,8 @@ class GinRummyTable(Table):
         self.flights = Flights()  # cards in the air
         self.glide = Glide()  # where each face-up card is drawn, easing toward its place
         self.drag = DragDrop()  # payload: the id of the target pressed ("hand.7H", "stock")
-        self.orders: dict[int, HandOrder] = {0: HandOrder(), 1: HandOrder()}  # each seat's own order
+        sort = app.settings.hand_sort  # the last sort chosen, at any table
+        self.orders: dict[int, HandOrder] = {0: HandOrder(sort), 1: HandOrder(sort)}  # each seat's own order
         self.spread: reveal.Spread | None = None  # the layout of the reveal after a knock
         self.defence = reveal.Defence()  # the defender's chosen cards while laying off
         self.selected: str | None = None  # the card of my hand chosen to discard or knock with
