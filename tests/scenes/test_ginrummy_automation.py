@@ -205,7 +205,7 @@ def test_the_layoff_targets_and_the_reasons_of_greyed_buttons():
     greyed = s.target("discard-button")
     assert not greyed.enabled and greyed.tip == "Choose the card to discard first"
     s.move("discard-button")  # its tooltip says why too
-    assert s.table.render.tipped().id == "discard-button"
+    assert s.table.tipped().id == "discard-button"
     s.click("discard-button")
     assert s.table.notice == "Choose the card to discard first"
     for seat, command in [
@@ -234,7 +234,7 @@ def test_the_layoff_targets_and_the_reasons_of_greyed_buttons():
     cut = s.target(next(t["id"] for t in s.targets() if t["id"].startswith("log.")))
     assert cut.tip == cut.label == s.table.log[-1] and cut.label.startswith("Bilal knocked with 9")
     s.move(cut.id)
-    assert s.table.render.tipped().id == cut.id
+    assert s.table.tipped().id == cut.id
     said, made = s.table.notice, len(s.commands)
     s.click(cut.id)  # only read: nothing happens
     assert s.scene == "ginrummy" and s.table.notice == said and len(s.commands) == made

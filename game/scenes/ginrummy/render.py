@@ -13,7 +13,6 @@ from game.scenes.ginrummy import draw, prompts, reveal
 from game.scenes.ginrummy import layout as L
 from game.scenes.ginrummy.desk import Desk
 from game.ui import marks, text, theme, tooltip
-from game.ui.targets import Target
 
 MOODS = {"": "idle", "good": "good", "bad": "refused"}  # a prompt's tone -> the ActionBar's mood
 
@@ -53,8 +52,7 @@ class Render:
             row = self.t.log_panel.row_rect(int(focused[4:]))
             pygame.draw.rect(surface, theme.FOCUS, row.inflate(10, 2), 2, border_radius=6)
         self.draw_bar(surface)
-        if t.app.top is t:  # not under a screen in front (the pause menu the Menu button opened)
-            tooltip.draw(surface, self.tipped(), t.four())  # a cut line's card codes as drawn
+        tooltip.draw(surface, t.tipped(), t.four())  # a cut line's card codes as drawn
 
     def draw_names(self, surface: pygame.Surface) -> None:
         v, names = self.t.v, self.t.match.names
@@ -223,12 +221,3 @@ class Render:
             glow = 4 + 2 * abs((t.clock.now // 6) % 4 - 2)
             draw.outline(surface, t.knock_button.rect, draw.MELD_INK, 3, 2 * glow)
 
-    def tipped(self) -> Target | None:
-        """The target whose tip the tooltip shows: a button or a shortened log line under the
-        pointer, else the one the keyboard is on."""
-        t = self.t
-        tmap = t.target_map()
-        for target in (tmap.get(t.hover), tmap.get(t.focus)):
-            if target is not None and target.tip and target.kind in ("button", "log"):
-                return target
-        return None

@@ -63,7 +63,6 @@ class JaipurTable(Render, Table):
         self.hint_button, self.menu_button = corner_buttons(self.hint_clicked, self.pause)
         self.action_bar = ActionBar(bar)
         self.log_panel = LogPanel(946, L.LOG_Y, 306, rows=4, step=21)
-        self.pointer: tuple[int, int] | None = None  # where the mouse is, for the tooltip
         self.buttons = Group([self.clear, self.confirm, self.hint_button, self.menu_button])
         self.button_ids = {b.tid: b for b in self.buttons.widgets}
         self.command: dict[str, Any] | None = None
@@ -342,15 +341,6 @@ class JaipurTable(Render, Table):
                 }.get(t.id, tip)
             out.append(t)
         return out + self.log_panel.targets(self.log)
-
-    def tipped(self) -> Target | None:
-        """The target whose tip the tooltip shows: a button or a shortened log line under the
-        pointer, else the one the keyboard is on."""
-        tmap = self.target_map()
-        for target in (tmap.hit(self.pointer) if self.pointer else None, tmap.get(self.focus)):
-            if target is not None and target.tip and target.kind in ("button", "log"):
-                return target
-        return None
 
     def choose(self, tid: str, back: bool = False) -> None:
         """What a click, or Space on the focused target, does: a button acts; a card is

@@ -68,6 +68,7 @@ class Table(Scene):
         self.finished_shown = False
         self.focus: str | None = None  # the id of the target the keyboard is on
         self.hover: str | None = None  # the id of the target under the pointer
+        self.pointer: tuple[int, int] | None = None  # where the mouse is, for the tooltip
         app.sounds.warm()
 
     # -- time -----------------------------------------------------------------------------
@@ -231,6 +232,18 @@ class Table(Scene):
     def targets(self) -> list[Target]:
         """Everything clickable, in reading order (subclasses list their own)."""
         return []
+
+    def tipped(self) -> Target | None:
+        """The target whose tip the tooltip shows: a button or a shortened log line under the
+        pointer, else the one the keyboard is on; none while a screen stands in front."""
+        if self.app.top is not self:
+            return None
+        tmap = self.target_map()
+        under = tmap.hit(self.pointer) if self.pointer is not None else None
+        for target in (under, tmap.get(self.focus)):
+            if target is not None and target.tip and target.kind in ("button", "log"):
+                return target
+        return None
 
     def gestures(self, seat: int, command: Command) -> Iterator[Gesture]:
         """The clicks, drags and keys a person makes at this table to play `command`, yielded
