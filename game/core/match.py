@@ -137,6 +137,11 @@ class Match:
         return self.ruleset.legal(self.state, seat)
 
     @property
+    def clock(self) -> Command | None:
+        """What the table's clock must submit when the game waits on time (Ruleset.clock)."""
+        return self.ruleset.clock(self.state)
+
+    @property
     def outcome(self) -> Outcome | None:
         return self.ruleset.outcome(self.state)
 

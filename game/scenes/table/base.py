@@ -105,7 +105,7 @@ class Table(Scene):
             self.held.remove(item)
             if self.match.check(item[1], item[2]) is None:  # else the round moved on without it
                 self.submit(item[1], item[2])
-        due = self.rules.clock(self.match.state)
+        due = self.match.clock
         if due is not None and due.get("tick", 0) <= self.clock.now:
             self.submit(None, due)
 
@@ -290,7 +290,7 @@ class Table(Scene):
         if any(s in self.players for s in waiting) or (self.held and not people):
             return False
         if not waiting:
-            return self.rules.clock(self.match.state) is None
+            return self.match.clock is None
         return not self.needs_handoff(people[0])
 
     def awaiting_person(self) -> bool:
@@ -307,7 +307,7 @@ class Table(Scene):
             or self.timers.pending > 0
             or self.thinking.busy
             or bool(self.held)
-            or self.rules.clock(self.match.state) is not None
+            or self.match.clock is not None
             or not self.idle()
             or self.moving()
         )
