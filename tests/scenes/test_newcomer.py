@@ -153,3 +153,18 @@ def test_every_games_rules_open_from_the_menu_even_without_a_table():
     s.key("escape")
     s.key("escape")
     assert s.scene == "menu"
+
+
+def test_continue_brings_back_the_last_moves_at_the_jaipur_table():
+    s = Session.open("jaipur", ["human", "easy"], seed=2)
+    for _ in range(3):
+        s.idle()
+        s.perform(0, s.legal(0)[0])
+    s.idle()
+    shown = list(s.table.log)
+    assert len(shown) >= 6  # the deal, three moves of each side
+    s.close()
+    again = Session.resume()
+    assert again.scene == "jaipur"
+    assert again.table.log == shown
+    assert [full for full, _ in again.table.log_panel.shown(again.table.log)] == shown[-4:]
