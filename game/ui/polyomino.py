@@ -1,0 +1,635 @@
+"""Polyomino pieces on a puzzle board: the model and the input controller a puzzle table uses.
+
+Scene-independent: a scene owns a `PieceHandler`, passes it its events (`handle`), its ticks
+(`advance`), draws it (`game.ui.polyomino_draw.draw`) and lists its `targets()`. Orientations
+and fit checks come from the Ubongo rules (game/rules/ubongo), so what the player lays is
+exactly what a solve command will be checked against.
+
+A piece's orientation is (flip, rot): the base cells mirrored (x -> -x) when flip, then turned
+`rot` quarter turns clockwise on screen ((x, y) -> (-y, x), y pointing down), the same order
+as `pieces.symmetries`, so `symmetries(base)[4 * flip + rot]` is its shape. Cells keep the base
+order through every turn, so the cell the pointer grabbed is followed through turns and flips.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.rules.ubongo import placement as rules_placement
+from game.rules.ubongo.pieces import PIECES, Cell, normalise, orientation_of, symmetries
+from game.ui.drag import THRESHOLD
+from game.ui.targets import Target
+
+MIN_CELL = 40  # a board cell at 1280x720 is never smaller (the issue's promise)
+MAX_CELL = 64
+ANIM_TICKS = 8  # a quarter turn or a flip takes this long (ticks, 60 a second)
+DOUBLE_TICKS = 24  # two clicks on one piece within this many ticks: a double-click
+SLOT_CELLS = 4  # a tray slot holds any piece in any orientation (the longest is 4 cells)
+GAP = 12
+
+
+def oriented(letter: str, flip: int, rot: int) -> list[Cell]:
+    """The piece's cells in orientation (flip, rot), in base order, shifted to the origin."""
+    cells = [(-x, y) if flip else (x, y) for x, y in PIECES[letter][1]]
+    for _ in range(rot % 4):
+        cells = [(-y, x) for x, y in cells]
+    mx = min(x for x, _ in cells)
+    my = min(y for _, y in cells)
+    return [(x - mx, y - my) for x, y in cells]
+
+
+def orientation_for(letter: str, cells: Iterable[Cell]) -> list[tuple[int, int]]:
+    """Every (flip, rot) in which the piece covers these cells' shape (rules' symmetries)."""
+    shape = normalise(cells)
+    return [(k // 4, k % 4) for k, s in enumerate(symmetries(PIECES[letter][1])) if s == shape]
+
+
+def outline(cells: Iterable[Cell]) -> list[Cell]:
+    """The border of a hole-free union of unit squares, as corner points going clockwise."""
+    edges: dict[Cell, Cell] = {}
+    cell_set = set(cells)
+    for x, y in cell_set:
+        for a, b, n in (
+            ((x, y), (x + 1, y), (x, y - 1)),
+            ((x + 1, y), (x + 1, y + 1), (x + 1, y)),
+            ((x + 1, y + 1), (x, y + 1), (x, y + 1)),
+            ((x, y + 1), (x, y), (x - 1, y)),
+        ):
+            if n not in cell_set:
+                edges[a] = b
+    if not edges:
+        return []
+    start = min(edges)
+    points = [start]
+    cur = edges[start]
+    while cur != start:
+        points.append(cur)
+        cur = edges[cur]
+    # keep only corners
+    out = []
+    n = len(points)
+    for i, p in enumerate(points):
+        a, c = points[i - 1], points[(i + 1) % n]
+        if (p[0] - a[0], p[1] - a[1]) != (c[0] - p[0], c[1] - p[1]):
+            out.append(p)
+    return out
+
+
+class Board:
+    """The puzzle area's cells laid out centred in `rect` with square cells of `cell` px."""
+
+    def __init__(self, cells: Iterable[Sequence[int]], rect: pygame.Rect, cell: int):
+        self.cells: tuple[Cell, ...] = tuple(
+            sorted({(int(c[0]), int(c[1])) for c in cells}, key=lambda c: (c[1], c[0]))
+        )
+        self.area = set(self.cells)
+        self.x0 = min(x for x, _ in self.cells)
+        self.y0 = min(y for _, y in self.cells)
+        self.cols = max(x for x, _ in self.cells) - self.x0 + 1
+        self.rows = max(y for _, y in self.cells) - self.y0 + 1
+        self.cell = cell
+        self.rect = pygame.Rect(0, 0, self.cols * cell, self.rows * cell)
+        self.rect.center = pygame.Rect(rect).center
+
+    def cell_rect(self, c: Cell) -> pygame.Rect:
+        s = self.cell
+        return pygame.Rect(self.rect.x + (c[0] - self.x0) * s, self.rect.y + (c[1] - self.y0) * s, s, s)
+
+    def centre(self, c: Cell) -> tuple[int, int]:
+        r = self.cell_rect(c)
+        return (r.x + self.cell // 2, r.y + self.cell // 2)
+
+    def grid_at(self, pos: Sequence[float]) -> Cell:
+        """The grid cell under a pixel (whether or not it belongs to the area)."""
+        return (
+            int((pos[0] - self.rect.x) // self.cell) + self.x0,
+            int((pos[1] - self.rect.y) // self.cell) + self.y0,
+        )
+
+    def cell_at(self, pos: Sequence[float]) -> Cell | None:
+        c = self.grid_at(pos)
+        return c if c in self.area else None
+
+    def in_grid(self, c: Cell) -> bool:
+        return self.x0 <= c[0] < self.x0 + self.cols and self.y0 <= c[1] < self.y0 + self.rows
+
+
+@dataclass
+class Piece:
+    letter: str
+    slot: pygame.Rect  # its place in the tray
+    flip: int = 0
+    rot: int = 0
+    at: Cell | None = None  # board cell of its local (0, 0) when laid, else in the tray
+
+    def cells(self) -> list[Cell]:
+        return oriented(self.letter, self.flip, self.rot)
+
+    def board_cells(self) -> list[Cell] | None:
+        if self.at is None:
+            return None
+        return [(self.at[0] + x, self.at[1] + y) for x, y in self.cells()]
+
+
+@dataclass
+class Hold:
+    """A piece in hand: by the mouse (follows `pointer`) or by the keys (over `key_cell`)."""
+
+    letter: str
+    pivot: int  # base index of the grabbed cell
+    mouse: bool
+    back: tuple[int, int, Cell | None]  # (flip, rot, at) to return to
+    offset: tuple[int, int] = (0, 0)  # pointer minus the grabbed cell's centre (mouse)
+    pointer: tuple[int, int] = (0, 0)
+    start: tuple[int, int] = (0, 0)
+    key_cell: Cell = (0, 0)  # board cell under the grabbed cell (keys)
+    active: bool = False  # moved past the drag threshold
+    turned: bool = False
+
+
+@dataclass
+class Anim:
+    kind: str  # "rot" or "flip"
+    sign: int  # +1 clockwise, -1 counter-clockwise (rot)
+    left: int = ANIM_TICKS
+
+
+@dataclass
+class _State:
+    pieces: dict[str, Piece]
+    hold: Hold | None = None
+    selected: str | None = None
+    anims: dict[str, Anim] = field(default_factory=dict)
+    ticks: int = 0
+    last_click: tuple[str, int] | None = None
+    pointer: tuple[int, int] = (0, 0)
+
+
+def layout_cell(
+    area: Iterable[Sequence[int]], board_rect: pygame.Rect, tray_rect: pygame.Rect, count: int
+) -> int:
+    """The largest cell (up to MAX_CELL) with which the area fits its rect and `count` slots the tray."""
+    cells = [tuple(c) for c in area]
+    cols = max(c[0] for c in cells) - min(c[0] for c in cells) + 1
+    rows = max(c[1] for c in cells) - min(c[1] for c in cells) + 1
+    size = min(MAX_CELL, board_rect.w // cols, board_rect.h // rows)
+    while size > 8:
+        per_row = max(1, (tray_rect.w + GAP) // (SLOT_CELLS * size + GAP))
+        lines = -(-count // per_row)
+        if lines * (SLOT_CELLS * size + GAP) - GAP <= tray_rect.h:
+            break
+        size -= 1
+    return size
+
+
+class PieceHandler:
+    """The pieces of one puzzle, in the tray and on the board, driven by pygame events."""
+
+    def __init__(
+        self,
+        area: Iterable[Sequence[int]],
+        letters: Sequence[str],
+        rect: pygame.Rect,
+        tray: pygame.Rect | None = None,
+    ):
+        area = [(int(c[0]), int(c[1])) for c in area]
+        self.letters = tuple(letters)
+        rect = pygame.Rect(rect)
+        if tray is None:
+            board_rect = pygame.Rect(rect.x, rect.y, rect.w // 2, rect.h)
+            tray = pygame.Rect(rect.x + rect.w // 2 + GAP, rect.y, rect.w - rect.w // 2 - GAP, rect.h)
+        else:
+            board_rect = rect
+        self.tray = pygame.Rect(tray)
+        size = layout_cell(area, board_rect, self.tray, len(self.letters))
+        self.board = Board(area, board_rect, size)
+        self.cell = size
+        slot = SLOT_CELLS * size
+        per_row = max(1, (self.tray.w + GAP) // (slot + GAP))
+        lines = -(-len(self.letters) // per_row)
+        used_w = min(per_row, len(self.letters)) * (slot + GAP) - GAP
+        used_h = lines * (slot + GAP) - GAP
+        x0 = self.tray.x + (self.tray.w - used_w) // 2
+        y0 = self.tray.y + (self.tray.h - used_h) // 2
+        pieces = {}
+        for i, letter in enumerate(self.letters):
+            r, c = divmod(i, per_row)
+            pieces[letter] = Piece(
+                letter, pygame.Rect(x0 + c * (slot + GAP), y0 + r * (slot + GAP), slot, slot)
+            )
+        self.s = _State(pieces)
+
+    # -- reading ----------------------------------------------------------------------------
+    @property
+    def pieces(self) -> dict[str, Piece]:
+        return self.s.pieces
+
+    @property
+    def hold(self) -> Hold | None:
+        return self.s.hold
+
+    @property
+    def selected(self) -> str | None:
+        return self.s.selected
+
+    @property
+    def animated(self) -> bool:
+        return bool(self.s.anims)
+
+    def anim(self, letter: str) -> Anim | None:
+        return self.s.anims.get(letter)
+
+    def origin(self, letter: str) -> tuple[int, int]:
+        """Where the piece's local (0, 0) cell is drawn (top-left pixel)."""
+        p = self.pieces[letter]
+        s = self.cell
+        hold = self.s.hold
+        cells = p.cells()
+        if hold is not None and hold.letter == letter:
+            lx, ly = cells[hold.pivot]
+            if hold.mouse:
+                cx, cy = hold.pointer[0] - hold.offset[0], hold.pointer[1] - hold.offset[1]
+                return (cx - s // 2 - lx * s, cy - s // 2 - ly * s)
+            r = self.board.cell_rect((hold.key_cell[0] - lx, hold.key_cell[1] - ly))
+            return r.topleft
+        if p.at is not None:
+            return self.board.cell_rect(p.at).topleft
+        w = max(x for x, _ in cells) + 1
+        h = max(y for _, y in cells) + 1
+        return (p.slot.centerx - w * s // 2, p.slot.centery - h * s // 2)
+
+    def cell_rects(self, letter: str) -> list[pygame.Rect]:
+        ox, oy = self.origin(letter)
+        s = self.cell
+        return [pygame.Rect(ox + x * s, oy + y * s, s, s) for x, y in self.pieces[letter].cells()]
+
+    def polygon(self, letter: str) -> tuple[tuple[int, int], ...]:
+        ox, oy = self.origin(letter)
+        s = self.cell
+        return tuple((ox + x * s, oy + y * s) for x, y in outline(self.pieces[letter].cells()))
+
+    def draw_order(self) -> list[str]:
+        """Tray pieces, then laid pieces, then the one in hand (last drawn, first hit)."""
+        hold = self.s.hold.letter if self.s.hold else None
+        tray = [p for p in self.letters if self.pieces[p].at is None and p != hold]
+        laid = [p for p in self.letters if self.pieces[p].at is not None and p != hold]
+        return tray + laid + ([hold] if hold else [])
+
+    def piece_at(self, pos: Sequence[float]) -> tuple[str, int] | None:
+        """The topmost piece under a pixel and the base index of the cell hit."""
+        for letter in reversed(self.draw_order()):
+            for i, r in enumerate(self.cell_rects(letter)):
+                if r.collidepoint(pos):
+                    return letter, i
+        return None
+
+    def laid(self, exclude: str | None = None) -> list[tuple[str, tuple[Cell, ...]]]:
+        out = []
+        for letter in self.letters:
+            cells = self.pieces[letter].board_cells()
+            if letter != exclude and cells is not None:
+                out.append((letter, tuple(cells)))
+        return out
+
+    def reason(self, letter: str, cells: Sequence[Cell]) -> str | None:
+        """Why `letter` cannot lie on these cells now (the rules' own words), or None."""
+        return rules_placement.check_partial(
+            self.board.cells, self.letters, [*self.laid(exclude=letter), (letter, tuple(cells))]
+        )
+
+    def ghost(self) -> tuple[str, list[Cell], bool] | None:
+        """The piece in hand snapped to the grid: (letter, cells, fits), or None off the board."""
+        hold = self.s.hold
+        if hold is None or (hold.mouse and not (hold.active or hold.turned)):
+            return None
+        p = self.pieces[hold.letter]
+        cells = p.cells()
+        lx, ly = cells[hold.pivot]
+        if hold.mouse:
+            centre = (hold.pointer[0] - hold.offset[0], hold.pointer[1] - hold.offset[1])
+            if not self.board.rect.inflate(self.cell, self.cell).collidepoint(centre):
+                return None
+            px, py = self.board.grid_at(centre)
+        else:
+            px, py = hold.key_cell
+        placed = [(px + x - lx, py + y - ly) for x, y in cells]
+        return hold.letter, placed, self.reason(hold.letter, placed) is None
+
+    def placements(self) -> list[dict[str, Any]]:
+        """The laid pieces in the solve command's form: [{"piece", "cells": [[x, y], ...]}]."""
+        return [{"piece": p, "cells": [list(c) for c in cells]} for p, cells in self.laid()]
+
+    def solved(self) -> bool:
+        return rules_placement.check(self.board.cells, self.letters, self.placements()) is None
+
+    def targets(self) -> list[Target]:
+        out = [
+            Target(f"cell.{x}.{y}", f"Cell {x}, {y}", "cell", self.board.cell_rect((x, y)))
+            for x, y in self.board.cells
+        ]
+        for letter in self.draw_order():
+            where = (
+                "in hand"
+                if self.s.hold and self.s.hold.letter == letter
+                else ("on the board" if self.pieces[letter].at is not None else "in the tray")
+            )
+            out.append(
+                Target(f"piece.{letter}", f"Piece {letter} ({where})", "piece", polygon=self.polygon(letter))
+            )
+        return out
+
+    # -- changing ---------------------------------------------------------------------------
+    def lay(self, letter: str, cells: Sequence[Sequence[int]]) -> str | None:
+        """Put a piece on these cells directly (a restored game); the reason when it cannot."""
+        cells = [(int(c[0]), int(c[1])) for c in cells]
+        found = orientation_for(letter, cells)
+        if not found:
+            return f"Piece {letter} is not laid in one of its shapes"
+        why = self.reason(letter, cells)
+        if why:
+            return why
+        p = self.pieces[letter]
+        p.flip, p.rot = found[0]
+        p.at = (min(x for x, _ in cells), min(y for _, y in cells))
+        return None
+
+    def to_tray(self, letter: str) -> None:
+        if self.s.hold and self.s.hold.letter == letter:
+            self.s.hold = None
+        self.pieces[letter].at = None
+
+    def turn(self, letter: str, kind: str, sign: int = 1, pivot: int | None = None) -> None:
+        """A quarter turn (kind "rot", sign +1 clockwise) or a flip of `letter`, around the
+        grabbed cell when in hand, else around base cell `pivot` (default the first)."""
+        p = self.pieces[letter]
+        hold = self.s.hold if self.s.hold and self.s.hold.letter == letter else None
+        if hold is not None:
+            pivot = hold.pivot
+        pivot = pivot or 0
+        before = p.board_cells()
+        back = (p.flip, p.rot, p.at)
+        if kind == "rot":
+            p.rot = (p.rot + sign) % 4
+        else:
+            p.flip, p.rot = 1 - p.flip, (-p.rot) % 4
+        if hold is not None:
+            dx, dy = hold.offset
+            if kind == "rot":
+                hold.offset = (-dy, dx) if sign > 0 else (dy, -dx)
+            else:
+                hold.offset = (-dx, dy)
+            hold.turned = True
+        elif before is not None:  # laid: turn in place around the pivot cell
+            px, py = before[pivot]
+            lx, ly = p.cells()[pivot]
+            p.at = (px - lx, py - ly)
+            if self.reason(letter, p.board_cells() or []) is not None:  # no longer fits: in hand
+                self.s.hold = Hold(letter, pivot, False, back, key_cell=(px, py))
+                p.at = None
+        self.s.anims[letter] = Anim(kind, sign)
+        self.s.selected = letter
+
+    def advance(self, ticks: int) -> None:
+        self.s.ticks += ticks
+        for letter in list(self.s.anims):
+            a = self.s.anims[letter]
+            a.left -= ticks
+            if a.left <= 0:
+                del self.s.anims[letter]
+
+    def _restore(self) -> None:
+        """The piece in hand goes back where it came from (a tray piece keeps its turns)."""
+        hold = self.s.hold
+        if hold is None:
+            return
+        p = self.pieces[hold.letter]
+        flip, rot, at = hold.back
+        if at is not None:
+            p.flip, p.rot, p.at = flip, rot, at
+        else:
+            p.at = None
+        self.s.hold = None
+
+    def _drop(self) -> bool:
+        """Lay the piece in hand where its ghost is, when it fits. True when laid."""
+        hold = self.s.hold
+        ghost = self.ghost()
+        if hold is None:
+            return False
+        if ghost is not None and ghost[2]:
+            p = self.pieces[hold.letter]
+            cells = ghost[1]
+            p.at = (min(x for x, _ in cells), min(y for _, y in cells))
+            self.s.hold = None
+            return True
+        if not hold.mouse:  # Enter where it does not fit: it stays in hand to be moved on
+            return False
+        if ghost is None:  # let go away from the board: into the tray
+            self.pieces[hold.letter].at = None
+            self.s.hold = None
+            return False
+        self._restore()
+        return False
+
+    def _pick(self, letter: str, pivot: int, mouse: bool, pos: tuple[int, int] = (0, 0)) -> None:
+        p = self.pieces[letter]
+        hold = Hold(letter, pivot, mouse, (p.flip, p.rot, p.at), pointer=pos, start=pos)
+        if mouse:
+            r = self.cell_rects(letter)[pivot]
+            hold.offset = (pos[0] - (r.x + self.cell // 2), pos[1] - (r.y + self.cell // 2))
+        else:
+            cells = p.board_cells()
+            hold.key_cell = cells[pivot] if cells else self.board.cells[0]
+        p.at = None
+        self.s.hold = hold
+        self.s.selected = letter
+
+    # -- input ------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        """React to one event; True when it was used."""
+        t = event.type
+        if t == pygame.MOUSEMOTION:
+            self.s.pointer = tuple(event.pos)
+            hold = self.s.hold
+            if hold is not None and hold.mouse:
+                hold.pointer = tuple(event.pos)
+                if max(abs(event.pos[0] - hold.start[0]), abs(event.pos[1] - hold.start[1])) >= THRESHOLD:
+                    hold.active = True
+                return True
+            return False
+        if t == pygame.MOUSEBUTTONDOWN:
+            self.s.pointer = tuple(event.pos)
+            return self._press(event.button, tuple(event.pos))
+        if t == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._release(tuple(event.pos))
+        if t == pygame.MOUSEWHEEL and event.y:
+            sign = 1 if event.y < 0 else -1  # wheel towards you: clockwise
+            return self._turn_here(self.s.pointer, "rot", sign)
+        if t == pygame.KEYDOWN:
+            return self._key(event.key, bool(event.mod & pygame.KMOD_SHIFT))
+        return False
+
+    def _turn_here(self, pos: tuple[int, int], kind: str, sign: int = 1) -> bool:
+        hold = self.s.hold
+        if hold is not None and hold.mouse:
+            self.turn(hold.letter, kind, sign)
+            return True
+        hit = self.piece_at(pos)
+        if hit is None:
+            return False
+        self.turn(hit[0], kind, sign, pivot=hit[1])
+        return True
+
+    def _press(self, button: int, pos: tuple[int, int]) -> bool:
+        if button == 3:
+            return self._turn_here(pos, "rot", 1)
+        if button == 2:
+            return self._turn_here(pos, "flip")
+        if button != 1:
+            return False
+        if self.s.hold is not None and not self.s.hold.mouse:
+            hit = self.piece_at(pos)
+            if hit is None or hit[0] != self.s.hold.letter:
+                self._restore()
+        hit = self.piece_at(pos)
+        if hit is None:
+            self.s.selected = None
+            return False
+        if self.s.hold is not None and not self.s.hold.mouse:  # the key-held piece, now by mouse
+            self.s.hold.mouse = True
+        if self.s.hold is not None:
+            hold = self.s.hold
+            r = self.cell_rects(hold.letter)[hit[1]]
+            hold.pivot, hold.pointer, hold.start = hit[1], pos, pos
+            hold.offset = (pos[0] - (r.x + self.cell // 2), pos[1] - (r.y + self.cell // 2))
+            return True
+        self._pick(hit[0], hit[1], True, pos)
+        return True
+
+    def _release(self, pos: tuple[int, int]) -> bool:
+        hold = self.s.hold
+        if hold is None or not hold.mouse:
+            return False
+        hold.pointer = pos
+        if not hold.active and not hold.turned:  # a click, not a drag
+            self._restore()
+            last = self.s.last_click
+            if last and last[0] == hold.letter and self.s.ticks - last[1] <= DOUBLE_TICKS:
+                self.to_tray(hold.letter)
+                self.s.last_click = None
+            else:
+                self.s.last_click = (hold.letter, self.s.ticks)
+            return True
+        self.s.last_click = None
+        self._drop()
+        return True
+
+    def _key(self, key: int, shift: bool) -> bool:
+        hold = self.s.hold
+        target = hold.letter if hold else self.s.selected
+        if key == pygame.K_TAB:
+            if hold is not None and hold.mouse:
+                return True
+            self._restore()
+            order = list(self.letters)
+            i = order.index(target) if target in order else (-1 if not shift else 0)
+            nxt = order[(i + (-1 if shift else 1)) % len(order)]
+            self._pick(nxt, 0, False)
+            return True
+        if key == pygame.K_r and target:
+            self.turn(target, "rot", -1 if shift else 1)
+            return True
+        if key == pygame.K_f and target:
+            self.turn(target, "flip")
+            return True
+        if key == pygame.K_ESCAPE:
+            if hold is not None:
+                self.to_tray(hold.letter)
+                return True
+            if target and self.pieces[target].at is not None:
+                self.to_tray(target)
+                return True
+            return False
+        if hold is None or hold.mouse:
+            return False
+        step = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+        if key in step:
+            dx, dy = step[key]
+            cell = (hold.key_cell[0] + dx, hold.key_cell[1] + dy)
+            if self.board.in_grid(cell):
+                hold.key_cell = cell
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._drop()
+            return True
+        return False
+
+    # -- playing a solution by input -------------------------------------------------------
+    def gestures(self, placements: Iterable[Any]) -> list[tuple]:
+        """The clicks, keys and drags that lay these placements (the solve command's form or
+        (piece, cells) pairs) from the present state: per piece, a click to select it, R/F
+        to turn it, then a drag from its target to the point that puts it on its cells.
+        Worked out on a copy of the handler, so the points are the ones the real one uses."""
+        sim = copy.copy(self)
+        sim.s = copy.deepcopy(self.s)
+        out: list[tuple] = []
+        for item in placements:
+            letter, cells = (item["piece"], item["cells"]) if isinstance(item, dict) else item
+            cells = [(int(c[0]), int(c[1])) for c in cells]
+            p = sim.pieces[letter]
+            if p.board_cells() is not None and sorted(p.board_cells() or []) == sorted(cells):
+                continue
+            if p.at is not None:  # elsewhere on the board: back to the tray first
+                out.append(("click", f"piece.{letter}"))
+                out.append(("key", "escape"))
+                sim.to_tray(letter)
+                sim.s.selected = letter
+            else:
+                out.append(("click", f"piece.{letter}"))
+                sim.s.selected = letter
+            want = orientation_for(letter, cells)
+            if not want:
+                raise ValueError(f"piece {letter} cannot cover {cells}")
+            keys = min((_keys((p.flip, p.rot), w) for w in want), key=len)
+            for k in keys:
+                out.append(("key", k))
+                if k == "f":
+                    sim.turn(letter, "flip")
+                else:
+                    sim.turn(letter, "rot", -1 if k.startswith("shift") else 1)
+            sim.s.anims.clear()
+            grab = next(t for t in sim.targets() if t.id == f"piece.{letter}").centre
+            hit = sim.piece_at(grab)
+            assert hit is not None and hit[0] == letter
+            r = sim.cell_rects(letter)[hit[1]]
+            dx, dy = grab[0] - r.x, grab[1] - r.y
+            local = p.cells()
+            ax, ay = min(x for x, _ in cells), min(y for _, y in cells)
+            gx, gy = local[hit[1]]
+            dest = sim.board.cell_rect((ax + gx, ay + gy))
+            out.append(("drag", f"piece.{letter}", (dest.x + dx, dest.y + dy)))
+            p.at = (ax, ay)
+            sim.s.last_click = None
+        return out
+
+
+def _keys(now: tuple[int, int], want: tuple[int, int]) -> list[str]:
+    """Key names that take orientation `now` to `want` (F first when a flip is needed)."""
+    flip, rot = now
+    keys = []
+    if flip != want[0]:
+        keys.append("f")
+        flip, rot = 1 - flip, (-rot) % 4
+    turns = (want[1] - rot) % 4
+    keys += ["r"] * turns if turns <= 2 else ["shift+r"]
+    return keys
+
+
+def is_placement_of(letter: str, cells: Iterable[Cell]) -> bool:
+    """True when the cells are one of the piece's orientations (the rules' check)."""
+    return orientation_of(letter, cells) is not None

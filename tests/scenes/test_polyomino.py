@@ -1,0 +1,273 @@
+"""The polyomino toolkit (game/ui/polyomino.py) hosted by a tiny scene and driven by real posted
+events through game.automation's Session: drags, turns and flips mid-drag, refusals, pick-up,
+return to the tray, keyboard-only laying, and a whole shipped puzzle laid by gestures."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from game.automation import Session
+from game.rules.ubongo import levels, solver
+from game.rules.ubongo import placement as rules_placement
+from game.rules.ubongo.pieces import LETTERS, PIECES, symmetries
+from game.scenes.base import Scene
+from game.ui import polyomino_draw, theme
+from game.ui.polyomino import MIN_CELL, PieceHandler, oriented, outline
+
+RECT = pygame.Rect(40, 110, 1200, 570)  # what a table leaves for the puzzle at 1280x720
+BOARD = levels.board(1)
+AREA = BOARD.easy.cells
+ROW = BOARD.easy.rows[0]  # A, F, H
+
+
+class PuzzleScene(Scene):
+    name = "puzzle"
+
+    def __init__(self, app, area=AREA, row=ROW):
+        super().__init__(app)
+        self.handler = PieceHandler(area, row, RECT)
+
+    @property
+    def animated(self) -> bool:  # type: ignore[override]
+        return self.handler.animated
+
+    def handle(self, event):
+        return self.handler.handle(event)
+
+    def update(self, ticks):
+        self.handler.advance(ticks)
+
+    def draw(self, surface):
+        surface.fill(theme.BG)
+        polyomino_draw.draw(surface, self.handler)
+
+    def targets(self):
+        return self.handler.targets()
+
+
+def open_scene(area=AREA, row=ROW) -> tuple[Session, PieceHandler]:
+    s = Session(Session._app(fast=True))
+    scene = PuzzleScene(s.app, area, row)
+    s.app.push(scene)
+    s.app.step(0)
+    return s, scene.handler
+
+
+def post(s: Session, kind: int, ticks: int = 1, **attrs) -> None:
+    s._post(kind, **attrs)
+    s.app.step(ticks)
+
+
+def press(s: Session, pos, button: int = 1) -> None:
+    post(s, pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(s, pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+
+
+def move(s: Session, pos) -> None:
+    post(s, pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+
+
+def release(s: Session, pos) -> None:
+    post(s, pygame.MOUSEBUTTONUP, pos=pos, button=1)
+
+
+def fitting_spot(h: PieceHandler, letter: str, local, pivot: int):
+    """A board cell for the grabbed cell where the piece, so turned, fits."""
+    gx, gy = local[pivot]
+    for tx, ty in h.board.cells:
+        cells = [(tx + x - gx, ty + y - gy) for x, y in local]
+        if h.reason(letter, cells) is None:
+            return (tx, ty), sorted(cells)
+    raise AssertionError(f"{letter} fits nowhere")
+
+
+def test_orientations_are_the_rules_symmetries():
+    for letter in LETTERS:
+        for flip in (0, 1):
+            for rot in range(4):
+                assert (
+                    tuple(sorted(oriented(letter, flip, rot), key=lambda c: (c[1], c[0])))
+                    == (symmetries(PIECES[letter][1])[4 * flip + rot])
+                )
+
+
+def test_a_board_cell_is_at_least_40_px_on_every_shipped_puzzle():
+    for board in levels.boards():
+        for side in levels.SIDES:
+            data = board.side(side)
+            h = PieceHandler(data.cells, data.rows[0], RECT)
+            assert h.cell >= MIN_CELL, (board.number, side, h.cell)
+            assert RECT.contains(h.board.rect) and all(RECT.contains(p.slot) for p in h.pieces.values())
+
+
+def test_drag_rotate_and_flip_mid_drag_lands_on_the_turned_cells():
+    row = BOARD.easy.rows[2]
+    assert row == ("A", "C", "L")
+    s, h = open_scene(AREA, row)
+    letter = "L"  # the Z5: turned twice and flipped it lies as an S
+    pivot = len(PIECES[letter][1]) - 1  # grabbed by its last cell, a corner
+    start = h.cell_rects(letter)[pivot].center
+    press(s, start)
+    move(s, (start[0] - 40, start[1] - 20))
+    move(s, (start[0] - 120, start[1] - 30))
+    assert h.hold is not None and h.hold.active
+    here = (start[0] - 120, start[1] - 30)
+    s.key("r")  # clockwise
+    s._post(pygame.MOUSEBUTTONDOWN, pos=here, button=3)  # clockwise again
+    s._post(pygame.MOUSEBUTTONUP, pos=here, button=3)
+    s.app.step(1)
+    s.key("f")
+    assert (h.pieces[letter].flip, h.pieces[letter].rot) == (1, 2)
+    for _ in range(3):  # mid-animation and after it, the grabbed cell stays under the pointer
+        assert h.cell_rects(letter)[pivot].collidepoint(here)
+        s.tick(4)
+    local = oriented(letter, 1, 2)
+    spot, expected = fitting_spot(h, letter, local, pivot)
+    dest = h.board.centre(spot)
+    move(s, dest)
+    assert h.ghost() is not None and h.ghost()[2]
+    assert h.cell_rects(letter)[pivot].collidepoint(dest)
+    release(s, dest)
+    assert h.hold is None
+    laid = h.placements()
+    assert [p["piece"] for p in laid] == [letter]
+    assert sorted(map(tuple, laid[0]["cells"])) == expected
+    assert rules_placement.check_partial(AREA, row, laid) is None
+
+
+def test_a_piece_that_does_not_fit_goes_back_and_one_let_go_off_the_board_goes_to_the_tray():
+    s, h = open_scene()
+    letter = "F"  # the I4 standing: four rows tall, the area is three
+    top = h.board.cell_rect((1, 0))
+    s.drag("piece.F", (top.centerx, top.y + 5))
+    assert h.pieces[letter].at is None and not h.placements()
+    # laid, then dragged off the board: back in the tray
+    assert h.lay("H", [(1, 0), (2, 0), (1, 1), (2, 1)]) is None
+    s.drag("piece.H", (RECT.right - 10, RECT.bottom - 10))
+    assert h.pieces["H"].at is None
+
+
+def test_overlap_is_refused_and_a_laid_piece_can_be_picked_up_again():
+    s, h = open_scene()
+    assert h.lay("H", [(1, 0), (2, 0), (1, 1), (2, 1)]) is None
+    a = h.cell_rects("A")[0].center
+    s.drag(a, h.board.centre((2, 1)))  # A standing on (2,1),(2,2): (2,1) is H's
+    assert h.pieces["A"].at is None
+    assert h.reason("A", [(2, 1), (2, 2)]) == "Pieces H and A overlap"
+    # pick H up again by its corner cell and move it one cell right
+    s.drag(h.board.centre((1, 0)), h.board.centre((2, 0)))
+    assert sorted(h.pieces["H"].board_cells()) == [(2, 0), (2, 1), (3, 0), (3, 1)]
+    # and a refused move leaves it where it was
+    s.drag(h.board.centre((2, 0)), h.board.centre((0, 0)))
+    assert sorted(h.pieces["H"].board_cells()) == [(2, 0), (2, 1), (3, 0), (3, 1)]
+
+
+def test_escape_and_double_click_send_a_laid_piece_back_to_the_tray():
+    s, h = open_scene()
+    assert h.lay("H", [(1, 0), (2, 0), (1, 1), (2, 1)]) is None
+    assert h.lay("A", [(3, 0), (3, 1)]) is None
+    s.click("piece.H")
+    s.key("escape")
+    assert h.pieces["H"].at is None
+    s.click("piece.A")
+    s.click("piece.A")
+    assert h.pieces["A"].at is None
+    # two clicks far apart in time are two clicks, not a double-click
+    assert h.lay("A", [(3, 0), (3, 1)]) is None
+    s.click("piece.A")
+    s.tick(60)
+    s.click("piece.A")
+    assert h.pieces["A"].at == (3, 0)
+    s.key("escape")  # the selected laid piece goes back
+    assert h.pieces["A"].at is None
+    # Esc with nothing in hand and nothing laid selected is left to the scene
+    assert not h.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+
+
+def test_keyboard_only_lays_a_whole_puzzle():
+    s, h = open_scene()
+    s.key("tab")  # A, in hand over the board's first cell, (1, 0)
+    assert h.hold is not None and h.hold.letter == "A" and not h.hold.mouse
+    s.key("tab")  # F
+    s.key("shift+tab")  # back to A; F went back to the tray
+    assert h.hold.letter == "A" and h.pieces["F"].at is None
+    s.key("right")
+    s.key("right")
+    s.key("return")
+    assert sorted(h.pieces["A"].board_cells()) == [(3, 0), (3, 1)]
+    s.key("tab")  # F, turned to lie flat: its first cell is now its right end
+    s.key("r")
+    s.key("return")  # over (1, 0) it would stick out: refused, still in hand
+    assert h.hold is not None and h.hold.letter == "F" and h.pieces["F"].at is None
+    for k in ("down", "down", "right", "right"):
+        s.key(k)
+    s.key("return")
+    assert sorted(h.pieces["F"].board_cells()) == [(0, 2), (1, 2), (2, 2), (3, 2)]
+    s.key("tab")  # H
+    s.key("escape")  # Esc returns it
+    assert h.hold is None and h.pieces["H"].at is None
+    s.key("tab")  # A again (H was the last): lifted, and Tab puts it back
+    s.key("tab")
+    assert sorted(h.pieces["A"].board_cells()) == [(3, 0), (3, 1)]
+    s.key("tab")  # H
+    s.key("return")
+    assert h.solved()
+    assert rules_placement.check(AREA, ROW, h.placements()) is None
+
+
+def test_the_wheel_and_the_middle_button_turn_and_flip_the_piece_under_the_pointer():
+    s, h = open_scene()
+    c = h.cell_rects("A")[0].center
+    s.move(c)
+    post(s, pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
+    assert h.pieces["A"].rot == 1
+    c = h.cell_rects("H")[0].center
+    s.click(c, button=2)
+    assert h.pieces["H"].flip == 1
+
+
+@pytest.mark.parametrize("number,side,row", [(1, "easy", 0), (7, "hard", 3)])
+def test_a_shipped_puzzle_laid_entirely_by_gestures(number, side, row):
+    data = levels.board(number).side(side)
+    pieces = data.rows[row]
+    s, h = open_scene(data.cells, pieces)
+    solution = solver.solve(data.cells, pieces)
+    assert solution is not None
+    commands = [{"piece": p, "cells": [list(c) for c in cells]} for p, cells in solution]
+    for gesture in h.gestures(commands):
+        s.gesture(gesture)
+    s.idle()
+    assert h.solved()
+    assert rules_placement.check(data.cells, pieces, h.placements()) is None
+    assert sorted((p["piece"], sorted(map(tuple, p["cells"]))) for p in h.placements()) == sorted(
+        (p, sorted(cells)) for p, cells in solution
+    )
+
+
+def test_targets_name_every_piece_and_cell():
+    s, h = open_scene()
+    ids = [t["id"] for t in s.targets()]
+    assert [i for i in ids if i.startswith("piece.")] == [f"piece.{p}" for p in ROW]
+    assert sorted(i for i in ids if i.startswith("cell.")) == sorted(f"cell.{x}.{y}" for x, y in AREA)
+    for p in ROW:
+        assert h.piece_at(s.target(f"piece.{p}").centre)[0] == p
+    assert len(outline([(0, 0), (1, 0), (1, 1)])) == 6
+
+
+def test_drawing_a_board_with_a_piece_in_hand_takes_a_few_ms():
+    s, h = open_scene(BOARD.hard.cells, BOARD.hard.rows[0])
+    letter = BOARD.hard.rows[0][0]
+    start = h.cell_rects(letter)[0].center
+    press(s, start)
+    move(s, h.board.centre(h.board.cells[0]))
+    surface = s.app.screen
+    polyomino_draw.draw(surface, h)
+    runs = 50
+    t0 = time.perf_counter()
+    for _ in range(runs):
+        polyomino_draw.draw(surface, h)
+    ms = (time.perf_counter() - t0) * 1000 / runs
+    print(f"\npolyomino draw with a piece in hand: {ms:.2f} ms a frame")
