@@ -21,7 +21,7 @@ from typing import Any
 import pygame
 
 from game.rules.ubongo import placement as rules_placement
-from game.rules.ubongo.pieces import PIECES, Cell, normalise, orientation_of, symmetries
+from game.rules.ubongo.pieces import PIECES, Cell, normalise, symmetries
 from game.ui.drag import THRESHOLD
 from game.ui.targets import Target
 
@@ -577,21 +577,22 @@ class PieceHandler:
         Worked out on a copy of the handler, so the points are the ones the real one uses."""
         sim = copy.copy(self)
         sim.s = copy.deepcopy(self.s)
-        out: list[tuple] = []
+        wanted = {}
         for item in placements:
             letter, cells = (item["piece"], item["cells"]) if isinstance(item, dict) else item
-            cells = [(int(c[0]), int(c[1])) for c in cells]
-            p = sim.pieces[letter]
-            if p.board_cells() is not None and sorted(p.board_cells() or []) == sorted(cells):
-                continue
-            if p.at is not None:  # elsewhere on the board: back to the tray first
-                out.append(("click", f"piece.{letter}"))
-                out.append(("key", "escape"))
+            wanted[letter] = sorted((int(c[0]), int(c[1])) for c in cells)
+        out: list[tuple] = []
+        for letter in self.letters:  # laid pieces not where the solution has them: to the tray
+            now = sim.pieces[letter].board_cells()
+            if now is not None and sorted(now) != wanted.get(letter):
+                out += [("click", f"piece.{letter}"), ("key", "escape")]
                 sim.to_tray(letter)
-                sim.s.selected = letter
-            else:
-                out.append(("click", f"piece.{letter}"))
-                sim.s.selected = letter
+        for letter, cells in wanted.items():
+            p = sim.pieces[letter]
+            if p.at is not None:  # already where it belongs
+                continue
+            out.append(("click", f"piece.{letter}"))
+            sim.s.selected = letter
             want = orientation_for(letter, cells)
             if not want:
                 raise ValueError(f"piece {letter} cannot cover {cells}")
@@ -628,8 +629,3 @@ def _keys(now: tuple[int, int], want: tuple[int, int]) -> list[str]:
     turns = (want[1] - rot) % 4
     keys += ["r"] * turns if turns <= 2 else ["shift+r"]
     return keys
-
-
-def is_placement_of(letter: str, cells: Iterable[Cell]) -> bool:
-    """True when the cells are one of the piece's orientations (the rules' check)."""
-    return orientation_of(letter, cells) is not None
