@@ -1,10 +1,16 @@
 """Ubongo's ruleset: decide (checks, randomness resolved into events) and evolve (a fold).
 
 Phases: `start` (pawns onto start fields), then per round `solve` (everyone works on their own
-board at once; a round ends early only when every seat has solved) and `pawn` (solvers move
-and take gems in solve order, each before its own sand runs out), until `over` after round 9.
-Ticks in commands are counted from the moment the round's hourglass was first turned, 60 per
-second; each seat's ticks are on its own clock (pass-and-play solves in turn).
+board at once; a round ends early only when every seat has solved) and `pawn` (every solver
+moves its pawn when it chooses, before its own sand runs out; the allowance is by solve rank,
+the order of taking gems is not: 「パズルを解いた順番と宝石を手に入れる順番は関係ありません」),
+until `over` after round 9. Ticks in commands are counted from the moment the round's hourglass
+was first turned, 60 per second; each seat's ticks are on its own clock (pass-and-play solves in
+turn), and ticks on different clocks compare as if everyone had played at once.
+
+Pawn moves are taken as they come; their gems are taken when every solver has moved or run
+out of sand, in the order of the moves' ticks (equal ticks: the better solve rank first). So
+the order commands reach the rules never matters, and a log replays the same.
 """
 
 from __future__ import annotations
@@ -66,6 +72,7 @@ class Ubongo(Ruleset):
     title = "Ubongo"
     min_seats = 1
     max_seats = MAX_SEATS
+    timed = True  # solves and pawn moves carry the seat's tick
     hidden_hands = True  # in pass-and-play the others look away while one solves
     options = (
         Option("mode", "Mode", ("race", "solo"), "race", ("Race each other", "Solo against the clock")),
@@ -275,13 +282,24 @@ class Ubongo(Ruleset):
         return events + self._close(after)
 
     def _too_late(self, state: State, tick: int) -> list[Event]:
-        """The mover's sand ran out before it took gems: it gets none this round (seed: 時間内に
+        """Solvers whose sand ran out before they moved get no gems this round (seed: 時間内に
         駒を動かして宝石を得なければ宝石は手に入りません)."""
-        events: list[Event] = [{"type": "too_late", "seat": state.pawn_seat, "tick": tick}]
-        after = self._fold(state, events)
-        if after.pawn_seat is None:
-            events += self._round_end(after)
-        return events
+        late = [s for s in state.movers if state.end(s) <= tick]
+        events: list[Event] = [{"type": "too_late", "seats": late, "tick": tick}]
+        return events + self._maybe_take(self._fold(state, events))
+
+    def _maybe_take(self, state: State) -> list[Event]:
+        """Once nobody may still move, the gems go by the moves' ticks: a later solver whose
+        move came first takes the head of a shared row (seed: 先んじて宝石を手に入れることが
+        出来ます). Then the round ends."""
+        if state.movers:
+            return []
+        rows = [list(row) for row in state.gems]
+        events: list[Event] = []
+        for seat, _, row, tick in state.takes():
+            gems, rows[row] = rows[row][:TAKE], rows[row][TAKE:]
+            events.append({"type": "gems", "seat": seat, "row": row, "gems": gems, "tick": tick})
+        return events + self._round_end(self._fold(state, events))
 
     def _pawn(self, state: State, seat: int, command: Command) -> list[Event] | Rejected:
         row = _row(command)
@@ -297,38 +315,31 @@ class Ubongo(Ruleset):
             return events
         if state.phase != "pawn":
             return Rejected("Pawns move after a puzzle is solved")
-        if seat != state.pawn_seat:
-            if seat not in state.order:
-                return Rejected("Only those who solved move their pawn")
-            if state.order.index(seat) < state.moved:
-                return Rejected("You have already moved")
-            return Rejected(f"Wait: seat {state.pawn_seat + 1} moves first")
+        if seat not in state.order:
+            return Rejected("Only those who solved move their pawn")
+        if any(m[0] == seat for m in state.moves):
+            return Rejected("You have already moved")
+        too_late = f"Too late: your sand ran out at {seconds(state.end(seat))}, no gems this round"
+        if seat in state.late:
+            return Rejected(too_late)
         if isinstance(row, Rejected):
             return row
-        tick = None
-        if command.get("tick") is not None:  # when the mover took its gems, on its own clock
-            tick = _tick(command)
-            if isinstance(tick, Rejected):
-                return tick
-            solved = dict(state.solves)[seat]
-            if tick < solved:
-                return Rejected(f"That is before you solved ({seconds(solved)})")
-            if tick > state.end(seat):
-                return Rejected(
-                    f"Too late: your sand ran out at {seconds(state.end(seat))}, no gems this round"
-                )
+        tick = _tick(command)  # when the mover reaches for the gems, on its own clock
+        if isinstance(tick, Rejected):
+            return tick
+        solved = dict(state.solves)[seat]
+        if tick < solved:
+            return Rejected(f"That is before you solved ({seconds(solved)})")
+        if tick > state.end(seat):
+            return Rejected(too_late)
         here = state.pawns[seat]
-        reach = state.allowance(state.moved)
+        reach = state.reach(seat)
         if abs(row - here) > reach:
             return Rejected(
                 "Your pawn stays where it is" if reach == 0 else f"Your pawn may move up to {reach} rows"
             )
-        gems = list(state.gems[row][:TAKE])
-        events = [{"type": "pawn", "seat": seat, "from": here, "to": row, "gems": gems, "tick": tick}]
-        after = self._fold(state, events)
-        if after.pawn_seat is None:
-            events += self._round_end(after)
-        return events
+        events = [{"type": "pawn", "seat": seat, "from": here, "to": row, "tick": tick}]
+        return events + self._maybe_take(self._fold(state, events))
 
     # -- folding ---------------------------------------------------------------------------
     def evolve(self, state: State, event: Event) -> State:
@@ -367,7 +378,8 @@ class Ubongo(Ruleset):
                 solves=(),
                 placements=(None,) * state.seats,
                 order=(),
-                moved=0,
+                moves=(),
+                late=(),
             )
         if kind == "solve":
             seat = event["seat"]
@@ -388,22 +400,23 @@ class Ubongo(Ruleset):
         if kind == "hourglass_turned":
             return replace(state, turn=event["turn"], status=("solving",) * state.seats)
         if kind == "solving_over":
-            return replace(state, phase="pawn", order=tuple(event["order"]), moved=0)
+            return replace(state, phase="pawn", order=tuple(event["order"]), moves=(), late=())
         if kind == "pawn":
-            seat, row, taken = event["seat"], event["to"], event["gems"]
+            seat, row = event["seat"], event["to"]
+            return replace(
+                state,
+                pawns=_set(state.pawns, seat, row),
+                moves=_by_tick(state, (*state.moves, (seat, event["from"], row, event["tick"]))),
+            )
+        if kind == "gems":
+            seat, row, taken = event["seat"], event["row"], event["gems"]
             held = list(state.held[seat])
             for colour in taken:
                 held[COLOURS.index(colour)] += 1
             gems = _set(state.gems, row, state.gems[row][len(taken) :])
-            return replace(
-                state,
-                pawns=_set(state.pawns, seat, row),
-                gems=gems,
-                held=_set(state.held, seat, tuple(held)),
-                moved=state.moved + 1,
-            )
+            return replace(state, gems=gems, held=_set(state.held, seat, tuple(held)))
         if kind == "too_late":
-            return replace(state, moved=state.moved + 1)
+            return replace(state, late=(*state.late, *event["seats"]))
         if kind == "round_end":
             results = (*state.results, tuple(event["ticks"]))
             return replace(state, phase="over" if event["round"] >= ROUNDS else "between", results=results)
@@ -415,16 +428,16 @@ class Ubongo(Ruleset):
             return frozenset(s for s, p in enumerate(state.pawns) if p is None)
         if state.phase == "solve":
             return frozenset(s for s, st in enumerate(state.status) if st == "solving")
-        if state.phase == "pawn" and state.pawn_seat is not None:
-            return frozenset({state.pawn_seat})
+        if state.phase == "pawn":
+            return frozenset(state.movers)
         return frozenset()
 
     def clock(self, state: State) -> Command | None:
         """The sand running out: at the first end among seats still solving, or (nobody left
         solving, nobody solved) at the end of the longest hourglass; in the pawn phase at the
-        end of the mover's own sand."""
-        if state.phase == "pawn" and state.pawn_seat is not None:
-            return {"move": "expire", "tick": state.end(state.pawn_seat)}
+        first end of sand among the solvers still to move."""
+        if state.phase == "pawn" and state.movers:
+            return {"move": "expire", "tick": min(state.end(s) for s in state.movers)}
         if state.phase != "solve":
             return None
         still = [s for s in range(state.seats) if state.status[s] == "solving"]
@@ -433,17 +446,17 @@ class Ubongo(Ruleset):
         return {"move": "expire", "tick": tick}
 
     def legal(self, state: State, seat: int) -> list[Command]:
-        """Pawn moves are listed in full. A solve is not enumerable (tick and placement):
-        the list then holds only giving up for this hourglass."""
+        """Pawn moves are listed by row, in the pawn phase with the seat's solve tick (the
+        earliest it may move; any tick up to the end of its sand is as legal). A solve is not
+        enumerable (tick and placement): the list then holds only giving up for this hourglass."""
         if seat not in self.to_act(state):
             return []
         if state.phase == "start":
             return [{"move": "pawn", "row": r} for r in range(GEM_ROWS)]
         if state.phase == "solve":
             return [{"move": "give_up", "tick": state.end(seat)}]
-        here = state.pawns[seat]
-        reach = state.allowance(state.moved)
-        return [{"move": "pawn", "row": r} for r in range(GEM_ROWS) if abs(r - here) <= reach]
+        here, reach, tick = state.pawns[seat], state.reach(seat), dict(state.solves)[seat]
+        return [{"move": "pawn", "row": r, "tick": tick} for r in range(GEM_ROWS) if abs(r - here) <= reach]
 
     def view(self, state: State, seat: int | None) -> View:
         from game.rules.ubongo.view import view
@@ -468,6 +481,11 @@ class Ubongo(Ruleset):
         from game.rules.ubongo.text import describe
 
         return describe(event, names)
+
+
+def _by_tick(state: State, moves: tuple) -> tuple:
+    """Moves kept in the order their gems go, so the state never remembers arrival order."""
+    return tuple(sorted(moves, key=lambda m: (m[3], state.rank(m[0]))))
 
 
 def _set(items: tuple, index: int, value: Any) -> tuple:

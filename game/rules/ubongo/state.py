@@ -63,7 +63,10 @@ class State:
     solves: tuple[tuple[int, int], ...] = ()  # (seat, tick) in the order they were accepted
     placements: tuple[tuple | None, ...] = ()  # per seat, the accepted solution this round
     order: tuple[int, ...] = ()  # solve order, fixed when solving ends
-    moved: int = 0  # how many of `order` have moved their pawn
+    # pawn moves made this round as (seat, from row, to row, tick), by tick (equal ticks: solve
+    # rank), never by arrival; their gems go in this order once every solver has moved or run out
+    moves: tuple[tuple[int, int, int, int], ...] = ()
+    late: tuple[int, ...] = ()  # solvers whose sand ran out before they moved
     results: tuple[tuple[int | None, ...], ...] = ()  # per finished round, solve tick per seat
 
     def length(self, seat: int) -> int:
@@ -90,8 +93,23 @@ class State:
         first = self.start_player
         return sorted(self.solves, key=lambda st: (st[1], (st[0] - first) % self.seats))
 
+    def rank(self, seat: int) -> int:
+        """0 for the first solver, 1 for the second, ... (only for seats in `order`)."""
+        return self.order.index(seat)
+
+    def reach(self, seat: int) -> int:
+        """Rows this solver's pawn may move: by solve rank, whoever moves first."""
+        return self.allowance(self.rank(seat))
+
     @property
-    def pawn_seat(self) -> int | None:
-        if self.phase == "pawn" and self.moved < len(self.order):
-            return self.order[self.moved]
-        return None
+    def movers(self) -> tuple[int, ...]:
+        """Solvers still to move their pawn whose sand has not run out, in solve order."""
+        if self.phase != "pawn":
+            return ()
+        done = {m[0] for m in self.moves} | set(self.late)
+        return tuple(s for s in self.order if s not in done)
+
+    def takes(self) -> list[tuple[int, int, int, int]]:
+        """The pawn moves in the order their gems are taken: by tick, equal ticks by solve rank
+        (the order moves arrived in never matters)."""
+        return sorted(self.moves, key=lambda m: (m[3], self.rank(m[0])))

@@ -29,11 +29,14 @@ def describe(event: dict[str, Any], names: list[str]) -> str:
         return "Nobody solved: the hourglass is turned once more"
     if kind == "pawn":
         who = _name(names, event["seat"])
-        gems = " and ".join(event["gems"]) or "nothing (the row is empty)"
         move = "stays on" if event["from"] == event["to"] else "moves to"
-        return f"{who} {move} row {event['to'] + 1} and takes {gems}"
+        return f"{who} {move} row {event['to'] + 1} at {event['tick'] / TICKS_PER_SECOND:.1f} s"
+    if kind == "gems":
+        gems = " and ".join(event["gems"]) or "nothing (the row is empty)"
+        return f"{_name(names, event['seat'])} takes {gems} from row {event['row'] + 1}"
     if kind == "too_late":
-        return f"The sand ran out before {_name(names, event['seat'])} took any gems"
+        who = ", ".join(_name(names, s) for s in event["seats"])
+        return f"The sand ran out before {who} took any gems" if who else ""
     if kind == "round_end" and all(t is None for t in event["ticks"]):
         return f"Round {event['round']} ends: nobody solved"
     return ""

@@ -20,9 +20,13 @@ from game.rules.ubongo.state import (
 def view(rules: Any, state: State, seat: int | None) -> dict[str, Any]:
     """Everything is public except the boards still in the box and the die rolls to come."""
     n = state.seats
-    pawn_seat = state.pawn_seat
-    reach = state.allowance(state.moved) if pawn_seat is not None else None
-    here = state.pawns[pawn_seat] if pawn_seat is not None else None
+    solved = dict(state.solves)
+    windows = [
+        [solved[s], state.end(s)] if state.phase == "pawn" and s in state.order else None for s in range(n)
+    ]
+    moving = seat is not None and seat in state.movers
+    reach = state.reach(seat) if moving else None
+    here = state.pawns[seat] if moving else None
     return {
         "seat": seat,
         "seats": n,
@@ -52,10 +56,14 @@ def view(rules: Any, state: State, seat: int | None) -> dict[str, Any]:
         ],
         "order": list(state.order),
         "start_player": state.start_player,
-        "pawn_turn": pawn_seat,
-        # the mover's ticks for taking gems: from its solve to the end of its sand
-        "pawn_window": None if pawn_seat is None else [dict(state.solves)[pawn_seat], state.end(pawn_seat)],
+        "movers": list(state.movers),  # solvers still to move, in solve order
+        # per solver its ticks for taking gems: from its solve to the end of its sand
+        "pawn_windows": windows,
+        "pawn_window": windows[seat] if moving else None,  # this seat's, while it may move
         "allowance": reach,
+        # this round's pawn moves, in the order their gems are (or will be) taken
+        "moves": [{"seat": s, "from": a, "to": b, "tick": t} for s, a, b, t in state.takes()],
+        "late": list(state.late),
         "reach": [] if here is None else [r for r in range(len(state.gems)) if abs(r - here) <= reach],
         "colours": list(COLOURS),
         "gems": [list(row) for row in state.gems],

@@ -127,7 +127,7 @@ class LosesAGem(Ubongo):
 
     def evolve(self, state, event):
         after = super().evolve(state, event)
-        if event["type"] == "pawn" and len(event["gems"]) == 2:
+        if event["type"] == "gems" and len(event["gems"]) == 2:
             colour = COLOURS.index(event["gems"][1])
             held = list(after.held[event["seat"]])
             held[colour] -= 1
@@ -165,3 +165,39 @@ def test_the_replay_property_catches_state_kept_outside_the_log():
     play(m, ["hard", "medium"], 4)
     with pytest.raises(AssertionError):
         replay_equals_live(m)
+
+
+def pawn_runs(commands) -> list[list]:
+    """The log's commands cut into runs: each round's pawn moves (those with a tick) together."""
+    runs: list[tuple[bool, list]] = []
+    for entry in commands:
+        is_move = entry.command.get("move") == "pawn" and "tick" in entry.command
+        if is_move and runs and runs[-1][0]:
+            runs[-1][1].append(entry)
+        else:
+            runs.append((is_move, [entry]))
+    return [entries for _, entries in runs]
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10_000),
+    specs=st.lists(st.sampled_from(LEVELS), min_size=2, max_size=4),
+    shuffle=st.integers(0, 10_000),
+)
+def test_the_order_pawn_moves_arrive_in_never_matters(seed, specs, shuffle):
+    """補足ルール (パズルを解いた順番と宝石を手に入れる順番は関係ありません): gems go by the moves'
+    ticks, so the same moves sent in any order give the same game, gem for gem."""
+    import random
+
+    m = Match.new(RULESET, [Seat(s) for s in specs], {}, seed=seed)
+    play(m, specs, seed)
+    rng = random.Random(shuffle)
+    again = Match.new(RULESET, [Seat(s) for s in specs], {}, seed=seed)
+    for run in pawn_runs(m.commands):
+        run = list(run)
+        rng.shuffle(run)
+        for entry in run:
+            result = again.submit(entry.seat, entry.command)
+            assert not isinstance(result, Rejected), result.reason
+    assert again.state == m.state

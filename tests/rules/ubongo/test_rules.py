@@ -19,6 +19,14 @@ def ok(result):
     return result
 
 
+def pawn(row, tick):
+    return {"move": "pawn", "row": row, "tick": tick}
+
+
+def kinds(events):
+    return [e["type"] for e in events]
+
+
 def rejected(result, text):
     assert isinstance(result, Rejected), "the command was accepted"
     assert text.lower() in result.reason.lower(), result.reason
@@ -118,28 +126,72 @@ def test_solve_order_is_by_tick_not_by_arrival():
     events = ok(m.submit(1, solve_cmd(m, 1, 1500)))
     assert events[-1] == {"type": "solving_over", "order": [1, 0]}
     v = m.view(0)
-    assert v["phase"] == "pawn" and v["pawn_turn"] == 1 and v["allowance"] == 3
+    assert v["phase"] == "pawn" and v["movers"] == [1, 0] and v["allowance"] == 2  # seat 0 is 2nd
+    assert m.view(1)["allowance"] == 3
 
 
-def test_pawn_moves_three_two_one_zero_by_solve_order():
-    """駒を動かし / 補足ルール: 1st up to 3, 2nd up to 2, 3rd up to 1, 4th not at all."""
+def test_pawn_moves_three_two_one_zero_by_solve_rank_in_any_order():
+    """駒を動かし / 補足ルール: 1st up to 3, 2nd up to 2, 3rd up to 1, 4th not at all — the
+    allowance follows the solve rank, whoever moves first."""
     m = new(seats=4)
     for seat, tick in ((2, 100), (0, 200), (3, 300), (1, 400)):
         ok(m.submit(seat, solve_cmd(m, seat, tick)))
     assert m.view(0)["order"] == [2, 0, 3, 1]
-    rejected(m.submit(0, {"move": "pawn", "row": 1}), "moves first")
-    rejected(m.submit(2, {"move": "pawn", "row": 4}), "up to 3 rows")
+    assert m.to_act == {0, 1, 2, 3}  # every solver at once, none waits for another
+    rejected(m.submit(1, pawn(1, 500)), "stays where it is")
+    assert m.legal(1) == [pawn(0, 400)]  # listed with its solve tick, the earliest it may move
+    ok(m.submit(1, pawn(0, 500)))  # the 4th solver moves first
+    rejected(m.submit(1, pawn(0, 600)), "already moved")
+    assert m.to_act == {0, 2, 3}
+    rejected(m.submit(2, pawn(4, 700)), "up to 3 rows")
     assert [c["row"] for c in m.legal(2)] == [0, 1, 2, 3]
-    ok(m.submit(2, {"move": "pawn", "row": 3}))
-    rejected(m.submit(2, {"move": "pawn", "row": 3}), "already moved")
     assert [c["row"] for c in m.legal(0)] == [0, 1, 2]
-    ok(m.submit(0, {"move": "pawn", "row": 2}))
     assert [c["row"] for c in m.legal(3)] == [0, 1]
-    ok(m.submit(3, {"move": "pawn", "row": 1}))
-    rejected(m.submit(1, {"move": "pawn", "row": 1}), "stays where it is")
-    assert m.legal(1) == [{"move": "pawn", "row": 0}]
-    events = ok(m.submit(1, {"move": "pawn", "row": 0}))
-    assert [e["type"] for e in events] == ["pawn", "round_end", "round_start"]
+    ok(m.submit(3, pawn(1, 800)))
+    ok(m.submit(0, pawn(2, 900)))
+    events = ok(m.submit(2, pawn(3, 1000)))
+    assert kinds(events) == ["pawn", "gems", "gems", "gems", "gems", "round_end", "round_start"]
+    assert [e["seat"] for e in events if e["type"] == "gems"] == [1, 3, 0, 2]  # by tick
+
+
+def test_the_order_of_taking_gems_is_unrelated_to_the_order_of_solving():
+    """補足ルール: パズルを解いた順番と宝石を手に入れる順番は関係ありません — the second solver,
+    quicker to the gems, takes the head of the row the first solver also went to."""
+    m = new()
+    ok(m.submit(0, solve_cmd(m, 0, 100)))
+    ok(m.submit(1, solve_cmd(m, 1, 200)))
+    ok(m.submit(0, pawn(2, 900)))  # 1st solver reaches row 3 at 15 s
+    assert m.view(0)["gems"][2] == GEMS[2]  # nothing taken while another may still come first
+    events = ok(m.submit(1, pawn(2, 300)))  # 2nd solver, arriving later, was there at 5 s
+    gems = [e for e in events if e["type"] == "gems"]
+    assert gems == [
+        {"type": "gems", "seat": 1, "row": 2, "gems": GEMS[2][:2], "tick": 300},
+        {"type": "gems", "seat": 0, "row": 2, "gems": GEMS[2][2:4], "tick": 900},
+    ]
+
+
+def test_gems_go_by_tick_whatever_order_the_moves_arrive_in():
+    """The order of arrival never matters: the same moves sent in either order give one state."""
+    states = []
+    for first, second in (((0, pawn(1, 700)), (1, pawn(1, 650))), ((1, pawn(1, 650)), (0, pawn(1, 700)))):
+        m = new()
+        ok(m.submit(0, solve_cmd(m, 0, 100)))
+        ok(m.submit(1, solve_cmd(m, 1, 200)))
+        ok(m.submit(*first))
+        ok(m.submit(*second))
+        states.append(m.state)
+    assert states[0] == states[1]
+    assert states[0].held[1][COLOURS.index(GEMS[1][0])] == 2  # seat 1 (650) before seat 0 (700)
+
+
+def test_equal_pawn_ticks_go_to_the_better_solve_rank():
+    """Ours: two moves at the same tick on one row: the earlier solver takes the head."""
+    m = new()
+    ok(m.submit(0, solve_cmd(m, 0, 200)))
+    ok(m.submit(1, solve_cmd(m, 1, 100)))
+    ok(m.submit(0, pawn(0, 500)))
+    events = ok(m.submit(1, pawn(0, 500)))
+    assert [e["seat"] for e in events if e["type"] == "gems"] == [1, 0]
 
 
 def test_take_the_two_gems_nearest_the_head():
@@ -147,9 +199,9 @@ def test_take_the_two_gems_nearest_the_head():
     m = new()
     ok(m.submit(0, solve_cmd(m, 0, 100)))
     ok(m.submit(1, solve_cmd(m, 1, 200)))
-    events = ok(m.submit(0, {"move": "pawn", "row": 2}))
-    assert events[0]["gems"] == GEMS[2][:2]
-    ok(m.submit(1, {"move": "pawn", "row": 2}))
+    ok(m.submit(0, pawn(2, 300)))
+    events = ok(m.submit(1, pawn(2, 400)))
+    assert events[1]["gems"] == GEMS[2][:2] and events[1]["seat"] == 0
     v = m.view(0)
     assert v["gems"][2] == GEMS[2][4:]
     assert v["held"][0][GEMS[2][0]] == 2 and v["held"][1][GEMS[2][2]] == 2
@@ -164,8 +216,9 @@ def test_an_empty_row_stays_empty():
     m.state = emptied
     ok(m.submit(0, solve_cmd(m, 0, 100)))
     ok(m.submit(1, solve_cmd(m, 1, 200)))
-    events = ok(m.submit(0, {"move": "pawn", "row": 0}))
-    assert events[0]["gems"] == []
+    ok(m.submit(0, pawn(0, 300)))
+    events = ok(m.submit(1, pawn(0, 400)))
+    assert events[1]["gems"] == [] and events[2]["gems"] == []
     assert m.view(0)["gems"][0] == [] and sum(m.view(0)["held"][0].values()) == 0
     assert gems == GEMS
 
@@ -255,7 +308,7 @@ def test_solo_reports_time_and_gems():
             ok(m.submit(None, RULESET.clock(m.state)))
             continue
         ok(m.submit(0, solve_cmd(m, 0, 600)))
-        ok(m.submit(0, {"move": "pawn", "row": 0}))
+        ok(m.submit(0, pawn(0, 700)))
     out = m.outcome
     assert out.details["ticks"] == 8 * 600 + 2 * 2700
     assert out.details["solved"] == [8]
@@ -273,9 +326,9 @@ def test_to_act_per_phase():
     ok(m.submit(0, solve_cmd(m, 0, 500)))
     assert m.to_act == {1}
     ok(m.submit(1, {"move": "give_up"}))
-    assert m.to_act == {0}  # pawn: the next solver in order, one at a time
+    assert m.to_act == {0}  # pawn: every solver still to move whose sand is running
     assert RULESET.clock(m.state) == {"move": "expire", "tick": 2700}  # the mover's sand
-    ok(m.submit(0, {"move": "pawn", "row": 0}))
+    ok(m.submit(0, pawn(0, 600)))
     assert RULESET.clock(m.state) is not None and m.view(0)["round"] == 2
     m.state = replace(m.state, phase="over")
     assert RULESET.clock(m.state) is None and m.to_act == frozenset()
@@ -297,8 +350,9 @@ def test_move_log_lines():
     assert "Round 1: the die shows the elephant (row 1)" in lines
     assert "Bob: Ubongo! in 23.5 s" in lines
     assert "Ann gives up on this hourglass" in lines
-    events = ok(m.submit(1, {"move": "pawn", "row": 3}))
-    assert RULESET.describe(events[0], names) == f"Bob moves to row 4 and takes {GEMS[3][0]} and {GEMS[3][1]}"
+    events = ok(m.submit(1, pawn(3, 1500)))
+    assert RULESET.describe(events[0], names) == "Bob moves to row 4 at 25.0 s"
+    assert RULESET.describe(events[1], names) == f"Bob takes {GEMS[3][0]} and {GEMS[3][1]} from row 4"
 
 
 def test_pass_and_play_each_human_solves_on_their_own_clock():
@@ -312,7 +366,7 @@ def test_pass_and_play_each_human_solves_on_their_own_clock():
     assert m.to_act == {2}
     events = ok(m.submit(2, solve_cmd(m, 2, 1300)))
     assert events[-1] == {"type": "solving_over", "order": [2, 0]}
-    assert m.view(0)["pawn_turn"] == 2
+    assert m.view(0)["movers"] == [2, 0]
 
 
 @pytest.mark.parametrize(
@@ -338,28 +392,35 @@ def test_gems_must_be_taken_before_the_sand_runs_out():
     ok(m.submit(0, solve_cmd(m, 0, 2500)))
     ok(m.submit(1, solve_cmd(m, 1, 2600)))
     v = m.view(0)
-    assert v["pawn_turn"] == 0 and v["pawn_window"] == [2500, 2700]
-    rejected(m.submit(0, {"move": "pawn", "row": 1, "tick": 2499}), "before you solved")
-    rejected(m.submit(0, {"move": "pawn", "row": 1, "tick": 2701}), "too late")
+    assert v["movers"] == [0, 1] and v["pawn_window"] == [2500, 2700]
+    assert v["pawn_windows"] == [[2500, 2700], [2600, 3300]]  # seat 1 has its extra 10 s
+    rejected(m.submit(0, pawn(1, 2499)), "before you solved")
+    rejected(m.submit(0, pawn(1, 2701)), "too late")
+    rejected(m.submit(0, {"move": "pawn", "row": 1}), "tick")
+    assert RULESET.clock(m.state) == {"move": "expire", "tick": 2700}  # the first end among movers
     rejected(m.submit(None, {"move": "expire", "tick": 2699}), "not run out yet")
     events = ok(m.submit(None, RULESET.clock(m.state)))
-    assert events == [{"type": "too_late", "seat": 0, "tick": 2700}]
-    assert m.view(0)["pawn_turn"] == 1 and m.view(0)["pawn_window"] == [2600, 3300]  # its extra 10 s
-    assert m.view(0)["allowance"] == 2  # still the second solver, though the first took nothing
-    events = ok(m.submit(1, {"move": "pawn", "row": 2, "tick": 3300}))
-    assert events[0]["tick"] == 3300 and [e["type"] for e in events] == ["pawn", "round_end", "round_start"]
+    assert events == [{"type": "too_late", "seats": [0], "tick": 2700}]
+    rejected(m.submit(0, pawn(1, 2600)), "too late")  # its sand is gone, whatever tick it sends
+    assert m.to_act == {1} and m.view(1)["pawn_window"] == [2600, 3300]
+    assert m.view(1)["allowance"] == 2  # still the second solver, though the first took nothing
+    events = ok(m.submit(1, pawn(2, 3300)))
+    assert events[0]["tick"] == 3300 and kinds(events) == ["pawn", "gems", "round_end", "round_start"]
     held = m.view(0)["held"]
     assert sum(held[0].values()) == 0 and sum(held[1].values()) == 2
     assert m.view(0)["pawns"] == [0, 2]
 
 
-def test_a_pawn_move_without_a_tick_counts_as_in_time_until_the_clock_says_otherwise():
-    """The table vouches for the time when it sends no tick; its clock's expire is what ends it."""
-    m = new()
-    ok(m.submit(0, solve_cmd(m, 0, 100)))
-    ok(m.submit(1, solve_cmd(m, 1, 200)))
-    events = ok(m.submit(0, {"move": "pawn", "row": 1}))
-    assert events[0]["tick"] is None and events[0]["gems"] == GEMS[1][:2]
+def test_a_move_after_ones_own_sand_is_refused_while_another_still_has_sand():
+    """補足ルール: gems must be in hand before one's own sand runs out; the other's extra time
+    does not lend any."""
+    m = new(options={"extra2": 20})
+    ok(m.submit(0, solve_cmd(m, 0, 1000)))
+    ok(m.submit(1, solve_cmd(m, 1, 900)))
+    rejected(m.submit(0, pawn(0, 2800)), "too late")
+    ok(m.submit(1, pawn(0, 3800)))  # seat 1's sand runs to 3900
+    events = ok(m.submit(None, RULESET.clock(m.state)))
+    assert kinds(events)[:2] == ["too_late", "gems"] and events[0]["seats"] == [0]
 
 
 def test_the_start_player_passes_left_and_wins_ties_on_the_clock():
@@ -375,7 +436,7 @@ def test_the_start_player_passes_left_and_wins_ties_on_the_clock():
             events = ok(m.submit(seat, solve_cmd(m, seat, tick)))
         assert events[-1]["order"] == [1, 2, 0]
         for seat in (1, 2, 0):
-            ok(m.submit(seat, {"move": "pawn", "row": 0}))
+            ok(m.submit(seat, pawn(0, 1000)))
     assert m.view(0)["round"] == 3 and m.view(0)["start_player"] == 2
 
 

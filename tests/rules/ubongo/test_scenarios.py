@@ -13,7 +13,13 @@ def test_scenario(path):
 def test_the_tricky_cases_have_scenarios():
     names = {p.stem for p in check.files("ubongo")}
     assert {"wrong-piece", "gap", "overlap", "outside", "solve-after-timeout", "second-hourglass"} <= names
-    assert {"tie-break-cascade", "shared-win", "pawn-too-late", "equal-ticks"} <= names
+    assert {
+        "tie-break-cascade",
+        "shared-win",
+        "pawn-too-late",
+        "equal-ticks",
+        "later-solver-takes-first",
+    } <= names
 
 
 @pytest.mark.parametrize("path", check.files("ubongo"), ids=lambda p: p.stem)
