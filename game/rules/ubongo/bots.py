@@ -6,6 +6,11 @@ person times the level's pace, spread log-normally; `easy` also fumbles now and 
 tried the wrong way round costs it half again or more), which with the harder rows makes it
 miss the hourglass. When the drawn time is past its sand, the bot gives up for that hourglass
 (with the tick the sand runs out), so the clock moves the round on.
+
+After solving, a bot reaches for the gems at a moment of its own, drawn from its solve tick
+(the order of taking gems is not the order of solving: a quick bot that solved second may take
+a shared row's head before a slow one that solved first). It counts the gems that moves already
+made with an earlier tick will take.
 """
 
 from __future__ import annotations
@@ -65,30 +70,42 @@ class UbongoBot:
 
     # -- pawns -----------------------------------------------------------------------------
     def pawn(self, view: View, seat: int, legal: list[Command], rng: random.Random) -> Command:
+        window = view.get("pawn_window")
+        tick = None
+        if view.get("phase") == "pawn" and window:
+            # gems must be taken before the sand runs out: a bot reaches for them soon after
+            # solving, at its own pace, and at the latest when its sand runs out
+            low, high = REACH[self.level]
+            ticks = round(rng.uniform(low, high) * view["hourglass"]["ticks_per_second"])
+            tick = min(window[0] + ticks, window[1])
         if self.level == "easy" and rng.random() < 0.5:
             choice = rng.choice(legal)
         else:
+            gems = self.left_for(view, tick)
             scored = [
-                (self.row_value(view, seat, cmd["row"]) + rng.random() * 1e-3, i)
+                (self.row_value(view, seat, cmd["row"], gems) + rng.random() * 1e-3, i)
                 for i, cmd in enumerate(legal)
             ]
             choice = legal[max(scored)[1]]
-        window = view.get("pawn_window")
-        if view.get("phase") != "pawn" or not window:
-            return choice
-        # gems must be taken before the sand runs out: a bot reaches for them at once, faster
-        # when the sand is nearly gone
-        low, high = REACH[self.level]
-        ticks = round(rng.uniform(low, high) * view["hourglass"]["ticks_per_second"])
-        return {**choice, "tick": min(window[0] + ticks, window[1])}
+        return choice if tick is None else {**choice, "tick": tick}
 
-    def row_value(self, view: View, seat: int, row: int) -> float:
+    @staticmethod
+    def left_for(view: View, tick: int | None) -> list[list[str]]:
+        """The gem rows as a move at `tick` finds them: moves already made with an earlier
+        tick take theirs first."""
+        gems = [list(row) for row in view["gems"]]
+        for move in view.get("moves", []):
+            if tick is not None and move["tick"] < tick:
+                gems[move["to"]] = gems[move["to"]][2:]
+        return gems
+
+    def row_value(self, view: View, seat: int, row: int, rows: list[list[str]] | None = None) -> float:
         """Gems in reach, each worth more the more of its colour this seat holds: the win goes to
         the most gems of one colour. `hard` also counts the gems behind them (its pawn stays
         there) and taking a leading rival's colour away."""
         colours = view["colours"]
         mine = view["held"][seat] if seat is not None else dict.fromkeys(colours, 0)
-        gems = view["gems"][row]
+        gems = (rows or view["gems"])[row]
         take, behind = gems[:2], gems[2:4]
         if view.get("phase") == "start":  # nothing held yet: look for a colour that repeats
             head = gems[:4]

@@ -87,7 +87,7 @@ def test_medium_is_the_average_player_the_labels_speak_of():
 def test_bot_takes_its_gems_inside_its_window():
     """Everything before the sand runs out: a bot's pawn command carries a tick in its window."""
     m = new()
-    for seat, tick in ((0, 2650), (1, 900)):
+    for seat, tick in ((0, 2680), (1, 900)):
         cmd = {"move": "solve", "tick": tick, "placements": solution(m, seat)}
         assert not isinstance(m.submit(seat, cmd), Rejected)
     for level in RULESET.bot_levels:
@@ -99,7 +99,7 @@ def test_bot_takes_its_gems_inside_its_window():
                 RULESET.decide(m.state, 1, cmd, random.Random(0)), list
             )
     assert not isinstance(m.submit(1, {"move": "pawn", "row": 0, "tick": 1000}), Rejected)
-    view = m.view(0)  # 0.83 s of sand left: the bot grabs at the last tick
+    view = m.view(0)  # 0.33 s of sand left, less than any bot's reach: it grabs at the last tick
     for level in RULESET.bot_levels:
         cmd = RULESET.bot(level).choose(view, m.legal(0), random.Random(3), Budget())
         assert cmd["tick"] == 2700
@@ -180,3 +180,33 @@ def test_bot_protocol_answers_with_placement_and_tick():
     pawn = ask("medium", view, m.legal(0))
     assert pawn["move"] == "pawn" and view["pawn_window"][0] < pawn["tick"] <= view["pawn_window"][1]
     assert isinstance(RULESET.decide(m.state, 0, pawn, random.Random(0)), list)
+
+
+def test_a_bot_that_solved_second_may_reach_the_gems_first():
+    """補足ルール: the order of taking gems is not the order of solving. A bot's pawn tick is drawn
+    from its own solve, so a quick bot that solved second often comes before a slow first one."""
+    m = new()
+    for seat, tick in ((0, 100), (1, 130)):
+        assert not isinstance(
+            m.submit(seat, {"move": "solve", "tick": tick, "placements": solution(m, seat)}), Rejected
+        )
+    ticks = []
+    for seed in range(20):
+        slow = RULESET.bot("easy").choose(m.view(0), m.legal(0), random.Random(seed), Budget())
+        quick = RULESET.bot("hard").choose(m.view(1), m.legal(1), random.Random(seed), Budget())
+        ticks.append((slow["tick"], quick["tick"]))
+    assert all(q < s for s, q in ticks)  # easy reaches in 2-4 s, hard in 0.6-1.5 s
+
+
+def test_a_bot_counts_the_gems_an_earlier_move_will_take():
+    """Moves already made with an earlier tick take their gems first: the bot sees what is left."""
+    m = new()
+    for seat, tick in ((0, 100), (1, 130)):
+        assert not isinstance(
+            m.submit(seat, {"move": "solve", "tick": tick, "placements": solution(m, seat)}), Rejected
+        )
+    assert not isinstance(m.submit(0, {"move": "pawn", "row": 0, "tick": 150}), Rejected)
+    view = m.view(1)
+    left = RULESET.bot("hard").left_for(view, 200)
+    assert left[0] == view["gems"][0][2:] and left[1] == view["gems"][1]
+    assert RULESET.bot("hard").left_for(view, 140)[0] == view["gems"][0]
