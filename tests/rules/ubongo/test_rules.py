@@ -23,6 +23,12 @@ def pawn(row, tick):
     return {"move": "pawn", "row": row, "tick": tick}
 
 
+def solved(m, *ticks):
+    """Seat 0, 1, ... solve at these ticks, in seat order."""
+    for seat, tick in enumerate(ticks):
+        ok(m.submit(seat, solve_cmd(m, seat, tick)))
+
+
 def kinds(events):
     return [e["type"] for e in events]
 
@@ -158,8 +164,7 @@ def test_the_order_of_taking_gems_is_unrelated_to_the_order_of_solving():
     """補足ルール: パズルを解いた順番と宝石を手に入れる順番は関係ありません — the second solver,
     quicker to the gems, takes the head of the row the first solver also went to."""
     m = new()
-    ok(m.submit(0, solve_cmd(m, 0, 100)))
-    ok(m.submit(1, solve_cmd(m, 1, 200)))
+    solved(m, 100, 200)
     ok(m.submit(0, pawn(2, 900)))  # 1st solver reaches row 3 at 15 s
     assert m.view(0)["gems"][2] == GEMS[2]  # nothing taken while another may still come first
     events = ok(m.submit(1, pawn(2, 300)))  # 2nd solver, arriving later, was there at 5 s
@@ -175,8 +180,7 @@ def test_gems_go_by_tick_whatever_order_the_moves_arrive_in():
     states = []
     for first, second in (((0, pawn(1, 700)), (1, pawn(1, 650))), ((1, pawn(1, 650)), (0, pawn(1, 700)))):
         m = new()
-        ok(m.submit(0, solve_cmd(m, 0, 100)))
-        ok(m.submit(1, solve_cmd(m, 1, 200)))
+        solved(m, 100, 200)
         ok(m.submit(*first))
         ok(m.submit(*second))
         states.append(m.state)
@@ -187,8 +191,7 @@ def test_gems_go_by_tick_whatever_order_the_moves_arrive_in():
 def test_equal_pawn_ticks_go_to_the_better_solve_rank():
     """Ours: two moves at the same tick on one row: the earlier solver takes the head."""
     m = new()
-    ok(m.submit(0, solve_cmd(m, 0, 200)))
-    ok(m.submit(1, solve_cmd(m, 1, 100)))
+    solved(m, 200, 100)
     ok(m.submit(0, pawn(0, 500)))
     events = ok(m.submit(1, pawn(0, 500)))
     assert [e["seat"] for e in events if e["type"] == "gems"] == [1, 0]
@@ -197,8 +200,7 @@ def test_equal_pawn_ticks_go_to_the_better_solve_rank():
 def test_take_the_two_gems_nearest_the_head():
     """駒を動かし: take 2 gems from the row, nearest the pawn (the head of the row) first."""
     m = new()
-    ok(m.submit(0, solve_cmd(m, 0, 100)))
-    ok(m.submit(1, solve_cmd(m, 1, 200)))
+    solved(m, 100, 200)
     ok(m.submit(0, pawn(2, 300)))
     events = ok(m.submit(1, pawn(2, 400)))
     assert events[1]["gems"] == GEMS[2][:2] and events[1]["seat"] == 0
@@ -214,8 +216,7 @@ def test_an_empty_row_stays_empty():
     state = m.state
     emptied = replace(state, gems=((), *state.gems[1:]))
     m.state = emptied
-    ok(m.submit(0, solve_cmd(m, 0, 100)))
-    ok(m.submit(1, solve_cmd(m, 1, 200)))
+    solved(m, 100, 200)
     ok(m.submit(0, pawn(0, 300)))
     events = ok(m.submit(1, pawn(0, 400)))
     assert events[1]["gems"] == [] and events[2]["gems"] == []
@@ -389,8 +390,7 @@ def test_gems_must_be_taken_before_the_sand_runs_out():
     """補足ルール: solved in time but no gems taken before the sand ran out -> no gems; the round
     ends with the sand. Each mover's window runs from its solve to the end of its own sand."""
     m = new(options={"extra2": 10})
-    ok(m.submit(0, solve_cmd(m, 0, 2500)))
-    ok(m.submit(1, solve_cmd(m, 1, 2600)))
+    solved(m, 2500, 2600)
     v = m.view(0)
     assert v["movers"] == [0, 1] and v["pawn_window"] == [2500, 2700]
     assert v["pawn_windows"] == [[2500, 2700], [2600, 3300]]  # seat 1 has its extra 10 s
@@ -415,8 +415,7 @@ def test_a_move_after_ones_own_sand_is_refused_while_another_still_has_sand():
     """補足ルール: gems must be in hand before one's own sand runs out; the other's extra time
     does not lend any."""
     m = new(options={"extra2": 20})
-    ok(m.submit(0, solve_cmd(m, 0, 1000)))
-    ok(m.submit(1, solve_cmd(m, 1, 900)))
+    solved(m, 1000, 900)
     rejected(m.submit(0, pawn(0, 2800)), "too late")
     ok(m.submit(1, pawn(0, 3800)))  # seat 1's sand runs to 3900
     events = ok(m.submit(None, RULESET.clock(m.state)))
