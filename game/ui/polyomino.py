@@ -5,10 +5,7 @@ Scene-independent: a scene owns a `PieceHandler`, passes it its events (`handle`
 and fit checks come from the Ubongo rules (game/rules/ubongo), so what the player lays is
 exactly what a solve command will be checked against.
 
-A piece's orientation is (flip, rot): the base cells mirrored (x -> -x) when flip, then turned
-`rot` quarter turns clockwise on screen ((x, y) -> (-y, x), y pointing down), the same order
-as `pieces.symmetries`, so `symmetries(base)[4 * flip + rot]` is its shape. Cells keep the base
-order through every turn, so the cell the pointer grabbed is followed through turns and flips.
+Shapes and the board's geometry are in `game.ui.polyomino_shapes`.
 """
 
 from __future__ import annotations
@@ -21,8 +18,9 @@ from typing import Any
 import pygame
 
 from game.rules.ubongo import placement as rules_placement
-from game.rules.ubongo.pieces import PIECES, Cell, normalise, symmetries
+from game.rules.ubongo.pieces import Cell
 from game.ui.drag import THRESHOLD
+from game.ui.polyomino_shapes import Board, orientation_for, oriented, outline
 from game.ui.targets import Target
 
 MIN_CELL = 40  # a board cell at 1280x720 is never smaller (the issue's promise)
@@ -31,92 +29,6 @@ ANIM_TICKS = 8  # a quarter turn or a flip takes this long (ticks, 60 a second)
 DOUBLE_TICKS = 24  # two clicks on one piece within this many ticks: a double-click
 SLOT_CELLS = 4  # a tray slot holds any piece in any orientation (the longest is 4 cells)
 GAP = 12
-
-
-def oriented(letter: str, flip: int, rot: int) -> list[Cell]:
-    """The piece's cells in orientation (flip, rot), in base order, shifted to the origin."""
-    cells = [(-x, y) if flip else (x, y) for x, y in PIECES[letter][1]]
-    for _ in range(rot % 4):
-        cells = [(-y, x) for x, y in cells]
-    mx = min(x for x, _ in cells)
-    my = min(y for _, y in cells)
-    return [(x - mx, y - my) for x, y in cells]
-
-
-def orientation_for(letter: str, cells: Iterable[Cell]) -> list[tuple[int, int]]:
-    """Every (flip, rot) in which the piece covers these cells' shape (rules' symmetries)."""
-    shape = normalise(cells)
-    return [(k // 4, k % 4) for k, s in enumerate(symmetries(PIECES[letter][1])) if s == shape]
-
-
-def outline(cells: Iterable[Cell]) -> list[Cell]:
-    """The border of a hole-free union of unit squares, as corner points going clockwise."""
-    edges: dict[Cell, Cell] = {}
-    cell_set = set(cells)
-    for x, y in cell_set:
-        for a, b, n in (
-            ((x, y), (x + 1, y), (x, y - 1)),
-            ((x + 1, y), (x + 1, y + 1), (x + 1, y)),
-            ((x + 1, y + 1), (x, y + 1), (x, y + 1)),
-            ((x, y + 1), (x, y), (x - 1, y)),
-        ):
-            if n not in cell_set:
-                edges[a] = b
-    if not edges:
-        return []
-    start = min(edges)
-    points = [start]
-    cur = edges[start]
-    while cur != start:
-        points.append(cur)
-        cur = edges[cur]
-    # keep only corners
-    out = []
-    n = len(points)
-    for i, p in enumerate(points):
-        a, c = points[i - 1], points[(i + 1) % n]
-        if (p[0] - a[0], p[1] - a[1]) != (c[0] - p[0], c[1] - p[1]):
-            out.append(p)
-    return out
-
-
-class Board:
-    """The puzzle area's cells laid out centred in `rect` with square cells of `cell` px."""
-
-    def __init__(self, cells: Iterable[Sequence[int]], rect: pygame.Rect, cell: int):
-        self.cells: tuple[Cell, ...] = tuple(
-            sorted({(int(c[0]), int(c[1])) for c in cells}, key=lambda c: (c[1], c[0]))
-        )
-        self.area = set(self.cells)
-        self.x0 = min(x for x, _ in self.cells)
-        self.y0 = min(y for _, y in self.cells)
-        self.cols = max(x for x, _ in self.cells) - self.x0 + 1
-        self.rows = max(y for _, y in self.cells) - self.y0 + 1
-        self.cell = cell
-        self.rect = pygame.Rect(0, 0, self.cols * cell, self.rows * cell)
-        self.rect.center = pygame.Rect(rect).center
-
-    def cell_rect(self, c: Cell) -> pygame.Rect:
-        s = self.cell
-        return pygame.Rect(self.rect.x + (c[0] - self.x0) * s, self.rect.y + (c[1] - self.y0) * s, s, s)
-
-    def centre(self, c: Cell) -> tuple[int, int]:
-        r = self.cell_rect(c)
-        return (r.x + self.cell // 2, r.y + self.cell // 2)
-
-    def grid_at(self, pos: Sequence[float]) -> Cell:
-        """The grid cell under a pixel (whether or not it belongs to the area)."""
-        return (
-            int((pos[0] - self.rect.x) // self.cell) + self.x0,
-            int((pos[1] - self.rect.y) // self.cell) + self.y0,
-        )
-
-    def cell_at(self, pos: Sequence[float]) -> Cell | None:
-        c = self.grid_at(pos)
-        return c if c in self.area else None
-
-    def in_grid(self, c: Cell) -> bool:
-        return self.x0 <= c[0] < self.x0 + self.cols and self.y0 <= c[1] < self.y0 + self.rows
 
 
 @dataclass

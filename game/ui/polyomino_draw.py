@@ -10,7 +10,8 @@ from functools import cache
 import pygame
 
 from game.ui import text, theme
-from game.ui.polyomino import ANIM_TICKS, Board, PieceHandler, oriented, outline
+from game.ui.polyomino import ANIM_TICKS, PieceHandler
+from game.ui.polyomino_shapes import Board, oriented, outline
 
 COLOURS = {
     "A": (214, 92, 78),

@@ -15,7 +15,8 @@ from game.rules.ubongo import placement as rules_placement
 from game.rules.ubongo.pieces import LETTERS, PIECES, symmetries
 from game.scenes.base import Scene
 from game.ui import polyomino_draw, theme
-from game.ui.polyomino import MIN_CELL, PieceHandler, oriented, outline
+from game.ui.polyomino import MIN_CELL, PieceHandler
+from game.ui.polyomino_shapes import oriented, outline
 
 RECT = pygame.Rect(40, 110, 1200, 570)  # what a table leaves for the puzzle at 1280x720
 BOARD = levels.board(1)
