@@ -164,16 +164,8 @@ class Session:
             return top.focus
         group = getattr(top, "group", None)
         widget = group.focused if group is not None else None
-        if widget is None:
-            return None
-        return next(
-            (
-                t.id
-                for t, w in zip(group.targets(), [w for w in group.widgets if w.visible], strict=True)
-                if w is widget
-            ),
-            None,
-        )
+        visible = [w for w in group.widgets if w.visible] if group is not None else []
+        return group.targets()[visible.index(widget)].id if widget in visible else None
 
     def target(self, target_id: str) -> Target:
         top = self.app.top
