@@ -158,11 +158,6 @@ class Table(Scene):
     def bot_budget(self) -> Budget:
         return UNTIMED if self.app.automated else Budget(seconds=1.0)
 
-    @property
-    def thinking_seats(self) -> list[int]:
-        """Bots whose answer is still to come (a table may mark them as thinking)."""
-        return sorted(k for k in self.thinking.jobs if isinstance(k, int))
-
     # -- people ---------------------------------------------------------------------------
     def needs_handoff(self, seat: int) -> bool:
         return self.rules.hidden_hands and len(self.humans) > 1 and seat != self.viewer
