@@ -36,6 +36,7 @@ class Option:
     choices: tuple[Any, ...]
     default: Any
     labels: tuple[str, ...] = ()  # display text per choice; str(choice) when empty
+    seat: int | None = None  # a per-seat option (a handicap) belongs to this seat, 0-based
 
     def label_of(self, value: Any) -> str:
         if self.labels and value in self.choices:

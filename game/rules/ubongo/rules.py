@@ -76,6 +76,13 @@ class Ubongo(Ruleset):
     hidden_hands = True  # in pass-and-play the others look away while one solves
     options = (
         Option("mode", "Mode", ("race", "solo"), "race", ("Race each other", "Solo against the clock")),
+        Option(
+            "first",
+            "Start player",
+            ("random", *range(MAX_SEATS)),
+            "random",
+            ("Drawn at random", *(f"Seat {i}" for i in range(1, MAX_SEATS + 1))),
+        ),
         *(
             Option(
                 f"side{i}",
@@ -83,6 +90,7 @@ class Ubongo(Ruleset):
                 ("easy", "hard"),
                 "easy",
                 ("Easy (3 pieces)", "Hard (4 pieces)"),
+                seat=i - 1,
             )
             for i in range(1, MAX_SEATS + 1)
         ),
@@ -93,6 +101,7 @@ class Ubongo(Ruleset):
                 EXTRA_SECONDS,
                 0,
                 tuple("none" if s == 0 else f"+{s} s" for s in EXTRA_SECONDS),
+                seat=i - 1,
             )
             for i in range(1, MAX_SEATS + 1)
         ),
@@ -100,6 +109,9 @@ class Ubongo(Ruleset):
 
     def seat_range(self, options: dict[str, Any]) -> tuple[int, int]:
         return (1, 1) if options.get("mode") == "solo" else (2, MAX_SEATS)
+
+    def fixed_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        return {"first": 0} if options.get("mode") == "solo" else {}  # alone, you start
 
     # -- setting up ------------------------------------------------------------------------
     def empty(self, seats: int, options: dict[str, Any]) -> State:
@@ -109,7 +121,11 @@ class Ubongo(Ruleset):
             if side not in ("easy", "hard"):
                 raise ValueError(f"a board side is easy or hard, not {side!r}")
         extra = tuple(int(opts.get(f"extra{i + 1}", 0)) * TICKS_PER_SECOND for i in range(seats))
+        first = opts.get("first", "random")
+        if first != "random" and (not isinstance(first, int) or not 0 <= first < seats):
+            raise ValueError(f"the start player is a seat from 1 to {seats}, not {first!r}")
         return State(
+            first=-1 if first == "random" else first,
             seats=seats,
             mode="solo" if opts.get("mode") == "solo" else "race",
             sides=sides,
@@ -121,10 +137,12 @@ class Ubongo(Ruleset):
         )
 
     def setup(self, state: State, setup: dict[str, Any] | None, rng: random.Random) -> list[Event]:
-        """Gems at random, the boards shuffled and cut to 9 per seat, the nine die rolls.
+        """Gems at random, the boards shuffled and cut to 9 per seat, the nine die rolls, and
+        the start player drawn unless the options chose one (seed: スタートプレイヤーを決める).
 
         A fixed deal may give "gems" (6 rows of 12 colours), "boards" (board numbers in
-        dealing order), "dice" (9 faces, 0-5) and "pawns" (a start row per seat)."""
+        dealing order), "dice" (9 faces, 0-5), "first" (the start player's seat) and "pawns"
+        (a start row per seat)."""
         setup = setup or {}
         levels.boards()  # a broken board file stops the game here, named (LevelError)
         gems = setup.get("gems")
@@ -138,8 +156,15 @@ class Ubongo(Ruleset):
         dice = setup.get("dice")
         if dice is None:
             dice = [rng.randrange(len(DIE)) for _ in range(ROUNDS)]
+        first = setup.get("first", state.first)
+        if first == -1:
+            first = rng.randrange(state.seats)  # drawn last, so the deal of a seed stays the same
         self._check_deal(state, gems, boards, dice)
-        events: list[Event] = [{"type": "setup", "gems": gems, "boards": boards, "dice": dice}]
+        if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < state.seats:
+            raise ValueError(f"setup first: a seat from 0 to {state.seats - 1}")
+        events: list[Event] = [
+            {"type": "setup", "gems": gems, "boards": boards, "dice": dice, "first": first}
+        ]
         pawns = setup.get("pawns")
         if pawns is not None:
             if len(pawns) != state.seats or any(
@@ -351,6 +376,7 @@ class Ubongo(Ruleset):
                 gems=tuple(tuple(row) for row in event["gems"]),
                 deck=tuple(event["boards"]),
                 dice=tuple(event["dice"]),
+                first=event.get("first", 0),  # logs from before the draw started with seat 1
             )
         if kind == "pawn_start":
             return replace(state, pawns=_set(state.pawns, event["seat"], event["row"]))

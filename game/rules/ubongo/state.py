@@ -50,6 +50,7 @@ class State:
     sides: tuple[str, ...]  # "easy"/"hard" per seat (handicap)
     extra: tuple[int, ...]  # extra ticks per seat and hourglass turn (handicap)
     phase: str = "deal"  # deal -> start -> (solve -> pawn)* -> over
+    first: int = 0  # the start player of round 1 (-1 before setup: to be drawn)
     gems: tuple[tuple[str, ...], ...] = ()  # gem rows, head of the row first
     held: tuple[tuple[int, ...], ...] = ()  # per seat, gems per colour (COLOURS order)
     pawns: tuple[int | None, ...] = ()
@@ -84,8 +85,9 @@ class State:
 
     @property
     def start_player(self) -> int:
-        """Who rolls the die and turns the hourglass: seat 1 in round 1, then passing left."""
-        return max(self.round - 1, 0) % self.seats
+        """Who rolls the die and turns the hourglass: the first start player in round 1, then
+        passing left (to the next seat number)."""
+        return (max(self.first, 0) + max(self.round - 1, 0)) % self.seats
 
     def ranked(self) -> list[tuple[int, int]]:
         """The solves so far as (seat, tick) in solve order: by tick; equal ticks go to the seat

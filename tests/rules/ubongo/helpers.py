@@ -18,6 +18,7 @@ def deal(seats: int = 2, pawns=None, dice=None, boards=None) -> dict:
         "gems": GEMS,
         "boards": boards or list(range(1, 9 * seats + 1)),
         "dice": dice or [0, 1, 2, 3, 4, 5, 0, 1, 2],
+        "first": 0,
         **({"pawns": pawns} if pawns is not None else {}),
     }
 

@@ -448,3 +448,18 @@ def test_the_clock_cannot_run_out_the_sand_early_even_when_all_gave_up():
     assert m.view(0)["hourglass"]["turn"] == 1
     ok(m.submit(None, {"move": "expire", "tick": 2700}))
     assert m.view(0)["hourglass"]["turn"] == 2
+
+
+def test_the_start_player_is_drawn_or_chosen():
+    """ゲームの準備: decide the start player. Drawn from the seed unless the options chose one (a
+    fixed deal may name it too); the start player then passes left each round."""
+    drawn = {
+        Match.new(RULESET, [Seat("A"), Seat("B"), Seat("C")], {}, seed=s).view(0)["start_player"]
+        for s in range(12)
+    }
+    assert drawn == {0, 1, 2}
+    chosen = Match.new(RULESET, [Seat("A"), Seat("B"), Seat("C")], {"first": 2}, seed=5)
+    assert chosen.events[0]["first"] == 2
+    with pytest.raises(ValueError, match="start player"):
+        Match.new(RULESET, [Seat("A"), Seat("B")], {"first": 3}, seed=5)
+    assert RULESET.fixed_options({"mode": "solo"}) == {"first": 0}
