@@ -41,6 +41,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--processes", type=int, default=1)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--move-seconds", type=float, default=None, help="an outside program's time limit a move")
+    p.add_argument("--fallback", metavar="LEVEL", help="our bot that takes a failed program's seat")
 
     p = sub.add_parser("replay", help="re-apply an exported match")
     p.add_argument("file")

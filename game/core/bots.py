@@ -1,17 +1,21 @@
 """Bots behind one interface: a game's own levels, a random player, or an outside program.
 
 Every bot receives only `view(state, seat)` and `legal(state, seat)`, never the state.
+Outside programs live in game.core.outside; a seat whose program failed can be handed to one
+of our bots with `replace_with_builtin`.
 """
 
 from __future__ import annotations
 
 import random
-import shlex
-import subprocess
 from typing import Any
 
 from game.core import codec
+from game.core.match import Match, Seat
+from game.core.outside import OutsideBotError, ProgramBot
 from game.core.ruleset import Budget, Command, Ruleset, View
+
+__all__ = ["OutsideBotError", "ProgramBot", "RandomBot", "for_seat", "make", "replace_with_builtin", "serve"]
 
 
 class RandomBot:
@@ -23,48 +27,37 @@ class RandomBot:
         return rng.choice(legal)
 
 
-class ProgramBot:
-    """An outside program speaking the JSON-lines bot protocol (docs/bot-protocol.md)."""
-
-    def __init__(self, argv: str | list[str]):
-        self.level = f"cmd:{argv}"
-        args = shlex.split(argv) if isinstance(argv, str) else argv
-        self.proc = subprocess.Popen(
-            args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-
-    def choose(self, view: View, legal: list[Command], rng: random.Random, budget: Budget) -> Command:
-        seat = view.get("seat")
-        assert self.proc.stdin and self.proc.stdout
-        self.proc.stdin.write(codec.dumps({"seat": seat, "view": view, "legal": legal}) + "\n")
-        self.proc.stdin.flush()
-        line = self.proc.stdout.readline()
-        if not line:
-            raise RuntimeError(f"bot program {self.level} closed its output")
-        reply = codec.loads(line, "the bot's reply")
-        if not isinstance(reply, dict) or not isinstance(reply.get("command"), dict):
-            raise RuntimeError(f"bot program {self.level} answered {line.strip()!r}")
-        return reply["command"]
-
-    def close(self) -> None:
-        if self.proc.poll() is None:
-            if self.proc.stdin:
-                self.proc.stdin.close()
-            try:
-                self.proc.wait(timeout=2)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-
-
-def make(ruleset: Ruleset, spec: str) -> Any:
-    """A bot from a seat spec: a level name, `random`, or `cmd:PROGRAM ARGS`."""
+def make(ruleset: Ruleset, spec: str, move_seconds: float | None = None, name: str | None = None) -> Any:
+    """A bot from a seat spec: a level name, `random`, or `cmd:PROGRAM ARGS`. `move_seconds`
+    and `name` only concern an outside program: its time limit a move, and how it is reported."""
     if spec.startswith("cmd:"):
-        return ProgramBot(spec[4:])
+        return ProgramBot(spec[4:], name=name, move_seconds=move_seconds)
     if spec == "random":
         return RandomBot()
     if spec not in ruleset.bot_levels:
         raise ValueError(f"{ruleset.title} has no bot level {spec!r} ({', '.join(ruleset.bot_levels)})")
     return ruleset.bot(spec)
+
+
+def for_seat(ruleset: Ruleset, seat: Seat, move_seconds: float | None = None) -> Any:
+    """The player of a match's bot seat: kind "bot" (a level or `random`) or "cmd" (a program,
+    named after the seat in its failure reports)."""
+    if seat.kind == "cmd":
+        return make(ruleset, f"cmd:{seat.level}", move_seconds, name=f"{seat.name} ({seat.level})")
+    if seat.kind == "bot":
+        return make(ruleset, seat.level)
+    raise ValueError(f"seat {seat.name!r} is played by {seat.kind}, not by a bot")
+
+
+def replace_with_builtin(match: Match, seat: int, level: str) -> Any:
+    """Hand `seat` to our bot `level` (or `random`) for the rest of the match: the seat record
+    becomes that bot (a stored match saves it) and the new player is returned. The old player
+    is the caller's to close; a program that failed is already gone."""
+    if not 0 <= seat < len(match.seats):
+        raise ValueError(f"no seat {seat} (this match has {len(match.seats)})")
+    player = make(match.ruleset, level)
+    match.replace_seat(seat, Seat(match.seats[seat].name, "bot", level))
+    return player
 
 
 def serve(ruleset: Ruleset, level: str, stdin, stdout, budget: Budget | None = None) -> int:

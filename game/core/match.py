@@ -109,6 +109,15 @@ class Match:
         result = self.ruleset.decide(self.state, seat, command, self.rng())
         return result if isinstance(result, Rejected) else None
 
+    def replace_seat(self, index: int, seat: Seat) -> None:
+        """Who plays a seat changes mid-match (a failed outside program handed to our bot).
+        The listeners hear it as an empty update, so a stored match saves the new record now."""
+        if not 0 <= index < len(self.seats):
+            raise ValueError(f"no seat {index} (this match has {len(self.seats)})")
+        self.seats[index] = seat
+        for listener in self.listeners:
+            listener(self, None, [])
+
     def _append(self, entry: Entry | None, events: list[Event]) -> None:
         events = [roundtrip(e) for e in events]  # the log holds exactly what a save holds
         for event in events:

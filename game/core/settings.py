@@ -21,6 +21,7 @@ FILENAME = "settings.json"
 ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 0.0)  # 0.0: instant, no flights (a bot still pauses as set)
 INSTANT = 0.0
 HAND_SORTS = ("suit", "rank")
+OUTSIDE_MOVE_SECONDS = (1.0, 600.0)  # the range the outside programs' time limit may take
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,9 @@ class Settings:
     show_hints: bool = True
     four_colour_deck: bool = False
     hand_sort: str = "suit"  # how a card hand is sorted until the player sorts it otherwise
+    # 1..600: how long an outside program (a "cmd" seat) may take over one move before its
+    # seat is reported as failed
+    outside_move_seconds: float = 10.0
 
 
 def _valid(key: str, value: Any) -> bool:
@@ -49,6 +53,8 @@ def _valid(key: str, value: Any) -> bool:
         return value in ANIMATION_SPEEDS
     if key == "bot_pause_ms":
         return isinstance(value, int) and 0 <= value <= 10_000
+    if key == "outside_move_seconds":
+        return math.isfinite(value) and OUTSIDE_MOVE_SECONDS[0] <= value <= OUTSIDE_MOVE_SECONDS[1]
     return False
 
 

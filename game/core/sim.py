@@ -5,11 +5,12 @@ from __future__ import annotations
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from game.core import bots, codec, registry
 from game.core.match import Match, Seat
+from game.core.outside import DEFAULT_MOVE_SECONDS, OutsideBotError, ProgramBot
 from game.core.rng import derive
 from game.core.ruleset import Budget, Rejected
 
@@ -17,21 +18,61 @@ MAX_STEPS = 100_000  # a game that runs longer than this is a bug, not a long ga
 
 
 @dataclass(frozen=True)
+class Failure:
+    """An outside program failed a move: which game and seat, and what it did."""
+
+    game: int  # the game's index in the tournament, from 0
+    seed: int
+    seat: int
+    name: str
+    what: str
+    moves: int  # commands accepted before it failed
+    handed_to: str | None  # the level that took the seat over (--fallback), None: game aborted
+
+    def line(self) -> str:
+        then = f"seat handed to {self.handed_to}" if self.handed_to else "game aborted"
+        return (
+            f"game {self.game + 1} (seed {self.seed}), seat {self.seat + 1}: {self.name} {self.what}; "
+            f"{then} after {self.moves} moves"
+        )
+
+
+@dataclass(frozen=True)
 class GameResult:
     winners: tuple[int, ...]
     scores: tuple[float, ...]
     moves: int
+    failures: tuple[Failure, ...] = ()
+
+    @property
+    def aborted(self) -> bool:
+        return any(f.handed_to is None for f in self.failures)
 
 
 def play_one(
-    game: str, specs: list[str], seed: int, options: dict[str, Any], seconds: float | None
+    game: str,
+    specs: list[str],
+    seed: int,
+    options: dict[str, Any],
+    seconds: float | None,
+    move_seconds: float = DEFAULT_MOVE_SECONDS,
+    fallback: str | None = None,
+    index: int = 0,
 ) -> GameResult:
+    """One game. `seconds`: our bots' think budget; `move_seconds`: an outside program's time
+    limit a move; `fallback`: the level that takes a failed program's seat (None: the game is
+    aborted); `index`: the game's number in its tournament, for the failure records."""
     ruleset = registry.get(game)
-    players = [bots.make(ruleset, spec) for spec in specs]
+    if fallback is not None:
+        bots.make(ruleset, fallback)  # an unknown level is refused before any game starts
     seats = [Seat(f"{spec} #{i + 1}", "bot", spec) for i, spec in enumerate(specs)]
+    players: list[Any] = []
     budget = Budget(seconds=seconds) if seconds is not None else Budget()
-    match = Match.new(ruleset, seats, options, seed)
+    failures: list[Failure] = []
     try:
+        for i, spec in enumerate(specs):
+            players.append(bots.make(ruleset, spec, move_seconds, name=f"seat {i + 1} ({spec})"))
+        match = Match.new(ruleset, seats, options, seed)
         for _ in range(MAX_STEPS):
             if match.finished:
                 break
@@ -43,10 +84,15 @@ def play_one(
                 result = match.submit(None, clock)
             else:
                 seat = waiting[0]
-                view, legal = match.view(seat), match.legal(seat)
-                rng = derive(seed, len(match.events) * 8 + seat)
-                command = players[seat].choose(view, legal, rng, budget)
-                result = match.submit(seat, command)
+                try:
+                    result = _move(match, players[seat], seat, seed, budget)
+                except OutsideBotError as exc:
+                    handed, moves = fallback, len(match.commands)
+                    failures.append(Failure(index, seed, seat, exc.name, exc.what, moves, handed))
+                    if handed is None:
+                        return GameResult((), (), len(match.commands), tuple(failures))
+                    players[seat] = bots.replace_with_builtin(match, seat, handed)
+                    continue
             if isinstance(result, Rejected):
                 raise RuntimeError(f"{game}: seat {waiting[:1]} played an illegal move: {result.reason}")
         else:
@@ -57,7 +103,18 @@ def play_one(
                 player.close()
     outcome = match.outcome
     assert outcome is not None
-    return GameResult(outcome.winners, outcome.scores, len(match.commands))
+    return GameResult(outcome.winners, outcome.scores, len(match.commands), tuple(failures))
+
+
+def _move(match: Match, player: Any, seat: int, seed: int, budget: Budget) -> list[Any] | Rejected:
+    """One seat's move. An outside program's refused command is its failure, not ours."""
+    view, legal = match.view(seat), match.legal(seat)
+    rng = derive(seed, len(match.events) * 8 + seat)
+    command = player.choose(view, legal, rng, budget)
+    result = match.submit(seat, command)
+    if isinstance(result, Rejected) and isinstance(player, ProgramBot):
+        raise player.illegal(command, result.reason)
+    return result
 
 
 def _play_args(args: tuple) -> GameResult:
@@ -72,8 +129,15 @@ def tournament(
     options: dict[str, Any] | None = None,
     seconds: float | None = None,
     processes: int = 1,
+    move_seconds: float = DEFAULT_MOVE_SECONDS,
+    fallback: str | None = None,
 ) -> dict[str, Any]:
-    jobs = [(game, specs, seed * 1_000_003 + i, options or {}, seconds) for i in range(games)]
+    """Play `games` games. A game an outside program fails is aborted (or, with `fallback`,
+    finished by that level) and listed under `failures`; the run goes on with the next."""
+    if not move_seconds > 0:
+        raise ValueError(f"the time limit a move must be above 0 s, not {move_seconds}")
+    limits = (seconds, move_seconds, fallback)
+    jobs = [(game, specs, seed * 1_000_003 + i, options or {}, *limits, i) for i in range(games)]
     start = time.perf_counter()
     if processes > 1:
         with ProcessPoolExecutor(processes) as pool:
@@ -82,22 +146,28 @@ def tournament(
         results = [_play_args(job) for job in jobs]
     elapsed = time.perf_counter() - start
     n = len(specs)
+    played = [r for r in results if not r.aborted]
     wins = [0] * n
     draws = 0
-    for r in results:
+    for r in played:
         if len(r.winners) == 1:
             wins[r.winners[0]] += 1
         else:
             draws += 1
+    failures = [f for r in results for f in r.failures]
+    finished = len(played)
     return {
         "game": game,
         "seats": specs,
         "games": games,
+        "finished": finished,
+        "aborted": games - finished,
         "wins": wins,
         "draws": draws,
-        "win_rate": [w / games if games else 0.0 for w in wins],
-        "avg_score": [sum(r.scores[i] for r in results) / max(games, 1) for i in range(n)],
-        "avg_moves": sum(r.moves for r in results) / max(games, 1),
+        "win_rate": [w / finished if finished else 0.0 for w in wins],
+        "avg_score": [sum(r.scores[i] for r in played) / max(finished, 1) for i in range(n)],
+        "avg_moves": sum(r.moves for r in played) / max(finished, 1),
+        "failures": [asdict(f) for f in failures],
         "games_per_s": games / elapsed if elapsed else 0.0,
         "seconds": elapsed,
     }
@@ -125,13 +195,17 @@ def main(args) -> int:
             parse_options(args.option),
             args.seconds,
             args.processes,
+            DEFAULT_MOVE_SECONDS if args.move_seconds is None else args.move_seconds,
+            args.fallback,
         )
     except (KeyError, ValueError, RuntimeError) as exc:
         print(f"sim: {exc}", file=sys.stderr)
         return 2
+    # An aborted game is a result, not a crash: the figures stand, the status says it happened.
+    status = 1 if report["aborted"] else 0
     if args.json:
         print(codec.dumps(report))
-        return 0
+        return status
     print(f"{report['games']} games of {args.game}, seed {args.seed}")
     for i, spec in enumerate(specs):
         print(
@@ -142,4 +216,8 @@ def main(args) -> int:
         f"  draws {report['draws']}, average moves {report['avg_moves']:.1f}, "
         f"{report['games_per_s']:.2f} games/s"
     )
-    return 0
+    if report["failures"]:
+        print(f"  {len(report['failures'])} failures of outside programs, {report['aborted']} games aborted:")
+        for failure in report["failures"]:
+            print(f"    {Failure(**failure).line()}")
+    return status

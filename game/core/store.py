@@ -67,9 +67,11 @@ class StatRow:
 class _Saver:
     """The listener a stored match carries: it writes whatever the store does not hold yet."""
 
-    def __init__(self, store: Store, match_id: int, events: int, commands: int):
+    def __init__(self, store: Store, match_id: int, match: Match):
         self.store, self.match_id = store, match_id
-        self.events, self.commands = events, commands  # what this match has stored so far
+        # what this match has stored so far
+        self.events, self.commands = len(match.events), len(match.commands)
+        self.seats = tuple(match.seats)
         self.active = True
 
     def __call__(self, match: Match, entry: Entry | None, events: list[Event]) -> None:
@@ -170,7 +172,7 @@ class Store:
             if isinstance(listener, _Saver) and listener.store is self and listener.active:
                 return listener.match_id
         match_id = self._insert(match, imported)
-        match.listeners.append(_Saver(self, match_id, len(match.events), len(match.commands)))
+        match.listeners.append(_Saver(self, match_id, match))
         return match_id
 
     def _insert(self, match: Match, imported: bool) -> int:
@@ -219,12 +221,18 @@ class Store:
                         )
                         return
                     self._write(db, saver.match_id, match, saver.events, saver.commands)
+                    if tuple(match.seats) != saver.seats:  # a seat handed to another player
+                        db.executemany(
+                            "UPDATE seats SET name = ?, kind = ?, level = ? WHERE match_id = ? AND seat = ?",
+                            [(s.name, s.kind, s.level, saver.match_id, i) for i, s in enumerate(match.seats)],
+                        )
             except sqlite3.Error as exc:
                 self._report(
                     f"The last move could not be saved ({exc}); it will be retried after the next one."
                 )
                 return
             saver.events, saver.commands = len(match.events), len(match.commands)
+            saver.seats = tuple(match.seats)
 
     def _write(self, db: sqlite3.Connection, match_id: int, match: Match, events: int, commands: int) -> None:
         """Inside a transaction: the events and commands from the given positions, and the finish."""
@@ -364,7 +372,7 @@ class Store:
         Raises FormatError with a readable message when it cannot be rebuilt.
         """
         match = fold(self.data(match_id), f"Saved match {match_id}")
-        match.listeners.append(_Saver(self, match_id, len(match.events), len(match.commands)))
+        match.listeners.append(_Saver(self, match_id, match))
         return match
 
     def statistics(self, include_imported: bool = False) -> list[StatRow]:
