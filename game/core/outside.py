@@ -9,9 +9,11 @@ reading or writing can never block the caller beyond the limit.
 from __future__ import annotations
 
 import contextlib
+import os
 import queue
 import random
 import shlex
+import signal
 import subprocess
 import sys
 import threading
@@ -26,6 +28,9 @@ DEFAULT_MOVE_SECONDS = 10.0
 STDERR_LINES = 5  # the tail of standard error a crash report quotes
 QUOTE_CHARS = 200  # how much of a bad answer a report quotes
 _EOF = None  # what the reader thread queues when standard output closes
+# On POSIX a program runs in a process group of its own, so a kill also ends what it started
+# (a shell's child, a helper).
+_GROUPS = os.name == "posix"
 
 
 class OutsideBotError(Exception):
@@ -66,6 +71,7 @@ class ProgramBot:
                 encoding="utf-8",
                 errors="replace",  # bytes that are not UTF-8 are garbage to report, not a crash here
                 bufsize=1,
+                start_new_session=_GROUPS,
             )
         except (OSError, ValueError) as exc:
             self.proc = None
@@ -178,9 +184,14 @@ class ProgramBot:
     def kill(self) -> None:
         """End the program at once and reap it (no zombie left behind)."""
         self._requests.put(None)
-        if self.proc is not None and self.proc.poll() is None:
+        if self.proc is None or self.proc.returncode is not None:
+            return  # never started, or already reaped (its id may belong to another process now)
+        if _GROUPS:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+        else:
             self.proc.kill()
-            self.proc.wait()
+        self.proc.wait()
 
     def close(self) -> None:
         """End of the match: close its input, give it a moment to exit, then kill it."""

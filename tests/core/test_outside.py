@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import random
+import shlex
 import sys
+import time
 import uuid
 from pathlib import Path
 
@@ -102,6 +104,20 @@ def test_for_seat_names_the_program_after_the_seat_and_sets_its_limit():
     assert bots.for_seat(RULESET, Seat("Bo", "bot", "easy")).level == "easy"
     with pytest.raises(ValueError):
         bots.for_seat(RULESET, Seat("Cy"))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="process groups are POSIX")
+def test_what_the_program_started_is_killed_with_it():
+    mark = uuid.uuid4().hex
+    inner = " ".join(shlex.quote(a) for a in argv("hang", mark=mark))
+    bot = ProgramBot(["sh", "-c", f"{inner}; true"], name="Wrapper", move_seconds=0.5)
+    with pytest.raises(OutsideBotError, match="did not answer within 0.5 s"):
+        bot.choose(VIEW, LEGAL, random.Random(1), Budget())
+    assert_gone(bot)
+    deadline = time.monotonic() + 10  # a SIGKILLed grandchild is gone at once; reaping is init's
+    while leftovers(mark) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not leftovers(mark)
 
 
 def test_children_of_this_process_marked_so_are_gone():
