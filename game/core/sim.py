@@ -206,7 +206,10 @@ def main(args) -> int:
     if args.json:
         print(codec.dumps(report))
         return status
-    print(f"{report['games']} games of {args.game}, seed {args.seed}")
+    header = f"{report['games']} games of {args.game}, seed {args.seed}"
+    if report["aborted"]:
+        header += f" ({report['aborted']} aborted: the figures count the other {report['finished']})"
+    print(header)
     for i, spec in enumerate(specs):
         print(
             f"  seat {i + 1} {spec:>12}: {report['wins'][i]:4d} wins "

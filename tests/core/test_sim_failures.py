@@ -56,6 +56,7 @@ def test_the_cli_prints_the_failures_and_exits_1(capsys):
     status = main(["sim", "tiny", "--seats", f"{spec('error')},easy", "--games", "2", "--move-seconds", "5"])
     out = capsys.readouterr().out
     assert status == 1
+    assert out.startswith("2 games of tiny, seed 1 (2 aborted: the figures count the other 0)\n")
     assert "2 failures of outside programs, 2 games aborted:" in out
     assert "game 2 (seed 1000004), seat 1: seat 1 (cmd:" in out
     assert "answered error: 'no idea what to do'; game aborted after 2 moves" in out
