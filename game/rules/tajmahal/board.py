@@ -1,19 +1,20 @@
-"""The Taj Mahal board, read from the Tiled map levels/tajmahal.tmx and validated.
+"""The Taj Mahal board, read from the Tiled map levels/tajmahal.tmx with pytmx and validated.
 
-The file is parsed with the standard library's XML reader, which reads the same Tiled format
-as pytmx: importing pytmx imports pygame, and nothing under game/rules may do that. (The
-tests cross-check this loader against `pytmx.TiledMap` on the shipped file.)
+pytmx is imported through game.rules.tiled, which keeps it from importing pygame (nothing
+under game/rules may). Only the `provinces`, `cities` and `roads` layers matter to the rules;
+`terrain`, `rivers` and `labels` are for drawing.
 """
 
 from __future__ import annotations
 
 import functools
-import xml.etree.ElementTree as ET
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from game import resources
+from game.rules import tiled
 from game.rules.tajmahal.data import AGRA
 
 PROVINCE_NAMES: tuple[str, ...] = (
@@ -31,6 +32,7 @@ PROVINCE_NAMES: tuple[str, ...] = (
     "Malwa",
 )
 FORTRESSES = 16
+Point = tuple[float, float]
 
 
 class BoardError(ValueError):
@@ -50,8 +52,8 @@ class City:
 @dataclass(frozen=True)
 class Province:
     name: str
-    points: tuple[tuple[float, float], ...]  # polygon, absolute map coordinates
-    cities: tuple[str, ...]
+    points: tuple[Point, ...]  # polygon, absolute map coordinates
+    cities: tuple[str, ...]  # in the order of the file, which is the order of the ring road
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,7 @@ class Board:
     cities: dict[str, City]
     roads: tuple[tuple[str, str], ...]
     neighbours: dict[str, tuple[str, ...]]  # city -> cities one road away
+    borders: dict[str, tuple[str, ...]]  # province -> provinces sharing an edge of its outline
 
     @property
     def fortresses(self) -> tuple[str, ...]:
@@ -79,60 +82,53 @@ def board_path() -> Path:
     return levels_dir() / "tajmahal.tmx"
 
 
-def _props(node: ET.Element) -> dict[str, object]:
-    out: dict[str, object] = {}
-    for p in node.iterfind("properties/property"):
-        value: object = p.get("value", p.text or "")
-        if p.get("type") == "bool":
-            value = str(value).lower() == "true"
-        out[p.get("name", "")] = value
-    return out
+def _read(path: Path) -> dict[str, Any]:
+    """The file's object layers by name (BoardError when pytmx cannot read it)."""
+    pytmx = tiled.pytmx()
+    try:
+        tmx = pytmx.TiledMap(str(path))
+    except FileNotFoundError:
+        raise BoardError(f"{path.name}: the file is missing") from None
+    except Exception as exc:  # a damaged file must be reported, not crash the table
+        raise BoardError(f"{path.name}: cannot read the map ({exc})") from None
+    return {layer.name: layer for layer in tmx.layers if isinstance(layer, pytmx.TiledObjectGroup)}
 
 
-def _points(node: ET.Element, tag: str, x: float, y: float) -> list[tuple[float, float]]:
-    shape = node.find(tag)
-    if shape is None:
-        return []
-    pts = []
-    for pair in shape.get("points", "").split():
-        px, _, py = pair.partition(",")
-        pts.append((x + float(px), y + float(py)))
-    return pts
+def _shape(obj: Any) -> str:
+    """What kind of Tiled object this is, as far as pytmx tells: polygon, polyline or point."""
+    if hasattr(obj, "points"):
+        return "polygon" if obj.closed else "polyline"
+    return "point" if not obj.width and not obj.height else "rectangle"
 
 
 def parse(path: Path) -> Board:
     """Read and validate a board file; BoardError names what is wrong and where."""
     where = path.name
-    try:
-        root = ET.parse(path).getroot()
-    except (OSError, ET.ParseError) as exc:
-        raise BoardError(f"{where}: cannot read the map ({exc})") from None
-    layers = {g.get("name"): g for g in root.iter("objectgroup")}
+    layers = _read(path)
     for name in ("provinces", "cities", "roads"):
         if name not in layers:
             raise BoardError(f"{where}: the object layer {name!r} is missing")
 
-    provinces: dict[str, list] = {}
-    for obj in layers["provinces"].iter("object"):
-        name = obj.get("name", "")
-        pts = _points(obj, "polygon", float(obj.get("x", 0)), float(obj.get("y", 0)))
+    provinces: dict[str, list[Point]] = {}
+    for obj in layers["provinces"]:
+        name = obj.name or ""
         if name not in PROVINCE_NAMES:
-            raise BoardError(f"{where}: provinces object {obj.get('id')} has the unknown name {name!r}")
+            raise BoardError(f"{where}: provinces object {obj.id} has the unknown name {name!r}")
         if name in provinces:
             raise BoardError(f"{where}: province {name} appears twice")
-        if len(pts) < 3:
+        if _shape(obj) != "polygon" or len(obj.points) < 3:
             raise BoardError(f"{where}: province {name} is not a polygon")
-        provinces[name] = pts
+        provinces[name] = [(p.x, p.y) for p in obj.points]
     missing = [p for p in PROVINCE_NAMES if p not in provinces]
     if missing:
         raise BoardError(f"{where}: provinces missing: {', '.join(missing)}")
 
     cities: dict[str, City] = {}
-    for obj in layers["cities"].iter("object"):
-        name, props = obj.get("name", ""), _props(obj)
-        place = f"{where}: city {name or obj.get('id')}"
+    for obj in layers["cities"]:
+        name, props = obj.name or "", obj.properties
+        place = f"{where}: city {name or obj.id}"
         if not name:
-            raise BoardError(f"{where}: cities object {obj.get('id')} has no name")
+            raise BoardError(f"{where}: cities object {obj.id} has no name")
         if name in cities:
             raise BoardError(f"{place} appears twice")
         if props.get("province") not in provinces:
@@ -140,9 +136,9 @@ def parse(path: Path) -> Board:
         for flag in ("fortress", "taj"):
             if not isinstance(props.get(flag), bool):
                 raise BoardError(f"{place} needs a boolean {flag!r} property")
-        if obj.find("point") is None:
-            raise BoardError(f"{place} must be a point object")
-        x, y = float(obj.get("x", 0)), float(obj.get("y", 0))
+        if _shape(obj) != "point":
+            raise BoardError(f"{place} must be a point object, not a {_shape(obj)}")
+        x, y = float(obj.x), float(obj.y)
         if not _inside(x, y, provinces[str(props["province"])]):
             raise BoardError(f"{place} at ({x:g}, {y:g}) lies outside its province {props['province']}")
         cities[name] = City(name, str(props["province"]), x, y, bool(props["fortress"]), bool(props["taj"]))
@@ -158,25 +154,26 @@ def parse(path: Path) -> Board:
     if forts != FORTRESSES:
         raise BoardError(f"{where}: {forts} fortresses, not {FORTRESSES}")
 
+    borders = {
+        p: tuple(q for q in PROVINCE_NAMES if q != p and _borders(provinces[p], provinces[q]))
+        for p in PROVINCE_NAMES
+    }
     roads: list[tuple[str, str]] = []
-    for obj in layers["roads"].iter("object"):
-        props = _props(obj)
-        a, b = props.get("from"), props.get("to")
-        if obj.find("polyline") is None:
-            raise BoardError(f"{where}: road {obj.get('id')} must be a line (polyline) object")
+    for obj in layers["roads"]:
+        a, b = obj.properties.get("from"), obj.properties.get("to")
+        if _shape(obj) != "polyline":
+            raise BoardError(f"{where}: road {obj.id} must be a line (polyline) object")
         for end in (a, b):
             if end not in cities:
-                raise BoardError(f"{where}: road {obj.get('id')} names the unknown city {end!r}")
+                raise BoardError(f"{where}: road {obj.id} names the unknown city {end!r}")
         if a == b:
-            raise BoardError(f"{where}: road {obj.get('id')} joins {a} to itself")
+            raise BoardError(f"{where}: road {obj.id} joins {a} to itself")
         assert isinstance(a, str) and isinstance(b, str)
         if (a, b) in roads or (b, a) in roads:
-            raise BoardError(f"{where}: road {obj.get('id')} repeats the road {a}-{b}")
+            raise BoardError(f"{where}: road {obj.id} repeats the road {a}-{b}")
         pa, pb = cities[a].province, cities[b].province
-        if pa != pb and not _borders(provinces[pa], provinces[pb]):
-            raise BoardError(
-                f"{where}: road {obj.get('id')} ({a}-{b}) joins {pa} and {pb}, which do not border"
-            )
+        if pa != pb and pb not in borders[pa]:
+            raise BoardError(f"{where}: road {obj.id} ({a}-{b}) joins {pa} and {pb}, which do not border")
         roads.append((a, b))
     near: dict[str, set[str]] = {c: set() for c in cities}
     for a, b in roads:
@@ -195,16 +192,21 @@ def parse(path: Path) -> Board:
         cities,
         tuple(roads),
         {c: tuple(sorted(n)) for c, n in near.items()},
+        borders,
     )
 
 
-def _borders(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> bool:
-    """Two province polygons border when they share an edge: two corners or more in common."""
-    close = sum(any(abs(x - u) < 1 and abs(y - v) < 1 for u, v in b) for x, y in a)
-    return close >= 2
+def _edges(polygon: list[Point]) -> set[frozenset[Point]]:
+    return {frozenset(e) for e in zip(polygon, polygon[1:] + polygon[:1], strict=True)}
 
 
-def _inside(x: float, y: float, polygon: list[tuple[float, float]]) -> bool:
+def _borders(a: list[Point], b: list[Point]) -> bool:
+    """Two provinces border when their outlines share an edge: the same two points, one after
+    the other, in both polygons (a border is drawn once and used by both sides)."""
+    return not _edges(a).isdisjoint(_edges(b))
+
+
+def _inside(x: float, y: float, polygon: list[Point]) -> bool:
     """Even-odd rule: does a horizontal ray from the point cross the outline an odd number of times?"""
     inside = False
     for (ax, ay), (bx, by) in zip(polygon, polygon[1:] + polygon[:1], strict=True):

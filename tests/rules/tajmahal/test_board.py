@@ -1,18 +1,30 @@
 """The board: levels/tajmahal.tmx, its generator, and the loader's validation (issue 8, "The board")."""
 
+import math
 import re
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from game.rules.tajmahal import board as boardmod
-from game.rules.tajmahal.board import BoardError, parse
+from game.rules.tajmahal.board import PROVINCE_NAMES, BoardError, parse
 
 ROOT = Path(__file__).resolve().parents[3]
 TMX = ROOT / "levels" / "tajmahal.tmx"
+
+
+def make_tajmahal():
+    """The generator module, levels/make_tajmahal.py."""
+    sys.path.insert(0, str(ROOT / "levels"))
+    try:
+        import make_tajmahal
+    finally:
+        sys.path.pop(0)
+    return make_tajmahal
 
 
 def test_counts_of_the_board():
@@ -36,44 +48,132 @@ def test_province_rings_and_cross_province_roads_join_neighbours():
         for a, c in b.roads
         if b.cities[a].province != b.cities[c].province
     }
-    assert len(crossing) == 17  # every pair of neighbouring provinces on the 4 x 3 layout
+    assert len(crossing) == 22  # every pair of bordering provinces but Multan-Delhi, a corner
+    assert all(q in b.borders[p] for p, q in map(tuple, crossing))
 
 
-def test_layout_fits_beside_a_side_panel():
+def roads_between(b, p: str, q: str) -> list[tuple[str, str]]:
+    return [(x, y) for x, y in b.roads if {b.cities[x].province, b.cities[y].province} == {p, q}]
+
+
+def test_delhi_and_agra_border_and_two_roads_join_them():
+    """The 4 x 3 grid left Delhi apart from Agra and silently dropped both roads between them."""
+    b = boardmod.load()
+    assert "Agra" in b.borders["Delhi"]
+    assert sorted(roads_between(b, "Delhi", "Agra")) == [("Delhi", "Mathura"), ("Meerut", "Etawah")]
+
+
+def test_neighbours_as_the_mughal_provinces_lay():
+    """Lahore borders Multan and Kashmir (not Agra); Kashmir does not reach Ajmer; Thatta lies
+    south of Multan on the Indus; Agra in the middle borders five provinces."""
+    b = boardmod.load()
+    assert {"Multan", "Kashmir", "Kabul", "Delhi"} == set(b.borders["Lahore"])
+    assert roads_between(b, "Lahore", "Multan") == [("Dipalpur", "Multan")]
+    assert "Ajmer" not in b.borders["Kashmir"] and "Agra" not in b.borders["Lahore"]
+    assert "Thatta" in b.borders["Multan"] and b.cities["Thatta"].y > b.cities["Multan"].y
+    assert set(b.borders["Agra"]) == {"Delhi", "Ajmer", "Awadh", "Allahabad", "Malwa"}
+    for p, near in b.borders.items():  # bordering is symmetric
+        assert all(p in b.borders[q] for q in near)
+
+
+def test_each_city_lies_inside_its_own_province_only():
+    b = boardmod.load()
+    for c in b.cities.values():
+        where = {p.name for p in b.provinces.values() if boardmod._inside(c.x, c.y, list(p.points))}
+        assert where == {c.province}, c
+
+
+def test_provinces_joined_by_a_road_share_a_border():
+    b = boardmod.load()
+    for x, y in b.roads:
+        p, q = b.cities[x].province, b.cities[y].province
+        assert p == q or (q in b.borders[p] and p in b.borders[q]), (x, y)
+
+
+def test_a_border_is_one_chain_of_identical_points_on_both_sides():
+    """Bordering means sharing an edge point for point; provinces that only meet at a corner or
+    not at all do not border."""
+    b = boardmod.load()
+    for p, near in b.borders.items():
+        for q in PROVINCE_NAMES:
+            shared = set(b.provinces[p].points) & set(b.provinces[q].points)
+            if q in near:
+                assert len(shared) >= 2
+            elif q != p:
+                assert len(shared) <= 1, (p, q)
+
+
+def test_layout_fits_beside_a_side_panel_and_points_north():
     b = boardmod.load()
     xs = [x for p in b.provinces.values() for x, _ in p.points]
     ys = [y for p in b.provinces.values() for _, y in p.points]
-    assert max(xs) <= 1050 and max(ys) <= 720 and min(xs) >= 0 and min(ys) >= 0
-    assert b.cities["Kabul"].x < b.cities["Lucknow"].x  # Kabul west of Awadh
-    assert b.cities["Srinagar"].y < b.cities["Thatta"].y  # Kashmir north of Thatta
+    assert max(xs) <= 768 and max(ys) <= 704 and min(xs) >= 0 and min(ys) >= 0
+    c = b.cities
+    assert c["Kabul"].x < c["Lahore"].x < c["Delhi"].x < c["Lucknow"].x < c["Benares"].x  # west to east
+    assert c["Srinagar"].y < c["Lahore"].y < c["Delhi"].y < c["Agra"].y < c["Ujjain"].y < c["Surat"].y
+    assert c["Thatta"].x < c["Ahmedabad"].x and c["Thatta"].y < c["Surat"].y  # Sind west of Gujarat
+
+
+def test_cities_sit_at_their_real_towns_nudged_at_most_half_a_degree_and_apart():
+    generator = make_tajmahal()
+    b = boardmod.load()
+    for towns in generator.CITIES.values():
+        for raw, (lon, lat) in towns:
+            city = b.cities[raw.rstrip("*!")]
+            x, y = generator.project(lon, lat)
+            assert math.dist((x, y), (city.x, city.y)) <= 0.5 * generator.SCALE, city.name
+    spots = [(c.x, c.y) for c in b.cities.values()]
+    assert min(math.dist(p, q) for i, p in enumerate(spots) for q in spots[i + 1 :]) >= 28
+
+
+def test_the_drawing_layers_are_there():
+    """Rivers for orientation, the sea and the mountains, and labels: Tiled and pytmx read them."""
+    pytmx = pytest.importorskip("pytmx")
+    tiled = pytmx.TiledMap(str(TMX))
+    layers = {layer.name: layer for layer in tiled.objectgroups}
+    assert list(layers) == ["terrain", "provinces", "rivers", "roads", "cities", "labels"]
+    rivers = {o.name: o for o in layers["rivers"]}
+    assert set(rivers) == {"Indus", "Kabul", "Jhelum", "Chenab", "Ravi", "Beas", "Sutlej", "Yamuna", "Ganges"}
+    mean_x = {name: sum(p.x for p in o.points) / len(o.points) for name, o in rivers.items()}
+    assert mean_x["Indus"] < mean_x["Ravi"] < mean_x["Yamuna"] < mean_x["Ganges"]
+    terrain = {o.name: o for o in layers["terrain"]}
+    sea = terrain["Arabian Sea"]
+    assert sea.type == "sea" and sea.closed
+    b = boardmod.load()
+    assert boardmod._inside(
+        b.cities["Thatta"].x - 40, b.cities["Thatta"].y + 25, [(p.x, p.y) for p in sea.points]
+    )
+    assert {"Himalaya", "Hindu Kush", "Thar Desert"} <= set(terrain)
+    labels = {o.name: o.properties["kind"] for o in layers["labels"]}
+    assert all(labels[p] == "province" for p in PROVINCE_NAMES)
 
 
 def test_the_generator_is_deterministic_and_matches_the_committed_file():
-    sys.path.insert(0, str(ROOT / "levels"))
-    try:
-        import make_tajmahal
-    finally:
-        sys.path.pop(0)
-    assert make_tajmahal.tmx() == TMX.read_text(encoding="utf-8")
-    assert make_tajmahal.tmx() == make_tajmahal.tmx()
+    generator = make_tajmahal()
+    assert generator.tmx() == TMX.read_text(encoding="utf-8")
+    assert generator.tmx() == generator.tmx()
 
 
-def test_pytmx_reads_the_same_map():
-    """The file is real Tiled: pytmx.TiledMap (no images) sees what our loader sees."""
-    pytmx = pytest.importorskip("pytmx")
-    tiled = pytmx.TiledMap(str(TMX))
+def test_the_loader_sees_what_the_file_says():
+    """pytmx's reading, cross-checked against the raw XML: absolute points, names, properties."""
+    root = ET.parse(TMX).getroot()
+    layers = {g.get("name"): g for g in root.iter("objectgroup")}
     ours = boardmod.load()
-    cities = {o.name: o for o in tiled.get_layer_by_name("cities")}
-    assert set(cities) == set(ours.cities)
-    for name, obj in cities.items():
-        c = ours.cities[name]
-        assert (obj.x, obj.y) == (c.x, c.y)
-        assert obj.properties["province"] == c.province
-        assert obj.properties["fortress"] is c.fortress and obj.properties["taj"] is c.taj
-    roads = {(o.properties["from"], o.properties["to"]) for o in tiled.get_layer_by_name("roads")}
-    assert roads == set(ours.roads)
-    for obj in tiled.get_layer_by_name("provinces"):
-        assert tuple((p.x, p.y) for p in obj.points) == ours.provinces[obj.name].points
+    for obj in layers["cities"].iter("object"):
+        c = ours.cities[obj.get("name")]
+        assert (float(obj.get("x")), float(obj.get("y"))) == (c.x, c.y)
+        props = {p.get("name"): p.get("value") for p in obj.iter("property")}
+        assert props == {
+            "province": c.province,
+            "fortress": str(c.fortress).lower(),
+            "taj": str(c.taj).lower(),
+        }
+    for obj in layers["provinces"].iter("object"):
+        x0, y0 = float(obj.get("x")), float(obj.get("y"))
+        pts = [tuple(map(float, pair.split(","))) for pair in obj.find("polygon").get("points").split()]
+        assert tuple((x0 + x, y0 + y) for x, y in pts) == ours.provinces[obj.get("name")].points
+    roads = [tuple(p.get("value") for p in obj.iter("property")) for obj in layers["roads"].iter("object")]
+    assert tuple(roads) == ours.roads
 
 
 def test_importing_the_rules_does_not_import_pygame():
@@ -103,13 +203,18 @@ def broken(tmp_path, old: str, new: str) -> Path:
         ('name="Kabul" type="province"', 'name="Kabool" type="province"', "Kabool"),
         ('name="Kabul" type="province"', 'name="Kashmir" type="province"', "Kashmir appears twice"),
         ('name="Ghazni" type="city"', 'name="Kabul" type="city"', "city Kabul appears twice"),
-        (prop("province", "Kashmir"), prop("province", "Lahore"), "Srinagar .* outside its province Lahore"),
+        (prop("province", "Kashmir"), prop("province", "Lahore"), "Baramulla .* outside its province Lahore"),
         (prop("fortress", "true", "bool"), prop("fortress", "false", "bool"), "15 fortresses"),
         (prop("taj", "true", "bool"), prop("taj", "false", "bool"), "Taj Mahal"),
         (prop("fortress", "false", "bool"), prop("fortress", "no"), "boolean"),
-        ("   <point/>", "   <ellipse/>", "must be a point object"),
-        ('name="Kabul" type="city" x="197"', 'name="Kabul" type="city" x="600"', "outside its province"),
-        ("   <polyline", "   <polygon", "must be a line"),
+        ("   <point/>", '   <polygon points="0,0 6,0 6,6"/>', "must be a point object, not a polygon"),
+        ('name="Kabul" type="city" x="133"', 'name="Kabul" type="city" x="600"', "outside its province"),
+        (
+            prop("to", "Jalalabad") + "\n   </properties>\n   <polyline",
+            prop("to", "Jalalabad") + "\n   </properties>\n   <polygon",
+            "must be a line",
+        ),
+        ('<map version="1.10"', '<map version="1.10" <', "cannot read the map"),
     ],
 )
 def test_the_loader_names_what_is_wrong(tmp_path, old, new, message):
@@ -135,9 +240,12 @@ def without_roads(*pairs: tuple[str, str]) -> str:
 
 
 def test_a_cut_off_city_is_reported(tmp_path):
-    """Every city reachable: removing Kabul's only roads abroad strands the province."""
+    """Every city reachable: removing Kabul's three roads abroad strands the province."""
     path = tmp_path / "cut.tmx"
-    path.write_text(without_roads(("Kabul", "Baramulla"), ("Jalalabad", "Multan")), encoding="utf-8")
+    path.write_text(
+        without_roads(("Peshawar", "Baramulla"), ("Peshawar", "Lahore"), ("Ghazni", "Bhakkar")),
+        encoding="utf-8",
+    )
     with pytest.raises(BoardError, match="not reachable"):
         parse(path)
 
@@ -156,7 +264,7 @@ def test_a_province_with_the_wrong_number_of_cities_is_reported(tmp_path):
 def test_a_province_whose_cities_are_not_a_ring_is_reported(tmp_path):
     """The cities of each province form a ring: one ring road missing breaks it."""
     path = tmp_path / "open.tmx"
-    path.write_text(without_roads(("Ghazni", "Peshawar")), encoding="utf-8")
+    path.write_text(without_roads(("Peshawar", "Ghazni")), encoding="utf-8")
     with pytest.raises(BoardError, match="cities of Kabul do not form a ring"):
         parse(path)
 
@@ -188,3 +296,22 @@ def test_roads_do_not_cross_and_stay_in_the_provinces_they_join():
             y = at[a][1] + t * (at[c][1] - at[a][1])
             where = {p.name for p in b.provinces.values() if boardmod._inside(x, y, list(p.points))}
             assert where and where <= mine, f"road {a}-{c} passes through {where - mine}"
+
+
+def test_a_province_whose_outline_no_longer_matches_its_neighbours_borders_nobody(tmp_path):
+    """Moving Delhi's outline by one pixel leaves it sharing no edge: its roads abroad fail."""
+    text = TMX.read_text(encoding="utf-8")
+    head = re.search(r'name="Delhi" type="province" x="(\d+)"', text)
+    assert head
+    moved = text.replace(
+        head.group(0), head.group(0).replace(f'x="{head.group(1)}"', f'x="{int(head.group(1)) + 1}"')
+    )
+    path = tmp_path / "moved.tmx"
+    path.write_text(moved, encoding="utf-8")
+    with pytest.raises(BoardError, match="joins .*Delhi.*, which do not border"):
+        parse(path)
+
+
+def test_a_missing_file_is_named(tmp_path):
+    with pytest.raises(BoardError, match="nowhere.tmx: the file is missing"):
+        parse(tmp_path / "nowhere.tmx")

@@ -252,17 +252,17 @@ def test_scoring_order_bonus_then_goods_then_palaces():
 def test_palace_chain_counts_provinces_joined_through_the_players_own_palaces():
     """宮殿: +1 per other province (not city) reached by a road chain of your palaces."""
     board = load()
-    m = match(palaces=[["Kabul", 0], ["Baramulla", 0], ["Srinagar", 0], ["Chittor", 0], ["Ajmer", 0]])
-    assert chain_provinces(m.state, 0, "Kabul", board) == 2  # Kashmir and Ajmer, each once
-    assert chain_provinces(m.state, 0, "Ajmer", board) == 2  # Kashmir and Kabul
+    m = match(palaces=[["Peshawar", 0], ["Baramulla", 0], ["Jammu", 0], ["Sialkot", 0], ["Lahore", 0]])
+    assert chain_provinces(m.state, 0, "Kabul", board) == 2  # Kashmir and Lahore, each once
+    assert chain_provinces(m.state, 0, "Lahore", board) == 2  # Kashmir and Kabul
     assert chain_provinces(m.state, 1, "Kabul", board) == 0
 
 
 def test_palace_chain_is_broken_by_an_empty_city_or_another_players_palace():
     board = load()
-    empty = match(palaces=[["Kabul", 0], ["Srinagar", 0], ["Chittor", 0]])  # Baramulla empty
+    empty = match(palaces=[["Peshawar", 0], ["Jammu", 0], ["Sialkot", 0]])  # Baramulla empty
     assert chain_provinces(empty.state, 0, "Kabul", board) == 0
-    rival = match(palaces=[["Kabul", 0], ["Baramulla", 1], ["Srinagar", 0], ["Chittor", 0]])
+    rival = match(palaces=[["Peshawar", 0], ["Baramulla", 1], ["Jammu", 0], ["Sialkot", 0]])
     assert chain_provinces(rival.state, 0, "Kabul", board) == 0
 
 
@@ -270,7 +270,7 @@ def test_palace_chain_runs_through_a_city_both_players_share():
     """A city holding palaces of two players (here a mogul's palace beside a palace) serves both."""
     board = load()
     m = match(
-        palaces=[["Kabul", 0], ["Baramulla", 1], ["Srinagar", 0], ["Chittor", 0]],
+        palaces=[["Peshawar", 0], ["Baramulla", 1], ["Jammu", 0], ["Sialkot", 0]],
         moguls=[["Baramulla", 0]],
     )
     assert chain_provinces(m.state, 0, "Kabul", board) == 2
