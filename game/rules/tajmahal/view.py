@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from game.rules.tajmahal.board import load
@@ -12,6 +13,40 @@ from game.rules.tajmahal.state import State, counts
 
 def cards_json(ids) -> list[dict[str, Any]]:
     return [CARDS[c].to_json() for c in ids]
+
+
+@functools.lru_cache(maxsize=16)
+def board_json(order: tuple[str, ...]) -> dict[str, Any]:
+    """The map as an outside program needs it: provinces (visit tile, goods by name, cities in
+    ring order, bordering provinces), cities (province, fortress, Taj Mahal, road neighbours),
+    the roads and the fortresses. It only changes with the tile order, so one object serves
+    every view of a game (building it per view cost a third of a random game's time): views
+    are read, never changed."""
+    board = load()
+    tile = {p: i + 1 for i, p in enumerate(order)}
+    return {
+        "provinces": {
+            p.name: {
+                "tile": tile.get(p.name),
+                "goods": list(TILE_GOODS[tile[p.name]]) if p.name in tile else [],
+                "cities": list(p.cities),
+                "borders": list(board.borders[p.name]),
+            }
+            for p in board.provinces.values()
+        },
+        "cities": {
+            c.name: {
+                "province": c.province,
+                "fortress": c.fortress,
+                "taj": c.taj,
+                "roads": list(board.neighbours[c.name]),
+            }
+            for c in board.cities.values()
+        },
+        "roads": [[a, b] for a, b in board.roads],
+        "fortresses": list(board.fortresses),
+        "taj": board.taj,
+    }
 
 
 def view(state: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
@@ -45,6 +80,7 @@ def view(state: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
         "province": state.province,
         "order": list(state.order),
         "tile_goods": {str(k): list(v) for k, v in TILE_GOODS.items()},
+        "board": board_json(tuple(state.order)),
         "start": state.start,
         "turn": state.turn,
         "players": players,

@@ -53,3 +53,30 @@ def test_a_seat_sees_its_own_hand_only_and_every_hand_size():
     assert {"id": SPECIAL_ID["points"], "colour": "special", "symbols": [], "special": "points"} in (
         RULESET.view(m.state, 1)["hand"]
     )
+
+
+def test_the_view_carries_the_board_so_an_outside_bot_needs_no_level_file():
+    """Issue 23: provinces with their cities, goods by name, roads, fortresses, in plain JSON."""
+    import json
+
+    from game.rules.tajmahal import load
+
+    m = match(4, seed=3)
+    board = load()
+    for seat in (0, None):
+        v = json.loads(json.dumps(RULESET.view(m.state, seat)))
+        b = v["board"]
+        assert list(b["provinces"]) == list(board.provinces)
+        for name, p in b["provinces"].items():
+            assert p["cities"] == list(board.provinces[name].cities)
+            assert p["tile"] == v["order"].index(name) + 1
+            assert p["goods"] == v["tile_goods"][str(p["tile"])]
+            assert set(p["borders"]) == set(board.borders[name])
+        assert b["provinces"]["Agra"]["tile"] == 12 and b["provinces"]["Agra"]["goods"] == ["tea", "jewel"]
+        assert {tuple(r) for r in b["roads"]} == set(board.roads) and len(b["roads"]) == 75
+        assert ["Delhi", "Mathura"] in b["roads"]
+        assert sorted(b["fortresses"]) == sorted(board.fortresses) and b["taj"] == "Agra"
+        for name, c in b["cities"].items():
+            assert c["province"] == board.cities[name].province
+            assert c["roads"] == list(board.neighbours[name])
+            assert c["fortress"] is board.cities[name].fortress
