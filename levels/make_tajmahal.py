@@ -294,8 +294,8 @@ CITIES: dict[str, tuple[tuple[str, LonLat], ...]] = {
 # Where towns too close for their labels are moved (degrees), and only that far.
 NUDGE: dict[str, LonLat] = {
     "Baramulla": (-0.35, 0.1),
-    "Srinagar": (0.15, 0.02),
-    "Anantnag": (0.3, -0.13),
+    "Srinagar": (0.25, -0.05),
+    "Anantnag": (0.4, -0.2),
     "Jammu": (0.0, 0.2),
     "Sialkot": (-0.13, -0.14),
     "Lahore": (-0.25, 0.0),
@@ -308,6 +308,8 @@ NUDGE: dict[str, LonLat] = {
     "Multan": (0.1, 0.05),
     "Ujjain": (-0.18, 0.17),
     "Indore": (0.14, -0.02),
+    "Ayodhya": (-0.1, -0.12),
+    "Gorakhpur": (0.2, 0.0),
     "Jaunpur": (-0.14, 0.1),
     "Benares": (0.15, -0.02),
 }
@@ -459,7 +461,7 @@ RIVERS: tuple[tuple[str, tuple[LonLat, ...]], ...] = (
     ),
 )
 
-SEA_CORNERS: tuple[LonLat, ...] = ((WEST, 25.6), (WEST, SOUTH), (72.85, SOUTH))
+SEA_CORNERS: tuple[LonLat, ...] = ((WEST, 25.35), (WEST, SOUTH), (72.85, SOUTH))
 TERRAIN: tuple[tuple[str, str, str, tuple[LonLat, ...]], ...] = (
     # (name, type, shape, points)
     (
@@ -532,7 +534,7 @@ LABELS: tuple[tuple[str, str, LonLat], ...] = (
     ("Delhi", "province", (78.5, 29.65)),
     ("Ajmer", "province", (72.4, 27.0)),
     ("Agra", "province", (78.9, 25.7)),
-    ("Awadh", "province", (83.0, 27.15)),
+    ("Awadh", "province", (83.3, 27.1)),
     ("Allahabad", "province", (82.4, 24.7)),
     ("Gujarat", "province", (70.9, 22.0)),
     ("Malwa", "province", (77.4, 24.3)),
@@ -544,6 +546,8 @@ LABELS: tuple[tuple[str, str, LonLat], ...] = (
     ("Bengal", "land", (84.5, 24.6)),
     ("Deccan", "land", (77.5, 21.2)),
     ("Thar Desert", "terrain", (71.4, 26.6)),
+    ("Hindu Kush", "terrain", (67.4, 35.75)),
+    ("Himalaya", "terrain", (80.2, 31.3)),
 )
 
 
