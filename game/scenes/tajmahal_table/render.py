@@ -1,0 +1,423 @@
+"""Drawing the Taj Mahal table from its view and the state of the screen (selection, hover,
+focus, hint, flights), the labels of its targets, and what the action bar says."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.rules.tajmahal.data import CARDS, CATEGORIES, PERSONS
+from game.scenes.tajmahal_table import art
+from game.scenes.tajmahal_table import layout as L
+from game.scenes.tajmahal_table.chains import largest_chain
+from game.scenes.tajmahal_table.map_art import map_art, paint_map
+from game.scenes.tajmahal_table.preview import card_words, cards_words, play_words, withdraw_words
+from game.ui import marks, text, theme, tooltip
+from game.ui.widgets import panel
+
+CAT_SHORT = [art.SYMBOL_SHORT[c] for c in CATEGORIES]
+
+
+class Render:
+    """Mixed into TajMahalTable."""
+
+    # -- labels -----------------------------------------------------------------------------
+    def card_label(self, cid: int) -> str:
+        return card_words(cid)
+
+    def province_label(self, name: str) -> str:
+        v = self.v
+        prov = v["board"]["provinces"][name]
+        tile = prov["tile"]
+        goods = ", ".join(prov["goods"])
+        when = (
+            "visited now" if name == v["province"] else ("visited" if tile < v["visit"] else f"visit {tile}")
+        )
+        owners = {}
+        for city, seat in [*v["palaces"], *v["moguls"]]:
+            if v["board"]["cities"][city]["province"] == name:
+                owners[seat] = owners.get(seat, 0) + 1
+        held = ", ".join(f"{self.match.names[s]} {n}" for s, n in sorted(owners.items())) or "none"
+        return f"{name}: tile {tile} ({goods}), {when}; palaces: {held}"
+
+    def city_label(self, name: str) -> str:
+        v = self.v
+        city = v["board"]["cities"][name]
+        bits = [f"{name} ({city['province']})"]
+        if city["taj"]:
+            bits.append("the Taj Mahal")
+        elif city["fortress"]:
+            bits.append("fortress")
+        bonus = v["bonus"].get(name)
+        if bonus:
+            bits.append(f"bonus {art.BONUS_SHORT[bonus]} ({bonus})")
+        who = [self.match.names[s] for c, s in v["palaces"] if c == name]
+        who += [f"{self.match.names[s]} (mogul)" for c, s in v["moguls"] if c == name]
+        if who:
+            bits.append("palace: " + ", ".join(who))
+        return ", ".join(bits)
+
+    def player_label(self, seat: int) -> str:
+        p = self.v["players"][seat]
+        chain = largest_chain(self.v, seat)
+        return (
+            f"{self.match.names[seat]}: {p['score']} points, {p['hand_size']} cards, {p['palaces']} palaces; "
+            f"largest chain {len(chain[1])} province(s)"
+        )
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        v, fl = self.v, self.flights
+        self.layer.draw(surface, "table", self.paint_static)
+        now = self.target_map().get(self.focus) if self.focus else None
+        focused = now.id if now is not None and now.enabled else None
+        self.draw_map(surface, focused)
+        self.draw_header(surface, focused)
+        self.draw_rows(surface)
+        self.draw_hand(surface, focused)
+        title, detail, mood = self.bar()
+        pointed = None
+        if self.pointer is not None:
+            hit = self.target_map().hit(self.pointer)
+            pointed = hit if hit is not None and hit.kind == "button" else None
+        self.action_bar.draw(surface, title, detail, mood, right=None, pointed=pointed)
+        for button in self.buttons.widgets:
+            button.focused = focused == button.tid
+            button.hover = self.hover == button.tid and button.enabled
+        self.buttons.draw(surface)
+        fl.draw(surface)
+        tooltip.draw(surface, self.tipped())
+        del v
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        paint_map(surface)
+        panel(surface, L.PANEL, theme.BG_DEEP)
+        panel(surface, L.ACTION_BAR, theme.BG_DEEP)
+        for k, short in enumerate(CAT_SHORT):
+            text.blit(surface, short, (L.category(k), L.CATS_Y), 13, theme.MUTED, "bold", "center")
+        text.blit(surface, "Played this visit", (L.PX + 4, L.CATS_Y), 13, theme.MUTED, "bold", "midleft")
+        text.blit(surface, "Score", (L.PANEL.right - 16, L.CATS_Y), 13, theme.MUTED, "bold", "midright")
+
+    def highlight_seat(self) -> int | None:
+        """The player whose largest chain is lit: under the pointer, else under the focus."""
+        for tid in (self.hover, self.focus):
+            if tid and tid.startswith("player."):
+                return int(tid.split(".")[1])
+        return None
+
+    def draw_map(self, surface: pygame.Surface, focused: str | None) -> None:
+        v, fl, m = self.v, self.flights, map_art()
+        if v["province"] and v["phase"] != "over":
+            pts = m.provinces[v["province"]]
+            pygame.draw.polygon(surface, theme.ACCENT, pts, 5)
+            pygame.draw.polygon(surface, (255, 250, 230), pts, 1)
+        owned = {t for p in v["players"] for t in p["tiles"]}
+        for name, prov in v["board"]["provinces"].items():
+            tile = prov["tile"]
+            if tile is None or tile in owned or tile < v["visit"]:
+                continue
+            x, y = m.labels[name]
+            image = art.province_tile(tile, tuple(prov["goods"]))
+            surface.blit(image, image.get_rect(center=(x, y + 20)))
+        for city, kind in v["bonus"].items():
+            x, y = m.cities[city]
+            image = art.bonus_tile(kind)
+            surface.blit(image, image.get_rect(midleft=(x + 8, y - 10)))
+        seat = self.highlight_seat()
+        if seat is not None:
+            self.draw_chain(surface, seat)
+        buildable = (
+            set((v.get("pending") or {}).get("cities", [])) if self.acting_phase() == "build" else set()
+        )
+        hinted = self.hint.get("city") if self.hint and self.hint.get("move") == "build" else None
+        for city in buildable:
+            x, y = m.cities[city]
+            pygame.draw.circle(surface, theme.ACCENT_TEXT, (x, y), 14, 5)
+            pygame.draw.circle(surface, theme.ACCENT, (x, y), 13, 3)
+            cid = f"city.{city}"
+            if self.hover and self.hover.endswith(cid.split(".")[1].lower().replace(" ", "-")):
+                pygame.draw.circle(surface, (255, 255, 255), (x, y), 17, 2)
+        for city, seat_ in v["palaces"]:
+            if not fl.masked(("palace", city, seat_, "palace")):
+                x, y = m.cities[city]
+                image = art.palace(seat_)
+                surface.blit(image, image.get_rect(center=(x, y)))
+        count: dict[str, int] = {}
+        for city, seat_ in v["moguls"]:
+            k = count[city] = count.get(city, 0) + 1
+            if not fl.masked(("palace", city, seat_, "mogul")):
+                x, y = m.cities[city]
+                image = art.palace(seat_, True)
+                surface.blit(image, image.get_rect(center=(x - 6 - 13 * k, y)))
+        if hinted:
+            x, y = m.cities[hinted]
+            pygame.draw.circle(surface, theme.GOOD, (x, y), 18, 3)
+        if focused and focused.startswith("city."):
+            t = self.target_map().get(focused)
+            if t is not None:
+                pygame.draw.circle(surface, theme.FOCUS, t.centre, 20, 2)
+
+    def draw_chain(self, surface: pygame.Surface, seat: int) -> None:
+        """A player's largest chain: its roads and cities ringed in the seat's colour, and
+        the count of provinces it joins."""
+        m = map_art()
+        cities, provinces = largest_chain(self.v, seat)
+        colour = art.SEAT_COLOURS[seat % 5]
+        roads = self.v["board"]["roads"]
+        for a, b in roads:
+            if a in cities and b in cities:
+                pygame.draw.line(surface, art.INK, m.cities[a], m.cities[b], 8)
+                pygame.draw.line(surface, colour, m.cities[a], m.cities[b], 5)
+        for c in cities:
+            pygame.draw.circle(surface, art.INK, m.cities[c], 13, 4)
+            pygame.draw.circle(surface, colour, m.cities[c], 12, 2)
+        name = self.match.names[seat]
+        line = f"{name}'s largest chain: {len(provinces)} province{'s' if len(provinces) != 1 else ''}"
+        if not cities:
+            line = f"{name} has no palaces yet"
+        box = pygame.Rect(0, 0, text.font(15, "bold").size(line)[0] + 20, 26)
+        box.midbottom = (L.MAP_RECT.centerx, L.MAP_RECT.bottom - 8)
+        pygame.draw.rect(surface, theme.BG_DEEP, box, border_radius=8)
+        pygame.draw.rect(surface, colour, box, 2, border_radius=8)
+        text.blit(surface, line, box.center, 15, theme.TEXT, "bold", "center")
+
+    def draw_header(self, surface: pygame.Surface, focused: str | None) -> None:
+        v, fl = self.v, self.flights
+        title = "The game is over" if v["phase"] == "over" else f"Visit {v['visit']} of 12 · {v['province']}"
+        at = text.blit(surface, title, (L.PX, L.HEADER_Y), 22, theme.TEXT, "black", "midleft")
+        if v["phase"] != "over" and v["province"]:
+            goods = tuple(v["tile_goods"].get(str(v["visit"]), []))
+            image = art.province_tile(v["visit"], goods)
+            surface.blit(image, image.get_rect(midleft=(at.right + 10, L.HEADER_Y)))
+        side = []
+        if v["table_specials"]:
+            side.append("Special cards beside the board: " + ", ".join(v["table_specials"]))
+        pool = v["influence_pool"]
+        side.append("Influence left: " + " ".join(f"{art.SYMBOL_SHORT[p]} {pool[p]}" for p in PERSONS))
+        line, size = text.fit(" · ".join(side), L.PANEL.w - 24, 13, smallest=11)
+        text.blit(surface, line, (L.PX, L.HEADER_Y + 24), size, theme.MUTED, anchor="midleft")
+        hinted = set(self.hint.get("cards", [])) if self.hint and self.hint.get("move") == "pick" else set()
+        for i, card in enumerate(v["display"]):
+            if fl.masked(("display", i)):
+                continue
+            cid = card["id"]
+            up = cid in self.picked
+            rect = pygame.Rect(0, 0, L.CARD_W, L.CARD_H)
+            rect.center = (L.display(i)[0], L.display(i)[1] - (L.LIFT if up else 0))
+            surface.blit(art.card_face(cid), rect)
+            marks.draw(
+                surface, rect, up, self.hover == f"display.{i}", cid in hinted, focused == f"display.{i}"
+            )
+        deck = pygame.Rect(0, 0, L.CARD_W, L.CARD_H)
+        deck.center = L.DECK
+        if v["deck"]:
+            surface.blit(art.card_back(), deck)
+        else:
+            pygame.draw.rect(surface, theme.LINE, deck, 1, border_radius=6)
+        caption = f"Deck {v['deck']} · discards {v['discard']}"
+        text.blit(surface, caption, (L.PANEL.right - 14, L.CAPTION_Y), 13, theme.TEXT, "bold", "midright")
+        size = len(v["display"])
+        text.blit(
+            surface,
+            f"Display: {size} card{'s' if size != 1 else ''}, taken after withdrawing",
+            (L.PX, L.CAPTION_Y),
+            13,
+            theme.MUTED,
+            "bold",
+            "midleft",
+        )
+
+    def draw_rows(self, surface: pygame.Surface) -> None:
+        v, fl = self.v, self.flights
+        seats = v["seats"]
+        lit = self.highlight_seat()
+        active = [p for p in v["players"] if p["in_visit"]]
+        for seat, p in enumerate(v["players"]):
+            r = L.row(seat, seats)
+            turn = seat in v["to_act"]
+            fill = theme.PANEL_HI if lit == seat else theme.PANEL
+            panel(surface, r, fill, theme.ACCENT if turn else theme.LINE, width=3 if turn else 1)
+            art.seat_mark(surface, seat, (r.x + 16, r.y + 17), 7)
+            ink = theme.TEXT if p["in_visit"] else theme.MUTED
+            name, size = text.fit(self.match.names[seat], 126, 17, "bold", smallest=13)
+            text.blit(surface, name, (r.x + 30, r.y + 17), size, ink, "bold", "midleft")
+            if not p["in_visit"] and v["phase"] != "over":
+                text.blit(surface, "withdrawn", (r.x + 30, r.y + 34), 12, theme.MUTED, anchor="midleft")
+            elif p["colour"]:
+                text.blit(
+                    surface, f"plays {p['colour']}", (r.x + 30, r.y + 34), 12, theme.MUTED, anchor="midleft"
+                )
+            for k, cat in enumerate(CATEGORIES):
+                self.draw_cell(surface, seat, cat, (L.category(k), r.y + 18), active)
+            played = [c["id"] for c in p["played"]]
+            for k, cid in enumerate(played):
+                if fl.masked(("played", cid)):
+                    continue
+                image = art.card_face(cid, L.MINI_W, L.MINI_H)
+                surface.blit(image, image.get_rect(center=L.played(seat, seats, k, len(played))))
+            self.draw_belongings(surface, seat, p, r)
+            score = round(self.shown_scores[seat])
+            text.blit(
+                surface,
+                str(score),
+                L.score_at(seat, seats),
+                26,
+                theme.ACCENT if turn else theme.TEXT,
+                "black",
+                "midright",
+            )
+            hand = f"{p['hand_size']} cards · {p['palaces']} pal."
+            text.blit(surface, hand, (r.right - 12, r.y + 40), 12, theme.MUTED, anchor="midright")
+            if self.focus == f"player.{seat}":
+                pygame.draw.rect(surface, theme.FOCUS, r.inflate(4, 4), 2, border_radius=12)
+
+    def draw_cell(
+        self, surface, seat: int, cat: str, at: tuple[int, int], active: list[dict[str, Any]]
+    ) -> None:
+        """A player's count in one category: a filled plaque when they lead it, a ringed
+        'won' when they took it this visit."""
+        v = self.v
+        p = v["players"][seat]
+        n = p["shown"].get(cat, 0)
+        if v["won"].get(cat) == seat:
+            rect = pygame.Rect(0, 0, 34, 22)
+            rect.center = at
+            pygame.draw.rect(surface, theme.GOOD, rect, 2, border_radius=5)
+            text.blit(surface, "won", at, 12, theme.GOOD, "black", "center")
+            return
+        if not n:
+            text.blit(surface, "·", at, 16, theme.LINE, "bold", "center")
+            return
+        best = max((q["shown"].get(cat, 0) for q in active if q["seat"] != seat), default=0)
+        leads = p["in_visit"] and cat not in v["won"] and n > best
+        if leads:
+            rect = pygame.Rect(0, 0, 30, 22)
+            rect.center = at
+            pygame.draw.rect(surface, theme.ACCENT, rect, border_radius=5)
+            pygame.draw.polygon(
+                surface,
+                theme.ACCENT,
+                [(rect.x + 8, rect.y), (rect.centerx, rect.y - 5), (rect.right - 8, rect.y)],
+            )
+            text.blit(surface, str(n), at, 16, theme.ACCENT_TEXT, "black", "center")
+        else:
+            text.blit(surface, str(n), at, 16, theme.TEXT, "bold", "center")
+
+    def draw_belongings(self, surface, seat: int, p: dict[str, Any], r: pygame.Rect) -> None:
+        """Under the categories: influence tiles, special cards, goods and province tiles."""
+        x, y = L.category(0) - 16, r.bottom - 15
+        right = r.right - 104
+        items: list[tuple[str, Any]] = []
+        for person in PERSONS:
+            if p["influence"][person]:
+                items.append(("text", f"{art.SYMBOL_SHORT[person]}×{p['influence'][person]}"))
+        for name in p["specials"]:
+            items.append(("special", name))
+        goods: dict[str, int] = {}
+        for g in p["goods"]:
+            goods[g] = goods.get(g, 0) + 1
+        for g, n in goods.items():
+            items.append(("good", (g, n)))
+        if p["tiles"]:
+            items.append(("text", "tiles " + ",".join(map(str, p["tiles"]))))
+        for kind, item in items:
+            if kind == "good":
+                chip = art.good_chip(item[0], 7)
+                if x + 30 > right:
+                    break
+                surface.blit(chip, chip.get_rect(midleft=(x, y)))
+                x = text.blit(surface, f"×{item[1]}", (x + 17, y), 12, theme.TEXT, anchor="midleft").right + 8
+                continue
+            label = item if kind == "text" else f"★{art.SPECIAL_SHORT[item]}"
+            image = text.render(label if kind == "text" else art.SPECIAL_SHORT[item], 12, theme.TEXT, "bold")
+            w = image.get_width() + 10
+            if x + w > right:
+                break
+            box = pygame.Rect(x, y - 9, w, 18)
+            border = theme.ACCENT if kind == "special" else theme.LINE
+            pygame.draw.rect(surface, theme.BG_DEEP, box, border_radius=4)
+            pygame.draw.rect(surface, border, box, 1 if kind == "text" else 2, border_radius=4)
+            surface.blit(image, image.get_rect(center=box.center))
+            x = box.right + 6
+
+    def draw_hand(self, surface: pygame.Surface, focused: str | None) -> None:
+        fl = self.flights
+        hand = self.hand()
+        if self.viewer is None:
+            text.blit(
+                surface,
+                "Hands are hidden until the next player takes the screen",
+                (L.HAND_LEFT, L.HAND_Y),
+                16,
+                theme.MUTED,
+                anchor="midleft",
+            )
+            return
+        hinted = set(self.hint.get("cards", [])) if self.hint and self.hint.get("move") == "play" else set()
+        for j, cid in enumerate(hand):
+            if fl.masked(("hand", cid)):
+                continue
+            up = cid in self.selected
+            rect = pygame.Rect(0, 0, L.CARD_W, L.CARD_H)
+            x, y = L.hand(j, len(hand))
+            rect.center = (x, y - (L.LIFT if up else 0))
+            surface.blit(art.card_face(cid), rect)
+            marks.draw(surface, rect, up, self.hover == f"hand.{j}", cid in hinted, focused == f"hand.{j}")
+
+    # -- the action bar ---------------------------------------------------------------------
+    def bar(self) -> tuple[str, str, str]:
+        v = self.v
+        names = self.match.names
+        waiting = sorted(self.match.to_act)
+        if not waiting:
+            return "The game is over", "", "over"
+        if self.flights.busy and self.last_move:
+            first, *rest = self.last_move
+            return first, "; ".join(rest[:3]), "moving"
+        seat = self.acting_human
+        if seat is None:
+            if self.viewer is None:
+                return f"{names[waiting[0]]} takes the screen next", "", "waiting"
+            return f"{names[waiting[0]]} is playing…", "; ".join(self.last_move[-2:]), "waiting"
+        phase = self.acting_phase()
+        if phase == "build":
+            pending = v["pending"]
+            what = "the mogul's palace" if pending["builds"][0] == "mogul" else "a palace"
+            left = len(pending["builds"])
+            more = f" ({left} to place)" if left > 1 else ""
+            where = "any city" if pending["builds"][0] == "mogul" else "an empty city"
+            return (
+                f"Build {what} in {v['province']}{more}",
+                f"Click a lit city: {where} of the province (or Tab to it, Space).",
+                "move",
+            )
+        if phase == "pick":
+            picks = v["pending"]["picks"]
+            chosen = cards_words(self.picked) if self.picked else "none yet"
+            return (
+                f"Take {picks} card{'s' if picks > 1 else ''} from the display",
+                f"Chosen: {chosen}. Click display cards, then Take (Enter).",
+                "move",
+            )
+        if self.selected:
+            reason = self.problem()
+            if reason:
+                return "Not a move", reason, "refused"
+            return (
+                f"Play {cards_words(self.selected)}",
+                play_words(v, seat, self.selected) + " Enter plays it.",
+                "move",
+            )
+        if self.hint:
+            return (
+                f"Hint: {self.hint_words()}",
+                "Its choice is ringed in green: Use hint takes it, or play anything.",
+                "hint",
+            )
+        return "Your turn: play a card or withdraw", withdraw_words(v, seat), "idle"
+
+
+def card_colour(cid: int) -> str:
+    return CARDS[cid].colour

@@ -1,0 +1,563 @@
+"""The Taj Mahal table: 3-5 seats, people and bots, on a map of north-west India.
+
+Play: click hand cards (one coloured, plus a white or special one) and the bar says what
+playing them would do, or why they cannot be played; Play (Enter) plays them, Withdraw
+leaves the visit with what you lead. After a win the cities you may build on are lit: a
+click builds. After withdrawing, click display cards and Take. Keyboard: Tab and the arrows
+walk every target, Space chooses, Enter plays or takes, Esc clears, H asks for a hint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+
+from game.core.ruleset import Command
+from game.scenes.table import Table
+from game.scenes.table.base import Gesture
+from game.scenes.tajmahal_table import layout as L
+from game.scenes.tajmahal_table.motion import Motion, hand_ids
+from game.scenes.tajmahal_table.preview import command_words, withdraw_words
+from game.scenes.tajmahal_table.render import Render
+from game.scenes.tajmahal_table.sheets import TajMahalResult, VisitSheet, visit_summary
+from game.ui.action_bar import ActionBar
+from game.ui.corner import corner_buttons
+from game.ui.flights import Flights
+from game.ui.layer import Layer
+from game.ui.targets import NAVIGATION, Target, slug
+from game.ui.widgets import Button, Group
+
+COUNT_EVERY = 3  # ticks per point while a score counts up
+
+
+def city_id(name: str) -> str:
+    return f"city.{slug(name)}"
+
+
+def province_id(name: str) -> str:
+    return f"province.{slug(name)}"
+
+
+class TajMahalTable(Render, Table):
+    name = "tajmahal"
+
+    def __init__(self, app, match, match_id=None):
+        super().__init__(app, match, match_id)
+        self.flights = Flights()
+        self.layer = Layer()
+        self.v: dict[str, Any] = self.view()
+        self.selected: list[int] = []  # hand card ids, in the order chosen
+        self.picked: list[int] = []  # display card ids, in the order chosen
+        self.shown_scores = [float(p["score"]) for p in self.v["players"]]
+        self.counting = 0  # ticks towards the next point counted up
+        self.last_move: list[str] = []
+        self.visit_events: list[dict[str, Any]] = self._current_visit_events()
+        self.pending_sheet: dict[str, Any] | None = None
+        self.sheet_open = False
+        self.play_button = Button(L.PLAY_RECT, "Play", self.play, primary=True, tid="button.play")
+        self.take_button = Button(L.PLAY_RECT, "Take", self.take, primary=True, tid="button.take")
+        self.withdraw_button = Button(L.WITHDRAW_RECT, "Withdraw", self.withdraw, tid="button.withdraw")
+        self.hint_button, self.menu_button = corner_buttons(self.hint_clicked, self.pause)
+        self.buttons = Group(
+            [self.play_button, self.take_button, self.withdraw_button, self.hint_button, self.menu_button]
+        )
+        self.button_ids = {b.tid: b for b in self.buttons.widgets}
+        self.action_bar = ActionBar(L.ACTION_BAR)
+        self.refresh()
+
+    def _current_visit_events(self) -> list[dict[str, Any]]:
+        events = self.match.events
+        last = max((k for k, e in enumerate(events) if e["type"] == "visit_end"), default=-1)
+        return list(events[last + 1 :])
+
+    # -- what is shown --------------------------------------------------------------------
+    def refresh(self) -> None:
+        self.v = self.view()
+        self.reselect()
+
+    def hand(self) -> list[int]:
+        return hand_ids(self.v)
+
+    def acting_phase(self) -> str:
+        """The phase the person at the screen acts in now, or "" when they may not act."""
+        if self.acting_human is None or self.sheet_open or self.pending_sheet is not None:
+            return ""
+        return self.v["phase"]
+
+    def play_command(self) -> dict[str, Any]:
+        return {"move": "play", "cards": list(self.selected)}
+
+    def reselect(self) -> None:
+        hand = set(self.hand())
+        self.selected = [c for c in self.selected if c in hand]
+        display = {c["id"] for c in self.v["display"]}
+        self.picked = [c for c in self.picked if c in display]
+        phase = self.acting_phase()
+        self.play_button.visible = phase != "pick"
+        self.take_button.visible = phase == "pick"
+        self.withdraw_button.visible = True
+        self.play_button.enabled = phase == "play" and bool(self.selected) and self.problem() == ""
+        self.withdraw_button.enabled = phase == "play"
+        picks = (self.v.get("pending") or {}).get("picks", 0)
+        self.take_button.enabled = phase == "pick" and len(self.picked) == picks
+        self.take_button.label = f"Take {picks}" if picks else "Take"
+        seat = self.acting_human
+        self.withdraw_button.hint = (
+            withdraw_words(self.v, seat) if phase == "play" and seat is not None else ""
+        )
+        self.hint_button.visible = self.app.settings.show_hints
+        self.hint_button.enabled = bool(phase) and not self.hint_pending
+        if phase and self.hint:
+            self.hint_button.label, self.hint_button.hint = "Use hint", "Choose the hint's cards or city (H)"
+        else:
+            self.hint_button.label, self.hint_button.hint = "Hint", "What the hard bot would play (H)"
+
+    def problem(self) -> str:
+        """Why the selected cards cannot be played ("" when they can)."""
+        seat = self.acting_human
+        if seat is None or not self.selected:
+            return ""
+        rejected = self.match.check(seat, self.play_command())
+        return rejected.reason if rejected is not None else ""
+
+    # -- flow -----------------------------------------------------------------------------
+    def busy(self) -> bool:
+        return self.flights.busy or self.pending_sheet is not None
+
+    def idle(self) -> bool:
+        return not self.busy() and not self.sheet_open
+
+    def awaiting_person(self) -> bool:
+        return self.sheet_open and not self.busy()
+
+    def moving(self) -> bool:
+        return any(
+            abs(s - p["score"]) >= 1 for s, p in zip(self.shown_scores, self.v["players"], strict=True)
+        )
+
+    def update(self, n: int) -> None:
+        self.flights.advance(n)
+        self.count_scores(n)
+        if self.pending_sheet is not None and not self.flights.busy:
+            sheet, self.pending_sheet = self.pending_sheet, None
+            self.sheet_open = True
+            self.app.push(VisitSheet(self.app, **sheet, names=self.match.names, on_close=self.sheet_closed))
+        super().update(n)
+        waiting = self.acting_human is None or not self.idle()
+        readable = (self.hover or "").startswith(("player.", "province."))  # lit whoever acts
+        if waiting and self.hover not in self.button_ids and not readable:
+            self.hover = None
+
+    def count_scores(self, n: int) -> None:
+        """Scores count up a point at a time (at once when animations are Instant)."""
+        targets = [float(p["score"]) for p in self.v["players"]]
+        if self.speed(COUNT_EVERY) == 0:
+            self.shown_scores = targets
+            return
+        self.counting += n
+        steps, self.counting = divmod(self.counting, self.speed(COUNT_EVERY))
+        for i, target in enumerate(targets):
+            diff = target - self.shown_scores[i]
+            self.shown_scores[i] += max(-steps, min(steps, diff))
+
+    def sheet_closed(self) -> None:
+        self.sheet_open = False
+        self.refresh()
+
+    def on_events(self, events: list[dict[str, Any]]) -> None:
+        before = self.v
+        self.last_move = self.in_words(events)
+        self.selected, self.picked = [], []
+        self.v = self.view()
+        Motion(self.flights, before, self.v, self.viewer, self.speed, self.app.sounds.play).batch(events)
+        for k, e in enumerate(events):
+            if e["type"] != "visit_end":
+                self.visit_events.append(e)
+                continue
+            if self.humans:  # nobody to close a summary at a table of bots
+                self.pending_sheet = {
+                    "visit": e.get("visit", before["visit"]),
+                    "province": before["province"],
+                    "rows": visit_summary(self.visit_events, self.v["seats"]),
+                    "last": any(x["type"] == "game_over" for x in events[k:]),
+                }
+            self.visit_events = []
+        self.reselect()
+
+    def in_words(self, events: list[dict[str, Any]]) -> list[str]:
+        names = self.match.names
+        return [line for e in events if (line := self.rules.describe(e, names)) and e["type"] != "score"]
+
+    def hand_off(self, seat: int) -> None:
+        super().hand_off(seat)
+        self.refresh()
+
+    def on_viewer_changed(self) -> None:
+        self.refresh()
+
+    def on_hint(self) -> None:
+        self.reselect()
+
+    def enter(self) -> None:
+        self.refresh()
+
+    def handoff_note(self, seat: int) -> str:
+        where = f"Visit {self.v['visit']} · {self.v['province']}"
+        if self.last_move:
+            return f"{where} · {self.last_move[0]}."
+        return f"{where}: your turn."
+
+    def show_result(self) -> None:
+        self.app.push(TajMahalResult(self.app, self.match))
+
+    # -- acting ---------------------------------------------------------------------------
+    def play(self) -> None:
+        seat = self.acting_human
+        if seat is None or self.acting_phase() != "play" or not self.selected:
+            return
+        self.send(seat, self.play_command())
+
+    def withdraw(self) -> None:
+        seat = self.acting_human
+        if seat is not None and self.acting_phase() == "play":
+            self.send(seat, {"move": "withdraw"})
+
+    def take(self) -> None:
+        seat = self.acting_human
+        if seat is not None and self.acting_phase() == "pick":
+            self.send(seat, {"move": "pick", "cards": list(self.picked)})
+
+    def build(self, city: str) -> None:
+        seat = self.acting_human
+        if seat is not None and self.acting_phase() == "build":
+            self.send(seat, {"move": "build", "city": city})
+
+    def send(self, seat: int, command: dict[str, Any]) -> None:
+        if not self.idle():
+            return
+        result = self.submit(seat, command)
+        if not isinstance(result, list):
+            self.app.toast(result.reason)
+            self.reselect()
+
+    def clear_selection(self) -> None:
+        self.selected, self.picked = [], []
+        self.reselect()
+
+    def consume_escape(self) -> bool:
+        if self.selected or self.picked:
+            self.clear_selection()
+            return True
+        return False
+
+    def hint_clicked(self) -> None:
+        if self.hint and self.acting_human is not None:
+            self.use_hint()
+        else:
+            self.request_hint()
+
+    def use_hint(self) -> None:
+        """The hint's cards become the selection (its city or withdrawal: the bar names it)."""
+        hint = self.hint or {}
+        move = hint.get("move")
+        if move == "play":
+            self.selected = list(hint["cards"])
+        elif move == "pick":
+            self.picked = list(hint["cards"])
+        elif move == "build":
+            self.build(hint["city"])
+            return
+        elif move == "withdraw":
+            self.withdraw()
+            return
+        self.hint = None
+        self.app.sounds.play("click")
+        self.reselect()
+
+    def hint_words(self) -> str:
+        return command_words(self.hint) if self.hint else ""
+
+    # -- the target map -------------------------------------------------------------------
+    def targets(self) -> list[Target]:
+        """In reading order: the provinces (read only; listed first so cities lie on top),
+        the cities (chosen while building), the hand, the display, the players, the buttons."""
+        from game.scenes.tajmahal_table.map_art import map_art
+
+        v, art = self.v, map_art()
+        phase = self.acting_phase()
+        out: list[Target] = []
+        for name, pts in art.provinces.items():
+            out.append(
+                Target(
+                    province_id(name),
+                    self.province_label(name),
+                    "province",
+                    polygon=pts,
+                    enabled=False,
+                    tip=self.province_label(name),
+                )
+            )
+        cities = set((v.get("pending") or {}).get("cities", [])) if phase == "build" else set()
+        for name, (x, y) in art.cities.items():
+            label = self.city_label(name)
+            out.append(
+                Target(
+                    city_id(name),
+                    label,
+                    "city",
+                    pygame.Rect(x - 10, y - 10, 20, 20),
+                    enabled=name in cities,
+                    tip=label,
+                    row="map",
+                )
+            )
+        hand = self.hand()
+        why = self.why_not()
+        for j, cid in enumerate(hand):
+            up = cid in self.selected
+            rect = L_card(L.hand(j, len(hand)), up)
+            label = f"Hand {j + 1}: {self.card_label(cid)}" + (" (selected)" if up else "")
+            out.append(
+                Target(
+                    f"hand.{j}",
+                    label,
+                    "hand",
+                    rect,
+                    enabled=phase == "play",
+                    tip="" if phase == "play" else why,
+                )
+            )
+        for i, card in enumerate(v["display"]):
+            up = card["id"] in self.picked
+            label = f"Display {i + 1}: {self.card_label(card['id'])}" + (" (chosen)" if up else "")
+            rect = L_card(L.display(i), up)
+            tip = "" if phase == "pick" else "After you withdraw, you take cards from here"
+            out.append(Target(f"display.{i}", label, "display", rect, enabled=phase == "pick", tip=tip))
+        for seat in range(v["seats"]):
+            out.append(
+                Target(
+                    f"player.{seat}",
+                    self.player_label(seat),
+                    "player",
+                    L.row(seat, v["seats"]),
+                    tip=self.player_label(seat),
+                    row="player",
+                )
+            )
+        for button in self.buttons.widgets:
+            if not button.visible:
+                continue
+            t = button.target()
+            t.row = "button"
+            if not button.enabled and t.id == "button.play":
+                t.tip = self.problem() or (
+                    "Choose a coloured card from your hand first" if phase == "play" else why
+                )
+            elif not button.enabled and t.id == "button.take":
+                t.tip = "Choose the cards to take first"
+            elif not button.enabled:
+                t.tip = why if t.id != "hint" or not self.hint_pending else "A hint is on its way"
+            out.append(t)
+        return out
+
+    def why_not(self) -> str:
+        waiting = sorted(self.match.to_act)
+        if not waiting:
+            return "The game is over"
+        if self.viewer is None:
+            return "Waiting for the next player to take the screen"
+        if self.acting_human is None:
+            return f"{self.match.names[waiting[0]]} is playing"
+        if self.sheet_open or self.pending_sheet is not None:
+            return "The visit is over"
+        phase = self.v["phase"]
+        return {"build": "Build your palace first", "pick": "Take your display cards first"}.get(phase, "")
+
+    def tipped(self) -> Target | None:
+        """Buttons as usual; besides, on the map and the rows, what lies under the pointer."""
+        if self.app.top is not self:
+            return None
+        tmap = self.target_map()
+        under = tmap.hit(self.pointer) if self.pointer is not None else None
+        for target in (under, tmap.get(self.focus)):
+            if (
+                target is not None
+                and target.tip
+                and target.kind in ("button", "log", "city", "province", "player")
+            ):
+                return target
+        return None
+
+    # -- input ----------------------------------------------------------------------------
+    def choose(self, tid: str) -> None:
+        button = self.button_ids.get(tid)
+        if button is not None:
+            button.activate()
+            return
+        if self.busy() and self.acting_human is not None:
+            self.flights.finish()  # a player in a hurry: land everything, then take the click
+        phase = self.acting_phase()
+        if not phase or not self.idle():
+            return
+        kind, _, key = tid.partition(".")
+        if kind == "hand" and phase == "play":
+            hand = self.hand()
+            cid = hand[int(key)] if int(key) < len(hand) else None
+            if cid is None:
+                return
+            self.selected = (
+                [c for c in self.selected if c != cid] if cid in self.selected else [*self.selected, cid]
+            )
+        elif kind == "display" and phase == "pick":
+            display = [c["id"] for c in self.v["display"]]
+            cid = display[int(key)] if int(key) < len(display) else None
+            if cid is None:
+                return
+            picks = self.v["pending"].get("picks", 0)
+            if cid in self.picked:
+                self.picked.remove(cid)
+            else:
+                self.picked = [*self.picked, cid][-picks:] if picks else []
+        elif kind == "city" and phase == "build":
+            name = self.city_by_id(tid)
+            if name is not None:
+                self.build(name)
+            return
+        else:
+            return
+        self.hint = None
+        self.app.sounds.play("click")
+        self.reselect()
+
+    def city_by_id(self, tid: str) -> str | None:
+        from game.scenes.tajmahal_table.map_art import map_art
+
+        return next((c for c in map_art().cities if city_id(c) == tid), None)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.WINDOWLEAVE:
+            self.pointer = self.hover = None
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+            hit = self.target_map().hit(event.pos)
+            self.hover = (
+                hit.id if hit is not None and (hit.enabled or hit.kind in ("player", "province")) else None
+            )
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            hit = self.target_map().hit(event.pos)
+            if hit is not None and not hit.enabled:
+                hit = None
+            if event.button == 1 and hit is not None:
+                self.choose(hit.id)
+                return True
+            if event.button == 3:
+                self.clear_selection()
+                return True
+            if event.button == 1 and self.busy():
+                self.flights.finish()
+            return False
+        if event.type == pygame.KEYDOWN:
+            return self.key(event) or super().handle(event)
+        return False
+
+    def key(self, event: pygame.event.Event) -> bool:
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        if event.key in NAVIGATION:
+            self.focus = self.target_map().step(self.focus, event.key, shift)
+            return True
+        current = self.target_map().get(self.focus)
+        if current is not None and not current.enabled:
+            current = None
+        if event.key == pygame.K_SPACE and current is not None:
+            self.choose(current.id)
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if current is not None and current.kind in ("button", "city"):
+                self.choose(current.id)
+            elif self.acting_phase() == "pick":
+                self.take()
+            else:
+                self.play()
+            return True
+        if event.key == pygame.K_h and self.hint_button.visible:
+            self.hint_clicked()
+            return True
+        return False
+
+    # -- for game.automation ----------------------------------------------------------------
+    def gestures(self, seat: int, command: Command, keyboard: bool = False) -> Iterator[Gesture]:
+        """The clicks that play `command`: Esc clears a leftover choice, then each card of a
+        play (and Play), Withdraw, the city of a build, each display card of a pick (and
+        Take). `keyboard`: the focus walked to each (Tab, arrows) and Space, then Enter."""
+        if not isinstance(command, dict) or self.acting_human != seat:
+            return
+        if self.selected or self.picked:
+            yield ("key", "escape")
+        move = command.get("move")
+        if move == "play":
+            hand = self.hand()
+            steps = [f"hand.{hand.index(c)}" for c in command["cards"] if c in hand]
+            finish = "button.play"
+        elif move == "pick":
+            display = [c["id"] for c in self.v["display"]]
+            steps = [f"display.{display.index(c)}" for c in command["cards"] if c in display]
+            finish = "button.take"
+        elif move == "withdraw":
+            steps, finish = ["button.withdraw"], ""
+        elif move == "build":
+            steps, finish = [city_id(command["city"])], ""
+        else:
+            return
+        for tid in steps:
+            if not keyboard:
+                yield ("click", tid)
+                continue
+            for _ in range(200):
+                if self.focus == tid:
+                    break
+                step = self.key_towards(tid)
+                if step is None:
+                    return
+                yield ("key", step)
+            yield ("key", "space")
+        if finish:
+            yield ("key", "return") if keyboard else ("click", finish)
+
+    def key_towards(self, tid: str) -> str | None:
+        """The first key of the shortest walk of the keyboard focus to `tid`."""
+        tmap = self.target_map()
+        keys = {
+            "tab": (pygame.K_TAB, False),
+            "shift+tab": (pygame.K_TAB, True),
+            "left": (pygame.K_LEFT, False),
+            "right": (pygame.K_RIGHT, False),
+            "up": (pygame.K_UP, False),
+            "down": (pygame.K_DOWN, False),
+        }
+        first: dict[str | None, str] = {}
+        frontier: list[str | None] = [self.focus]
+        seen: set[str | None] = {self.focus}
+        while frontier:
+            nxt: list[str | None] = []
+            for here in frontier:
+                for name, (code, shift) in keys.items():
+                    there = tmap.step(here, code, shift)
+                    if there in seen:
+                        continue
+                    seen.add(there)
+                    first[there] = first.get(here, name)
+                    if there == tid:
+                        return first[there]
+                    nxt.append(there)
+            frontier = nxt
+        return None
+
+
+def L_card(centre: tuple[int, int], up: bool) -> pygame.Rect:
+    rect = pygame.Rect(0, 0, L.CARD_W, L.CARD_H)
+    rect.center = (centre[0], centre[1] - (L.LIFT if up else 0))
+    return rect

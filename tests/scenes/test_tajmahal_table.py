@@ -1,0 +1,252 @@
+"""The Taj Mahal table driven by game.automation alone: whole games (one person against
+bots, three people passing the screen) played by clicks and keys to the final scoring, every
+kind of command made the way a person makes it, what the screen says about a choice, the
+targets a person clicks, and the hands each screen may show."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from game.automation import Session, same_command
+from game.core.match import verify
+from game.rules.tajmahal.data import CARDS, COLOURS
+from game.scenes.overlays import HandOff
+from game.scenes.tajmahal_table import render
+from game.scenes.tajmahal_table.sheets import TajMahalResult, VisitSheet
+
+MOVES = ("play", "withdraw", "build", "pick")
+
+
+@pytest.fixture(autouse=True)
+def _table_registered(monkeypatch):
+    from game.scenes import tables
+
+    if not tables.has_table("tajmahal"):
+        monkeypatch.setitem(tables.TABLES, "tajmahal", ("game.scenes.tajmahal_table", "TajMahalTable"))
+
+
+def perform_by_keys(s: Session, seat: int, command: dict) -> None:
+    """As Session.perform, by keys alone: Enter past a hand-off or a visit's summary, then the
+    table's keyboard gestures (the focus walked to each target, Space, Enter)."""
+    s.idle()
+    for _ in range(4):
+        if s.app.top is s.table:
+            break
+        s.key("return")
+        s.idle()
+    count = len(s.match.commands)
+    for gesture in s.table.gestures(seat, command, keyboard=True):
+        assert gesture[0] == "key", gesture
+        s.gesture(gesture)
+        if len(s.match.commands) > count:
+            break
+    made = s.match.commands[count:]
+    assert made and made[0].seat == seat and same_command(made[0].command, command), (made, command)
+
+
+def play_out(s: Session, rng: random.Random, perform=Session.perform) -> Counter:
+    """Random legal commands for whoever the match waits on until the result screen, each
+    made by input events; the pointer wanders over the table between them. Returns how many
+    of each move the people made."""
+    made: Counter = Counter()
+    while s.outcome is None:
+        s.idle()
+        if s.outcome is not None:
+            break
+        if s.app.top is not s.table and not s.waiting():  # a visit's summary, bots next
+            if perform is perform_by_keys:
+                s.key("return")
+            else:
+                s.click(s.app.top.proceed)
+            continue
+        s.move((rng.randrange(10, 1270), rng.randrange(10, 710)))
+        seat = s.waiting()[0]
+        command = rng.choice(s.legal(seat))
+        perform(s, seat, command)
+        made[command["move"]] += 1
+    s.idle()
+    for _ in range(3):  # the last visit's summary stands before the result
+        if isinstance(s.app.top, TajMahalResult):
+            break
+        assert isinstance(s.app.top, VisitSheet), s.scene
+        s.click(s.app.top.proceed)
+        s.idle()
+    return made
+
+
+def assert_finished(s: Session, made: Counter) -> None:
+    assert s.outcome is not None and isinstance(s.app.top, TajMahalResult), s.scene
+    ok, why = verify(s.match.to_json())
+    assert ok, why
+    people = s.table.humans
+    assert sum(made.values()) == sum(1 for seat, _ in s.commands if seat in people)
+    assert all(made[m] > 0 for m in MOVES), made  # every kind of command was clicked
+    assert s.app.store.load(s.table.match_id).events == s.match.events
+
+
+@pytest.mark.parametrize(
+    "bots", [["easy", "medium"], ["hard", "easy", "medium"], ["easy", "easy", "medium", "hard"]]
+)
+def test_one_person_against_bots_to_the_final_scoring(bots):
+    s = Session.open("tajmahal", seats=["human", *bots], seed=len(bots))
+    made = play_out(s, random.Random(len(bots)))
+    assert_finished(s, made)
+    assert s.log[-1]["type"] == "game_over"
+
+
+def test_one_person_plays_a_whole_game_by_keys_alone():
+    s = Session.open("tajmahal", seats=["human", "easy", "easy"], seed=9)
+    first = len(s.posted)
+    made = play_out(s, random.Random(4), perform=perform_by_keys)
+    assert_finished(s, made)
+    clicks = [p for p in s.posted[first:] if p["type"] == "MouseButtonDown"]
+    assert clicks == []
+
+
+def test_three_people_pass_and_play_and_each_screen_shows_only_its_own_hand(monkeypatch):
+    """Every hand the table draws is the hand of the person who took the screen last, as the
+    rules show it to that seat; under the hand-off cover no table is drawn at all."""
+    s = Session.open("tajmahal", seats=["human", "human", "human"], seed=6)
+    drawn: list[tuple[int | None, list[int], list[int]]] = []
+    original = render.Render.draw_hand
+
+    def spy(self, surface, focused):
+        if self.viewer is not None:
+            own = [c["id"] for c in self.match.view(self.viewer)["hand"]]
+            drawn.append((self.viewer, self.hand(), own))
+        original(self, surface, focused)
+
+    monkeypatch.setattr(render.Render, "draw_hand", spy)
+    handoffs = []
+
+    def check() -> None:
+        top = s.app.top
+        if isinstance(top, HandOff):
+            handoffs.append(top.player)
+            assert s.table.viewer is None  # nothing hidden is drawn until the person confirms
+
+    s.app.frame_hooks.append(check)
+    made = play_out(s, random.Random(3))
+    assert_finished(s, made)
+    assert len(set(handoffs)) == 3 and len(handoffs) >= 30
+    seats_seen = {viewer for viewer, _, _ in drawn}
+    assert seats_seen == {0, 1, 2}
+    for viewer, hand, own in drawn:
+        assert sorted(hand) == sorted(own), (viewer, hand, own)
+
+
+def fresh(seed: int = 2) -> Session:
+    """One person (seat 0) and two bots; the person starts."""
+    s = Session.open("tajmahal", seats=["human", "easy", "easy"], seed=seed, setup={"start": 0})
+    s.idle()
+    return s
+
+
+def test_the_targets_a_person_clicks_exist_with_stable_ids():
+    s = fresh()
+    ids = [t["id"] for t in s.targets()]
+    hand = len(s.view(0)["hand"])
+    display = len(s.view(0)["display"])
+    for tid in (
+        *(f"hand.{j}" for j in range(hand)),
+        *(f"display.{i}" for i in range(display)),
+        "player.0",
+        "player.2",
+        "button.play",
+        "button.withdraw",
+        "hint",
+        "menu",
+        "province.delhi",
+        "province.agra",
+        "city.agra",
+        "city.dera-ghazi-khan",
+        "city.fatehpur-sikri",
+    ):
+        assert tid in ids, tid
+    assert len(ids) == len(set(ids))
+    assert s.target("province.delhi").polygon  # provinces are hit by their outline
+    assert s.target("city.agra").label.startswith("Agra (Agra), the Taj Mahal")
+    # while playing, the cities and the display take no clicks; the hand does
+    assert not s.target("city.agra").enabled and not s.target("display.0").enabled
+    assert s.target("hand.0").enabled
+
+
+def test_a_choice_says_what_it_would_do_or_why_it_cannot_be_played():
+    s = fresh()
+    table = s.table
+    hand = table.hand()
+    coloured = [j for j, c in enumerate(hand) if CARDS[c].colour in COLOURS]
+    s.click(f"hand.{coloured[0]}")
+    title, detail, mood = table.bar()
+    assert mood == "move" and title.startswith("Play ") and detail.startswith("You would lead")
+    assert s.target("button.play").enabled
+    s.click(f"hand.{coloured[1]}")  # two coloured cards: the rules' reason, in words
+    title, detail, mood = table.bar()
+    assert (title, mood) == ("Not a move", "refused")
+    assert detail == "Play exactly one coloured card, plus at most one white or special card"
+    assert not s.target("button.play").enabled
+    assert s.target("button.play").tip == detail
+    s.key("escape")  # Esc clears the choice first
+    assert s.scene == "tajmahal" and table.selected == []
+    assert s.target("button.withdraw").tip.startswith("Withdrawing now wins nothing")
+
+
+def test_hovering_a_player_lights_their_largest_chain():
+    s = fresh()
+    rng = random.Random(1)
+    while s.view(0)["visit"] < 4:  # palaces go up as the visits pass
+        s.idle()
+        if s.app.top is not s.table:
+            s.click(s.app.top.proceed)
+            continue
+        seat = s.waiting()[0]
+        s.perform(seat, rng.choice(s.legal(seat)))
+    s.idle()
+    if s.app.top is not s.table:
+        s.click(s.app.top.proceed)
+    owner = max(range(3), key=lambda i: s.view(0)["players"][i]["palaces"])
+    s.move(f"player.{owner}")
+    assert s.table.highlight_seat() == owner
+    cities, provinces = render.largest_chain(s.view(0), owner)
+    assert cities and provinces
+    assert f"largest chain {len(provinces)} province" in s.target(f"player.{owner}").label
+
+
+def test_a_keyboard_move_builds_on_a_city_reached_by_tab_and_arrows():
+    s = fresh()
+    rng = random.Random(5)
+    while True:
+        s.idle()
+        if s.app.top is not s.table:
+            s.key("return")
+            continue
+        seat = s.waiting()[0]
+        legal = s.legal(seat)
+        if legal[0]["move"] == "build" and seat == 0:
+            break
+        s.perform(seat, rng.choice(legal))
+    city = legal[-1]["city"]
+    count = len(s.match.commands)
+    keys = []
+    for g in s.table.gestures(0, legal[-1], keyboard=True):  # each made before the next is asked
+        keys.append(g)
+        s.gesture(g)
+    assert keys[-1] == ("key", "space") and all(g[0] == "key" for g in keys)
+    made = s.match.commands[count]
+    assert made.seat == 0 and made.command == {"move": "build", "city": city}
+
+
+def test_the_bench_scene_plays_with_four_bots():
+    from game.app import App
+    from game.scenes.tajmahal_table import bench_scene
+
+    app = App(windowed=True, automated=True)
+    table = bench_scene(app)
+    app.push(table)
+    for _ in range(600):
+        app.update(1)
+        app.present()
+    assert len(table.match.seats) == 4 and len(table.match.commands) > 10
