@@ -47,6 +47,14 @@ def perform_by_keys(s: Session, seat: int, command: dict) -> None:
     assert made and made[0].seat == seat and same_command(made[0].command, command), (made, command)
 
 
+def pass_sheet(s: Session, perform) -> None:
+    """Go on past a visit's summary: Enter when playing by keys, else its button."""
+    if perform is perform_by_keys:
+        s.key("return")
+    else:
+        s.click(s.app.top.proceed)
+
+
 def play_out(s: Session, rng: random.Random, perform=Session.perform) -> Counter:
     """Random legal commands for whoever the match waits on until the result screen, each
     made by input events; the pointer wanders over the table between them. Returns how many
@@ -57,10 +65,7 @@ def play_out(s: Session, rng: random.Random, perform=Session.perform) -> Counter
         if s.outcome is not None:
             break
         if s.app.top is not s.table and not s.waiting():  # a visit's summary, bots next
-            if perform is perform_by_keys:
-                s.key("return")
-            else:
-                s.click(s.app.top.proceed)
+            pass_sheet(s, perform)
             continue
         s.move((rng.randrange(10, 1270), rng.randrange(10, 710)))
         seat = s.waiting()[0]
@@ -72,7 +77,7 @@ def play_out(s: Session, rng: random.Random, perform=Session.perform) -> Counter
         if isinstance(s.app.top, TajMahalResult):
             break
         assert isinstance(s.app.top, VisitSheet), s.scene
-        s.click(s.app.top.proceed)
+        pass_sheet(s, perform)
         s.idle()
     return made
 

@@ -134,6 +134,15 @@ def province_surface(art: MapArt, name: str) -> tuple[pygame.Surface, pygame.Rec
     return patterned, rect
 
 
+def _haloed(surface: pygame.Surface, words: str, at: Point, size: int, ink, face: str, anchor: str) -> None:
+    """A name with a pale rim, so roads and rivers under it do not cut its letters."""
+    rim = text.render(words, size, (246, 242, 230), face)
+    rect = rim.get_rect(**{anchor: at})
+    for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        surface.blit(rim, rect.move(dx, dy))
+    text.blit(surface, words, at, size, ink, face, anchor)
+
+
 def paint_map(surface: pygame.Surface) -> None:
     """The whole map, once: land, sea, desert, provinces, mountains, rivers, roads, cities and
     names (the tiles, palaces and highlights are drawn over it every frame)."""
@@ -171,10 +180,10 @@ def paint_map(surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, (90, 60, 40), (x - 5, y - 5, 11, 11))
         else:
             pygame.draw.circle(surface, CITY_INK, (x, y), 5)
-        text.blit(surface, name, (x, y + 7), 12, CITY_INK, "bold", "midtop")
+        _haloed(surface, name, (x, y + 7), 12, CITY_INK, "bold", "midtop")
     for kind, name, (centre,) in art.layers["labels"]:
         if kind == "province":
-            text.blit(surface, name, centre, 19, LABEL_INK, "black", "center")
+            _haloed(surface, name, centre, 19, LABEL_INK, "black", "center")
         else:
             text.blit(surface, name, centre, 13, (70, 70, 90), "bold", "center")
     surface.set_clip(clip)

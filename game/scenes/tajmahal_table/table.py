@@ -26,7 +26,7 @@ from game.ui.action_bar import ActionBar
 from game.ui.corner import corner_buttons
 from game.ui.flights import Flights
 from game.ui.layer import Layer
-from game.ui.targets import NAVIGATION, Target, slug
+from game.ui.targets import NAVIGATION, Target, TargetMap, slug
 from game.ui.widgets import Button, Group
 
 COUNT_EVERY = 3  # ticks per point while a score counts up
@@ -47,6 +47,7 @@ class TajMahalTable(Render, Table):
         super().__init__(app, match, match_id)
         self.flights = Flights()
         self.layer = Layer()
+        self._targets: tuple[tuple | None, TargetMap] = (None, TargetMap())
         self.v: dict[str, Any] = self.view()
         self.selected: list[int] = []  # hand card ids, in the order chosen
         self.picked: list[int] = []  # display card ids, in the order chosen
@@ -280,7 +281,30 @@ class TajMahalTable(Render, Table):
         return command_words(self.hint) if self.hint else ""
 
     # -- the target map -------------------------------------------------------------------
+    def targets_key(self) -> tuple:
+        """Everything the target list is built from: it is built again only when this changes
+        (a frame asks for it several times; the map has some eighty targets)."""
+        buttons = tuple((b.visible, b.enabled, b.label, b.hint) for b in self.buttons.widgets)
+        return (
+            id(self.v),
+            self.viewer,
+            tuple(self.selected),
+            tuple(self.picked),
+            self.acting_phase(),
+            self.hint_pending,
+            buttons,
+        )
+
+    def target_map(self) -> TargetMap:
+        key = self.targets_key()
+        if self._targets[0] != key:
+            self._targets = (key, TargetMap(self.build_targets()))
+        return self._targets[1]
+
     def targets(self) -> list[Target]:
+        return list(self.target_map())
+
+    def build_targets(self) -> list[Target]:
         """In reading order: the provinces (read only; listed first so cities lie on top),
         the cities (chosen while building), the hand, the display, the players, the buttons."""
         from game.scenes.tajmahal_table.map_art import map_art
