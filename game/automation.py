@@ -14,6 +14,7 @@ count, not the clock), so the same calls give the same match. See docs/automatio
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import replace
 from typing import Any
@@ -35,6 +36,7 @@ from game.ui.targets import Target  # noqa: E402
 
 IDLE_LIMIT = 200_000  # ticks (about 55 minutes of game time) before idle() gives up
 PASSES = 12  # screens perform() may pass on the way to a move (hand-off, sheets)
+STRIDE = 600  # the most ticks idle() lets pass in one step (a frame is drawn after each)
 
 
 class AutomationError(AssertionError):
@@ -42,10 +44,25 @@ class AutomationError(AssertionError):
 
 
 def same_command(a: Command, b: Command) -> bool:
-    """Equal up to the tick (the table stamps its own) and the order of listed cards."""
+    """Equal up to the tick (the table stamps its own) and the order of listed things: cards,
+    or pieces with their cells (a list of scalars inside those, such as a cell's [x, y], keeps
+    its order)."""
+
+    def inner(x: Any) -> Any:
+        if isinstance(x, dict):
+            return {k: inner(v) for k, v in sorted(x.items())}
+        if isinstance(x, list) and any(isinstance(i, (list, dict)) for i in x):
+            return sorted((inner(i) for i in x), key=lambda i: json.dumps(i, sort_keys=True))
+        return x
 
     def norm(c: Command) -> dict[str, Any]:
-        return {k: sorted(map(str, v)) if isinstance(v, list) else v for k, v in c.items() if k != "tick"}
+        return {
+            k: (sorted(map(str, v)) if not any(isinstance(i, (list, dict)) for i in v) else inner(v))
+            if isinstance(v, list)
+            else v
+            for k, v in c.items()
+            if k != "tick"
+        }
 
     return isinstance(a, dict) and isinstance(b, dict) and norm(a) == norm(b)
 
@@ -257,10 +274,16 @@ class Session:
         return not top.animated
 
     def idle(self, limit: int = IDLE_LIMIT) -> None:
-        for _ in range(limit):
+        """Let time pass until settled: a tick at a time, or in one stride while a table waits
+        on its clock alone (a bot's solve due at its tick), exactly as the same ticks one by one."""
+        waited = 0
+        while waited < limit:
             if self.settled():
                 return
-            self.app.step(1)
+            top = self.app.top
+            stride = min(top.quiet_ticks(), STRIDE, limit - waited) if isinstance(top, Table) else 1
+            self.app.step(stride)
+            waited += stride
         raise AutomationError(f"still busy after {limit} ticks on {self.scene!r}")
 
     # -- playing --------------------------------------------------------------------------

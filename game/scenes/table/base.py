@@ -101,7 +101,7 @@ class Table(Scene):
 
     def on_tick(self) -> None:
         """Once per tick: held bot commands whose tick has come, and the rules clock."""
-        for item in [h for h in self.held if h[0] <= self.clock.tick(h[1])]:
+        for item in [h for h in self.held if self.bot_due(h[1], h[0])]:
             self.held.remove(item)
             if self.match.check(item[1], item[2]) is None:  # else the round moved on without it
                 self.submit(item[1], item[2])
@@ -148,12 +148,16 @@ class Table(Scene):
         if at != len(self.match.events) and self.match.check(seat, command) is not None:
             return  # the table moved on meanwhile and the answer no longer fits: think again
         tick = command.get("tick") if isinstance(command, dict) else None
-        if isinstance(tick, int) and tick > self.clock.tick(seat):
+        if isinstance(tick, int) and not self.bot_due(seat, tick):
             self.held.append((tick, seat, command))  # a future solve shows when its time comes
             return
         result = self.submit(seat, command)
         if isinstance(result, Rejected):
             self.app.toast(f"{self.match.seats[seat].name} (bot) failed: {result.reason}", error=True)
+
+    def bot_due(self, seat: int, tick: int) -> bool:
+        """Whether a bot's command stamped `tick` may go in now (a future solve waits for it)."""
+        return tick <= self.clock.tick(seat)
 
     def bot_budget(self) -> Budget:
         return UNTIMED if self.app.automated else Budget(seconds=1.0)
@@ -287,6 +291,20 @@ class Table(Scene):
         if not waiting:
             return self.match.clock is None
         return not self.needs_handoff(people[0])
+
+    def quiet_ticks(self) -> int:
+        """How many ticks pass with nothing to decide but the clock: until the next held bot
+        command or the rules clock is due. 1 whenever anything else may happen (something
+        in flight, a bot thinking, a screen on top; what merely glows does not count).
+        game.automation waits in such strides, drawing once per stride; the table still
+        decides tick by tick."""
+        if self.busy() or not self.idle() or self.thinking.busy or self.app.top is not self:
+            return 1
+        due = self.match.clock
+        waits = [tick - self.clock.tick(seat) for tick, seat, _ in self.held]
+        if due is not None:
+            waits.append(due.get("tick", 0) - self.clock.now)
+        return max(1, min(waits)) if waits else 1
 
     def awaiting_person(self) -> bool:
         """While not idle: True when what holds the table back is waiting for a person (a
