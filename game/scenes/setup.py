@@ -15,6 +15,8 @@ from game.ui.widgets import Button, Choice, TextField, panel
 
 NAMES = ("Asha", "Bilal", "Chandra", "Devi", "Eshan")
 SEAT_Y, SEAT_H = 196, 64
+OPTION_X, OPTION_Y, OPTION_H = 720, 196, 62
+GRID_H = 56  # rows of per-seat options (a handicap per seat), under the game's own options
 
 
 class Setup(Screen):
@@ -49,17 +51,25 @@ class Setup(Screen):
         )
         self.option_widgets = [
             Choice(
-                (720, 196 + 62 * i, 500, 46),
-                o.label,
+                (0, 0, 500, 46),
+                o.label if o.seat is None else _family(o.label),
                 list(o.choices),
                 self.options[o.key],
                 self._option_setter(o.key),
                 names=[o.label_of(c) for c in o.choices],
             )
-            for i, o in enumerate(self.ruleset.options)
+            for o in self.ruleset.options
         ]
+        for option, widget in zip(self.ruleset.options, self.option_widgets, strict=True):
+            widget.tid, widget.spoken = f"option.{option.key}", option.label
+        self._place_options()
         self.start_button = Button((980, 620, 240, 60), "Start", self.start, primary=True)
         self.back_button = Button((720, 620, 240, 60), "Back", self.back)
+        self.practice_button: Button | None = None
+        if tables.has_practice(game):  # puzzles on their own, untimed
+            self.back_button.rect.w = self.start_button.rect.w = 160
+            self.start_button.rect.x = 1060
+            self.practice_button = Button((890, 620, 160, 60), "Practice", self.practice, tid="practice")
         self.recall()
         self._refresh_options()
         self._layout()
@@ -118,23 +128,53 @@ class Setup(Screen):
 
     def _set_count(self, count: int) -> None:
         self.count = count
+        self._refresh_options()
         self._layout()
 
     def seat_name(self, i: int) -> str:
         return self.names[i].value.strip() or NAMES[i]
 
+    def _place_options(self) -> None:
+        """The game's options one per row; per-seat options (a handicap) in a grid beneath,
+        a row per seat and a column per kind, narrower so four seats fit."""
+        general = [
+            w for o, w in zip(self.ruleset.options, self.option_widgets, strict=True) if o.seat is None
+        ]
+        for i, widget in enumerate(general):
+            widget.rect.topleft = (OPTION_X, OPTION_Y + OPTION_H * i)
+        families = list(dict.fromkeys(_family(o.label) for o in self.ruleset.options if o.seat is not None))
+        self.grid_top = OPTION_Y + OPTION_H * len(general) + 30
+        width = (500 - 48 - 10 * (len(families) - 1)) // max(1, len(families))
+        for option, widget in zip(self.ruleset.options, self.option_widgets, strict=True):
+            if option.seat is not None:
+                column = families.index(_family(option.label))
+                widget.rect = pygame.Rect(
+                    OPTION_X + 48 + column * (width + 10), self.grid_top + GRID_H * option.seat, width, 46
+                )
+                widget.label = ""  # the column heading says what it is
+        self.families = families
+
     def _refresh_options(self) -> None:
-        """Choices that name a seat show the name typed for it; options the rules settle under
-        the current choices (solo: the person starts) are shown greyed with that value. Called
-        whenever a name or an option changes."""
+        """Choices that name a seat show the name typed for it, and only seats in the game are
+        offered; options the rules settle under the current choices (solo: the person starts)
+        are shown greyed with that value. Called whenever a name or an option changes."""
         fixed = self.ruleset.fixed_options(self.options)
         for option, widget in zip(self.ruleset.options, self.option_widgets, strict=True):
-            names = [option.label_of(c) for c in option.choices]
+            pairs = [
+                (c, option.label_of(c))
+                for c in option.choices
+                if not any(option.label_of(c) == f"Seat {i + 1}" for i in range(self.count, len(self.names)))
+            ]
+            names = [n for _, n in pairs]
             for i in range(len(self.names)):
                 names = [n.replace(f"Seat {i + 1}", self.seat_name(i)) for n in names]
-            widget.names = names
+            widget.choices, widget.names = [c for c, _ in pairs], names
+            value = fixed.get(option.key, self.options[option.key])
+            if value not in widget.choices:  # a seat that left the game: back to the default
+                value = self.options[option.key] = option.default
+            widget.index = widget.choices.index(value) if value in widget.choices else 0
             widget.enabled = option.key not in fixed
-            widget.set(fixed.get(option.key, self.options[option.key]))
+            widget.visible = option.seat is None or option.seat < self.count
 
     def _layout(self) -> None:
         fixed = self.ruleset.fixed_seats(self.options)
@@ -150,7 +190,16 @@ class Setup(Screen):
                 self.seat_kinds[i].names = list(self.kind_names)
             widgets += [self.names[i], self.seat_kinds[i]]
         self.count_choice.visible = len(self.count_choice.choices) > 1
-        self.group.widgets = widgets + self.option_widgets + [self.back_button, self.start_button]
+        options = [w for w in self.option_widgets if w.visible]
+        buttons = [
+            self.back_button,
+            *([self.practice_button] if self.practice_button else []),
+            self.start_button,
+        ]
+        self.group.widgets = widgets + options + buttons
+
+    def practice(self) -> None:
+        self.app.push(tables.practice_class(self.game)(self.app))
 
     def chosen_options(self) -> dict:
         return {**self.options, **self.ruleset.fixed_options(self.options)}
@@ -191,6 +240,15 @@ class Setup(Screen):
         text.blit(surface, "Options", (720, 147), 24, theme.ACCENT, "bold", "midleft")
         if not self.option_widgets:
             text.blit(surface, "This game has no options.", (720, 200), 18, theme.MUTED)
+        if self.families:
+            width = (500 - 48 - 10 * (len(self.families) - 1)) // len(self.families)
+            for k, family in enumerate(self.families):
+                x = OPTION_X + 48 + k * (width + 10) + width // 2
+                text.blit(surface, family, (x, self.grid_top - 14), 17, theme.MUTED, "bold", "center")
+            for i in range(self.count):
+                y = self.grid_top + GRID_H * i + 23
+                pygame.draw.circle(surface, theme.PANEL_HI, (OPTION_X + 18, y), 15)
+                text.blit(surface, str(i + 1), (OPTION_X + 18, y), 17, theme.ACCENT, "bold", "center")
         for i in range(self.count):
             y = SEAT_Y + SEAT_H * i + 23
             pygame.draw.circle(surface, theme.PANEL_HI, (74, y), 16)
@@ -204,3 +262,10 @@ class Setup(Screen):
             anchor="midleft",
         )
         self.group.draw(surface)
+
+
+def _family(label: str) -> str:
+    """A per-seat option's kind, its label without the seat ("Seat 2 board side" -> "Board side")."""
+    words = label.split()
+    rest = " ".join(words[2:]) if len(words) > 2 and words[0] == "Seat" else label
+    return rest[:1].upper() + rest[1:]

@@ -12,6 +12,9 @@ TABLES: dict[str, tuple[str, str]] = {
     "ubongo": ("game.scenes.ubongo", "UbongoTable"),
 }
 
+# Games with puzzles to practise on their own, untimed (offered beside Start on the setup screen).
+PRACTICE: dict[str, tuple[str, str]] = {"ubongo": ("game.scenes.ubongo.practice", "Practice")}
+
 TAGLINES = {
     "jaipur": "Trade goods, herd camels, sell before your rival does.",
     "ginrummy": "Meld runs and sets, knock low, go gin.",
@@ -27,4 +30,14 @@ def has_table(game: str) -> bool:
 
 def table_class(game: str):
     module, name = TABLES[game]
+    return getattr(importlib.import_module(module), name)
+
+
+def has_practice(game: str) -> bool:
+    module = PRACTICE.get(game, ("", ""))[0]
+    return bool(module) and has_table(game) and importlib.util.find_spec(module) is not None
+
+
+def practice_class(game: str):
+    module, name = PRACTICE[game]
     return getattr(importlib.import_module(module), name)

@@ -43,7 +43,7 @@ class Widget:
     def draw(self, surface: pygame.Surface) -> None: ...
 
     def target(self) -> Target:
-        label = str(getattr(self, "label", "")) or self.kind
+        label = str(getattr(self, "spoken", "") or getattr(self, "label", "")) or self.kind
         return Target(
             self.tid or slug(label),
             label,
