@@ -20,7 +20,7 @@ import pygame
 from game.rules.ubongo import placement as rules_placement
 from game.rules.ubongo.pieces import Cell
 from game.ui.drag import THRESHOLD
-from game.ui.polyomino_shapes import Board, orientation_for, oriented, outline
+from game.ui.polyomino_shapes import Board, orientation_for, oriented, piece_outline
 from game.ui.targets import Target
 
 MIN_CELL = 40  # a board cell at 1280x720 is never smaller (the issue's promise)
@@ -183,7 +183,8 @@ class PieceHandler:
     def polygon(self, letter: str) -> tuple[tuple[int, int], ...]:
         ox, oy = self.origin(letter)
         s = self.cell
-        return tuple((ox + x * s, oy + y * s) for x, y in outline(self.pieces[letter].cells()))
+        p = self.pieces[letter]
+        return tuple((ox + x * s, oy + y * s) for x, y in piece_outline(letter, p.flip, p.rot))
 
     def draw_order(self) -> list[str]:
         """Tray pieces, then laid pieces, then the one in hand (last drawn, first hit)."""

@@ -173,22 +173,24 @@ def draw_ghost(surface: pygame.Surface, handler: PieceHandler, over: bool = Fals
     s = board.cell
     rects = [board.cell_rect(c) for c in cells]
     pts = [board.cell_rect(c).topleft for c in outline(cells)]
-    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    box = rects[0].unionall(rects[1:])
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)  # only as large as the ghost: drawn every frame
+    local = [r.move(-box.x, -box.y) for r in rects]
     if fits:
         if not over:
-            for r in rects:
+            for r in local:
                 pygame.draw.rect(layer, (*COLOURS[letter], 150), r)
-            surface.blit(layer, (0, 0))
+            surface.blit(layer, box)
         pygame.draw.polygon(surface, theme.GOOD, pts, 4)
         return
-    for r in rects:
+    for r in local:
         if not over:
             pygame.draw.rect(layer, (*theme.DANGER, 70), r)
         layer.set_clip(r)
         for d in range(-s, s, 12):
             pygame.draw.line(layer, (*theme.DANGER, 235), (r.x + d, r.y), (r.x + d + s, r.bottom), 3)
         layer.set_clip(None)
-    surface.blit(layer, (0, 0))
+    surface.blit(layer, box)
     dashed(surface, theme.DANGER, pts, 4)
 
 
@@ -233,11 +235,18 @@ def _blit_piece(surface: pygame.Surface, handler: PieceHandler, letter: str, alp
     surface.blit(image, rect)
 
 
-def draw(surface: pygame.Surface, handler: PieceHandler, focus: bool = True) -> None:
-    """Board, tray slots, pieces, the ghost of the piece in hand and the selection ring."""
+def draw_ground(surface: pygame.Surface, handler: PieceHandler) -> None:
+    """What never moves: the board and the tray's slots (a scene may cache it)."""
     draw_board(surface, handler.board)
     for letter in handler.letters:
         pygame.draw.rect(surface, theme.PANEL, handler.pieces[letter].slot, border_radius=8)
+
+
+def draw(surface: pygame.Surface, handler: PieceHandler, focus: bool = True, ground: bool = True) -> None:
+    """Board, tray slots (unless `ground` is False: drawn already), pieces, the ghost of the
+    piece in hand and the selection ring."""
+    if ground:
+        draw_ground(surface, handler)
     hold = handler.hold.letter if handler.hold else None
     for letter in handler.draw_order():
         if letter != hold:

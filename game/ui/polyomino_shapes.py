@@ -11,6 +11,7 @@ order through every turn, so the cell the pointer grabbed is followed through tu
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 import pygame
 
@@ -19,12 +20,23 @@ from game.rules.ubongo.pieces import PIECES, Cell, normalise, symmetries
 
 def oriented(letter: str, flip: int, rot: int) -> list[Cell]:
     """The piece's cells in orientation (flip, rot), in base order, shifted to the origin."""
+    return list(_oriented(letter, flip, rot % 4))
+
+
+@cache
+def _oriented(letter: str, flip: int, rot: int) -> tuple[Cell, ...]:
     cells = [(-x, y) if flip else (x, y) for x, y in PIECES[letter][1]]
-    for _ in range(rot % 4):
+    for _ in range(rot):
         cells = [(-y, x) for x, y in cells]
     mx = min(x for x, _ in cells)
     my = min(y for _, y in cells)
-    return [(x - mx, y - my) for x, y in cells]
+    return tuple((x - mx, y - my) for x, y in cells)
+
+
+@cache
+def piece_outline(letter: str, flip: int, rot: int) -> tuple[Cell, ...]:
+    """The outline of a piece in one orientation (drawn and hit-tested every frame: cached)."""
+    return tuple(outline(_oriented(letter, flip, rot % 4)))
 
 
 def orientation_for(letter: str, cells: Iterable[Cell]) -> list[tuple[int, int]]:
