@@ -143,3 +143,14 @@ def generate(seed: int = SEED, boards: int = BOARDS) -> list[BoardData]:
         hard = make_side("hard", SIZE_CYCLE["hard"][i % len(SIZE_CYCLE["hard"])], rng, taken)
         out.append(BoardData(i + 1, easy, hard))
     return out
+
+
+def fresh(side: str, rng: random.Random) -> tuple[Shape, tuple[str, ...]]:
+    """A new puzzle for practice: an area grown from a piece set of this side, so it tiles."""
+    count, _, _, wide, tall = SIDES[side]
+    while True:
+        size = rng.choice(SIZE_CYCLE[side])
+        pieces = rng.choice(piece_sets(count, size))
+        cells = grow(pieces, rng, wide, tall)
+        if cells is not None:
+            return cells, tuple(sorted(pieces))

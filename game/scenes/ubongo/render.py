@@ -1,0 +1,435 @@
+"""Drawing the Ubongo table: the puzzle or the gem board, the hourglass, the players down the
+side and the action bar. What changes only with a move (the felt, the board's cells, the gem
+rows) is painted once into a cached layer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.rules.ubongo.state import COLOURS, DIE, TICKS_PER_SECOND
+from game.scenes.ubongo import art
+from game.scenes.ubongo import layout as L
+from game.ui import polyomino_draw, text, theme, tooltip
+from game.ui.layer import Layer
+from game.ui.polyomino_shapes import orientation_for
+from game.ui.widgets import panel
+
+GEM = 40  # a gem on the gem board
+SMALL_GEM = 16
+
+
+def gem_image(colour: str) -> pygame.Surface:
+    return art.gem(colour, GEM)
+
+
+def seconds(ticks: int) -> str:
+    return f"{ticks / TICKS_PER_SECOND:.1f} s"
+
+
+class Render:
+    """Mixed into UbongoTable (which provides the state read here)."""
+
+    layer: Layer
+
+    def draw(self, surface: pygame.Surface) -> None:
+        v: dict[str, Any] = self.v
+        if not hasattr(self, "layer"):
+            self.layer = Layer()
+            self.panels: dict[int, tuple[tuple, pygame.Surface]] = {}
+        gem_phase = v["phase"] in ("start", "pawn") and not self.intro
+        key = (
+            self.handler_key if not gem_phase and not self.intro else None,
+            tuple(map(tuple, v["gems"])) if gem_phase else None,
+            gem_phase,
+        )
+        self.layer.draw(surface, key, lambda s: self.paint_ground(s, gem_phase))
+        self.draw_header(surface)
+        if self.intro:
+            self.draw_intro(surface)
+        elif gem_phase:
+            self.draw_gem_board(surface)
+        else:
+            self.draw_puzzle(surface)
+        self.draw_side(surface)
+        self.sync_buttons()
+        self.frame_map = self.target_map()  # one map for the whole frame: building it is not free
+        self.draw_bar(surface)
+        for button in self.buttons.widgets:
+            button.hover = self.hover == button.tid
+            button.draw(surface)
+        focused = self.target_map().get(self.focus)
+        if focused is not None and focused.kind == "button":
+            pygame.draw.rect(surface, theme.FOCUS, focused.bounds.inflate(6, 6), 3, border_radius=12)
+        self.flights.draw(surface)
+        tipped = self.tipped()
+        if tipped is not None:
+            tooltip.draw(surface, tipped)
+        self.frame_map = None
+
+    # -- the cached ground ----------------------------------------------------------------
+    def paint_ground(self, surface: pygame.Surface, gem_phase: bool) -> None:
+        surface.fill(theme.BG)
+        panel(surface, L.HEADER.inflate(0, 0), theme.BG_DEEP)
+        panel(surface, L.SIDE, theme.BG_DEEP)
+        if gem_phase:
+            self.paint_gem_rows(surface)
+        elif self.handler is not None and not self.intro:
+            polyomino_draw.draw_ground(surface, self.handler)
+
+    def paint_gem_rows(self, surface: pygame.Surface) -> None:
+        gems = self.v["gems"]
+        text.blit(
+            surface, "The gem board", (L.PLAY.x + 8, L.PLAY.y + 22), 22, theme.ACCENT, "bold", "midleft"
+        )
+        text.blit(
+            surface,
+            "Each row: its start field, then the gems; a pawn takes the two at the front.",
+            (L.PLAY.right - 8, L.PLAY.y + 22),
+            15,
+            theme.MUTED,
+            anchor="midright",
+        )
+        for row in range(6):
+            r = L.row_rect(row)
+            panel(surface, r, theme.PANEL)
+            pygame.draw.rect(
+                surface, theme.BG_DEEP, (r.x + 6, r.y + 6, L.START_W - 12, r.h - 12), border_radius=8
+            )
+            text.blit(surface, str(row + 1), (r.x + 22, r.centery), 24, theme.ACCENT, "black", "center")
+            for i, colour in enumerate(gems[row]):
+                image = gem_image(colour)
+                surface.blit(image, image.get_rect(center=L.gem_centre(row, i)))
+            if len(gems[row]) >= 2:  # the two a pawn takes
+                a, b = L.gem_centre(row, 0), L.gem_centre(row, 1)
+                box = pygame.Rect(a[0] - 25, a[1] - 25, b[0] - a[0] + 50, 50)
+                pygame.draw.rect(surface, theme.LINE, box, 2, border_radius=10)
+
+    # -- the header and the die ------------------------------------------------------------
+    def draw_header(self, surface: pygame.Surface) -> None:
+        v = self.v
+        h = L.HEADER
+        if v["round"]:
+            text.blit(
+                surface,
+                f"Round {v['round']} of {v['rounds']}",
+                (h.x + 18, h.centery),
+                24,
+                theme.TEXT,
+                "black",
+                "midleft",
+            )
+        if v["face"] is not None and v["face"] >= 0 and not self.intro:
+            art.die(surface, v["face"], L.DIE_SMALL)
+            line = f"Row {v['face'] + 1}: the {DIE[v['face']]}"
+            text.blit(surface, line, (L.DIE_SMALL.right + 12, h.centery), 19, theme.MUTED, "bold", "midleft")
+        mode = "Solo against the clock" if self.solo else ("Pass and play" if self.per_seat else "Race")
+        text.blit(surface, mode, (h.right - 16, h.centery), 17, theme.MUTED, anchor="midright")
+
+    def draw_intro(self, surface: pygame.Surface) -> None:
+        """The die tumbles, lands on its face, then the hourglass is turned."""
+        v = self.v
+        gone = self.intro_len - self.intro
+        roll, show = self.speed(70), self.speed(50)
+        face = v["face"] if v["face"] is not None and v["face"] >= 0 else 0
+        if gone < roll:
+            shown = (face + 1 + gone // 5) % 6 if roll - gone > 6 else face
+            tilt = (roll - gone) * 9 % 360
+            art.die(surface, shown, L.DIE_BIG, tilt)
+            line = "Rolling the die…"
+        else:
+            art.die(surface, face, L.DIE_BIG)
+            line = f"The {DIE[face]}: row {face + 1}"
+        text.blit(surface, line, (L.PLAY.centerx, L.DIE_BIG.bottom + 40), 30, theme.ACCENT, "black", "center")
+        if gone >= roll + show:
+            text.blit(
+                surface,
+                "The hourglass is turned",
+                (L.PLAY.centerx, L.DIE_BIG.bottom + 84),
+                20,
+                theme.MUTED,
+                anchor="center",
+            )
+
+    # -- the puzzle -----------------------------------------------------------------------
+    def draw_puzzle(self, surface: pygame.Surface) -> None:
+        v = self.v
+        seat = self.viewer
+        if seat is None or self.handler is None:
+            text.blit(
+                surface,
+                "The puzzles are hidden until the next player is at the screen.",
+                L.PLAY.center,
+                22,
+                theme.MUTED,
+                anchor="center",
+            )
+            return
+        solving = self.solving()
+        polyomino_draw.draw(surface, self.handler, focus=solving, ground=False)
+        if self.shown_solution:
+            self.draw_solution(surface)
+        status = v["status"][seat] if v["status"] else ""
+        if status == "solved" or v["placements"][seat] is not None:
+            tick = dict((s["seat"], s["tick"]) for s in v["solves"]).get(seat)
+            banner = "Ubongo!" + (f"  {seconds(tick)}" if tick is not None else "")
+            self.banner(surface, banner, theme.GOOD)
+        elif status == "out" and v["phase"] == "solve":
+            self.banner(surface, "Out of time", theme.DANGER)
+
+    def draw_solution(self, surface: pygame.Surface) -> None:
+        """A solution the solver found, over the frozen board, a little see-through."""
+        board = self.handler.board
+        for letter, cells in self.shown_solution:
+            found = orientation_for(letter, cells)
+            if not found:
+                continue
+            image = polyomino_draw.piece_image(letter, found[0][0], found[0][1], board.cell).copy()
+            image.set_alpha(200)
+            x0, y0 = min(c[0] for c in cells), min(c[1] for c in cells)
+            surface.blit(image, board.cell_rect((x0, y0)).topleft)
+        text.blit(
+            surface, "A solution", (board.rect.centerx, board.rect.y - 20), 18, theme.ACCENT, "bold", "center"
+        )
+
+    def banner(self, surface: pygame.Surface, line: str, colour) -> None:
+        board = self.handler.board.rect
+        image = text.render(line, 36, colour, "black")
+        box = image.get_rect(midtop=(board.centerx, board.bottom + 22)).inflate(28, 12)
+        if box.bottom > L.PLAY.bottom:
+            box.bottom = L.PLAY.bottom
+        pygame.draw.rect(surface, theme.BG_DEEP, box, border_radius=10)
+        pygame.draw.rect(surface, colour, box, 3, border_radius=10)
+        surface.blit(image, image.get_rect(center=box.center))
+
+    # -- the gem board --------------------------------------------------------------------
+    def draw_gem_board(self, surface: pygame.Surface) -> None:
+        v = self.v
+        open_rows = self.rows_open()
+        for row in open_rows:
+            r = L.row_rect(row)
+            lit = self.hover == f"row.{row}" or self.focus == f"row.{row}"
+            pygame.draw.rect(
+                surface, theme.FOCUS if lit else theme.GOOD, r, 4 if lit else 3, border_radius=10
+            )
+            text.blit(surface, "›", (r.x + L.START_W - 16, r.centery), 26, theme.GOOD, "black", "center")
+        heading = {m["seat"]: m["to"] for m in v["moves"]}
+        names = self.match.names
+        for seat, row in enumerate(v["pawns"]):
+            if row is None:
+                continue
+            art.pawn(surface, seat, L.pawn_centre(row, seat), 15, names[seat][:1])
+        for seat, to in heading.items():  # where a pawn went this round, gems still to come
+            a = L.pawn_centre(to, seat)
+            pygame.draw.circle(surface, art.SEAT_COLOURS[seat % 4], (a[0], a[1] - 24), 5)
+
+    # -- the side: hourglass and players ---------------------------------------------------
+    def draw_side(self, surface: pygame.Surface) -> None:
+        v = self.v
+        seat = self.viewer if self.viewer is not None else 0
+        glass = v["hourglass"]
+        tick = self.clock.tick(seat)
+        start, end = glass["start"][seat], glass["end"][seat]
+        running = v["phase"] in ("solve", "pawn") and not self.intro
+        left = (end - tick) / max(1, end - start) if running else 1.0
+        turning = 0.0
+        if self.intro and self.intro <= self.speed(30):
+            turning = 1 - self.intro / max(1, self.speed(30))
+        elif self.turning:
+            turning = 1 - self.turning / max(1, self.speed(30))
+        warn = running and 0 < end - tick <= 10 * TICKS_PER_SECOND
+        art.hourglass(surface, L.GLASS, left, turning, warn)
+        x, y = L.TIME_AT
+        if running:
+            text.blit(
+                surface,
+                art.clock_text(end - tick, TICKS_PER_SECOND),
+                (x, y),
+                44,
+                theme.DANGER if warn else theme.TEXT,
+                "black",
+                "midleft",
+            )
+            text.blit(
+                surface,
+                f"Hourglass {glass['turn']} of {glass['turns']}",
+                (x, y + 40),
+                16,
+                theme.MUTED,
+                anchor="midleft",
+            )
+        else:
+            text.blit(
+                surface,
+                art.clock_text(glass["length"][seat], TICKS_PER_SECOND),
+                (x, y),
+                44,
+                theme.MUTED,
+                "black",
+                "midleft",
+            )
+        extra = (glass["length"][seat] - glass["base"]) // TICKS_PER_SECOND
+        if extra:
+            text.blit(surface, f"+{extra} s handicap", (x, y + 62), 15, theme.MUTED, anchor="midleft")
+        for index, s in enumerate(self.seat_order()):
+            self.draw_player(surface, s, L.player_rect(index))
+
+    def draw_player(self, surface: pygame.Surface, seat: int, r: pygame.Rect) -> None:
+        """A player's panel, painted again only when what it shows changes; a bot's progress
+        bar, which grows every tick, is drawn over it."""
+        racing = self.progress(seat) if self.v["phase"] == "solve" and not self.intro else None
+        key = (
+            self.v_version,
+            self.viewer,
+            seat in self.flash,
+            bool(self.intro),
+            racing is not None,
+            tuple(h[1] for h in self.held),
+        )
+        cached = self.panels.get(seat)
+        if cached is None or cached[0] != key:
+            image = pygame.Surface(r.size, pygame.SRCALPHA)
+            self.paint_player(image, seat, image.get_rect())
+            cached = self.panels[seat] = (key, image)
+        surface.blit(cached[1], r)
+        if racing is not None:
+            bar = pygame.Rect(r.x + 10, r.y + 58, 150, 18)
+            pygame.draw.rect(surface, theme.BG_DEEP, bar, border_radius=6)
+            fill = bar.copy()
+            fill.w = max(4, int(bar.w * racing))
+            pygame.draw.rect(surface, theme.ACCENT, fill, border_radius=6)
+            at = (bar.right + 6, bar.centery)
+            text.blit(surface, f"{int(racing * 100)}%", at, 14, theme.MUTED, "bold", "midleft")
+
+    def paint_player(self, surface: pygame.Surface, seat: int, r: pygame.Rect) -> None:
+        v = self.v
+        me = seat == self.viewer
+        pygame.draw.rect(surface, theme.PANEL_HI if me else theme.PANEL, r, border_radius=10)
+        if seat in self.flash:
+            pygame.draw.rect(surface, theme.GOOD, r, 3, border_radius=10)
+        info = self.match.seats[seat]
+        art.pawn(surface, seat, (r.x + 22, r.y + 24), 14, info.name[:1])
+        kind = "you" if me else ("person" if not info.is_bot else f"bot · {info.level}")
+        name, _ = text.fit(info.name, 150, 19, "bold", 15)
+        text.blit(surface, name, (r.x + 44, r.y + 24), 19, theme.TEXT, "bold", "midleft")
+        text.blit(surface, kind, (r.x + 44, r.y + 45), 14, theme.MUTED, anchor="midleft")
+        self.draw_status(surface, seat, pygame.Rect(r.x + 10, r.y + 58, 150, 18))
+        art.gem_counts(surface, v["held"][seat], r.x + 10, r.bottom - 12, SMALL_GEM, 35)
+        if v["puzzles"]:
+            self.silhouette(surface, seat, pygame.Rect(r.right - 118, r.y + 8, 108, r.h - 16))
+
+    def draw_status(self, surface: pygame.Surface, seat: int, r: pygame.Rect) -> None:
+        v = self.v
+        phase = v["phase"]
+        solved = {s["seat"]: s["tick"] for s in v["solves"]}
+        line, ink = "", theme.MUTED
+        if phase == "solve" and not self.intro:
+            status = v["status"][seat]
+            if seat in solved:
+                line, ink = f"Ubongo! {seconds(solved[seat])}", theme.GOOD
+            elif status == "out":
+                line, ink = "Out for this hourglass", theme.DANGER
+            else:
+                if self.progress(seat) is not None:
+                    return  # a bot racing: its bar is drawn live over the panel
+                line = "solving…" if seat == self.viewer or not self.per_seat else "waits for the screen"
+        elif phase == "pawn":
+            moved = {m["seat"]: m for m in v["moves"]}
+            if seat in moved:
+                line, ink = f"to row {moved[seat]['to'] + 1} at {seconds(moved[seat]['tick'])}", theme.TEXT
+            elif seat in v["late"]:
+                line, ink = "too late for gems", theme.DANGER
+            elif seat in v["order"]:
+                rank = v["order"].index(seat)
+                line, ink = f"{_nth(rank + 1)} · may move {max(0, 3 - rank)} rows", theme.ACCENT
+            else:
+                line = "did not solve"
+        elif phase == "start":
+            line = (
+                "on row " + str(v["pawns"][seat] + 1)
+                if v["pawns"][seat] is not None
+                else "choosing a start field"
+            )
+        elif v["results"]:
+            done = sum(1 for res in v["results"] if res[seat] is not None)
+            line = f"solved {done} of {len(v['results'])}"
+        text.blit(surface, line, (r.x, r.centery), 15, ink, "bold", "midleft")
+
+    def silhouette(self, surface: pygame.Surface, seat: int, box: pygame.Rect) -> None:
+        """A seat's board, small: its area, and the pieces once it has solved."""
+        puzzle = self.v["puzzles"][seat]
+        cells = [tuple(c) for c in puzzle["cells"]]
+        w = max(c[0] for c in cells) + 1
+        h = max(c[1] for c in cells) + 1
+        size = max(4, min(box.w // w, box.h // h, 12))
+        x0 = box.centerx - w * size // 2
+        y0 = box.centery - h * size // 2
+        colour_of = {}
+        for placed in self.v["placements"][seat] or []:
+            for c in placed["cells"]:
+                colour_of[tuple(c)] = polyomino_draw.COLOURS[placed["piece"]]
+        for c in cells:
+            rect = (x0 + c[0] * size, y0 + c[1] * size, size - 1, size - 1)
+            pygame.draw.rect(surface, colour_of.get(c, (120, 110, 100)), rect)
+
+    # -- the action bar -------------------------------------------------------------------
+    def draw_bar(self, surface: pygame.Surface) -> None:
+        title, detail, mood = self.bar_text()
+        panel(surface, L.ACTION_BAR, theme.BG_DEEP)
+        right = self.give_up_button.rect.x if self.give_up_button.visible else None
+        pointed = self.target_map().get(self.hover) or self.target_map().get(self.focus)
+        self.action_bar.draw(surface, title, detail, mood, right, pointed)
+
+    def bar_text(self) -> tuple[str, str, str]:
+        v = self.v
+        seat = self.viewer
+        names = self.match.names
+        if self.intro:
+            return f"Round {v['round']}", "The die chooses the row of pieces everyone lays.", "moving"
+        if self.sheet_open or self.pending_sheet is not None:
+            return "The round is over", "The gems find their owners.", "moving"
+        if self.match.finished:
+            return "The game is over", "", "over"
+        phase = v["phase"]
+        if seat is None:
+            return "Pass the screen", "The next player's puzzle appears when they are ready.", "waiting"
+        if phase == "start":
+            if seat in self.match.to_act:
+                return (
+                    "Choose a start field",
+                    "Click a row (or press 1-6) to put your pawn on its start field.",
+                    "move",
+                )
+            return "Waiting", "The others choose their start fields.", "waiting"
+        if phase == "solve":
+            if self.solving():
+                pieces = ", ".join(v["puzzles"][seat]["pieces"])
+                how = (
+                    "Drag a piece; right-click, wheel or R turns it, F flips it; double-click or Esc sends "
+                    "it back. Keys: Tab takes a piece, arrows move it, Enter lays it."
+                )
+                return f"Cover the board with pieces {pieces}", self.notice or how, "move"
+            if v["status"][seat] == "solved":
+                return "Ubongo!", "Waiting for the others to finish or the sand to run out.", "good"
+            return (
+                "Out of time",
+                "Waiting for the others: if nobody solves, the hourglass turns again.",
+                "refused",
+            )
+        if phase == "pawn":
+            if self.rows_open():
+                n = v["allowance"]
+                reach = "stays on its row" if n == 0 else f"may move up to {n} row{'s' if n != 1 else ''}"
+                how = "click a lit row (or 1-6) to take its two front gems before your sand runs out"
+                return "Take your gems", f"Your pawn {reach}: {how}.", "move"
+            movers = ", ".join(names[s] for s in v["movers"])
+            return "The solvers take their gems", f"Still to move: {movers}." if movers else "", "waiting"
+        return "", "", "idle"
+
+
+def _nth(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+__all__ = ["COLOURS", "Render", "gem_image"]

@@ -1,0 +1,568 @@
+"""The Ubongo table: everyone races the hourglass on a puzzle of their own, then the solvers
+reach for gems.
+
+One person against bots: one clock for the table; bots' solves and pawn moves carry ticks in
+the future and show when the clock gets there. Several people (pass-and-play): each person
+solves in turn against their own hourglass (a clock per seat, docs/ubongo.md), bots' answers
+go in at once (their ticks decide, not the moment they arrive), and the hand-off screen hides
+the puzzle in between.
+
+Mouse: drag pieces, right-click / wheel / R turn, F / middle button flip, double-click or Esc
+sends a piece back; click a lit row to move the pawn. Keys: Tab takes a piece, arrows move it,
+Enter lays it; in the gem phase arrows or Tab pick a row, Enter or Space takes it, 1-6 name
+it; G gives up, H shows one piece (practice and solo, where it costs 10 s), Esc pauses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+
+from game.core.ruleset import Command, Event
+from game.rules.ubongo import solve
+from game.rules.ubongo.state import TICKS_PER_SECOND
+from game.scenes.table import Table
+from game.scenes.table.base import Gesture
+from game.scenes.ubongo import layout as L
+from game.scenes.ubongo import render
+from game.scenes.ubongo.sheets import RoundSheet, Standings
+from game.ui.action_bar import ActionBar
+from game.ui.corner import corner_buttons
+from game.ui.flights import Flight, Flights
+from game.ui.polyomino import PieceHandler
+from game.ui.targets import NAVIGATION, Target, TargetMap
+from game.ui.widgets import Button, Group
+
+ROLL = 70  # ticks the die tumbles
+SHOW = 50  # ticks its face is shown before the hourglass turns
+TURN = 30  # ticks the hourglass takes to turn over
+HINT_COST = 10 * TICKS_PER_SECOND  # a hint in a timed solo game costs 10 s of sand
+WARN = 10 * TICKS_PER_SECOND  # the last seconds are heard as well as seen
+FLASH = 90  # ticks "Ubongo!" stays bright beside a solver
+
+
+class UbongoTable(render.Render, Table):
+    name = "ubongo"
+
+    def __init__(self, app, match, match_id=None):
+        super().__init__(app, match, match_id)
+        self.per_seat = self.clock.per_seat  # several people: each solves against their own sand
+        self.solo = match.options.get("mode") == "solo"
+        self.flights = Flights()
+        self.handler: PieceHandler | None = None
+        self.handler_key: tuple[int, int] | None = None  # (round, seat) the pieces belong to
+        self.intro = 0  # ticks left of the die roll and the hourglass being turned
+        self.turning = 0  # ticks left of the hourglass turning over for its second turn
+        self.pending_sheet: int | None = None  # a round's end (event count) waiting for the gems
+        self.sheet_open = False
+        self.done_here: set[int] = set()  # pass-and-play: movers who had the screen and ran out
+        self.flash: dict[int, int] = {}  # seat -> ticks left of its "Ubongo!"
+        self.shown_solution: list | None = None  # the solver's solution for a person out of time
+        self.row_focus: int | None = None
+        self.notice = ""
+        self.v_version = 0
+        self.frame_map: TargetMap | None = None  # the target map while a frame is drawn
+        give_up = Button(
+            L.GIVE_UP, "Give up (G)", self.give_up, hint="Stop for this hourglass (G)", tid="giveup"
+        )
+        self.hint_button, self.menu_button = corner_buttons(self.show_piece, self.pause)
+        self.hint_button.hint = "Lay one piece where a solution has it (H)"
+        self.give_up_button = give_up
+        self.buttons = Group([give_up, self.hint_button, self.menu_button])
+        self.action_bar = ActionBar(L.ACTION_BAR)
+        self.v: dict[str, Any] = self.view()
+        self._resume_clock()
+        if self.v["phase"] == "solve" and not any(c.seat is not None for c in match.commands):
+            self.start_round()  # a fresh match that begins with the die
+        self.refresh()
+
+    # -- time -----------------------------------------------------------------------------
+    def _resume_clock(self) -> None:
+        """A match resumed mid-round: the hourglass goes on from the last tick in its log."""
+        last = 0
+        for event in reversed(self.match.events):
+            if event["type"] == "round_start":
+                break
+            if isinstance(event.get("tick"), int):
+                last = max(last, event["tick"])
+        self.clock.set(last)
+
+    def start_round(self) -> None:
+        self.clock.set(0)
+        self.intro = self.speed(ROLL + SHOW + TURN)
+        self.intro_len = max(1, self.intro)
+        self.done_here.clear()
+        self.shown_solution = None
+        self.app.sounds.play("roll")
+
+    def clock_running(self) -> bool:
+        return (
+            super().clock_running() and not self.intro and self.pending_sheet is None and not self.sheet_open
+        )
+
+    def on_tick(self) -> None:
+        """Once per tick, so update(n) equals n x update(1): the animations that hold decisions
+        back, the hourglass's warnings, a person's sand in pass-and-play, then the base's
+        held bot commands and the rules clock."""
+        if self.intro:
+            self.intro -= 1
+            if self.intro == self.speed(TURN):
+                self.app.sounds.play("flip")
+        self.turning = max(0, self.turning - 1)
+        self.flights.advance(1)
+        for seat in list(self.flash):
+            self.flash[seat] -= 1
+            if self.flash[seat] <= 0:
+                del self.flash[seat]
+        if self.handler is not None:
+            self.handler.advance(1)
+        if self.pending_sheet is not None and not self.flights.busy and self.app.top is self:
+            self._open_sheet()
+        self._warn()
+        if self.per_seat:
+            self._own_sand()
+            self._release_held()
+            return
+        super().on_tick()
+
+    def _warn(self) -> None:
+        """A tick of sound for each of the last ten seconds of the viewer's sand."""
+        seat = self.viewer
+        v = self.v
+        if (
+            seat is None
+            or v["phase"] != "solve"
+            or v["status"][seat] != "solving"
+            or not self.clock_running()
+        ):
+            return
+        left = v["hourglass"]["end"][seat] - self.clock.tick(seat)
+        if 0 < left <= WARN and left % TICKS_PER_SECOND == 0:
+            self.app.sounds.play("tick")
+
+    def _own_sand(self) -> None:
+        """Pass-and-play: the person at the screen whose own sand runs out gives up for this
+        hourglass (solving) or has had their chance (gems); the clock's command waits until
+        everyone had the screen."""
+        seat, state = self.viewer, self.match.state
+        if seat is None or seat not in self.match.to_act or not self.clock_running():
+            return
+        if self.clock.tick(seat) < state.end(seat):
+            return
+        if state.phase == "solve":
+            self.submit(seat, {"move": "give_up"})
+        elif state.phase == "pawn":
+            self.done_here.add(seat)
+
+    def _release_held(self) -> None:
+        """Pass-and-play has no table clock for bots: their answers go in as they come, and
+        their ticks decide."""
+        for item in list(self.held):
+            self.held.remove(item)
+            if self.match.check(item[1], item[2]) is None:
+                self.submit(item[1], item[2])
+
+    def _drive(self) -> None:
+        if not self.per_seat:
+            super()._drive()
+            return
+        waiting = sorted(self.match.to_act)
+        for seat in waiting:
+            if seat in self.players:
+                self._run_bot(seat)
+        if any(s in self.players for s in waiting) or self.held:
+            return
+        people = [s for s in waiting if s in self.humans and s not in self.done_here]
+        if people:
+            if self.viewer != people[0]:
+                self.hand_off(people[0])
+            return
+        due = self.clock_due()
+        if due is not None:
+            self.submit(None, due)
+
+    def clock_due(self) -> Command | None:
+        """Pass-and-play, once every person had the screen: the sand runs out for all (the
+        longest hourglass among those the clock waits on, so nobody is cut short)."""
+        due = self.match.clock
+        if due is None:
+            return None
+        state = self.match.state
+        ends = [state.end(s) for s in range(state.seats)]
+        return {"move": "expire", "tick": max([due["tick"], *ends])}
+
+    def settled(self) -> bool:
+        """As the base says, except that a person who may act now (solve, take gems) is what
+        the table waits for even while bots race on: time runs on only as it is given."""
+        if (self.solving() or self.rows_open()) and not self.thinking.busy and self.app.top is self:
+            return True
+        if self.per_seat and self.idle() and not self.busy() and self.app.top is self:
+            waiting = self.match.to_act
+            people = [s for s in waiting if s in self.humans and s not in self.done_here]
+            if not people and not any(s in self.players for s in waiting) and self.match.clock is not None:
+                return False  # the clock's command goes in on the next tick
+        return super().settled()
+
+    def bot_due(self, seat: int, tick: int) -> bool:
+        return self.per_seat or tick <= self.clock.tick(seat)
+
+    # -- flow -----------------------------------------------------------------------------
+    def busy(self) -> bool:
+        return self.flights.busy or self.pending_sheet is not None
+
+    def idle(self) -> bool:
+        return not self.busy() and not self.sheet_open and not self.intro
+
+    def moving(self) -> bool:
+        return bool(self.intro or self.turning or self.flash or (self.handler and self.handler.animated))
+
+    def _open_sheet(self) -> None:
+        count, self.pending_sheet = self.pending_sheet, None
+        self.sheet_open = True
+        taken: dict[int, list[str]] = {}
+        for event in reversed(self.match.events[:count]):
+            if event["type"] == "round_start":
+                break
+            if event["type"] == "gems":
+                taken.setdefault(event["seat"], [])[:0] = event["gems"]
+        before = self.match.view_at(count, None)
+        names, last = self.match.names, self.match.finished
+        self.app.push(RoundSheet(self.app, before, names, last, self.sheet_closed, taken))
+
+    def sheet_closed(self) -> None:
+        self.sheet_open = False
+        self.refresh()
+
+    def show_result(self) -> None:
+        self.app.push(Standings(self.app, self.match))
+
+    def on_events(self, events: list[Event]) -> None:
+        first = len(self.match.events) - len(events)
+        for k, event in enumerate(events):
+            kind = event["type"]
+            if kind == "round_start":
+                self.start_round()
+            elif kind == "solve":
+                self.flash[event["seat"]] = FLASH
+                self.app.sounds.play("ubongo" if event["seat"] == self.viewer else "sale")
+            elif kind in ("give_up", "time_out"):
+                seats = event.get("seats", [event.get("seat")])
+                if self.viewer in seats:
+                    self._freeze()
+                    self.app.sounds.play("alarm")
+            elif kind == "hourglass_turned":
+                self.turning = self.speed(TURN)
+                self.shown_solution = None
+                self.app.sounds.play("flip")
+            elif kind == "solving_over":
+                self.done_here.clear()
+                self._show_solution()
+            elif kind == "pawn":
+                self.app.sounds.play("click")
+            elif kind == "gems":
+                self._fly_gems(event, k)
+            elif kind == "round_end":
+                self.pending_sheet = first + k + 1
+        self.refresh()
+
+    def _freeze(self) -> None:
+        if self.handler is not None and self.handler.hold is not None:
+            self.handler.to_tray(self.handler.hold.letter)
+
+    def _show_solution(self) -> None:
+        """A person who did not solve sees a solution the solver finds (pieces frozen)."""
+        seat = self.viewer
+        v = self.match.view(seat)
+        if seat is None or v["placements"][seat] is not None:
+            return
+        puzzle = v["puzzles"][seat]
+        self.shown_solution = list(solve([tuple(c) for c in puzzle["cells"]], puzzle["pieces"]) or ())
+
+    def _fly_gems(self, event: Event, k: int) -> None:
+        seat, row = event["seat"], event["row"]
+        for i, colour in enumerate(event["gems"]):
+            self.flights.add(
+                Flight(
+                    render.gem_image(colour),
+                    L.gem_centre(row, i),
+                    self.stash_point(seat),
+                    self.speed(36),
+                    delay=self.speed(14) * (k % 8) + self.speed(6) * i,
+                    arc=60,
+                    end_scale=0.6,
+                    on_land=lambda: self.app.sounds.play("gem"),
+                )
+            )
+
+    def on_viewer_changed(self) -> None:
+        """The next person has the screen: their own clock starts where their time starts."""
+        seat = self.viewer
+        if seat is None:
+            return
+        state = self.match.state
+        if state.phase == "pawn":
+            self.clock.set(dict(state.solves).get(seat, state.start(seat)), seat)
+        else:
+            self.clock.set(state.start(seat), seat)
+        self.refresh()
+
+    def handoff_note(self, seat: int) -> str:
+        v = self.match.view(seat)
+        if v["phase"] == "start":
+            return "Choose the start field for your pawn."
+        if v["phase"] == "pawn":
+            return "Move your pawn and take your gems before your sand runs out."
+        puzzle = v["puzzles"][seat]
+        return (
+            f"Your puzzle: board {puzzle['board']}, {puzzle['side']} side, {len(puzzle['pieces'])} pieces. "
+            "Your hourglass turns when you are ready."
+        )
+
+    # -- what is shown --------------------------------------------------------------------
+    def refresh(self) -> None:
+        self.v = self.view()
+        self.v_version += 1  # what cached drawings key on
+        v = self.v
+        seat = self.viewer
+        if v["phase"] in ("solve", "pawn", "between", "over") and seat is not None and v["puzzles"]:
+            key = (v["round"], seat)
+            if self.handler_key != key:
+                puzzle = v["puzzles"][seat]
+                self.handler = PieceHandler(puzzle["cells"], puzzle["pieces"], L.PLAY)
+                self.handler_key = key
+                self.shown_solution = None
+                for placed in v["placements"][seat] or []:
+                    self.handler.lay(placed["piece"], placed["cells"])
+        if v["phase"] not in ("start", "pawn"):
+            self.row_focus = None
+
+    def sync_buttons(self) -> None:
+        """Which buttons show: they follow the moment (the die rolling, a person solving)."""
+        solving = self.solving()
+        self.give_up_button.visible = solving
+        self.hint_button.visible = self.solo and self.app.settings.show_hints
+        self.hint_button.enabled = solving
+        self.hint_button.label = "Hint −10 s" if self.solo else "Hint"
+
+    def solving(self) -> bool:
+        """The person at the screen is working on their puzzle now."""
+        seat = self.viewer
+        return (
+            seat is not None
+            and self.idle()
+            and self.handler is not None
+            and self.v["phase"] == "solve"
+            and seat in self.match.to_act
+        )
+
+    def rows_open(self) -> list[int]:
+        """Rows the person at the screen may move their pawn to now (start field or gems)."""
+        seat = self.viewer
+        if seat is None or not self.idle() or seat not in self.match.to_act or seat in self.done_here:
+            return []
+        v = self.v
+        if v["phase"] == "start":
+            return list(range(6))
+        if v["phase"] == "pawn":
+            return list(v["reach"])
+        return []
+
+    def stash_point(self, seat: int) -> tuple[int, int]:
+        r = L.player_rect(self.seat_order().index(seat))
+        return (r.x + 200, r.bottom - 18)
+
+    def seat_order(self) -> list[int]:
+        """Players down the side: the person at the screen first, then the others in seat order."""
+        n = len(self.match.seats)
+        me = self.viewer if self.viewer is not None else 0
+        return [(me + k) % n for k in range(n)]
+
+    def progress(self, seat: int) -> float | None:
+        """How far along a bot is, drawn from the solve time it drew (its held command)."""
+        for tick, s, command in self.held:
+            if s == seat and command.get("move") in ("solve", "give_up"):
+                start = self.v["hourglass"]["start"][seat]
+                part = (self.clock.tick(seat) - start) / max(1, tick - start)
+                return max(0.0, min(1.0, part)) * (0.92 if command["move"] == "give_up" else 1.0)
+        return None
+
+    # -- acting ---------------------------------------------------------------------------
+    def give_up(self) -> None:
+        if self.solving():
+            self.submit(self.viewer, {"move": "give_up"})
+
+    def show_piece(self) -> None:
+        """Lay one piece where a solution has it (keeping the pieces already right); in a timed
+        solo game it costs 10 s of sand."""
+        if not self.solving() or self.handler is None:
+            return
+        if self.solo:
+            self.clock.now += HINT_COST
+            self.notice = "Hint: one piece laid (10 s of sand)"
+        lay_one(self.handler)
+        self.app.sounds.play("click")
+        self._check_solved()
+
+    def choose_row(self, row: int) -> None:
+        if row in self.rows_open():
+            self.submit(self.viewer, {"move": "pawn", "row": row})
+            self.row_focus = None
+
+    def _check_solved(self) -> None:
+        if self.handler is not None and self.solving() and self.handler.solved():
+            self.submit(self.viewer, {"move": "solve", "placements": self.handler.placements()})
+
+    # -- input ----------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+            hit = self.target_map().hit(event.pos)
+            self.hover = hit.id if hit is not None and hit.enabled and hit.kind in ("button", "row") else None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = self.target_map().hit(event.pos, kinds=("button", "row"))
+            if hit is not None:
+                if hit.enabled:
+                    self.activate(hit.id)
+                return True
+        if self.solving() and self.handler is not None:
+            before = _signature(self.handler)
+            used = self.handler.handle(event)
+            if used:
+                self.notice = ""
+                self._sound(before, _signature(self.handler))
+                self._check_solved()
+                return True
+        if event.type == pygame.KEYDOWN:
+            return self.key(event) or super().handle(event)
+        return False
+
+    def _sound(self, before: tuple, after: tuple) -> None:
+        if before == after:
+            return
+        if after[0] and not before[0]:
+            self.app.sounds.play("pickup")
+        elif before[0] and not after[0] and after[1] != before[1]:
+            self.app.sounds.play("snap")  # laid on the board
+        elif after[2] != before[2]:
+            self.app.sounds.play("turn")  # turned or flipped
+
+    def key(self, event: pygame.event.Event) -> bool:
+        k = event.key
+        if k == pygame.K_g and self.solving():
+            self.give_up()
+            return True
+        if k == pygame.K_h and self.hint_button.visible:
+            self.show_piece()
+            return True
+        rows = self.rows_open()
+        if rows and pygame.K_1 <= k <= pygame.K_6:
+            self.choose_row(k - pygame.K_1)
+            return True
+        if rows and k in (pygame.K_UP, pygame.K_DOWN):
+            here = self.row_focus if self.row_focus in rows else None
+            if here is None:
+                self.row_focus = rows[0] if k == pygame.K_DOWN else rows[-1]
+            else:
+                i = rows.index(here) + (1 if k == pygame.K_DOWN else -1)
+                self.row_focus = rows[i % len(rows)]
+            self.focus = f"row.{self.row_focus}"
+            return True
+        if k in NAVIGATION and not self.solving():
+            self.focus = self.target_map().step(self.focus, k, bool(event.mod & pygame.KMOD_SHIFT))
+            if self.focus and self.focus.startswith("row."):
+                self.row_focus = int(self.focus.split(".")[1])
+            return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            current = self.target_map().get(self.focus)
+            if current is not None and current.enabled:
+                self.activate(current.id)
+                return True
+        return False
+
+    def activate(self, tid: str) -> None:
+        if tid.startswith("row."):
+            self.choose_row(int(tid.split(".")[1]))
+            return
+        for button in self.buttons.widgets:
+            if button.tid == tid and button.visible and button.enabled:
+                button.activate()
+
+    # -- the target map -------------------------------------------------------------------
+    def target_map(self) -> TargetMap:
+        return self.frame_map if self.frame_map is not None else super().target_map()
+
+    def targets(self) -> list[Target]:
+        self.sync_buttons()
+        out: list[Target] = []
+        if self.solving() and self.handler is not None:
+            out += self.handler.targets()
+        if self.v["phase"] in ("start", "pawn"):
+            rows = self.rows_open()
+            for row in range(6):
+                gems = self.v["gems"][row]
+                label = f"Row {row + 1}: " + (", ".join(gems[:2]) if gems else "empty")
+                tip = "" if row in rows else self.row_tip(row)
+                out.append(Target(f"row.{row}", label, "row", L.row_rect(row), enabled=row in rows, tip=tip))
+        for button in self.buttons.widgets:
+            if button.visible:
+                out.append(button.target())
+        return out
+
+    def row_tip(self, row: int) -> str:
+        v = self.v
+        seat = self.viewer
+        if seat is None or seat not in self.match.to_act:
+            return "Not your move"
+        if v["phase"] == "pawn" and v["allowance"] is not None:
+            allowance = v["allowance"]
+            return (
+                "Your pawn stays where it is"
+                if allowance == 0
+                else f"Your pawn may move up to {allowance} rows"
+            )
+        return ""
+
+    def gestures(self, seat: int, command: Command) -> Iterator[Gesture]:
+        move = command.get("move")
+        if move == "solve" and self.handler is not None:
+            yield from self.handler.gestures(command["placements"])
+        elif move == "give_up":
+            yield ("click", "giveup")
+        elif move == "pawn":
+            yield ("click", f"row.{command['row']}")
+
+
+def _signature(handler: PieceHandler) -> tuple:
+    """What a sound reacts to: the piece in hand, where pieces lie, how they are turned."""
+    pieces = handler.pieces
+    return (
+        handler.hold.letter if handler.hold else None,
+        tuple(pieces[p].at for p in handler.letters),
+        tuple((pieces[p].flip, pieces[p].rot) for p in handler.letters),
+    )
+
+
+def lay_one(handler: PieceHandler) -> str | None:
+    """Lay one piece where a tiling has it, choosing the tiling that keeps most of the pieces
+    already laid; pieces in its way go back to the tray. The letter laid, or None."""
+    from game.rules.ubongo import tilings
+
+    laid = {p: sorted(c) for p, c in handler.laid()}
+    options = tilings(handler.board.cells, handler.letters, limit=200)
+    if not options:
+        return None
+    best = max(options, key=lambda t: sum(laid.get(p) == sorted(c) for p, c in t))
+    for letter, cells in best:
+        if laid.get(letter) == sorted(cells):
+            continue
+        if handler.hold is not None:
+            handler.to_tray(handler.hold.letter)
+        wanted = set(cells)
+        for other, other_cells in handler.laid():
+            if other == letter or wanted & set(other_cells):
+                handler.to_tray(other)
+        handler.lay(letter, cells)
+        return letter
+    return None

@@ -1,0 +1,231 @@
+"""The Ubongo table driven by game.automation alone: whole games (solo, one person against
+three bots, two people passing the screen) to the final standings, pieces dragged, turned and
+flipped, the clock ticked in any step size, the keyboard alone, hints and the sand running out."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.automation import Session
+from game.core.match import verify
+from game.scenes.overlays import HandOff
+from game.scenes.ubongo import UbongoTable
+from game.scenes.ubongo.table import HINT_COST
+from tests.scenes.ubongo_player import move_to, play_to_standings, press, solution
+
+FOUR = ["human", "hard", "medium", "easy"]
+
+
+def test_a_solo_game_is_played_to_its_standings_by_dragging_and_clicking():
+    s = Session.open("ubongo", ["human"], seed=4, options={"mode": "solo"})
+    made = play_to_standings(s, random.Random(4), give_up_odds=0.1)
+    solves = [e for e in s.log if e["type"] == "solve"]
+    assert len([e for e in s.log if e["type"] == "round_end"]) == 9
+    assert made >= 9 + 1 and solves  # a start field, then per round a solve (or a give-up) and a row
+    assert s.outcome.details["solved"] == [len(solves)]
+    assert verify(s.match.to_json())[0]  # the commands re-decided give the same log
+
+
+def test_one_person_races_three_bots_on_one_clock_to_the_standings():
+    s = Session.open("ubongo", FOUR, seed=8)
+    play_to_standings(s, random.Random(8), think=40 * 60)
+    assert s.outcome.winners
+    for round_no in range(1, 10):  # on one clock, solves reach the rules in the order of their ticks
+        start = next(i for i, e in enumerate(s.log) if e["type"] == "round_start" and e["round"] == round_no)
+        end = next(i for i, e in enumerate(s.log) if e["type"] == "round_end" and e["round"] == round_no)
+        ticks = [e["tick"] for e in s.log[start:end] if e["type"] == "solve"]
+        assert ticks == sorted(ticks)
+    bots_first = [e for e in s.log if e["type"] == "solving_over" and e["order"] and e["order"][0] != 0]
+    assert bots_first, "in nine rounds a bot never beat the person: the race is not a race"
+    assert verify(s.match.to_json())[0]
+
+
+def test_two_people_pass_the_screen_each_against_their_own_hourglass():
+    s = Session.open("ubongo", ["human", "human"], seed=2)
+    seen: list[tuple[int | None, str]] = []
+    real_push = s.app.push
+
+    def push(scene):
+        if isinstance(scene, HandOff):
+            table = s.table
+            seen.append((table.viewer, scene.player))  # nothing of anyone is on show meanwhile
+        real_push(scene)
+
+    s.app.push = push
+    play_to_standings(s, random.Random(2), give_up_odds=0.05)
+    assert seen and all(viewer is None for viewer, _ in seen)
+    assert {name for _, name in seen} == set(s.match.names)
+    for e in s.log:  # each person's solve tick is on their own clock, from the hourglass turned
+        if e["type"] == "solve":
+            assert e["tick"] < 2 * 2700
+    assert verify(s.match.to_json())[0]
+
+
+def test_clock_steps_of_1_2_or_7_give_the_same_log_with_a_drag_in_progress():
+    logs = []
+    for step in (1, 2, 7):
+        s = Session.open("ubongo", FOUR, seed=12, options={"first": 0}, setup={"pawns": [0, 1, 2, 3]})
+        s.idle()
+        table = s.table
+        assert table.solving()
+        letter = table.handler.letters[0]
+        grab = s.target(f"piece.{letter}").centre
+        press(s, grab)
+        move_to(s, (grab[0] - 150, grab[1] + 20))
+        assert table.handler.hold is not None and table.handler.hold.active
+        for _ in range(6300 // step):  # past the first hourglass: bots solve, the sand runs out
+            table.update(step)
+        logs.append([e for e in s.log])
+        assert any(e["type"] == "time_out" for e in s.log)
+    assert logs[0] == logs[1] == logs[2]
+
+
+def test_a_piece_dragged_turned_and_flipped_lands_on_the_cells_its_ghost_showed():
+    s = Session.open("ubongo", ["human"], seed=6, options={"mode": "solo"}, setup={"pawns": [0]})
+    s.idle()
+    table = s.table
+    handler = table.handler
+    letter = max(handler.letters, key=lambda p: len(handler.pieces[p].cells()))
+    grab = s.target(f"piece.{letter}").centre
+    press(s, grab)
+    board = handler.board.rect
+    move_to(s, board.center)
+    s._post(pygame.MOUSEBUTTONDOWN, pos=board.center, button=3)  # a quarter turn mid-drag
+    s._post(pygame.MOUSEBUTTONDOWN, pos=board.center, button=2)  # and a flip
+    s.app.step(1)
+    assert handler.hold is not None and handler.pieces[letter].flip == 1
+    ghost = handler.ghost()
+    assert ghost is not None
+    s._post(pygame.MOUSEBUTTONUP, pos=board.center, button=1)
+    s.app.step(1)
+    laid = handler.pieces[letter].board_cells()
+    if ghost[2]:
+        assert sorted(laid) == sorted(ghost[1])
+    else:
+        assert laid is None or handler.pieces[letter].at is None  # it did not fit: back to the tray
+
+
+def test_the_keyboard_alone_solves_and_takes_gems():
+    s = Session.open("ubongo", ["human", "easy"], seed=9, options={"first": 0}, setup={"pawns": [2, 3]})
+    s.idle()
+    table = s.table
+    handler = table.handler
+    for placed in solution(s, 0)["placements"]:
+        letter, cells = placed["piece"], sorted(tuple(c) for c in placed["cells"])
+        while handler.hold is None or handler.hold.letter != letter:
+            s.key("tab")
+        from game.ui.polyomino_shapes import orientation_for
+
+        flip, rot = orientation_for(letter, cells)[0]
+        if handler.pieces[letter].flip != flip:
+            s.key("f")
+        while handler.pieces[letter].rot != rot:
+            s.key("r")
+        local = handler.pieces[letter].cells()
+        ax, ay = min(c[0] for c in cells), min(c[1] for c in cells)
+        want = (ax + local[handler.hold.pivot][0], ay + local[handler.hold.pivot][1])
+        while handler.hold.key_cell != want:
+            kx, ky = handler.hold.key_cell
+            s.key("right" if kx < want[0] else "left" if kx > want[0] else "down" if ky < want[1] else "up")
+        s.key("return")
+        assert sorted(handler.pieces[letter].board_cells()) == cells
+    assert s.view(0)["status"][0] == "solved"
+    s.idle()
+    if 0 in s.waiting():  # the gem phase: a row in reach by the arrows and Enter
+        s.key("down")
+        row = int(table.focus.split(".")[1])
+        s.key("return")
+        assert any(e["type"] == "pawn" and e["seat"] == 0 and e["to"] == row for e in s.log)
+
+
+def test_a_hint_lays_one_piece_and_costs_ten_seconds_in_solo():
+    s = Session.open("ubongo", ["human"], seed=3, options={"mode": "solo"}, setup={"pawns": [0]})
+    s.idle()
+    table = s.table
+    before = table.clock.now
+    s.click("hint")
+    assert table.clock.now == before + HINT_COST
+    assert len(table.handler.laid()) == 1
+    s.key("h")
+    assert len(table.handler.laid()) == 2 and table.clock.now == before + 2 * HINT_COST
+
+
+def test_out_of_sand_the_pieces_freeze_and_a_solution_is_shown():
+    s = Session.open("ubongo", ["human", "hard"], seed=5, options={"first": 0}, setup={"pawns": [0, 1]})
+    s.idle()
+    table = s.table
+    letter = table.handler.letters[0]
+    grab = s.target(f"piece.{letter}").centre
+    press(s, grab)
+    move_to(s, table.handler.board.rect.center)
+    for _ in range(3000):  # the hard bot solves; the person's sand runs out mid-drag
+        table.update(1)
+        if s.view(0)["phase"] != "solve":
+            break
+    assert s.view(0)["status"][0] != "solved" and table.handler.hold is None
+    assert table.shown_solution, "no solution shown to the person who ran out of sand"
+    assert not table.solving()
+
+
+def test_setup_offers_the_handicaps_per_seat_and_only_seats_in_the_game():
+    from game.scenes.setup import Setup
+
+    s = Session.menu()
+    s.app.push(Setup(s.app, "ubongo"))
+    s.app.step(0)
+    setup = s.app.top
+    ids = {t["id"] for t in s.targets()}
+    assert {"option.side1", "option.extra1", "option.side2", "practice"} <= ids
+    assert "option.side3" not in ids
+    first = next(w for w in setup.option_widgets if w.tid == "option.first")
+    assert first.names == ["Drawn at random", "Asha", "Bilal"]
+    s.click("option.extra2")
+    assert setup.chosen_options()["extra2"] == 10
+    setup._set_count(4)
+    setup.count_choice.set(4)
+    assert "option.side4" in {t["id"] for t in s.targets()} and len(first.names) == 5
+    s.click("practice")
+    assert s.scene == "ubongo-practice"
+
+
+def test_practice_browses_boards_and_solves_with_a_hint_and_a_new_puzzle():
+    from game.scenes.ubongo.practice import Practice
+
+    s = Session.menu()
+    s.app.push(Practice(s.app, board=7, side="hard", face=2, seed=1))
+    s.app.step(0)
+    practice = s.app.top
+    assert len(practice.handler.letters) == 4
+    s.key("h")
+    assert len(practice.handler.laid()) == 1
+    placements = solution_of(practice)
+    for gesture in practice.handler.gestures(placements):
+        s.gesture(gesture)
+    assert practice.solved_at is not None
+    s.key("n")
+    assert practice.generated and practice.solved_at is None
+    assert solution_of(practice)  # a generated puzzle always tiles
+    s.key("escape")
+    assert s.scene != "ubongo-practice"
+
+
+def solution_of(practice) -> list[dict]:
+    from game.rules.ubongo import solve
+
+    tiling = solve(practice.handler.board.cells, practice.handler.letters)
+    assert tiling is not None
+    return [{"piece": p, "cells": [list(c) for c in cells]} for p, cells in tiling]
+
+
+@pytest.mark.parametrize("speed", [0.0])
+def test_instant_animations_still_show_every_round(speed):
+    """With animations off the die and the gems do not wait, and the game still runs through."""
+    from dataclasses import replace
+
+    s = Session.open("ubongo", ["human", "medium"], seed=1)
+    s.app.settings = replace(s.app.settings, animation_speed=speed)
+    play_to_standings(s, random.Random(1))
+    assert isinstance(s.table, UbongoTable)
