@@ -213,7 +213,10 @@ class Render:
             pygame.draw.rect(
                 surface, theme.FOCUS if lit else theme.GOOD, r, 4 if lit else 3, border_radius=10
             )
-            text.blit(surface, "›", (r.x + L.START_W - 16, r.centery), 26, theme.GOOD, "black", "center")
+            tip = (r.x - 4, r.centery)  # a pointer beside each row in reach: seen without colour
+            pygame.draw.polygon(
+                surface, theme.GOOD, [tip, (tip[0] - 12, tip[1] - 9), (tip[0] - 12, tip[1] + 9)]
+            )
         heading = {m["seat"]: m["to"] for m in v["moves"]}
         names = self.match.names
         for seat, row in enumerate(v["pawns"]):
@@ -385,10 +388,10 @@ class Render:
         v = self.v
         seat = self.viewer
         names = self.match.names
-        if self.intro:
-            return f"Round {v['round']}", "The die chooses the row of pieces everyone lays.", "moving"
         if self.sheet_open or self.pending_sheet is not None:
             return "The round is over", "The gems find their owners.", "moving"
+        if self.intro:
+            return f"Round {v['round']}", "The die chooses the row of pieces everyone lays.", "moving"
         if self.match.finished:
             return "The game is over", "", "over"
         phase = v["phase"]

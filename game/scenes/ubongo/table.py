@@ -335,8 +335,10 @@ class UbongoTable(render.Render, Table):
                 self.shown_solution = None
                 for placed in v["placements"][seat] or []:
                     self.handler.lay(placed["piece"], placed["cells"])
-        if v["phase"] not in ("start", "pawn"):
+        if not self.rows_open():  # the rows are not the person's to choose now
             self.row_focus = None
+            if self.focus and self.focus.startswith("row."):
+                self.focus = None
 
     def sync_buttons(self) -> None:
         """Which buttons show: they follow the moment (the die rolling, a person solving)."""
