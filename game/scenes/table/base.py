@@ -19,6 +19,7 @@ import pygame
 
 from game.core import bots
 from game.core.match import Match
+from game.core.outside import OutsideBotError, ProgramBot
 from game.core.rng import derive
 from game.core.ruleset import Budget, Command, Event, Rejected
 from game.core.settings import INSTANT
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from game.scenes.host import Host
 
 HINT_LEVEL = "hard"
+HANDOVER_LEVEL = "medium"  # who takes over the seat of an outside program that failed
 HINT = "hint"  # the Thinking key of a hint; bots are keyed by their seat
 # Under automation a bot's search is bounded by its own iteration count, never by the clock,
 # so the same match gives the same moves on a fast machine and a loaded one.
@@ -54,8 +56,11 @@ class Table(Scene):
         self.rules = match.ruleset
         self.timers = Scheduler()  # waits of the table itself (a remark fading, a pause)
         self.humans = [i for i, s in enumerate(match.seats) if not s.is_bot]
+        seconds = app.settings.outside_move_seconds
         self.players = {
-            i: bots.make(self.rules, s.level) for i, s in enumerate(match.seats) if s.kind in ("bot", "cmd")
+            i: bots.for_seat(self.rules, s, seconds)
+            for i, s in enumerate(match.seats)
+            if s.kind in ("bot", "cmd")
         }
         self.clock = TableClock(len(match.seats), per_seat=len(self.humans) > 1)
         self.thinking = Thinking(synchronous=app.automated)
@@ -142,7 +147,10 @@ class Table(Scene):
     def _bot_answered(self, seat: int, at: int, future) -> None:
         try:
             command = future.result()
-        except Exception as exc:  # a broken outside bot must not take the table down
+        except OutsideBotError as exc:  # a program that hung, crashed or babbled: ours plays on
+            self._hand_over(seat, exc)
+            return
+        except Exception as exc:  # a broken bot must not take the table down
             self.app.toast(f"{self.match.seats[seat].name} (bot) failed: {exc}", error=True)
             return
         if at != len(self.match.events) and self.match.check(seat, command) is not None:
@@ -153,7 +161,17 @@ class Table(Scene):
             return
         result = self.submit(seat, command)
         if isinstance(result, Rejected):
+            player = self.players[seat]
+            if isinstance(player, ProgramBot):
+                self._hand_over(seat, player.illegal(command, result.reason))
+                return
             self.app.toast(f"{self.match.seats[seat].name} (bot) failed: {result.reason}", error=True)
+
+    def _hand_over(self, seat: int, error: OutsideBotError) -> None:
+        """An outside program failed: say who and what, and let our bot play its seat on, so
+        the match goes on and nothing played is lost (the seat is saved as ours from now)."""
+        self.players[seat] = bots.replace_with_builtin(self.match, seat, HANDOVER_LEVEL)
+        self.app.toast(f"{error}. Our {HANDOVER_LEVEL} bot plays that seat from now on.", error=True)
 
     def bot_due(self, seat: int, tick: int) -> bool:
         """Whether a bot's command stamped `tick` may go in now (a future solve waits for it)."""
