@@ -20,14 +20,6 @@ from game.scenes.tajmahal_table.sheets import TajMahalResult, VisitSheet
 MOVES = ("play", "withdraw", "build", "pick")
 
 
-@pytest.fixture(autouse=True)
-def _table_registered(monkeypatch):
-    from game.scenes import tables
-
-    if not tables.has_table("tajmahal"):
-        monkeypatch.setitem(tables.TABLES, "tajmahal", ("game.scenes.tajmahal_table", "TajMahalTable"))
-
-
 def perform_by_keys(s: Session, seat: int, command: dict) -> None:
     """As Session.perform, by keys alone: Enter past a hand-off or a visit's summary, then the
     table's keyboard gestures (the focus walked to each target, Space, Enter)."""
@@ -244,9 +236,17 @@ def test_a_keyboard_move_builds_on_a_city_reached_by_tab_and_arrows():
     assert made.seat == 0 and made.command == {"move": "build", "city": city}
 
 
+def test_the_menu_offers_the_game_and_its_setup_opens_the_table():
+    s = Session.menu()
+    s.click("tajmahal")
+    assert s.scene == "setup"
+    s.click("start")
+    assert s.scene == "tajmahal" and len(s.match.seats) == 3
+
+
 def test_the_bench_scene_plays_with_four_bots():
     from game.app import App
-    from game.scenes.tajmahal_table import bench_scene
+    from game.scenes.tajmahal import bench_scene
 
     app = App(windowed=True, automated=True)
     table = bench_scene(app)

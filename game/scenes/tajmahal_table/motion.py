@@ -22,6 +22,11 @@ def hand_ids(v: dict[str, Any]) -> list[int]:
     return [c["id"] for c in sorted(v.get("hand") or [], key=sort_key)]
 
 
+def played_ids(v: dict[str, Any], seat: int) -> list[int]:
+    """A player's cards of this visit as their row shows them: grouped by colour."""
+    return [c["id"] for c in sorted(v["players"][seat]["played"], key=sort_key)]
+
+
 class Motion(Choreography):
     def __init__(self, flights: Flights, before: dict, after: dict, viewer: int | None, speed, sound):
         super().__init__(flights, speed, sound)
@@ -48,7 +53,7 @@ class Motion(Choreography):
     def on_play(self, e) -> None:
         seat = e["seat"]
         mine = hand_ids(self.before) if self.seen(seat) else []
-        played = [c["id"] for c in self.after["players"][seat]["played"]]
+        played = played_ids(self.after, seat)
         for cid in e["cards"]:
             start = L.hand(mine.index(cid), len(mine)) if cid in mine else self.row_point(seat)
             k = played.index(cid) if cid in played else 0
@@ -57,7 +62,7 @@ class Motion(Choreography):
 
     def on_clear(self, e) -> None:
         seat = e["seat"]
-        played = [c["id"] for c in self.before["players"][seat]["played"]]
+        played = played_ids(self.before, seat)
         for k, cid in enumerate(played):
             start = L.played(seat, self.seats, k, len(played))
             if cid in e["back"]:

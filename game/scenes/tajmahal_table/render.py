@@ -12,6 +12,7 @@ from game.scenes.tajmahal_table import art
 from game.scenes.tajmahal_table import layout as L
 from game.scenes.tajmahal_table.chains import largest_chain
 from game.scenes.tajmahal_table.map_art import map_art, paint_map
+from game.scenes.tajmahal_table.motion import played_ids
 from game.scenes.tajmahal_table.preview import card_words, cards_words, play_words, withdraw_words
 from game.ui import marks, text, theme, tooltip
 from game.ui.widgets import panel
@@ -67,15 +68,43 @@ class Render:
         )
 
     # -- drawing ----------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        v, fl = self.v, self.flights
+    def scene_key(self, focused: str | None) -> tuple:
+        """Everything the map, the panel and the hand are drawn from: they are painted again
+        only when this changes (a card landing, a point counted, the pointer on a new target)."""
+        return (
+            self.v,  # the object itself: an id could be reused by a later view
+            self.viewer,
+            tuple(round(s) for s in self.shown_scores),
+            self.hover,
+            focused,
+            self.focus,
+            tuple(self.selected),
+            tuple(self.picked),
+            repr(self.hint),
+            self.acting_phase(),
+            tuple(f.mask for f in self.flights.items),
+        )
+
+    def paint_scene(self, surface: pygame.Surface, focused: str | None) -> None:
         self.layer.draw(surface, "table", self.paint_static)
-        now = self.target_map().get(self.focus) if self.focus else None
-        focused = now.id if now is not None and now.enabled else None
         self.draw_map(surface, focused)
         self.draw_header(surface, focused)
         self.draw_rows(surface)
         self.draw_hand(surface, focused)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        v, fl = self.v, self.flights
+        now = self.target_map().get(self.focus) if self.focus else None
+        focused = now.id if now is not None and now.enabled else None
+        key = self.scene_key(focused)
+        if self.canvas is None or self.canvas_key != key or self.canvas.get_size() != surface.get_size():
+            if self.canvas is None or self.canvas.get_size() != surface.get_size():
+                self.canvas = pygame.Surface(surface.get_size())
+                if pygame.display.get_surface():
+                    self.canvas = self.canvas.convert()
+            self.paint_scene(self.canvas, focused)
+            self.canvas_key = key
+        surface.blit(self.canvas, (0, 0))
         title, detail, mood = self.bar()
         pointed = None
         if self.pointer is not None:
@@ -251,7 +280,7 @@ class Render:
                 )
             for k, cat in enumerate(CATEGORIES):
                 self.draw_cell(surface, seat, cat, (L.category(k), r.y + 18), active)
-            played = [c["id"] for c in p["played"]]
+            played = played_ids(v, seat)
             for k, cid in enumerate(played):
                 if fl.masked(("played", cid)):
                     continue
@@ -259,7 +288,7 @@ class Render:
                 surface.blit(image, image.get_rect(center=L.played(seat, seats, k, len(played))))
             self.draw_belongings(surface, seat, p, r)
             score = round(self.shown_scores[seat])
-            text.blit(
+            at = text.blit(
                 surface,
                 str(score),
                 L.score_at(seat, seats),
@@ -268,6 +297,9 @@ class Render:
                 "black",
                 "midright",
             )
+            if p["score"] > score:  # points still counting up: what is still to come
+                gain = f"+{p['score'] - score}"
+                text.blit(surface, gain, (at.x - 6, at.centery), 16, theme.GOOD, "black", "midright")
             hand = f"{p['hand_size']} cards · {p['palaces']} pal."
             text.blit(surface, hand, (r.right - 12, r.y + 40), 12, theme.MUTED, anchor="midright")
             if self.focus == f"player.{seat}":

@@ -46,7 +46,9 @@ class TajMahalTable(Render, Table):
     def __init__(self, app, match, match_id=None):
         super().__init__(app, match, match_id)
         self.flights = Flights()
-        self.layer = Layer()
+        self.layer = Layer()  # the map and the panels' frames, painted once
+        self.canvas: pygame.Surface | None = None  # the layer with what moves were made on it
+        self.canvas_key: tuple | None = None
         self._targets: tuple[tuple | None, TargetMap] = (None, TargetMap())
         self.v: dict[str, Any] = self.view()
         self.selected: list[int] = []  # hand card ids, in the order chosen
@@ -286,7 +288,7 @@ class TajMahalTable(Render, Table):
         (a frame asks for it several times; the map has some eighty targets)."""
         buttons = tuple((b.visible, b.enabled, b.label, b.hint) for b in self.buttons.widgets)
         return (
-            id(self.v),
+            self.v,  # the object itself: an id could be reused by a later view
             self.viewer,
             tuple(self.selected),
             tuple(self.picked),
