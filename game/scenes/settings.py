@@ -39,11 +39,17 @@ class SettingsScreen(Screen):
             ),
             ("show_hints", "Hint button at the table", *ON_OFF),
             ("four_colour_deck", "Four-colour playing cards", *ON_OFF),
+            (
+                "outside_move_seconds",
+                "Outside bot programs: time a move",
+                [2.0, 5.0, 10.0, 30.0, 60.0],
+                ["2 s", "5 s", "10 s", "30 s", "60 s"],
+            ),
         ]
         self.choices: dict[str, Choice] = {}
         for i, (key, label, choices, names) in enumerate(rows):
             value = round(s.volume, 1) if key == "volume" else getattr(s, key)  # a hand-edited 0.65
-            choice = Choice((240, 136 + 62 * i, 800, 48), label, choices, value, self._setter(key), names)
+            choice = Choice((240, 132 + 56 * i, 800, 46), label, choices, value, self._setter(key), names)
             self.group.add(choice)
             self.choices[key] = choice
         self.group.add(Button((800, 594, 240, 54), "Done", self.back, primary=True))
