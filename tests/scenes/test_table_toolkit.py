@@ -65,3 +65,34 @@ def test_card_marks_differ_in_shape_as_well_as_colour():
 
     selected, hover, hint, focus = (ring(**{k: True}) for k in ("selected", "hover", "hint", "focus"))
     assert len({selected.size, hover.size, hint.size, focus.size}) == 4  # no two marks the same shape
+
+
+def test_a_guard_turns_a_persons_other_moves_away_with_its_reason_and_changes_nothing():
+    """The tutorial's hold on a table: only the move a step waits for goes through."""
+    from game.automation import Session
+
+    s = Session.open("jaipur", ["human", "easy"], seed=5)
+    s.idle()
+    table = s.table
+    wanted = s.legal(0)[0]
+    table.guard = lambda seat, command: None if command == wanted else "Not yet: follow the coach"
+    before = list(s.log)
+    other = next(c for c in s.legal(0) if c != wanted)
+    refused = table.submit(0, other)
+    assert getattr(refused, "reason", "") == "Not yet: follow the coach" and s.log == before
+    assert not isinstance(table.submit(0, wanted), type(refused))
+
+
+def test_a_watching_table_plays_nothing_and_accepts_nothing():
+    """A replay's table: bots are not asked, the clock submits nothing, no command goes in."""
+    from game.automation import Session
+
+    s = Session.open("ubongo", ["human", "hard"], seed=5, options={"first": 0}, setup={"pawns": [0, 1]})
+    table = s.table
+    table.watching = True
+    before = list(s.log)
+    for _ in range(6000):  # longer than two hourglasses
+        table.update(1)
+    assert s.log == before and not table.held and table.acting_human is None
+    assert table.submit(0, {"move": "give_up"}).reason.startswith("This is a replay")
+    assert s.settled()

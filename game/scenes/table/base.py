@@ -12,7 +12,7 @@ when they are idle, and say which gestures play a command (`gestures`, for game.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -39,6 +39,9 @@ HINT = "hint"  # the Thinking key of a hint; bots are keyed by their seat
 # Under automation a bot's search is bounded by its own iteration count, never by the clock,
 # so the same match gives the same moves on a fast machine and a loaded one.
 UNTIMED = Budget(seconds=3600.0)
+
+# Says why a person's command is not the one a tutorial step waits for (None: it is)
+Guard = Callable[[int, Command], "str | None"]
 
 # A gesture, as game.automation plays it: ("click", id), ("right_click", id),
 # ("drag", from_id, to_id), ("key", name) with name as pygame.key.key_code takes it
@@ -69,6 +72,10 @@ class Table(Scene):
         # nobody until the first hand-off, so even the opening frame hides every hand.
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.hint: Command | None = None
+        # A tutorial step's say over the people's moves: the reason a command is not the one
+        # the step waits for, or None to let it through (game.scenes.table.base.Guard)
+        self.guard: Guard | None = None
+        self.watching = False  # a replay: the table shows its match and decides nothing
         self.log: list[str] = self.log_lines(match.events)
         self.finished_shown = False
         self.focus: str | None = None  # the id of the target the keyboard is on
@@ -95,7 +102,7 @@ class Table(Scene):
                 self.clock.advance(1, self.viewer)
             self.thinking.advance(1)
             self.on_tick()
-            if self.busy() or not self.idle() or self.app.top is not self:
+            if self.watching or self.busy() or not self.idle() or self.app.top is not self:
                 continue  # the next decision waits for the cards to land, a sheet, a hand-off
             if self.match.finished:
                 if not self.finished_shown:
@@ -106,6 +113,8 @@ class Table(Scene):
 
     def on_tick(self) -> None:
         """Once per tick: held bot commands whose tick has come, and the rules clock."""
+        if self.watching:
+            return
         for item in [h for h in self.held if self.bot_due(h[1], h[0])]:
             self.held.remove(item)
             if self.match.check(item[1], item[2]) is None:  # else the round moved on without it
@@ -196,6 +205,12 @@ class Table(Scene):
     def submit(self, seat: int | None, command: Command) -> list[Event] | Rejected:
         """Submit for a seat (None: the table's clock). A person's command in a timed game
         carries the seat's clock; a bot's and the rules clock's carry their own tick."""
+        if self.watching:
+            return Rejected("This is a replay: nothing can be played here")
+        if self.guard is not None and seat in self.humans:
+            reason = self.guard(seat, command)
+            if reason is not None:
+                return Rejected(reason)
         if self.rules.timed and seat in self.humans and isinstance(command, dict):
             command = {**command, "tick": self.clock.tick(seat)}
         result = self.match.submit(seat, command)
@@ -298,6 +313,8 @@ class Table(Scene):
         update would start by itself (a bot's turn, a hand-off, the result, the rules clock)."""
         if self.busy() or self.thinking.busy:
             return False
+        if self.watching:
+            return True
         if not self.idle():
             return self.awaiting_person()
         waiting = self.match.to_act
@@ -372,6 +389,8 @@ class Table(Scene):
     def acting_human(self) -> int | None:
         """The person who may act now at this screen, if any."""
         waiting = self.match.to_act
+        if self.watching:
+            return None
         if self.viewer is not None and self.viewer in waiting:
             return self.viewer
         return None
