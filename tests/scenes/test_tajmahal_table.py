@@ -255,3 +255,37 @@ def test_the_bench_scene_plays_with_four_bots():
         app.update(1)
         app.present()
     assert len(table.match.seats) == 4 and len(table.match.commands) > 10
+
+
+def test_a_hint_is_shown_and_played_by_its_clicks():
+    s = fresh()
+    s.click("hint")
+    s.tick(1)  # under automation the hint is worked out when asked; the next tick shows it
+    hint = s.table.hint
+    assert hint in s.legal(0)
+    title, _, mood = s.table.bar()
+    assert mood == "hint" and title.startswith("Hint: ")
+    s.perform(0, hint)
+
+
+def test_a_game_left_mid_visit_resumes_where_it_was():
+    s = fresh()
+    rng = random.Random(8)
+    while len([c for c in s.commands if c[0] == 0]) < 4:
+        s.idle()
+        if s.app.top is not s.table:
+            s.click(s.app.top.proceed)
+            continue
+        seat = s.waiting()[0]
+        s.perform(seat, rng.choice(s.legal(seat)))
+    s.idle()
+    events = list(s.log)
+    s.close()
+    again = Session.resume()
+    assert again.scene in ("tajmahal", "tajmahal-visit") and again.log == events
+    again.idle()
+    if again.app.top is not again.table:
+        again.click(again.app.top.proceed)
+        again.idle()
+    seat = again.waiting()[0]
+    again.perform(seat, again.legal(seat)[-1])

@@ -15,6 +15,7 @@ from game.rules import tiled
 from game.rules.tajmahal.board import board_path, load
 from game.scenes.tajmahal_table import layout as L
 from game.ui import text
+from game.ui.targets import slug
 
 Point = tuple[int, int]
 PASTELS = (
@@ -63,6 +64,15 @@ class MapArt:
     cities: dict[str, Point]
     labels: dict[str, Point]  # province name -> where its name is written
     layers: dict[str, list]  # the file's other features, as (type, name, points on screen)
+
+
+def city_id(name: str) -> str:
+    """A city's target id: "city.dera-ghazi-khan"."""
+    return f"city.{slug(name)}"
+
+
+def province_id(name: str) -> str:
+    return f"province.{slug(name)}"
 
 
 def _pts(obj) -> tuple[Point, ...]:

@@ -11,7 +11,7 @@ from game.rules.tajmahal.data import CARDS, CATEGORIES, PERSONS
 from game.scenes.tajmahal_table import art
 from game.scenes.tajmahal_table import layout as L
 from game.scenes.tajmahal_table.chains import largest_chain
-from game.scenes.tajmahal_table.map_art import map_art, paint_map
+from game.scenes.tajmahal_table.map_art import city_id, map_art, paint_map
 from game.scenes.tajmahal_table.motion import played_ids
 from game.scenes.tajmahal_table.preview import card_words, cards_words, play_words, withdraw_words
 from game.ui import marks, text, theme, tooltip
@@ -165,8 +165,7 @@ class Render:
             x, y = m.cities[city]
             pygame.draw.circle(surface, theme.ACCENT_TEXT, (x, y), 14, 5)
             pygame.draw.circle(surface, theme.ACCENT, (x, y), 13, 3)
-            cid = f"city.{city}"
-            if self.hover and self.hover.endswith(cid.split(".")[1].lower().replace(" ", "-")):
+            if self.hover == city_id(city):
                 pygame.draw.circle(surface, (255, 255, 255), (x, y), 17, 2)
         for city, seat_ in v["palaces"]:
             if not fl.masked(("palace", city, seat_, "palace")):

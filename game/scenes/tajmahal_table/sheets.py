@@ -53,7 +53,8 @@ def summary_line(row: dict[str, Any]) -> str:
     if row["why"]:
         parts.append(f"points: {' + '.join(row['why'])}")
     if row["specials"]:
-        parts.append(f"takes the {', '.join(row['specials'])} card")
+        cards = " and ".join(row["specials"])
+        parts.append(f"takes the {cards} card{'s' if len(row['specials']) > 1 else ''}")
     return "; ".join(parts)
 
 
@@ -71,7 +72,7 @@ class VisitSheet(Sheet):
         last: bool,
         on_close: Callable[[], None],
     ):
-        height = 170 + 70 * len(rows) + 20
+        height = 170 + 76 * len(rows) + 10
         super().__init__(app, (920, height), "See the final scoring" if last else "Next visit", on_close, 300)
         self.visit, self.province, self.rows, self.names = visit, province, rows, names
 
@@ -81,7 +82,7 @@ class VisitSheet(Sheet):
         title = f"Visit {self.visit} of 12: {self.province} is done"
         text.blit(surface, title, (b.centerx, b.y + 40), 30, theme.TEXT, "black", "center")
         for seat, row in enumerate(self.rows):
-            y = b.y + 86 + 70 * seat
+            y = b.y + 84 + 76 * seat
             art.seat_mark(surface, seat, (b.x + 40, y + 14), 9)
             text.blit(surface, self.names[seat], (b.x + 60, y + 14), 21, theme.ACCENT, "bold", "midleft")
             gained = f"+{row['points']}" if row["points"] else "—"

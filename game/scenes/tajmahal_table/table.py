@@ -18,6 +18,7 @@ from game.core.ruleset import Command
 from game.scenes.table import Table
 from game.scenes.table.base import Gesture
 from game.scenes.tajmahal_table import layout as L
+from game.scenes.tajmahal_table.map_art import city_id, map_art, province_id
 from game.scenes.tajmahal_table.motion import Motion, hand_ids
 from game.scenes.tajmahal_table.preview import command_words, withdraw_words
 from game.scenes.tajmahal_table.render import Render
@@ -26,18 +27,10 @@ from game.ui.action_bar import ActionBar
 from game.ui.corner import corner_buttons
 from game.ui.flights import Flights
 from game.ui.layer import Layer
-from game.ui.targets import NAVIGATION, Target, TargetMap, slug
+from game.ui.targets import NAVIGATION, Target, TargetMap
 from game.ui.widgets import Button, Group
 
 COUNT_EVERY = 3  # ticks per point while a score counts up
-
-
-def city_id(name: str) -> str:
-    return f"city.{slug(name)}"
-
-
-def province_id(name: str) -> str:
-    return f"province.{slug(name)}"
 
 
 class TajMahalTable(Render, Table):
@@ -309,8 +302,6 @@ class TajMahalTable(Render, Table):
     def build_targets(self) -> list[Target]:
         """In reading order: the provinces (read only; listed first so cities lie on top),
         the cities (chosen while building), the hand, the display, the players, the buttons."""
-        from game.scenes.tajmahal_table.map_art import map_art
-
         v, art = self.v, map_art()
         phase = self.acting_phase()
         out: list[Target] = []
@@ -458,8 +449,6 @@ class TajMahalTable(Render, Table):
         self.reselect()
 
     def city_by_id(self, tid: str) -> str | None:
-        from game.scenes.tajmahal_table.map_art import map_art
-
         return next((c for c in map_art().cities if city_id(c) == tid), None)
 
     def handle(self, event: pygame.event.Event) -> bool:
