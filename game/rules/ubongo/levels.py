@@ -8,14 +8,13 @@ one is wrong, so a board edited in Tiled can never reach a table broken.
 
 from __future__ import annotations
 
-import logging
-import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
 from game import resources
+from game.rules import tiled
 from game.rules.ubongo import solver
 from game.rules.ubongo.pieces import LETTERS, SIZES, Shape, canonical, normalise, parse_row
 
@@ -57,24 +56,6 @@ class Board:
         return self.easy if name == "easy" else self.hard
 
 
-def _pytmx():
-    """Import pytmx without letting it pull in pygame (it tries to, for image loading)."""
-    if "pytmx" in sys.modules or "pygame" in sys.modules:
-        import pytmx
-
-        return pytmx
-    quiet = logging.getLogger("pytmx.util_pygame")  # it logs an error when pygame is absent
-    was = quiet.disabled
-    quiet.disabled = True
-    sys.modules["pygame"] = None  # type: ignore[assignment]  # makes `import pygame` fail
-    try:
-        import pytmx
-    finally:
-        del sys.modules["pygame"]
-        quiet.disabled = was
-    return pytmx
-
-
 def check_side(where: str, side: str, cells: Shape, rows: list[tuple[str, ...]]) -> Side:
     """Raise LevelError naming `where` unless this side is playable."""
     low, high = AREA_RANGE[side]
@@ -106,7 +87,7 @@ def check_side(where: str, side: str, cells: Shape, rows: list[tuple[str, ...]])
 def read_board(path: Path, number: int = 0) -> Board:
     """Load and check one board file (LevelError on any problem)."""
     name = path.name
-    pytmx = _pytmx()
+    pytmx = tiled.pytmx()
     try:
         tmx = pytmx.TiledMap(str(path))
     except FileNotFoundError:
