@@ -66,7 +66,7 @@ def gains(v: dict[str, Any], seat: int, cats: list[str]) -> str:
 def withdraw_words(v: dict[str, Any], seat: int) -> str:
     """What withdrawing now gives, in a line."""
     won = v.get("would_win") or []
-    free = "" if v["players"][seat]["played"] else " and a free card (you played none)"
+    free = "" if v["players"][seat]["played"] else "; you draw a free card (you played none)"
     if not won:
         return f"Withdrawing now wins nothing{free}; then you take display cards."
     return f"Withdrawing now wins {', '.join(won)}: {gains(v, seat, won)}{free}."

@@ -23,6 +23,7 @@ from game.scenes.tajmahal_table.motion import Motion, hand_ids
 from game.scenes.tajmahal_table.preview import command_words, withdraw_words
 from game.scenes.tajmahal_table.render import Render
 from game.scenes.tajmahal_table.sheets import TajMahalResult, VisitSheet, visit_summary
+from game.ui import text
 from game.ui.action_bar import ActionBar
 from game.ui.corner import corner_buttons
 from game.ui.flights import Flights
@@ -201,9 +202,10 @@ class TajMahalTable(Render, Table):
 
     def handoff_note(self, seat: int) -> str:
         where = f"Visit {self.v['visit']} · {self.v['province']}"
-        if self.last_move:
-            return f"{where} · {self.last_move[0]}."
-        return f"{where}: your turn."
+        note = f"{where} · {self.last_move[0]}." if self.last_move else ""
+        if not note or text.font(20).size(note)[0] > 600:  # the cover's card is 640 wide
+            note = f"{where}: your turn."
+        return note
 
     def show_result(self) -> None:
         self.app.push(TajMahalResult(self.app, self.match))
@@ -393,17 +395,17 @@ class TajMahalTable(Render, Table):
         return {"build": "Build your palace first", "pick": "Take your display cards first"}.get(phase, "")
 
     def tipped(self) -> Target | None:
-        """Buttons as usual; besides, on the map and the rows, what lies under the pointer."""
+        """Buttons as usual; besides, on the map and the rows, what lies under the pointer.
+        A tip the action bar already says (why Play is grey) is not said twice."""
         if self.app.top is not self:
             return None
         tmap = self.target_map()
         under = tmap.hit(self.pointer) if self.pointer is not None else None
+        said = self.bar()[1]
         for target in (under, tmap.get(self.focus)):
-            if (
-                target is not None
-                and target.tip
-                and target.kind in ("button", "log", "city", "province", "player")
-            ):
+            if target is None or not target.tip or target.tip == said:
+                continue
+            if target.kind in ("button", "log", "city", "province", "player"):
                 return target
         return None
 
