@@ -14,7 +14,7 @@ from game.core.match import verify
 from game.scenes.overlays import HandOff
 from game.scenes.ubongo import UbongoTable
 from game.scenes.ubongo.table import HINT_COST
-from tests.scenes.ubongo_player import move_to, play_to_standings, press, solution
+from tests.scenes.ubongo_player import choose, move_to, play_to_standings, press, solution
 
 FOUR = ["human", "hard", "medium", "easy"]
 
@@ -229,3 +229,48 @@ def test_instant_animations_still_show_every_round(speed):
     s.app.settings = replace(s.app.settings, animation_speed=speed)
     play_to_standings(s, random.Random(1))
     assert isinstance(s.table, UbongoTable)
+
+
+def test_restless_input_between_moves_never_breaks_a_game():
+    """Clicks, drags, keys (G gives up, H, R, F, Tab...) and resizes at random before every
+    move: the game still runs to its standings and replays from its log."""
+    from tests.scenes.noise import noise
+
+    rng = random.Random(17)
+    s = Session.open("ubongo", ["human", "medium"], seed=17)
+    for _ in range(300):
+        noise(s, rng, 3)
+        s.idle()
+        if s.outcome is not None:
+            break
+        seat = s.waiting()[0]
+        s.perform(seat, choose(s, seat, rng))
+    assert s.outcome is not None
+    assert verify(s.match.to_json())[0]
+
+
+def test_a_match_left_mid_round_resumes_with_its_hourglass_where_it_was():
+    s = Session.open("ubongo", ["human", "easy"], seed=23, options={"first": 0}, setup={"pawns": [0, 1]})
+    s.idle()
+    s.tick(600)  # ten seconds into the sand
+    s.perform(0, {"move": "give_up"})
+    left_at = max(e.get("tick", 0) for e in s.log)
+    s.close()
+    again = Session.resume()
+    table = again.table
+    assert isinstance(table, UbongoTable) and table.clock.now == left_at
+    play_to_standings(again, random.Random(1))
+
+
+def test_every_shipped_puzzle_has_cells_of_at_least_40_px_at_the_table():
+    from game.rules.ubongo import levels
+    from game.scenes.ubongo import layout
+    from game.ui.polyomino import PieceHandler
+
+    sizes = [
+        PieceHandler(side.cells, row, layout.PLAY).cell
+        for board in levels.boards()
+        for side in (board.easy, board.hard)
+        for row in side.rows
+    ]
+    assert len(sizes) == 432 and min(sizes) >= 40
