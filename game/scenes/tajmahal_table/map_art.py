@@ -15,7 +15,7 @@ from game.rules import tiled
 from game.rules.tajmahal.board import board_path, load
 from game.scenes.tajmahal_table import layout as L
 from game.ui import text
-from game.ui.targets import slug
+from game.ui.targets import inside, slug
 
 Point = tuple[int, int]
 PASTELS = (
@@ -63,6 +63,7 @@ class MapArt:
     pattern: dict[str, tuple[str, int]]
     cities: dict[str, Point]
     labels: dict[str, Point]  # province name -> where its name is written
+    tiles: dict[str, Point]  # province name -> where its tile lies, clear of the towns
     layers: dict[str, list]  # the file's other features, as (type, name, points on screen)
 
 
@@ -102,7 +103,58 @@ def map_art() -> MapArt:
     for name in ("terrain", "rivers"):
         for obj in groups.get(name, []):
             other[name].append((obj.type or "", obj.name or "", _pts(obj) if hasattr(obj, "points") else ()))
-    return MapArt(provinces, fill, pattern, cities, labels, other)
+    names = [(n, c) for kind, n, (c,) in other["labels"] if kind != "province"]
+    spots = _tile_spots(labels, cities, provinces, names)
+    return MapArt(provinces, fill, pattern, cities, labels, spots, other)
+
+
+def _tile_spots(
+    labels: dict[str, Point],
+    cities: dict[str, Point],
+    provinces: dict[str, tuple[Point, ...]],
+    names: list[tuple[str, Point]],
+) -> dict[str, Point]:
+    """Near each province's name and inside the province, where its tile covers the least of
+    the towns, their names and the province's own name (under the name when that is clear)."""
+    covered = [pygame.Rect(x - 7, y - 7, 14, 14) for x, y in cities.values()]
+    board = load()
+    for name, (x, y) in cities.items():
+        w, h = text.font(12, "bold").size(name)
+        covered.append(pygame.Rect(x - w // 2, y + 7, w, h))
+        if board.cities[name].fortress:  # where its bonus tile lies
+            covered.append(pygame.Rect(x + 8, y - 18, 30, 16))
+    for name, (x, y) in names:  # deserts, seas, neighbouring lands
+        w, h = text.font(13, "bold").size(name)
+        covered.append(pygame.Rect(x - w // 2, y - h // 2, w, h))
+    spots = {}
+    for name, (x, y) in labels.items():
+        w, h = text.font(19, "black").size(name)
+        own = pygame.Rect(x - w // 2, y - h // 2, w, h)
+        side = w // 2 + 34
+        shape = provinces[name]
+        best: tuple[int, Point] | None = None
+        for dx, dy in (
+            (0, 20),
+            (0, -22),
+            (side, 0),
+            (-side, 0),
+            (30, 22),
+            (-30, 22),
+            (30, -22),
+            (-30, -22),
+            (0, 36),
+            (0, -36),
+        ):
+            tile = pygame.Rect(0, 0, 56, 20)
+            tile.center = (x + dx, y + dy)
+            corners = (tile.topleft, tile.topright, tile.bottomleft, tile.bottomright)
+            if not all(inside(shape, c) for c in corners):
+                continue
+            overlap = sum(r.clip(tile).w * r.clip(tile).h for r in [*covered, own])
+            if best is None or overlap < best[0]:
+                best = (overlap, tile.center)
+        spots[name] = best[1] if best is not None else (x, y + 20)
+    return spots
 
 
 def _hatch(surface: pygame.Surface, rect: pygame.Rect, kind: str, gap: int, ink) -> None:

@@ -99,10 +99,10 @@ class Motion(Choreography):
         v = self.before
         province = v["province"]
         goods = tuple(v["tile_goods"].get(str(v["visit"]), []))
-        start = map_art().labels.get(province, L.MAP_RECT.center)
+        start = map_art().tiles.get(province, L.MAP_RECT.center)
         self.fly(
             art.province_tile(v["visit"], goods),
-            (start[0], start[1] + 20),
+            start,
             self.row_point(e["seat"]),
             arc=60,
             sound="token",

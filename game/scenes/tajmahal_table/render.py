@@ -147,9 +147,8 @@ class Render:
             tile = prov["tile"]
             if tile is None or tile in owned or tile < v["visit"]:
                 continue
-            x, y = m.labels[name]
             image = art.province_tile(tile, tuple(prov["goods"]))
-            surface.blit(image, image.get_rect(center=(x, y + 20)))
+            surface.blit(image, image.get_rect(center=m.tiles[name]))
         for city, kind in v["bonus"].items():
             x, y = m.cities[city]
             image = art.bonus_tile(kind)
