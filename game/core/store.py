@@ -11,6 +11,8 @@ from __future__ import annotations
 import sqlite3
 import sys
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -281,6 +283,15 @@ class Store:
         with self._lock, self._transaction() as db:
             return db.execute("DELETE FROM matches WHERE id = ?", (match_id,)).rowcount > 0
 
+    def note_branch(self, match_id: int, parent: int, at: int, moves: int) -> None:
+        """Remember that match `match_id` was played on from match `parent` after its first
+        `at` events (`moves` commands): the History and the export say where it branched."""
+        with self._lock, self._transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO branches (match_id, parent, at, moves) VALUES (?, ?, ?, ?)",
+                (match_id, parent, at, moves),
+            )
+
     def abandon(self, match_id: int) -> bool:
         """Take an unfinished match off the resume list (kept, but never counted in statistics)."""
         with self._lock, self._transaction() as db:
@@ -291,6 +302,13 @@ class Store:
             return cursor.rowcount > 0
 
     # -- reading -------------------------------------------------------------------------
+    @contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """One consistent read of the database, for queries kept beside the store
+        (game.core.history); nothing may be written through it."""
+        with self._lock, self._transaction(write=False) as db:
+            yield db
+
     def unfinished(self, game: str | None = None) -> list[MatchInfo]:
         """Matches that can be resumed, the most recently played first."""
         return self._infos("status = 'playing'" + (" AND game = ?" if game else ""), (game,) if game else ())
@@ -349,10 +367,17 @@ class Store:
             commands = db.execute(
                 "SELECT seat, body, at FROM commands WHERE match_id = ? ORDER BY seq", (match_id,)
             ).fetchall()
+            branch = db.execute(
+                "SELECT parent, at, moves FROM branches WHERE match_id = ?", (match_id,)
+            ).fetchone()
         if (len(events), len(commands)) != (n_events, n_commands):
             raise FormatError(f"saved match {match_id} is inconsistent (its log has gaps)")
         what = f"saved match {match_id}"
+        extra = (
+            {} if branch is None else {"branch": dict(zip(("match", "event", "move"), branch, strict=True))}
+        )
         return {
+            **extra,
             "format": FORMAT,
             "version": VERSION,
             "game": game,

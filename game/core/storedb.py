@@ -63,6 +63,19 @@ SCHEMA = (
 )
 TABLES = frozenset({"matches", "seats", "events", "commands"})
 
+# Tables added after schema 1, made on every open when missing: a file of an older Bazaar gains
+# them, and an older Bazaar reading a newer file simply does not look at them.
+ADDED = (
+    # where a match played on from a replay of another began: the other match (its id, kept
+    # even when that match is deleted later), the event count and the move count taken over
+    """CREATE TABLE IF NOT EXISTS branches (
+        match_id INTEGER PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+        parent INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        moves INTEGER NOT NULL
+    )""",
+)
+
 
 # SQLite result codes (low byte) that say the file is bad, as opposed to busy or unreachable now.
 DAMAGE_CODES = frozenset({11, 26})  # SQLITE_CORRUPT, SQLITE_NOTADB
@@ -157,6 +170,15 @@ def prepare(conn: sqlite3.Connection) -> None:
                 conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 for statement in SCHEMA:
                     conn.execute(statement)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+    if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'branches'").fetchone():
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in ADDED:
+                conn.execute(statement)
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")

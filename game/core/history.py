@@ -1,0 +1,310 @@
+"""Every stored match as the History lists it, and what a replay needs from a match's log.
+
+`matches` reads the list in one query per table (a thousand matches open in milliseconds);
+`Timeline` folds a match's log once, keeps each state it passes (states are immutable, so they
+share their parts), and answers where turns, rounds, hands and visits start; `branch` starts a
+new match from a point of an old one; `review` asks the hard bot what it would have played.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from game.core.match import Entry, Match, Seat
+from game.core.rng import derive
+from game.core.ruleset import Budget, Command, Event, Rejected
+from game.core.store import Store
+
+# Where the players would say a new part of the match begins: (event types that open one,
+# event types that close one so the next event opens the following part, the part's name)
+PARTS: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
+    "jaipur": (("deal",), (), "Round"),
+    "ginrummy": (("deal",), (), "Hand"),
+    "ubongo": (("round_start",), (), "Round"),
+    "tajmahal": ((), ("visit_end",), "Visit"),
+}
+
+# The review's search: no wall-clock limit, so each bot stops at its own iteration count and
+# the same match always gets the same advice (on a loaded machine too)
+REVIEW_BUDGET = Budget(seconds=3600.0)
+REVIEW_LEVEL = "hard"
+
+
+@dataclass(frozen=True)
+class Branch:
+    """Where a match played on from a replay began: the other match, after how many events and
+    moves."""
+
+    parent: int
+    at: int
+    moves: int
+
+    @property
+    def text(self) -> str:
+        return f"played on from match {self.parent} after move {self.moves}"
+
+
+@dataclass(frozen=True)
+class Played:
+    """One stored match as a row of the History."""
+
+    id: int
+    game: str
+    seats: tuple[Seat, ...]
+    status: str  # "playing", "finished" or "abandoned"
+    created: datetime
+    updated: datetime
+    events: int
+    moves: int
+    imported: bool
+    winners: tuple[int, ...]
+    scores: tuple[float | None, ...]
+    branch: Branch | None
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "finished"
+
+    @property
+    def result(self) -> str:
+        if self.status == "playing":
+            return "not finished"
+        if self.status == "abandoned":
+            return "abandoned"
+        names = " and ".join(self.seats[w].name for w in self.winners if w < len(self.seats)) or "Nobody"
+        scores = " – ".join(f"{s:g}" for s in self.scores if s is not None)
+        verb = "share the win" if len(self.winners) > 1 else "won"
+        return f"{names} {verb}" + (f" ({scores})" if scores else "")
+
+    @property
+    def length(self) -> str:
+        return f"{self.moves} move{'' if self.moves == 1 else 's'}"
+
+
+def matches(store: Store, game: str | None = None, opponent: str | None = None) -> list[Played]:
+    """Every stored match, the most recently played first; only one game's, or only those
+    where a seat carries the name `opponent`, when asked."""
+    where, params = ["1"], []
+    if game:
+        where.append("m.game = ?")
+        params.append(game)
+    if opponent:
+        where.append("m.id IN (SELECT match_id FROM seats WHERE name = ?)")
+        params.append(opponent)
+    clause = " AND ".join(where)
+    with store.reading() as db:
+        rows = db.execute(
+            "SELECT m.id, m.game, m.status, m.created, m.updated, m.n_events, m.n_commands, m.imported,"
+            " m.winners, b.parent, b.at, b.moves FROM matches m LEFT JOIN branches b ON b.match_id = m.id"
+            f" WHERE {clause} ORDER BY m.updated DESC, m.id DESC",
+            params,
+        ).fetchall()
+        seats: dict[int, list[tuple[Seat, float | None]]] = {row[0]: [] for row in rows}
+        for match_id, name, kind, level, score in db.execute(
+            "SELECT s.match_id, s.name, s.kind, s.level, s.score FROM seats s"
+            f" WHERE s.match_id IN (SELECT m.id FROM matches m WHERE {clause}) ORDER BY s.match_id, s.seat",
+            params,
+        ):
+            seats[match_id].append((Seat(name, kind, level), score))
+    out = []
+    for mid, g, status, created, updated, n_events, n_commands, imported, winners, parent, at, moves in rows:
+        try:
+            won = tuple(int(w) for w in json.loads(winners)) if winners else ()
+        except (ValueError, TypeError):  # a damaged cell costs the row its winners, not the list
+            won = ()
+        out.append(
+            Played(
+                mid,
+                g,
+                tuple(s for s, _ in seats[mid]),
+                status,
+                datetime.fromisoformat(created),
+                datetime.fromisoformat(updated),
+                n_events,
+                n_commands,
+                bool(imported),
+                won,
+                tuple(score for _, score in seats[mid]),
+                None if parent is None else Branch(parent, at, moves),
+            )
+        )
+    return out
+
+
+def names(store: Store) -> list[str]:
+    """Every seat name in the store, for the opponent filter."""
+    with store.reading() as db:
+        return [n for (n,) in db.execute("SELECT DISTINCT name FROM seats ORDER BY name COLLATE NOCASE")]
+
+
+@dataclass(frozen=True)
+class Mark:
+    """The start of a round, hand or visit on a replay's timeline."""
+
+    at: int  # events folded when it begins
+    label: str  # "Round 2"
+
+
+class Timeline:
+    """A match's log as a replay walks it: the state after any number of events (each folded
+    once), the points where a move begins, and the starts of rounds, hands or visits.
+
+    Points run from `start` (the opening dealt, before the first move) to `end` (every event).
+    """
+
+    def __init__(self, match: Match):
+        self.match = match
+        self.rules = match.ruleset
+        self.events = match.events
+        self.end = len(self.events)
+        self.start = min([self.end, *(c.at for c in match.commands)])
+        self.states: list[Any] = [self.rules.empty(len(match.seats), match.options)]
+        # a move's first event, in order (a command whose events were all cut is left out)
+        self.turns = sorted({c.at for c in match.commands if c.at < self.end} | {self.start})
+        self.marks = self._marks()
+
+    def _marks(self) -> list[Mark]:
+        opens, closes, part = PARTS.get(self.rules.name, ((), (), "Part"))
+        found = []
+        for i, event in enumerate(self.events):
+            before = self.events[i - 1]["type"] if i else ""
+            if event.get("type") in opens or (before in closes and i < self.end):
+                found.append(max(i, self.start))
+        last = self.turns[-1]  # a part that no move plays in (the game's end) is no part
+        unique = sorted({at for at in found if at <= last})
+        marks = [Mark(at, f"{part} {n}") for n, at in enumerate(unique, 1)]
+        if not marks or marks[0].at > self.start:  # moves before the first part (Ubongo's pawns)
+            marks.insert(0, Mark(self.start, "Start"))
+        return marks
+
+    def state(self, count: int) -> Any:
+        """The state after the first `count` events."""
+        count = max(0, min(count, self.end))
+        while len(self.states) <= count:
+            self.states.append(self.rules.evolve(self.states[-1], self.events[len(self.states) - 1]))
+        return self.states[count]
+
+    def view(self, count: int, seat: int | None) -> dict[str, Any]:
+        return self.rules.view(self.state(count), seat)
+
+    def match_at(self, count: int, seats: list[Seat] | None = None) -> Match:
+        """A Match holding the first `count` events and the moves that made them, attached to
+        nothing: a table built on it saves nothing."""
+        count = max(0, min(count, self.end))
+        m = self.match
+        commands = [Entry(c.seat, c.command, c.at) for c in m.commands if c.at < count]
+        return Match(
+            m.ruleset,
+            list(seats or m.seats),
+            dict(m.options),
+            m.seed,
+            m.setup,
+            events=list(self.events[:count]),
+            commands=commands,
+            state=self.state(count),
+        )
+
+    # -- moving along ---------------------------------------------------------------------
+    def next_turn(self, count: int) -> int:
+        return next((t for t in self.turns if t > count), self.end)
+
+    def prev_turn(self, count: int) -> int:
+        return next((t for t in reversed(self.turns) if t < count), self.start)
+
+    def turn_at(self, count: int) -> int:
+        """The start of the move `count` falls in (a point inside a move's events belongs to it)."""
+        return next((t for t in reversed(self.turns) if t <= count), self.start)
+
+    def move_number(self, count: int) -> int:
+        """How many moves have begun up to `count`."""
+        return sum(1 for c in self.match.commands if c.at < count)
+
+    def mark_at(self, count: int) -> Mark | None:
+        return next((mk for mk in reversed(self.marks) if mk.at <= count), None)
+
+    def entry_at(self, count: int) -> tuple[int, Entry] | None:
+        """The move that begins at `count`, with its index, if one does."""
+        for i, c in enumerate(self.match.commands):
+            if c.at == count:
+                return i, c
+            if c.at > count:
+                return None
+        return None
+
+    def events_of(self, index: int) -> list[Event]:
+        """The events move `index` caused."""
+        commands = self.match.commands
+        end = commands[index + 1].at if index + 1 < len(commands) else self.end
+        return self.events[commands[index].at : end]
+
+
+def describe(match: Match, events: list[Event]) -> str:
+    """A move in words, from the rules' own log lines."""
+    lines = [line for e in events if (line := match.ruleset.describe(e, match.names))]
+    return "; ".join(lines) or ", ".join(str(e.get("type", "?")) for e in events)
+
+
+def same_move(a: Command, b: Command) -> bool:
+    """Equal up to the tick (a clock's stamp) and the order of listed things (cards, pieces)."""
+
+    def norm(x: Any) -> Any:
+        if isinstance(x, dict):
+            return {k: norm(v) for k, v in sorted(x.items()) if k != "tick"}
+        if isinstance(x, list) and any(isinstance(i, (list, dict)) for i in x):
+            return sorted((norm(i) for i in x), key=lambda i: json.dumps(i, sort_keys=True))
+        if isinstance(x, list):
+            return sorted(map(str, x))
+        return x
+
+    return isinstance(a, dict) and isinstance(b, dict) and norm(a) == norm(b)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The hard bot's choice at one of the viewer's moves, beside the move made."""
+
+    index: int  # the move's index in the match's commands
+    at: int  # its first event
+    made: str
+    bot: str
+    differs: bool
+
+
+def review(timeline: Timeline, index: int, level: str = REVIEW_LEVEL) -> Advice:
+    """What the `level` bot would have played at move `index`, seeing only that seat's view,
+    with a fixed seed and iteration budget (the same advice every time)."""
+    match = timeline.match
+    entry = match.commands[index]
+    seat = entry.seat
+    made = describe(match, timeline.events_of(index))
+    if seat is None:
+        return Advice(index, entry.at, made, made, False)
+    state = timeline.state(entry.at)
+    rules = match.ruleset
+    legal = rules.legal(state, seat)
+    choice = rules.bot(level).choose(
+        rules.view(state, seat), legal, derive(match.seed, entry.at * 8 + seat), REVIEW_BUDGET
+    )
+    if isinstance(entry.command, dict) and "tick" in entry.command and isinstance(choice, dict):
+        choice = {**choice, "tick": entry.command["tick"]}  # decided at the moment the move was made
+    if same_move(choice, entry.command):
+        return Advice(index, entry.at, made, made, False)
+    result = rules.decide(state, seat, choice, derive(match.seed, entry.at))
+    said = describe(match, result) if not isinstance(result, Rejected) else json.dumps(choice)
+    return Advice(index, entry.at, made, said, said != made)
+
+
+def decisions(timeline: Timeline, seat: int) -> list[int]:
+    """The indices of the moves `seat` made."""
+    return [i for i, c in enumerate(timeline.match.commands) if c.seat == seat and c.at < timeline.end]
+
+
+def branch(timeline: Timeline, count: int) -> Match:
+    """A new match that begins where the replay stands: the same seats (bots keep their levels),
+    options and seed, and the moves up to the start of the move `count` falls in (a move's
+    events are never split). Nothing is stored; the caller attaches it."""
+    at = timeline.turn_at(count) if count < timeline.end else timeline.end
+    return timeline.match_at(at)

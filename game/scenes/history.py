@@ -1,0 +1,311 @@
+"""History: every stored match, finished or not, the most recent first: game, date, seats,
+result and length. Filter by game and by opponent; replay, export or delete a match (a delete
+can be undone for a few seconds); import a match file by its path or by dropping it here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.core import history, paths, registry
+from game.core.codec import FormatError
+from game.core.store import fold
+from game.core.timers import ticks
+from game.scenes import tables
+from game.scenes.base import Screen
+from game.ui import text, theme
+from game.ui.widgets import Button, Choice, TextField, panel
+
+ROWS = 6
+ROW_H = 72
+TOP = 172
+UNDO_SECONDS = 8.0
+
+
+class PathField(TextField):
+    """A text field for a file path: long paths show their end, where the file name is."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        shown = self.value
+        room = self.rect.w - 2 * self.PAD
+        f = text.font(self.size)
+        if f.size(shown)[0] > room and not self.focused:
+            while shown and f.size("…" + shown)[0] > room:
+                shown = shown[1:]
+            value, self.value = self.value, "…" + shown
+            super().draw(surface)
+            self.value = value
+        else:
+            super().draw(surface)
+        surface.set_clip(clip)
+
+
+class History(Screen):
+    name = "history"
+    title = "History"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.game: str | None = None
+        self.opponent: str | None = None
+        self.page = 0
+        self.pages = 1
+        self.rows: list[history.Played] = []
+        self.total = 0
+        self.deleted: tuple[history.Played, int] | None = None  # awaiting its undo: the row, ticks left
+        games = [g for g in registry.names() if g in registry.GAMES]
+        self.game_choice = Choice(
+            (60, 108, 300, 46),
+            "Game",
+            [None, *games],
+            None,
+            self.set_game,
+            ["All", *(registry.get(g).title for g in games)],
+            18,
+        )
+        self.game_choice.tid = "filter.game"
+        self.path = PathField(
+            (690, 108, 380, 46), "", max_len=1000, placeholder="Path of a match file", size=17
+        )
+        self.path.tid = "import.path"
+        self.import_button = Button((1080, 108, 140, 46), "Import", self.import_typed, size=18, tid="import")
+        self.undo_button = Button((960, 652, 120, 44), "Undo", self.undo, primary=True, size=18, tid="undo")
+        self.opponent_choice: Choice | None = None
+        self.refresh()
+
+    @property
+    def animated(self) -> bool:  # type: ignore[override]
+        return self.deleted is not None  # the undo offer counts down
+
+    def enter(self) -> None:
+        self.refresh()
+
+    def leave(self) -> None:
+        self.finish_delete()
+
+    # -- filters and pages ----------------------------------------------------------------
+    def set_game(self, game: str | None) -> None:
+        self.game, self.page = game, 0
+        self.refresh()
+
+    def set_opponent(self, name: str | None) -> None:
+        self.opponent, self.page = name, 0
+        self.refresh()
+
+    def refresh(self) -> None:
+        hidden = self.deleted[0].id if self.deleted else None
+        every = [
+            p
+            for p in history.matches(self.app.store, self.game, self.opponent)
+            if p.game in registry.names() and p.id != hidden
+        ]
+        self.total = len(every)
+        self.pages = max(1, -(-len(every) // ROWS))
+        self.page = min(self.page, self.pages - 1)
+        self.rows = every[self.page * ROWS : (self.page + 1) * ROWS]
+        focused = self.group.focused
+        names = history.names(self.app.store)
+        if self.opponent not in names:
+            self.opponent = None
+        self.opponent_choice = Choice(
+            (370, 108, 310, 46),
+            "Opponent",
+            [None, *names],
+            self.opponent,
+            self.set_opponent,
+            ["All", *names],
+            18,
+        )
+        self.opponent_choice.tid = "filter.opponent"
+        self.group.widgets = [self.game_choice, self.opponent_choice, self.path, self.import_button]
+        for k, row in enumerate(self.rows):
+            y = TOP + ROW_H * k + 12
+            replay = Button((870, y, 120, 44), "Replay", lambda r=row: self.replay(r), primary=True, size=18)
+            replay.tid = f"replay.{row.id}"
+            replay.enabled = tables.has_table(row.game)
+            self.group.add(replay)
+            self.group.add(
+                Button(
+                    (1000, y, 100, 44),
+                    "Export",
+                    lambda r=row: self.export(r),
+                    size=17,
+                    tid=f"export.{row.id}",
+                )
+            )
+            self.group.add(
+                Button(
+                    (1110, y, 100, 44),
+                    "Delete",
+                    lambda r=row: self.delete(r),
+                    size=17,
+                    tid=f"delete.{row.id}",
+                )
+            )
+        self.group.add(Button((1040, 22, 180, 50), "Back", self.back))
+        if self.pages > 1:
+            newer = Button(
+                (700, 652, 120, 44), "‹ Newer", lambda: self.turn(-1), size=17, hint="PgUp", tid="newer"
+            )
+            older = Button(
+                (830, 652, 120, 44), "Older ›", lambda: self.turn(1), size=17, hint="PgDn", tid="older"
+            )
+            newer.enabled, older.enabled = self.page > 0, self.page < self.pages - 1
+            self.group.add(newer)
+            self.group.add(older)
+        if self.deleted is not None:
+            self.group.add(self.undo_button)
+        self.group.focus(focused if focused in self.group.widgets else None)
+
+    def turn(self, step: int) -> None:
+        page = min(max(self.page + step, 0), self.pages - 1)
+        if page != self.page:
+            self.page = page
+            self.refresh()
+
+    # -- actions --------------------------------------------------------------------------
+    def replay(self, row: history.Played) -> None:
+        from game.scenes.replay import Replay
+
+        try:
+            match = fold(self.app.store.data(row.id), f"Saved match {row.id}")  # attached to nothing
+        except (FormatError, ValueError, KeyError) as exc:
+            self.app.toast(f"This match cannot be replayed: {exc}", error=True)
+            return
+        self.app.push(Replay(self.app, match, row.id, finished=row.finished))
+
+    def export(self, row: history.Played) -> None:
+        target = paths.exports_dir() / f"{row.game}-{row.id}-{row.updated:%Y%m%d-%H%M%S}.json"
+        try:
+            self.app.store.export(row.id, target)
+        except (OSError, FormatError) as exc:
+            self.app.toast(f"Export failed: {exc}", error=True)
+            return
+        self.app.toast(f"Exported to {target}")
+
+    def delete(self, row: history.Played) -> None:
+        """Hidden at once, deleted when the undo offer runs out (or the screen is left)."""
+        self.finish_delete()
+        self.deleted = (row, ticks(UNDO_SECONDS))
+        self.refresh()
+
+    def undo(self) -> None:
+        if self.deleted is not None:
+            self.deleted = None
+            self.refresh()
+
+    def finish_delete(self) -> None:
+        if self.deleted is not None:
+            row, self.deleted = self.deleted[0], None
+            self.app.store.delete(row.id)
+
+    def update(self, n: int) -> None:
+        if self.deleted is not None:
+            row, left = self.deleted
+            self.deleted = (row, left - n)
+            if left - n <= 0:
+                self.finish_delete()
+                self.refresh()
+
+    def import_typed(self) -> None:
+        typed = self.path.value.strip().strip('"')
+        if not typed:
+            self.app.toast("Type the path of a match file first (or drop the file on this window).")
+            return
+        self.import_file(Path(typed).expanduser())
+
+    def import_file(self, path: Path) -> None:
+        if not path.is_file():
+            why = "there is no such file" if not path.exists() else "it is a folder, not a file"
+            self.app.toast(f"{path} was not imported: {why}.", error=True)
+            return
+        try:
+            match_id = self.app.store.import_file(path)
+        except (FormatError, OSError) as exc:
+            self.app.toast(f"{path.name} was not imported: {exc}", error=True)
+            return
+        self.app.toast(f"Imported {path.name} as match {match_id}.")
+        self.path.value = ""
+        self.game, self.opponent, self.page = None, None, 0  # the import is the newest: show it
+        self.game_choice.set(None)
+        self.refresh()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.DROPFILE:
+            self.import_file(Path(event.file))
+            return True
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+            and self.path.focused
+        ):
+            self.import_typed()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.undo()
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.turn(-1 if event.y > 0 else 1)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.turn(-1 if event.key == pygame.K_PAGEUP else 1)
+            return True
+        return super().handle(event)
+
+    # -- drawing --------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        shown = f"{self.total} match{'' if self.total == 1 else 'es'}"
+        text.blit(surface, shown, (1010, 46), 18, theme.MUTED, anchor="midright")
+        if not self.rows:
+            empty = (
+                "No matches yet. Every match you start is kept here."
+                if not (self.game or self.opponent)
+                else "No match fits these filters."
+            )
+            text.blit(surface, empty, (theme.WIDTH // 2, 360), 22, theme.MUTED, anchor="center")
+        for k, row in enumerate(self.rows):
+            self._row(surface, pygame.Rect(40, TOP + ROW_H * k, 1200, ROW_H - 6), row, k)
+        hint = "Drop a match file on this window, or type its path, to import it."
+        text.blit(surface, hint, (60, 674), 16, theme.MUTED, anchor="midleft")
+        if self.pages > 1:
+            text.blit(
+                surface,
+                f"Page {self.page + 1} of {self.pages}",
+                (690, 674),
+                16,
+                theme.MUTED,
+                anchor="midright",
+            )
+        if self.deleted is not None:
+            box = pygame.Rect(400, 644, 696, 60)
+            panel(surface, box, theme.BG_DEEP, theme.ACCENT, width=2)
+            row = self.deleted[0]
+            title = registry.get(row.game).title
+            said, size = text.fit(f"{title} match {row.id} deleted.", 520, 18, "bold", 14)
+            text.blit(surface, said, (box.x + 20, box.centery), size, theme.TEXT, "bold", "midleft")
+            self.undo_button.rect.topleft = (box.right - 136, box.y + 8)
+        self.group.draw(surface)
+
+    def _row(self, surface: pygame.Surface, rect: pygame.Rect, row: history.Played, k: int) -> None:
+        panel(surface, rect, theme.BG_DEEP if k % 2 else theme.PANEL)
+        title = registry.get(row.game).title
+        text.blit(surface, title, (rect.x + 20, rect.y + 22), 21, theme.ACCENT, "bold", "midleft")
+        when = f"{row.updated.astimezone():%d %b %Y, %H:%M}"
+        text.blit(surface, when, (rect.x + 20, rect.y + 46), 15, theme.MUTED, anchor="midleft")
+        seats = ", ".join(s.name + ("" if not s.is_bot else f" ({s.level})") for s in row.seats)
+        seats, size = text.fit(seats, 600, 18, "regular", 14)
+        text.blit(surface, seats, (rect.x + 200, rect.y + 22), size, theme.TEXT, anchor="midleft")
+        status = {"playing": "Not finished", "abandoned": "Abandoned"}.get(row.status, "Finished")
+        result = f"{status}: {row.result}" if row.finished else status
+        line = f"{result} · {row.length}"
+        if row.branch is not None:
+            line += f" · {row.branch.text}"
+        if row.imported:
+            line += " · imported"
+        line, lsize = text.fit(line, 620, 15, "regular", 13)
+        ink = theme.GOOD if row.finished else theme.MUTED
+        text.blit(surface, line, (rect.x + 200, rect.y + 46), lsize, ink, anchor="midleft")

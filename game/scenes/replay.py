@@ -1,0 +1,388 @@
+"""A replay: any stored match shown on its game's own table, read-only, with controls to walk it.
+
+At point k (the first k events) the replay builds a Match of those events (folded once by a
+Timeline) and a fresh table of the game over it with `watching` set: the table decides
+nothing, accepts nothing and asks no bot; its match is attached to no store, so nothing is
+saved. Mouse motion and the wheel over the table reach it (hover, its log); the controls at the
+bottom are the replay's own: a move or an event back and forth, play/pause at three speeds,
+a timeline with the starts of rounds, hands or visits, Home/End, the seat whose hidden cards
+show, the review and "Play on from here".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core import history
+from game.core.match import Match, Seat
+from game.scenes import tables
+from game.scenes.base import Scene
+from game.scenes.replay_review import Review
+from game.ui import text, theme
+from game.ui.targets import Target
+from game.ui.widgets import Button, Choice, Group, panel
+
+if TYPE_CHECKING:
+    from game.scenes.host import Host
+    from game.scenes.table import Table
+
+# Ticks between moves while playing, per speed
+SPEEDS = (("Slow", 90), ("Normal", 45), ("Fast", 15))
+# Where the controls go: over the table's own action bar and buttons, which a replay does not
+# use (Taj Mahal keeps them right of its hand)
+CONTROLS = {"tajmahal": pygame.Rect(700, 526, 580, 194)}
+WIDE = pygame.Rect(0, 610, 1280, 110)
+SETTLE = 200  # at most this many strides of ten ticks for a table's opening flights to land
+
+
+def replay_seats(seats: list[Seat]) -> list[Seat]:
+    """The seats a replay's table is given: an outside program's seat is shown as a bot, so no
+    program is started for a match that only watches."""
+    return [Seat(s.name, "bot", "random") if s.kind == "cmd" else s for s in seats]
+
+
+class Replay(Scene):
+    name = "replay"
+
+    def __init__(self, app: Host, match: Match, match_id: int | None = None, finished: bool | None = None):
+        super().__init__(app)
+        self.match = match
+        self.match_id = match_id
+        self.timeline = history.Timeline(match)
+        self.finished = match.finished if finished is None else finished
+        humans = [i for i, s in enumerate(match.seats) if not s.is_bot]
+        own = humans[0] if humans else (0 if self.finished else None)
+        # An unfinished match shows only the own seat's hidden cards; a finished one any seat's
+        self.seats: list[int | None] = list(range(len(match.seats))) if self.finished else [own]
+        self.viewer: int | None = own
+        self.count = self.timeline.start
+        self.playing = False
+        self.speed = 1
+        self.wait = 0  # ticks until the next move while playing
+        self.scrubbing = False
+        self.table: Table = self._build(self.count)
+        self.box = pygame.Rect(CONTROLS.get(match.ruleset.name, WIDE))
+        self.review = Review(app, self)
+        self.group = Group()
+        self._controls()
+        self._sync()
+
+    # -- the table at a point -------------------------------------------------------------
+    def _build(self, count: int) -> Table:
+        match = self.timeline.match_at(count, replay_seats(self.match.seats))
+        table = tables.table_class(match.ruleset.name)(self.app, match)
+        table.watching = True
+        table.viewer = self.viewer
+        table.on_viewer_changed()
+        carry(getattr(self, "table", None), table)
+        for _ in range(SETTLE):  # the opening deal flies in a fresh table: land it
+            if not table.busy():
+                break
+            table.update(10)
+        return table
+
+    def show(self, count: int) -> None:
+        """Move the replay to point `count` (clamped to the match)."""
+        count = max(self.timeline.start, min(count, self.timeline.end))
+        if count != self.count:
+            self.count = count
+            self.table = self._build(count)
+        if count >= self.timeline.end:
+            self.playing = False
+        self._sync()
+
+    def set_viewer(self, seat: int | None) -> None:
+        self.viewer = seat
+        self.table = self._build(self.count)
+        self.review.seat_changed()
+        self._sync()
+
+    def shown_view(self) -> dict[str, Any]:
+        """What the table shows now (for tests: the rules' fold must give the same)."""
+        return self.table.view()
+
+    # -- controls -------------------------------------------------------------------------
+    def _controls(self) -> None:
+        box = self.box
+        wide = box.w >= 1000
+        step_w = 80 if wide else (box.w - 16 - 6 * 4) // 7
+        y1 = box.bottom - 48 if wide else box.y + 98
+        x = box.x + 16 if wide else box.x + 8
+
+        def button(label: str, action, w: int, tid: str, hint: str = "", primary: bool = False) -> Button:
+            nonlocal x
+            b = Button((x, y1, w, 40), label, action, primary=primary, size=16, hint=hint, tid=tid)
+            x += w + (6 if wide else 4)
+            self.group.add(b)
+            return b
+
+        self.start_button = button("Start", lambda: self.show(self.timeline.start), step_w, "start", "Home")
+        button("‹ Move", self.back_move, step_w, "move.back", "Left")
+        button("‹ Event", self.back_event, step_w, "event.back", "Shift+Left")
+        self.play_button = button("Play", self.toggle, step_w, "play", "Space", primary=True)
+        button("Event ›", self.forward_event, step_w, "event.forward", "Shift+Right")
+        button("Move ›", self.forward_move, step_w, "move.forward", "Right")
+        button("End", lambda: self.show(self.timeline.end), step_w, "end", "End")
+        if not wide:
+            x, y1 = box.x + 8, box.y + 146
+        names = [n for n, _ in SPEEDS]
+        self.speed_choice = Choice(
+            (x, y1, 130 if wide else 118, 40), "", range(3), 1, self.set_speed, names, 16
+        )
+        self.speed_choice.tid = "speed"
+        self.group.add(self.speed_choice)
+        x += (130 if wide else 118) + (6 if wide else 4)
+        labels = [self.match.names[s] if s is not None else "None" for s in self.seats]
+        self.seat_choice = Choice(
+            (x, y1, 190 if wide else 150, 40), "Hands", self.seats, self.viewer, self.set_viewer, labels, 16
+        )
+        self.seat_choice.tid = "hands"
+        self.seat_choice.enabled = len(self.seats) > 1
+        self.group.add(self.seat_choice)
+        x += (190 if wide else 150) + (6 if wide else 4)
+        button("Review", self.review.toggle, 96 if wide else 92, "review", "R")
+        self.play_on_button = button(
+            "Play on", self.play_on, 100 if wide else 92, "playon", "New match from here"
+        )
+        button("Close", self.back, 90 if wide else 64, "close", "Esc")
+
+    def set_speed(self, index: int) -> None:
+        self.speed = int(index)
+
+    def _sync(self) -> None:
+        at_start, at_end = self.count <= self.timeline.start, self.count >= self.timeline.end
+        for widget in self.group.widgets:
+            if isinstance(widget, Button) and widget.tid in ("start", "move.back", "event.back"):
+                widget.enabled = not at_start
+            if isinstance(widget, Button) and widget.tid in ("end", "move.forward", "event.forward"):
+                widget.enabled = not at_end
+        self.play_button.label = "Pause" if self.playing else "Play"
+        self.play_button.enabled = not at_end
+        # a finished match's last point has nothing to play on
+        self.play_on_button.enabled = not (at_end and self.match.finished)
+
+    # -- moving ---------------------------------------------------------------------------
+    def forward_event(self) -> None:
+        self.show(self.count + 1)
+
+    def back_event(self) -> None:
+        self.show(self.count - 1)
+
+    def forward_move(self) -> None:
+        self.show(self.timeline.next_turn(self.count))
+
+    def back_move(self) -> None:
+        self.show(self.timeline.prev_turn(self.count))
+
+    def next_mark(self, step: int) -> None:
+        marks = [m.at for m in self.timeline.marks]
+        if step > 0:
+            self.show(next((m for m in marks if m > self.count), self.timeline.end))
+        else:
+            self.show(next((m for m in reversed(marks) if m < self.count), self.timeline.start))
+
+    def toggle(self) -> None:
+        if self.count >= self.timeline.end:
+            return
+        self.playing = not self.playing
+        self.wait = SPEEDS[self.speed][1]
+        self._sync()
+
+    def play_on(self) -> None:
+        """A new match from the point shown: the same seats, options and seed, the moves so
+        far; saved as a new match with a note of where it branched, and opened on its table."""
+        match = history.branch(self.timeline, self.count)
+        store = self.app.store
+        match_id = store.attach(match)
+        if self.match_id is not None:
+            store.note_branch(match_id, self.match_id, len(match.events), len(match.commands))
+        self.app.replace(tables.table_class(match.ruleset.name)(self.app, match, match_id))
+        self.app.toast(f"A new match goes on from move {len(match.commands)}.")
+
+    # -- the loop -------------------------------------------------------------------------
+    @property
+    def animated(self) -> bool:  # type: ignore[override]
+        return self.playing or self.review.working
+
+    def update(self, ticks: int) -> None:
+        self.review.update()
+        if not self.playing:
+            return
+        self.wait -= ticks
+        if self.wait <= 0:
+            self.wait = SPEEDS[self.speed][1]
+            self.forward_move()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return True
+        if self.review.handle(event):
+            return True
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.bar().inflate(0, 16).collidepoint(event.pos)
+        ):
+            self.scrubbing = True
+            self.scrub(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEMOTION and self.scrubbing:
+            self.scrub(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and self.scrubbing:
+            self.scrubbing = False
+            return True
+        if self.group.handle(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.back()
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            if self.box.collidepoint(pygame.mouse.get_pos()):
+                (self.back_move if event.y > 0 else self.forward_move)()
+                return True
+            return self.table.handle(event)
+        if event.type == pygame.MOUSEMOTION and not self.box.collidepoint(event.pos):
+            self.table.pointer = event.pos
+            self.table.handle(event)  # hover reaches the table (its clicks do not)
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            if self.review.open:
+                self.review.toggle()
+            else:
+                self.back()
+        elif key == pygame.K_RIGHT:
+            (self.forward_event if shift else self.forward_move)()
+        elif key == pygame.K_LEFT:
+            (self.back_event if shift else self.back_move)()
+        elif key == pygame.K_SPACE:
+            self.toggle()
+        elif key == pygame.K_HOME:
+            self.show(self.timeline.start)
+        elif key == pygame.K_END:
+            self.show(self.timeline.end)
+        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.next_mark(1 if key == pygame.K_PAGEDOWN else -1)
+        elif key in (pygame.K_1, pygame.K_2, pygame.K_3):
+            self.speed_choice.set(key - pygame.K_1)
+            self.set_speed(key - pygame.K_1)
+        elif key == pygame.K_r:
+            self.review.toggle()
+        else:
+            return False
+        return True
+
+    # -- the timeline ---------------------------------------------------------------------
+    def bar(self) -> pygame.Rect:
+        box = self.box
+        if box.w >= 1000:
+            return pygame.Rect(box.x + 24, box.y + 40, box.w - 48, 10)
+        return pygame.Rect(box.x + 16, box.y + 74, box.w - 32, 10)
+
+    def x_of(self, count: int) -> int:
+        bar, tl = self.bar(), self.timeline
+        span = max(1, tl.end - tl.start)
+        return bar.x + round(bar.w * (count - tl.start) / span)
+
+    def scrub(self, x: int) -> None:
+        bar, tl = self.bar(), self.timeline
+        share = min(1.0, max(0.0, (x - bar.x) / max(1, bar.w)))
+        self.show(tl.turn_at(tl.start + round(share * (tl.end - tl.start))) if share < 1 else tl.end)
+
+    def targets(self) -> list[Target]:
+        bar = self.bar()
+        marks = [
+            Target(
+                f"mark.{k}",
+                mark.label,
+                "mark",
+                pygame.Rect(self.x_of(mark.at) - 6, bar.y - 8, 12, bar.h + 16),
+            )
+            for k, mark in enumerate(self.timeline.marks)
+        ]
+        return [
+            *self.group.targets(),
+            Target("timeline", "Timeline", "slider", bar.inflate(0, 16)),
+            *marks,
+            *self.review.targets(),
+        ]
+
+    def status(self) -> str:
+        tl = self.timeline
+        moves = len(self.match.commands)
+        mark = tl.mark_at(self.count)
+        where = f"Move {tl.move_number(self.count)} of {moves}"
+        if mark is not None:
+            where += f" · {mark.label}"
+        if self.count >= tl.end:
+            where += " · the end" if self.match.finished else " · where it stopped"
+        return where
+
+    def next_words(self) -> str:
+        """The move about to be made, in words, or what the review says about it."""
+        found = self.timeline.entry_at(self.count)
+        if found is None:
+            return ""
+        index, entry = found
+        advice = self.review.advice_at(index)
+        made = history.describe(self.match, self.timeline.events_of(index))
+        if advice is not None and advice.differs:
+            return f"Next: {made}  ·  hard bot: {advice.bot}"
+        if advice is not None:
+            return f"Next: {made}  ·  the hard bot agrees"
+        return f"Next: {made}"
+
+    # -- drawing --------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self.table.draw(surface)
+        box = self.box
+        panel(surface, box, theme.BG_DEEP, theme.ACCENT_DARK, width=2)
+        wide = box.w >= 1000
+        title = f"Replay · {self.status()}"
+        if wide:
+            shown, size = text.fit(title, 420, 18, "bold", 14)
+            text.blit(surface, shown, (box.x + 24, box.y + 18), size, theme.ACCENT, "bold", "midleft")
+            words, wsize = text.fit(self.next_words(), box.w - 480, 16, "regular", 13)
+            text.blit(surface, words, (box.right - 24, box.y + 18), wsize, theme.TEXT, anchor="midright")
+        else:
+            shown, size = text.fit(title, box.w - 32, 18, "bold", 14)
+            text.blit(surface, shown, (box.x + 16, box.y + 16), size, theme.ACCENT, "bold", "midleft")
+            lines = text.wrap(self.next_words(), box.w - 32, 15)
+            if len(lines) > 2:  # the rest is cut with an ellipsis, not mid-word without one
+                lines = (lines[0], text.fit(" ".join(lines[1:]), box.w - 32, 15, "regular", 15)[0])
+            for k, line in enumerate(lines):
+                text.blit(surface, line, (box.x + 16, box.y + 34 + 18 * k), 15, theme.TEXT, anchor="midleft")
+        self._draw_bar(surface)
+        self.group.draw(surface)
+        self.review.draw(surface)
+
+    def _draw_bar(self, surface: pygame.Surface) -> None:
+        bar = self.bar()
+        pygame.draw.rect(surface, theme.PANEL, bar, border_radius=5)
+        done = pygame.Rect(bar.x, bar.y, max(0, self.x_of(self.count) - bar.x), bar.h)
+        pygame.draw.rect(surface, theme.ACCENT_DARK, done, border_radius=5)
+        for mark in self.timeline.marks:
+            x = self.x_of(mark.at)
+            pygame.draw.line(surface, theme.TEXT, (x, bar.y - 5), (x, bar.bottom + 4), 2)
+        for index in self.review.differing():  # the review's differences, as small ticks below
+            x = self.x_of(self.match.commands[index].at)
+            pygame.draw.line(surface, theme.DANGER, (x, bar.bottom + 2), (x, bar.bottom + 7), 2)
+        knob = (self.x_of(self.count), bar.centery)
+        pygame.draw.circle(surface, theme.ACCENT, knob, 9)
+        pygame.draw.circle(surface, theme.BG_DEEP, knob, 9, 2)
+
+
+def carry(old: Any, new: Any) -> None:
+    """Hand a table's paint caches keyed by what they show to the next table of the same game:
+    a step then costs a blit, not a fresh background (Jaipur's felt and token piles)."""
+    if old is None or type(old) is not type(new):
+        return
+    for name in ("background",):
+        if hasattr(old, name) and hasattr(new, name):
+            setattr(new, name, getattr(old, name))

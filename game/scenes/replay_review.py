@@ -1,0 +1,185 @@
+"""The replay's review: at each move of the seat whose cards show, the hard bot's choice beside
+the move made, and a list of the moves where they differ.
+
+The bot is asked one move at a time off the UI thread (the one the replay stands on first), so
+the window stays responsive; under automation each update answers one move synchronously, so
+a test sees the same advice in the same order every time.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from game.core import history
+from game.core.match import Match
+from game.ui import text, theme
+from game.ui.targets import Target
+from game.ui.widgets import panel
+
+if TYPE_CHECKING:
+    from game.scenes.host import Host
+
+class Replay(Protocol):
+    """What the review reads of the replay it belongs to (game.scenes.replay.Replay)."""
+
+    match: Match
+    timeline: history.Timeline
+    count: int
+    viewer: int | None
+
+    def show(self, count: int) -> None: ...
+
+
+_EXECUTOR = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
+PANELS = {"tajmahal": pygame.Rect(700, 4, 580, 518)}
+SIDE = pygame.Rect(926, 8, 350, 598)
+ROW_H = 62
+
+
+class Review:
+    def __init__(self, app: Host, replay: Replay):
+        self.app, self.replay = app, replay
+        self.open = False
+        self.advice: dict[tuple[int, int], history.Advice] = {}
+        self.job: tuple[tuple[int, int], Future] | None = None
+        self.scroll = 0
+        self.rect = pygame.Rect(PANELS.get(replay.match.ruleset.name, SIDE))
+
+    # -- asking the bot -------------------------------------------------------------------
+    @property
+    def seat(self) -> int | None:
+        return self.replay.viewer
+
+    def pending(self) -> list[int]:
+        """The seat's moves not yet reviewed, the one the replay stands on first."""
+        seat = self.seat
+        if seat is None:
+            return []
+        todo = [i for i in history.decisions(self.replay.timeline, seat) if (seat, i) not in self.advice]
+        here = self.replay.timeline.entry_at(self.replay.count)
+        if here is not None and here[0] in todo:
+            todo.remove(here[0])
+            todo.insert(0, here[0])
+        return todo
+
+    @property
+    def working(self) -> bool:
+        return self.open and (self.job is not None or bool(self.pending()))
+
+    def update(self) -> None:
+        if self.job is not None:
+            key, future = self.job
+            if not future.done():
+                return
+            self.job = None
+            try:
+                self.advice[key] = future.result()
+            except Exception as exc:  # a bot that fails on an old position must not end the replay
+                self.app.toast(f"The review stopped: {exc}", error=True)
+                self.open = False
+                return
+        if not self.open:
+            return
+        todo = self.pending()
+        if not todo:
+            return
+        key = (self.seat or 0, todo[0])
+        if self.app.automated:  # answered now, one move per update
+            self.advice[key] = history.review(self.replay.timeline, key[1])
+            return
+        self.job = (key, _EXECUTOR.submit(history.review, self.replay.timeline, key[1]))
+
+    def toggle(self) -> None:
+        if self.seat is None:
+            self.app.toast("Choose whose hands show to review that seat's moves.")
+            return
+        self.open = not self.open
+        self.scroll = 0
+
+    def seat_changed(self) -> None:
+        self.scroll = 0
+
+    # -- reading --------------------------------------------------------------------------
+    def advice_at(self, index: int) -> history.Advice | None:
+        return self.advice.get((self.seat, index)) if self.seat is not None else None
+
+    def differing(self) -> list[int]:
+        seat = self.seat
+        return sorted(i for (s, i), a in self.advice.items() if s == seat and a.differs)
+
+    def counts(self) -> tuple[int, int]:
+        seat = self.seat
+        if seat is None:
+            return 0, 0
+        mine = history.decisions(self.replay.timeline, seat)
+        return sum(1 for i in mine if (seat, i) in self.advice), len(mine)
+
+    # -- the panel ------------------------------------------------------------------------
+    def rows(self) -> list[tuple[pygame.Rect, int]]:
+        top = self.rect.y + 86
+        room = (self.rect.bottom - 10 - top) // ROW_H
+        shown = self.differing()[self.scroll : self.scroll + room]
+        return [
+            (pygame.Rect(self.rect.x + 10, top + ROW_H * k, self.rect.w - 20, ROW_H - 6), index)
+            for k, index in enumerate(shown)
+        ]
+
+    def targets(self) -> list[Target]:
+        if not self.open:
+            return []
+        return [Target(f"review.{index}", f"Move {index + 1}", "row", rect) for rect, index in self.rows()]
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.open:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for rect, index in self.rows():
+                if rect.collidepoint(event.pos):
+                    self.replay.show(self.replay.match.commands[index].at)
+                    return True
+            return self.rect.collidepoint(event.pos)
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            most = max(0, len(self.differing()) - 1)
+            self.scroll = max(0, min(most, self.scroll - event.y))
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.open:
+            return
+        r = self.rect
+        panel(surface, r, theme.BG_DEEP, theme.ACCENT_DARK, width=2)
+        name = self.replay.match.names[self.seat] if self.seat is not None else ""
+        text.blit(surface, f"Review: {name}'s moves", (r.x + 16, r.y + 14), 20, theme.ACCENT, "bold")
+        done, total = self.counts()
+        differ = len(self.differing())
+        line = f"{differ} of {done} differ from the hard bot" + (
+            "" if done == total else f" · {total - done} to go"
+        )
+        text.blit(surface, text.fit(line, r.w - 32, 16)[0], (r.x + 16, r.y + 44), 16, theme.MUTED)
+        here = self.replay.timeline.entry_at(self.replay.count)
+        for rect, index in self.rows():
+            advice = self.advice[(self.seat or 0, index)]
+            current = here is not None and here[0] == index
+            panel(
+                surface,
+                rect,
+                theme.PANEL_HI if current else theme.PANEL,
+                theme.ACCENT if current else theme.LINE,
+            )
+            move = self.replay.timeline.move_number(advice.at) + 1
+            made, ms = text.fit(f"Move {move}: {advice.made}", rect.w - 20, 15, "bold", 12)
+            bot, bs = text.fit(f"Hard bot: {advice.bot}", rect.w - 20, 15, "regular", 12)
+            text.blit(surface, made, (rect.x + 10, rect.y + 8), ms, theme.TEXT, "bold")
+            text.blit(surface, bot, (rect.x + 10, rect.y + 31), bs, theme.MUTED)
+        if done and not differ:
+            text.blit(
+                surface,
+                "Every move so far is the hard bot's choice too.",
+                (r.x + 16, r.y + 96),
+                16,
+                theme.TEXT,
+            )
