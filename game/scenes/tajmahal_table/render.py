@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from game.rules.tajmahal.data import CARDS, CATEGORIES, PERSONS
+from game.rules.tajmahal.data import CATEGORIES, PERSONS
 from game.scenes.tajmahal_table import art
 from game.scenes.tajmahal_table import layout as L
 from game.scenes.tajmahal_table.chains import largest_chain
@@ -93,7 +93,8 @@ class Render:
         self.draw_hand(surface, focused)
 
     def draw(self, surface: pygame.Surface) -> None:
-        v, fl = self.v, self.flights
+        """The painted canvas, then what changes every frame: the bar, the buttons, the
+        flights and the tooltip."""
         now = self.target_map().get(self.focus) if self.focus else None
         focused = now.id if now is not None and now.enabled else None
         key = self.scene_key(focused)
@@ -115,9 +116,8 @@ class Render:
             button.focused = focused == button.tid
             button.hover = self.hover == button.tid and button.enabled
         self.buttons.draw(surface)
-        fl.draw(surface)
+        self.flights.draw(surface)
         tooltip.draw(surface, self.tipped())
-        del v
 
     def paint_static(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
@@ -447,7 +447,3 @@ class Render:
                 "hint",
             )
         return "Your turn: play a card or withdraw", withdraw_words(v, seat), "idle"
-
-
-def card_colour(cid: int) -> str:
-    return CARDS[cid].colour

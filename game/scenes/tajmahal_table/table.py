@@ -336,7 +336,7 @@ class TajMahalTable(Render, Table):
         why = self.why_not()
         for j, cid in enumerate(hand):
             up = cid in self.selected
-            rect = L_card(L.hand(j, len(hand)), up)
+            rect = card_rect(L.hand(j, len(hand)), up)
             label = f"Hand {j + 1}: {self.card_label(cid)}" + (" (selected)" if up else "")
             out.append(
                 Target(
@@ -351,7 +351,7 @@ class TajMahalTable(Render, Table):
         for i, card in enumerate(v["display"]):
             up = card["id"] in self.picked
             label = f"Display {i + 1}: {self.card_label(card['id'])}" + (" (chosen)" if up else "")
-            rect = L_card(L.display(i), up)
+            rect = card_rect(L.display(i), up)
             tip = "" if phase == "pick" else "After you withdraw, you take cards from here"
             out.append(Target(f"display.{i}", label, "display", rect, enabled=phase == "pick", tip=tip))
         for seat in range(v["seats"]):
@@ -574,7 +574,7 @@ class TajMahalTable(Render, Table):
         return None
 
 
-def L_card(centre: tuple[int, int], up: bool) -> pygame.Rect:
+def card_rect(centre: tuple[int, int], up: bool) -> pygame.Rect:
     rect = pygame.Rect(0, 0, L.CARD_W, L.CARD_H)
     rect.center = (centre[0], centre[1] - (L.LIFT if up else 0))
     return rect
