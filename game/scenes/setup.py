@@ -10,6 +10,7 @@ from game.core import registry, setups
 from game.core.match import Match, Seat
 from game.scenes import tables
 from game.scenes.base import Screen
+from game.scenes.tutorial import available, open_tutorial, progress
 from game.ui import text, theme
 from game.ui.widgets import Button, Choice, TextField, panel
 
@@ -70,6 +71,16 @@ class Setup(Screen):
             self.back_button.rect.w = self.start_button.rect.w = 160
             self.start_button.rect.x = 1060
             self.practice_button = Button((890, 620, 160, 60), "Practice", self.practice, tid="practice")
+        # Learn to play: a guided first game on the table; the first visit to a game offers
+        # it (a note beside the button, once: never again)
+        self.learn_button: Button | None = None
+        self.offer = False
+        if available(game):
+            self.learn_button = Button((40, 620, 240, 60), "Learn to play", self.learn, tid="learn")
+            self.learn_button.hint = "A guided first game on the real table, under five minutes"
+            self.offer = not progress.offered(game)
+            if self.offer:
+                progress.mark_offered(game)
         self.recall()
         self._refresh_options()
         self._layout()
@@ -192,11 +203,21 @@ class Setup(Screen):
         self.count_choice.visible = len(self.count_choice.choices) > 1
         options = [w for w in self.option_widgets if w.visible]
         buttons = [
+            *([self.learn_button] if self.learn_button else []),
             self.back_button,
             *([self.practice_button] if self.practice_button else []),
             self.start_button,
         ]
         self.group.widgets = widgets + options + buttons
+
+    def learn(self) -> None:
+        """The tutorial of this game (its solo variant's when solo is chosen), at the step it
+        was left at."""
+        names = available(self.game)
+        variant = self.options.get("variant")
+        wanted = f"{self.game}-{variant}" if variant and f"{self.game}-{variant}" in names else self.game
+        self.offer = False
+        open_tutorial(self.app, wanted if wanted in names else names[0])
 
     def practice(self) -> None:
         self.app.push(tables.practice_class(self.game)(self.app))
@@ -261,6 +282,13 @@ class Setup(Screen):
             theme.MUTED,
             anchor="midleft",
         )
+        if self.offer and self.learn_button is not None:
+            ring = self.learn_button.rect.inflate(10, 10)
+            pygame.draw.rect(surface, theme.ACCENT, ring, 2, border_radius=theme.RADIUS + 4)
+            at = (ring.right + 14, self.learn_button.rect.centery)
+            lines = (f"New to {self.ruleset.title}?", "A guided first game, under five minutes.")
+            text.blit(surface, lines[0], (at[0], at[1] - 11), 18, theme.ACCENT, "bold", "midleft")
+            text.blit(surface, lines[1], (at[0], at[1] + 12), 16, theme.TEXT, anchor="midleft")
         self.group.draw(surface)
 
 

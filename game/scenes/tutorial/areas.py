@@ -1,0 +1,44 @@
+"""Parts of a table a tutorial speaks of that are not clickable, so not in its target map
+(the token piles, the bonus piles, the seals): named rectangles, "area.<name>", read from the
+table's own layout. A step may point at these as at any target id."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+
+def of(table: Any) -> dict[str, pygame.Rect]:
+    found = AREAS.get(getattr(table, "name", ""))
+    return {f"area.{k}": r for k, r in found(table).items()} if found else {}
+
+
+def _jaipur(table: Any) -> dict[str, pygame.Rect]:
+    from game.rules.jaipur.cards import GOODS
+    from game.scenes.jaipur import layout as L
+
+    def around(points: list[tuple[int, int]], rx: int, ry: int) -> pygame.Rect:
+        rects = [pygame.Rect(x - rx, y - ry, 2 * rx, 2 * ry) for x, y in points]
+        return rects[0].unionall(rects[1:])
+
+    r = L.TOKEN_R
+    tokens = around([L.token(g, 0) for g in GOODS] + [L.token(GOODS[-1], 8)], r, r)
+    market = around([L.market(0), L.market(4)], L.CARD_W // 2, L.CARD_H // 2)
+    hand = around([L.hand(0), L.hand(6)], L.CARD_W // 2, L.CARD_H // 2)
+    return {
+        "tokens": tokens.inflate(8, 4),
+        # the piles with their captions, as wide as the panel
+        "bonus": pygame.Rect(
+            L.PANEL.x + 14, L.bonus(3)[1] - r - 4, L.PANEL.w - 28, L.bonus(5)[1] - L.bonus(3)[1] + 2 * r + 8
+        ),
+        "camel_token": pygame.Rect(L.PANEL.x + 14, L.CAMEL_TOKEN[1] - r - 6, L.PANEL.w - 28, 2 * r + 12),
+        "seals": pygame.Rect(36, L.MY_STRIP_Y - 16, 230, 32),
+        "market": market,
+        "hand": hand,
+        "deck": around([L.DECK], L.CARD_W // 2, L.CARD_H // 2 + 14),
+        "far_side": pygame.Rect(L.FELT.x + 8, L.OPP_Y - 50, L.FELT.w - 16, 130),
+    }
+
+
+AREAS = {"jaipur": _jaipur}

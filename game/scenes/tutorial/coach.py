@@ -1,0 +1,285 @@
+"""The coach: a tutorial's steps run on the game's own table.
+
+`coached(TableClass)` makes a table that is the game's table in every way (its drawing,
+targets, gestures and bots) with a coach laid over it: the rest of the table dimmed, the
+step's targets ringed, a bubble beside them saying one thing, with Back, Leave and, on a step
+that only explains, Next. The table's guard lets through only the command the step waits for
+(anything else is refused with the step's hint, the table unchanged); the step moves on when
+that command is in the match. The opponent's moves are scripted players in the table's seats.
+
+The coach lives inside the table rather than as a scene above it: the table only decides (bots,
+hand-offs, results) while it is the top scene, and game.automation drives the top table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.core import bots
+from game.core.ruleset import Command
+from game.scenes.tutorial import areas, progress
+from game.scenes.tutorial.runner import FALLBACK, ScriptedPlayer, start_normal_game
+from game.scenes.tutorial.script import Step, Tutorial, matches
+from game.ui import text, theme
+from game.ui.targets import Target
+from game.ui.widgets import Button
+
+BUBBLE_W = 420
+TEXT_SIZE = 20
+LINE_H = 26
+PAD = 18
+GAP = 22  # between the bubble and what it points at
+MARGIN = 10
+RING = (255, 214, 120)
+NEXT_STEP = "Read the note, then press Next."
+
+
+class Coach:
+    def __init__(self, table: Any, tutorial: Tutorial, index: int):
+        self.table = table
+        self.tutorial = tutorial
+        self.index = index
+        self.mark = len(table.match.commands)  # the match's commands when this step began
+        self.refused: str | None = None  # the hint last given for a refused move, on show
+        self.done = False
+        self.next_button = Button((0, 0, 150, 46), "Next", self.next, primary=True, size=20, tid="coach.next")
+        self.back_button = Button((0, 0, 100, 46), "Back", self.back, size=20, tid="coach.back")
+        self.leave_button = Button((0, 0, 100, 46), "Leave", self.leave, size=20, tid="coach.leave")
+        self.buttons = [self.back_button, self.leave_button, self.next_button]
+        self.bubble = pygame.Rect(0, 0, BUBBLE_W, 10)
+        self._shade = pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
+        for seat, script in tutorial.script.items():
+            fallback = bots.make(table.rules, FALLBACK)
+            table.players[seat] = ScriptedPlayer(table.match, seat, script, fallback)
+        table.guard = self.guard
+        self.layout()
+
+    # -- the step -------------------------------------------------------------------------
+    @property
+    def step(self) -> Step:
+        return self.tutorial.steps[min(self.index, len(self.tutorial.steps) - 1)]
+
+    @property
+    def ready(self) -> bool:
+        """The table waits for the person: the opponent's move has landed, nothing flies."""
+        table = self.table
+        return not self.done and table.app.top is table and table.settled() and not table.match.finished
+
+    def guard(self, seat: int, command: Command) -> str | None:
+        step = self.step
+        if self.done or matches(step, command):
+            return None
+        self.refused = step.hint or (NEXT_STEP if step.expect is None else "Not this move now.")
+        return self.refused
+
+    def go(self, index: int) -> None:
+        self.index = index
+        self.mark = len(self.table.match.commands)
+        self.refused = None
+        progress.save_step(self.tutorial.name, index)
+        self.layout()
+
+    def update(self) -> None:
+        if self.done or self.step.expect is None:
+            return
+        made = self.table.match.commands[self.mark :]
+        if any(e.seat == self.tutorial.person and matches(self.step, e.command) for e in made):
+            self.go(self.index + 1)
+
+    def next(self) -> None:
+        if not self.ready or self.step.expect is not None:
+            return
+        if self.index + 1 < len(self.tutorial.steps):
+            self.go(self.index + 1)
+            return
+        self.done = True  # the last step: on to a normal game
+        self.table.guard = None
+        progress.save_step(self.tutorial.name, None)
+        start_normal_game(self.table.app, self.tutorial)
+
+    def back(self) -> None:
+        """Back to the note before, when it only explained (a move played cannot be taken back)."""
+        if self.can_go_back:
+            self.go(self.index - 1)
+
+    @property
+    def can_go_back(self) -> bool:
+        steps = self.tutorial.steps
+        return 0 < self.index < len(steps) and steps[self.index - 1].expect is None
+
+    def leave(self) -> None:
+        """Leave for where the tutorial was opened from; the step is remembered."""
+        progress.save_step(self.tutorial.name, self.index)
+        self.done = True
+        self.table.guard = None
+        self.table.app.pop()
+
+    # -- where things are -----------------------------------------------------------------
+    def spots(self) -> list[pygame.Rect]:
+        """The rectangles of what the step points at, as the table shows them now."""
+        found: dict[str, pygame.Rect] = {t.id: t.bounds for t in self.table.table_targets()}
+        found.update(areas.of(self.table))
+        return [found[i] for i in self.step.targets if i in found]
+
+    def layout(self) -> None:
+        """The bubble beside what the step points at (below, above, right or left, whichever
+        first fits the screen without covering it), its buttons along the bottom."""
+        step = self.step
+        lines = self.lines()
+        height = PAD + 22 + LINE_H * len(lines) + 14 + 46 + PAD
+        bubble = pygame.Rect(0, 0, BUBBLE_W, height)
+        spots = self.spots()
+        screen = pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT).inflate(-2 * MARGIN, -2 * MARGIN)
+        if spots:
+            bubble = self.place(bubble, spots, screen)
+        else:
+            bubble.center = (theme.WIDTH // 2 - 180, theme.HEIGHT // 2)
+        self.bubble = bubble
+        y = bubble.bottom - PAD - 46
+        self.leave_button.rect.topleft = (bubble.x + PAD, y)
+        self.back_button.rect.topleft = (self.leave_button.rect.right + 10, y)
+        self.next_button.rect.topright = (bubble.right - PAD, y)
+        self.next_button.visible = step.expect is None
+        self.next_button.label = step.next_label
+        self.next_button.rect.w = max(150, text.font(20, "bold").size(step.next_label)[0] + 36)
+        self.next_button.rect.right = bubble.right - PAD
+        self.back_button.visible = self.can_go_back
+
+    @staticmethod
+    def place(bubble: pygame.Rect, spots: list[pygame.Rect], screen: pygame.Rect) -> pygame.Rect:
+        """Beside the first spot, else beside them all, covering none; else the screen's
+        corner farthest from them."""
+        area = spots[0].unionall(spots[1:])
+        for around in (spots[0], area):
+            for where, at in (
+                ("midtop", (around.centerx, around.bottom + GAP)),
+                ("midbottom", (around.centerx, around.top - GAP)),
+                ("midleft", (around.right + GAP, around.centery)),
+                ("midright", (around.left - GAP, around.centery)),
+            ):
+                trial = bubble.copy()
+                setattr(trial, where, at)
+                trial = trial.clamp(screen)
+                if not any(trial.colliderect(s.inflate(12, 12)) for s in spots):
+                    return trial
+        corners = [
+            (screen.x, screen.y),
+            (screen.right - bubble.w, screen.y),
+            (screen.x, screen.bottom - bubble.h),
+        ]
+        far = max(corners, key=lambda c: (c[0] - area.centerx) ** 2 + (c[1] - area.centery) ** 2)
+        return pygame.Rect(far, bubble.size)
+
+    def lines(self) -> tuple[str, ...]:
+        said = self.step.text + (f"\n{self.refused}" if self.refused else "")
+        return text.wrap(said, BUBBLE_W - 2 * PAD, TEXT_SIZE)
+
+    def targets(self) -> list[Target]:
+        if not self.ready:
+            return []
+        return [b.target() for b in self.buttons if b.visible]
+
+    # -- input ----------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        """True when the coach took the event (its buttons, a click on the bubble)."""
+        if not self.ready:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            for b in self.buttons:
+                b.hover = b.visible and b.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and self.bubble.collidepoint(event.pos):
+            for b in self.buttons:
+                if b.visible and event.button == 1 and b.rect.collidepoint(event.pos):
+                    b.activate()
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and self.bubble.collidepoint(event.pos):
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            focused = next((b for b in self.buttons if b.visible and b.tid == self.table.focus), None)
+            if focused is not None:
+                focused.activate()
+                return True
+            if self.step.expect is None and event.key != pygame.K_SPACE:
+                self.next()  # Enter reads on, as on any note
+                return True
+        return False
+
+    # -- drawing --------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.ready:
+            return
+        self.layout()  # what it points at may have moved (a card raised, a hand sorted)
+        spots = self.spots()
+        shade = self._shade
+        shade.fill((0, 0, 0, 140))
+        for spot in spots:
+            pygame.draw.rect(shade, (0, 0, 0, 0), spot.inflate(12, 12), border_radius=12)
+        surface.blit(shade, (0, 0))
+        for spot in spots:
+            pygame.draw.rect(surface, RING, spot.inflate(12, 12), 3, border_radius=12)
+        if spots:
+            self.draw_pointer(surface, spots[0])
+        bubble = self.bubble
+        pygame.draw.rect(surface, theme.PANEL, bubble, border_radius=14)
+        pygame.draw.rect(surface, RING, bubble, 2, border_radius=14)
+        count = len(self.tutorial.steps)
+        heading = f"{self.tutorial.title} · {self.index + 1} of {count}"
+        text.blit(surface, heading, (bubble.x + PAD, bubble.y + PAD - 2), 15, theme.MUTED, "bold")
+        first_refused = len(text.wrap(self.step.text, BUBBLE_W - 2 * PAD, TEXT_SIZE))
+        for k, line in enumerate(self.lines()):
+            ink = theme.ACCENT if k >= first_refused else theme.TEXT
+            text.blit(surface, line, (bubble.x + PAD, bubble.y + PAD + 22 + LINE_H * k), TEXT_SIZE, ink)
+        for b in self.buttons:
+            b.focused = b.tid == self.table.focus
+            b.draw(surface)
+
+    def draw_pointer(self, surface: pygame.Surface, spot: pygame.Rect) -> None:
+        """A wedge from the bubble's edge towards what the step is about."""
+        bubble, ring = self.bubble, spot.inflate(12, 12)
+        if bubble.top >= ring.bottom:
+            x = max(bubble.x + 24, min(bubble.right - 24, ring.centerx))
+            tip, base = (x, ring.bottom + 2), [(x - 12, bubble.top + 1), (x + 12, bubble.top + 1)]
+        elif bubble.bottom <= ring.top:
+            x = max(bubble.x + 24, min(bubble.right - 24, ring.centerx))
+            tip, base = (x, ring.top - 2), [(x - 12, bubble.bottom - 1), (x + 12, bubble.bottom - 1)]
+        elif bubble.left >= ring.right:
+            y = max(bubble.y + 24, min(bubble.bottom - 24, ring.centery))
+            tip, base = (ring.right + 2, y), [(bubble.left + 1, y - 12), (bubble.left + 1, y + 12)]
+        elif bubble.right <= ring.left:
+            y = max(bubble.y + 24, min(bubble.bottom - 24, ring.centery))
+            tip, base = (ring.left - 2, y), [(bubble.right - 1, y - 12), (bubble.right - 1, y + 12)]
+        else:
+            return
+        pygame.draw.polygon(surface, RING, [tip, *base])
+
+
+def coached(table_class: type) -> type:
+    """The game's table with a coach over it: (app, match, tutorial, step index)."""
+
+    class Coached(table_class):
+        def __init__(self, app, match, tutorial: Tutorial, index: int):
+            super().__init__(app, match, None)  # a tutorial's match is not saved
+            self.coach = Coach(self, tutorial, index)
+
+        def table_targets(self) -> list[Target]:
+            return super().targets()
+
+        def targets(self) -> list[Target]:
+            return super().targets() + self.coach.targets()
+
+        def update(self, n: int) -> None:
+            super().update(n)
+            self.coach.update()
+
+        def handle(self, event: pygame.event.Event) -> bool:
+            return self.coach.handle(event) or super().handle(event)
+
+        def draw(self, surface: pygame.Surface) -> None:
+            super().draw(surface)
+            self.coach.draw(surface)
+
+    Coached.__name__ = Coached.__qualname__ = f"Coached{table_class.__name__}"
+    return Coached

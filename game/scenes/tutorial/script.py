@@ -1,0 +1,104 @@
+"""A tutorial as data: the fixed deal, the opponent's scripted moves and the steps.
+
+One JSON file per tutorial in game/tutorials/ (shipped as package data beside the code, so a
+wheel and the PyInstaller bundle carry it). Each step says one thing, points at targets of the
+table (its target map's ids, or a coach area such as "area.tokens") and either waits for one
+command of the person or for Next. Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.core.ruleset import Command
+
+FOLDER = Path(__file__).resolve().parents[2] / "tutorials"
+# Tutorial names in the order a newcomer meets them; the file of each is FOLDER/<name>.json
+NAMES = ("jaipur", "ginrummy", "ubongo", "jaipur-solo", "tajmahal")
+
+
+@dataclass(frozen=True)
+class Step:
+    text: str
+    targets: tuple[str, ...] = ()  # what the bubble points at; the first gets the pointer
+    expect: Command | None = None  # the one command the step waits for; None: press Next
+    # Keys of `expect` a command must match (None: all of them): a puzzle solved any way
+    match: tuple[str, ...] | None = None
+    hint: str = ""  # said when the person tries anything else
+    next_label: str = "Next"
+
+
+@dataclass(frozen=True)
+class Tutorial:
+    name: str
+    game: str
+    title: str
+    seats: tuple[str, ...]  # seat specs (human, easy, rules); seat 0 is the person
+    names: tuple[str, ...]
+    options: dict[str, Any]
+    setup: dict[str, Any]
+    seed: int
+    steps: tuple[Step, ...]
+    # The other seats' moves in order, per seat ("1": [...]); once spent, an easy bot plays on
+    script: dict[int, tuple[Command, ...]] = field(default_factory=dict)
+    # The normal game it ends in: {"seats": specs, "options": {...}}
+    then: dict[str, Any] = field(default_factory=dict)
+
+    person = 0
+
+
+def load(name: str) -> Tutorial:
+    data = json.loads((FOLDER / f"{name}.json").read_text(encoding="utf-8"))
+    steps = tuple(
+        Step(
+            text=s["text"],
+            targets=tuple(s.get("targets", ())),
+            expect=s.get("expect"),
+            match=tuple(s["match"]) if "match" in s else None,
+            hint=s.get("hint", ""),
+            next_label=s.get("next", "Next"),
+        )
+        for s in data["steps"]
+    )
+    return Tutorial(
+        name=name,
+        game=data["game"],
+        title=data["title"],
+        seats=tuple(data["seats"]),
+        names=tuple(data["names"]),
+        options=dict(data.get("options", {})),
+        setup=data["setup"],
+        seed=int(data.get("seed", 1)),
+        steps=steps,
+        script={int(k): tuple(v) for k, v in data.get("script", {}).items()},
+        then=dict(data.get("then", {})),
+    )
+
+
+def available(game: str) -> list[str]:
+    """The tutorials of a game, by name (Jaipur has its solo variant's beside its own)."""
+    return [n for n in NAMES if n.split("-")[0] == game and (FOLDER / f"{n}.json").is_file()]
+
+
+def normal(value: Any) -> Any:
+    """A command with its lists in a fixed order (cards may be listed in any order) and no
+    tick (a timed table stamps its own), for comparing two commands."""
+    if isinstance(value, dict):
+        return {k: normal(v) for k, v in sorted(value.items()) if k != "tick"}
+    if isinstance(value, list):
+        items = [normal(v) for v in value]
+        if all(not isinstance(i, (list, dict)) for i in items):
+            return sorted(items, key=str) if any(isinstance(i, str) for i in items) else items
+        return sorted(items, key=lambda i: json.dumps(i, sort_keys=True))
+    return value
+
+
+def matches(step: Step, command: Command) -> bool:
+    """Whether `command` is the one `step` waits for."""
+    if step.expect is None or not isinstance(command, dict):
+        return False
+    keys = step.match if step.match is not None else tuple(set(step.expect) | set(command) - {"tick"})
+    return all(normal(step.expect.get(k)) == normal(command.get(k)) for k in keys)

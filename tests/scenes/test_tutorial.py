@@ -1,0 +1,82 @@
+"""Every tutorial walked through game.automation: each step done as a person does it (its move
+by the table's gestures, or Next), every id a step points at present on the table at that step,
+a wrong move at each step refused with the step's hint and nothing changed, left and resumed at
+the same step, and ending in a normal game against an easy bot."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.automation import AutomationError
+from game.scenes.tutorial import load, progress
+from game.scenes.tutorial.coach import NEXT_STEP
+from game.scenes.tutorial.script import FOLDER, NAMES
+from tests.scenes.tutorial_walk import do_step, opened, pointed_ids, tidy, wrong_moves
+
+TUTORIALS = [n for n in NAMES if (FOLDER / f"{n}.json").is_file()]
+
+
+@pytest.mark.parametrize("name", TUTORIALS)
+def test_every_step_is_walked_by_its_move_or_next_and_ends_in_a_normal_game(name):
+    tutorial = load(name)
+    s = opened(name)
+    for i, step in enumerate(tutorial.steps):
+        coach = s.table.coach
+        assert coach.index == i and coach.ready
+        missing = [t for t in step.targets if t not in pointed_ids(s)]
+        assert not missing, f"step {i}: {missing} are not on the table"
+        spots = coach.spots()
+        assert len(spots) == len(step.targets)
+        assert not any(coach.bubble.colliderect(r) for r in spots), f"step {i}: the bubble covers its target"
+        assert ("coach.next" in pointed_ids(s)) == (step.expect is None)
+        if i + 1 < len(tutorial.steps):
+            assert progress.step(name) == i
+        do_step(s, step)
+    table = s.table
+    assert not hasattr(table, "coach") and table.guard is None
+    assert table.match_id is not None  # a normal game, saved like any other
+    assert [seat.kind for seat in table.match.seats][0] == "human"
+    assert all(seat.level in ("easy", "Solo rule bot") for seat in table.match.seats[1:])
+    assert progress.step(name) == 0
+
+
+@pytest.mark.parametrize("name", TUTORIALS)
+def test_a_wrong_move_at_each_step_is_refused_with_the_hint_and_changes_nothing(name):
+    tutorial = load(name)
+    s = opened(name)
+    tried = 0
+    for i, step in enumerate(tutorial.steps):
+        wrong = wrong_moves(s, tutorial, step)
+        if wrong:
+            before = (len(s.match.commands), s.view(tutorial.person))
+            with pytest.raises(AutomationError):
+                s.perform(tutorial.person, wrong[0])
+            s.idle()
+            assert (len(s.match.commands), s.view(tutorial.person)) == before, f"step {i}"
+            coach = s.table.coach
+            assert coach.index == i
+            assert coach.refused == (step.hint or NEXT_STEP), f"step {i}"
+            assert coach.refused, f"step {i} has no hint"
+            tried += 1
+            tidy(s)
+        do_step(s, step)
+    assert tried >= len([st for st in tutorial.steps if st.expect is not None])
+
+
+@pytest.mark.parametrize("name", TUTORIALS)
+def test_left_at_a_step_it_resumes_there_with_the_same_table(name):
+    tutorial = load(name)
+    stop = max(i for i, st in enumerate(tutorial.steps) if st.expect is not None)
+    s = opened(name)
+    for step in tutorial.steps[:stop]:
+        do_step(s, step)
+    view = s.view(tutorial.person)
+    s.click("coach.leave")
+    assert s.scene == "menu" and progress.step(name) == stop
+    s.close()
+    again = opened(name, start=None)
+    assert again.table.coach.index == stop
+    assert again.view(tutorial.person) == view
+    for step in tutorial.steps[stop:]:
+        do_step(again, step)
+    assert not hasattr(again.table, "coach")

@@ -1,0 +1,34 @@
+"""Learn to play on a game's setup screen: offered once on the first visit (a note beside the
+button, never again), opening the game's tutorial on its table, left back to the setup."""
+
+from __future__ import annotations
+
+from game.automation import Session
+from game.scenes.tutorial import progress
+
+
+def open_setup(game: str = "jaipur") -> Session:
+    s = Session.menu()
+    s.click(game)
+    assert s.scene == "setup"
+    return s
+
+
+def test_the_first_visit_offers_the_tutorial_once_and_never_again():
+    s = open_setup()
+    assert s.app.top.offer and progress.offered("jaipur")
+    assert s.target("learn").enabled
+    s.close()
+    again = open_setup()
+    assert not again.app.top.offer  # the button stays, the note does not come back
+    assert again.target("learn").enabled
+
+
+def test_learn_to_play_opens_the_tutorial_on_the_table_and_leave_comes_back():
+    s = open_setup()
+    s.click("learn")
+    s.idle()
+    assert s.scene == "jaipur" and s.table.coach.tutorial.name == "jaipur"
+    assert s.table.coach.index == 0
+    s.click("coach.leave")
+    assert s.scene == "setup"
