@@ -6,15 +6,16 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
-from game.core.ruleset import Command, Rejected
-from game.rules.tajmahal import rules
-from game.rules.tajmahal.data import CARDS, COLOURS, DECK_IDS, PERSONS, SPECIAL_ID
-from game.rules.tajmahal.state import Player, State, counts
+from game.core.ruleset import Command
+from game.rules.tajmahal.board import load
+from game.rules.tajmahal.data import DECK_IDS, PERSONS, SPECIAL_ID
+from game.rules.tajmahal.playout import Visit
+from game.rules.tajmahal.state import Player, State
 
 View = dict[str, Any]
-MAX_STEPS = 200  # a visit never needs this many decisions; a guard, not a limit in play
 
 
 def determinize(view: View, rng: random.Random) -> State:
@@ -67,91 +68,25 @@ def determinize(view: View, rng: random.Random) -> State:
     )
 
 
-def greedy(state: State, seat: int, rng: random.Random) -> Command:
-    """The rollout policy: play the card that adds most to what withdrawing would win."""
-    if state.phase == "build":
-        cities = rules.build_cities(state, seat, rules.load())
-        bonus = dict(state.bonus)
-        if state.builds[0] == "palace":
-            rich = [c for c in cities if c in bonus]
-            if rich:
-                return {"move": "build", "city": rich[0]}
-        return {"move": "build", "city": rng.choice(cities)}
-    if state.phase == "pick":
-        best = sorted(state.display, key=lambda c: (CARDS[c].colour == "white", len(CARDS[c].symbols)))
-        return {"move": "pick", "cards": best[-state.picks :]}
-    p = state.players[seat]
-    now = len(rules.would_win(state, seat))
-    others = [counts(q.played) for i, q in enumerate(state.players) if q.active and i != seat]
-    taken = {c for c, _ in state.won}
-    mine = counts(p.played)
-    extras = [c for c in p.hand if CARDS[c].colour in ("white", "special")]
-    best_gain, best_cards = 0, None
-    for c in p.hand:
-        if CARDS[c].colour not in COLOURS:
-            continue
-        options = [[c], *([c, x] for x in extras)] if (not p.colour or CARDS[c].colour == p.colour) else []
-        if p.colour and CARDS[c].colour != p.colour and SPECIAL_ID["change"] in p.hand:
-            options = [[c, SPECIAL_ID["change"]]]
-        for cards in options:
-            after = dict(mine)
-            for cid in cards:
-                for s in CARDS[cid].symbols:
-                    after[s] = after.get(s, 0) + 1
-            wins = sum(
-                1
-                for k, v in after.items()
-                if k not in taken and v > max((o.get(k, 0) for o in others), default=0)
-            )
-            gain = wins - now - 0.1 * (len(cards) - 1) + 0.01 * rng.random()
-            if gain > best_gain:
-                best_gain, best_cards = gain, cards
-    if best_cards is None:
-        return {"move": "withdraw"}
-    return {"move": "play", "cards": best_cards}
-
-
-def worth(state: State, seat: int) -> float:
-    """What a position is worth to a seat, beyond its score: cards, specials, influence."""
-    p = state.players[seat]
-    if state.phase == "over":
-        return float(p.score)  # the hand is scored already
-    specials = sum(CARDS[c].colour == "special" for c in (*p.hand, *p.played))
-    late = state.visit / 12
-    return (
-        p.score
-        + (0.25 + 0.5 * late) * (len(p.hand) + len(p.played) - specials)
-        + 2.0 * specials * (1 - late)
-        + 0.8 * len(p.influence) * (1 - late)
-    )
-
-
-def rollout(state: State, seat: int, rng: random.Random) -> float:
-    """Play to the end of the visit; the seat's gain minus the others' average gain."""
-    visit = state.visit
-    for _ in range(MAX_STEPS):
-        if state.visit != visit or state.phase == "over":
-            break
-        actor = state.turn
-        result = rules.step(state, actor, greedy(state, actor, rng), rng)
-        if isinstance(result, Rejected):  # the policy never errs; withdrawing keeps a sample going
-            result = rules.step(state, actor, {"move": "withdraw"}, rng)
-        assert isinstance(result, State)
-        state = result
-    mine = worth(state, seat)
-    others = [worth(state, i) for i in range(state.seats) if i != seat]
-    return mine - sum(others) / max(len(others), 1)
-
-
 def best_move(
-    view: View, candidates: list[Command], rng: random.Random, samples: int, seconds: float
+    view: View,
+    candidates: list[Command],
+    rng: random.Random,
+    samples: int,
+    seconds: float,
+    build: Callable | None = None,
 ) -> Command:
     """Average each candidate over the same samples of the hidden cards; return the best.
 
-    `samples` fixes the work (so a given rng gives the same answer); `seconds` is only a hard
-    cap, reached on a machine far slower than ours (stopping at 80% of it, at least 1 sample).
+    Each sample deals the hidden cards (determinize), plays the candidate and then the rest of
+    the visit with the greedy policy for everyone on a fast copy of the visit (playout.Visit),
+    and scores the seat's worth against the others' average. `build` chooses the bot's own
+    palaces when a candidate withdraws. `samples` fixes the work (so a given rng gives the same
+    answer); `seconds` is only a hard cap, reached on a machine far slower than ours (stopping
+    at 80% of it, at least 1 sample).
     """
     seat = view["seat"]
+    board = load()
     totals = [0.0] * len(candidates)
     stop = time.perf_counter() + 0.8 * seconds
     for done in range(max(samples, 1)):
@@ -160,10 +95,11 @@ def best_move(
         base = determinize(view, rng)
         seed = rng.random()
         for i, cmd in enumerate(candidates):
-            sample_rng = random.Random(seed)  # the same future for every candidate
-            state = rules.step(base, seat, cmd, sample_rng)
-            if isinstance(state, Rejected):
-                totals[i] = float("-inf")
-                continue
-            totals[i] += rollout(state, seat, sample_rng)
+            visit = Visit(base, board, random.Random(seed))  # the same future for every candidate
+            if cmd["move"] == "withdraw":
+                visit.withdraw(seat, build)
+            else:
+                visit.play(seat, cmd["cards"])
+            visit.finish()
+            totals[i] += visit.value(seat)
     return candidates[max(range(len(candidates)), key=lambda i: totals[i])]

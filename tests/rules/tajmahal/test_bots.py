@@ -8,7 +8,7 @@ import pytest
 from game.core import sim
 from game.core.ruleset import Budget
 from game.rules.tajmahal import RULESET
-from tests.rules.tajmahal.helpers import match
+from tests.rules.tajmahal.helpers import leave, match, play
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
@@ -77,3 +77,26 @@ def test_hard_builds_where_the_fortress_bonus_and_the_chain_pay():
 def test_hard_beats_three_easy_bots_at_least_half_the_time():
     report = sim.tournament("tajmahal", ["hard", "easy", "easy", "easy"], games=30, seed=2, processes=2)
     assert report["win_rate"][0] >= 0.5, report
+
+
+def _choose(level: str, m, seat: int) -> dict:
+    return RULESET.bot(level).choose(m.view(seat), m.legal(seat), random.Random(0), Budget(iterations=16))
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_withdraws_while_it_leads_two_persons_that_its_hand_cannot_add_to(level):
+    # seat 0 shows vizier and general; the others showed elephants and may tie next turn,
+    # and seat 0's last cards (two elephants) would only tie the elephant
+    m = match(3, hands=[[0, 18, 19], [39, 40, 30, 31], [60, 61, 51, 52]])
+    play(m, 0, 0)
+    play(m, 1, 39)
+    play(m, 2, 60)
+    assert m.view(0)["would_win"] == ["vizier", "general"]
+    assert _choose(level, m, 0) == {"move": "withdraw"}
+
+
+def test_hard_as_the_last_player_in_plays_its_points_card_with_the_card_that_wins_more():
+    m = match(3, hands=[[0, 18], [39, 40], [60, 61]], specials={"points": 0}, start=1)
+    leave(m, 1, 2)
+    assert m.state.turn == 0
+    assert _choose("hard", m, 0) == {"move": "play", "cards": [0, 97]}  # +2 and two persons
