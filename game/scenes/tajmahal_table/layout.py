@@ -24,7 +24,7 @@ CARD_W, CARD_H = 50, 70
 MINI_W, MINI_H = 18, 24  # a played card in a player's row
 
 # The own hand, under the map.
-HAND_Y = 681
+HAND_Y = 677  # the focus ring around a card stays inside the window
 HAND_LEFT = 10
 HAND_RIGHT = MAP_RECT.right - 6
 LIFT = 10
