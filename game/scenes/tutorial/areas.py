@@ -41,4 +41,17 @@ def _jaipur(table: Any) -> dict[str, pygame.Rect]:
     }
 
 
-AREAS = {"jaipur": _jaipur}
+def _ginrummy(table: Any) -> dict[str, pygame.Rect]:
+    from game.scenes.ginrummy import layout as L
+
+    spread = pygame.Rect(L.FELT.x + 150, 0, L.FELT.w - 300, L.SPREAD_H + 38)
+    return {
+        "meter": pygame.Rect(L.METER),
+        "result": pygame.Rect(L.RESULT),
+        "my_spread": spread.move(0, L.SPREAD_BOTTOM_Y - L.SPREAD_H // 2 - 4),
+        "their_spread": spread.move(0, L.SPREAD_TOP_Y - L.SPREAD_H // 2 - 4),
+        "scores": pygame.Rect(L.PANEL.x + 8, L.PANEL.y + 8, L.PANEL.w - 16, 140),
+    }
+
+
+AREAS = {"jaipur": _jaipur, "ginrummy": _ginrummy}

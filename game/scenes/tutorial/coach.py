@@ -213,15 +213,16 @@ class Coach:
             return
         self.layout()  # what it points at may have moved (a card raised, a hand sorted)
         spots = self.spots()
+        rings = clusters(spots)
         shade = self._shade
         shade.fill((0, 0, 0, 140))
-        for spot in spots:
-            pygame.draw.rect(shade, (0, 0, 0, 0), spot.inflate(12, 12), border_radius=12)
+        for ring in rings:
+            pygame.draw.rect(shade, (0, 0, 0, 0), ring.inflate(12, 12), border_radius=12)
         surface.blit(shade, (0, 0))
-        for spot in spots:
-            pygame.draw.rect(surface, RING, spot.inflate(12, 12), 3, border_radius=12)
+        for ring in rings:
+            pygame.draw.rect(surface, RING, ring.inflate(12, 12), 3, border_radius=12)
         if spots:
-            self.draw_pointer(surface, spots[0])
+            self.draw_pointer(surface, next(r for r in rings if r.contains(spots[0])))
         bubble = self.bubble
         pygame.draw.rect(surface, theme.PANEL, bubble, border_radius=14)
         pygame.draw.rect(surface, RING, bubble, 2, border_radius=14)
@@ -254,6 +255,18 @@ class Coach:
         else:
             return
         pygame.draw.polygon(surface, RING, [tip, *base])
+
+
+def clusters(spots: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Overlapping or touching spots (cards fanned in a hand) as one ring each."""
+    out: list[pygame.Rect] = []
+    for spot in spots:
+        merged = pygame.Rect(spot)
+        for other in [o for o in out if o.inflate(8, 8).colliderect(merged)]:
+            out.remove(other)
+            merged.union_ip(other)
+        out.append(merged)
+    return out
 
 
 def coached(table_class: type) -> type:
