@@ -71,7 +71,7 @@ def played(seat: int, seats: int, k: int, n: int) -> tuple[int, int]:
     """The k-th of n cards a player played this visit, small, under their name."""
     r = row(seat, seats)
     step = min(MINI_W + 2, 132 / max(1, n))
-    return (round(r.x + 14 + MINI_W / 2 + step * k), r.bottom - MINI_H // 2 - 5)
+    return (round(r.x + 14 + MINI_W / 2 + step * k), r.bottom - MINI_H // 2 - 2)
 
 
 def score_at(seat: int, seats: int) -> tuple[int, int]:

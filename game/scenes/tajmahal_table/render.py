@@ -266,18 +266,18 @@ class Render:
             turn = seat in v["to_act"]
             fill = theme.PANEL_HI if lit == seat else theme.PANEL
             panel(surface, r, fill, theme.ACCENT if turn else theme.LINE, width=3 if turn else 1)
-            art.seat_mark(surface, seat, (r.x + 16, r.y + 17), 7)
+            art.seat_mark(surface, seat, (r.x + 16, r.y + 15), 7)
             ink = theme.TEXT if p["in_visit"] else theme.MUTED
             name, size = text.fit(self.match.names[seat], 126, 17, "bold", smallest=13)
-            text.blit(surface, name, (r.x + 30, r.y + 17), size, ink, "bold", "midleft")
+            text.blit(surface, name, (r.x + 30, r.y + 15), size, ink, "bold", "midleft")
             if not p["in_visit"] and v["phase"] != "over":
-                text.blit(surface, "withdrawn", (r.x + 30, r.y + 34), 12, theme.MUTED, anchor="midleft")
+                text.blit(surface, "withdrawn", (r.x + 30, r.y + 30), 12, theme.MUTED, anchor="midleft")
             elif p["colour"]:
                 text.blit(
-                    surface, f"plays {p['colour']}", (r.x + 30, r.y + 34), 12, theme.MUTED, anchor="midleft"
+                    surface, f"plays {p['colour']}", (r.x + 30, r.y + 30), 12, theme.MUTED, anchor="midleft"
                 )
             for k, cat in enumerate(CATEGORIES):
-                self.draw_cell(surface, seat, cat, (L.category(k), r.y + 18), active)
+                self.draw_cell(surface, seat, cat, (L.category(k), r.y + 16), active)
             played = played_ids(v, seat)
             for k, cid in enumerate(played):
                 if fl.masked(("played", cid)):
