@@ -22,6 +22,7 @@ from game.ui.widgets import panel
 if TYPE_CHECKING:
     from game.scenes.host import Host
 
+
 class Replay(Protocol):
     """What the review reads of the replay it belongs to (game.scenes.replay.Replay)."""
 

@@ -1,0 +1,207 @@
+"""Replays through game.automation: a finished match of each game opened from the History,
+stepped to its end and back with every shown view compared with the rules' own fold; the
+controls and keys; hidden cards; the review; and a match played on from a point to its end."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.automation import Session
+from game.core import history
+from game.core.match import verify
+from game.core.store import fold
+from game.scenes.replay import SPEEDS, Replay
+from game.scenes.table import Table
+from tests.core.test_history import SEATS, played
+
+
+def open_replay(s: Session, match_id: int) -> Replay:
+    if s.scene == "menu":
+        s.click("history")
+    assert s.scene == "history"
+    s.click(f"replay.{match_id}")
+    assert s.scene == "replay"
+    replay = s.app.top
+    assert isinstance(replay, Replay)
+    return replay
+
+
+def stored(s: Session) -> list[tuple[int, int, int]]:
+    return [tuple(r) for r in s.app.store.conn.execute("SELECT id, n_events, n_commands FROM matches")]
+
+
+def check_shown(replay: Replay) -> None:
+    """The table shows exactly what the rules' fold gives that seat at that point."""
+    match = replay.match
+    expected = match.view_at(replay.count, replay.viewer)
+    assert replay.shown_view() == expected, replay.count
+    shown = getattr(replay.table, "v", None)
+    if shown is not None and getattr(replay.table, "frozen", None) is None:
+        assert shown == expected, replay.count
+    assert replay.table.watching and not replay.table.match.listeners
+    assert len(replay.table.match.events) == replay.count
+
+
+@pytest.mark.parametrize("game", sorted(SEATS))
+def test_a_finished_match_steps_to_the_end_and_back_as_the_rules_fold_it(game):
+    s = Session.menu()
+    match = played(game)
+    match_id = s.app.store.attach(match)
+    before = stored(s)
+    replay = open_replay(s, match_id)
+    assert replay.count == replay.timeline.start and replay.viewer == 0
+    check_shown(replay)
+    while replay.count < replay.timeline.end:
+        at = replay.count
+        s.key("shift+right")  # one event
+        assert replay.count == at + 1
+        check_shown(replay)
+    assert replay.status().endswith("the end")
+    while replay.count > replay.timeline.start:
+        at = replay.count
+        s.key("shift+left")
+        assert replay.count == at - 1
+        check_shown(replay)
+    # by moves: Right walks the moves' starts, Left walks them back
+    for turn in replay.timeline.turns[1:6]:
+        s.key("right")
+        assert replay.count == turn
+        check_shown(replay)
+    s.key("end")
+    assert replay.count == replay.timeline.end
+    s.key("home")
+    assert replay.count == replay.timeline.start
+    s.key("escape")
+    assert s.scene == "history"
+    assert stored(s) == before  # a replay writes nothing
+
+
+def test_buttons_timeline_marks_and_playing_at_three_speeds():
+    s = Session.menu()
+    match_id = s.app.store.attach(played("jaipur"))
+    replay = open_replay(s, match_id)
+    tl = replay.timeline
+    s.click("move.forward")
+    assert replay.count == tl.turns[1]
+    s.click("event.forward")
+    assert replay.count == tl.turns[1] + 1
+    s.click("move.back")
+    assert replay.count == tl.turns[1]
+    s.click("end")
+    assert replay.count == tl.end and not s.target("end").enabled and not s.target("play").enabled
+    s.click("start")
+    assert replay.count == tl.start and not s.target("start").enabled
+    # the round starts are marked; pressing PgDn goes to the next one
+    rounds = [m.at for m in tl.marks]
+    assert len(rounds) == 3 and {t["id"] for t in s.targets()} >= {"mark.0", "mark.1", "mark.2", "timeline"}
+    s.key("pagedown")
+    assert replay.count == rounds[1]
+    # the timeline scrubs: a click at the second round's mark lands at a move's start there
+    s.click("mark.2")
+    assert replay.count == tl.turn_at(replay.count) and abs(replay.count - rounds[2]) <= 3
+    for speed, (_, wait) in enumerate(SPEEDS):
+        s.key(str(speed + 1))
+        at = replay.count
+        s.key("space")
+        assert replay.playing and s.target("play").label == "Pause"
+        s.tick(wait - 1)
+        assert replay.count == at
+        s.tick(1)
+        assert replay.count == tl.next_turn(at)
+        s.tick(wait)
+        assert replay.count == tl.next_turn(tl.next_turn(at))
+        s.key("space")
+        assert not replay.playing
+        s.tick(wait * 3)
+        assert replay.count == tl.next_turn(tl.next_turn(at))
+    s.key("end")
+    s.key("space")
+    assert not replay.playing  # nothing left to play
+
+
+def test_a_finished_match_shows_any_seat_an_unfinished_one_only_its_own():
+    s = Session.menu()
+    done = s.app.store.attach(played("ginrummy"))
+    going = s.app.store.attach(played("ginrummy", seed=8, moves=20, names=("Ann", "Rahul")))
+    replay = open_replay(s, done)
+    assert s.target("hands").enabled
+    for _ in range(10):
+        s.key("right")
+    s.click("hands")
+    assert replay.viewer == 1
+    check_shown(replay)
+    assert replay.shown_view() != replay.match.view_at(replay.count, 0)
+    s.key("escape")
+    replay = open_replay(s, going)
+    assert replay.viewer == 0 and not s.target("hands").enabled
+    s.click("hands")
+    assert replay.viewer == 0
+    s.key("end")
+    check_shown(replay)
+    hands = replay.shown_view()
+    assert hands == replay.match.view_at(replay.count, 0) != replay.match.view_at(replay.count, 1)
+    assert replay.status().endswith("where it stopped")
+
+
+def test_review_sets_the_hard_bots_choice_beside_the_viewers_moves():
+    s = Session.menu()
+    match_id = s.app.store.attach(played("ginrummy", moves=40))
+    replay = open_replay(s, match_id)
+    mine = history.decisions(replay.timeline, 0)
+    s.key("r")
+    assert replay.review.open and replay.animated
+    for _ in range(len(mine)):
+        s.tick(1)  # one move answered per update, the one the replay stands on first
+    assert not replay.review.working
+    expected = {i: history.review(replay.timeline, i) for i in mine}
+    assert {i: replay.review.advice_at(i) for i in mine} == expected
+    differ = [i for i in mine if expected[i].differs]
+    assert replay.review.differing() == differ
+    assert [t["id"] for t in s.targets() if t["id"].startswith("review.")][:3] == [
+        f"review.{i}" for i in differ[:3]
+    ]
+    if differ:
+        s.click(f"review.{differ[0]}")
+        assert replay.count == replay.match.commands[differ[0]].at
+        assert "hard bot:" in replay.next_words()
+    s.key("escape")  # Esc closes the review first
+    assert not replay.review.open and s.scene == "replay"
+
+
+def play_to_end(s: Session, rng: random.Random) -> None:
+    while s.outcome is None:
+        s.idle()
+        if s.outcome is not None:
+            break
+        seat = s.waiting()[0]
+        s.perform(seat, rng.choice(s.legal(seat)))
+    s.idle()
+
+
+@pytest.mark.parametrize("game", ["jaipur", "ubongo"])
+def test_play_on_from_a_point_is_a_new_match_that_plays_to_its_end(game):
+    s = Session.menu()
+    original = played(game)
+    match_id = s.app.store.attach(original)
+    replay = open_replay(s, match_id)
+    for _ in range(12):
+        s.key("right")
+    s.key("shift+right")  # one event on: where a move is cut, the new match begins at its start
+    at = replay.timeline.turn_at(replay.count)
+    moves = sum(1 for c in original.commands if c.at < at)
+    s.click("playon")
+    table = s.table
+    assert isinstance(s.app.top, Table) and table.match_id not in (None, match_id)
+    new = table.match
+    assert new.events[:at] == original.events[:at] and len(new.events) >= at
+    assert [c.command for c in new.commands[:moves]] == [c.command for c in original.commands[:moves]]
+    assert new.seats == original.seats and not table.watching
+    play_to_end(s, random.Random(5))
+    data = s.app.store.data(table.match_id)
+    assert data["branch"] == {"match": match_id, "event": at, "move": moves}
+    ok, why = verify(data)
+    assert ok, why
+    assert fold(data, "branched").finished
+    assert s.app.store.data(match_id)["events"] == original.events  # the original is untouched
