@@ -18,12 +18,13 @@ def main(out: str, name: str, steps: list[int]) -> None:
     os.environ.setdefault("BAZAAR_HOME", tempfile.mkdtemp(prefix="bazaar-shots-"))
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.scenes.tutorial import load
-    from tests.scenes.tutorial_walk import do_step, opened
+    from tests.scenes.tutorial_walk import do_step, opened, to_table
 
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     s = opened(name)
     for i, step in enumerate(load(name).steps):
+        to_table(s)
         if i in steps:
             s.screenshot(str(folder / f"{name}-{i + 1}.png"))
             print(folder / f"{name}-{i + 1}.png")

@@ -20,9 +20,20 @@ def pointed_ids(s: Session) -> set[str]:
     return {t["id"] for t in s.targets()} | set(areas.of(s.table))
 
 
+def to_table(s: Session) -> None:
+    """Past whatever stands in front of the table (a round's sheet), as a person moves on."""
+    s.idle()
+    for _ in range(4):
+        top = s.app.top
+        if top is s.table or top is None or not top.proceed:
+            return
+        s.click(top.proceed)
+        s.idle()
+
+
 def do_step(s: Session, step: Step) -> None:
     """What a person does at `step`: its move by the table's own gestures, or Next."""
-    s.idle()
+    to_table(s)
     if step.expect is None:
         s.click("coach.next")
     else:

@@ -54,4 +54,18 @@ def _ginrummy(table: Any) -> dict[str, pygame.Rect]:
     }
 
 
-AREAS = {"jaipur": _jaipur, "ginrummy": _ginrummy}
+def _ubongo(table: Any) -> dict[str, pygame.Rect]:
+    from game.scenes.ubongo import layout as L
+
+    out = {
+        "hourglass": pygame.Rect(L.SIDE.x + 12, L.SIDE.y + 6, L.SIDE.w - 24, L.GLASS.h + 16),
+        "players": L.player_rect(0).union(L.player_rect(len(table.match.seats) - 1)),
+        "gem_rows": pygame.Rect(L.GEM_ROWS_RECT),
+    }
+    cells = [t.bounds for t in table.table_targets() if t.id.startswith("cell.")]
+    if cells:  # the puzzle's area, while it is on show
+        out["board"] = cells[0].unionall(cells[1:])
+    return out
+
+
+AREAS = {"jaipur": _jaipur, "ginrummy": _ginrummy, "ubongo": _ubongo}

@@ -67,6 +67,11 @@ class Coach:
         table = self.table
         return not self.done and table.app.top is table and table.settled() and not table.match.finished
 
+    @property
+    def reading(self) -> bool:
+        """A note is on show: the table's clock waits for Next."""
+        return self.ready and self.step.expect is None
+
     def guard(self, seat: int, command: Command) -> str | None:
         step = self.step
         if self.done or matches(step, command):
@@ -262,7 +267,7 @@ def clusters(spots: list[pygame.Rect]) -> list[pygame.Rect]:
     out: list[pygame.Rect] = []
     for spot in spots:
         merged = pygame.Rect(spot)
-        for other in [o for o in out if o.inflate(8, 8).colliderect(merged)]:
+        for other in [o for o in out if o.inflate(16, 16).colliderect(merged)]:
             out.remove(other)
             merged.union_ip(other)
         out.append(merged)
@@ -286,6 +291,10 @@ def coached(table_class: type) -> type:
         def update(self, n: int) -> None:
             super().update(n)
             self.coach.update()
+
+        def clock_running(self) -> bool:
+            # a timed game's clock (Ubongo's hourglass) waits while a note is read
+            return super().clock_running() and not self.coach.reading
 
         def handle(self, event: pygame.event.Event) -> bool:
             return self.coach.handle(event) or super().handle(event)
