@@ -232,7 +232,15 @@ class HardBot(EasyBot):
     def should_knock(
         self, view: View, rest: int, pool: list[int], rng: random.Random, deadline: float, samples: int
     ) -> bool:
-        """Knock when the imagined opponent hands say it pays and an undercut is unlikely."""
+        """Knock now, or wait one more turn? Both are scored on the same imagined opponent hands.
+
+        Knocking now scores our deadwood against theirs after their layoffs. Waiting means
+        discarding the same card instead: the opponent may take it or draw, and knocks at once
+        when it can (then we are the defender, undercutting when our deadwood, after laying off
+        on their melds, is no higher than theirs); otherwise we draw, discard our best and knock
+        (or go gin) a turn later. Knock when that is worth at least as much as the wait, which
+        is a cautious view of waiting (later turns could wait again).
+        """
         mine = deadwood_mask(rest)
         if mine == 0:
             return True
@@ -241,7 +249,10 @@ class HardBot(EasyBot):
         turns = sum(1 for who, action, _ in view["public"] if who == opp and action == "discarded")
         melds = list(arrangements_mask(rest)[0])
         need = view["opponent_hand"] - known.bit_count()
-        results = []
+        under, gin = view["undercut_bonus"], view["gin_bonus"]
+        thrown = (mask_of(view["hand"]) & ~rest) & -(mask_of(view["hand"]) & ~rest)  # the knock card
+        now_total = wait_total = 0.0
+        count = 0
         for _ in range(samples):
             if time.perf_counter() > deadline:
                 break
@@ -250,20 +261,50 @@ class HardBot(EasyBot):
             for bit in draw[:need]:
                 hand |= bit
             spare = draw[need:]
-            for t in range(min(turns, 8, len(spare))):
+            for t in range(min(turns, 8, max(0, len(spare) - 2))):
                 hand |= spare[t]
                 _, outs = best_discard(hand, forbid=known)
                 hand ^= outs[0]
+            spare = spare[min(turns, 8, max(0, len(spare) - 2)) :]
             theirs, _ = best_layoffs_mask(hand, melds)
-            results.append(theirs - mine if theirs > mine else -(mine - theirs + view["undercut_bonus"]))
-        if not results:
+            now_total += theirs - mine if theirs > mine else -(mine - theirs + under)
+            wait_total += self.wait_value(hand, rest, thrown, spare, under, gin)
+            count += 1
+        if not count:
             return True
-        ev = sum(results) / len(results)
-        undercut = sum(1 for r in results if r < 0) / len(results)
-        # Early in the hand waiting costs little; late, a safe knock beats hoping for gin.
-        if view["stock"] < 10:
-            return ev > 0 and undercut < 0.35
-        return ev > 4 and undercut < 0.2
+        return now_total >= wait_total
+
+    @staticmethod
+    def wait_value(hand: int, rest: int, thrown: int, spare: list[int], under: int, gin: int) -> float:
+        """Our score if we discard `thrown` instead of knocking and the opponent (holding
+        `hand`) knocks as soon as it can; else we knock after our next draw."""
+        before = deadwood_mask(hand)
+        took = 0
+        if thrown:
+            after, _ = best_discard(hand | thrown, forbid=thrown)
+            if after < before:
+                took = thrown
+        new = took or (spare[0] if spare else 0)
+        if new:
+            _, outs = best_discard(hand | new, forbid=took)
+            hand = (hand | new) ^ outs[0]
+        theirs = deadwood_mask(hand)
+        if theirs <= 10:
+            their_melds = list(arrangements_mask(hand)[0])
+            if theirs == 0:
+                return -(deadwood_mask(rest) + gin)
+            ours, _ = best_layoffs_mask(rest, their_melds)
+            return theirs - ours + under if ours <= theirs else -(ours - theirs)
+        ours_next = rest
+        following = spare[1] if took == 0 and len(spare) > 1 else spare[0] if spare else 0
+        if following:
+            _, outs = best_discard(rest | following)
+            ours_next = (rest | following) ^ outs[0]
+        mine = deadwood_mask(ours_next)
+        if mine == 0:
+            return theirs + gin
+        theirs_after, _ = best_layoffs_mask(hand, list(arrangements_mask(ours_next)[0]))
+        return theirs_after - mine if theirs_after > mine else -(mine - theirs_after + under)
 
 
 def make_bot(level: str) -> Any:

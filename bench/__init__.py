@@ -1,0 +1,1 @@
+"""Outside opponents and measurement scripts for the bots (not part of the app)."""
