@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -94,7 +95,90 @@ def scene_benches() -> dict[str, Callable[[Any], Any]]:
             module = importlib.import_module(tables.TABLES[game][0])
             if hasattr(module, "bench_scene"):
                 scenes[game] = module.bench_scene
+    scenes["replay"] = replay_scene
     return scenes
+
+
+def bench_match(game: str = "jaipur", seed: int = 11, moves: int | None = None):
+    """A match between easy bots, to its end (or `moves` moves): the same every time."""
+    from game.core.match import Match, Seat
+    from game.core.rng import derive
+    from game.core.ruleset import Budget
+
+    rules = registry.get(game)
+    match = Match.new(rules, [Seat("Asha"), Seat("Bilal", "bot", "easy")], seed=seed)
+    bot = rules.bot("easy")
+    while not match.finished and (moves is None or len(match.commands) < moves):
+        seat = min(match.to_act)
+        view, legal = match.view(seat), match.legal(seat)
+        match.submit(seat, bot.choose(view, legal, derive(seed, len(match.events) * 8 + seat), Budget()))
+    return match
+
+
+def replay_scene(app):
+    """A replay of a finished Jaipur match playing at its fastest speed, from the start again
+    at the end: every frame drawn, a fresh table for each move (see replay_step_ms)."""
+    from game.scenes.replay import SPEEDS, Replay
+
+    class Looping(Replay):
+        def update(self, ticks: int) -> None:
+            if self.count >= self.timeline.end:
+                self.show(self.timeline.start)
+                self.toggle()
+            super().update(ticks)
+
+    app.store  # noqa: B018 - opened as the menu would have, so its first use is not timed
+    replay = Looping(app, bench_match())
+    replay.set_speed(len(SPEEDS) - 1)
+    replay.toggle()
+    return replay
+
+
+def replay_step_ms() -> float:
+    """Median milliseconds of one step of a Jaipur replay: fold to the next event, build that
+    point's table, draw the frame (the cost of the frame a step lands on)."""
+    from game.app import App
+    from game.scenes.replay import Replay
+
+    app = App(windowed=True)
+    replay = Replay(app, bench_match())
+    app.push(replay)
+    samples = []
+    for _ in range(2):
+        replay.show(replay.timeline.start)
+        while replay.count < replay.timeline.end:
+            start = time.perf_counter()
+            replay.forward_event()
+            app.draw()
+            samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples)
+
+
+def history_open_s(matches: int = 1000, runs: int = 5) -> float:
+    """Seconds from asking for the History to its first frame, over `matches` stored matches
+    (a temporary store; median of a few openings)."""
+    import tempfile
+
+    from game.app import App
+    from game.core.store import Store
+    from game.scenes.history import History
+
+    app = App(windowed=True)
+    with tempfile.TemporaryDirectory() as folder, Store.open(Path(folder) / "bench.sqlite3") as store:
+        games = [bench_match(seed=seed, moves=4) for seed in range(10)]
+        store.conn.execute("PRAGMA synchronous = OFF")  # filling it is not what is timed
+        for k in range(matches):
+            store.attach(replace(games[k % len(games)], listeners=[]))  # a new match each time
+        app._store = store
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            app.push(History(app))
+            app.draw()
+            times.append(time.perf_counter() - start)
+            app.pop()
+        app._store = None
+    return statistics.median(times)
 
 
 def game_figures(wanted: Callable[[str], bool]) -> dict[str, float]:
@@ -133,6 +217,10 @@ def collect(only: list[str]) -> dict[str, Any]:
         report["frame_ms"] = medians
         report["frame_ms_p95"] = p95s
         report["frame_ms_redraw"] = redraws
+    if wanted("replay_step_ms"):
+        report["replay_step_ms"] = replay_step_ms()
+    if wanted("history_open_s"):
+        report["history_open_s"] = history_open_s()
     report.update({k: v for k, v in game_figures(wanted).items() if wanted(k)})
     return report
 

@@ -9,6 +9,7 @@ new match from a point of an old one; `review` asks the hard bot what it would h
 from __future__ import annotations
 
 import json
+from bisect import bisect_left
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -163,6 +164,7 @@ class Timeline:
         self.start = min([self.end, *(c.at for c in match.commands)])
         self.states: list[Any] = [self.rules.empty(len(match.seats), match.options)]
         # a move's first event, in order (a command whose events were all cut is left out)
+        self.command_starts = [c.at for c in match.commands]
         self.turns = sorted({c.at for c in match.commands if c.at < self.end} | {self.start})
         self.marks = self._marks()
 
@@ -195,7 +197,7 @@ class Timeline:
         nothing: a table built on it saves nothing."""
         count = max(0, min(count, self.end))
         m = self.match
-        commands = [Entry(c.seat, c.command, c.at) for c in m.commands if c.at < count]
+        commands = m.commands[: bisect_left(self.command_starts, count)]  # shared: nobody changes them
         return Match(
             m.ruleset,
             list(seats or m.seats),

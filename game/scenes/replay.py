@@ -58,10 +58,13 @@ class Replay(Scene):
         self.seats: list[int | None] = list(range(len(match.seats))) if self.finished else [own]
         self.viewer: int | None = own
         self.count = self.timeline.start
+        self.table_class = watching_class(tables.table_class(match.ruleset.name))
         self.playing = False
         self.speed = 1
         self.wait = 0  # ticks until the next move while playing
         self.scrubbing = False
+        self.frame: pygame.Surface | None = None  # the last frame drawn, and what it showed
+        self.frame_key_drawn: tuple = ()
         self.table: Table = self._build(self.count)
         self.box = pygame.Rect(CONTROLS.get(match.ruleset.name, WIDE))
         self.review = Review(app, self)
@@ -72,7 +75,7 @@ class Replay(Scene):
     # -- the table at a point -------------------------------------------------------------
     def _build(self, count: int) -> Table:
         match = self.timeline.match_at(count, replay_seats(self.match.seats))
-        table = tables.table_class(match.ruleset.name)(self.app, match)
+        table = self.table_class(self.app, match)
         table.watching = True
         table.viewer = self.viewer
         table.on_viewer_changed()
@@ -339,7 +342,31 @@ class Replay(Scene):
         return f"Next: {made}"
 
     # -- drawing --------------------------------------------------------------------------
+    def frame_key(self) -> tuple:
+        """Everything a frame shows: while it is unchanged (a replay waiting, or playing between
+        moves) the last frame is blitted again instead of drawn."""
+        widgets = tuple((w.hover, w.focused, w.enabled, getattr(w, "label", "")) for w in self.group.widgets)
+        review = (self.review.open, len(self.review.advice), self.review.scroll)
+        table = (id(self.table), self.table.hover, self.table.focus)
+        return (self.count, self.viewer, self.speed_choice.index, table, widgets, review)
+
     def draw(self, surface: pygame.Surface) -> None:
+        key = self.frame_key()
+        if (
+            self.frame is not None
+            and key == self.frame_key_drawn
+            and self.frame.get_size() == surface.get_size()
+        ):
+            surface.blit(self.frame, (0, 0))
+            return
+        self.paint(surface)
+        if self.frame is None or self.frame.get_size() != surface.get_size():
+            self.frame = surface.copy()
+        else:
+            self.frame.blit(surface, (0, 0))
+        self.frame_key_drawn = key
+
+    def paint(self, surface: pygame.Surface) -> None:
         self.table.draw(surface)
         box = self.box
         panel(surface, box, theme.BG_DEEP, theme.ACCENT_DARK, width=2)
@@ -376,6 +403,26 @@ class Replay(Scene):
         knob = (self.x_of(self.count), bar.centery)
         pygame.draw.circle(surface, theme.ACCENT, knob, 9)
         pygame.draw.circle(surface, theme.BG_DEEP, knob, 9, 2)
+
+
+def watching_class(cls: type) -> type:
+    """The game's table class, its move log's lines remembered per event: every step builds a
+    fresh table, and each would describe the whole log again (most of a Jaipur step's cost)."""
+    lines: dict[int, str] = {}
+    events: list[Any] = []  # holds what `lines` is keyed on, so no id is reused
+
+    def log_lines(self, logged: list[Any]) -> list[str]:
+        out = []
+        for event in logged:
+            line = lines.get(id(event))
+            if line is None:
+                line = lines[id(event)] = self.rules.describe(event, self.match.names)
+                events.append(event)
+            if line:
+                out.append(line)
+        return out[-50:]
+
+    return type(cls.__name__, (cls,), {"log_lines": log_lines, "__module__": cls.__module__})
 
 
 def carry(old: Any, new: Any) -> None:
