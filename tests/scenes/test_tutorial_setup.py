@@ -32,3 +32,13 @@ def test_learn_to_play_opens_the_tutorial_on_the_table_and_leave_comes_back():
     assert s.table.coach.index == 0
     s.click("coach.leave")
     assert s.scene == "setup"
+
+
+def test_with_the_solo_variant_chosen_learn_to_play_opens_the_solo_tutorial():
+    s = open_setup()
+    s.click("option.variant")
+    assert s.app.top.options["variant"] == "solo"
+    s.click("learn")
+    s.idle()
+    assert s.table.coach.tutorial.name == "jaipur-solo"
+    assert s.match.options["variant"] == "solo"

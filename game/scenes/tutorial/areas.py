@@ -37,7 +37,10 @@ def _jaipur(table: Any) -> dict[str, pygame.Rect]:
         "market": market,
         "hand": hand,
         "deck": around([L.DECK], L.CARD_W // 2, L.CARD_H // 2 + 14),
+        "discard": around([L.DISCARD], L.CARD_W // 2, L.CARD_H // 2 + 14),
         "far_side": pygame.Rect(L.FELT.x + 8, L.OPP_Y - 50, L.FELT.w - 16, 130),
+        # solo: the rule bot's action deck and the cards it turned over this cycle
+        "bot_deck": around([L.BOT_DECK, L.bot_revealed(6)], L.SMALL_W // 2, L.SMALL_H // 2 + 12),
     }
 
 
