@@ -72,7 +72,7 @@ class History(Screen):
         )
         self.path.tid = "import.path"
         self.import_button = Button((1080, 108, 140, 46), "Import", self.import_typed, size=18, tid="import")
-        self.undo_button = Button((960, 652, 120, 44), "Undo", self.undo, primary=True, size=18, tid="undo")
+        self.undo_button = Button((544, 652, 120, 44), "Undo", self.undo, primary=True, size=18, tid="undo")
         self.opponent_choice: Choice | None = None
         self.refresh()
 
@@ -285,7 +285,7 @@ class History(Screen):
             panel(surface, box, theme.BG_DEEP, theme.ACCENT, width=2)
             row = self.deleted[0]
             title = registry.get(row.game).title
-            said, size = text.fit(f"{title} match {row.id} deleted.", 520, 18, "bold", 14)
+            said, size = text.fit(f"{title} match {row.id} deleted (Ctrl+Z undoes it).", 470, 18, "bold", 14)
             text.blit(surface, said, (box.x + 20, box.centery), size, theme.TEXT, "bold", "midleft")
             self.undo_button.rect.topleft = (box.right - 136, box.y + 8)
         self.group.draw(surface)

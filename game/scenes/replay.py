@@ -320,7 +320,7 @@ class Replay(Scene):
         tl = self.timeline
         moves = len(self.match.commands)
         mark = tl.mark_at(self.count)
-        where = f"Move {tl.move_number(self.count)} of {moves}"
+        where = f"{tl.move_number(self.count)} of {moves} moves played"
         if mark is not None:
             where += f" · {mark.label}"
         if self.count >= tl.end:
