@@ -9,6 +9,7 @@ new match from a point of an old one; `review` asks the hard bot what it would h
 from __future__ import annotations
 
 import json
+import threading
 from bisect import bisect_left
 from dataclasses import dataclass
 from datetime import datetime
@@ -163,6 +164,7 @@ class Timeline:
         self.end = len(self.events)
         self.start = min([self.end, *(c.at for c in match.commands)])
         self.states: list[Any] = [self.rules.empty(len(match.seats), match.options)]
+        self._folding = threading.Lock()  # the review folds on a worker thread too
         # a move's first event, in order (a command whose events were all cut is left out)
         self.command_starts = [c.at for c in match.commands]
         self.turns = sorted({c.at for c in match.commands if c.at < self.end} | {self.start})
@@ -185,9 +187,12 @@ class Timeline:
     def state(self, count: int) -> Any:
         """The state after the first `count` events."""
         count = max(0, min(count, self.end))
-        while len(self.states) <= count:
-            self.states.append(self.rules.evolve(self.states[-1], self.events[len(self.states) - 1]))
-        return self.states[count]
+        if count < len(self.states):
+            return self.states[count]
+        with self._folding:
+            while len(self.states) <= count:
+                self.states.append(self.rules.evolve(self.states[-1], self.events[len(self.states) - 1]))
+            return self.states[count]
 
     def view(self, count: int, seat: int | None) -> dict[str, Any]:
         return self.rules.view(self.state(count), seat)
