@@ -71,4 +71,9 @@ def _ubongo(table: Any) -> dict[str, pygame.Rect]:
     return out
 
 
-AREAS = {"jaipur": _jaipur, "ginrummy": _ginrummy, "ubongo": _ubongo}
+def _tajmahal(table: Any) -> dict[str, pygame.Rect]:
+    cards = [t.bounds for t in table.table_targets() if t.id.startswith("display.")]
+    return {"display": cards[0].unionall(cards[1:])} if cards else {}
+
+
+AREAS = {"jaipur": _jaipur, "ginrummy": _ginrummy, "ubongo": _ubongo, "tajmahal": _tajmahal}
