@@ -205,3 +205,38 @@ def test_play_on_from_a_point_is_a_new_match_that_plays_to_its_end(game):
     assert ok, why
     assert fold(data, "branched").finished
     assert s.app.store.data(match_id)["events"] == original.events  # the original is untouched
+
+
+def test_off_automation_the_review_thinks_on_a_worker_thread_one_move_at_a_time():
+    s = Session.menu()
+    match_id = s.app.store.attach(played("ginrummy", moves=12))
+    replay = open_replay(s, match_id)
+    s.app.automated = False  # as in the real window: the bot is asked off the UI thread
+    s.key("r")
+    replay.update(1)
+    key, future = replay.review.job
+    assert key == (0, history.decisions(replay.timeline, 0)[0]) and not replay.review.advice
+    future.result()  # the worker's answer (a future, not a clock)
+    replay.update(1)
+    assert replay.review.advice == {key: history.review(replay.timeline, key[1])}
+    assert replay.review.job is not None  # and the next move is on its way
+    replay.review.job[1].result()
+    s.app.automated = True
+
+
+def test_a_frame_that_shows_nothing_new_is_not_painted_again(monkeypatch):
+    s = Session.menu()
+    replay = open_replay(s, s.app.store.attach(played("jaipur", moves=10)))
+    painted = []
+    original = Replay.paint
+    monkeypatch.setattr(
+        Replay, "paint", lambda self, surface: painted.append(self.count) or original(self, surface)
+    )
+    s.app.draw()
+    s.app.draw()
+    assert painted == []  # the frame drawn when it opened still shows all there is
+    s.key("right")
+    s.app.draw()
+    assert painted == [replay.count]
+    s.move("review")  # a button lit by the pointer is something new
+    assert len(painted) == 2
