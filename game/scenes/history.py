@@ -148,10 +148,10 @@ class History(Screen):
         self.group.add(Button((1040, 22, 180, 50), "Back", self.back))
         if self.pages > 1:
             newer = Button(
-                (700, 652, 120, 44), "‹ Newer", lambda: self.turn(-1), size=17, hint="PgUp", tid="newer"
+                (970, 652, 120, 44), "‹ Newer", lambda: self.turn(-1), size=17, hint="PgUp", tid="newer"
             )
             older = Button(
-                (830, 652, 120, 44), "Older ›", lambda: self.turn(1), size=17, hint="PgDn", tid="older"
+                (1100, 652, 120, 44), "Older ›", lambda: self.turn(1), size=17, hint="PgDn", tid="older"
             )
             newer.enabled, older.enabled = self.page > 0, self.page < self.pages - 1
             self.group.add(newer)
@@ -269,19 +269,14 @@ class History(Screen):
             text.blit(surface, empty, (theme.WIDTH // 2, 360), 22, theme.MUTED, anchor="center")
         for k, row in enumerate(self.rows):
             self._row(surface, pygame.Rect(40, TOP + ROW_H * k, 1200, ROW_H - 6), row, k)
-        hint = "Drop a match file on this window, or type its path, to import it."
-        text.blit(surface, hint, (60, 674), 16, theme.MUTED, anchor="midleft")
         if self.pages > 1:
-            text.blit(
-                surface,
-                f"Page {self.page + 1} of {self.pages}",
-                (690, 674),
-                16,
-                theme.MUTED,
-                anchor="midright",
-            )
-        if self.deleted is not None:
-            box = pygame.Rect(400, 644, 696, 60)
+            where = f"Page {self.page + 1} of {self.pages}"
+            text.blit(surface, where, (955, 674), 16, theme.MUTED, anchor="midright")
+        if self.deleted is None:
+            hint = "Drop a match file on this window, or type its path, to import it."
+            text.blit(surface, hint, (60, 674), 16, theme.MUTED, anchor="midleft")
+        else:  # the undo offer stands where the import hint was
+            box = pygame.Rect(40, 644, 640, 60)
             panel(surface, box, theme.BG_DEEP, theme.ACCENT, width=2)
             row = self.deleted[0]
             title = registry.get(row.game).title
