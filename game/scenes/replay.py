@@ -63,6 +63,7 @@ class Replay(Scene):
         self.speed = 1
         self.wait = 0  # ticks until the next move while playing
         self.scrubbing = False
+        self.pointer = (0, 0)
         self.frame: pygame.Surface | None = None  # the last frame drawn, and what it showed
         self.frame_key_drawn: tuple = ()
         self.table: Table = self._build(self.count)
@@ -219,6 +220,8 @@ class Replay(Scene):
             self.forward_move()
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos  # where the wheel turns (the events carry no position)
         if event.type == pygame.KEYDOWN and self._key(event):
             return True
         if self.review.handle(event):
@@ -243,7 +246,7 @@ class Replay(Scene):
             self.back()
             return True
         if event.type == pygame.MOUSEWHEEL:
-            if self.box.collidepoint(pygame.mouse.get_pos()):
+            if self.box.collidepoint(self.pointer):
                 (self.back_move if event.y > 0 else self.forward_move)()
                 return True
             return self.table.handle(event)

@@ -30,6 +30,7 @@ class Replay(Protocol):
     timeline: history.Timeline
     count: int
     viewer: int | None
+    pointer: tuple[int, int]
 
     def show(self, count: int) -> None: ...
 
@@ -142,7 +143,7 @@ class Review:
                     self.replay.show(self.replay.match.commands[index].at)
                     return True
             return self.rect.collidepoint(event.pos)
-        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(self.replay.pointer):
             most = max(0, len(self.differing()) - 1)
             self.scroll = max(0, min(most, self.scroll - event.y))
             return True

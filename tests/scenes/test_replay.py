@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pygame
 import pytest
 
 from game.automation import Session
@@ -240,3 +241,24 @@ def test_a_frame_that_shows_nothing_new_is_not_painted_again(monkeypatch):
     assert painted == [replay.count]
     s.move("review")  # a button lit by the pointer is something new
     assert len(painted) == 2
+
+
+def test_the_wheel_steps_moves_over_the_controls_and_scrolls_the_review_over_its_panel():
+    s = Session.menu()
+    replay = open_replay(s, s.app.store.attach(played("ginrummy", moves=40)))
+    tl = replay.timeline
+    s.move("timeline")
+    s._post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
+    s.tick(1)
+    assert replay.count == tl.turns[1]
+    s._post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
+    s.tick(1)
+    assert replay.count == tl.start
+    s.key("r")
+    while replay.review.working:
+        s.tick(1)
+    assert len(replay.review.differing()) > 1
+    s.move(replay.review.rect.center)
+    s._post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
+    s.tick(1)
+    assert replay.review.scroll == 1 and replay.count == tl.start
