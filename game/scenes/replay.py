@@ -138,7 +138,7 @@ class Replay(Scene):
         self.speed_choice.tid = "speed"
         self.group.add(self.speed_choice)
         x += (130 if wide else 118) + (6 if wide else 4)
-        labels = [self.match.names[s] if s is not None else "None" for s in self.seats]
+        labels = [self.match.names[s] if s is not None else "No one's" for s in self.seats]
         self.seat_choice = Choice(
             (x, y1, 190 if wide else 150, 40), "Hands", self.seats, self.viewer, self.set_viewer, labels, 16
         )
