@@ -93,3 +93,31 @@ def test_left_at_a_step_it_resumes_there_with_the_same_table(name):
     for step in tutorial.steps[stop:]:
         do_step(again, step)
     assert not hasattr(again.table, "coach")
+
+
+def test_the_hint_is_the_steps_move_and_use_hint_plays_it():
+    tutorial = load("jaipur")
+    s = opened("jaipur")
+    first = next(i for i, st in enumerate(tutorial.steps) if st.expect is not None)
+    for step in tutorial.steps[:first]:
+        do_step(s, step)
+    s.click("hint")
+    s.idle()
+    assert s.table.hint == tutorial.steps[first].expect
+    s.click("hint")  # "Use hint": its cards selected
+    s.click("confirm")
+    s.idle()
+    assert s.table.coach.index == first + 1
+
+
+def test_a_note_is_read_on_by_keys_alone():
+    s = opened("jaipur")
+    for _ in range(40):
+        if s.focused == "coach.next":
+            break
+        s.key("tab")
+    assert s.focused == "coach.next"
+    s.key("return")
+    assert s.table.coach.index == 1
+    s.key("return")  # Enter reads on from any note
+    assert s.table.coach.index == 2

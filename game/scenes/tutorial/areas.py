@@ -40,7 +40,12 @@ def _jaipur(table: Any) -> dict[str, pygame.Rect]:
         "discard": around([L.DISCARD], L.CARD_W // 2, L.CARD_H // 2 + 14),
         "far_side": pygame.Rect(L.FELT.x + 8, L.OPP_Y - 50, L.FELT.w - 16, 130),
         # solo: the rule bot's action deck and the cards it turned over this cycle
-        "bot_deck": around([L.BOT_DECK, L.bot_revealed(6)], L.SMALL_W // 2, L.SMALL_H // 2 + 12),
+        "bot_deck": pygame.Rect(
+            L.BOT_DECK[0] - L.SMALL_W // 2 - 20,  # its caption reaches left of the card
+            L.OPP_Y - L.SMALL_H // 2 - 4,
+            L.bot_revealed(6)[0] - L.BOT_DECK[0] + L.SMALL_W + 24,
+            L.SMALL_H + L.LABEL_GAP + 18,
+        ),
     }
 
 

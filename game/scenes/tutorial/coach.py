@@ -138,7 +138,8 @@ class Coach:
         spots = self.spots()
         screen = pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT).inflate(-2 * MARGIN, -2 * MARGIN)
         if spots:
-            bubble = self.place(bubble, spots, screen)
+            live = [t.bounds for t in self.table.table_targets() if t.enabled and t.kind != "log"]
+            bubble = self.place(bubble, spots, screen, live)
         else:
             bubble.center = (theme.WIDTH // 2 - 180, theme.HEIGHT // 2)
         self.bubble = bubble
@@ -153,10 +154,14 @@ class Coach:
         self.back_button.visible = self.can_go_back
 
     @staticmethod
-    def place(bubble: pygame.Rect, spots: list[pygame.Rect], screen: pygame.Rect) -> pygame.Rect:
-        """Beside the first spot, else beside them all, covering none; else the screen's
-        corner farthest from them."""
+    def place(
+        bubble: pygame.Rect, spots: list[pygame.Rect], screen: pygame.Rect, avoid: list[pygame.Rect] = ()
+    ) -> pygame.Rect:
+        """Beside the first spot, else beside them all, covering none of them and as few of
+        the table's other live targets (`avoid`) as may be; else the screen's corner farthest
+        from them."""
         area = spots[0].unionall(spots[1:])
+        fits: list[pygame.Rect] = []
         for around in (spots[0], area):
             for where, at in (
                 ("midtop", (around.centerx, around.bottom + GAP)),
@@ -168,7 +173,10 @@ class Coach:
                 setattr(trial, where, at)
                 trial = trial.clamp(screen)
                 if not any(trial.colliderect(s.inflate(12, 12)) for s in spots):
-                    return trial
+                    fits.append(trial)
+        facing = [r for r in fits if faces(r, spots[0])] or fits  # the wedge can reach the first
+        if facing:  # the first of those covering the fewest other targets
+            return min(facing, key=lambda r: sum(r.colliderect(a) for a in avoid))
         corners = [
             (screen.x, screen.y),
             (screen.right - bubble.w, screen.y),
@@ -243,23 +251,47 @@ class Coach:
             b.draw(surface)
 
     def draw_pointer(self, surface: pygame.Surface, spot: pygame.Rect) -> None:
-        """A wedge from the bubble's edge towards what the step is about."""
+        """An arrow from the bubble's edge to the ring of what the step is about."""
         bubble, ring = self.bubble, spot.inflate(12, 12)
-        if bubble.top >= ring.bottom:
+        if bubble.top >= ring.bottom or bubble.bottom <= ring.top:
             x = max(bubble.x + 24, min(bubble.right - 24, ring.centerx))
-            tip, base = (x, ring.bottom + 2), [(x - 12, bubble.top + 1), (x + 12, bubble.top + 1)]
-        elif bubble.bottom <= ring.top:
-            x = max(bubble.x + 24, min(bubble.right - 24, ring.centerx))
-            tip, base = (x, ring.top - 2), [(x - 12, bubble.bottom - 1), (x + 12, bubble.bottom - 1)]
-        elif bubble.left >= ring.right:
+            x = max(ring.x + 12, min(ring.right - 12, x))
+            down = bubble.bottom <= ring.top
+            start, tip = (
+                (x, bubble.bottom if down else bubble.top),
+                (x, ring.top - 2 if down else ring.bottom + 2),
+            )
+            wing = (
+                [(x - 11, tip[1] - 14), (x + 11, tip[1] - 14)]
+                if down
+                else [(x - 11, tip[1] + 14), (x + 11, tip[1] + 14)]
+            )
+        elif bubble.left >= ring.right or bubble.right <= ring.left:
             y = max(bubble.y + 24, min(bubble.bottom - 24, ring.centery))
-            tip, base = (ring.right + 2, y), [(bubble.left + 1, y - 12), (bubble.left + 1, y + 12)]
-        elif bubble.right <= ring.left:
-            y = max(bubble.y + 24, min(bubble.bottom - 24, ring.centery))
-            tip, base = (ring.left - 2, y), [(bubble.right - 1, y - 12), (bubble.right - 1, y + 12)]
+            y = max(ring.y + 12, min(ring.bottom - 12, y))
+            right = bubble.right <= ring.left
+            start, tip = (
+                (bubble.right if right else bubble.left, y),
+                (ring.left - 2 if right else ring.right + 2, y),
+            )
+            wing = (
+                [(tip[0] - 14, y - 11), (tip[0] - 14, y + 11)]
+                if right
+                else [(tip[0] + 14, y - 11), (tip[0] + 14, y + 11)]
+            )
         else:
             return
-        pygame.draw.polygon(surface, RING, [tip, *base])
+        pygame.draw.line(surface, RING, start, tip, 4)
+        pygame.draw.polygon(surface, RING, [tip, *wing])
+
+
+def faces(bubble: pygame.Rect, spot: pygame.Rect) -> bool:
+    """Whether a side of the bubble lies opposite the spot, so its wedge points straight at it."""
+    if bubble.top >= spot.bottom or bubble.bottom <= spot.top:
+        return bubble.left < spot.right - 12 and bubble.right > spot.left + 12
+    if bubble.left >= spot.right or bubble.right <= spot.left:
+        return bubble.top < spot.bottom - 12 and bubble.bottom > spot.top + 12
+    return False
 
 
 def clusters(spots: list[pygame.Rect]) -> list[pygame.Rect]:
@@ -291,6 +323,14 @@ def coached(table_class: type) -> type:
         def update(self, n: int) -> None:
             super().update(n)
             self.coach.update()
+
+        def request_hint(self) -> None:
+            # a step's hint is its own move (the hard bot's would be refused by the guard)
+            if self.coach.done:
+                super().request_hint()
+            elif self.coach.step.expect is not None and self.acting_human is not None:
+                self.hint = dict(self.coach.step.expect)
+                self.on_hint()
 
         def clock_running(self) -> bool:
             # a timed game's clock (Ubongo's hourglass) waits while a note is read
