@@ -83,6 +83,10 @@ def shape_points(shape: str, centre: tuple[float, float], r: float) -> list[tupl
 
 def seat_mark(surface: pygame.Surface, seat: int, centre: tuple[float, float], r: float, outline=INK) -> None:
     """A seat's palace: its shape in its colour, outlined so it stands on any fill."""
+    if SEAT_SHAPES[seat % 5] == "circle":  # drawn round, not as a polygon's corners
+        pygame.draw.circle(surface, SEAT_COLOURS[seat % 5], centre, r)
+        pygame.draw.circle(surface, outline, centre, r, 2)
+        return
     pts = shape_points(SEAT_SHAPES[seat % 5], centre, r)
     pygame.draw.polygon(surface, SEAT_COLOURS[seat % 5], pts)
     pygame.draw.polygon(surface, outline, pts, 2)
