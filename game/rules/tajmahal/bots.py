@@ -197,8 +197,9 @@ class MediumBot:
 
 class HardBot:
     level = "hard"
-    candidates = 3  # best heuristic moves the look-ahead compares
-    samples = 24  # hidden-card samples per decision (Budget.iterations overrides)
+    candidates = 6  # best heuristic moves the look-ahead compares (withdrawing always among them)
+    keep = 4  # lines of play that go on after a third of the samples
+    samples = 64  # hidden-card samples per decision (Budget.iterations overrides)
     reach_factor = 0.3  # how often a player still in spends a card to contest a category
     stay_display = 0.8  # share of the display's worth still there after staying a round
 
@@ -212,10 +213,16 @@ class HardBot:
             return max(legal, key=lambda c: sum(judge.card_value(by_id[i]) for i in c["cards"]))
         ranked = self.ranked(view, legal, judge)
         moves = [cmd for _, cmd in ranked[: self.candidates]]
+        if {"move": "withdraw"} not in moves:
+            moves[-1] = {"move": "withdraw"}  # leaving is always weighed against playing on
         if len(moves) == 1:
             return moves[0]
         samples = budget.iterations if budget.iterations is not None else self.samples
-        return search.best_move(view, moves, rng, samples, budget.seconds)
+
+        def build(visit, seat: int, mogul: bool, cities: list[str]) -> str:
+            return max(cities, key=lambda c: (judge.city_value(c, mogul), c))
+
+        return search.best_move(view, moves, rng, samples, budget.seconds, build, self.keep)
 
     def ranked(self, view: View, legal: list[Command], judge: Judge) -> list[tuple[float, Command]]:
         """Withdrawing and each distinct play with its estimated worth, best first."""

@@ -33,6 +33,9 @@ COLOURED = [c.colour in COLOURS for c in CARDS]
 EXTRA = [c.colour in ("white", "special") for c in CARDS]
 SPECIAL = [c.colour == "special" for c in CARDS]
 BUILD_BONUS = {"taj": 4.0, "points2": 2.0, "draw": 1.0}
+# a special card in hand, for the visits it still plays in (plus its end-of-game point)
+SPECIAL_PLAYS = {"points": 5.0, "elephant": 1.5, "mogul": 1.5, "change": 0.8}
+SPECIAL_WORTH = [SPECIAL_PLAYS.get(c.special, 0.0) for c in CARDS]
 
 
 class Visit:
@@ -65,6 +68,9 @@ class Visit:
         self.turn = state.turn
         self.over = state.phase != "play"
         self.cities = board.provinces[self.province].cities if self.province else ()
+        self.future = set(state.order[state.visit + 1 :])  # provinces still to be visited
+
+    reach_weight = 0.15  # a road from a palace into a province still to come
 
     @staticmethod
     def _count(cards) -> dict[str, int]:
@@ -208,21 +214,25 @@ class Visit:
         self.over = True
 
     def worth(self, seat: int) -> float:
-        """What the end of the visit is worth to a seat beyond its score: the cards it holds
-        (special cards more, early), its influence tiles; after the last visit the hand's
-        points as the rules count them."""
+        """What the end of the visit is worth to a seat beyond its score: the cards it holds,
+        its special cards (the +2 card most: it scores each visit it is played), influence
+        tiles towards a pair, and palaces with roads into provinces still to come (chains to
+        score later); after the last visit the hand's points as the rules count them."""
         hand = self.hand[seat]
-        late = self.visit / 12
         if self.visit >= 11:
             per = [sum(COLOUR[c] == col for c in hand) for col in COLOURS]
             return self.score[seat] + sum(EXTRA[c] for c in hand) + max(per)
-        specials = sum(SPECIAL[c] for c in hand)
-        return (
-            self.score[seat]
-            + (0.25 + 0.5 * late) * (len(hand) - specials)
-            + 2.0 * specials * (1 - late)
-            + 0.8 * sum(self.influence[seat]) * (1 - late)
-        )
+        late = self.visit / 12
+        ahead = min(11 - self.visit, 4) / 4  # visits left in which a special card still plays
+        value = self.score[seat] + 0.8 * sum(self.influence[seat]) * (1 - late)
+        for c in hand:
+            value += SPECIAL_WORTH[c] * ahead + 1.0 if SPECIAL[c] else 0.25 + 0.5 * late
+        if self.future:
+            cities, nb = self.board.cities, self.board.neighbours
+            value += self.reach_weight * sum(
+                1 for c in self.mine[seat] for n in nb[c] if cities[n].province in self.future
+            )
+        return value
 
     def value(self, seat: int) -> float:
         """The seat's worth minus the others' average."""
@@ -261,14 +271,17 @@ class Visit:
                     best_gain, best = gain, cards
         return best
 
-    def finish(self, policy=None) -> None:
-        """Play the visit out with the greedy policy for everyone."""
-        policy = policy or Visit.greedy
+    def finish(self, leaves: int | None = None, build=None) -> None:
+        """Play the visit out with the greedy policy for everyone; `leaves` (a seat) withdraws
+        at its next turn instead (building with `build`)."""
         for _ in range(200):
             if self.over:
                 return
             seat = self.turn
-            cards = policy(self, seat)
+            if seat == leaves:
+                self.withdraw(seat, build)
+                continue
+            cards = self.greedy(seat)
             if cards is None:
                 self.withdraw(seat)
             else:

@@ -16,6 +16,7 @@ from game.rules.tajmahal.playout import Visit
 from game.rules.tajmahal.state import Player, State
 
 View = dict[str, Any]
+STOP = 0.6  # share of the time budget the sampling may use: ranking and the last sample come on top
 
 
 def determinize(view: View, rng: random.Random) -> State:
@@ -75,31 +76,48 @@ def best_move(
     samples: int,
     seconds: float,
     build: Callable | None = None,
+    keep: int = 0,
 ) -> Command:
     """Average each candidate over the same samples of the hidden cards; return the best.
 
     Each sample deals the hidden cards (determinize), plays the candidate and then the rest of
-    the visit with the greedy policy for everyone on a fast copy of the visit (playout.Visit),
+    the visit with the greedy policy for everyone on a fast copy of the visit (playout.Visit);
+    a play is also tried with the bot leaving at its next turn, and counts with the better,
     and scores the seat's worth against the others' average. `build` chooses the bot's own
-    palaces when a candidate withdraws. `samples` fixes the work (so a given rng gives the same
-    answer); `seconds` is only a hard cap, reached on a machine far slower than ours (stopping
-    at 80% of it, at least 1 sample).
+    palaces when a candidate withdraws. With `keep`, after a third of the samples only the
+    `keep` best candidates go on (successive halving: many candidates, the samples where they
+    matter). `samples` fixes the work (so a given rng gives the same answer); `seconds` is only
+    a hard cap, reached on a machine far slower or busier than ours (stopping at STOP of it,
+    at least 1 sample).
     """
     seat = view["seat"]
     board = load()
-    totals = [0.0] * len(candidates)
-    stop = time.perf_counter() + 0.8 * seconds
+    # each play is tried twice: going on greedily, and leaving at the next turn; a play is
+    # worth the better of the two (the next turn gets its own search)
+    lines = [
+        (i, leave)
+        for i, cmd in enumerate(candidates)
+        for leave in (False, True)[: 1 + (cmd["move"] == "play")]
+    ]
+    totals = [0.0] * len(lines)
+    alive = list(range(len(lines)))
+    cut = samples // 3 if 0 < keep < len(lines) else -1
+    stop = time.perf_counter() + STOP * seconds
     for done in range(max(samples, 1)):
         if done and time.perf_counter() > stop:
             break
+        if done == cut:
+            alive = sorted(alive, key=lambda k: -totals[k])[:keep]
         base = determinize(view, rng)
         seed = rng.random()
-        for i, cmd in enumerate(candidates):
+        for k in alive:
+            i, leave = lines[k]
+            cmd = candidates[i]
             visit = Visit(base, board, random.Random(seed))  # the same future for every candidate
             if cmd["move"] == "withdraw":
                 visit.withdraw(seat, build)
             else:
                 visit.play(seat, cmd["cards"])
-            visit.finish()
-            totals[i] += visit.value(seat)
-    return candidates[max(range(len(candidates)), key=lambda i: totals[i])]
+            visit.finish(seat if leave else None, build)
+            totals[k] += visit.value(seat)
+    return candidates[lines[max(alive, key=lambda k: totals[k])][0]]
