@@ -77,9 +77,11 @@ class Menu(Screen):
         x, w, h, step = 900, 320, 56, 72
         self.continue_button = Button((x, 130, w, h), "Continue", self.open_continue, True, tid="continue")
         self.group.add(self.continue_button)
-        half = (w - 12) // 2  # History and Statistics share a row: both look back
-        self.group.add(Button((x, 130 + step, half, h), "History", self.open_history, tid="history"))
-        self.group.add(Button((x + w - half, 130 + step, half, h), "Statistics", self.open_stats))
+        half = (w - 12) // 2  # Statistics and History share a row: both look back
+        self.group.add(Button((x, 130 + step, half, h), "Statistics", self.open_stats))
+        self.group.add(
+            Button((x + w - half, 130 + step, half, h), "History", self.open_history, tid="history")
+        )
         self.group.add(Button((x, 130 + 2 * step, w, h), "Rules", self.open_rules))
         self.group.add(Button((x, 130 + 3 * step, w, h), "Settings", self.open_settings))
         self.group.add(Button((x, 130 + 4 * step, w, h), "Quit", self.app.quit))
