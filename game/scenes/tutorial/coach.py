@@ -129,8 +129,8 @@ class Coach:
         return [found[i] for i in self.step.targets if i in found]
 
     def layout(self) -> None:
-        """The bubble beside what the step points at (below, above, right or left, whichever
-        first fits the screen without covering it), its buttons along the bottom."""
+        """The bubble beside what the step points at (see `place`), its buttons along the
+        bottom; in the middle of the table when the step points at nothing."""
         step = self.step
         lines = self.lines()
         height = PAD + 22 + LINE_H * len(lines) + 14 + 46 + PAD
