@@ -296,10 +296,20 @@ class Replay(Scene):
         span = max(1, tl.end - tl.start)
         return bar.x + round(bar.w * (count - tl.start) / span)
 
-    def scrub(self, x: int) -> None:
+    def point_at(self, x: int) -> int:
+        """The point a click at column x of the timeline goes to: the start of the move there."""
         bar, tl = self.bar(), self.timeline
         share = min(1.0, max(0.0, (x - bar.x) / max(1, bar.w)))
-        self.show(tl.turn_at(tl.start + round(share * (tl.end - tl.start))) if share < 1 else tl.end)
+        return tl.turn_at(tl.start + round(share * (tl.end - tl.start))) if share < 1 else tl.end
+
+    def scrub(self, x: int) -> None:
+        self.show(self.point_at(x))
+
+    def pointed(self) -> int | None:
+        """The point under the mouse while it is over the timeline."""
+        return (
+            self.point_at(self.pointer[0]) if self.bar().inflate(0, 16).collidepoint(self.pointer) else None
+        )
 
     def targets(self) -> list[Target]:
         bar = self.bar()
@@ -351,7 +361,7 @@ class Replay(Scene):
         widgets = tuple((w.hover, w.focused, w.enabled, getattr(w, "label", "")) for w in self.group.widgets)
         review = (self.review.open, len(self.review.advice), self.review.scroll)
         table = (id(self.table), self.table.hover, self.table.focus)
-        return (self.count, self.viewer, self.speed_choice.index, table, widgets, review)
+        return (self.count, self.viewer, self.speed_choice.index, table, widgets, review, self.pointed())
 
     def draw(self, surface: pygame.Surface) -> None:
         key = self.frame_key()
@@ -406,6 +416,17 @@ class Replay(Scene):
         knob = (self.x_of(self.count), bar.centery)
         pygame.draw.circle(surface, theme.ACCENT, knob, 9)
         pygame.draw.circle(surface, theme.BG_DEEP, knob, 9, 2)
+        point = self.pointed()
+        if point is not None:  # where a click would go, in words
+            mark = self.timeline.mark_at(point)
+            said = f"{mark.label + ' · ' if mark else ''}move {self.timeline.move_number(point) + 1}"
+            if point >= self.timeline.end:
+                said = "the end"
+            image = text.render(said, 15, theme.TEXT, "bold")
+            tip = image.get_rect(midbottom=(self.x_of(point), bar.y - 8)).inflate(16, 8)
+            tip.clamp_ip(self.box)
+            panel(surface, tip, theme.PANEL_HI, theme.ACCENT)
+            surface.blit(image, image.get_rect(center=tip.center))
 
 
 def watching_class(cls: type) -> type:

@@ -262,3 +262,17 @@ def test_the_wheel_steps_moves_over_the_controls_and_scrolls_the_review_over_its
     s._post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
     s.tick(1)
     assert replay.review.scroll == 1 and replay.count == tl.start
+
+
+def test_hovering_the_timeline_names_the_point_a_click_goes_to():
+    s = Session.menu()
+    replay = open_replay(s, s.app.store.attach(played("jaipur")))
+    bar = replay.bar()
+    where = (bar.x + bar.w * 2 // 3, bar.centery)
+    s.move(where)
+    point = replay.pointed()
+    assert point in replay.timeline.turns and replay.timeline.mark_at(point).label == "Round 2"
+    s.click(where)
+    assert replay.count == point
+    s.move((bar.x, bar.y - 60))
+    assert replay.pointed() is None
