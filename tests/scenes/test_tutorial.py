@@ -121,3 +121,22 @@ def test_a_note_is_read_on_by_keys_alone():
     assert s.table.coach.index == 1
     s.key("return")  # Enter reads on from any note
     assert s.table.coach.index == 2
+
+
+def test_ubongo_goes_on_when_kavi_solves_first():
+    """The hourglass runs while the puzzle is on: a person slower than Kavi's 15 s solves
+    second, moves a pawn with the second's reach, and the tutorial still ends in a game."""
+    tutorial = load("ubongo")
+    s = opened("ubongo")
+    solve = next(i for i, st in enumerate(tutorial.steps) if st.expect and st.expect["move"] == "solve")
+    for step in tutorial.steps[:solve]:
+        do_step(s, step)
+    to_table(s)
+    s.tick(20 * 60)  # the notes are read; now 20 s pass with the puzzle untouched
+    assert [x["seat"] for x in s.view(0)["solves"]] == [1]
+    for i, step in enumerate(tutorial.steps[solve:], solve):
+        to_table(s)
+        assert s.table.coach.index == i
+        assert all(t in pointed_ids(s) for t in step.targets)
+        do_step(s, step)
+    assert not hasattr(s.table, "coach") and s.table.match_id is not None

@@ -42,12 +42,15 @@ def do_step(s: Session, step: Step) -> None:
 
 
 def expected(s: Session, step: Step) -> dict:
-    """The step's command as the rules list it now (a step may match on some keys only: the
-    legal command that matches, else the step's own)."""
+    """The step's command as the rules list it now (a step may match on some keys only: a
+    legal command that matches, the step's own where the rules list it, else the step's own)."""
     if step.match is None:
         return step.expect  # type: ignore[return-value]
     seat = s.table.coach.tutorial.person
-    return next((c for c in s.legal(seat) if matches(step, c)), step.expect)  # type: ignore[return-value]
+    fitting = [c for c in s.legal(seat) if matches(step, c)]
+    # the step's own first, then any other, those not under the bubble before those under it
+    fitting.sort(key=lambda c: (under_bubble(s, c), not same_command(c, step.expect)))
+    return fitting[0] if fitting else step.expect  # type: ignore[return-value]
 
 
 def wrong_moves(s: Session, tutorial: Tutorial, step: Step) -> list[dict]:
