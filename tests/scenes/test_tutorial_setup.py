@@ -42,3 +42,15 @@ def test_with_the_solo_variant_chosen_learn_to_play_opens_the_solo_tutorial():
     s.idle()
     assert s.table.coach.tutorial.name == "jaipur-solo"
     assert s.match.options["variant"] == "solo"
+
+
+def test_leaving_by_the_pause_menu_keeps_the_step():
+    s = open_setup()
+    s.click("learn")
+    s.idle()
+    s.click("coach.next")
+    s.key("escape")
+    assert s.scene == "pause"
+    s.click("save-and-leave")
+    assert s.scene == "menu" and progress.step("jaipur") == 1
+    assert not s.app.store.unfinished()  # a tutorial's match is not saved
