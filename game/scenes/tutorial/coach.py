@@ -50,6 +50,7 @@ class Coach:
         self.buttons = [self.back_button, self.leave_button, self.next_button]
         self.bubble = pygame.Rect(0, 0, BUBBLE_W, 10)
         self._shade = pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
+        self._shade_key: tuple | None = None  # the rings the shade was cut for
         for seat, script in tutorial.script.items():
             fallback = bots.make(table.rules, FALLBACK)
             table.players[seat] = ScriptedPlayer(table.match, seat, script, fallback)
@@ -227,11 +228,13 @@ class Coach:
         self.layout()  # what it points at may have moved (a card raised, a hand sorted)
         spots = self.spots()
         rings = clusters(spots)
-        shade = self._shade
-        shade.fill((0, 0, 0, 140))
-        for ring in rings:
-            pygame.draw.rect(shade, (0, 0, 0, 0), ring.inflate(12, 12), border_radius=12)
-        surface.blit(shade, (0, 0))
+        key = tuple(tuple(r) for r in rings)
+        if key != self._shade_key:  # cut again only when what it rings moved
+            self._shade_key = key
+            self._shade.fill((0, 0, 0, 140))
+            for ring in rings:
+                pygame.draw.rect(self._shade, (0, 0, 0, 0), ring.inflate(12, 12), border_radius=12)
+        surface.blit(self._shade, (0, 0))
         for ring in rings:
             pygame.draw.rect(surface, RING, ring.inflate(12, 12), 3, border_radius=12)
         if spots:
