@@ -54,3 +54,21 @@ def test_leaving_by_the_pause_menu_keeps_the_step():
     s.click("save-and-leave")
     assert s.scene == "menu" and progress.step("jaipur") == 1
     assert not s.app.store.unfinished()  # a tutorial's match is not saved
+
+
+def test_a_remembered_step_that_no_longer_fits_starts_the_tutorial_afresh(monkeypatch):
+    from game.scenes.tutorial import opening
+
+    progress.save_step("jaipur", 5)
+    real = opening.replayed
+
+    def changed(tutorial, upto):  # as if the file had changed since the step was saved
+        if upto:
+            raise ValueError("a step's move is refused")
+        return real(tutorial, upto)
+
+    monkeypatch.setattr(opening, "replayed", changed)
+    s = open_setup()
+    s.click("learn")
+    s.idle()
+    assert s.table.coach.index == 0 and not s.match.commands

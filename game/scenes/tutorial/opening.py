@@ -19,6 +19,9 @@ def open_tutorial(app: Host, name: str, start: int | None = None) -> None:
     tutorial = load(name)
     index = progress.step(name) if start is None else start
     index = index if 0 <= index < len(tutorial.steps) else 0
-    match = replayed(tutorial, index)
+    try:
+        match = replayed(tutorial, index)
+    except ValueError:  # a step remembered from a tutorial since changed: from the start
+        index, match = 0, replayed(tutorial, 0)
     table = coached(tables.table_class(tutorial.game))(app, match, tutorial, index)
     app.push(table)
