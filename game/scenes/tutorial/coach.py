@@ -13,6 +13,7 @@ hand-offs, results) while it is the top scene, and game.automation drives the to
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -156,7 +157,7 @@ class Coach:
 
     @staticmethod
     def place(
-        bubble: pygame.Rect, spots: list[pygame.Rect], screen: pygame.Rect, avoid: list[pygame.Rect] = ()
+        bubble: pygame.Rect, spots: list[pygame.Rect], screen: pygame.Rect, avoid: Sequence[pygame.Rect] = ()
     ) -> pygame.Rect:
         """Beside the first spot, else beside them all, covering none of them and as few of
         the table's other live targets (`avoid`) as may be; else the screen's corner farthest
