@@ -3,24 +3,26 @@
 easy   the rollout player: greedy sales and takes, with a little randomness, no exchanges
 medium one-ply: scores every legal move (exchanges too) with a static evaluation
 hard   determinized Monte Carlo search: samples the hidden cards from the view, tries the
-       most promising moves (pruned by medium's evaluation) with UCB1 and greedy rollouts to
-       the end of the round, and plays the move that won the most rounds
+       most promising moves (pruned by medium's evaluation) by sequential halving with
+       common random numbers (search.py): every candidate is played on the same sampled deals
+       and rolled out greedily to the end of the round, the worse half dropped after each
+       stage; it plays the move that won the most rounds
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from game.core.ruleset import Budget
+from game.rules.jaipur.search import halving
 from game.rules.jaipur.sim import BONUS_MEAN, CAMEL_I, TOK, Sim, bonus_size, determinize, to_move
 
 Command = dict[str, Any]
 
-HARD_ITERATIONS = 600  # the default search size; the seconds of the budget stay a hard cap
+HARD_ITERATIONS = 2000  # rollouts of the search; the seconds of the budget stay a hard cap
 HARD_CANDIDATES = 10  # moves kept for the search after medium's evaluation
 ROLLOUT_EPS = 0.15
 
@@ -110,7 +112,7 @@ class HardBot:
         if len(legal) == 1:
             return legal[0]
         start = time.perf_counter()
-        deadline = start + 0.9 * budget.seconds
+        deadline = start + 0.85 * budget.seconds
         ranked = _ranked(view, legal, rng)
         keep = [i for _, i in ranked[:HARD_CANDIDATES]]
         for kind in ("take", "camels", "sell"):  # keep the best of every kind of move
@@ -118,26 +120,8 @@ class HardBot:
             if first is not None and first not in keep:
                 keep.append(first)
         moves = [to_move(legal[i]) for i in keep]
-        seat = view["seat"]
-        n = len(moves)
-        visits = [0] * n
-        wins = [0.0] * n
         total = budget.iterations if budget.iterations is not None else self.iterations
-        for it in range(total):
-            if it % 16 == 0 and time.perf_counter() > deadline:
-                break
-            if it < n:
-                k = it
-            else:
-                log_t = math.log(it)
-                k = max(range(n), key=lambda j: wins[j] / visits[j] + 0.5 * math.sqrt(log_t / visits[j]))
-            sim = determinize(view, rng)
-            sim.apply(moves[k])
-            sim.rollout(rng, ROLLOUT_EPS)
-            result, margin = sim.margin(seat)
-            visits[k] += 1
-            wins[k] += 0.8 * result + 0.2 * (0.5 + max(-0.5, min(0.5, margin / 40)))
-        best = max(range(n), key=lambda j: (visits[j], wins[j]))
+        best, _, _ = halving(view, moves, rng, total, deadline, ROLLOUT_EPS)
         return legal[keep[best]]
 
 
