@@ -167,8 +167,8 @@ def sampler(view: dict):
     base.bonus = [view["bonus"][str(k)] for k in (3, 4, 5)]
     base.pts, base.nb, base.ng = [0.0, 0.0], [0, 0], [0, 0]
     for s, earned in enumerate(view["earned"]):
-        goods = float(sum(v for _, v in earned["goods"]))
-        base.pts[s] = goods + sum(BONUS_MEAN[min(b, 5)] for b in earned["bonus"])
+        sold = float(sum(v for _, v in earned["goods"]))
+        base.pts[s] = sold + sum(BONUS_MEAN[min(b, 5)] for b in earned["bonus"])
         base.nb[s] = len(earned["bonus"])
         base.ng[s] = len(earned["goods"])
     base.turn = me
