@@ -59,9 +59,13 @@ def count(cards) -> dict[str, int]:
 
 class Player:
     answer = 0.7  # how far one symbol kept in reserve makes up for a lead that is tied
-    stay = 0.02  # display choice given up to each player still in, by staying
+    stay = 0.1  # display choice given up to each player still in, by staying
     free = 0.5  # the free card for withdrawing before playing
-    spend = 0.85  # a coloured card's worth in hand
+    spend = 1.1  # a coloured card's worth in hand
+    chain_w = 1.5  # a province joined to the chain (points now and at later builds)
+    road_w = 0.35  # a road from a new palace to an empty city of a province still to come
+    keen_hi, keen_lo = 0.15, 0.06  # how readily a player still in contests a category (shown / not)
+    flex = 0.25  # a first card's colour: per further card of it in hand
 
     def __init__(self, view: dict):
         self.v = view
@@ -106,12 +110,12 @@ class Player:
                     before.add(n)
                     todo.append(n)
         joined = {cities[c]["province"] for c in seen - before} - {here}
-        value += 1.5 * len(joined)
+        value += self.chain_w * len(joined)
         future = set(v["order"][v["visit"] :])
         for n in cities[name]["roads"]:
             p = cities[n]["province"]
             if p != here and p in future and n not in occupied:
-                value += 0.35 * (1 - self.late)
+                value += self.road_w * (1 - self.late)
         return value
 
     def best_city(self, mogul: bool) -> float:
@@ -163,7 +167,7 @@ class Player:
         white = chance(white_with(category), h)
         if category in other["specials"]:  # its elephant or mogul card adds one, every turn
             white = 1.0
-        keen = 0.7 if other["shown"].get(category) or not other["played"] else 0.4
+        keen = self.keen_hi if other["shown"].get(category) or not other["played"] else self.keen_lo
         if gap == 1:
             return keen * (one + (1 - one) * white * any_card)
         if gap == 2:
@@ -214,7 +218,7 @@ class Player:
             if not self.me["colour"] and all(c["colour"] != "special" for c in cards):
                 colour = next(c["colour"] for c in cards if c["colour"] in COLOURS)
                 rest = sum(c["colour"] == colour for c in v["hand"]) - 1
-                value += 0.25 * min(rest, 3)  # room to go on fighting in this colour
+                value += self.flex * min(rest, 3)  # room to go on fighting in this colour
             if value > best_value + 1e-9:
                 best, best_value = cmd, value
         return best
