@@ -197,9 +197,9 @@ class MediumBot:
 
 class HardBot:
     level = "hard"
-    candidates = 6  # best heuristic moves the look-ahead compares (withdrawing always among them)
-    keep = 4  # lines of play that go on after a third of the samples
-    samples = 64  # hidden-card samples per decision (Budget.iterations overrides)
+    candidates = 8  # best heuristic moves the look-ahead compares (withdrawing always among them)
+    keep = 5  # lines of play that go on after a third of the samples
+    samples = 128  # hidden-card samples per decision (Budget.iterations overrides)
     reach_factor = 0.3  # how often a player still in spends a card to contest a category
     stay_display = 0.8  # share of the display's worth still there after staying a round
 

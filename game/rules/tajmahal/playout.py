@@ -71,6 +71,7 @@ class Visit:
         self.future = set(state.order[state.visit + 1 :])  # provinces still to be visited
 
     reach_weight = 0.15  # a road from a palace into a province still to come
+    card_base, card_late = 0.25, 0.5  # a card in hand, early and (added) late in the game
 
     @staticmethod
     def _count(cards) -> dict[str, int]:
@@ -226,7 +227,7 @@ class Visit:
         ahead = min(11 - self.visit, 4) / 4  # visits left in which a special card still plays
         value = self.score[seat] + 0.8 * sum(self.influence[seat]) * (1 - late)
         for c in hand:
-            value += SPECIAL_WORTH[c] * ahead + 1.0 if SPECIAL[c] else 0.25 + 0.5 * late
+            value += SPECIAL_WORTH[c] * ahead + 1.0 if SPECIAL[c] else self.card_base + self.card_late * late
         if self.future:
             cities, nb = self.board.cities, self.board.neighbours
             value += self.reach_weight * sum(
