@@ -1,7 +1,6 @@
 """The Taj Mahal bots: legal, deterministic, quick, and the hard one stronger."""
 
 import random
-import time
 
 import pytest
 
@@ -34,18 +33,17 @@ def test_bots_are_deterministic_given_the_rng():
         assert a == b
 
 
-def test_hard_thinks_well_within_its_budget():
+def test_hard_still_answers_legally_when_its_time_is_already_up():
+    """The search stops at its budget's seconds: with none at all it still plays a legal move
+    (how long it takes at the table is a bench figure, tajmahal.hard_move_ms, not a test)."""
     m = match(5, seed=4)
     bot = RULESET.bot("hard")
-    worst = 0.0
-    for _ in range(60):
+    for _ in range(30):
         seat = min(m.to_act)
         view, legal = m.view(seat), m.legal(seat)
-        t0 = time.perf_counter()
-        command = bot.choose(view, legal, random.Random(1), Budget())
-        worst = max(worst, time.perf_counter() - t0)
+        command = bot.choose(view, legal, random.Random(1), Budget(seconds=0.0))
+        assert m.check(seat, command) is None
         m.submit(seat, command)
-    assert worst < 1.0
 
 
 def test_hard_builds_where_the_fortress_bonus_and_the_chain_pay():
