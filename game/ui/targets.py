@@ -193,3 +193,32 @@ class TargetMap:
             if best_score is None or score < best_score:
                 best, best_score = t, score
         return best
+
+    def route(self, start: str | None, goal: str) -> str | None:
+        """The first key (a name game.automation presses: "tab", "left", ...) of the shortest
+        walk of the keyboard focus from `start` to `goal` on this map, or None."""
+        keys = {
+            "tab": (pygame.K_TAB, False),
+            "shift+tab": (pygame.K_TAB, True),
+            "left": (pygame.K_LEFT, False),
+            "right": (pygame.K_RIGHT, False),
+            "up": (pygame.K_UP, False),
+            "down": (pygame.K_DOWN, False),
+        }
+        first: dict[str | None, str] = {}
+        frontier: list[str | None] = [start]
+        seen: set[str | None] = {start}
+        while frontier:
+            nxt: list[str | None] = []
+            for here in frontier:
+                for name, (code, shift) in keys.items():
+                    there = self.step(here, code, shift)
+                    if there in seen:
+                        continue
+                    seen.add(there)
+                    first[there] = first.get(here, name)
+                    if there == goal:
+                        return first[there]
+                    nxt.append(there)
+            frontier = nxt
+        return None

@@ -220,4 +220,3 @@ class Render:
         if t.gin_forced():  # make it impossible to miss
             glow = 4 + 2 * abs((t.clock.now // 6) % 4 - 2)
             draw.outline(surface, t.knock_button.rect, draw.MELD_INK, 3, 2 * glow)
-

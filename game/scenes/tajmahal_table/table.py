@@ -546,32 +546,7 @@ class TajMahalTable(Render, Table):
 
     def key_towards(self, tid: str) -> str | None:
         """The first key of the shortest walk of the keyboard focus to `tid`."""
-        tmap = self.target_map()
-        keys = {
-            "tab": (pygame.K_TAB, False),
-            "shift+tab": (pygame.K_TAB, True),
-            "left": (pygame.K_LEFT, False),
-            "right": (pygame.K_RIGHT, False),
-            "up": (pygame.K_UP, False),
-            "down": (pygame.K_DOWN, False),
-        }
-        first: dict[str | None, str] = {}
-        frontier: list[str | None] = [self.focus]
-        seen: set[str | None] = {self.focus}
-        while frontier:
-            nxt: list[str | None] = []
-            for here in frontier:
-                for name, (code, shift) in keys.items():
-                    there = tmap.step(here, code, shift)
-                    if there in seen:
-                        continue
-                    seen.add(there)
-                    first[there] = first.get(here, name)
-                    if there == tid:
-                        return first[there]
-                    nxt.append(there)
-            frontier = nxt
-        return None
+        return self.target_map().route(self.focus, tid)
 
 
 def card_rect(centre: tuple[int, int], up: bool) -> pygame.Rect:
