@@ -1,4 +1,5 @@
-"""The main menu: a tile per game, then continue, statistics, settings, quit."""
+"""The main menu: a tile per game (with its Learn to play), then continue, statistics,
+settings, quit."""
 
 from __future__ import annotations
 
@@ -7,18 +8,23 @@ import pygame
 from game.core import registry
 from game.scenes import tables
 from game.scenes.base import Screen
+from game.scenes.tutorial import available, open_tutorial, progress
 from game.ui import emblems, text, theme
+from game.ui.targets import Target
 from game.ui.widgets import Button, Widget, panel
 
 
 class GameTile(Widget):
     kind = "tile"
 
-    def __init__(self, rect, game: str, on_click):
+    def __init__(self, rect, game: str, on_click, on_learn=None):
         super().__init__(rect)
         self.game = game
         self.tid = game
         self.on_click = on_click
+        # Learn to play, for a game with a tutorial: a link in the tile's corner (L on the tile)
+        self.on_learn = on_learn
+        self.learn_rect = pygame.Rect(self.rect.right - 166, self.rect.bottom - 48, 148, 34)
         self.ruleset = registry.get(game)
         self.label = self.ruleset.title
         self.enabled = tables.has_table(game)
@@ -28,6 +34,18 @@ class GameTile(Widget):
         if self.enabled:
             self.on_click(self.game)
 
+    def click(self, event: pygame.event.Event) -> bool:
+        if event.button == 1 and self.on_learn is not None and self.learn_rect.collidepoint(event.pos):
+            self.on_learn(self.game)
+            return True
+        return super().click(event)
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_l and self.on_learn is not None:
+            self.on_learn(self.game)
+            return True
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         lit = self.hover or self.focused
         image = self._images.get(lit)
@@ -35,6 +53,9 @@ class GameTile(Widget):
             image = self._images[lit] = pygame.Surface(self.rect.inflate(10, 10).size, pygame.SRCALPHA)
             self._paint(image, pygame.Rect(5, 5, self.rect.w, self.rect.h), lit)
         surface.blit(image, self.rect.move(-5, -5))
+        if self.on_learn is not None:
+            panel(surface, self.learn_rect, theme.BG_DEEP, theme.ACCENT_DARK, radius=10)
+            text.blit(surface, "Learn to play", self.learn_rect.center, 16, theme.ACCENT, "bold", "center")
         if self.focused:
             pygame.draw.rect(surface, theme.FOCUS, self.rect.inflate(8, 8), 2, border_radius=17)
 
@@ -73,7 +94,8 @@ class Menu(Screen):
         super().__init__(app)
         for i, game in enumerate(g for g in registry.available() if g in registry.GAMES):
             rect = (60 + (i % 2) * 400, 130 + (i // 2) * 272, 380, 252)
-            self.group.add(GameTile(rect, game, self.new_game))
+            learn = self.learn if available(game) and tables.has_table(game) else None
+            self.group.add(GameTile(rect, game, self.new_game, learn))
         x, w, h, step = 900, 320, 56, 72
         self.continue_button = Button((x, 130, w, h), "Continue", self.open_continue, True, tid="continue")
         self.group.add(self.continue_button)
@@ -103,6 +125,17 @@ class Menu(Screen):
 
     def back(self) -> None:
         self.app.quit()
+
+    def targets(self) -> list[Target]:
+        """The widgets, then each tile's Learn to play link (`learn.<game>`)."""
+        tiles = [w for w in self.group.widgets if isinstance(w, GameTile) and w.on_learn is not None]
+        links = [Target(f"learn.{t.game}", f"Learn to play {t.label}", "button", t.learn_rect) for t in tiles]
+        return super().targets() + links
+
+    def learn(self, game: str) -> None:
+        """The game's tutorial, where it was left; taking it counts as the game's offer."""
+        progress.mark_offered(game)
+        open_tutorial(self.app, available(game)[0])
 
     def new_game(self, game: str) -> None:
         from game.scenes.setup import Setup

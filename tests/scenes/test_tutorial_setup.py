@@ -72,3 +72,22 @@ def test_a_remembered_step_that_no_longer_fits_starts_the_tutorial_afresh(monkey
     s.click("learn")
     s.idle()
     assert s.table.coach.index == 0 and not s.match.commands
+
+
+def test_each_menu_tile_has_learn_to_play_which_counts_as_the_offer():
+    s = Session.menu()
+    assert {t["id"] for t in s.targets()} >= {
+        f"learn.{g}" for g in ("jaipur", "ginrummy", "tajmahal", "ubongo")
+    }
+    s.click("learn.ginrummy")
+    s.idle()
+    assert s.table.coach.tutorial.name == "ginrummy" and progress.offered("ginrummy")
+    s.click("coach.leave")
+    assert s.scene == "menu"
+    s.click("ginrummy")  # the tile itself still opens the setup, with no offer left to make
+    assert s.scene == "setup" and not s.app.top.offer
+    s.close()
+    again = Session.menu()
+    again.key("l")  # L on the focused tile (the first game)
+    again.idle()
+    assert again.table.coach.tutorial.name == "jaipur"
