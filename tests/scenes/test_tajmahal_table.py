@@ -244,7 +244,7 @@ def test_the_menu_offers_the_game_and_its_setup_opens_the_table():
     assert s.scene == "tajmahal" and len(s.match.seats) == 3
 
 
-def test_the_bench_scene_plays_with_four_bots():
+def test_the_bench_scene_plays_with_five_bots():
     from game.app import App
     from game.scenes.tajmahal import bench_scene
 
@@ -254,7 +254,7 @@ def test_the_bench_scene_plays_with_four_bots():
     for _ in range(600):
         app.update(1)
         app.present()
-    assert len(table.match.seats) == 4 and len(table.match.commands) > 10
+    assert len(table.match.seats) == 5 and len(table.match.commands) > 10
 
 
 def test_a_hint_is_shown_and_played_by_its_clicks():
