@@ -6,9 +6,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-from game.core import sim
 from tests.rules.tajmahal.helpers import leave, match, play
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -72,32 +69,3 @@ def test_the_heuristic_player_speaks_the_protocol():
     assert json.loads(first)["command"] in m.legal(seat)
     assert "error" in json.loads(second)
     assert out.returncode == 0
-
-
-def rotated(subject: str, opponent: str, games: int, seed: int) -> float:
-    """The subject's share of sole wins with the three others `opponent`, seats rotated."""
-    wins = played = 0
-    for at in range(4):
-        seats = [opponent] * 4
-        seats[at] = subject
-        report = sim.tournament("tajmahal", seats, games=games // 4, seed=seed)
-        wins += report["wins"][at]
-        played += report["finished"]
-    return wins / played
-
-
-@pytest.mark.slow
-def test_medium_wins_at_least_twice_its_share_against_three_easy_bots():
-    assert rotated("medium", "easy", 40, 1) >= 0.5
-
-
-@pytest.mark.slow
-def test_hard_wins_at_least_twice_its_share_against_three_medium_bots():
-    assert rotated("hard", "medium", 40, 1) >= 0.5
-
-
-@pytest.mark.slow
-def test_hard_wins_half_the_games_against_three_heuristic_players():
-    # every sim run measured so far, pooled: seed 1 (40 games, 45%) and seed 2 (80 games, 66%)
-    one, two = rotated("hard", HEUR, 40, 1), rotated("hard", HEUR, 80, 2)
-    assert (40 * one + 80 * two) / 120 >= 0.5
