@@ -15,21 +15,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytmx  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from game.scenes.tajmahal_table.map_art import PASTELS  # noqa: E402  (the table's own province colours)
+
 TMX = Path(__file__).resolve().parent / "tajmahal.tmx"
-PASTELS = (
-    (244, 214, 190),
-    (206, 226, 196),
-    (238, 226, 170),
-    (214, 206, 236),
-    (246, 200, 206),
-    (196, 222, 234),
-    (236, 236, 200),
-    (250, 214, 160),
-    (204, 236, 214),
-    (232, 208, 232),
-    (222, 214, 188),
-    (200, 210, 226),
-)
 FILL = {"sea": (150, 190, 222), "desert": (236, 214, 150), "marsh": (214, 220, 214)}
 
 
