@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import resources
+from game.core import i18n
 from game.core.timers import TICKS_PER_SECOND
 from game.ui import text, theme
 from game.ui.sound import Sounds
@@ -64,6 +65,7 @@ class App:
         self.automated = automated
         self.active = True  # focused and not minimised; a lone player's table clock stops otherwise
         self.settings, problem = settings_mod.load()
+        language_problem = i18n.set_language(self.settings.language)
         self.fullscreen = self.settings.fullscreen and not windowed
         self.screen = self._open_window()
         self.stack: list[Scene] = []
@@ -76,6 +78,8 @@ class App:
         self.dirty = True  # the screen may differ from what was last presented
         if problem:
             self.toast(problem, error=True, echo=False)  # settings.load already told stderr
+        if language_problem:
+            self.toast(language_problem, error=True)
 
     # -- window ---------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -132,11 +136,16 @@ class App:
 
         if not self.set_fullscreen(settings.fullscreen):
             settings = replace(settings, fullscreen=self.fullscreen)  # keep what the window is
-        self.settings = settings
+        before, self.settings = self.settings, settings
         problem = settings_mod.save(settings)
         if problem:
             self.toast(problem, error=True, echo=False)
         self.sounds.set(settings.volume, settings.muted)
+        if settings.language != before.language:  # every screen draws in it from the next frame
+            language_problem = i18n.set_language(settings.language)
+            if language_problem:
+                self.toast(language_problem, error=True)
+            self.dirty = True
 
     def toast(self, message: str, seconds: float = 5.0, error: bool = False, echo: bool = True) -> None:
         if error and echo:

@@ -36,6 +36,12 @@ def config_dir() -> Path:
     return _ensure(home / "config" if home else Path(platformdirs.user_config_dir(APP, appauthor=False)))
 
 
+def cache_dir() -> Path:
+    """Files made again when missing (the compiled texts of a read-only installation)."""
+    home = _home()
+    return _ensure(home / "cache" if home else Path(platformdirs.user_cache_dir(APP, appauthor=False)))
+
+
 def exports_dir() -> Path:
     """A default folder for exported match files."""
     return _ensure(data_dir() / "exports")

@@ -16,6 +16,7 @@ from typing import Any
 
 from game.core import paths
 from game.core.files import read_json_object, write_atomic
+from game.core.i18n import LANGUAGES
 
 FILENAME = "settings.json"
 ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 0.0)  # 0.0: instant, no flights (a bot still pauses as set)
@@ -37,6 +38,7 @@ class Settings:
     # 1..600: how long an outside program (a "cmd" seat) may take over one move before its
     # seat is reported as failed
     outside_move_seconds: float = 10.0
+    language: str = ""  # "en", "ja", or "" for the system's language
 
 
 def _valid(key: str, value: Any) -> bool:
@@ -45,6 +47,8 @@ def _valid(key: str, value: Any) -> bool:
         return isinstance(value, bool)
     if key == "hand_sort":
         return value in HAND_SORTS
+    if key == "language":
+        return value in ("", *LANGUAGES)
     if isinstance(value, bool) or not isinstance(value, int | float):
         return False
     if key == "volume":

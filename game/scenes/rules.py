@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game import resources
-from game.core import registry
+from game.core import i18n, registry
 from game.scenes import tables
 from game.scenes.base import Screen
 from game.ui import emblems, markdown, text, theme
@@ -20,7 +20,9 @@ class RulesScreen(Screen):
     def __init__(self, app, game: str):
         super().__init__(app)
         self.title = f"Rules · {registry.get(game).title}"
-        path = resources.path("seeds", f"{game}.md")
+        # the Japanese texts are the project's own, beside the English (seeds/ja)
+        folder = ("seeds", "ja") if i18n.language() == "ja" else ("seeds",)
+        path = resources.path(*folder, f"{game}.md")
         try:
             source = path.read_text(encoding="utf-8")
         except OSError:

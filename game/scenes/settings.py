@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pygame
 
+from game.core.i18n import LANGUAGES, N_, NAMES
 from game.core.settings import ANIMATION_SPEEDS
 from game.scenes.base import Screen
 from game.ui import text, theme
@@ -22,6 +23,8 @@ class SettingsScreen(Screen):
         super().__init__(app)
         s = app.settings
         rows = [
+            # named in both languages, so it can be found whichever is shown
+            ("language", N_("Language · 言語"), ["", *LANGUAGES], [N_("System"), *NAMES.values()]),
             ("fullscreen", "Full screen (F11)", *ON_OFF),
             ("volume", "Sound volume", [i / 10 for i in range(11)], [f"{i * 10}%" for i in range(11)]),
             ("muted", "Mute", *ON_OFF),
@@ -49,7 +52,7 @@ class SettingsScreen(Screen):
         self.choices: dict[str, Choice] = {}
         for i, (key, label, choices, names) in enumerate(rows):
             value = round(s.volume, 1) if key == "volume" else getattr(s, key)  # a hand-edited 0.65
-            choice = Choice((240, 132 + 56 * i, 800, 46), label, choices, value, self._setter(key), names)
+            choice = Choice((240, 124 + 50 * i, 800, 44), label, choices, value, self._setter(key), names)
             self.group.add(choice)
             self.choices[key] = choice
         self.group.add(Button((800, 594, 240, 54), "Done", self.back, primary=True))
@@ -66,7 +69,7 @@ class SettingsScreen(Screen):
         # what the app has: F11 may have switched the window, or full screen been refused
         self.choices["fullscreen"].set(self.app.settings.fullscreen)
         self.draw_backdrop(surface)
-        panel(surface, pygame.Rect(210, 112, 860, 470), theme.BG_DEEP)
+        panel(surface, pygame.Rect(210, 104, 860, 474), theme.BG_DEEP)
         text.blit(
             surface,
             "Changes apply at once and are kept for next time.",

@@ -1,4 +1,9 @@
-"""Fonts from assets/fonts and a cache of rendered text (rendering every frame is slow)."""
+"""Fonts from assets/fonts and a cache of rendered text (rendering every frame is slow).
+
+Every function here takes text as the code wrote it (a `Msg`, an `N_` constant or a name)
+and draws it in the current language (`i18n.tr`). Japanese is drawn in Noto Sans JP, which
+has Latin letters too, so a line mixing both reads evenly; English in Lato.
+"""
 
 from __future__ import annotations
 
@@ -7,21 +12,38 @@ from functools import cache
 import pygame
 
 from game import resources
-from game.ui import theme
+from game.core import i18n
+from game.ui import linebreak, theme
 
-FACES = {"regular": "Lato-Regular.ttf", "bold": "Lato-Bold.ttf", "black": "Lato-Black.ttf"}
+FACES = {
+    "en": {"regular": "Lato-Regular.ttf", "bold": "Lato-Bold.ttf", "black": "Lato-Black.ttf"},
+    # Noto's Black weight would add another megabyte: Bold stands in for it
+    "ja": {
+        "regular": "NotoSansJP-Regular.otf",
+        "bold": "NotoSansJP-Bold.otf",
+        "black": "NotoSansJP-Bold.otf",
+    },
+}
+
+
+def font(size: int, face: str = "regular") -> pygame.font.Font:
+    return _font(size, face, i18n.language())
 
 
 @cache
-def font(size: int, face: str = "regular") -> pygame.font.Font:
+def _font(size: int, face: str, language: str) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(str(resources.path("assets", "fonts", FACES[face])), size)
+    return pygame.font.Font(str(resources.path("assets", "fonts", FACES[language][face])), size)
+
+
+def render(text: str, size: int = 20, color: tuple = theme.TEXT, face: str = "regular") -> pygame.Surface:
+    return _render(i18n.tr(text), size, color, face, i18n.language())
 
 
 @cache
-def render(text: str, size: int = 20, color: tuple = theme.TEXT, face: str = "regular") -> pygame.Surface:
-    return font(size, face).render(text, True, color)
+def _render(text: str, size: int, color: tuple, face: str, language: str) -> pygame.Surface:
+    return _font(size, face, language).render(text, True, color)
 
 
 def blit(
@@ -40,30 +62,29 @@ def blit(
     return rect
 
 
-@cache
 def wrap(text: str, width: int, size: int = 20, face: str = "regular") -> tuple[str, ...]:
-    """Greedy word wrap to a pixel width (cached: screens wrap the same text every frame)."""
-    f = font(size, face)
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split(" "):
-            trial = f"{line} {word}".strip()
-            if line and f.size(trial)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-    return tuple(lines)
+    """The text, translated, in lines no wider than `width` (breaking at spaces, and between
+    Japanese characters but not before 、。」)."""
+    return _wrap(i18n.tr(text), width, size, face, i18n.language())
 
 
 @cache
+def _wrap(text: str, width: int, size: int, face: str, language: str) -> tuple[str, ...]:
+    f = _font(size, face, language)
+    return tuple(linebreak.lines(text, width, lambda s: f.size(s)[0]))
+
+
 def fit(text: str, width: int, size: int = 20, face: str = "regular", smallest: int = 14) -> tuple[str, int]:
-    """The text and a size at which it fits `width`: the size steps down to `smallest`, then
-    the text is cut with an ellipsis (cached: tables fit the same lines every frame)."""
-    while size > smallest and font(size, face).size(text)[0] > width:
+    """The text, translated, and a size at which it fits `width`: the size steps down to
+    `smallest`, then the text is cut with an ellipsis."""
+    return _fit(i18n.tr(text), width, size, face, smallest, i18n.language())
+
+
+@cache
+def _fit(text: str, width: int, size: int, face: str, smallest: int, language: str) -> tuple[str, int]:
+    while size > smallest and _font(size, face, language).size(text)[0] > width:
         size -= 1
-    while len(text) > 1 and font(size, face).size(text)[0] > width:
+    f = _font(size, face, language)
+    while len(text) > 1 and f.size(text)[0] > width:
         text = text[:-2].rstrip() + "…"
     return text, size

@@ -111,7 +111,9 @@ class Button(Widget):
             focus_ring(surface, self.rect)
 
     def draw_label(self, surface: pygame.Surface, ink) -> None:
-        text.blit(surface, self.label, self.rect.center, self.size, ink, "bold", "center")
+        # a longer translation steps down a few sizes rather than spill out of the button
+        label, size = text.fit(self.label, self.rect.w - 16, self.size, "bold", self.size - 4)
+        text.blit(surface, label, self.rect.center, size, ink, "bold", "center")
 
 
 class CardButton(Button):

@@ -1,0 +1,176 @@
+"""Words for people, in English or Japanese, from gettext catalogues (game/locale).
+
+Code never writes a sentence for people as a plain f-string. It writes one of:
+- `msg("{name} takes {n} cards", name=..., n=...)`: English text (a `str`, so logs, JSON
+  and tests read it as before) that remembers its template and arguments, so the screen can
+  say it again in the chosen language. The rules use this: they stay free of the language.
+- `msg_n("{n} card", "{n} cards", n)`: the same with a plural.
+- `N_("Start")`: a constant marked for the catalogue, translated where it is drawn.
+- `_("...", **args)`: translated now, for text composed while drawing.
+
+`tr(text)` gives any of these in the current language; the text drawing functions in
+`game.ui.text` call it, so a label handed to a widget as `N_("Done")` or a rules message
+shows translated without its code knowing about languages. Arguments that are themselves
+`Msg` are translated too; other arguments (names, numbers) are shown as they are.
+
+The `.mo` files are compiled from the `.po` files (by Babel) when missing or older, beside
+them or, when that folder is read-only, in the cache folder; an installer ships them built.
+"""
+
+from __future__ import annotations
+
+import gettext
+import locale
+import os
+import string
+from pathlib import Path
+from typing import Any
+
+DOMAIN = "bazaar"
+LANGUAGES = ("en", "ja")
+NAMES = {"en": "English", "ja": "日本語"}  # each language named in itself
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+
+
+class Msg(str):
+    """English text that remembers the template and arguments it was made from."""
+
+    template: str
+    plural: str | None
+    args: dict[str, Any]
+
+    def __new__(cls, template: str, args: dict[str, Any], plural: str | None = None) -> Msg:
+        chosen = plural if plural is not None and args.get("n") != 1 else template
+        self = super().__new__(cls, chosen.format(**args) if args else chosen)
+        self.template, self.plural, self.args = template, plural, args
+        return self
+
+    def __reduce__(self):  # pickled across processes (sim) as what it is
+        return (Msg, (self.template, self.args, self.plural))
+
+
+def msg(template: str, **args: Any) -> Msg:
+    return Msg(template, args)
+
+
+def msg_n(singular: str, plural: str, n: int, **args: Any) -> Msg:
+    """A message whose form follows `n` (passed to the template as `{n}` too)."""
+    return Msg(singular, {"n": n, **args}, plural)
+
+
+def N_(text: str) -> str:
+    """Marks a constant for the catalogue; it is translated where it is drawn."""
+    return text
+
+
+def _(template: str, **args: Any) -> str:
+    return tr(Msg(template, args))
+
+
+def _n(singular: str, plural: str, n: int, **args: Any) -> str:
+    return tr(Msg(singular, {"n": n, **args}, plural))
+
+
+# -- the current language -----------------------------------------------------------------
+_catalogue: gettext.NullTranslations = gettext.NullTranslations()
+_language = "en"
+generation = 0  # bumped on every switch: caches of drawn text keep it in their key
+
+
+def language() -> str:
+    return _language
+
+
+def tr(text: str) -> str:
+    """`text` in the current language (itself when it is not in the catalogue)."""
+    if _language == "en":
+        return str(text)  # the msgids are the English text
+    if isinstance(text, Msg):
+        if text.plural is not None:
+            template = _catalogue.ngettext(text.template, text.plural, int(text.args.get("n", 0)))
+        else:
+            template = _catalogue.gettext(text.template)
+        if not text.args:
+            return template
+        args = {k: tr(v) if isinstance(v, Msg) else v for k, v in text.args.items()}
+        return template.format(**args)
+    return _catalogue.gettext(text) if text else text
+
+
+def set_language(code: str) -> str | None:
+    """Switch to `code` ("" = the system's); a problem message when its catalogue fails."""
+    global _catalogue, _language, generation
+    code = code or system_language()
+    if code not in LANGUAGES:
+        code = "en"
+    problem = None
+    catalogue: gettext.NullTranslations = gettext.NullTranslations()
+    if code != "en":
+        try:
+            with open(compiled(code), "rb") as f:
+                catalogue = gettext.GNUTranslations(f)
+        except (OSError, ImportError, ValueError) as exc:
+            problem = f"The {NAMES[code]} texts cannot be read ({exc}); English is shown."
+            code = "en"
+    _catalogue, _language = catalogue, code
+    generation += 1
+    return problem
+
+
+def system_language() -> str:
+    """The language the system asks for, when we have it; English otherwise."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = os.environ.get(var, "")
+        if value and value not in ("C", "POSIX") and not value.startswith("C."):
+            return "ja" if value.lower().startswith("ja") else "en"
+    try:
+        name = (locale.getlocale()[0] or "").lower()  # "ja_JP", or "Japanese_Japan" on Windows
+    except ValueError:
+        name = ""
+    return "ja" if name.startswith(("ja", "japanese")) else "en"
+
+
+# -- catalogues ---------------------------------------------------------------------------
+def po_path(code: str) -> Path:
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def compiled(code: str) -> Path:
+    """The `.mo` of `code`, compiled from its `.po` first when that is newer or it is missing."""
+    po = po_path(code)
+    mo = po.with_suffix(".mo")
+    if not po.exists():  # an installer ships the .mo alone
+        return mo
+    if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+        return mo
+    try:
+        return compile_po(po, mo)
+    except OSError:  # an installed, read-only folder
+        from game.core import paths
+
+        cached = paths.cache_dir() / "locale" / f"{code}.mo"
+        if cached.exists() and cached.stat().st_mtime >= po.stat().st_mtime:
+            return cached
+        return compile_po(po, cached)
+
+
+def compile_po(po: Path, mo: Path) -> Path:
+    """Compile with Babel (a development and build tool; the app itself reads `.mo` only)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with open(po, "rb") as f:
+        catalog = read_po(f, locale=po.parent.parent.name)
+    mo.parent.mkdir(parents=True, exist_ok=True)
+    part = mo.with_suffix(".mo.part")
+    with open(part, "wb") as f:
+        write_mo(f, catalog)
+    os.replace(part, mo)
+    return mo
+
+
+def placeholders(template: str) -> set[str]:
+    """The named fields of a template ("{n}", "{name:>3}" -> {"n", "name"})."""
+    return {
+        field.split(".")[0].split("[")[0] for _, field, _, _ in string.Formatter().parse(template) if field
+    }

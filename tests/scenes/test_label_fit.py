@@ -1,0 +1,104 @@
+"""No label spills out of its box, in English or Japanese, on every screen (issue 21).
+
+Each visit opens one screen (or one moment of a table) through `game.automation`; the check
+draws it in both languages. A table's deeper moments (a knock, a round sheet, a gem board)
+are visited by playing to them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from game.automation import Session
+from game.core import i18n, registry
+from game.scenes.base import Screen
+from game.ui import text
+from game.ui.widgets import Button
+from tests.scenes.label_fit import Overflow
+
+TABLE_SEATS = {
+    "jaipur": ["human", "easy"],
+    "ginrummy": ["human", "easy"],
+    "tajmahal": ["human", "easy", "easy", "easy", "easy"],
+    "ubongo": ["human", "easy", "easy", "easy"],
+}
+
+
+def menu_then(button: str) -> Callable[[], Session]:
+    def visit() -> Session:
+        session = Session.menu()
+        session.click(button)
+        session.idle()
+        return session
+
+    return visit
+
+
+def setup_of(game: str) -> Callable[[], Session]:
+    def visit() -> Session:
+        session = Session.menu()
+        session.click(game)
+        session.idle()
+        return session
+
+    return visit
+
+
+def table_of(game: str) -> Callable[[], Session]:
+    def visit() -> Session:
+        session = Session.open(game, TABLE_SEATS[game], seed=3, options={"first": 0} if game != "ginrummy" else {})
+        session.idle()
+        return session
+
+    return visit
+
+
+VISITS: dict[str, Callable[[], Session]] = {
+    "menu": Session.menu,
+    "settings": menu_then("settings"),
+    "rules": menu_then("rules"),
+    "statistics": menu_then("statistics"),
+    "history": menu_then("history"),
+    **{f"setup.{game}": setup_of(game) for game in registry.names()},
+    **{f"table.{game}": table_of(game) for game in TABLE_SEATS},
+}
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize("visit", sorted(VISITS))
+def test_every_label_fits_its_box(visit, language, monkeypatch, bazaar_home):
+    overflow = Overflow(monkeypatch)
+    session = VISITS[visit]()
+    try:
+        assert i18n.set_language(language) is None
+        assert overflow.problems(session) == []
+    finally:
+        i18n.set_language("en")
+        session.close()
+
+
+class Spilling(Screen):
+    """A screen whose one label is wider than its button, and one cut short."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.group.add(Button((600, 300, 60, 40), "Ok", lambda: None))
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        text.blit(surface, "A label far wider than its button", (630, 320), 20, anchor="center")
+        text.fit("Another label that must be cut", 50)
+
+
+def test_the_check_finds_a_spilling_label_and_a_cut_one(monkeypatch):
+    overflow = Overflow(monkeypatch)
+    session = Session.menu()
+    try:
+        session.app.push(Spilling(session.app))
+        found = overflow.problems(session)
+    finally:
+        session.close()
+    assert any("spills out of ok" in f for f in found), found
+    assert any(f.startswith("cut short: 'Another label") for f in found), found
