@@ -124,7 +124,7 @@ def _translated(string) -> bool:
 def add(translations: dict[str, str]) -> None:
     catalog = read("ja")
     by_singular = {(m.id if isinstance(m.id, str) else m.id[0]): m for m in catalog if m.id}
-    unknown = []
+    unknown, mismatched = [], []
     for source, target in translations.items():
         message = by_singular.get(source)
         if message is None:
@@ -132,9 +132,16 @@ def add(translations: dict[str, str]) -> None:
             continue
         if not target:
             continue
+        sources = [message.id] if isinstance(message.id, str) else list(message.id)
+        wanted = set().union(*(i18n.placeholders(s) for s in sources))
+        if i18n.placeholders(target) != wanted:
+            mismatched.append(f"{source!r} -> {target!r}")
+            continue
         message.string = target if isinstance(message.id, str) else (target,)
         message.flags.discard("fuzzy")
     write("ja", catalog)
+    if mismatched:
+        print(f"{len(mismatched)} left out, their placeholders differ:", *mismatched, sep="\n  ")
     if unknown:
         print(f"{len(unknown)} not in the catalogue (run extract first?):", *unknown[:10], sep="\n  ")
 
