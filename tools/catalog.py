@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import fcntl
 import json
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -79,8 +80,10 @@ def write(code: str, catalog: Catalog) -> None:
     path = i18n.po_path(code)
     path.parent.mkdir(parents=True, exist_ok=True)
     catalog.obsolete.clear()
-    with open(path, "wb") as f:
+    part = path.with_suffix(".po.part")  # whole or not at all: others read it meanwhile
+    with open(part, "wb") as f:
         write_po(f, catalog, width=0, include_lineno=False, sort_output=True, ignore_obsolete=True)
+    os.replace(part, path)
     i18n.compiled(code)
 
 
