@@ -1,7 +1,8 @@
 """Render the project's rules texts (a small Markdown subset) to one tall surface.
 
 Supported: `#` and `##` headings, paragraphs, `- ` bullets (indented `- ` for a second level),
-`**bold**` spans.
+`**bold**` spans. The text is drawn as written (it is already in the reader's language:
+seeds/ or seeds/ja/), in the language's font.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import re
 
 import pygame
 
-from game.ui import text, theme
+from game.ui import linebreak, text, theme
 
 BOLD = re.compile(r"\*\*(.+?)\*\*")
 
@@ -50,27 +51,38 @@ def _spans(line: str) -> list[tuple[str, bool]]:
     return [(part, i % 2 == 1) for i, part in enumerate(parts) if part]
 
 
-def _rich_lines(source: str, width: int, size: int) -> list[list[tuple[str, bool, bool]]]:
-    """Word-wrap text with bold spans into lines of (word, bold, glued) triples; a glued word
-    follows the previous one without a space ("**seal**," keeps its comma close)."""
-    words: list[tuple[str, bool, bool]] = []
-    touching = False  # the previous span ended without a space
-    for span, bold in _spans(source):
-        for k, w in enumerate(span.split()):
-            words.append((w, bold, k == 0 and touching and not span[:1].isspace()))
-        touching = bool(span) and not span[-1:].isspace()
-    lines: list[list[tuple[str, bool, bool]]] = [[]]
-    used = 0
-    space = text.font(size).size(" ")[0]
-    for word, bold, glued in words:
-        w = text.font(size, "bold" if bold else "regular").size(word)[0]
-        gap = 0 if glued or not lines[-1] else space
-        if lines[-1] and used + gap + w > width and not glued:
+def _rich_lines(source: str, width: int, size: int) -> list[list[tuple[str, bool]]]:
+    """Break text with bold spans into lines of (run, bold) pairs, where `linebreak` allows
+    (at spaces, and between Japanese characters); a break never falls inside "**seal**,"."""
+    bold_at = [bold for span, bold in _spans(source) for _ in span]
+    plain = "".join(span for span, _ in _spans(source))
+
+    def runs(start: int, piece: str) -> list[tuple[str, bool]]:
+        out: list[tuple[str, bool]] = []
+        for k, ch in enumerate(piece):
+            bold = bold_at[start + k]
+            if out and out[-1][1] == bold:
+                out[-1] = (out[-1][0] + ch, bold)
+            else:
+                out.append((ch, bold))
+        return out
+
+    lines: list[list[tuple[str, bool]]] = [[]]
+    used, start = 0, 0
+    for piece in linebreak.segments(plain):
+        piece_runs = runs(start, piece)
+        start += len(piece)
+        w = sum(_width(run.rstrip(), size, bold) for run, bold in piece_runs)
+        if lines[-1] and used + w > width:
             lines.append([])
-            used, gap = 0, 0
-        used += gap + w
-        lines[-1].append((word, bold, glued))
+            used = 0
+        lines[-1].extend(piece_runs)
+        used += sum(_width(run, size, bold) for run, bold in piece_runs)
     return lines
+
+
+def _width(run: str, size: int, bold: bool) -> int:
+    return text.font(size, "bold" if bold else "regular").size(run)[0]
 
 
 INDENT = {"bullet": 28, "sub": 56}
@@ -93,7 +105,7 @@ def render(source: str, width: int) -> pygame.Surface:
             body, px = payload
             y += 10 if kind != "h1" else 0
             colour = theme.ACCENT if kind != "h3" else theme.TEXT
-            surface.blit(text.render(body, px, colour, "black" if kind == "h1" else "bold"), (0, y))
+            surface.blit(text.verbatim(body, px, colour, "black" if kind == "h1" else "bold"), (0, y))
             y += height - (10 if kind != "h1" else 0)
             continue
         indent = INDENT.get(kind, 0)
@@ -103,13 +115,10 @@ def render(source: str, width: int) -> pygame.Surface:
             pygame.draw.circle(surface, theme.ACCENT, (38, y + 13), 4, 2)
         for line in payload:
             x = indent
-            space = text.font(size).size(" ")[0]
-            for k, (word, bold, glued) in enumerate(line):
-                if k and not glued:
-                    x += space
-                image = text.render(word, size, theme.TEXT, "bold" if bold else "regular")
-                surface.blit(image, (x, y))
-                x += image.get_width()
+            for run, bold in line:
+                if run.strip():
+                    surface.blit(text.verbatim(run, size, theme.TEXT, "bold" if bold else "regular"), (x, y))
+                x += _width(run, size, bold)
             y += gap
         y += 10
     return surface

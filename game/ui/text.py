@@ -41,6 +41,11 @@ def render(text: str, size: int = 20, color: tuple = theme.TEXT, face: str = "re
     return _render(i18n.tr(text), size, color, face, i18n.language())
 
 
+def verbatim(text: str, size: int = 20, color: tuple = theme.TEXT, face: str = "regular") -> pygame.Surface:
+    """Text already in the reader's language (a rules text, a name), drawn without the catalogue."""
+    return _render(text, size, color, face, i18n.language())
+
+
 @cache
 def _render(text: str, size: int, color: tuple, face: str, language: str) -> pygame.Surface:
     return _font(size, face, language).render(text, True, color)
