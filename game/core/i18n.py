@@ -10,8 +10,9 @@ Code never writes a sentence for people as a plain f-string. It writes one of:
 
 `tr(text)` gives any of these in the current language; the text drawing functions in
 `game.ui.text` call it, so a label handed to a widget as `N_("Done")` or a rules message
-shows translated without its code knowing about languages. Arguments that are themselves
-`Msg` are translated too; other arguments (names, numbers) are shown as they are.
+shows translated without its code knowing about languages. Text arguments are translated
+too when the catalogue has them (a good's name marked `N_` where it is defined); a player's
+name is not in it and shows as typed; numbers are formatted as the template says.
 
 The `.mo` files are compiled from the `.po` files (by Babel) when missing or older, beside
 them or, when that folder is read-only, in the cache folder; an installer ships them built.
@@ -92,7 +93,7 @@ def tr(text: str) -> str:
             template = _catalogue.gettext(text.template)
         if not text.args:
             return template
-        args = {k: tr(v) if isinstance(v, Msg) else v for k, v in text.args.items()}
+        args = {k: tr(v) if isinstance(v, str) else v for k, v in text.args.items()}
         return template.format(**args)
     return _catalogue.gettext(text) if text else text
 
