@@ -37,6 +37,7 @@ class Option:
     default: Any
     labels: tuple[str, ...] = ()  # display text per choice; str(choice) when empty
     seat: int | None = None  # a per-seat option (a handicap) belongs to this seat, 0-based
+    family: str = ""  # a per-seat option's kind without the seat ("Board side"): a column heading
 
     def label_of(self, value: Any) -> str:
         if self.labels and value in self.choices:
