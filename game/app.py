@@ -19,6 +19,7 @@ import pygame
 
 from game import resources
 from game.core import i18n
+from game.core.i18n import msg
 from game.core.timers import TICKS_PER_SECOND
 from game.ui import text, theme
 from game.ui.sound import Sounds
@@ -114,7 +115,7 @@ class App:
         try:
             pygame.display.toggle_fullscreen()
         except pygame.error as exc:
-            self.toast(f"Full screen is not available here ({exc}).", error=True)
+            self.toast(msg("Full screen is not available here ({problem}).", problem=str(exc)), error=True)
             return False
         self.fullscreen = on
         return True

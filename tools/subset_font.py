@@ -5,8 +5,8 @@
 The source is Debian's fonts-noto-cjk (/usr/share/fonts/opentype/noto, SIL Open Font Licence
 1.1, see assets/fonts/OFL-NotoSansJP.txt). The whole face is 20 MB a weight; we keep ASCII and
 Latin-1, the punctuation and symbols we draw, kana, full-width forms, the 2,965 kanji of JIS X
-0208 level 1 (the common ones, enough for a typed name) and every character the Japanese
-catalogue, rules texts and tutorials use. Run it again after adding text with a rarer kanji:
+0208 level 1 (the common ones, enough for a typed name) and every character the catalogues
+(English too: Japanese draws every text in this font), rules texts and tutorials use. Run it again after adding text with a rarer kanji:
 tests/ui/test_japanese_font.py says which characters are missing.
 """
 
@@ -26,7 +26,7 @@ WEIGHTS = {"Regular": "NotoSansJP-Regular.otf", "Bold": "NotoSansJP-Bold.otf"}
 RANGES = [
     (0x20, 0x7E),
     (0xA0, 0xFF),
-    (0x2010, 0x2027),  # dashes, quotes, bullet, ellipsis
+    (0x2010, 0x205E),  # dashes, quotes, bullet, ellipsis, ‹ ›, ‼
     (0x2190, 0x2199),  # arrows
     (0x2460, 0x2473),  # circled numbers
     (0x25A0, 0x25FF),  # geometric shapes
@@ -50,7 +50,8 @@ def level1_kanji() -> set[str]:
 def used_text() -> set[str]:
     """Every character of the Japanese texts we ship."""
     chars: set[str] = set()
-    for path in [ROOT / "game" / "locale" / "ja" / "LC_MESSAGES" / "bazaar.po", *ROOT.glob("seeds/ja/*.md")]:
+    catalogues = [ROOT / "game" / "locale" / code / "LC_MESSAGES" / "bazaar.po" for code in ("en", "ja")]
+    for path in [*catalogues, *ROOT.glob("seeds/ja/*.md")]:
         chars |= set(path.read_text(encoding="utf-8"))
     for path in (ROOT / "game" / "tutorials").glob("*.json"):
         chars |= set(json.dumps(json.loads(path.read_text(encoding="utf-8")), ensure_ascii=False))

@@ -59,6 +59,13 @@ def msg_n(singular: str, plural: str, n: int, **args: Any) -> Msg:
     return Msg(singular, {"n": n, **args}, plural)
 
 
+def said(error: BaseException) -> str:
+    """What an error says: its message itself when it was raised with one (so the screen can
+    translate it), else its text."""
+    first = error.args[0] if len(error.args) == 1 else None
+    return first if isinstance(first, Msg) else str(error)
+
+
 def N_(text: str) -> str:
     """Marks a constant for the catalogue; it is translated where it is drawn."""
     return text

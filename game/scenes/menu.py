@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.core import registry
+from game.core import i18n, registry
+from game.core.i18n import N_, msg, said
 from game.scenes import tables
 from game.scenes.base import Screen
 from game.scenes.tutorial import available, open_tutorial, progress
@@ -28,7 +29,7 @@ class GameTile(Widget):
         self.ruleset = registry.get(game)
         self.label = self.ruleset.title
         self.enabled = tables.has_table(game)
-        self._images: dict[bool, pygame.Surface] = {}
+        self._images: dict[tuple[bool, str], pygame.Surface] = {}
 
     def activate(self) -> None:
         if self.enabled:
@@ -48,14 +49,17 @@ class GameTile(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         lit = self.hover or self.focused
-        image = self._images.get(lit)
+        look = (lit, i18n.language())
+        image = self._images.get(look)
         if image is None:  # drawn once per look; emblems and wrapped text are not free
-            image = self._images[lit] = pygame.Surface(self.rect.inflate(10, 10).size, pygame.SRCALPHA)
+            image = self._images[look] = pygame.Surface(self.rect.inflate(10, 10).size, pygame.SRCALPHA)
             self._paint(image, pygame.Rect(5, 5, self.rect.w, self.rect.h), lit)
         surface.blit(image, self.rect.move(-5, -5))
         if self.on_learn is not None:
             panel(surface, self.learn_rect, theme.BG_DEEP, theme.ACCENT_DARK, radius=10)
-            text.blit(surface, "Learn to play", self.learn_rect.center, 16, theme.ACCENT, "bold", "center")
+            text.blit(
+                surface, N_("Learn to play"), self.learn_rect.center, 16, theme.ACCENT, "bold", "center"
+            )
         if self.focused:
             pygame.draw.rect(surface, theme.FOCUS, self.rect.inflate(8, 8), 2, border_radius=17)
 
@@ -73,9 +77,9 @@ class GameTile(Widget):
         emblems.EMBLEMS[self.game](surface, (band.centerx, band.centery + 2))
         rules = self.ruleset
         seats = (
-            f"{rules.min_seats} players"
+            msg("{n} players", n=rules.min_seats)
             if rules.min_seats == rules.max_seats
-            else f"{rules.min_seats}–{rules.max_seats} players"
+            else msg("{low}–{high} players", low=rules.min_seats, high=rules.max_seats)
         )
         text.blit(surface, rules.title, (r.x + 18, r.y + 108), 28, theme.TEXT, "black")
         text.blit(surface, seats, (r.right - 18, r.y + 116), 18, theme.ACCENT, "bold", "topright")
@@ -83,7 +87,13 @@ class GameTile(Widget):
             text.blit(surface, line, (r.x + 18, r.y + 146 + 21 * k), 17, theme.MUTED)
         if not self.enabled:
             text.blit(
-                surface, "Table coming soon", (r.centerx, r.bottom - 20), 16, theme.MUTED, "bold", "center"
+                surface,
+                N_("Table coming soon"),
+                (r.centerx, r.bottom - 20),
+                16,
+                theme.MUTED,
+                "bold",
+                "center",
             )
 
 
@@ -97,26 +107,28 @@ class Menu(Screen):
             learn = self.learn if available(game) and tables.has_table(game) else None
             self.group.add(GameTile(rect, game, self.new_game, learn))
         x, w, h, step = 900, 320, 56, 72
-        self.continue_button = Button((x, 130, w, h), "Continue", self.open_continue, True, tid="continue")
+        self.continue_button = Button(
+            (x, 130, w, h), N_("Continue"), self.open_continue, True, tid="continue"
+        )
         self.group.add(self.continue_button)
         half = (w - 12) // 2  # Statistics and History share a row: both look back
-        self.group.add(Button((x, 130 + step, half, h), "Statistics", self.open_stats))
+        self.group.add(Button((x, 130 + step, half, h), N_("Statistics"), self.open_stats))
         self.group.add(
-            Button((x + w - half, 130 + step, half, h), "History", self.open_history, tid="history")
+            Button((x + w - half, 130 + step, half, h), N_("History"), self.open_history, tid="history")
         )
-        self.group.add(Button((x, 130 + 2 * step, w, h), "Rules", self.open_rules))
-        self.group.add(Button((x, 130 + 3 * step, w, h), "Settings", self.open_settings))
-        self.group.add(Button((x, 130 + 4 * step, w, h), "Quit", self.app.quit))
+        self.group.add(Button((x, 130 + 2 * step, w, h), N_("Rules"), self.open_rules))
+        self.group.add(Button((x, 130 + 3 * step, w, h), N_("Settings"), self.open_settings))
+        self.group.add(Button((x, 130 + 4 * step, w, h), N_("Quit"), self.app.quit))
         self.saved = 0
 
     def enter(self) -> None:
         try:
             self.saved = len(self.app.store.unfinished())
         except Exception as exc:  # the menu must open even when the save database cannot
-            self.app.toast(f"Saved games are unavailable: {exc}", error=True)
+            self.app.toast(msg("Saved games are unavailable: {problem}", problem=said(exc)), error=True)
             self.saved = 0
         self.continue_button.enabled = self.saved > 0
-        self.continue_button.label = f"Continue ({self.saved})" if self.saved else "Continue"
+        self.continue_button.label = msg("Continue ({n})", n=self.saved) if self.saved else N_("Continue")
         if self.group.focused is None or not self.group.focused.enabled:
             # Enter works at once: on Continue when it is offered (it is drawn as the main
             # choice), else on the first game
@@ -129,7 +141,10 @@ class Menu(Screen):
     def targets(self) -> list[Target]:
         """The widgets, then each tile's Learn to play link (`learn.<game>`)."""
         tiles = [w for w in self.group.widgets if isinstance(w, GameTile) and w.on_learn is not None]
-        links = [Target(f"learn.{t.game}", f"Learn to play {t.label}", "button", t.learn_rect) for t in tiles]
+        links = [
+            Target(f"learn.{t.game}", msg("Learn to play {game}", game=t.label), "button", t.learn_rect)
+            for t in tiles
+        ]
         return super().targets() + links
 
     def learn(self, game: str) -> None:
@@ -172,10 +187,10 @@ class Menu(Screen):
         pygame.draw.rect(surface, theme.BG_DEEP, (0, 0, theme.WIDTH, 100))
         pygame.draw.line(surface, theme.ACCENT_DARK, (0, 100), (theme.WIDTH, 100), 2)
         text.blit(surface, "Bazaar", (60, 50), 54, theme.ACCENT, "black", "midleft")
-        text.blit(surface, "a table for four games", (262, 60), 22, theme.MUTED, anchor="midleft")
+        text.blit(surface, N_("a table for four games"), (262, 60), 22, theme.MUTED, anchor="midleft")
         text.blit(
             surface,
-            "Tab or arrows to move, Enter to choose, F11 full screen",
+            N_("Tab or arrows to move, Enter to choose, F11 full screen"),
             (theme.WIDTH - 60, 50),
             16,
             theme.MUTED,
@@ -183,8 +198,8 @@ class Menu(Screen):
         )
         box = pygame.Rect(900, 492, 320, 162)
         panel(surface, box, theme.BG_DEEP, theme.LINE)
-        text.blit(surface, "Pass and play", (box.x + 18, box.y + 16), 20, theme.ACCENT, "bold")
-        tips = (
+        text.blit(surface, N_("Pass and play"), (box.x + 18, box.y + 16), 20, theme.ACCENT, "bold")
+        tips = N_(
             "Share one screen with friends, or fill any seat with a bot. Every move is saved as "
             "you play: close the window whenever you like and pick up again with Continue."
         )

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.core.i18n import N_, msg
 from game.scenes.base import Overlay, Scene
 from game.ui import text, theme
 from game.ui.widgets import Button, Group
@@ -21,11 +22,11 @@ class Pause(Overlay):
         self.on_quit = on_quit
         x, w = self.box.x + 60, self.box.w - 120
         y = self.box.y + 100
-        self.group.add(Button((x, y, w, 56), "Resume", self.back, primary=True))
-        rules = self.group.add(Button((x, y + 72, w, 56), "Rules", self.rules))
+        self.group.add(Button((x, y, w, 56), N_("Resume"), self.back, primary=True))
+        rules = self.group.add(Button((x, y + 72, w, 56), N_("Rules"), self.rules))
         rules.enabled = bool(game)
-        self.group.add(Button((x, y + 144, w, 56), "Settings", self.settings))
-        self.group.add(Button((x, y + 216, w, 56), "Save and leave", self.leave_game))
+        self.group.add(Button((x, y + 144, w, 56), N_("Settings"), self.settings))
+        self.group.add(Button((x, y + 216, w, 56), N_("Save and leave"), self.leave_game))
         self.group.move_focus(1)
 
     def rules(self) -> None:
@@ -45,10 +46,12 @@ class Pause(Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        text.blit(surface, "Paused", (self.box.centerx, self.box.y + 50), 36, theme.TEXT, "black", "center")
+        text.blit(
+            surface, N_("Paused"), (self.box.centerx, self.box.y + 50), 36, theme.TEXT, "black", "center"
+        )
         text.blit(
             surface,
-            "Every move is saved as it is played.",
+            N_("Every move is saved as it is played."),
             (self.box.centerx, self.box.bottom - 24),
             15,
             theme.MUTED,
@@ -77,9 +80,13 @@ class HandOff(Scene):
         self.note = note
         self.on_ready = on_ready
         self.game = game
-        ready = Button((490, 430, 300, 64), f"I am {player}", self.ready, True, tid="ready")
+        ready = Button((490, 430, 300, 64), msg("I am {name}", name=player), self.ready, True, tid="ready")
         menu = Button(
-            (1110, 632, 150, 64), "Menu", self.pause, hint="Pause: rules, settings, leave (Esc)", tid="menu"
+            (1110, 632, 150, 64),
+            N_("Menu"),
+            self.pause,
+            hint=N_("Pause: rules, settings, leave (Esc)"),
+            tid="menu",
         )
         self.group = Group([ready, menu])
         self.group.move_focus(1)
@@ -116,14 +123,14 @@ class HandOff(Scene):
         pygame.draw.rect(surface, theme.PANEL, card, border_radius=18)
         pygame.draw.rect(surface, theme.ACCENT, card, 2, border_radius=18)
         text.blit(
-            surface, "Pass the screen to", (card.centerx, card.y + 58), 24, theme.MUTED, anchor="center"
+            surface, N_("Pass the screen to"), (card.centerx, card.y + 58), 24, theme.MUTED, anchor="center"
         )
         text.blit(surface, self.player, (card.centerx, card.y + 116), 56, theme.ACCENT, "black", "center")
         if self.note:
             text.blit(surface, self.note, (card.centerx, card.y + 176), 20, theme.TEXT, anchor="center")
         text.blit(
             surface,
-            "Everyone else, look away. Enter when ready; Esc for the menu.",
+            N_("Everyone else, look away. Enter when ready; Esc for the menu."),
             (card.centerx, card.bottom - 30),
             16,
             theme.MUTED,
@@ -136,12 +143,12 @@ class Confirm(Overlay):
     name = "confirm"
     animated = False
 
-    def __init__(self, app, question: str, on_yes: Callable[[], None], yes: str = "Yes"):
+    def __init__(self, app, question: str, on_yes: Callable[[], None], yes: str = N_("Yes")):
         super().__init__(app, (560, 240))
         self.question = question
         self.on_yes = on_yes
         b = self.box
-        self.group.add(Button((b.x + 40, b.bottom - 90, 220, 56), "Cancel", self.back))
+        self.group.add(Button((b.x + 40, b.bottom - 90, 220, 56), N_("Cancel"), self.back))
         self.group.add(Button((b.right - 260, b.bottom - 90, 220, 56), yes, self.yes, primary=True))
 
     def yes(self) -> None:

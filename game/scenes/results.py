@@ -7,6 +7,8 @@ import random
 
 import pygame
 
+from game.core.bots import level_name
+from game.core.i18n import N_, msg, tr
 from game.core.match import Match
 from game.scenes import tables
 from game.scenes.base import Screen
@@ -25,14 +27,14 @@ def star(surface: pygame.Surface, centre: tuple[int, int], r: int, colour) -> No
 
 class Results(Screen):
     name = "results"
-    title = "Match over"
+    title = N_("Match over")
 
     def __init__(self, app, match: Match):
         super().__init__(app)
         self.match = match
         self.outcome = match.outcome
-        self.group.add(Button((380, 600, 240, 60), "Menu", self.to_menu))
-        self.group.add(Button((660, 600, 240, 60), "Rematch", self.rematch, primary=True))
+        self.group.add(Button((380, 600, 240, 60), N_("Menu"), self.to_menu))
+        self.group.add(Button((660, 600, 240, 60), N_("Rematch"), self.rematch, primary=True))
         self.group.move_focus(-1)
         app.sounds.play("seal")
 
@@ -40,10 +42,10 @@ class Results(Screen):
         names = self.match.names
         winners = self.outcome.winners if self.outcome else ()
         if len(winners) == 1:
-            return f"{names[winners[0]]} wins"
+            return msg("{name} wins", name=names[winners[0]])
         if winners:
-            return "Shared win: " + " & ".join(names[w] for w in winners)
-        return "No winner"
+            return msg("Shared win: {names}", names=" & ".join(names[w] for w in winners))
+        return N_("No winner")
 
     def to_menu(self) -> None:
         self.app.home()
@@ -65,9 +67,10 @@ class Results(Screen):
         )
         text.blit(surface, self.headline(), (theme.WIDTH // 2, 170), 54, theme.ACCENT, "black", "center")
         if self.outcome and self.outcome.summary:
-            summary = self.outcome.summary
-            for i, name in enumerate(self.match.names):  # rules speak of seats; people have names
-                summary = summary.replace(f"Seat {i + 1}", name)
+            # rules speak of seats; people have names (the seat as the language words it)
+            summary = tr(self.outcome.summary)
+            for i, name in enumerate(self.match.names):
+                summary = summary.replace(tr(msg("Seat {seat}", seat=i + 1)), name)
             for k, line in enumerate(text.wrap(summary, 900, 20)):
                 text.blit(surface, line, (theme.WIDTH // 2, 226 + 26 * k), 20, theme.TEXT, anchor="center")
         scores = self.outcome.scores if self.outcome else ()
@@ -81,7 +84,7 @@ class Results(Screen):
             if won:  # the font has no star glyph: draw one
                 star(surface, (box.x + 40, y + 17), 13, theme.ACCENT)
             text.blit(surface, seat.name, (box.x + 62, y + 18), 26, colour, "bold", "midleft")
-            kind = "person" if not seat.is_bot else f"bot · {seat.level}"
+            kind = N_("person") if not seat.is_bot else msg("bot · {level}", level=level_name(seat.level))
             text.blit(surface, kind, (box.x + 330, y + 18), 17, theme.MUTED, anchor="midleft")
             if i < len(scores):
                 score = scores[i]

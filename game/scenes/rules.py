@@ -6,6 +6,7 @@ import pygame
 
 from game import resources
 from game.core import i18n, registry
+from game.core.i18n import N_, _, msg
 from game.scenes import tables
 from game.scenes.base import Screen
 from game.ui import emblems, markdown, text, theme
@@ -19,17 +20,20 @@ class RulesScreen(Screen):
 
     def __init__(self, app, game: str):
         super().__init__(app)
-        self.title = f"Rules · {registry.get(game).title}"
+        self.title = msg("Rules · {game}", game=registry.get(game).title)
         # the Japanese texts are the project's own, beside the English (seeds/ja)
         folder = ("seeds", "ja") if i18n.language() == "ja" else ("seeds",)
         path = resources.path(*folder, f"{game}.md")
         try:
             source = path.read_text(encoding="utf-8")
         except OSError:
-            source = f"# Rules unavailable\n\nThe rules file {path.name} is missing from this installation."
+            source = _(
+                "# Rules unavailable\n\nThe rules file {name} is missing from this installation.",
+                name=path.name,
+            )
         self.page = markdown.render(source, VIEW.w - 40)
         self.scroll = 0
-        self.group.add(Button((1040, 22, 180, 50), "Back", self.back))
+        self.group.add(Button((1040, 22, 180, 50), N_("Back"), self.back))
 
     @property
     def max_scroll(self) -> int:
@@ -70,7 +74,7 @@ class RulesScreen(Screen):
             pygame.draw.rect(surface, theme.ACCENT, (track.x, y, 6, h), border_radius=3)
             text.blit(
                 surface,
-                "Scroll with the wheel, arrows or Page Up/Down",
+                N_("Scroll with the wheel, arrows or Page Up/Down"),
                 (VIEW.x, 700),
                 15,
                 theme.MUTED,
@@ -86,7 +90,7 @@ class RulesIndex(Screen):
     """Every game's rules, from the menu: those without a table yet too."""
 
     name = "rules-index"
-    title = "Rules"
+    title = N_("Rules")
 
     def __init__(self, app):
         super().__init__(app)
@@ -96,7 +100,7 @@ class RulesIndex(Screen):
             self.group.add(
                 Button((480, 130 + ROW * i, 400, 58), title, lambda g=game: self.open(g), tid=game)
             )
-        self.group.add(Button((1040, 22, 180, 50), "Back", self.back))
+        self.group.add(Button((1040, 22, 180, 50), N_("Back"), self.back))
         self.group.move_focus(1)
 
     def draw(self, surface: pygame.Surface) -> None:

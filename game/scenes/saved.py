@@ -8,7 +8,9 @@ from pathlib import Path
 import pygame
 
 from game.core import paths, registry
+from game.core.bots import level_name
 from game.core.codec import FormatError
+from game.core.i18n import N_, _, msg, said
 from game.scenes import tables
 from game.scenes.base import Screen
 from game.scenes.overlays import Confirm
@@ -21,7 +23,7 @@ ROW_H = 66
 
 class SavedMatches(Screen):
     name = "saved"
-    title = "Continue a match"
+    title = N_("Continue a match")
 
     def __init__(self, app):
         super().__init__(app)
@@ -42,17 +44,21 @@ class SavedMatches(Screen):
         for k, info in enumerate(self.infos):
             y = 120 + ROW_H * k
             playable = tables.has_table(info.game)
-            resume = Button((820, y + 8, 150, 48), "Resume", lambda i=info: self.resume(i.id), primary=True)
+            resume = Button(
+                (820, y + 8, 150, 48), N_("Resume"), lambda i=info: self.resume(i.id), primary=True
+            )
             resume.enabled = playable
             self.group.add(resume)
-            self.group.add(Button((980, y + 8, 110, 48), "Export", lambda i=info: self.export(i.id), size=18))
             self.group.add(
-                Button((1100, y + 8, 110, 48), "Delete", lambda i=info: self.delete(i.id), size=18)
+                Button((980, y + 8, 110, 48), N_("Export"), lambda i=info: self.export(i.id), size=18)
             )
-        self.group.add(Button((1040, 22, 180, 50), "Back", self.back))
+            self.group.add(
+                Button((1100, y + 8, 110, 48), N_("Delete"), lambda i=info: self.delete(i.id), size=18)
+            )
+        self.group.add(Button((1040, 22, 180, 50), N_("Back"), self.back))
         if self.pages > 1:
-            newer = Button((820, 654, 190, 48), "‹ Newer", lambda: self.turn(-1), size=18, hint="PgUp")
-            older = Button((1030, 654, 190, 48), "Older ›", lambda: self.turn(1), size=18, hint="PgDn")
+            newer = Button((820, 654, 190, 48), N_("‹ Newer"), lambda: self.turn(-1), size=18, hint="PgUp")
+            older = Button((1030, 654, 190, 48), N_("Older ›"), lambda: self.turn(1), size=18, hint="PgDn")
             newer.enabled, older.enabled = self.page > 0, self.page < self.pages - 1
             self.group.add(newer)
             self.group.add(older)
@@ -67,7 +73,7 @@ class SavedMatches(Screen):
         try:
             match = self.app.store.load(match_id)
         except (FormatError, ValueError, KeyError) as exc:
-            self.app.toast(f"This match cannot be resumed: {exc}", error=True)
+            self.app.toast(msg("This match cannot be resumed: {problem}", problem=said(exc)), error=True)
             return
         self.app.replace(tables.table_class(match.ruleset.name)(self.app, match, match_id))
 
@@ -77,16 +83,16 @@ class SavedMatches(Screen):
         try:
             self.app.store.export(match_id, target)
         except (OSError, FormatError) as exc:
-            self.app.toast(f"Export failed: {exc}", error=True)
+            self.app.toast(msg("Export failed: {problem}", problem=said(exc)), error=True)
             return
-        self.app.toast(f"Exported to {target}")
+        self.app.toast(msg("Exported to {path}", path=str(target)))
 
     def delete(self, match_id: int) -> None:
         def really() -> None:
             self.app.store.delete(match_id)
             self.refresh()
 
-        self.app.push(Confirm(self.app, "Delete this match for good?", really, "Delete"))
+        self.app.push(Confirm(self.app, N_("Delete this match for good?"), really, N_("Delete")))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.DROPFILE:
@@ -104,9 +110,11 @@ class SavedMatches(Screen):
         try:
             match_id = self.app.store.import_file(path)
         except (FormatError, OSError) as exc:
-            self.app.toast(f"{path.name} was not imported: {exc}", error=True)
+            self.app.toast(
+                msg("{file} was not imported: {problem}", file=path.name, problem=said(exc)), error=True
+            )
             return
-        self.app.toast(f"Imported {path.name} as match {match_id}.")
+        self.app.toast(msg("Imported {file} as match {id}.", file=path.name, id=match_id))
         self.page = 0  # the newest first: the import is on the first page
         self.refresh()
 
@@ -115,7 +123,7 @@ class SavedMatches(Screen):
         if not self.infos:
             text.blit(
                 surface,
-                "No unfinished matches. Start one from the menu.",
+                N_("No unfinished matches. Start one from the menu."),
                 (theme.WIDTH // 2, 300),
                 24,
                 theme.MUTED,
@@ -126,19 +134,22 @@ class SavedMatches(Screen):
             panel(surface, row, theme.BG_DEEP if k % 2 else theme.PANEL)
             title = registry.get(info.game).title
             text.blit(surface, title, (row.x + 20, row.y + 18), 22, theme.ACCENT, "bold", "midleft")
-            players = ", ".join(s.name + ("" if not s.is_bot else f" ({s.level})") for s in info.seats)
+            players = _(", ").join(
+                s.name if not s.is_bot else _("{name} ({level})", name=s.name, level=level_name(s.level))
+                for s in info.seats
+            )
             text.blit(surface, players, (row.x + 200, row.y + 18), 19, theme.TEXT, anchor="midleft")
-            when = f"{info.updated:%d %b %Y, %H:%M} · {info.progress}"
+            when = _("{when:%d %b %Y, %H:%M} · {progress}", when=info.updated, progress=info.progress)
             text.blit(surface, when, (row.x + 200, row.y + 42), 16, theme.MUTED, anchor="midleft")
         text.blit(
             surface,
-            "Drop an exported match file on this window to import it.",
+            N_("Drop an exported match file on this window to import it."),
             (60, 680),
             17,
             theme.MUTED,
             anchor="midleft",
         )
         if self.pages > 1:
-            where = f"Page {self.page + 1} of {self.pages}"
+            where = msg("Page {page} of {pages}", page=self.page + 1, pages=self.pages)
             text.blit(surface, where, (800, 678), 17, theme.MUTED, anchor="midright")
         self.group.draw(surface)

@@ -12,12 +12,12 @@ from game.scenes.base import Screen
 from game.ui import text, theme
 from game.ui.widgets import Button, Choice, panel
 
-ON_OFF = ([False, True], ["Off", "On"])
+ON_OFF = ([False, True], [N_("Off"), N_("On")])
 
 
 class SettingsScreen(Screen):
     name = "settings"
-    title = "Settings"
+    title = N_("Settings")
 
     def __init__(self, app):
         super().__init__(app)
@@ -25,28 +25,28 @@ class SettingsScreen(Screen):
         rows = [
             # named in both languages, so it can be found whichever is shown
             ("language", N_("Language · 言語"), ["", *LANGUAGES], [N_("System"), *NAMES.values()]),
-            ("fullscreen", "Full screen (F11)", *ON_OFF),
-            ("volume", "Sound volume", [i / 10 for i in range(11)], [f"{i * 10}%" for i in range(11)]),
-            ("muted", "Mute", *ON_OFF),
+            ("fullscreen", N_("Full screen (F11)"), *ON_OFF),
+            ("volume", N_("Sound volume"), [i / 10 for i in range(11)], [f"{i * 10}%" for i in range(11)]),
+            ("muted", N_("Mute"), *ON_OFF),
             (
                 "animation_speed",
-                "Animation speed",
+                N_("Animation speed"),
                 list(ANIMATION_SPEEDS),
-                ["Relaxed", "Normal", "Brisk", "Instant"],
+                [N_("Relaxed"), N_("Normal"), N_("Brisk"), N_("Instant")],
             ),
             (
                 "bot_pause_ms",
-                "Bot pause before a move",
+                N_("Bot pause before a move"),
                 [0, 300, 600, 1000, 1600],
-                ["None", "0.3 s", "0.6 s", "1 s", "1.6 s"],
+                [N_("None"), N_("0.3 s"), N_("0.6 s"), N_("1 s"), N_("1.6 s")],
             ),
-            ("show_hints", "Hint button at the table", *ON_OFF),
-            ("four_colour_deck", "Four-colour playing cards", *ON_OFF),
+            ("show_hints", N_("Hint button at the table"), *ON_OFF),
+            ("four_colour_deck", N_("Four-colour playing cards"), *ON_OFF),
             (
                 "outside_move_seconds",
-                "Outside bot programs: time a move",
+                N_("Outside bot programs: time a move"),
                 [2.0, 5.0, 10.0, 30.0, 60.0],
-                ["2 s", "5 s", "10 s", "30 s", "60 s"],
+                [N_("2 s"), N_("5 s"), N_("10 s"), N_("30 s"), N_("60 s")],
             ),
         ]
         self.choices: dict[str, Choice] = {}
@@ -55,7 +55,7 @@ class SettingsScreen(Screen):
             choice = Choice((240, 124 + 50 * i, 800, 44), label, choices, value, self._setter(key), names)
             self.group.add(choice)
             self.choices[key] = choice
-        self.group.add(Button((800, 594, 240, 54), "Done", self.back, primary=True))
+        self.group.add(Button((800, 594, 240, 54), N_("Done"), self.back, primary=True))
 
     def _setter(self, key: str):
         def setter(value):
@@ -72,7 +72,7 @@ class SettingsScreen(Screen):
         panel(surface, pygame.Rect(210, 104, 860, 474), theme.BG_DEEP)
         text.blit(
             surface,
-            "Changes apply at once and are kept for next time.",
+            N_("Changes apply at once and are kept for next time."),
             (240, 621),
             17,
             theme.MUTED,

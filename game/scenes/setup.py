@@ -7,7 +7,10 @@ import random
 import pygame
 
 from game.core import registry, setups
+from game.core.bots import level_name
+from game.core.i18n import N_, msg
 from game.core.match import Match, Seat
+from game.core.ruleset import Option
 from game.scenes import tables
 from game.scenes.base import Screen
 from game.scenes.tutorial import available, open_tutorial, progress
@@ -27,15 +30,18 @@ class Setup(Screen):
         super().__init__(app)
         self.game = game
         self.ruleset = registry.get(game)
-        self.title = f"New game · {self.ruleset.title}"
+        self.title = msg("New game · {game}", game=self.ruleset.title)
         self.options = self.ruleset.default_options()
         self.kinds = ["human", *self.ruleset.bot_levels]
-        self.kind_names = ["Person", *(f"Bot · {lvl}" for lvl in self.ruleset.bot_levels)]
+        self.kind_names = [
+            N_("Person"),
+            *(msg("Bot · {level}", level=level_name(lvl)) for lvl in self.ruleset.bot_levels),
+        ]
         low, high = self.ruleset.seat_range(self.options)
         # Sensible start: you against a bot when bots exist, else everyone a person.
         self.count = max(low, min(high, 2 if low <= 2 else low))
         self.names = [
-            TextField((0, 0, 260, 46), n, placeholder="Name", on_change=lambda _: self._refresh_options())
+            TextField((0, 0, 260, 46), n, placeholder=N_("Name"), on_change=lambda _: self._refresh_options())
             for n in NAMES
         ]
         for i, field in enumerate(self.names):
@@ -48,12 +54,12 @@ class Setup(Screen):
         for i, choice in enumerate(self.seat_kinds):
             choice.tid = f"kind.{i}"
         self.count_choice = Choice(
-            (60, 124, 300, 46), "Players", list(range(low, high + 1)), self.count, self._set_count
+            (60, 124, 300, 46), N_("Players"), list(range(low, high + 1)), self.count, self._set_count
         )
         self.option_widgets = [
             Choice(
                 (0, 0, 500, 46),
-                o.label if o.seat is None else _family(o.label),
+                o.label if o.seat is None else _family(o),
                 list(o.choices),
                 self.options[o.key],
                 self._option_setter(o.key),
@@ -64,20 +70,20 @@ class Setup(Screen):
         for option, widget in zip(self.ruleset.options, self.option_widgets, strict=True):
             widget.tid, widget.spoken = f"option.{option.key}", option.label
         self._place_options()
-        self.start_button = Button((980, 620, 240, 60), "Start", self.start, primary=True)
-        self.back_button = Button((720, 620, 240, 60), "Back", self.back)
+        self.start_button = Button((980, 620, 240, 60), N_("Start"), self.start, primary=True)
+        self.back_button = Button((720, 620, 240, 60), N_("Back"), self.back)
         self.practice_button: Button | None = None
         if tables.has_practice(game):  # puzzles on their own, untimed
             self.back_button.rect.w = self.start_button.rect.w = 160
             self.start_button.rect.x = 1060
-            self.practice_button = Button((890, 620, 160, 60), "Practice", self.practice, tid="practice")
+            self.practice_button = Button((890, 620, 160, 60), N_("Practice"), self.practice, tid="practice")
         # Learn to play: a guided first game on the table; the first visit to a game offers
         # it (a note beside the button, once: never again)
         self.learn_button: Button | None = None
         self.offer = False
         if available(game):
-            self.learn_button = Button((40, 620, 240, 60), "Learn to play", self.learn, tid="learn")
-            self.learn_button.hint = "A guided first game on the real table, under five minutes"
+            self.learn_button = Button((40, 620, 240, 60), N_("Learn to play"), self.learn, tid="learn")
+            self.learn_button.hint = N_("A guided first game on the real table, under five minutes")
             self.offer = not progress.offered(game)
             if self.offer:
                 progress.mark_offered(game)
@@ -153,12 +159,12 @@ class Setup(Screen):
         ]
         for i, widget in enumerate(general):
             widget.rect.topleft = (OPTION_X, OPTION_Y + OPTION_H * i)
-        families = list(dict.fromkeys(_family(o.label) for o in self.ruleset.options if o.seat is not None))
+        families = list(dict.fromkeys(_family(o) for o in self.ruleset.options if o.seat is not None))
         self.grid_top = OPTION_Y + OPTION_H * len(general) + 30
         width = (500 - 48 - 10 * (len(families) - 1)) // max(1, len(families))
         for option, widget in zip(self.ruleset.options, self.option_widgets, strict=True):
             if option.seat is not None:
-                column = families.index(_family(option.label))
+                column = families.index(_family(option))
                 widget.rect = pygame.Rect(
                     OPTION_X + 48 + column * (width + 10), self.grid_top + GRID_H * option.seat, width, 46
                 )
@@ -241,7 +247,7 @@ class Setup(Screen):
         seats = self.seats()
         names = [s.name for s in seats]
         if len(set(names)) != len(names):
-            self.app.toast("Give every player a different name.")
+            self.app.toast(N_("Give every player a different name."))
             return
         match = Match.new(
             self.ruleset, seats, self.chosen_options(), seed=random.SystemRandom().randrange(2**31)
@@ -257,10 +263,10 @@ class Setup(Screen):
         panel(surface, left, theme.BG_DEEP)
         panel(surface, right, theme.BG_DEEP)
         if not self.count_choice.visible:
-            text.blit(surface, "Players", (60, 147), 24, theme.ACCENT, "bold", "midleft")
-        text.blit(surface, "Options", (720, 147), 24, theme.ACCENT, "bold", "midleft")
+            text.blit(surface, N_("Players"), (60, 147), 24, theme.ACCENT, "bold", "midleft")
+        text.blit(surface, N_("Options"), (720, 147), 24, theme.ACCENT, "bold", "midleft")
         if not self.option_widgets:
-            text.blit(surface, "This game has no options.", (720, 200), 18, theme.MUTED)
+            text.blit(surface, N_("This game has no options."), (720, 200), 18, theme.MUTED)
         if self.families:
             width = (500 - 48 - 10 * (len(self.families) - 1)) // len(self.families)
             for k, family in enumerate(self.families):
@@ -276,7 +282,7 @@ class Setup(Screen):
             text.blit(surface, str(i + 1), (74, y), 18, theme.ACCENT, "bold", "center")
         text.blit(
             surface,
-            "Seats play in this order. People share the screen; a hand-off screen hides each hand.",
+            N_("Seats play in this order. People share the screen; a hand-off screen hides each hand."),
             (60, 580),
             16,
             theme.MUTED,
@@ -286,14 +292,15 @@ class Setup(Screen):
             ring = self.learn_button.rect.inflate(10, 10)
             pygame.draw.rect(surface, theme.ACCENT, ring, 2, border_radius=theme.RADIUS + 4)
             at = (ring.right + 14, self.learn_button.rect.centery)
-            lines = (f"New to {self.ruleset.title}?", "A guided first game, under five minutes.")
+            lines = (
+                msg("New to {game}?", game=self.ruleset.title),
+                N_("A guided first game, under five minutes."),
+            )
             text.blit(surface, lines[0], (at[0], at[1] - 11), 18, theme.ACCENT, "bold", "midleft")
             text.blit(surface, lines[1], (at[0], at[1] + 12), 16, theme.TEXT, anchor="midleft")
         self.group.draw(surface)
 
 
-def _family(label: str) -> str:
-    """A per-seat option's kind, its label without the seat ("Seat 2 board side" -> "Board side")."""
-    words = label.split()
-    rest = " ".join(words[2:]) if len(words) > 2 and words[0] == "Seat" else label
-    return rest[:1].upper() + rest[1:]
+def _family(option: Option) -> str:
+    """A per-seat option's kind, the heading of its column ("Board side")."""
+    return option.family or option.label

@@ -5,29 +5,30 @@ from __future__ import annotations
 import pygame
 
 from game.core import registry
+from game.core.i18n import N_
 from game.scenes.base import Screen
 from game.ui import text, theme
 from game.ui.widgets import Button, panel
 
 COLUMNS = (
-    ("Game", 70),
-    ("Seat", 300),
-    ("Played", 600),
-    ("Won", 720),
-    ("Shared", 840),
-    ("Lost", 960),
-    ("Avg score", 1080),
+    (N_("Game"), 70),
+    (N_("Seat"), 300),
+    (N_("Played"), 600),
+    (N_("Won"), 720),
+    (N_("Shared"), 840),
+    (N_("Lost"), 960),
+    (N_("Avg score"), 1080),
 )
 
 
 class Statistics(Screen):
     name = "stats"
-    title = "Statistics"
+    title = N_("Statistics")
 
     def __init__(self, app):
         super().__init__(app)
         self.rows = [r for r in app.store.statistics() if r.game in registry.names()]
-        self.group.add(Button((1040, 22, 180, 50), "Back", self.back))
+        self.group.add(Button((1040, 22, 180, 50), N_("Back"), self.back))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
@@ -39,7 +40,7 @@ class Statistics(Screen):
         if not self.rows:
             text.blit(
                 surface,
-                "Finished matches will be counted here.",
+                N_("Finished matches will be counted here."),
                 (theme.WIDTH // 2, 360),
                 22,
                 theme.MUTED,
@@ -56,6 +57,6 @@ class Statistics(Screen):
                 row.losses,
                 f"{row.average_score:.1f}",
             )
-            for (_, x), value in zip(COLUMNS, cells, strict=True):
+            for (_label, x), value in zip(COLUMNS, cells, strict=True):
                 text.blit(surface, str(value), (x, y), 19, theme.TEXT, anchor="midleft")
         self.group.draw(surface)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib
 import importlib.util
 
+from game.core.i18n import N_
+
 TABLES: dict[str, tuple[str, str]] = {
     "jaipur": ("game.scenes.jaipur", "JaipurTable"),
     "ginrummy": ("game.scenes.ginrummy", "GinRummyTable"),
@@ -16,10 +18,10 @@ TABLES: dict[str, tuple[str, str]] = {
 PRACTICE: dict[str, tuple[str, str]] = {"ubongo": ("game.scenes.ubongo.practice", "Practice")}
 
 TAGLINES = {
-    "jaipur": "Trade goods, herd camels, sell before your rival does.",
-    "ginrummy": "Meld runs and sets, knock low, go gin.",
-    "tajmahal": "Win the favour of the Mughal court, province by province.",
-    "ubongo": "Race the hourglass to fill each puzzle board.",
+    "jaipur": N_("Trade goods, herd camels, sell before your rival does."),
+    "ginrummy": N_("Meld runs and sets, knock low, go gin."),
+    "tajmahal": N_("Win the favour of the Mughal court, province by province."),
+    "ubongo": N_("Race the hourglass to fill each puzzle board."),
 }
 
 

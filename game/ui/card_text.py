@@ -10,6 +10,7 @@ from functools import cache
 
 import pygame
 
+from game.core import i18n
 from game.ui import playing_cards, text, theme
 
 CODE = re.compile(r"(?<![A-Za-z0-9])([A2-9TJQK])([SHDC])(?![A-Za-z0-9])")
@@ -29,7 +30,6 @@ def inks(four_colour: bool, paper: bool) -> dict[str, tuple]:
     return ON_DARK_FOUR if four_colour else ON_DARK
 
 
-@cache
 def render(
     line: str,
     size: int = 20,
@@ -37,6 +37,14 @@ def render(
     face: str = "regular",
     four_colour: bool = False,
     paper: bool = False,
+) -> pygame.Surface:
+    """The line in the current language, card codes drawn (the translation keeps "7H")."""
+    return _render(i18n.tr(line), size, colour, face, four_colour, paper, i18n.language())
+
+
+@cache
+def _render(
+    line: str, size: int, colour: tuple, face: str, four_colour: bool, paper: bool, language: str
 ) -> pygame.Surface:
     parts: list[tuple[str, str | None]] = []
     last = 0
@@ -52,10 +60,10 @@ def render(
     pieces: list[tuple[pygame.Surface, str | None, int]] = []  # (text, suit drawn after it, advance)
     for chunk, suit in parts:
         if suit is None:
-            image = text.render(chunk, size, colour, face)
+            image = text.verbatim(chunk, size, colour, face)
             pieces.append((image, None, image.get_width()))
         else:
-            image = text.render(label(chunk), size, ink[suit], "bold" if face == "regular" else face)
+            image = text.verbatim(label(chunk), size, ink[suit], "bold" if face == "regular" else face)
             pieces.append((image, suit, image.get_width() + suit_w + 2))
     height = text.font(size, face).get_height()
     surface = pygame.Surface((max(1, sum(w for _, _, w in pieces)), height), pygame.SRCALPHA)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.i18n import N_, tr
 from game.ui import card_text, text, theme
 from game.ui.targets import Target
 
@@ -12,7 +13,7 @@ SIZE = 15
 
 
 class LogPanel:
-    def __init__(self, x: int, y: int, width: int, rows: int, step: int = 22, title: str = "Last moves"):
+    def __init__(self, x: int, y: int, width: int, rows: int, step: int = 22, title: str = N_("Last moves")):
         self.x, self.y, self.width, self.rows, self.step, self.title = x, y, width, rows, step, title
 
     def shown(self, lines: list[str]) -> list[tuple[str, str]]:
@@ -27,7 +28,7 @@ class LogPanel:
         return [
             Target(f"log.{k}", full, "log", self.row_rect(k), tip=full)
             for k, (full, drawn) in enumerate(self.shown(lines))
-            if drawn != full
+            if drawn != tr(full)
         ]
 
     def draw(self, surface: pygame.Surface, lines: list[str], four_colour: bool = False) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from game.core.i18n import msg
 from game.rules.ubongo import placement as rules_placement
 from game.rules.ubongo.pieces import Cell
 from game.ui.drag import THRESHOLD
@@ -262,7 +263,7 @@ class PieceHandler:
         cells = [(int(c[0]), int(c[1])) for c in cells]
         found = orientation_for(letter, cells)
         if not found:
-            return f"Piece {letter} is not laid in one of its shapes"
+            return msg("Piece {letter} is not laid in one of its shapes", letter=letter)
         why = self.reason(letter, cells)
         if why:
             return why

@@ -192,11 +192,15 @@ class Choice(Widget):
         )
         ink = theme.TEXT if self.enabled else theme.MUTED
         r = self.rect
+        room = r.w - 52  # between the left padding and the ‹ › arrows
         if self.label:
-            text.blit(surface, self.label, (r.x + 14, r.centery), self.size, theme.MUTED, anchor="midleft")
-        text.blit(
-            surface, self.names[self.index], (r.right - 38, r.centery), self.size, ink, "bold", "midright"
-        )
+            drawn = text.blit(
+                surface, self.label, (r.x + 14, r.centery), self.size, theme.MUTED, anchor="midleft"
+            )
+            room -= drawn.w + 16
+        # a longer translation steps down a few sizes rather than run into the label
+        value, size = text.fit(self.names[self.index], room, self.size, "bold", self.size - 5)
+        text.blit(surface, value, (r.right - 38, r.centery), size, ink, "bold", "midright")
         if self.enabled and len(self.choices) > 1:
             text.blit(surface, "‹ ›", (r.right - 12, r.centery), self.size, theme.ACCENT, "bold", "midright")
         if self.focused:

@@ -20,8 +20,9 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
+from game.core.i18n import N_, Msg, msg, msg_n
 from game.core.ruleset import Command, Event, Option, Outcome, Rejected, Ruleset, View
-from game.rules.ubongo import levels, placement
+from game.rules.ubongo import levels, placement, words
 from game.rules.ubongo.difficulty import estimate
 from game.rules.ubongo.state import (
     BOARDS_PER_SEAT,
@@ -40,6 +41,8 @@ from game.rules.ubongo.state import (
 )
 
 MAX_SEATS = 4
+# the setup screen heads its per-seat columns with the option's label less "Seat n"
+SEAT_COLUMNS = (N_("Board side"), N_("Extra time"))
 
 
 @lru_cache(maxsize=1024)
@@ -49,59 +52,67 @@ def puzzle_of(board: int, side: str, face: int) -> Puzzle:
     return Puzzle(board, side, b.cells, pieces, round(estimate(b.cells, pieces), 2))
 
 
-def seconds(ticks: int) -> str:
-    return f"{ticks / TICKS_PER_SECOND:.1f} s"
+def seconds(ticks: int) -> Msg:
+    return words.seconds(ticks, TICKS_PER_SECOND)
 
 
 def _tick(command: Command) -> int | Rejected:
     tick = command.get("tick")
     if not isinstance(tick, int) or isinstance(tick, bool) or tick < 0:
-        return Rejected("The command needs its tick (a whole number, 0 or more)")
+        return Rejected(msg("The command needs its tick (a whole number, 0 or more)"))
     return tick
 
 
 def _row(command: Command) -> int | Rejected:
     row = command.get("row")
     if not isinstance(row, int) or isinstance(row, bool) or not 0 <= row < GEM_ROWS:
-        return Rejected(f"Choose a row from 0 to {GEM_ROWS - 1}")
+        return Rejected(msg("Choose a row from 0 to {last}", last=GEM_ROWS - 1))
     return row
 
 
 class Ubongo(Ruleset):
     name = "ubongo"
-    title = "Ubongo"
+    title = N_("Ubongo")
     min_seats = 1
     max_seats = MAX_SEATS
     timed = True  # solves and pawn moves carry the seat's tick
     hidden_hands = True  # in pass-and-play the others look away while one solves
     options = (
-        Option("mode", "Mode", ("race", "solo"), "race", ("Race each other", "Solo against the clock")),
+        Option(
+            "mode",
+            N_("Mode"),
+            ("race", "solo"),
+            "race",
+            (N_("Race each other"), N_("Solo against the clock")),
+        ),
         Option(
             "first",
-            "Start player",
+            N_("Start player"),
             ("random", *range(MAX_SEATS)),
             "random",
-            ("Drawn at random", *(f"Seat {i}" for i in range(1, MAX_SEATS + 1))),
+            (N_("Drawn at random"), *(msg("Seat {seat}", seat=i) for i in range(1, MAX_SEATS + 1))),
         ),
         *(
             Option(
                 f"side{i}",
-                f"Seat {i} board side",
+                msg("Seat {seat} board side", seat=i),
                 ("easy", "hard"),
                 "easy",
-                ("Easy (3 pieces)", "Hard (4 pieces)"),
+                (N_("Easy (3 pieces)"), N_("Hard (4 pieces)")),
                 seat=i - 1,
+                family=N_("Board side"),
             )
             for i in range(1, MAX_SEATS + 1)
         ),
         *(
             Option(
                 f"extra{i}",
-                f"Seat {i} extra time",
+                msg("Seat {seat} extra time", seat=i),
                 EXTRA_SECONDS,
                 0,
-                tuple("none" if s == 0 else f"+{s} s" for s in EXTRA_SECONDS),
+                tuple(msg("none") if s == 0 else msg("+{n} s", n=s) for s in EXTRA_SECONDS),
                 seat=i - 1,
+                family=N_("Extra time"),
             )
             for i in range(1, MAX_SEATS + 1)
         ),
@@ -224,33 +235,35 @@ class Ubongo(Ruleset):
     ) -> list[Event] | Rejected:
         move = command.get("move")
         if state.phase == "over":
-            return Rejected("The game is over")
+            return Rejected(msg("The game is over"))
         if move == "expire":
             return self._expire(state, seat, command)
         if seat is None or not 0 <= seat < state.seats:
-            return Rejected("Only a player can do that")
+            return Rejected(msg("Only a player can do that"))
         if move == "pawn":
             return self._pawn(state, seat, command)
         if move in ("solve", "give_up"):
             if state.phase != "solve":
-                return Rejected("There is no puzzle to solve now")
+                return Rejected(msg("There is no puzzle to solve now"))
             if state.status[seat] == "solved":
-                return Rejected("You have already solved this puzzle")
+                return Rejected(msg("You have already solved this puzzle"))
             if state.status[seat] == "out":
-                return Rejected("Your sand has run out for this hourglass")
+                return Rejected(msg("Your sand has run out for this hourglass"))
             return (
                 self._solve(state, seat, command) if move == "solve" else self._give_up(state, seat, command)
             )
-        return Rejected(f"Unknown move {move!r}")
+        return Rejected(msg("Unknown move {move}", move=repr(move)))
 
     def _solve(self, state: State, seat: int, command: Command) -> list[Event] | Rejected:
         tick = _tick(command)
         if isinstance(tick, Rejected):
             return tick
         if tick > state.end(seat):
-            return Rejected(f"Too late: your sand ran out at {seconds(state.end(seat))}")
+            return Rejected(msg("Too late: your sand ran out at {time}", time=seconds(state.end(seat))))
         if tick < state.start(seat):
-            return Rejected(f"That is before this hourglass was turned ({seconds(state.start(seat))})")
+            return Rejected(
+                msg("That is before this hourglass was turned ({time})", time=seconds(state.start(seat)))
+            )
         puzzle = state.puzzles[seat]
         raw = command.get("placements")
         reason = placement.check(puzzle.cells, puzzle.pieces, raw)
@@ -266,7 +279,7 @@ class Ubongo(Ruleset):
     def _give_up(self, state: State, seat: int, command: Command) -> list[Event] | Rejected:
         tick = command.get("tick", state.end(seat))
         if not isinstance(tick, int) or isinstance(tick, bool):
-            return Rejected("A give-up's tick must be a whole number")
+            return Rejected(msg("A give-up's tick must be a whole number"))
         tick = min(max(tick, state.start(seat)), state.end(seat))
         events: list[Event] = [{"type": "give_up", "seat": seat, "tick": tick}]
         return events + self._maybe_close(self._fold(state, events))
@@ -287,15 +300,15 @@ class Ubongo(Ruleset):
 
     def _expire(self, state: State, seat: int | None, command: Command) -> list[Event] | Rejected:
         if seat is not None:
-            return Rejected("Only the table's clock runs out the sand")
+            return Rejected(msg("Only the table's clock runs out the sand"))
         if state.phase not in ("solve", "pawn"):
-            return Rejected("No hourglass is running")
+            return Rejected(msg("No hourglass is running"))
         tick = _tick(command)
         if isinstance(tick, Rejected):
             return tick
         due_at = self.clock(state)["tick"]
         if tick < due_at:
-            return Rejected(f"The sand has not run out yet ({seconds(due_at)})")
+            return Rejected(msg("The sand has not run out yet ({time})", time=seconds(due_at)))
         if state.phase == "pawn":
             return self._too_late(state, tick)
         still = [s for s in range(state.seats) if state.status[s] == "solving"]
@@ -330,7 +343,7 @@ class Ubongo(Ruleset):
         row = _row(command)
         if state.phase == "start":
             if state.pawns[seat] is not None:
-                return Rejected("Your pawn is already on its start field")
+                return Rejected(msg("Your pawn is already on its start field"))
             if isinstance(row, Rejected):
                 return row
             events: list[Event] = [{"type": "pawn_start", "seat": seat, "row": row}]
@@ -339,12 +352,14 @@ class Ubongo(Ruleset):
                 events.append(self._round_start(after))
             return events
         if state.phase != "pawn":
-            return Rejected("Pawns move after a puzzle is solved")
+            return Rejected(msg("Pawns move after a puzzle is solved"))
         if seat not in state.order:
-            return Rejected("Only those who solved move their pawn")
+            return Rejected(msg("Only those who solved move their pawn"))
         if any(m[0] == seat for m in state.moves):
-            return Rejected("You have already moved")
-        too_late = f"Too late: your sand ran out at {seconds(state.end(seat))}, no gems this round"
+            return Rejected(msg("You have already moved"))
+        too_late = msg(
+            "Too late: your sand ran out at {time}, no gems this round", time=seconds(state.end(seat))
+        )
         if seat in state.late:
             return Rejected(too_late)
         if isinstance(row, Rejected):
@@ -354,14 +369,16 @@ class Ubongo(Ruleset):
             return tick
         solved = dict(state.solves)[seat]
         if tick < solved:
-            return Rejected(f"That is before you solved ({seconds(solved)})")
+            return Rejected(msg("That is before you solved ({time})", time=seconds(solved)))
         if tick > state.end(seat):
             return Rejected(too_late)
         here = state.pawns[seat]
         reach = state.reach(seat)
         if abs(row - here) > reach:
             return Rejected(
-                "Your pawn stays where it is" if reach == 0 else f"Your pawn may move up to {reach} rows"
+                msg("Your pawn stays where it is")
+                if reach == 0
+                else msg_n("Your pawn may move up to {n} row", "Your pawn may move up to {n} rows", reach)
             )
         events = [{"type": "pawn", "seat": seat, "from": here, "to": row, "tick": tick}]
         return events + self._maybe_take(self._fold(state, events))
