@@ -6,8 +6,9 @@ The source is Debian's fonts-noto-cjk (/usr/share/fonts/opentype/noto, SIL Open 
 1.1, see assets/fonts/OFL-NotoSansJP.txt). The whole face is 20 MB a weight; we keep ASCII and
 Latin-1, the punctuation and symbols we draw, kana, full-width forms, the 2,965 kanji of JIS X
 0208 level 1 (the common ones, enough for a typed name) and every character the catalogues
-(English too: Japanese draws every text in this font), rules texts and tutorials use. Run it again after adding text with a rarer kanji:
-tests/ui/test_japanese_font.py says which characters are missing.
+(English too: Japanese draws every text in this font), rules texts and tutorials use. Run it
+again after adding text with a rarer kanji: tests/core/test_catalogues.py says which
+characters are missing.
 """
 
 from __future__ import annotations
