@@ -4,39 +4,59 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.i18n import msg
 from game.rules.ubongo.state import DIE, TICKS_PER_SECOND
+from game.rules.ubongo.words import colour, listing, seconds, symbol
 
 
 def _name(names: list[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+    return names[seat] if 0 <= seat < len(names) else msg("Seat {seat}", seat=seat + 1)
 
 
 def describe(event: dict[str, Any], names: list[str]) -> str:
     kind = event.get("type")
     if kind == "pawn_start":
-        return f"{_name(names, event['seat'])} starts on row {event['row'] + 1}"
+        return msg("{who} starts on row {row}", who=_name(names, event["seat"]), row=event["row"] + 1)
     if kind == "round_start":
         face = event["face"]
-        return f"Round {event['round']}: the die shows the {DIE[face]} (row {face + 1})"
+        return msg(
+            "Round {round}: the die shows the {symbol} (row {row})",
+            round=event["round"],
+            symbol=symbol(DIE[face]),
+            row=face + 1,
+        )
     if kind == "solve":
-        return f"{_name(names, event['seat'])}: Ubongo! in {event['tick'] / TICKS_PER_SECOND:.1f} s"
+        return msg(
+            "{who}: Ubongo! in {time}",
+            who=_name(names, event["seat"]),
+            time=seconds(event["tick"], TICKS_PER_SECOND),
+        )
     if kind == "give_up":
-        return f"{_name(names, event['seat'])} gives up on this hourglass"
+        return msg("{who} gives up on this hourglass", who=_name(names, event["seat"]))
     if kind == "time_out":
-        who = ", ".join(_name(names, s) for s in event["seats"])
-        return f"The sand runs out for {who}" if who else "The sand runs out"
+        who = listing(_name(names, s) for s in event["seats"])
+        return msg("The sand runs out for {who}", who=who) if who else msg("The sand runs out")
     if kind == "hourglass_turned":
-        return "Nobody solved: the hourglass is turned once more"
+        return msg("Nobody solved: the hourglass is turned once more")
     if kind == "pawn":
         who = _name(names, event["seat"])
-        move = "stays on" if event["from"] == event["to"] else "moves to"
-        return f"{who} {move} row {event['to'] + 1} at {event['tick'] / TICKS_PER_SECOND:.1f} s"
+        at = seconds(event["tick"], TICKS_PER_SECOND)
+        row = event["to"] + 1
+        if event["from"] == event["to"]:
+            return msg("{who} stays on row {row} at {time}", who=who, row=row, time=at)
+        return msg("{who} moves to row {row} at {time}", who=who, row=row, time=at)
     if kind == "gems":
-        gems = " and ".join(event["gems"]) or "nothing (the row is empty)"
-        return f"{_name(names, event['seat'])} takes {gems} from row {event['row'] + 1}"
+        who, row = _name(names, event["seat"]), event["row"] + 1
+        gems = [colour(g) for g in event["gems"]]
+        if not gems:
+            return msg("{who} takes nothing from row {row} (the row is empty)", who=who, row=row)
+        if len(gems) == 1:
+            return msg("{who} takes {gem} from row {row}", who=who, gem=gems[0], row=row)
+        pair = msg("{a} and {b}", a=gems[0], b=gems[1])
+        return msg("{who} takes {gems} from row {row}", who=who, gems=pair, row=row)
     if kind == "too_late":
-        who = ", ".join(_name(names, s) for s in event["seats"])
-        return f"The sand ran out before {who} took any gems" if who else ""
+        who = listing(_name(names, s) for s in event["seats"])
+        return msg("The sand ran out before {who} took any gems", who=who) if who else ""
     if kind == "round_end" and all(t is None for t in event["ticks"]):
-        return f"Round {event['round']} ends: nobody solved"
+        return msg("Round {round} ends: nobody solved", round=event["round"])
     return ""

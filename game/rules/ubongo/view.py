@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.i18n import msg, msg_n
 from game.core.ruleset import Outcome
 from game.rules.ubongo.difficulty import label
 from game.rules.ubongo.state import (
@@ -15,6 +16,7 @@ from game.rules.ubongo.state import (
     TURNS,
     State,
 )
+from game.rules.ubongo.words import nth
 
 
 def view(rules: Any, state: State, seat: int | None) -> dict[str, Any]:
@@ -96,20 +98,32 @@ def outcome(state: State) -> Outcome:
         ticks = solo_ticks(state)
         details["ticks"] = ticks
         m, s = divmod(ticks // TICKS_PER_SECOND, 60)
-        summary = (
-            f"Solved {details['solved'][0]} of {ROUNDS} puzzles in {m}:{s:02d}; "
-            f"{totals[0]} gems, at most {max(state.held[0])} of one colour"
+        summary = msg(
+            "Solved {solved} of {rounds} puzzles in {time}; {gems}, at most {most} of one colour",
+            solved=details["solved"][0],
+            rounds=ROUNDS,
+            time=f"{m}:{s:02d}",
+            gems=msg_n("{n} gem", "{n} gems", totals[0]),
+            most=max(state.held[0]),
         )
         return Outcome((0,), (float(totals[0]),), summary, details)
     keys = [key(h) for h in state.held]
     best = max(keys)
     winners = tuple(s for s, k in enumerate(keys) if k == best)
     if len(winners) > 1:
-        summary = f"Shared win: {best[0]} gems of one colour and tied all the way down"
+        summary = msg_n(
+            "Shared win: {n} gem of one colour and tied all the way down",
+            "Shared win: {n} gems of one colour and tied all the way down",
+            best[0],
+        )
     else:
         depth = decided_at(keys)
-        how = "" if depth == 0 else f" (tie broken at the {_nth(depth + 1)} colour)"
-        summary = f"Most gems of one colour: {best[0]}{how}"
+        if depth == 0:
+            summary = msg("Most gems of one colour: {n}", n=best[0])
+        else:
+            summary = msg(
+                "Most gems of one colour: {n} (tie broken at the {nth} colour)", n=best[0], nth=nth(depth + 1)
+            )
     return Outcome(winners, tuple(float(k[0]) for k in keys), summary, details)
 
 
@@ -122,7 +136,3 @@ def decided_at(keys: list[tuple[int, ...]]) -> int:
         if len(alive) == 1:
             return i
     return len(keys[0]) - 1
-
-
-def _nth(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")

@@ -12,7 +12,8 @@ import random
 
 import pygame
 
-from game.rules.ubongo import estimate, label, levels
+from game.core.i18n import N_, _, _n, msg
+from game.rules.ubongo import estimate, label, levels, words
 from game.rules.ubongo.generate import fresh
 from game.rules.ubongo.state import DIE, TICKS_PER_SECOND
 from game.scenes.base import Screen
@@ -29,7 +30,7 @@ SIDE = pygame.Rect(892, 112, 372, 580)
 
 class Practice(Screen):
     name = "ubongo-practice"
-    title = "Ubongo practice"
+    title = N_("Ubongo practice")
     animated = True  # the stopwatch
 
     def __init__(self, app, board: int = 1, side: str = "easy", face: int = 0, seed: int | None = None):
@@ -37,30 +38,30 @@ class Practice(Screen):
         self.rng = random.Random(seed)
         x = SIDE.x + 16
         self.board_choice = Choice(
-            (x, SIDE.y + 16, 340, 46), "Board", list(range(1, levels.BOARD_COUNT + 1)), board, self._pick
+            (x, SIDE.y + 16, 340, 46), N_("Board"), list(range(1, levels.BOARD_COUNT + 1)), board, self._pick
         )
         self.side_choice = Choice(
             (x, SIDE.y + 72, 340, 46),
-            "Side",
+            N_("Side"),
             ["easy", "hard"],
             side,
             self._pick,
-            names=["Easy (3 pieces)", "Hard (4)"],
+            names=[N_("Easy (3 pieces)"), N_("Hard (4)")],
         )
         self.row_choice = Choice(
             (x, SIDE.y + 128, 340, 46),
-            "Row",
+            N_("Row"),
             list(range(6)),
             face,
             self._pick,
-            names=[f"{f + 1} · {DIE[f]}" for f in range(6)],
+            names=[msg("{row} · {symbol}", row=f + 1, symbol=words.symbol(DIE[f])) for f in range(6)],
         )
         self.board_choice.tid, self.side_choice.tid, self.row_choice.tid = "board", "side", "row"
-        self.new_button = Button((x, SIDE.y + 200, 340, 56), "New puzzle (N)", self.new_puzzle, tid="new")
+        self.new_button = Button((x, SIDE.y + 200, 340, 56), N_("New puzzle (N)"), self.new_puzzle, tid="new")
         self.hint_button = Button(
-            (x, SIDE.y + 268, 340, 56), "Show one piece (H)", self.show_piece, tid="hint"
+            (x, SIDE.y + 268, 340, 56), N_("Show one piece (H)"), self.show_piece, tid="hint"
         )
-        self.back_button = Button((x, SIDE.bottom - 72, 340, 56), "Back (Esc)", self.back, tid="back")
+        self.back_button = Button((x, SIDE.bottom - 72, 340, 56), N_("Back (Esc)"), self.back, tid="back")
         for widget in (
             self.board_choice,
             self.side_choice,
@@ -150,19 +151,23 @@ class Practice(Screen):
         self.group.draw(surface)
         x = SIDE.x + 24
         where = (
-            "a new puzzle"
+            _("A new puzzle")
             if self.generated
-            else f"board {self.board_choice.value}, {self.side_choice.value} side"
+            else _(
+                "Board {board}, {side} side",
+                board=self.board_choice.value,
+                side=words.side(self.side_choice.value),
+            )
         )
-        text.blit(surface, where.capitalize(), (x, SIDE.y + 352), 18, theme.TEXT, "bold", "midleft")
-        text.blit(
-            surface,
-            f"Pieces {', '.join(self.pieces)} · about {self.seconds:.0f} s ({label(self.seconds)})",
-            (x, SIDE.y + 380),
-            16,
-            theme.MUTED,
-            anchor="midleft",
+        text.blit(surface, where, (x, SIDE.y + 352), 18, theme.TEXT, "bold", "midleft")
+        about = _(
+            "Pieces {pieces} · about {seconds} s ({level})",
+            pieces=words.pieces(self.pieces),
+            seconds=f"{self.seconds:.0f}",
+            level=words.level(label(self.seconds)),
         )
+        about, size = text.fit(about, SIDE.right - 16 - x, 16, smallest=12)
+        text.blit(surface, about, (x, SIDE.y + 380), size, theme.MUTED, anchor="midleft")
         ticks = self.elapsed if self.solved_at is None else self.solved_at
         if self.solved_at is None:
             text.blit(
@@ -176,7 +181,7 @@ class Practice(Screen):
             )
             text.blit(
                 surface,
-                "untimed: take all the time you like",
+                N_("untimed: take all the time you like"),
                 (x, SIDE.y + 468),
                 15,
                 theme.MUTED,
@@ -185,7 +190,7 @@ class Practice(Screen):
         else:
             text.blit(
                 surface,
-                f"Ubongo! {ticks / TICKS_PER_SECOND:.1f} s",
+                _("Ubongo! {time}", time=_("{seconds} s", seconds=f"{ticks / TICKS_PER_SECOND:.1f}")),
                 (x, SIDE.y + 430),
                 34,
                 theme.GOOD,
@@ -193,26 +198,26 @@ class Practice(Screen):
                 "midleft",
             )
             more = (
-                f"with {self.hints} piece{'s' if self.hints != 1 else ''} shown"
+                _n(
+                    "with {n} piece shown · N for a new puzzle",
+                    "with {n} pieces shown · N for a new puzzle",
+                    self.hints,
+                )
                 if self.hints
-                else "on your own"
+                else _("on your own · N for a new puzzle")
             )
-            text.blit(
-                surface, f"{more} · N for a new puzzle", (x, SIDE.y + 468), 15, theme.MUTED, anchor="midleft"
-            )
-        text.blit(
-            surface,
-            "Drag pieces; right-click, wheel or R turns; F flips; double-click or Esc sends back.",
-            (PLAY.x, PLAY.bottom + 40),
-            16,
-            theme.MUTED,
-            anchor="midleft",
-        )
-        text.blit(
-            surface,
-            "Keys: Tab takes a piece, arrows move it, Enter lays it. PageUp/PageDown board, S side, 1-6 row.",
-            (PLAY.x, PLAY.bottom + 64),
-            16,
-            theme.MUTED,
-            anchor="midleft",
-        )
+            more, size = text.fit(more, SIDE.right - 16 - x, 15, smallest=12)
+            text.blit(surface, more, (x, SIDE.y + 468), size, theme.MUTED, anchor="midleft")
+        width = SIDE.x - PLAY.x - 12
+        for line, y in (
+            (N_("Drag pieces; right-click, wheel or R turns; F flips; double-click or Esc sends back."), 40),
+            (
+                N_(
+                    "Keys: Tab takes a piece, arrows move it, Enter lays it. "
+                    "PageUp/PageDown board, S side, 1-6 row."
+                ),
+                64,
+            ),
+        ):
+            shown, size = text.fit(line, width, 16, smallest=12)
+            text.blit(surface, shown, (PLAY.x, PLAY.bottom + y), size, theme.MUTED, anchor="midleft")

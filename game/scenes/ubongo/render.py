@@ -8,7 +8,9 @@ from typing import Any
 
 import pygame
 
+from game.core.i18n import N_, _, _n
 from game.rules.ubongo.state import COLOURS, DIE, TICKS_PER_SECOND
+from game.rules.ubongo.words import level, listing, nth, symbol
 from game.scenes.ubongo import art
 from game.scenes.ubongo import layout as L
 from game.ui import polyomino_draw, text, theme, tooltip
@@ -25,7 +27,7 @@ def gem_image(colour: str) -> pygame.Surface:
 
 
 def seconds(ticks: int) -> str:
-    return f"{ticks / TICKS_PER_SECOND:.1f} s"
+    return _("{seconds} s", seconds=f"{ticks / TICKS_PER_SECOND:.1f}")
 
 
 class Render:
@@ -80,17 +82,16 @@ class Render:
 
     def paint_gem_rows(self, surface: pygame.Surface) -> None:
         gems = self.v["gems"]
-        text.blit(
-            surface, "The gem board", (L.PLAY.x + 8, L.PLAY.y + 22), 22, theme.ACCENT, "bold", "midleft"
+        heading = text.blit(
+            surface, N_("The gem board"), (L.PLAY.x + 8, L.PLAY.y + 22), 22, theme.ACCENT, "bold", "midleft"
         )
-        text.blit(
-            surface,
-            "Each row: its start field, then the gems; a pawn takes the two at the front.",
-            (L.PLAY.right - 8, L.PLAY.y + 22),
+        note, size = text.fit(
+            N_("Each row: its start field, then the gems; a pawn takes the two at the front."),
+            L.PLAY.right - 8 - heading.right - 16,
             15,
-            theme.MUTED,
-            anchor="midright",
+            smallest=12,
         )
+        text.blit(surface, note, (L.PLAY.right - 8, L.PLAY.y + 22), size, theme.MUTED, anchor="midright")
         for row in range(6):
             r = L.row_rect(row)
             panel(surface, r, theme.PANEL)
@@ -113,7 +114,7 @@ class Render:
         if v["round"]:
             text.blit(
                 surface,
-                f"Round {v['round']} of {v['rounds']}",
+                _("Round {round} of {rounds}", round=v["round"], rounds=v["rounds"]),
                 (h.x + 18, h.centery),
                 24,
                 theme.TEXT,
@@ -122,9 +123,13 @@ class Render:
             )
         if v["face"] is not None and v["face"] >= 0 and not self.intro:
             art.die(surface, v["face"], L.DIE_SMALL)
-            line = f"Row {v['face'] + 1}: the {DIE[v['face']]}"
+            line = _("Row {row}: the {symbol}", row=v["face"] + 1, symbol=symbol(DIE[v["face"]]))
             text.blit(surface, line, (L.DIE_SMALL.right + 12, h.centery), 19, theme.MUTED, "bold", "midleft")
-        mode = "Solo against the clock" if self.solo else ("Pass and play" if self.per_seat else "Race")
+        mode = (
+            N_("Solo against the clock")
+            if self.solo
+            else (N_("Pass and play") if self.per_seat else N_("Race"))
+        )
         text.blit(surface, mode, (h.right - 16, h.centery), 17, theme.MUTED, anchor="midright")
 
     def draw_intro(self, surface: pygame.Surface) -> None:
@@ -137,15 +142,15 @@ class Render:
             shown = (face + 1 + gone // 5) % 6 if roll - gone > 6 else face
             tilt = (roll - gone) * 9 % 360
             art.die(surface, shown, L.DIE_BIG, tilt)
-            line = "Rolling the die…"
+            line = _("Rolling the die…")
         else:
             art.die(surface, face, L.DIE_BIG)
-            line = f"The {DIE[face]}: row {face + 1}"
+            line = _("The {symbol}: row {row}", symbol=symbol(DIE[face]), row=face + 1)
         text.blit(surface, line, (L.PLAY.centerx, L.DIE_BIG.bottom + 40), 30, theme.ACCENT, "black", "center")
         if gone >= roll + show:
             text.blit(
                 surface,
-                "The hourglass is turned",
+                N_("The hourglass is turned"),
                 (L.PLAY.centerx, L.DIE_BIG.bottom + 84),
                 20,
                 theme.MUTED,
@@ -159,7 +164,7 @@ class Render:
         if seat is None or self.handler is None:
             text.blit(
                 surface,
-                "The puzzles are hidden until the next player is at the screen.",
+                N_("The puzzles are hidden until the next player is at the screen."),
                 L.PLAY.center,
                 22,
                 theme.MUTED,
@@ -173,10 +178,10 @@ class Render:
         status = v["status"][seat] if v["status"] else ""
         if status == "solved" or v["placements"][seat] is not None:
             tick = dict((s["seat"], s["tick"]) for s in v["solves"]).get(seat)
-            banner = "Ubongo!" + (f"  {seconds(tick)}" if tick is not None else "")
+            banner = _("Ubongo!  {time}", time=seconds(tick)) if tick is not None else _("Ubongo!")
             self.banner(surface, banner, theme.GOOD)
         elif status == "out" and v["phase"] == "solve":
-            self.banner(surface, "Out of time", theme.DANGER)
+            self.banner(surface, N_("Out of time"), theme.DANGER)
 
     def draw_solution(self, surface: pygame.Surface) -> None:
         """A solution the solver found, over the frozen board, a little see-through."""
@@ -190,7 +195,13 @@ class Render:
             x0, y0 = min(c[0] for c in cells), min(c[1] for c in cells)
             surface.blit(image, board.cell_rect((x0, y0)).topleft)
         text.blit(
-            surface, "A solution", (board.rect.centerx, board.rect.y - 20), 18, theme.ACCENT, "bold", "center"
+            surface,
+            N_("A solution"),
+            (board.rect.centerx, board.rect.y - 20),
+            18,
+            theme.ACCENT,
+            "bold",
+            "center",
         )
 
     def banner(self, surface: pygame.Surface, line: str, colour) -> None:
@@ -256,7 +267,7 @@ class Render:
             )
             text.blit(
                 surface,
-                f"Hourglass {glass['turn']} of {glass['turns']}",
+                _("Hourglass {turn} of {turns}", turn=glass["turn"], turns=glass["turns"]),
                 (x, y + 40),
                 16,
                 theme.MUTED,
@@ -274,7 +285,7 @@ class Render:
             )
         extra = (glass["length"][seat] - glass["base"]) // TICKS_PER_SECOND
         if extra:
-            text.blit(surface, f"+{extra} s handicap", (x, y + 62), 15, theme.MUTED, anchor="midleft")
+            text.blit(surface, _("+{n} s handicap", n=extra), (x, y + 62), 15, theme.MUTED, anchor="midleft")
         for index, s in enumerate(self.seat_order()):
             self.draw_player(surface, s, L.player_rect(index))
 
@@ -313,9 +324,13 @@ class Render:
             pygame.draw.rect(surface, theme.GOOD, r, 3, border_radius=10)
         info = self.match.seats[seat]
         art.pawn(surface, seat, (r.x + 22, r.y + 24), 14, info.name[:1])
-        kind = "you" if me else ("person" if not info.is_bot else f"bot · {info.level}")
-        name, _ = text.fit(info.name, 150, 19, "bold", 15)
-        text.blit(surface, name, (r.x + 44, r.y + 24), 19, theme.TEXT, "bold", "midleft")
+        kind = (
+            _("you")
+            if me
+            else (_("person") if not info.is_bot else _("bot · {level}", level=level(info.level)))
+        )
+        name, name_size = text.fit(info.name, 150, 19, "bold", 15)
+        text.blit(surface, name, (r.x + 44, r.y + 24), name_size, theme.TEXT, "bold", "midleft")
         text.blit(surface, kind, (r.x + 44, r.y + 45), 14, theme.MUTED, anchor="midleft")
         self.draw_status(surface, seat, pygame.Rect(r.x + 10, r.y + 58, 150, 18))
         art.gem_counts(surface, v["held"][seat], r.x + 10, r.bottom - 12, SMALL_GEM, 35)
@@ -330,34 +345,46 @@ class Render:
         if phase == "solve" and not self.intro:
             status = v["status"][seat]
             if seat in solved:
-                line, ink = f"Ubongo! {seconds(solved[seat])}", theme.GOOD
+                line, ink = _("Ubongo! {time}", time=seconds(solved[seat])), theme.GOOD
             elif status == "out":
-                line, ink = "Out for this hourglass", theme.DANGER
+                line, ink = _("Out for this hourglass"), theme.DANGER
             else:
                 if self.progress(seat) is not None:
                     return  # a bot racing: its bar is drawn live over the panel
-                line = "solving…" if seat == self.viewer or not self.per_seat else "waits for the screen"
+                line = (
+                    _("solving…") if seat == self.viewer or not self.per_seat else _("waits for the screen")
+                )
         elif phase == "pawn":
             moved = {m["seat"]: m for m in v["moves"]}
             if seat in moved:
-                line, ink = f"to row {moved[seat]['to'] + 1} at {seconds(moved[seat]['tick'])}", theme.TEXT
+                line = _(
+                    "to row {row} at {time}", row=moved[seat]["to"] + 1, time=seconds(moved[seat]["tick"])
+                )
+                ink = theme.TEXT
             elif seat in v["late"]:
-                line, ink = "too late for gems", theme.DANGER
+                line, ink = _("too late for gems"), theme.DANGER
             elif seat in v["order"]:
                 rank = v["order"].index(seat)
-                line, ink = f"{_nth(rank + 1)} · may move {max(0, 3 - rank)} rows", theme.ACCENT
+                line = _n(
+                    "{nth} · may move {n} row",
+                    "{nth} · may move {n} rows",
+                    max(0, 3 - rank),
+                    nth=nth(rank + 1),
+                )
+                ink = theme.ACCENT
             else:
-                line = "did not solve"
+                line = _("did not solve")
         elif phase == "start":
             line = (
-                "on row " + str(v["pawns"][seat] + 1)
+                _("on row {row}", row=v["pawns"][seat] + 1)
                 if v["pawns"][seat] is not None
-                else "choosing a start field"
+                else _("choosing a start field")
             )
         elif v["results"]:
             done = sum(1 for res in v["results"] if res[seat] is not None)
-            line = f"solved {done} of {len(v['results'])}"
-        text.blit(surface, line, (r.x, r.centery), 15, ink, "bold", "midleft")
+            line = _("solved {done} of {rounds}", done=done, rounds=len(v["results"]))
+        line, size = text.fit(line, surface.get_width() - r.x - 10, 15, "bold", 11)
+        text.blit(surface, line, (r.x, r.centery), size, ink, "bold", "midleft")
 
     def silhouette(self, surface: pygame.Surface, seat: int, box: pygame.Rect) -> None:
         """A seat's board, small: its area, and the pieces once it has solved."""
@@ -389,50 +416,66 @@ class Render:
         seat = self.viewer
         names = self.match.names
         if self.sheet_open or self.pending_sheet is not None:
-            return "The round is over", "The gems find their owners.", "moving"
+            return _("The round is over"), _("The gems find their owners."), "moving"
         if self.intro:
-            return f"Round {v['round']}", "The die chooses the row of pieces everyone lays.", "moving"
+            return (
+                _("Round {round}", round=v["round"]),
+                _("The die chooses the row of pieces everyone lays."),
+                "moving",
+            )
         if self.match.finished:
-            return "The game is over", "", "over"
+            return _("The game is over"), "", "over"
         phase = v["phase"]
         if seat is None:
-            return "Pass the screen", "The next player's puzzle appears when they are ready.", "waiting"
+            return (
+                _("Pass the screen"),
+                _("The next player's puzzle appears when they are ready."),
+                "waiting",
+            )
         if phase == "start":
             if seat in self.match.to_act:
                 return (
-                    "Choose a start field",
-                    "Click a row (or press 1-6) to put your pawn on its start field.",
+                    _("Choose a start field"),
+                    _("Click a row (or press 1-6) to put your pawn on its start field."),
                     "move",
                 )
-            return "Waiting", "The others choose their start fields.", "waiting"
+            return _("Waiting"), _("The others choose their start fields."), "waiting"
         if phase == "solve":
             if self.solving():
                 pieces = ", ".join(v["puzzles"][seat]["pieces"])
-                how = (
+                how = _(
                     "Drag a piece; right-click, wheel or R turns it, F flips it; double-click or Esc sends "
                     "it back. Keys: Tab takes a piece, arrows move it, Enter lays it."
                 )
-                return f"Cover the board with pieces {pieces}", self.notice or how, "move"
+                return _("Cover the board with pieces {pieces}", pieces=pieces), self.notice or how, "move"
             if v["status"][seat] == "solved":
-                return "Ubongo!", "Waiting for the others to finish or the sand to run out.", "good"
+                return _("Ubongo!"), _("Waiting for the others to finish or the sand to run out."), "good"
             return (
-                "Out of time",
-                "Waiting for the others: if nobody solves, the hourglass turns again.",
+                _("Out of time"),
+                _("Waiting for the others: if nobody solves, the hourglass turns again."),
                 "refused",
             )
         if phase == "pawn":
             if self.rows_open():
                 n = v["allowance"]
-                reach = "stays on its row" if n == 0 else f"may move up to {n} row{'s' if n != 1 else ''}"
-                how = "click a lit row (or 1-6) to take its two front gems before your sand runs out"
-                return "Take your gems", f"Your pawn {reach}: {how}.", "move"
-            movers = ", ".join(names[s] for s in v["movers"])
-            return "The solvers take their gems", f"Still to move: {movers}." if movers else "", "waiting"
+                if n == 0:
+                    detail = _(
+                        "Your pawn stays on its row: click a lit row (or 1-6) to take its two front gems "
+                        "before your sand runs out."
+                    )
+                else:
+                    detail = _n(
+                        "Your pawn may move up to {n} row: click a lit row (or 1-6) to take its two front "
+                        "gems before your sand runs out.",
+                        "Your pawn may move up to {n} rows: click a lit row (or 1-6) to take its two front "
+                        "gems before your sand runs out.",
+                        n,
+                    )
+                return _("Take your gems"), detail, "move"
+            movers = listing(names[s] for s in v["movers"])
+            still = _("Still to move: {names}.", names=movers) if movers else ""
+            return _("The solvers take their gems"), still, "waiting"
         return "", "", "idle"
-
-
-def _nth(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
 __all__ = ["COLOURS", "Render", "gem_image"]

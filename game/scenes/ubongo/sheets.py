@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from game.core.i18n import N_, _
 from game.core.match import Match
 from game.rules.ubongo import solve
 from game.rules.ubongo.state import COLOURS, TICKS_PER_SECOND
@@ -63,7 +64,7 @@ class RoundSheet(Sheet):
         super().__init__(
             app,
             (1000, 150 + ROW_H * len(names) + 90),
-            "See the standings" if last else "Next round",
+            N_("See the standings") if last else N_("Next round"),
             on_close,
         )
         self.v, self.names, self.taken = view, names, taken
@@ -74,7 +75,7 @@ class RoundSheet(Sheet):
         ticks = v["results"][-1] if v["results"] else [None] * len(self.names)
         text.blit(
             surface,
-            f"Round {v['round']} of {v['rounds']}",
+            _("Round {round} of {rounds}", round=v["round"], rounds=v["rounds"]),
             (b.centerx, b.y + 44),
             34,
             theme.ACCENT,
@@ -87,30 +88,34 @@ class RoundSheet(Sheet):
             row = pygame.Rect(b.x + 30, y, b.w - 60, ROW_H - 10)
             panel(surface, row, theme.PANEL)
             art.pawn(surface, seat, (row.x + 26, row.y + 30), 15, self.names[seat][:1])
-            text.blit(surface, self.names[seat], (row.x + 50, row.y + 30), 22, theme.TEXT, "bold", "midleft")
+            name, size = text.fit(self.names[seat], 210, 22, "bold", 15)
+            text.blit(surface, name, (row.x + 50, row.y + 30), size, theme.TEXT, "bold", "midleft")
             if ticks[seat] is None:
-                words, ink = "did not solve", theme.DANGER
+                words, ink = _("did not solve"), theme.DANGER
             else:
-                words, ink = f"Ubongo! {ticks[seat] / TICKS_PER_SECOND:.1f} s", theme.GOOD
+                words = _(
+                    "Ubongo! {time}", time=_("{seconds} s", seconds=f"{ticks[seat] / TICKS_PER_SECOND:.1f}")
+                )
+                ink = theme.GOOD
             text.blit(surface, words, (row.x + 50, row.y + 62), 19, ink, "bold", "midleft")
             puzzle = v["puzzles"][seat]
             placed = v["placements"][seat]
             if placed is not None:
                 pieces = [(p["piece"], [tuple(c) for c in p["cells"]]) for p in placed]
-                label = "their solution"
+                label = _("their solution")
             else:
                 pieces = list(solve([tuple(c) for c in puzzle["cells"]], puzzle["pieces"]) or ())
-                label = "a solution"
+                label = _("a solution")
             board = pygame.Rect(row.x + 270, row.y + 6, 220, row.h - 26)
             mini_board(surface, puzzle["cells"], pieces, board, placed is None)
             text.blit(surface, label, (board.centerx, row.bottom - 10), 13, theme.MUTED, anchor="center")
             gems = self.taken.get(seat, [])
-            text.blit(surface, "took", (row.x + 520, row.y + 30), 16, theme.MUTED, anchor="midleft")
+            text.blit(surface, _("took"), (row.x + 520, row.y + 30), 16, theme.MUTED, anchor="midleft")
             if gems:
                 for i, colour in enumerate(gems):
                     surface.blit(art.gem(colour, 30), (row.x + 560 + 34 * i, row.y + 15))
             else:
-                text.blit(surface, "no gems", (row.x + 560, row.y + 30), 16, theme.MUTED, anchor="midleft")
+                text.blit(surface, _("no gems"), (row.x + 560, row.y + 30), 16, theme.MUTED, anchor="midleft")
             art.gem_counts(surface, v["held"][seat], row.x + 520, row.y + 72, 22, 62)
 
 
@@ -125,7 +130,8 @@ class Standings(Results):
         text.blit(surface, self.headline(), (theme.WIDTH // 2, 120), 50, theme.ACCENT, "black", "center")
         details = outcome.details if outcome else {}
         summary = outcome.summary if outcome else ""
-        text.blit(surface, summary, (theme.WIDTH // 2, 170), 20, theme.TEXT, anchor="center")
+        summary, size = text.fit(summary, theme.WIDTH - 120, 20, smallest=15)
+        text.blit(surface, summary, (theme.WIDTH // 2, 170), size, theme.TEXT, anchor="center")
         held = details.get("gems", [])
         solved = details.get("solved", [])
         counts = [tuple(h.get(c, 0) for c in COLOURS) for h in held]
@@ -134,11 +140,11 @@ class Standings(Results):
         box.midtop = (theme.WIDTH // 2, 205)
         panel(surface, box, theme.BG_DEEP)
         text.blit(
-            surface, "gems of each colour", (box.x + 330, box.y + 22), 15, theme.MUTED, anchor="midleft"
+            surface, N_("gems of each colour"), (box.x + 330, box.y + 22), 15, theme.MUTED, anchor="midleft"
         )
         text.blit(
             surface,
-            "largest colours, in order",
+            N_("largest colours, in order"),
             (box.right - 30, box.y + 22),
             15,
             theme.MUTED,
@@ -151,22 +157,23 @@ class Standings(Results):
             if won:
                 star(surface, (box.x + 30, y + 24), 13, theme.ACCENT)
             art.pawn(surface, seat, (box.x + 62, y + 24), 14, match.names[seat][:1])
-            text.blit(surface, match.names[seat], (box.x + 86, y + 16), 24, colour, "bold", "midleft")
+            name, size = text.fit(match.names[seat], 236, 24, "bold", 15)
+            text.blit(surface, name, (box.x + 86, y + 16), size, colour, "bold", "midleft")
             if solved:
                 text.blit(
                     surface,
-                    f"solved {solved[seat]} of 9",
+                    _("solved {done} of {rounds}", done=solved[seat], rounds=9),
                     (box.x + 86, y + 42),
                     15,
                     theme.MUTED,
                     anchor="midleft",
                 )
             art.gem_counts(surface, held[seat], box.x + 330, y + 24, 26, 58)
-            cascade = " · ".join(str(n) for n in key(counts[seat]) if n) or "no gems"
+            cascade = " · ".join(str(n) for n in key(counts[seat]) if n) or _("no gems")
             text.blit(surface, cascade, (box.right - 30, y + 24), 24, colour, "black", "midright")
         text.blit(
             surface,
-            "Most gems of one colour wins; a tie goes to the next largest colour, and so on.",
+            N_("Most gems of one colour wins; a tie goes to the next largest colour, and so on."),
             (theme.WIDTH // 2, box.bottom + 24),
             16,
             theme.MUTED,

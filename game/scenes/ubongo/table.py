@@ -20,8 +20,9 @@ from typing import Any
 
 import pygame
 
+from game.core.i18n import N_, msg, msg_n
 from game.core.ruleset import Command, Event
-from game.rules.ubongo import solve
+from game.rules.ubongo import solve, words
 from game.rules.ubongo.state import TICKS_PER_SECOND
 from game.scenes.table import Table
 from game.scenes.table.base import Gesture
@@ -65,10 +66,10 @@ class UbongoTable(render.Render, Table):
         self.v_version = 0
         self.frame_map: TargetMap | None = None  # the target map while a frame is drawn
         give_up = Button(
-            L.GIVE_UP, "Give up (G)", self.give_up, hint="Stop for this hourglass (G)", tid="giveup"
+            L.GIVE_UP, N_("Give up (G)"), self.give_up, hint=N_("Stop for this hourglass (G)"), tid="giveup"
         )
         self.hint_button, self.menu_button = corner_buttons(self.show_piece, self.pause)
-        self.hint_button.hint = "Lay one piece where a solution has it (H)"
+        self.hint_button.hint = N_("Lay one piece where a solution has it (H)")
         self.give_up_button = give_up
         self.buttons = Group([give_up, self.hint_button, self.menu_button])
         self.action_bar = ActionBar(L.ACTION_BAR)
@@ -311,13 +312,15 @@ class UbongoTable(render.Render, Table):
     def handoff_note(self, seat: int) -> str:
         v = self.match.view(seat)
         if v["phase"] == "start":
-            return "Choose the start field for your pawn."
+            return msg("Choose the start field for your pawn.")
         if v["phase"] == "pawn":
-            return "Move your pawn and take your gems before your sand runs out."
+            return msg("Move your pawn and take your gems before your sand runs out.")
         puzzle = v["puzzles"][seat]
-        return (
-            f"Your puzzle: board {puzzle['board']}, {puzzle['side']} side, {len(puzzle['pieces'])} pieces. "
-            "Your hourglass turns when you are ready."
+        return msg(
+            "Your puzzle: board {board}, {side} side, {pieces}. Your hourglass turns when you are ready.",
+            board=puzzle["board"],
+            side=words.side(puzzle["side"]),
+            pieces=msg_n("{n} piece", "{n} pieces", len(puzzle["pieces"])),
         )
 
     # -- what is shown --------------------------------------------------------------------
@@ -346,7 +349,7 @@ class UbongoTable(render.Render, Table):
         self.give_up_button.visible = solving
         self.hint_button.visible = self.solo and self.app.settings.show_hints
         self.hint_button.enabled = solving
-        self.hint_button.label = "Hint −10 s" if self.solo else "Hint"
+        self.hint_button.label = N_("Hint −10 s") if self.solo else N_("Hint")
 
     def solving(self) -> bool:
         """The person at the screen is working on their puzzle now."""
@@ -402,7 +405,7 @@ class UbongoTable(render.Render, Table):
             return
         if self.solo:
             self.clock.now += HINT_COST
-            self.notice = "Hint: one piece laid (10 s of sand)"
+            self.notice = N_("Hint: one piece laid (10 s of sand)")
         lay_one(self.handler)
         self.app.sounds.play("click")
         self._check_solved()
@@ -504,7 +507,14 @@ class UbongoTable(render.Render, Table):
             rows = self.rows_open()
             for row in range(6):
                 gems = self.v["gems"][row]
-                label = f"Row {row + 1}: " + (", ".join(gems[:2]) if gems else "empty")
+                if not gems:
+                    label = msg("Row {row}: empty", row=row + 1)
+                elif len(gems) == 1:
+                    label = msg("Row {row}: {gem}", row=row + 1, gem=words.colour(gems[0]))
+                else:
+                    label = msg(
+                        "Row {row}: {a}, {b}", row=row + 1, a=words.colour(gems[0]), b=words.colour(gems[1])
+                    )
                 tip = "" if row in rows else self.row_tip(row)
                 out.append(Target(f"row.{row}", label, "row", L.row_rect(row), enabled=row in rows, tip=tip))
         for button in self.buttons.widgets:
@@ -516,14 +526,12 @@ class UbongoTable(render.Render, Table):
         v = self.v
         seat = self.viewer
         if seat is None or seat not in self.match.to_act:
-            return "Not your move"
+            return N_("Not your move")
         if v["phase"] == "pawn" and v["allowance"] is not None:
             allowance = v["allowance"]
-            return (
-                "Your pawn stays where it is"
-                if allowance == 0
-                else f"Your pawn may move up to {allowance} rows"
-            )
+            if allowance == 0:
+                return msg("Your pawn stays where it is")
+            return msg_n("Your pawn may move up to {n} row", "Your pawn may move up to {n} rows", allowance)
         return ""
 
     def gestures(self, seat: int, command: Command) -> Iterator[Gesture]:

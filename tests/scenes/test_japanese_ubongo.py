@@ -1,0 +1,170 @@
+"""Ubongo in Japanese and English (issue 21): every moment of the table, its sheets and the
+practice screen is drawn in both languages with no label spilling out of its box, and in
+Japanese no English words are left on screen (player names and piece letters aside).
+
+Set UBONGO_SHOTS=/some/folder to save a screenshot of each moment in Japanese.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from game.automation import Session
+from game.core import i18n
+from game.rules.ubongo import RULESET
+from game.rules.ubongo.words import COLOUR, SYMBOL
+from game.ui import text
+from tests.scenes.label_fit import Overflow
+from tests.scenes.ubongo_player import move_to, play_to_standings, press, solution
+
+NAMES = {"Asha", "Bilal", "Chandra", "Devi"}  # the default seat names, shown as typed
+# what may stay in Latin letters in Japanese: names, keys, piece letters, "bot · easy"'s name
+ALLOWED = re.compile(r"(?<![A-Za-z])(Asha|Bilal|Chandra|Devi|Esc|Tab|Enter|PageUp|PageDown|[A-Z])(?![A-Za-z])")
+ENGLISH = re.compile(r"[A-Za-z]{2,}")
+
+
+@pytest.fixture
+def japanese_seen(monkeypatch) -> Iterator[list[str]]:
+    """Every string drawn while Japanese is on."""
+    seen: list[str] = []
+    render = text._render
+
+    def recording(words, size, color, face, language):
+        if language == "ja":
+            seen.append(words)
+        return render(words, size, color, face, language)
+
+    monkeypatch.setattr(text, "_render", recording)
+    yield seen
+    i18n.set_language("en")
+
+
+def english_left(seen: list[str]) -> list[str]:
+    return sorted({w for w in seen if ENGLISH.search(ALLOWED.sub("", w))})
+
+
+def check(session: Session, overflow: Overflow, seen: list[str], moment: str) -> None:
+    """The top scene drawn in English and in Japanese: nothing spills, nothing stays English."""
+    try:
+        for language in ("en", "ja"):
+            i18n.set_language(language)
+            seen.clear()
+            assert overflow.problems(session) == [], (moment, language)
+            if language == "ja":
+                assert english_left(seen) == [], moment
+                assert any(re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", w) for w in seen), moment
+                folder = os.environ.get("UBONGO_SHOTS")
+                if folder:
+                    os.makedirs(folder, exist_ok=True)
+                    session.screenshot(os.path.join(folder, f"{moment}.png"))
+    finally:
+        i18n.set_language("en")
+
+
+def four(setup: dict | None = None) -> Session:
+    return Session.open(
+        "ubongo", ["human", "easy", "medium", "hard"], seed=3, options={"first": 0}, setup=setup
+    )
+
+
+def test_the_words_of_the_rules_are_japanese():
+    i18n.set_language("ja")
+    try:
+        assert i18n.tr(RULESET.title) == "ウボンゴ"
+        assert i18n.tr(SYMBOL["spear and shield"]) == "槍と盾"
+        assert {i18n.tr(c) for c in COLOUR.values()} == {"赤", "青", "緑", "黄", "紫", "オレンジ"}
+        line = RULESET.describe({"type": "gems", "seat": 1, "row": 3, "gems": ["red", "blue"]}, ["A", "B"])
+        assert line == "B takes red and blue from row 4"  # English underneath, for logs
+        assert i18n.tr(line) == "Bは4列目から赤と青を取る"
+    finally:
+        i18n.set_language("en")
+
+
+def test_start_die_puzzle_and_gem_board(monkeypatch, japanese_seen):
+    overflow = Overflow(monkeypatch)
+    s = four()
+    s.idle()
+    assert s.view(0)["phase"] == "start"
+    check(s, overflow, japanese_seen, "1-start-fields")
+    s.perform(0, {"move": "pawn", "row": 2})
+    s.tick(3)
+    assert s.table.intro
+    check(s, overflow, japanese_seen, "2-die-rolling")
+    while s.table.intro > s.table.speed(20):
+        s.tick(1)
+    check(s, overflow, japanese_seen, "3-die-shown")
+    s.idle()
+    table = s.table
+    letter = table.handler.letters[0]
+    grab = s.target(f"piece.{letter}").centre
+    press(s, grab)
+    move_to(s, table.handler.board.rect.center)
+    check(s, overflow, japanese_seen, "4-puzzle-dragged")
+    s.perform(0, solution(s, 0))
+    s.idle()
+    assert table.rows_open()
+    check(s, overflow, japanese_seen, "5-gem-board")
+    s.perform(0, s.legal(0)[0])
+    s.idle()
+    while s.scene != "ubongo-round":
+        s.perform(
+            s.waiting()[0], s.legal(s.waiting()[0])[0] if s.view(0)["phase"] != "solve" else solution(s, 0)
+        )
+        s.idle()
+    check(s, overflow, japanese_seen, "6-round-sheet")
+
+
+def test_the_final_standings(monkeypatch, japanese_seen):
+    overflow = Overflow(monkeypatch)
+    s = four()
+    play_to_standings(s, random.Random(3))
+    check(s, overflow, japanese_seen, "7-standings")
+
+
+def test_solo_standings_and_hint(monkeypatch, japanese_seen):
+    overflow = Overflow(monkeypatch)
+    s = Session.open("ubongo", ["human"], seed=3, options={"mode": "solo"}, setup={"pawns": [0]})
+    s.idle()
+    s.click("hint")
+    check(s, overflow, japanese_seen, "8-solo-hint")
+    play_to_standings(s, random.Random(3))
+    check(s, overflow, japanese_seen, "9-solo-standings")
+
+
+def test_practice(monkeypatch, japanese_seen):
+    from game.scenes.ubongo.practice import Practice
+
+    overflow = Overflow(monkeypatch)
+    s = Session.menu()
+    s.app.push(Practice(s.app, board=7, side="hard", face=3, seed=1))
+    s.app.step(0)
+    check(s, overflow, japanese_seen, "10-practice")
+    s.key("h")
+    practice = s.app.top
+    from game.rules.ubongo import solve
+
+    tiling = solve(practice.handler.board.cells, practice.handler.letters)
+    for gesture in practice.handler.gestures(
+        [{"piece": p, "cells": [list(c) for c in cells]} for p, cells in tiling]
+    ):
+        s.gesture(gesture)
+    assert practice.solved_at is not None
+    check(s, overflow, japanese_seen, "11-practice-solved")
+
+
+def test_pass_and_play_hand_off(monkeypatch, japanese_seen):
+    overflow = Overflow(monkeypatch)
+    s = Session.open("ubongo", ["human", "human"], seed=2, options={"first": 0}, setup={"pawns": [0, 1]})
+    s.idle()
+    assert s.scene == "handoff", s.scene
+    check(s, overflow, japanese_seen, "12-hand-off")
+    i18n.set_language("ja")
+    try:
+        assert "あなたのパズル" in i18n.tr(s.table.handoff_note(0))
+    finally:
+        i18n.set_language("en")
