@@ -6,6 +6,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from game.core.i18n import N_, msg
 from game.core.ruleset import Command, Event, Rejected
 from game.rules.ginrummy import scoring
 from game.rules.ginrummy.cards import BIT, DECK, is_card, mask_of, value_of_mask
@@ -59,24 +60,24 @@ def deal_event(number: int, dealer: int, deck: list[str]) -> Event:
 # -- decide ----------------------------------------------------------------------------------
 def decide(state: State, seat: int | None, command: Command, rng: random.Random) -> list[Event] | Rejected:
     if state.phase == MATCH_OVER:
-        return Rejected("The match is over")
+        return Rejected(N_("The match is over"))
     if seat not in to_act(state):
-        return Rejected("It is not your turn")
+        return Rejected(N_("It is not your turn"))
     move = command.get("move")
     if state.phase == HAND_OVER and move == "next_hand":
         return _next_hand(state, seat, command, rng)
     handler = HANDLERS.get(state.phase, {}).get(move)
     if handler is None:
-        return Rejected(WRONG_PHASE.get(state.phase, "That move is not possible now"))
+        return Rejected(WRONG_PHASE.get(state.phase, N_("That move is not possible now")))
     return handler(state, seat, command)
 
 
 WRONG_PHASE = {
-    FIRST_UPCARD: "Take the upcard or pass",
-    DRAW: "Draw a card first",
-    DISCARD: "Discard a card (or knock)",
-    LAYOFF: "Lay off, arrange your melds, or confirm with done",
-    HAND_OVER: "The hand is over: start the next hand",
+    FIRST_UPCARD: N_("Take the upcard or pass"),
+    DRAW: N_("Draw a card first"),
+    DISCARD: N_("Discard a card (or knock)"),
+    LAYOFF: N_("Lay off, arrange your melds, or confirm with done"),
+    HAND_OVER: N_("The hand is over: start the next hand"),
 }
 
 
@@ -94,19 +95,19 @@ def _draw(state: State, seat: int, command: Command) -> list[Event] | Rejected:
         return [{"type": "drew", "seat": seat, "source": "stock", "card": state.stock[0]}]
     if source == "discard":
         if not state.pile:
-            return Rejected("The discard pile is empty")
+            return Rejected(N_("The discard pile is empty"))
         return [{"type": "drew", "seat": seat, "source": "discard", "card": state.pile[-1]}]
-    return Rejected('Draw from "stock" or "discard"')
+    return Rejected(N_('Draw from "stock" or "discard"'))
 
 
 def _check_discard(state: State, seat: int, card: Any) -> Rejected | int:
     """The 10-card hand mask left after discarding `card`, or why not."""
     if not is_card(card):
-        return Rejected("Name a card to discard, like 7S")
+        return Rejected(N_("Name a card to discard, like 7S"))
     if card not in state.hands[seat]:
-        return Rejected(f"{card} is not in your hand")
+        return Rejected(msg("{card} is not in your hand", card=card))
     if card == state.taken:
-        return Rejected(f"You just took {card} from the pile; discard another card")
+        return Rejected(msg("You just took {card} from the pile; discard another card", card=card))
     return mask_of(state.hands[seat]) & ~BIT[card]
 
 
@@ -115,7 +116,7 @@ def _discard(state: State, seat: int, command: Command) -> list[Event] | Rejecte
     if isinstance(rest, Rejected):
         return rest
     if deadwood_mask(rest) == 0:
-        return Rejected("That leaves gin: you must knock")
+        return Rejected(N_("That leaves gin: you must knock"))
     events: list[Event] = [{"type": "discarded", "seat": seat, "card": command["card"]}]
     if len(state.stock) <= DEAD_STOCK:
         events.append(dead_event(state))
@@ -134,19 +135,21 @@ def dead_event(state: State) -> Event:
 def parse_melds(raw: Any, hand: int) -> tuple[int, ...] | Rejected:
     """Melds given by a player: lists of codes, each a meld, disjoint, all from `hand`."""
     if not isinstance(raw, list):
-        return Rejected("Melds must be a list of card lists")
+        return Rejected(N_("Melds must be a list of card lists"))
     used = 0
     out = []
     for meld in raw:
         if not isinstance(meld, list) or not all(is_card(c) for c in meld) or len(set(meld)) != len(meld):
-            return Rejected("Each meld must be a list of card codes")
+            return Rejected(N_("Each meld must be a list of card codes"))
         mask = mask_of(meld)
         if mask & ~hand:
-            return Rejected(f"{' '.join(meld)}: not all in your hand")
+            return Rejected(msg("{cards}: not all in your hand", cards=" ".join(meld)))
         if mask & used:
-            return Rejected("A card can be in one meld only")
+            return Rejected(N_("A card can be in one meld only"))
         if mask not in MELD_SET:
-            return Rejected(f"{' '.join(meld)} is not a meld (3+ of a rank, or a run of 3+ in one suit)")
+            return Rejected(
+                msg("{cards} is not a meld (3+ of a rank, or a run of 3+ in one suit)", cards=" ".join(meld))
+            )
         used |= mask
         out.append(mask)
     return tuple(out)
@@ -158,7 +161,7 @@ def _knock(state: State, seat: int, command: Command) -> list[Event] | Rejected:
         return rest
     best = deadwood_mask(rest)
     if best > KNOCK_LIMIT:
-        return Rejected(f"Deadwood would be {best}; knock needs {KNOCK_LIMIT} or less")
+        return Rejected(msg("Deadwood would be {n}; knock needs {limit} or less", n=best, limit=KNOCK_LIMIT))
     defender = 1 - seat
     other = mask_of(state.hands[defender])
     if command.get("melds") is not None:
@@ -168,9 +171,11 @@ def _knock(state: State, seat: int, command: Command) -> list[Event] | Rejected:
         used = sum(melds)
         mine = value_of_mask(rest & ~used)
         if mine > KNOCK_LIMIT:
-            return Rejected(f"Those melds leave {mine} deadwood; knock needs {KNOCK_LIMIT} or less")
+            return Rejected(
+                msg("Those melds leave {n} deadwood; knock needs {limit} or less", n=mine, limit=KNOCK_LIMIT)
+            )
         if best == 0 and mine:
-            return Rejected("Your hand is gin: meld every card")
+            return Rejected(N_("Your hand is gin: meld every card"))
     else:
         melds = scoring.knocker_default(rest, other)
         mine = best
@@ -199,16 +204,16 @@ def _layoff(state: State, seat: int, command: Command) -> list[Event] | Rejected
     assert knock is not None
     card, k = command.get("card"), command.get("meld")
     if not is_card(card) or card not in state.hands[seat]:
-        return Rejected("Lay off a card from your hand")
+        return Rejected(N_("Lay off a card from your hand"))
     if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(knock.melds):
-        return Rejected(f"Choose one of the knocker's {len(knock.melds)} melds")
+        return Rejected(msg("Choose one of the knocker's {n} melds", n=len(knock.melds)))
     if any(card in m for m in knock.defender_melds):
-        return Rejected(f"{card} is in one of your melds; rearrange first")
+        return Rejected(msg("{card} is in one of your melds; rearrange first", card=card))
     if any(card == c for c, _ in knock.layoffs):
-        return Rejected(f"{card} is laid off already")
+        return Rejected(msg("{card} is laid off already", card=card))
     meld = mask_of(scoring.extended_melds(knock.melds, knock.layoffs)[k])
     if not layoff_fits(meld, BIT[card]):
-        return Rejected(f"{card} does not fit that meld")
+        return Rejected(msg("{card} does not fit that meld", card=card))
     return [{"type": "laid_off", "seat": seat, "card": card, "meld": k}]
 
 

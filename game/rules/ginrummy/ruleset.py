@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from game.core.i18n import N_, msg
 from game.core.ruleset import Command, Event, Option, Outcome, Rejected, Ruleset
 from game.rules.ginrummy import rules, scoring
 from game.rules.ginrummy.cards import BIT, mask_of
@@ -69,13 +70,21 @@ def legal(state: State, seat: int) -> list[Command]:
 
 class GinRummy(Ruleset):
     name = "ginrummy"
-    title = "Gin Rummy"
+    title = N_("Gin Rummy")
     min_seats = 2
     max_seats = 2
     options = (
-        Option("target", "Match to", TARGETS, 100, ("100 points", "50 points")),
-        Option("undercut_bonus", "Undercut bonus", UNDERCUT_BONUSES, 25, ("25 points", "10 points")),
-        Option("first_dealer", "First dealer", FIRST_DEALERS, "random", ("Random", "Seat 1", "Seat 2")),
+        Option("target", N_("Match to"), TARGETS, 100, (N_("100 points"), N_("50 points"))),
+        Option(
+            "undercut_bonus", N_("Undercut bonus"), UNDERCUT_BONUSES, 25, (N_("25 points"), N_("10 points"))
+        ),
+        Option(
+            "first_dealer",
+            N_("First dealer"),
+            FIRST_DEALERS,
+            "random",
+            (N_("Random"), N_("Seat 1"), N_("Seat 2")),
+        ),
     )
 
     def empty(self, seats: int, options: dict[str, Any]) -> State:
@@ -122,7 +131,12 @@ class GinRummy(Ruleset):
         return Outcome(
             winners=(winner,),
             scores=(float(state.scores[0]), float(state.scores[1])),
-            summary=f"Seat {winner + 1} wins {state.scores[winner]} to {state.scores[1 - winner]}",
+            summary=msg(
+                "Seat {seat} wins {won} to {lost}",
+                seat=winner + 1,
+                won=state.scores[winner],
+                lost=state.scores[1 - winner],
+            ),
             details={"hands": history(state)},
         )
 
@@ -134,28 +148,29 @@ class GinRummy(Ruleset):
     def describe(self, event: Event, names: list[str]) -> str:
         kind = event.get("type")
         who = names[event["seat"]] if "seat" in event and event["seat"] in (0, 1) else ""
+        card = event.get("card")
         if kind == "deal":
-            return f"{names[event['dealer']]} deals hand {event['number']}"
+            return msg("{who} deals hand {number}", who=names[event["dealer"]], number=event["number"])
         if kind == "upcard_taken":
-            return f"{who} takes the upcard {event['card']}"
+            return msg("{who} takes the upcard {card}", who=who, card=card)
         if kind == "upcard_passed":
-            return f"{who} passes the upcard"
+            return msg("{who} passes the upcard", who=who)
         if kind == "drew":
             if event["source"] == "stock":
-                return f"{who} draws from the stock"
-            return f"{who} takes {event['card']} from the discard pile"
+                return msg("{who} draws from the stock", who=who)
+            return msg("{who} takes {card} from the discard pile", who=who, card=card)
         if kind == "discarded":
-            return f"{who} discards {event['card']}"
+            return msg("{who} discards {card}", who=who, card=card)
         if kind == "knocked":
             if event["gin"]:
-                return f"{who} discards {event['card']} and goes gin"
-            return f"{who} discards {event['card']} and knocks with {event['deadwood']}"
+                return msg("{who} discards {card} and goes gin", who=who, card=card)
+            return msg("{who} discards {card} and knocks with {n}", who=who, card=card, n=event["deadwood"])
         if kind == "laid_off":
-            return f"{who} lays off {event['card']}"
+            return msg("{who} lays off {card}", who=who, card=card)
         if kind == "arranged":
-            return f"{who} rearranges their melds"
+            return msg("{who} rearranges their melds", who=who)
         if kind in ("hand_scored", "hand_dead"):
-            return event["template"].format(*names)
+            return scoring.explain(event, names)
         return ""
 
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
+from game.core.i18n import Msg, msg
 from game.rules.ginrummy.cards import BIT, DECK, cards_of, mask_of, value_of_mask
 from game.rules.ginrummy.melds import arrangements_mask, best_layoffs_mask, deadwood_mask
 
@@ -86,3 +90,51 @@ def knock_deadwood(hand: list[str], card: str) -> int:
 
 def can_knock(hand: list[str], card: str) -> bool:
     return card in hand and knock_deadwood(hand, card) <= 10
+
+
+def explain(hand: dict[str, Any], names: Sequence[str]) -> Msg:
+    """The sentence of a scored (or dead) hand, in words the screen can translate: the
+    `template` of a hand's record said with the seat names. `hand` is a `hand_scored` or
+    `hand_dead` event, a line of the view's history, or `score`'s result with `knocker` and
+    `deadwood` added."""
+    kind = hand.get("kind", "dead")
+    if kind == "dead":
+        # a record of the history keeps no dealer: its template names them ("{0} deals again")
+        dealer = hand["next_dealer"] if "next_dealer" in hand else int("{1}" in hand["template"])
+        return msg(
+            "The stock ran down to 2 cards: dead hand, no score; {dealer} deals again", dealer=names[dealer]
+        )
+    knocker = hand["knocker"]
+    defender = 1 - knocker
+    kd, dd = hand["deadwood"][knocker], hand["deadwood"][defender]
+    points = hand["points"]
+    k, d = names[knocker], names[defender]
+    if kind == "gin":
+        return msg(
+            "{knocker} went gin, {defender} had {dd}: {knocker} scores {dd} + {bonus} gin bonus = {points}",
+            knocker=k,
+            defender=d,
+            dd=dd,
+            bonus=points - dd,
+            points=points,
+        )
+    if kind == "knock":
+        return msg(
+            "{knocker} knocked with {kd}, {defender} had {dd}: {knocker} scores {points}",
+            knocker=k,
+            defender=d,
+            kd=kd,
+            dd=dd,
+            points=points,
+        )
+    return msg(
+        "{knocker} knocked with {kd}, {defender} had {dd}: undercut, "
+        "{defender} scores {diff} + {bonus} bonus = {points}",
+        knocker=k,
+        defender=d,
+        kd=kd,
+        dd=dd,
+        diff=kd - dd,
+        bonus=points - (kd - dd),
+        points=points,
+    )

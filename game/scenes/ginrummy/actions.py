@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from game.core.i18n import N_, msg, tr
 from game.rules.ginrummy.state import DISCARD, FIRST_UPCARD, HAND_OVER, LAYOFF, MATCH_OVER
 from game.scenes.ginrummy import layout as L
 from game.scenes.ginrummy.arrange import RANK, SUIT, HandOrder
@@ -71,13 +72,13 @@ class Actions:
         if self.t.selected:
             self.discard(self.t.selected)
         else:
-            self.t.say("Choose the card to discard first")
+            self.t.say(N_("Choose the card to discard first"))
 
     def knock(self) -> None:
         t = self.t
         card = t.knock_card()
         if card is None:  # not my discard: any card will do to hear why a knock is refused now
-            t.say(t.cannot({"move": "knock", "card": "AS"}) or "You cannot knock now")
+            t.say(t.cannot({"move": "knock", "card": "AS"}) or N_("You cannot knock now"))
             return
         self.act({"move": "knock", "card": card})
 
@@ -153,7 +154,7 @@ class Actions:
         t = self.t
         chosen = t.defence.selected
         if len(chosen) != 1:
-            t.say("Choose one of your deadwood cards first, then the meld to lay it on")
+            t.say(N_("Choose one of your deadwood cards first, then the meld to lay it on"))
             return
         if self.act({"move": "layoff", "card": chosen[0], "meld": meld}):
             t.defence.clear()
@@ -184,47 +185,49 @@ class Actions:
         shown: list[CardButton] = []
         phase = v["phase"]
         if seat is not None and phase == FIRST_UPCARD and t.viewer is not None:
-            t.take_button.label = f"Take {v['discard'][-1]}"
+            t.take_button.label = msg("Take {card}", card=v["discard"][-1])
             shown = [t.pass_button, t.take_button]
         elif seat is not None and phase == DISCARD and t.viewer is not None:
             card = t.knock_card()
             if t.selected:
-                t.discard_button.label = f"Discard {t.selected}"
+                t.discard_button.label = msg("Discard {card}", card=t.selected)
                 refused = t.match.check(seat, {"move": "discard", "card": t.selected})
                 t.discard_button.enabled = refused is None
                 t.discard_button.hint = refused.reason if refused is not None else ""
             else:
-                t.discard_button.label = "Discard"
+                t.discard_button.label = N_("Discard")
                 t.discard_button.enabled = False
-                t.discard_button.hint = "Choose the card to discard first"
+                t.discard_button.hint = N_("Choose the card to discard first")
             after = v["discard_deadwood"].get(card) if card else None
             gin = after == 0
-            t.knock_button.label = "Gin!" if gin else (f"Knock · {after}" if after is not None else "Knock")
+            t.knock_button.label = (
+                N_("Gin!") if gin else (msg("Knock · {n}", n=after) if after is not None else N_("Knock"))
+            )
             refused = t.match.check(seat, {"move": "knock", "card": card}) if card else None
-            reason = refused.reason if refused is not None else ("" if card else "No card to knock with")
+            reason = refused.reason if refused is not None else ("" if card else N_("No card to knock with"))
             t.knock_button.enabled, t.knock_button.hint = not reason, reason
             shown = [t.discard_button, t.knock_button]
         elif seat is not None and phase == LAYOFF:
             t.meld_button.enabled = len(t.defence.selected) >= 3
-            t.meld_button.hint = "Choose three or more of your deadwood cards that make a meld"
+            t.meld_button.hint = N_("Choose three or more of your deadwood cards that make a meld")
             shown = [t.best_button, t.meld_button, t.done_button]
         elif phase in (HAND_OVER, MATCH_OVER) and t.humans and t.acknowledged < len(v["history"]):
             shown = [t.continue_button]
         x = L.BAR.right - 14
         for b in reversed(shown):
             b.visible = True
-            width = max(150, card_text.width(b.label, b.size, "bold") + 48)
+            width = max(150, card_text.width(tr(b.label), b.size, "bold") + 48)
             b.rect = pygame.Rect(x - width, L.BAR.y + 14, width, 60)
             x -= width + 12
         order = t.hand_order()
-        t.sort_button.label = "Sort by rank" if order.mode == SUIT else "Sort by suit"
+        t.sort_button.label = N_("Sort by rank") if order.mode == SUIT else N_("Sort by suit")
         t.sort_button.visible = bool(v.get("hand")) and t.spread is None
         t.hint_button.visible = t.app.settings.show_hints
         t.hint_button.enabled = seat is not None and not t.hint_pending and t.viewer is not None
         t.hint_button.hint = (
             t.hint_tip
             if t.hint_button.enabled
-            else "A hint is on its way"
+            else N_("A hint is on its way")
             if t.hint_pending
-            else "Hints are for your own turn"
+            else N_("Hints are for your own turn")
         )

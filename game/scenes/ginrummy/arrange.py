@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.rules.ginrummy.cards import rank_of, sort_key, suit_of
+from game.core.i18n import Msg, msg
+from game.rules.ginrummy.cards import VALUE, rank_of, sort_key, suit_of
 
 SUIT, RANK = "suit", "rank"
 
@@ -22,6 +23,15 @@ class Group:
 
 def meld_kind(cards: list[str] | tuple[str, ...]) -> str:
     return "set" if len({c[0] for c in cards}) == 1 else "run"
+
+
+def group_label(kind: str, cards: list[str] | tuple[str, ...]) -> Msg:
+    """The words under a group of cards: "Run", "Set", or "Deadwood 14"."""
+    if kind == "run":
+        return msg("Run")
+    if kind == "set":
+        return msg("Set")
+    return msg("Deadwood {n}", n=sum(VALUE[c] for c in cards))
 
 
 class HandOrder:

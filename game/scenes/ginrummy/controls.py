@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.i18n import N_, msg
 from game.rules.ginrummy.cards import sort_key
 from game.rules.ginrummy.state import DISCARD, LAYOFF
 from game.scenes.ginrummy import draw
@@ -22,7 +23,7 @@ from game.ui.fan import fanned
 from game.ui.targets import NAVIGATION, Target
 
 SPREAD_LIFT = 16  # a chosen card of the defender's deadwood stands this much higher
-DEFENDING = "The defender is choosing layoffs"
+DEFENDING = N_("The defender is choosing layoffs")
 
 
 def shaped(target_id: str, label: str, kind: str, shape: L.Shape, **more) -> Target:
@@ -55,8 +56,14 @@ class Controls:
         t, v = self.t, self.t.v
         top = v["discard"][-1] if v["discard"] else ""
         out = [
-            Target("stock", f"Stock · {v['stock']}", "pile", L.card_rect(L.STOCK), row="piles"),
-            Target("discard", f"Discard pile {top}".strip(), "pile", L.card_rect(L.DISCARD), row="piles"),
+            Target("stock", msg("Stock · {n}", n=v["stock"]), "pile", L.card_rect(L.STOCK), row="piles"),
+            Target(
+                "discard",
+                msg("Discard pile {card}", card=top) if top else msg("Discard pile"),
+                "pile",
+                L.card_rect(L.DISCARD),
+                row="piles",
+            ),
         ]
         if v.get("hand"):
             codes = list(t.hand_layout()[1])
@@ -88,13 +95,18 @@ class Controls:
                 shapes[code] = L.uncovered(rects[k], above)
                 spans[code] = (rects[k].left, min(rects[k].right, above.left) if above else rects[k].right)
 
-        def group(seat: int, gi: int, kind: str, label: str) -> Target:
+        def group(seat: int, gi: int, kind: str) -> Target:
             row = s.rows[seat]
             cards = [c for c in row.groups[gi][1] if c not in s.laid]
             y = row.y - L.SPREAD_H / 2
             shape = L.strips([spans[c] for c in cards], y, y + L.SPREAD_H)
             tip = "" if acting else DEFENDING
-            label = f"{label} {' '.join(cards)}"
+            shown = " ".join(cards)
+            label = (
+                msg("Lay off on {cards}", cards=shown)
+                if kind == "meld"
+                else msg("Break up {cards}", cards=shown)
+            )
             return shaped(f"{kind}.{gi}", label, kind, shape, enabled=acting, tip=tip, row=f"seat.{seat}")
 
         def card(kind: str, code: str, tip: str) -> Target:
@@ -104,15 +116,15 @@ class Controls:
             return shaped(f"{kind}.{code}", code, kind, shapes[code], enabled=usable, tip=why, row=row)
 
         knocker, defender = s.rows[s.knocker], s.rows[s.defender]
-        out = [group(s.knocker, k, "meld", "Lay off on") for k in range(s.meld_count)]
+        out = [group(s.knocker, k, "meld") for k in range(s.meld_count)]
         out += [card("laid", c, "") for c in sorted(s.laid, key=sort_key)]
         out += [
-            card("dead", c, "That card is the knocker's deadwood")
+            card("dead", c, N_("That card is the knocker's deadwood"))
             for kind, cards, _ in knocker.groups
             if kind == "deadwood"
             for c in cards
         ]
-        out += [group(s.defender, k, "own", "Break up") for k in range(len(t.v["reveal"]["defender_melds"]))]
+        out += [group(s.defender, k, "own") for k in range(len(t.v["reveal"]["defender_melds"]))]
         free = t.free_cards()
         out += [card("free", c, "") for _, cards, _ in defender.groups for c in cards if c in free]
         return out
@@ -206,7 +218,7 @@ class Controls:
         if target.startswith("hand."):
             code = target[5:]
             if t.acting_human is None or phase != DISCARD:
-                t.say(t.cannot({"move": "discard", "card": code}) or "Drag cards to reorder your hand")
+                t.say(t.cannot({"move": "discard", "card": code}) or N_("Drag cards to reorder your hand"))
             elif t.selected == code:
                 a.discard(code)
             else:

@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from game.core.i18n import N_, _, _n, tr
 from game.scenes.ginrummy import layout as L
 from game.ui import card_text, playing_cards, text, theme
 from game.ui.widgets import panel
@@ -77,7 +78,9 @@ def stock(surface: pygame.Surface, count: int, lit: tuple | None) -> pygame.Rect
         for k in range(min(4, (count + 7) // 8), 0, -1):  # the thicker the pile, the more edges show
             surface.blit(image, rect.move(-2 * k, -2 * k))
         surface.blit(image, rect)
-    text.blit(surface, f"Stock · {count}", (rect.centerx, rect.bottom + 16), 16, theme.TEXT, anchor="center")
+    text.blit(
+        surface, _("Stock · {n}", n=count), (rect.centerx, rect.bottom + 16), 16, theme.TEXT, anchor="center"
+    )
     if lit:
         outline(surface, rect, lit)
     return rect
@@ -96,7 +99,7 @@ def discard_pile(
             image = tilted(code, (-7, 5)[k % 2] if len(shown) > 2 else 5, four)
             surface.blit(image, image.get_rect(center=rect.center))
         surface.blit(face(shown[-1], L.HAND_W, L.HAND_H, four), rect)
-    label = "Discard pile" if len(pile) < 2 else f"Discard pile · {len(pile)}"
+    label = _("Discard pile") if len(pile) < 2 else _("Discard pile · {n}", n=len(pile))
     text.blit(surface, label, (rect.centerx, rect.bottom + 16), 16, theme.TEXT, anchor="center")
     if lit:
         outline(surface, rect, lit)
@@ -112,7 +115,7 @@ def dealer_chip(surface: pygame.Surface, centre: tuple[int, int]) -> None:
     pygame.draw.circle(surface, (250, 246, 236), centre, 14)
     pygame.draw.circle(surface, theme.ACCENT_DARK, centre, 14, 2)
     pygame.draw.circle(surface, theme.ACCENT, centre, 10, 2)
-    text.blit(surface, "D", (centre[0], centre[1] + 1), 15, theme.ACCENT_TEXT, "black", "center")
+    text.blit(surface, N_("D"), (centre[0], centre[1] + 1), 15, theme.ACCENT_TEXT, "black", "center")
 
 
 def nameplate(
@@ -140,10 +143,10 @@ def meter(surface: pygame.Surface, lines: tuple[str, int, str, str, bool], four:
     number = text.blit(surface, str(value), (box.x + 20, box.y + 84), 64, colour, "black", "midleft")
     x = max(box.x + 110, number.right + 20)
     text.blit(surface, status, (x, box.y + 72), 18, MELD_INK if good else theme.TEXT, "bold", "midleft")
-    card_text.blit(surface, note, (x, box.y + 98), 16, theme.MUTED, anchor="midleft", four_colour=four)
+    card_text.blit(surface, tr(note), (x, box.y + 98), 16, theme.MUTED, anchor="midleft", four_colour=four)
     text.blit(
         surface,
-        "Knock at 10 or less · gin at 0",
+        N_("Knock at 10 or less · gin at 0"),
         (box.x + 20, box.bottom - 20),
         14,
         theme.MUTED,
@@ -186,7 +189,7 @@ def tag(surface: pygame.Surface, rect: pygame.Rect, label: str, colour) -> None:
 
 def bubble(surface: pygame.Surface, anchor: tuple[int, int], line: str, four: bool, up: bool) -> None:
     """What a player just said ("Pass", "Knock!"), in a speech bubble pointing at their name."""
-    image = card_text.render(line, 18, theme.ACCENT_TEXT, "bold", four, paper=True)
+    image = card_text.render(tr(line), 18, theme.ACCENT_TEXT, "bold", four, paper=True)
     box = image.get_rect().inflate(24, 12)
     box.topleft = anchor if up else (anchor[0], anchor[1] - box.h)
     paper = (250, 244, 228)
@@ -197,7 +200,7 @@ def bubble(surface: pygame.Surface, anchor: tuple[int, int], line: str, four: bo
     surface.blit(image, image.get_rect(center=box.center))
 
 
-KINDS = {"knock": "Knock", "gin": "Gin", "undercut": "Undercut", "dead": "Dead hand"}
+KINDS = {"knock": N_("Knock"), "gin": N_("Gin"), "undercut": N_("Undercut"), "dead": N_("Dead hand")}
 
 
 def score_table(
@@ -215,7 +218,7 @@ def score_table(
     the y below the totals."""
     x0, x1 = span
     row_h, big = int(size * 1.6), size >= 17
-    text.blit(surface, "Hand", (x0, y), size, theme.MUTED, "bold", "midleft")
+    text.blit(surface, N_("Hand"), (x0, y), size, theme.MUTED, "bold", "midleft")
     for seat, cx in enumerate(cols):
         shown = names[seat] if len(names[seat]) <= 12 else names[seat][:11] + "…"
         text.blit(surface, shown, (cx, y), size + 2, theme.ACCENT, "bold", "midright")
@@ -224,18 +227,24 @@ def score_table(
     rows = history[-most:]
     y += 22 + row_h // 2
     if len(history) > len(rows):
-        line = f"… {len(history) - len(rows)} earlier hands"
+        line = _n("… {n} earlier hand", "… {n} earlier hands", len(history) - len(rows))
         text.blit(surface, line, (x0, y - 4), size - 2, theme.MUTED, anchor="midleft")
         y += row_h - 4
     if not history:
-        text.blit(surface, "No hands scored yet", (x0, y), size, theme.MUTED, anchor="midleft")
+        text.blit(surface, N_("No hands scored yet"), (x0, y), size, theme.MUTED, anchor="midleft")
         y += row_h
     for k, row in enumerate(rows):
         last = k == len(rows) - 1
         ink = theme.TEXT if last else theme.MUTED
-        what = f"{row['number']}. {KINDS[row['kind']]}"
         if big and row["winner"] is not None:
-            what += f" · {names[row['winner']]}"
+            what = _(
+                "{number}. {kind} · {name}",
+                number=row["number"],
+                kind=tr(KINDS[row["kind"]]),
+                name=names[row["winner"]],
+            )
+        else:
+            what = _("{number}. {kind}", number=row["number"], kind=tr(KINDS[row["kind"]]))
         text.blit(surface, what, (x0, y), size, ink, anchor="midleft")
         for seat, cx in enumerate(cols):
             won = row["points"] if row["winner"] == seat else 0
@@ -255,7 +264,7 @@ def score_table(
         y += row_h
     pygame.draw.line(surface, theme.LINE, (x0, y - row_h // 2 + 2), (x1, y - row_h // 2 + 2))
     y += 8
-    text.blit(surface, "Total", (x0, y), size + 2, theme.TEXT, "bold", "midleft")
+    text.blit(surface, N_("Total"), (x0, y), size + 2, theme.TEXT, "bold", "midleft")
     for seat, cx in enumerate(cols):
         lead = v["scores"][seat] > v["scores"][1 - seat]
         colour = theme.ACCENT if lead else theme.TEXT
@@ -268,8 +277,8 @@ def score_panel(surface: pygame.Surface, v: dict[str, Any], names: list[str]) ->
     the line (a LogPanel at L.LOG_Y)."""
     box = L.PANEL  # its ground is part of the backdrop
     x0, x1 = box.x + 18, box.right - 18
-    text.blit(surface, f"Game to {v['target']}", (x0, box.y + 24), 18, theme.ACCENT, "bold", "midleft")
-    bonuses = f"Undercut {v['undercut_bonus']} · gin {v['gin_bonus']}"
+    text.blit(surface, _("Game to {n}", n=v["target"]), (x0, box.y + 24), 18, theme.ACCENT, "bold", "midleft")
+    bonuses = _("Undercut {undercut} · gin {gin}", undercut=v["undercut_bonus"], gin=v["gin_bonus"])
     text.blit(surface, bonuses, (x1, box.y + 24), 14, theme.MUTED, anchor="midright")
     score_table(surface, v, names, (x0, x1), (box.x + 196, box.right - 24), box.y + 62, 15, 9)
     pygame.draw.line(surface, theme.LINE, (x0, L.LOG_Y - 14), (x1, L.LOG_Y - 14))
@@ -288,7 +297,7 @@ def history(
     box = L.history_box(len(pile))
     panel(surface, box, theme.BG_DEEP, theme.ACCENT)
     text.blit(
-        surface, "Discard pile, oldest first", (box.x + 20, box.y + 24), 17, theme.TEXT, "bold", "midleft"
+        surface, N_("Discard pile, oldest first"), (box.x + 20, box.y + 24), 17, theme.TEXT, "bold", "midleft"
     )
     x = box.right - 20
     for seat in (1, 0):

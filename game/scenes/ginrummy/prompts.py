@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Protocol
 
+from game.core.i18n import N_, msg
 from game.core.match import Match
 from game.rules.ginrummy.cards import VALUE, sort_key
 from game.rules.ginrummy.melds import deadwood
@@ -88,9 +89,12 @@ def fresh_card(events: list[dict[str, Any]], seat: int | None, hand: list[str]) 
 
 
 def handoff_note(v: dict[str, Any], seat: int) -> str:
-    phase = v["phase"]
-    what = {FIRST_UPCARD: "take the first upcard or pass", DRAW: "your turn to draw"}.get(phase, "your turn")
-    return f"Hand {v['hand_number']}: {what}."
+    phase, number = v["phase"], v["hand_number"]
+    if phase == FIRST_UPCARD:
+        return msg("Hand {number}: take the first upcard or pass.", number=number)
+    if phase == DRAW:
+        return msg("Hand {number}: your turn to draw.", number=number)
+    return msg("Hand {number}: your turn.", number=number)
 
 
 def prompt(t: Shown) -> tuple[str, str, str]:
@@ -103,46 +107,67 @@ def prompt(t: Shown) -> tuple[str, str, str]:
         last = v["last_hand"]
         if last and last["kind"] == "dead":
             dealer = names[v["to_act"][0]] if v["to_act"] else ""
-            return "Dead hand: the stock ran down to 2 cards", f"Nobody scores; {dealer} deals again.", ""
+            return (
+                N_("Dead hand: the stock ran down to 2 cards"),
+                msg("Nobody scores; {dealer} deals again.", dealer=dealer),
+                "",
+            )
         if phase == MATCH_OVER:
-            return "The match is over", "See the score sheet, then the result (Enter).", "good"
-        return "The hand is over", "See the score sheet and deal the next hand (Enter).", ""
+            return N_("The match is over"), N_("See the score sheet, then the result (Enter)."), "good"
+        return N_("The hand is over"), N_("See the score sheet and deal the next hand (Enter)."), ""
     if phase == LAYOFF:
         knocker = names[v["reveal"]["knocker"]]
         if seat is None:
-            return f"{knocker} knocked", f"{other} is laying off…", ""
+            return msg("{knocker} knocked", knocker=knocker), msg("{other} is laying off…", other=other), ""
         return (
-            f"Lay off on {knocker}'s melds, or confirm",
-            "Click a deadwood card, then the meld it fits. Click a laid-off card to take it back.",
+            msg("Lay off on {knocker}'s melds, or confirm", knocker=knocker),
+            N_("Click a deadwood card, then the meld it fits. Click a laid-off card to take it back."),
             "",
         )
     dragged = t.drag.payload()
     if dragged and dragged.startswith("hand."):
         return drag_prompt(t, dragged[5:])
     if seat is None or t.viewer is None:
-        return (f"{other}'s turn", f"{other} is thinking…" if waiting else "", "")
+        return (
+            msg("{other}'s turn", other=other),
+            msg("{other} is thinking…", other=other) if waiting else "",
+            "",
+        )
     if t.hint and not t.selected:
         return (
-            f"Hint: {hint_line(t.hint)}",
-            "The hard bot would do this (shown in green); play as you like.",
+            msg("Hint: {move}", move=hint_line(t.hint)),
+            N_("The hard bot would do this (shown in green); play as you like."),
             "good",
         )
     top = v["discard"][-1] if v["discard"] else None
     now = v["deadwood"]
     if phase == FIRST_UPCARD:
         taken = after_taking(v)
-        first = "You deal: you decide first." if v["dealer"] == seat else f"{names[v['dealer']]} passed."
+        first = (
+            msg("You deal: you decide first.")
+            if v["dealer"] == seat
+            else msg("{who} passed.", who=names[v["dealer"]])
+        )
         return (
-            f"The first upcard: take {top} or pass",
-            f"{first} Taking it leaves deadwood {taken} after your best discard; you have {now} now.",
+            msg("The first upcard: take {card} or pass", card=top),
+            msg(
+                "{first} Taking it leaves deadwood {taken} after your best discard; you have {now} now.",
+                first=first,
+                taken=taken,
+                now=now,
+            ),
             "",
         )
     if phase == DRAW:
         taken = after_taking(v)
         return (
-            "Draw a card",
-            f"Click or drag the stock, or take {top} from the pile "
-            f"(deadwood {taken} after your best discard).",
+            N_("Draw a card"),
+            msg(
+                "Click or drag the stock, or take {card} from the pile "
+                "(deadwood {taken} after your best discard).",
+                card=top,
+                taken=taken,
+            ),
             "",
         )
     if phase == DISCARD:
@@ -153,12 +178,20 @@ def prompt(t: Shown) -> tuple[str, str, str]:
 def drag_prompt(t: Shown, card: str) -> tuple[str, str, str]:
     """While a card of my hand follows the pointer."""
     if not t.over_pile(t.pointer):
-        return f"Moving {card}", "Drop it in your hand to put it there, or on the pile to discard it.", ""
+        return (
+            msg("Moving {card}", card=card),
+            N_("Drop it in your hand to put it there, or on the pile to discard it."),
+            "",
+        )
     reason = t.cannot({"move": "discard", "card": card})
     if reason:
-        return f"{card} cannot be discarded", reason, "bad"
+        return msg("{card} cannot be discarded", card=card), reason, "bad"
     left = t.v["discard_deadwood"].get(card)
-    return f"Discard {card}", f"Let go to discard it; your deadwood will be {left}.", "good"
+    return (
+        msg("Discard {card}", card=card),
+        msg("Let go to discard it; your deadwood will be {n}.", n=left),
+        "good",
+    )
 
 
 def discard_prompt(t: Shown) -> tuple[str, str, str]:
@@ -169,28 +202,59 @@ def discard_prompt(t: Shown) -> tuple[str, str, str]:
     hovered = t.hover[5:] if t.hover and t.hover.startswith("hand.") else None
     card = t.selected or hovered
     if card and card == v.get("taken"):
-        return f"You just took {card}", f"You just took {card} from the pile; discard another card.", "bad"
+        return (
+            msg("You just took {card}", card=card),
+            msg("You just took {card} from the pile; discard another card.", card=card),
+            "bad",
+        )
     if t.selected:
         left = after.get(t.selected)
         if left == 0:
             return (
-                f"Gin with {t.selected}!",
-                f"Throwing {t.selected} leaves every card in a meld: press Gin (or K).",
+                msg("Gin with {card}!", card=t.selected),
+                msg("Throwing {card} leaves every card in a meld: press Gin (or K).", card=t.selected),
                 "good",
             )
-        knock = " You may knock (K) or just discard." if left is not None and left <= 10 else ""
+        title = msg("Discard {card}?", card=t.selected)
+        if left is not None and left <= 10:
+            return (
+                title,
+                msg(
+                    "Leaves deadwood {n}. Click it again, drag it to the pile or press Enter. "
+                    "You may knock (K) or just discard.",
+                    n=left,
+                ),
+                "good",
+            )
         return (
-            f"Discard {t.selected}?",
-            f"Leaves deadwood {left}. Click it again, drag it to the pile or press Enter.{knock}",
-            "good" if knock else "",
+            title,
+            msg("Leaves deadwood {n}. Click it again, drag it to the pile or press Enter.", n=left),
+            "",
         )
     if gin:
-        return "Gin!", f"Discard {best} and knock to go gin: press Gin (or K).", "good"
+        return N_("Gin!"), msg("Discard {card} and knock to go gin: press Gin (or K).", card=best), "good"
     if hovered and hovered in after:
-        return f"Discard {hovered}?", f"Throwing {hovered} leaves deadwood {after[hovered]}.", ""
-    hint = f" Best: {best}, leaving {after[best]}." if best else ""
-    knock = " You can knock." if best and after[best] <= 10 else ""
-    return "Discard a card", f"Click a card to choose it, or drag it onto the pile.{hint}{knock}", ""
+        return (
+            msg("Discard {card}?", card=hovered),
+            msg("Throwing {card} leaves deadwood {n}.", card=hovered, n=after[hovered]),
+            "",
+        )
+    title = N_("Discard a card")
+    if not best:
+        return title, N_("Click a card to choose it, or drag it onto the pile."), ""
+    if after[best] <= 10:
+        line = msg(
+            "Click a card to choose it, or drag it onto the pile. Best: {card}, leaving {n}. You can knock.",
+            card=best,
+            n=after[best],
+        )
+    else:
+        line = msg(
+            "Click a card to choose it, or drag it onto the pile. Best: {card}, leaving {n}.",
+            card=best,
+            n=after[best],
+        )
+    return title, line, ""
 
 
 def meter(t: Shown) -> tuple[str, int, str, str, bool]:
@@ -200,32 +264,39 @@ def meter(t: Shown) -> tuple[str, int, str, str, bool]:
         dragged = t.drag.payload()
         card = dragged[5:] if dragged and dragged.startswith("hand.") else t.knock_card()
         after = v["discard_deadwood"].get(card, v["deadwood"]) if card else v["deadwood"]
-        note = f"throwing {card}" if card else ""
+        note = msg("throwing {card}", card=card) if card else ""
+        title = N_("Deadwood after the discard")
         if after == 0:
-            return "Deadwood after the discard", 0, "Gin!", note, True
+            return title, 0, N_("Gin!"), note, True
         if after <= 10:
-            return "Deadwood after the discard", after, f"You can knock with {after}", note, True
-        return "Deadwood after the discard", after, "Too high to knock", note, False
+            return title, after, msg("You can knock with {n}", n=after), note, True
+        return title, after, N_("Too high to knock"), note, False
     value = v["deadwood"]
     if value <= 10:
-        return "Your deadwood", value, "Low enough to knock", "after your next draw", True
-    return "Your deadwood", value, "Too high to knock", f"{value - 10} over the limit of 10", False
+        return N_("Your deadwood"), value, N_("Low enough to knock"), N_("after your next draw"), True
+    return (
+        N_("Your deadwood"),
+        value,
+        N_("Too high to knock"),
+        msg("{n} over the limit of 10", n=value - 10),
+        False,
+    )
 
 
 def hint_line(command: dict[str, Any]) -> str:
     move = command.get("move")
     if move == "draw":
-        return "draw from the stock" if command["source"] == "stock" else "take the pile's top card"
+        return msg("draw from the stock") if command["source"] == "stock" else msg("take the pile's top card")
     if move == "take_upcard":
-        return "take the upcard"
+        return msg("take the upcard")
     if move == "pass":
-        return "pass the upcard"
+        return msg("pass the upcard")
     if move == "discard":
-        return f"discard {command['card']}"
+        return msg("discard {card}", card=command["card"])
     if move == "knock":
-        return f"knock, throwing {command['card']}"
+        return msg("knock, throwing {card}", card=command["card"])
     if move == "layoff":
-        return f"lay off {command['card']}"
+        return msg("lay off {card}", card=command["card"])
     if move == "done":
-        return "confirm: the best layoffs are already on the table"
+        return msg("confirm: the best layoffs are already on the table")
     return ""

@@ -7,10 +7,13 @@ from typing import Any
 
 import pygame
 
+from game.core.bots import level_name
+from game.core.i18n import N_, msg, tr
 from game.rules.ginrummy.cards import VALUE
 from game.rules.ginrummy.state import LAYOFF
 from game.scenes.ginrummy import draw, prompts, reveal
 from game.scenes.ginrummy import layout as L
+from game.scenes.ginrummy.arrange import group_label
 from game.scenes.ginrummy.desk import Desk
 from game.ui import marks, text, theme, tooltip
 
@@ -63,8 +66,11 @@ class Render:
                 text.blit(surface, note, (pos[0], pos[1]), 20, theme.TEXT, "black", "midleft")
                 continue
             kind = self.t.match.seats[seat]
-            who = "bot · " + kind.level if kind.is_bot else ""
-            note = " · ".join(x for x in (who, f"{v['scores'][seat]} points") if x)
+            points = v["scores"][seat]
+            if kind.is_bot:
+                note = msg("bot · {level} · {points} points", level=level_name(kind.level), points=points)
+            else:
+                note = msg("{points} points", points=points)
             draw.nameplate(surface, pos, names[seat], note, v["dealer"] == seat, seat in self.t.match.to_act)
 
     def draw_play(self, surface: pygame.Surface, focused) -> None:
@@ -90,7 +96,7 @@ class Render:
                 x = dict(fan)[known[0]][0] - L.OPP_W / 2
                 text.blit(
                     surface,
-                    "seen taken",
+                    N_("seen taken"),
                     (int(x) + 4, L.OPP_Y + L.OPP_H // 2 + 12),
                     13,
                     theme.MUTED,
@@ -140,9 +146,7 @@ class Render:
             step = centres[flat[1]][0] - centres[flat[0]][0]
         for g in groups:
             xs = [self.t.glide.at(c)[0] for c in g.cards if c not in dragged] or [centres[g.cards[0]][0]]
-            label = (
-                g.kind.capitalize() if g.kind != "deadwood" else f"Deadwood {sum(VALUE[c] for c in g.cards)}"
-            )
+            label = group_label(g.kind, g.cards)
             spans.append((g.kind, min(xs) - L.HAND_W / 2 + 4, max(xs) + L.HAND_W / 2 - 4, label))
         draw.group_marks(surface, spans, L.GROUP_LABEL_Y)
         dead = {c for g in groups if g.kind == "deadwood" for c in g.cards}
@@ -157,7 +161,7 @@ class Render:
                     draw.value_tag(surface, rect, VALUE[code], step)
                 if code == self.t.fresh:
                     taken = code == self.t.v.get("taken")
-                    draw.tag(surface, rect, "taken" if taken else "new", theme.ACCENT)
+                    draw.tag(surface, rect, N_("taken") if taken else N_("new"), theme.ACCENT)
                 marks.draw(
                     surface,
                     rect,
@@ -213,7 +217,8 @@ class Render:
             pointed = t.target_map().get(t.hover)
         shown = [b.rect.x for b in t.action_buttons if b.visible]
         t.action_bar.four_colour = t.four()
-        t.action_bar.draw(surface, title, detail, mood, min(shown) if shown else None, pointed)
+        # card_text draws what it is given: the words in the chosen language first
+        t.action_bar.draw(surface, tr(title), tr(detail), mood, min(shown) if shown else None, pointed)
         for b in t.buttons.widgets:
             if b is not t.sort_button:
                 b.draw(surface)

@@ -13,11 +13,12 @@ from typing import Any
 
 import pygame
 
+from game.core.i18n import N_, msg
 from game.rules.ginrummy import best_layoffs, best_melds, is_meld, scoring
 from game.rules.ginrummy.cards import VALUE, sort_key
 from game.scenes.ginrummy import draw
 from game.scenes.ginrummy import layout as L
-from game.scenes.ginrummy.arrange import meld_kind
+from game.scenes.ginrummy.arrange import group_label, meld_kind
 from game.ui import card_text, text, theme
 
 Command = dict[str, Any]
@@ -63,7 +64,13 @@ class Spread:
             ),
         }
         rows[self.knocker] = [  # say how many of the defender's cards each meld took
-            (kind, cards, f"{label} +{n} laid off" if (n := len(self.laid & set(cards))) else label)
+            (
+                kind,
+                cards,
+                msg("{label} +{n} laid off", label=label, n=n)
+                if (n := len(self.laid & set(cards)))
+                else label,
+            )
             for kind, cards, label in rows[self.knocker]
         ]
         self.rows = {
@@ -83,9 +90,9 @@ class Spread:
 
     @staticmethod
     def _groups(melds: list[tuple[str, ...]], dead: list[str]) -> list[tuple[str, tuple[str, ...], str]]:
-        out = [(meld_kind(m), m, meld_kind(m).capitalize()) for m in melds]
+        out = [(meld_kind(m), m, group_label(meld_kind(m), m)) for m in melds]
         if dead:
-            out.append(("deadwood", tuple(dead), f"Deadwood {sum(VALUE[c] for c in dead)}"))
+            out.append(("deadwood", tuple(dead), group_label("deadwood", dead)))
         return out
 
     def hit(self, pos: tuple[int, int]) -> str | None:
@@ -124,26 +131,37 @@ def draw_spread(
 def row_title(spread: Spread, seat: int, names: list[str]) -> str:
     r = spread.reveal
     if seat == spread.knocker:
-        what = "went gin" if r["gin"] else f"knocked with {r['knocker_deadwood']}"
-        return f"{names[seat]} {what}"
+        if r["gin"]:
+            return msg("{name} went gin", name=names[seat])
+        return msg("{name} knocked with {n}", name=names[seat], n=r["knocker_deadwood"])
     laid = len(spread.laid)  # none yet while the default layoffs wait to move over
     if not laid:
         before = r["defender_deadwood"] + sum(VALUE[x["card"]] for x in r["layoffs"])
-        return f"{names[seat]}: deadwood {before}"
-    return f"{names[seat]}: deadwood {r['defender_deadwood']} after laying off {laid}"
+        return msg("{name}: deadwood {n}", name=names[seat], n=before)
+    return msg(
+        "{name}: deadwood {deadwood} after laying off {n}",
+        name=names[seat],
+        deadwood=r["defender_deadwood"],
+        n=laid,
+    )
 
 
 def provisional(v: dict[str, Any]) -> dict[str, Any]:
-    """What the hand would score if the defender confirmed now."""
+    """What the hand would score if the defender confirmed now (with the knocker and both
+    deadwoods, as a line of the history has them)."""
     r = v["reveal"]
-    return scoring.score(
-        r["knocker"],
+    knocker = r["knocker"]
+    result = scoring.score(
+        knocker,
         r["knocker_deadwood"],
         r["defender_deadwood"],
         r["gin"],
         v["gin_bonus"],
         v["undercut_bonus"],
     )
+    deadwood = [0, 0]
+    deadwood[knocker], deadwood[1 - knocker] = r["knocker_deadwood"], r["defender_deadwood"]
+    return {**result, "knocker": knocker, "deadwood": deadwood}
 
 
 def draw_result(surface: pygame.Surface, v: dict[str, Any], names: list[str], four: bool) -> None:
@@ -157,24 +175,32 @@ def draw_result(surface: pygame.Surface, v: dict[str, Any], names: list[str], fo
     kd, dd = r["knocker_deadwood"], r["defender_deadwood"]
     winner, points = names[result["winner"]], result["points"]
     if result["kind"] == "gin":
-        head = f"Gin! {winner} scores {points}"
-        calc = f"{dd} deadwood + {v['gin_bonus']} gin bonus = {points}"
+        head = msg("Gin! {name} scores {points}", name=winner, points=points)
+        calc = msg("{dd} deadwood + {bonus} gin bonus = {points}", dd=dd, bonus=v["gin_bonus"], points=points)
     elif result["kind"] == "undercut":
-        head = f"Undercut! {winner} scores {points}"
-        calc = f"Difference {kd} − {dd} = {kd - dd}, + {v['undercut_bonus']} bonus"
+        head = msg("Undercut! {name} scores {points}", name=winner, points=points)
+        calc = msg(
+            "Difference {kd} − {dd} = {diff}, + {bonus} bonus",
+            kd=kd,
+            dd=dd,
+            diff=kd - dd,
+            bonus=v["undercut_bonus"],
+        )
     else:
-        head = f"{winner} scores {points}"
-        calc = f"Difference {dd} − {kd} = {points}"
+        head = msg("{name} scores {points}", name=winner, points=points)
+        calc = msg("Difference {dd} − {kd} = {points}", dd=dd, kd=kd, points=points)
     x = box.x + 18
-    label = "Hand result" if final else "If confirmed now"
+    label = N_("Hand result") if final else N_("If confirmed now")
     text.blit(surface, label, (x, box.y + 20), 15, theme.MUTED, "bold", "midleft")
-    text.blit(surface, head, (x, box.y + 50), 28, theme.ACCENT, "black", "midleft")
-    explanation = result["template"].format(*names)
+    head_text, head_size = text.fit(head, box.w - 36, 28, "black", 20)
+    text.blit(surface, head_text, (x, box.y + 50), head_size, theme.ACCENT, "black", "midleft")
+    explanation = scoring.explain(result, names)
     for k, part in enumerate(text.wrap(explanation, box.w - 36, 16)[:2]):
         card_text.blit(
             surface, part, (x, box.y + 86 + 21 * k), 16, theme.TEXT, anchor="midleft", four_colour=four
         )
-    text.blit(surface, calc, (x, box.bottom - 24), 17, theme.TEXT, "bold", "midleft")
+    calc_text, calc_size = text.fit(calc, box.w - 36, 17, "bold", 13)
+    text.blit(surface, calc_text, (x, box.bottom - 24), calc_size, theme.TEXT, "bold", "midleft")
 
 
 # -- the defender's choice -------------------------------------------------------------------
@@ -219,7 +245,7 @@ class Defence:
     def make_meld(self, r: dict[str, Any]) -> list[Command] | str:
         chosen = sorted(self.selected, key=sort_key)
         if len(chosen) < 3 or not is_meld(chosen):
-            return "Those cards are not a meld (3 or 4 of a rank, or 3 or more in a row of one suit)"
+            return N_("Those cards are not a meld (3 or 4 of a rank, or 3 or more in a row of one suit)")
         self.selected = []
         return self._relay(r, [list(m) for m in r["defender_melds"]] + [chosen], set(chosen))
 

@@ -8,6 +8,8 @@ from typing import Any
 
 import pygame
 
+from game.core.i18n import N_, msg
+from game.rules.ginrummy import scoring
 from game.rules.ginrummy.state import MATCH_OVER
 from game.scenes.ginrummy import draw
 from game.scenes.sheet import Sheet
@@ -23,7 +25,7 @@ class ScoreSheet(Sheet):
     def __init__(self, app, v: dict[str, Any], names: list[str], on_close: Callable[[], None]):
         over = v["phase"] == MATCH_OVER
         dealer = names[v["to_act"][0]] if v["to_act"] else ""
-        label = "See the result" if over else f"Next hand · {dealer} deals"
+        label = N_("See the result") if over else msg("Next hand · {name} deals", name=dealer)
         super().__init__(app, (780, 600), label, on_close, button_w=340)
         self.v, self.names = v, names
 
@@ -31,10 +33,15 @@ class ScoreSheet(Sheet):
         super().draw(surface)
         b, v, names = self.box, self.v, self.names
         four = self.app.settings.four_colour_deck
-        text.blit(surface, "Score sheet", (b.centerx, b.y + 40), 34, theme.TEXT, "black", "center")
+        text.blit(surface, N_("Score sheet"), (b.centerx, b.y + 40), 34, theme.TEXT, "black", "center")
         text.blit(
             surface,
-            f"Game to {v['target']} · undercut bonus {v['undercut_bonus']} · gin bonus {v['gin_bonus']}",
+            msg(
+                "Game to {target} · undercut bonus {undercut} · gin bonus {gin}",
+                target=v["target"],
+                undercut=v["undercut_bonus"],
+                gin=v["gin_bonus"],
+            ),
             (b.centerx, b.y + 76),
             16,
             theme.MUTED,
@@ -44,14 +51,14 @@ class ScoreSheet(Sheet):
             surface, v, names, (b.x + 40, b.right - 40), (b.x + 500, b.right - 40), b.y + 118, 18, ROWS
         )
         history = v["history"]
-        lines = list(text.wrap(history[-1]["template"].format(*names), b.w - 80, 18)[:2]) if history else []
+        lines = list(text.wrap(scoring.explain(history[-1], names), b.w - 80, 18)[:2]) if history else []
         for k, part in enumerate(lines):
             card_text.blit(
                 surface, part, (b.centerx, y + 14 + 24 * k), 18, theme.TEXT, anchor="center", four_colour=four
             )
         if v["phase"] == MATCH_OVER:
             winner = 0 if v["scores"][0] >= v["target"] else 1
-            won = f"{names[winner]} reaches {v['target']} and wins the match"
+            won = msg("{name} reaches {target} and wins the match", name=names[winner], target=v["target"])
             text.blit(
                 surface, won, (b.centerx, y + 30 + 24 * len(lines)), 24, theme.ACCENT, "black", "center"
             )

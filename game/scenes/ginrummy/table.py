@@ -18,6 +18,7 @@ from typing import Any
 
 import pygame
 
+from game.core.i18n import N_, msg
 from game.rules.ginrummy.state import DISCARD, DRAW, FIRST_UPCARD, HAND_OVER, LAYOFF, MATCH_OVER
 from game.scenes.ginrummy import gestures, prompts, reveal
 from game.scenes.ginrummy import layout as L
@@ -78,14 +79,14 @@ class GinRummyTable(Table):
         def button(label: str, action: Callable[[], None], tid: str, primary: bool = False) -> CardButton:
             return CardButton((0, 0, 180, 60), label, action, primary, 20, tid=tid)
 
-        self.take_button = button("Take", a.take_upcard, "take", True)
-        self.pass_button = button("Pass", a.pass_upcard, "pass")
-        self.discard_button = button("Discard", a.discard_selected, "discard-button")
-        self.knock_button = button("Knock", a.knock, "knock", True)
-        self.best_button = button("Best layoffs", a.best_defence, "best-layoffs")
-        self.meld_button = button("Make meld", a.make_meld, "make-meld")
-        self.done_button = button("Done", a.done, "done", True)
-        self.continue_button = button("Score sheet", a.open_sheet, "score-sheet", True)
+        self.take_button = button(N_("Take"), a.take_upcard, "take", True)
+        self.pass_button = button(N_("Pass"), a.pass_upcard, "pass")
+        self.discard_button = button(N_("Discard"), a.discard_selected, "discard-button")
+        self.knock_button = button(N_("Knock"), a.knock, "knock", True)
+        self.best_button = button(N_("Best layoffs"), a.best_defence, "best-layoffs")
+        self.meld_button = button(N_("Make meld"), a.make_meld, "make-meld")
+        self.done_button = button(N_("Done"), a.done, "done", True)
+        self.continue_button = button(N_("Score sheet"), a.open_sheet, "score-sheet", True)
         self.action_buttons: list[CardButton] = [
             self.take_button,
             self.pass_button,
@@ -96,7 +97,7 @@ class GinRummyTable(Table):
             self.done_button,
             self.continue_button,
         ]
-        self.sort_button = Button((792, 578, 136, 30), "Sort by rank", a.toggle_sort, size=15, tid="sort")
+        self.sort_button = Button((792, 578, 136, 30), N_("Sort by rank"), a.toggle_sort, size=15, tid="sort")
         self.hint_button, self.menu_button = corner_buttons(self.request_hint, self.pause)
         self.hint_tip = self.hint_button.hint  # what the Hint button says while usable
         self.action_bar = ActionBar(L.BAR)
@@ -391,11 +392,11 @@ class GinRummyTable(Table):
         for e in events:
             seat = e.get("seat")
             if e["type"] == "upcard_passed":
-                self.bubble(seat, "Pass")
+                self.bubble(seat, N_("Pass"))
             elif e["type"] == "drew" and e["source"] == "discard" and seat != self.viewer:
-                self.bubble(seat, f"Takes {e['card']}")
+                self.bubble(seat, msg("Takes {card}", card=e["card"]))
             elif e["type"] == "knocked" and seat != self.viewer:
-                self.bubble(seat, "Gin!" if e["gin"] else "Knock!")
+                self.bubble(seat, N_("Gin!") if e["gin"] else N_("Knock!"))
         self.v = self.view()
         self.fresh = prompts.fresh_card(self.match.events, self.viewer, self.v.get("hand") or [])
         self.rebuild()
