@@ -5,9 +5,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from game.core.i18n import Msg, msg
+
 
 class FormatError(ValueError):
     """A file or text that is not what Bazaar expected, with a message a person can read."""
+
+
+def said(exc: BaseException) -> str:
+    """An error's message for a person: the message it carries when it carries one (so it is
+    said in the language shown), else its text."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, Msg) else str(exc)
 
 
 def dumps(value: Any) -> str:
@@ -19,7 +28,14 @@ def loads(text: str, what: str = "data") -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise FormatError(f"{what} is not valid JSON (line {exc.lineno}, column {exc.colno})") from None
+        raise FormatError(
+            msg(
+                "{what} is not valid JSON (line {line}, column {column})",
+                what=what,
+                line=exc.lineno,
+                column=exc.colno,
+            )
+        ) from None
 
 
 def roundtrip(value: Any) -> Any:

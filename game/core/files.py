@@ -9,6 +9,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from game.core.i18n import msg
+
 
 def write_atomic(path: Path, text: str) -> None:
     """Write text so that a kill at any moment leaves either the old file or the new one.
@@ -72,13 +74,20 @@ def keep_aside(path: Path, companions: tuple[str, ...] = ()) -> Path:
 def read_json_object(file: Path, name: str, fallback: str) -> tuple[dict | None, str | None]:
     """A small JSON file of ours: (its object, None); (None, None) when there is none yet; or
     (None, a message for the player) when it cannot be read or is not a JSON object, in which
-    case a damaged file is kept aside untouched. `fallback` says what is used instead."""
+    case a damaged file is kept aside untouched. `name` (what the file holds) and `fallback` (what
+    is used instead) are messages too, so the whole is said in the language shown."""
     try:
         raw = file.read_bytes()
     except FileNotFoundError:
         return None, None
     except OSError as exc:
-        return None, f"The {name} file {file} could not be read ({exc}); {fallback}."
+        return None, msg(
+            "The {name} file {file} could not be read ({why}); {fallback}.",
+            name=name,
+            file=str(file),
+            why=str(exc),
+            fallback=fallback,
+        )
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
@@ -88,5 +97,16 @@ def read_json_object(file: Path, name: str, fallback: str) -> tuple[dict | None,
     try:
         kept = keep_aside(file)
     except OSError as exc:
-        return None, f"The {name} file {file} is damaged and could not be moved aside ({exc}); {fallback}."
-    return None, f"The {name} file was damaged. It was kept unchanged as {kept}; {fallback}."
+        return None, msg(
+            "The {name} file {file} is damaged and could not be moved aside ({why}); {fallback}.",
+            name=name,
+            file=str(file),
+            why=str(exc),
+            fallback=fallback,
+        )
+    return None, msg(
+        "The {name} file was damaged. It was kept unchanged as {kept}; {fallback}.",
+        name=name,
+        kept=str(kept),
+        fallback=fallback,
+    )

@@ -15,19 +15,22 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from game.core.i18n import N_, Msg, msg, msg_n
 from game.core.match import Entry, Match, Seat
 from game.core.rng import derive
 from game.core.ruleset import Budget, Command, Event, Rejected
 from game.core.store import Store
 
 # Where the players would say a new part of the match begins: (event types that open one,
-# event types that close one so the next event opens the following part, the part's name)
+# event types that close one so the next event opens the following part, the part's name
+# with its number)
 PARTS: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
-    "jaipur": (("deal",), (), "Round"),
-    "ginrummy": (("deal",), (), "Hand"),
-    "ubongo": (("round_start",), (), "Round"),
-    "tajmahal": ((), ("visit_end",), "Visit"),
+    "jaipur": (("deal",), (), N_("Round {n}")),
+    "ginrummy": (("deal",), (), N_("Hand {n}")),
+    "ubongo": (("round_start",), (), N_("Round {n}")),
+    "tajmahal": ((), ("visit_end",), N_("Visit {n}")),
 }
+OTHER_PART = N_("Part {n}")
 
 # The review's search: no wall-clock limit, so each bot stops at its own iteration count and
 # the same match always gets the same advice (on a loaded machine too)
@@ -46,7 +49,7 @@ class Branch:
 
     @property
     def text(self) -> str:
-        return f"played on from match {self.parent} after move {self.moves}"
+        return msg("played on from match {parent} after move {moves}", parent=self.parent, moves=self.moves)
 
 
 @dataclass(frozen=True)
@@ -73,17 +76,32 @@ class Played:
     @property
     def result(self) -> str:
         if self.status == "playing":
-            return "not finished"
+            return N_("not finished")
         if self.status == "abandoned":
-            return "abandoned"
-        names = " and ".join(self.seats[w].name for w in self.winners if w < len(self.seats)) or "Nobody"
+            return N_("abandoned")
+        won = [self.seats[w].name for w in self.winners if w < len(self.seats)]
+        names = joined(won)
         scores = " – ".join(f"{s:g}" for s in self.scores if s is not None)
-        verb = "share the win" if len(self.winners) > 1 else "won"
-        return f"{names} {verb}" + (f" ({scores})" if scores else "")
+        if not won:
+            return msg("Nobody won ({scores})", scores=scores) if scores else msg("Nobody won")
+        if len(won) > 1:
+            if scores:
+                return msg("{names} share the win ({scores})", names=names, scores=scores)
+            return msg("{names} share the win", names=names)
+        if scores:
+            return msg("{names} won ({scores})", names=names, scores=scores)
+        return msg("{names} won", names=names)
 
     @property
     def length(self) -> str:
-        return f"{self.moves} move{'' if self.moves == 1 else 's'}"
+        return msg_n("{n} move", "{n} moves", self.moves)
+
+
+def joined(names: list[str]) -> str:
+    """Names as one phrase: "Asha", "Asha and Bilal", "Asha and Bilal and Chandra"."""
+    if len(names) < 2:
+        return names[0] if names else ""
+    return msg("{first} and {second}", first=joined(names[:-1]), second=names[-1])
 
 
 def matches(store: Store, game: str | None = None, opponent: str | None = None) -> list[Played]:
@@ -171,7 +189,7 @@ class Timeline:
         self.marks = self._marks()
 
     def _marks(self) -> list[Mark]:
-        opens, closes, part = PARTS.get(self.rules.name, ((), (), "Part"))
+        opens, closes, part = PARTS.get(self.rules.name, ((), (), OTHER_PART))
         found = []
         for i, event in enumerate(self.events):
             before = self.events[i - 1]["type"] if i else ""
@@ -179,9 +197,9 @@ class Timeline:
                 found.append(max(i, self.start))
         last = self.turns[-1]  # a part that no move plays in (the game's end) is no part
         unique = sorted({at for at in found if at <= last})
-        marks = [Mark(at, f"{part} {n}") for n, at in enumerate(unique, 1)]
+        marks = [Mark(at, Msg(part, {"n": n})) for n, at in enumerate(unique, 1)]
         if not marks or marks[0].at > self.start:  # moves before the first part (Ubongo's pawns)
-            marks.insert(0, Mark(self.start, "Start"))
+            marks.insert(0, Mark(self.start, N_("Start")))
         return marks
 
     def state(self, count: int) -> Any:
@@ -251,7 +269,12 @@ class Timeline:
 def describe(match: Match, events: list[Event]) -> str:
     """A move in words, from the rules' own log lines."""
     lines = [line for e in events if (line := match.ruleset.describe(e, match.names))]
-    return "; ".join(lines) or ", ".join(str(e.get("type", "?")) for e in events)
+    if not lines:
+        return ", ".join(str(e.get("type", "?")) for e in events)
+    said = lines[0]
+    for line in lines[1:]:  # one message of messages, so each line is said in the language shown
+        said = msg("{said}; {line}", said=said, line=line)
+    return said
 
 
 def same_move(a: Command, b: Command) -> bool:

@@ -13,6 +13,7 @@ from typing import Any
 
 from game.core import rng as rngmod
 from game.core.codec import FormatError, roundtrip
+from game.core.i18n import msg
 from game.core.ruleset import Command, Event, Outcome, Rejected, Ruleset
 
 FORMAT = "bazaar-match"
@@ -31,7 +32,7 @@ class Seat:
     @staticmethod
     def from_json(data: Any) -> Seat:
         if not isinstance(data, dict) or not isinstance(data.get("name"), str):
-            raise FormatError("a seat must be an object with a name")
+            raise FormatError(msg("a seat must be an object with a name"))
         return Seat(str(data["name"]), str(data.get("kind", "human")), str(data.get("level", "")))
 
     @property
@@ -193,11 +194,18 @@ class Match:
         match.state = rules.empty(len(match.seats), match.options)
         for i, event in enumerate(data["events"]):
             if not isinstance(event, dict):
-                raise FormatError(f"event {i} is not an object")
+                raise FormatError(msg("event {i} is not an object", i=i))
             try:
                 match.state = rules.evolve(match.state, event)
             except Exception as exc:  # a foreign or damaged log must not crash the app
-                raise FormatError(f"event {i} ({event.get('type', '?')}) cannot be applied: {exc}") from None
+                raise FormatError(
+                    msg(
+                        "event {i} ({type}) cannot be applied: {why}",
+                        i=i,
+                        type=event.get("type", "?"),
+                        why=str(exc),
+                    )
+                ) from None
             match.events.append(event)
         match.commands = [
             Entry(c.get("seat"), c.get("command", {}), int(c.get("at", 0)))
@@ -212,20 +220,22 @@ def read_header(data: Any) -> dict[str, Any]:
     from game.core import registry
 
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise FormatError("this is not a Bazaar match file")
+        raise FormatError(msg("this is not a Bazaar match file"))
     if data.get("version") != VERSION:
-        raise FormatError(f"match file version {data.get('version')!r} is not supported")
+        raise FormatError(
+            msg("match file version {version} is not supported", version=repr(data.get("version")))
+        )
     game = data.get("game")
     if game not in registry.names():
-        raise FormatError(f"unknown game {game!r}")
+        raise FormatError(msg("unknown game {game}", game=repr(game)))
     if not isinstance(data.get("events"), list) or not isinstance(data.get("seed"), int):
-        raise FormatError("the match file has no event log or seed")
+        raise FormatError(msg("the match file has no event log or seed"))
     seats = data.get("seats")
     if not isinstance(seats, list) or not seats:
-        raise FormatError("the match file has no seats")
+        raise FormatError(msg("the match file has no seats"))
     options = data.get("options") or {}
     if not isinstance(options, dict):
-        raise FormatError("the match options are not an object")
+        raise FormatError(msg("the match options are not an object"))
     return {
         "game": game,
         "seed": data["seed"],

@@ -22,6 +22,7 @@ from collections import deque
 from typing import IO
 
 from game.core import codec
+from game.core.i18n import Msg, msg
 from game.core.ruleset import Budget, Command, View
 
 DEFAULT_MOVE_SECONDS = 10.0
@@ -42,6 +43,10 @@ class OutsideBotError(Exception):
 
     def __str__(self) -> str:
         return f"{self.name} {self.what}"
+
+    def message(self) -> Msg:
+        """The failure for a person, in the language shown (`what` is a message when ours)."""
+        return msg("{name} {what}", name=self.name, what=self.what)
 
 
 def _quote(text: str) -> str:
@@ -75,7 +80,7 @@ class ProgramBot:
             )
         except (OSError, ValueError) as exc:
             self.proc = None
-            self.failed = OutsideBotError(self.name, f"could not be started ({exc})")
+            self.failed = OutsideBotError(self.name, msg("could not be started ({why})", why=str(exc)))
             return
         assert self.proc.stdin and self.proc.stdout and self.proc.stderr
         self._thread(self._read, self.proc.stdout)
@@ -128,11 +133,11 @@ class ProgramBot:
         try:
             reply = codec.loads(line, "the reply")
         except codec.FormatError:
-            raise self._fail(f"answered garbage: {_quote(line)}") from None
+            raise self._fail(msg("answered garbage: {line}", line=_quote(line))) from None
         if isinstance(reply, dict) and "error" in reply:
-            raise self._fail(f"answered error: {_quote(str(reply['error']))}")
+            raise self._fail(msg("answered error: {error}", error=_quote(str(reply["error"]))))
         if not isinstance(reply, dict) or not isinstance(reply.get("command"), dict):
-            raise self._fail(f"answered garbage (not a command): {_quote(line)}")
+            raise self._fail(msg("answered garbage (not a command): {line}", line=_quote(line)))
         return reply["command"]
 
     def _next_line(self, deadline: float) -> str:
@@ -141,7 +146,9 @@ class ProgramBot:
             try:
                 line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
-                raise self._fail(f"did not answer within {self.move_seconds:g} s") from None
+                raise self._fail(
+                    msg("did not answer within {seconds} s", seconds=f"{self.move_seconds:g}")
+                ) from None
             if line is _EOF:
                 raise self._fail(self._death())
             if line.strip():
@@ -158,24 +165,28 @@ class ProgramBot:
             if line is _EOF:
                 raise self._fail(self._death())
             if line.strip():
-                raise self._fail(f"answered more than once (an extra line {_quote(line)})")
+                raise self._fail(msg("answered more than once (an extra line {line})", line=_quote(line)))
 
     def illegal(self, command: Command, reason: str) -> OutsideBotError:
         """The rules refused this program's command: it is ended and the error returned."""
-        return self._fail(f"played an illegal move {_quote(codec.dumps(command))}: {reason}")
+        return self._fail(
+            msg("played an illegal move {move}: {reason}", move=_quote(codec.dumps(command)), reason=reason)
+        )
 
-    def _death(self) -> str:
+    def _death(self) -> Msg:
         """What a program whose output closed did: its exit status and last words."""
         status = None
         if self.proc is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 status = self.proc.wait(timeout=2)
             self._stderr_thread.join(timeout=1)  # its last words may still be in the pipe
-        what = "closed its output" if status is None else f"exited with status {status}"
+        what = (
+            msg("closed its output") if status is None else msg("exited with status {status}", status=status)
+        )
         tail = " / ".join(line for line in self._stderr if line.strip())
-        return f"{what}; its standard error ended: {tail}" if tail else what
+        return msg("{what}; its standard error ended: {tail}", what=what, tail=tail) if tail else what
 
-    def _fail(self, what: str) -> OutsideBotError:
+    def _fail(self, what: Msg) -> OutsideBotError:
         self.failed = OutsideBotError(self.name, what)
         self.kill()
         return self.failed

@@ -16,7 +16,7 @@ from typing import Any
 
 from game.core import paths
 from game.core.files import read_json_object, write_atomic
-from game.core.i18n import LANGUAGES
+from game.core.i18n import LANGUAGES, msg
 
 FILENAME = "settings.json"
 ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 0.0)  # 0.0: instant, no flights (a bot still pauses as set)
@@ -81,8 +81,10 @@ def load() -> tuple[Settings, str | None]:
     try:
         file = path()
     except OSError as exc:
-        return _report(f"The settings folder cannot be made ({exc}); default settings are used.")
-    data, problem = read_json_object(file, "settings", "default settings are used")
+        return _report(
+            msg("The settings folder cannot be made ({why}); default settings are used.", why=str(exc))
+        )
+    data, problem = read_json_object(file, msg("settings"), msg("default settings are used"))
     if problem:
         return _report(problem)
     return (from_json(data), None) if data is not None else (Settings(), None)
@@ -98,7 +100,7 @@ def save(settings: Settings) -> str | None:
     try:
         write_atomic(path(), json.dumps(asdict(settings), indent=2, sort_keys=True) + "\n")
     except OSError as exc:
-        message = f"The settings could not be saved ({exc})."
+        message = msg("The settings could not be saved ({why}).", why=str(exc))
         print(f"bazaar: {message}", file=sys.stderr)
         return message
     return None

@@ -14,6 +14,7 @@ from typing import Any
 
 from game.core import paths
 from game.core.files import read_json_object, write_atomic
+from game.core.i18n import msg
 
 FILENAME = "setups.json"
 
@@ -24,9 +25,12 @@ def path() -> Path:
 
 def _all() -> tuple[dict[str, Any], str | None]:
     try:
-        data, problem = read_json_object(path(), "remembered setups", "the usual setup is offered")
+        data, problem = read_json_object(path(), msg("remembered setups"), msg("the usual setup is offered"))
     except OSError as exc:
-        data, problem = None, f"The settings folder cannot be made ({exc}); the usual setup is offered."
+        data, problem = (
+            None,
+            msg("The settings folder cannot be made ({why}); the usual setup is offered.", why=str(exc)),
+        )
     if problem:
         print(f"bazaar: {problem}", file=sys.stderr)
     return data or {}, problem
@@ -45,7 +49,7 @@ def save(game: str, setup: dict[str, Any]) -> str | None:
     try:
         write_atomic(path(), json.dumps(data, indent=2, sort_keys=True) + "\n")
     except OSError as exc:
-        message = f"The setup could not be remembered ({exc})."
+        message = msg("The setup could not be remembered ({why}).", why=str(exc))
         print(f"bazaar: {message}", file=sys.stderr)
         return message
     return None

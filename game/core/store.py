@@ -19,8 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from game.core import codec, paths, storedb
+from game.core.bots import level_name
 from game.core.codec import FormatError
 from game.core.files import keep_aside, write_atomic
+from game.core.i18n import N_, msg, msg_n
 from game.core.match import FORMAT, VERSION, Entry, Match, Seat, read_header
 from game.core.ruleset import Event
 
@@ -40,7 +42,7 @@ class MatchInfo:
 
     @property
     def progress(self) -> str:
-        return f"{self.commands} move{'' if self.commands == 1 else 's'}"
+        return msg_n("{n} move", "{n} moves", self.commands)
 
 
 @dataclass(frozen=True)
@@ -62,8 +64,10 @@ class StatRow:
     @property
     def label(self) -> str:
         if self.kind == "human":
-            return "Human"
-        return f"Bot ({self.level})" if self.kind == "bot" else f"Program ({self.level})"
+            return N_("Human")
+        if self.kind == "bot":
+            return msg("Bot ({level})", level=level_name(self.level))
+        return msg("Program ({level})", level=self.level)
 
 
 class _Saver:
@@ -103,7 +107,9 @@ class Store:
             try:
                 path = paths.data_dir() / storedb.FILENAME
             except OSError as exc:  # no usable user folder (read-only home, odd permissions)
-                return cls._unsaved(Path(storedb.FILENAME), f"its folder cannot be made: {exc}")
+                return cls._unsaved(
+                    Path(storedb.FILENAME), msg("its folder cannot be made: {why}", why=str(exc))
+                )
         path = Path(path)
         problem = None
         for attempt in range(CHECKS):
@@ -112,18 +118,24 @@ class Store:
                 break
             except storedb.Interrupted as exc:  # another window was writing: look again
                 if attempt == CHECKS - 1:
-                    return cls._unsaved(path, str(exc))
+                    return cls._unsaved(path, storedb.said(exc))
             except storedb.Unavailable as exc:
-                return cls._unsaved(path, str(exc))
+                return cls._unsaved(path, storedb.said(exc))
         if reason:
             try:
                 kept = keep_aside(path, storedb.COMPANIONS)
-                problem = (
-                    f"The saved-games file {path} could not be used: {reason}. It was kept unchanged "
-                    f"as {kept}; a new, empty one was started."
+                problem = msg(
+                    "The saved-games file {path} could not be used: {why}. It was kept unchanged "
+                    "as {kept}; a new, empty one was started.",
+                    path=str(path),
+                    why=reason,
+                    kept=str(kept),
                 )
             except OSError as exc:
-                return cls._unsaved(path, f"{reason}, and it could not be moved aside ({exc.strerror})")
+                return cls._unsaved(
+                    path,
+                    msg("{why}, and it could not be moved aside ({error})", why=reason, error=exc.strerror),
+                )
         conn = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -140,7 +152,11 @@ class Store:
     @classmethod
     def _unsaved(cls, path: Path, why: str) -> Store:
         """A store in memory, so the app keeps working when the file cannot be used at all."""
-        problem = f"The saved-games file {path} could not be opened ({why}). Matches will not be saved."
+        problem = msg(
+            "The saved-games file {path} could not be opened ({why}). Matches will not be saved.",
+            path=str(path),
+            why=why,
+        )
         print(f"bazaar: {problem}", file=sys.stderr)
         conn = storedb.connect(":memory:")
         storedb.prepare(conn)
@@ -218,8 +234,11 @@ class Store:
                     if tuple(row) != (saver.events, saver.commands):
                         saver.active = False
                         self._report(
-                            f"Match {saver.match_id} was continued elsewhere (another window?); "
-                            "this copy is no longer saved."
+                            msg(
+                                "Match {id} was continued elsewhere (another window?); "
+                                "this copy is no longer saved.",
+                                id=saver.match_id,
+                            )
                         )
                         return
                     self._write(db, saver.match_id, match, saver.events, saver.commands)
@@ -230,7 +249,10 @@ class Store:
                         )
             except sqlite3.Error as exc:
                 self._report(
-                    f"The last move could not be saved ({exc}); it will be retried after the next one."
+                    msg(
+                        "The last move could not be saved ({why}); it will be retried after the next one.",
+                        why=str(exc),
+                    )
                 )
                 return
             saver.events, saver.commands = len(match.events), len(match.commands)
@@ -457,9 +479,10 @@ def fold(data: Any, what: str) -> Match:
     try:
         return Match.from_json(data)
     except FormatError as exc:
-        raise FormatError(f"{what} cannot be opened: {exc}") from None
+        raise FormatError(msg("{what} cannot be opened: {why}", what=what, why=codec.said(exc))) from None
     except Exception as exc:  # a ruleset that cannot be imported, a log of the wrong shape
-        raise FormatError(f"{what} cannot be opened: {type(exc).__name__}: {exc}") from None
+        why = f"{type(exc).__name__}: {exc}"
+        raise FormatError(msg("{what} cannot be opened: {why}", what=what, why=why)) from None
 
 
 def read_match(path: Path) -> Match:
@@ -468,17 +491,17 @@ def read_match(path: Path) -> Match:
     try:
         text = path.read_bytes().decode("utf-8")
     except OSError as exc:
-        raise FormatError(f"{path} cannot be read ({exc.strerror})") from None
+        raise FormatError(msg("{path} cannot be read ({why})", path=str(path), why=exc.strerror)) from None
     except UnicodeDecodeError:
-        raise FormatError(f"{path} is not a Bazaar match file (it is not text)") from None
+        raise FormatError(msg("{path} is not a Bazaar match file (it is not text)", path=str(path))) from None
     try:
         data = codec.loads(text, str(path))
     except FormatError as exc:
-        raise FormatError(f"{exc}; the file may be cut short or damaged") from None
+        raise FormatError(msg("{why}; the file may be cut short or damaged", why=codec.said(exc))) from None
     try:
         read_header(data)
     except FormatError as exc:
-        raise FormatError(f"{path}: {exc}") from None
+        raise FormatError(msg("{path}: {why}", path=str(path), why=codec.said(exc))) from None
     return fold(data, str(path))
 
 

@@ -11,6 +11,9 @@ import sqlite3
 import time
 from pathlib import Path
 
+from game.core.codec import said  # noqa: F401 - the store reports errors with it
+from game.core.i18n import msg
+
 FILENAME = "bazaar.sqlite3"
 APPLICATION_ID = 0x42415A52  # "BAZR"
 SCHEMA_VERSION = 1
@@ -101,24 +104,24 @@ def diagnose(path: Path) -> str | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise Unavailable(f"it cannot be read ({exc.strerror})") from None
+        raise Unavailable(msg("it cannot be read ({why})", why=exc.strerror)) from None
     if not head:
         return None  # an empty file is what sqlite3.connect leaves: nothing to keep
     if len(head) < 100 or not head.startswith(MAGIC):
-        return "it is not an SQLite database"
+        return msg("it is not an SQLite database")
     app_id = int.from_bytes(head[68:72], "big")
     if app_id not in (0, APPLICATION_ID):
-        return f"it belongs to another program (application id 0x{app_id:08X})"
+        return msg("it belongs to another program (application id {id})", id=f"0x{app_id:08X}")
     try:
         conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_MS / 1000)
     except sqlite3.Error as exc:
-        raise Unavailable(f"SQLite cannot open it ({exc})") from None
+        raise Unavailable(msg("SQLite cannot open it ({why})", why=str(exc))) from None
     try:
         return _check_contents(conn, app_id)
     except sqlite3.Error as exc:
         if getattr(exc, "sqlite_errorcode", 0) & 0xFF in DAMAGE_CODES:
-            return f"SQLite cannot read it ({exc})"
-        raise Unavailable(f"SQLite cannot check it now ({exc})") from None
+            return msg("SQLite cannot read it ({why})", why=str(exc))
+        raise Unavailable(msg("SQLite cannot check it now ({why})", why=str(exc))) from None
     finally:
         conn.close()
 
@@ -127,23 +130,29 @@ def _check_contents(conn: sqlite3.Connection, app_id: int) -> str | None:
     tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     if app_id == 0:
         # Ours always carry the id (it is written before anything else); an empty one is harmless.
-        return f"it belongs to another program (tables: {', '.join(sorted(tables))})" if tables else None
+        if not tables:
+            return None
+        return msg("it belongs to another program (tables: {tables})", tables=", ".join(sorted(tables)))
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:
-        return f"it was written by a newer Bazaar (schema {version}; this one reads {SCHEMA_VERSION})"
+        return msg(
+            "it was written by a newer Bazaar (schema {version}; this one reads {ours})",
+            version=version,
+            ours=SCHEMA_VERSION,
+        )
     if version < 1:
-        return f"its schema version {version} is unknown"
+        return msg("its schema version {version} is unknown", version=version)
     problems = [row[0] for row in conn.execute("PRAGMA integrity_check(3)")]
     if any("error code=" in p for p in problems):
         # "unable to get the page. error code=522": a read that failed (another process was
         # writing), not a damaged page; the file must not be moved aside for it
-        raise Interrupted(f"SQLite could not read all of it just now ({problems[0]})")
+        raise Interrupted(msg("SQLite could not read all of it just now ({why})", why=problems[0]))
     if problems != ["ok"]:
         lines = [line for p in problems for line in p.splitlines() if not line.startswith("***")]
-        return f"SQLite's integrity check failed ({'; '.join(lines[:2])})"
+        return msg("SQLite's integrity check failed ({why})", why="; ".join(lines[:2]))
     missing = TABLES - tables
     if missing:
-        return f"it lacks the table(s) {', '.join(sorted(missing))}"
+        return msg("it lacks the table(s) {tables}", tables=", ".join(sorted(missing)))
     return None
 
 

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pygame
 
-from game.core import history, paths, registry
+from game.core import bots, codec, history, i18n, paths, registry
 from game.core.codec import FormatError
+from game.core.i18n import N_, _, _n, msg
 from game.core.store import fold
 from game.core.timers import ticks
 from game.scenes import tables
@@ -45,7 +46,7 @@ class PathField(TextField):
 
 class History(Screen):
     name = "history"
-    title = "History"
+    title = N_("History")
 
     def __init__(self, app):
         super().__init__(app)
@@ -59,20 +60,24 @@ class History(Screen):
         games = [g for g in registry.names() if g in registry.GAMES]
         self.game_choice = Choice(
             (60, 108, 300, 46),
-            "Game",
+            N_("Game"),
             [None, *games],
             None,
             self.set_game,
-            ["All", *(registry.get(g).title for g in games)],
+            [N_("All"), *(registry.get(g).title for g in games)],
             18,
         )
         self.game_choice.tid = "filter.game"
         self.path = PathField(
-            (690, 108, 380, 46), "", max_len=1000, placeholder="Path of a match file", size=17
+            (690, 108, 380, 46), "", max_len=1000, placeholder=N_("Path of a match file"), size=17
         )
         self.path.tid = "import.path"
-        self.import_button = Button((1080, 108, 140, 46), "Import", self.import_typed, size=18, tid="import")
-        self.undo_button = Button((544, 652, 120, 44), "Undo", self.undo, primary=True, size=18, tid="undo")
+        self.import_button = Button(
+            (1080, 108, 140, 46), N_("Import"), self.import_typed, size=18, tid="import"
+        )
+        self.undo_button = Button(
+            (544, 652, 120, 44), N_("Undo"), self.undo, primary=True, size=18, tid="undo"
+        )
         self.opponent_choice: Choice | None = None
         self.refresh()
 
@@ -112,25 +117,27 @@ class History(Screen):
             self.opponent = None
         self.opponent_choice = Choice(
             (370, 108, 310, 46),
-            "Opponent",
+            N_("Opponent"),
             [None, *names],
             self.opponent,
             self.set_opponent,
-            ["All", *names],
+            [N_("All"), *names],
             18,
         )
         self.opponent_choice.tid = "filter.opponent"
         self.group.widgets = [self.game_choice, self.opponent_choice, self.path, self.import_button]
         for k, row in enumerate(self.rows):
             y = TOP + ROW_H * k + 12
-            replay = Button((870, y, 120, 44), "Replay", lambda r=row: self.replay(r), primary=True, size=18)
+            replay = Button(
+                (870, y, 120, 44), N_("Replay"), lambda r=row: self.replay(r), primary=True, size=18
+            )
             replay.tid = f"replay.{row.id}"
             replay.enabled = tables.has_table(row.game)
             self.group.add(replay)
             self.group.add(
                 Button(
                     (1000, y, 100, 44),
-                    "Export",
+                    N_("Export"),
                     lambda r=row: self.export(r),
                     size=17,
                     tid=f"export.{row.id}",
@@ -139,19 +146,19 @@ class History(Screen):
             self.group.add(
                 Button(
                     (1110, y, 100, 44),
-                    "Delete",
+                    N_("Delete"),
                     lambda r=row: self.delete(r),
                     size=17,
                     tid=f"delete.{row.id}",
                 )
             )
-        self.group.add(Button((1040, 22, 180, 50), "Back", self.back))
+        self.group.add(Button((1040, 22, 180, 50), N_("Back"), self.back))
         if self.pages > 1:
             newer = Button(
-                (970, 652, 120, 44), "‹ Newer", lambda: self.turn(-1), size=17, hint="PgUp", tid="newer"
+                (970, 652, 120, 44), N_("‹ Newer"), lambda: self.turn(-1), size=17, hint="PgUp", tid="newer"
             )
             older = Button(
-                (1100, 652, 120, 44), "Older ›", lambda: self.turn(1), size=17, hint="PgDn", tid="older"
+                (1100, 652, 120, 44), N_("Older ›"), lambda: self.turn(1), size=17, hint="PgDn", tid="older"
             )
             newer.enabled, older.enabled = self.page > 0, self.page < self.pages - 1
             self.group.add(newer)
@@ -171,9 +178,11 @@ class History(Screen):
         from game.scenes.replay import Replay
 
         try:
-            match = fold(self.app.store.data(row.id), f"Saved match {row.id}")  # attached to nothing
+            match = fold(
+                self.app.store.data(row.id), msg("Saved match {id}", id=row.id)
+            )  # attached to nothing
         except (FormatError, ValueError, KeyError) as exc:
-            self.app.toast(f"This match cannot be replayed: {exc}", error=True)
+            self.app.toast(msg("This match cannot be replayed: {why}", why=reason(exc)), error=True)
             return
         self.app.push(Replay(self.app, match, row.id, finished=row.finished))
 
@@ -182,9 +191,9 @@ class History(Screen):
         try:
             self.app.store.export(row.id, target)
         except (OSError, FormatError) as exc:
-            self.app.toast(f"Export failed: {exc}", error=True)
+            self.app.toast(msg("Export failed: {why}", why=reason(exc)), error=True)
             return
-        self.app.toast(f"Exported to {target}")
+        self.app.toast(msg("Exported to {path}", path=str(target)))
 
     def delete(self, row: history.Played) -> None:
         """Hidden at once, deleted when the undo offer runs out (or the screen is left)."""
@@ -213,21 +222,21 @@ class History(Screen):
     def import_typed(self) -> None:
         typed = self.path.value.strip().strip('"')
         if not typed:
-            self.app.toast("Type the path of a match file first (or drop the file on this window).")
+            self.app.toast(N_("Type the path of a match file first (or drop the file on this window)."))
             return
         self.import_file(Path(typed).expanduser())
 
     def import_file(self, path: Path) -> None:
         if not path.is_file():
-            why = "there is no such file" if not path.exists() else "it is a folder, not a file"
-            self.app.toast(f"{path} was not imported: {why}.", error=True)
+            why = msg("there is no such file") if not path.exists() else msg("it is a folder, not a file")
+            self.app.toast(msg("{path} was not imported: {why}.", path=str(path), why=why), error=True)
             return
         try:
             match_id = self.app.store.import_file(path)
         except (FormatError, OSError) as exc:
-            self.app.toast(f"{path.name} was not imported: {exc}", error=True)
+            self.app.toast(msg("{file} was not imported: {why}", file=path.name, why=reason(exc)), error=True)
             return
-        self.app.toast(f"Imported {path.name} as match {match_id}.")
+        self.app.toast(msg("Imported {file} as match {id}.", file=path.name, id=match_id))
         self.path.value = ""
         self.game, self.opponent, self.page = None, None, 0  # the import is the newest: show it
         self.game_choice.set(None)
@@ -258,29 +267,30 @@ class History(Screen):
     # -- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
-        shown = f"{self.total} match{'' if self.total == 1 else 'es'}"
+        shown = _n("{n} match", "{n} matches", self.total)
         text.blit(surface, shown, (1010, 46), 18, theme.MUTED, anchor="midright")
         if not self.rows:
             empty = (
-                "No matches yet. Every match you start is kept here."
+                N_("No matches yet. Every match you start is kept here.")
                 if not (self.game or self.opponent)
-                else "No match fits these filters."
+                else N_("No match fits these filters.")
             )
             text.blit(surface, empty, (theme.WIDTH // 2, 360), 22, theme.MUTED, anchor="center")
         for k, row in enumerate(self.rows):
             self._row(surface, pygame.Rect(40, TOP + ROW_H * k, 1200, ROW_H - 6), row, k)
         if self.pages > 1:
-            where = f"Page {self.page + 1} of {self.pages}"
+            where = _("Page {page} of {pages}", page=self.page + 1, pages=self.pages)
             text.blit(surface, where, (955, 674), 16, theme.MUTED, anchor="midright")
         if self.deleted is None:
-            hint = "Drop a match file on this window, or type its path, to import it."
+            hint = N_("Drop a match file on this window, or type its path, to import it.")
             text.blit(surface, hint, (60, 674), 16, theme.MUTED, anchor="midleft")
         else:  # the undo offer stands where the import hint was
             box = pygame.Rect(40, 644, 640, 60)
             panel(surface, box, theme.BG_DEEP, theme.ACCENT, width=2)
             row = self.deleted[0]
             title = registry.get(row.game).title
-            said, size = text.fit(f"{title} match {row.id} deleted (Ctrl+Z undoes it).", 470, 18, "bold", 14)
+            said = _("{game} match {id} deleted (Ctrl+Z undoes it).", game=i18n.tr(title), id=row.id)
+            said, size = text.fit(said, 470, 18, "bold", 14)
             text.blit(surface, said, (box.x + 20, box.centery), size, theme.TEXT, "bold", "midleft")
             self.undo_button.rect.topleft = (box.right - 136, box.y + 8)
         self.group.draw(surface)
@@ -289,18 +299,46 @@ class History(Screen):
         panel(surface, rect, theme.BG_DEEP if k % 2 else theme.PANEL)
         title = registry.get(row.game).title
         text.blit(surface, title, (rect.x + 20, rect.y + 22), 21, theme.ACCENT, "bold", "midleft")
-        when = f"{row.updated.astimezone():%d %b %Y, %H:%M}"
+        when = when_text(row.updated.astimezone())
         text.blit(surface, when, (rect.x + 20, rect.y + 46), 15, theme.MUTED, anchor="midleft")
-        seats = ", ".join(s.name + ("" if not s.is_bot else f" ({s.level})") for s in row.seats)
+        seats = listed([seat_text(s) for s in row.seats])
         seats, size = text.fit(seats, 600, 18, "regular", 14)
         text.blit(surface, seats, (rect.x + 200, rect.y + 22), size, theme.TEXT, anchor="midleft")
-        status = {"playing": "Not finished", "abandoned": "Abandoned"}.get(row.status, "Finished")
-        result = f"{status}: {row.result}" if row.finished else status
-        line = f"{result} · {row.length}"
+        status = {"playing": N_("Not finished"), "abandoned": N_("Abandoned")}.get(row.status, N_("Finished"))
+        result = _("Finished: {result}", result=i18n.tr(row.result)) if row.finished else i18n.tr(status)
+        parts = [result, i18n.tr(row.length)]
         if row.branch is not None:
-            line += f" · {row.branch.text}"
+            parts.append(i18n.tr(row.branch.text))
         if row.imported:
-            line += " · imported"
+            parts.append(_("imported"))
+        line = " · ".join(parts)
         line, lsize = text.fit(line, 620, 15, "regular", 13)
         ink = theme.GOOD if row.finished else theme.MUTED
         text.blit(surface, line, (rect.x + 200, rect.y + 46), lsize, ink, anchor="midleft")
+
+
+def reason(exc: BaseException) -> str:
+    """What went wrong, as a message when the error carries one (said in the language shown)."""
+    return codec.said(exc)
+
+
+def when_text(moment) -> str:
+    """A row's date and time: "23 Nov 2026, 17:40"; "2026/11/23 17:40" in Japanese."""
+    if i18n.language() == "ja":  # figures only: no month's name to translate
+        return f"{moment:%Y/%m/%d %H:%M}"
+    return f"{moment:%d %b %Y, %H:%M}"
+
+
+def seat_text(seat) -> str:
+    """A seat as a row names it: its name, and a bot's level in brackets."""
+    if not seat.is_bot:
+        return seat.name
+    return _("{name} ({level})", name=seat.name, level=bots.level_name(seat.level))
+
+
+def listed(items: list[str]) -> str:
+    """Items in one line, separated as the language does ("a, b"; 「a、b」)."""
+    said = items[0] if items else ""
+    for item in items[1:]:
+        said = _("{first}, {second}", first=said, second=item)
+    return said

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.core import history
+from game.core import history, i18n
+from game.core.i18n import N_, _, msg
 from game.core.match import Match, Seat
 from game.scenes import tables
 from game.scenes.base import Scene
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from game.scenes.table import Table
 
 # Ticks between moves while playing, per speed
-SPEEDS = (("Slow", 90), ("Normal", 45), ("Fast", 15))
+SPEEDS = ((N_("Slow"), 90), (N_("Normal"), 45), (N_("Fast"), 15))
 # Where the controls go: over the table's own action bar and buttons, which a replay does not
 # use (Taj Mahal keeps them right of its hand)
 CONTROLS = {"tajmahal": pygame.Rect(700, 526, 580, 194)}
@@ -81,7 +82,7 @@ class Replay(Scene):
         table.viewer = self.viewer
         table.on_viewer_changed()
         carry(getattr(self, "table", None), table)
-        for _ in range(SETTLE):  # the opening deal flies in a fresh table: land it
+        for _step in range(SETTLE):  # the opening deal flies in a fresh table: land it
             if not table.busy():
                 break
             table.update(10)
@@ -122,13 +123,15 @@ class Replay(Scene):
             self.group.add(b)
             return b
 
-        self.start_button = button("Start", lambda: self.show(self.timeline.start), step_w, "start", "Home")
-        button("‹ Move", self.back_move, step_w, "move.back", "Left")
-        button("‹ Event", self.back_event, step_w, "event.back", "Shift+Left")
-        self.play_button = button("Play", self.toggle, step_w, "play", "Space", primary=True)
-        button("Event ›", self.forward_event, step_w, "event.forward", "Shift+Right")
-        button("Move ›", self.forward_move, step_w, "move.forward", "Right")
-        button("End", lambda: self.show(self.timeline.end), step_w, "end", "End")
+        self.start_button = button(
+            N_("Start"), lambda: self.show(self.timeline.start), step_w, "start", "Home"
+        )
+        button(N_("‹ Move"), self.back_move, step_w, "move.back", "Left")
+        button(N_("‹ Event"), self.back_event, step_w, "event.back", "Shift+Left")
+        self.play_button = button(N_("Play"), self.toggle, step_w, "play", "Space", primary=True)
+        button(N_("Event ›"), self.forward_event, step_w, "event.forward", "Shift+Right")
+        button(N_("Move ›"), self.forward_move, step_w, "move.forward", "Right")
+        button(N_("End"), lambda: self.show(self.timeline.end), step_w, "end", "End")
         if not wide:
             x, y1 = box.x + 8, box.y + 146
         names = [n for n, _ in SPEEDS]
@@ -138,19 +141,25 @@ class Replay(Scene):
         self.speed_choice.tid = "speed"
         self.group.add(self.speed_choice)
         x += (130 if wide else 118) + (6 if wide else 4)
-        labels = [self.match.names[s] if s is not None else "No one's" for s in self.seats]
+        labels = [self.match.names[s] if s is not None else N_("No one's") for s in self.seats]
         self.seat_choice = Choice(
-            (x, y1, 190 if wide else 150, 40), "Hands", self.seats, self.viewer, self.set_viewer, labels, 16
+            (x, y1, 190 if wide else 150, 40),
+            N_("Hands"),
+            self.seats,
+            self.viewer,
+            self.set_viewer,
+            labels,
+            16,
         )
         self.seat_choice.tid = "hands"
         self.seat_choice.enabled = len(self.seats) > 1
         self.group.add(self.seat_choice)
         x += (190 if wide else 150) + (6 if wide else 4)
-        button("Review", self.review.toggle, 96 if wide else 92, "review", "R")
+        button(N_("Review"), self.review.toggle, 96 if wide else 92, "review", "R")
         self.play_on_button = button(
-            "Play on", self.play_on, 100 if wide else 92, "playon", "New match from here"
+            N_("Play on"), self.play_on, 100 if wide else 92, "playon", N_("New match from here")
         )
-        button("Close", self.back, 90 if wide else 64, "close", "Esc")
+        button(N_("Close"), self.back, 90 if wide else 64, "close", "Esc")
 
     def set_speed(self, index: int) -> None:
         self.speed = int(index)
@@ -162,7 +171,7 @@ class Replay(Scene):
                 widget.enabled = not at_start
             if isinstance(widget, Button) and widget.tid in ("end", "move.forward", "event.forward"):
                 widget.enabled = not at_end
-        self.play_button.label = "Pause" if self.playing else "Play"
+        self.play_button.label = N_("Pause") if self.playing else N_("Play")
         self.play_button.enabled = not at_end
         # a finished match's last point has nothing to play on
         self.play_on_button.enabled = not (at_end and self.match.finished)
@@ -203,7 +212,7 @@ class Replay(Scene):
         if self.match_id is not None:
             store.note_branch(match_id, self.match_id, len(match.events), len(match.commands))
         self.app.replace(tables.table_class(match.ruleset.name)(self.app, match, match_id))
-        self.app.toast(f"A new match goes on from move {len(match.commands)}.")
+        self.app.toast(msg("A new match goes on from move {n}.", n=len(match.commands)))
 
     # -- the loop -------------------------------------------------------------------------
     @property
@@ -324,7 +333,7 @@ class Replay(Scene):
         ]
         return [
             *self.group.targets(),
-            Target("timeline", "Timeline", "slider", bar.inflate(0, 16)),
+            Target("timeline", N_("Timeline"), "slider", bar.inflate(0, 16)),
             *marks,
             *self.review.targets(),
         ]
@@ -333,12 +342,12 @@ class Replay(Scene):
         tl = self.timeline
         moves = len(self.match.commands)
         mark = tl.mark_at(self.count)
-        where = f"{tl.move_number(self.count)} of {moves} moves played"
+        parts = [_("{done} of {n} moves played", done=tl.move_number(self.count), n=moves)]
         if mark is not None:
-            where += f" · {mark.label}"
+            parts.append(i18n.tr(mark.label))
         if self.count >= tl.end:
-            where += " · the end" if self.match.finished else " · where it stopped"
-        return where
+            parts.append(_("the end") if self.match.finished else _("where it stopped"))
+        return " · ".join(parts)
 
     def next_words(self) -> str:
         """The move about to be made, in words, or what the review says about it."""
@@ -349,10 +358,10 @@ class Replay(Scene):
         advice = self.review.advice_at(index)
         made = history.describe(self.match, self.timeline.events_of(index))
         if advice is not None and advice.differs:
-            return f"Next: {made}  ·  hard bot: {advice.bot}"
+            return msg("Next: {made}  ·  hard bot: {bot}", made=made, bot=advice.bot)
         if advice is not None:
-            return f"Next: {made}  ·  the hard bot agrees"
-        return f"Next: {made}"
+            return msg("Next: {made}  ·  the hard bot agrees", made=made)
+        return msg("Next: {made}", made=made)
 
     # -- drawing --------------------------------------------------------------------------
     def frame_key(self) -> tuple:
@@ -361,7 +370,16 @@ class Replay(Scene):
         widgets = tuple((w.hover, w.focused, w.enabled, getattr(w, "label", "")) for w in self.group.widgets)
         review = (self.review.open, len(self.review.advice), self.review.scroll)
         table = (id(self.table), self.table.hover, self.table.focus)
-        return (self.count, self.viewer, self.speed_choice.index, table, widgets, review, self.pointed())
+        return (
+            self.count,
+            self.viewer,
+            self.speed_choice.index,
+            table,
+            widgets,
+            review,
+            self.pointed(),
+            i18n.generation,  # a language switch draws afresh
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         key = self.frame_key()
@@ -384,7 +402,7 @@ class Replay(Scene):
         box = self.box
         panel(surface, box, theme.BG_DEEP, theme.ACCENT_DARK, width=2)
         wide = box.w >= 1000
-        title = f"Replay · {self.status()}"
+        title = _("Replay · {where}", where=self.status())
         if wide:
             shown, size = text.fit(title, 420, 18, "bold", 14)
             text.blit(surface, shown, (box.x + 24, box.y + 18), size, theme.ACCENT, "bold", "midleft")
@@ -419,9 +437,10 @@ class Replay(Scene):
         point = self.pointed()
         if point is not None:  # where a click would go, in words
             mark = self.timeline.mark_at(point)
-            said = f"{mark.label + ' · ' if mark else ''}move {self.timeline.move_number(point) + 1}"
+            move = self.timeline.move_number(point) + 1
+            said = _("{part} · move {n}", part=i18n.tr(mark.label), n=move) if mark else _("move {n}", n=move)
             if point >= self.timeline.end:
-                said = "the end"
+                said = _("the end")
             image = text.render(said, 15, theme.TEXT, "bold")
             tip = image.get_rect(midbottom=(self.x_of(point), bar.y - 8)).inflate(16, 8)
             tip.clamp_ip(self.box)

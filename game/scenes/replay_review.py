@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game.core import history
+from game.core.i18n import N_, _, msg
 from game.core.match import Match
 from game.ui import text, theme
 from game.ui.targets import Target
@@ -80,7 +81,7 @@ class Review:
             try:
                 self.advice[key] = future.result()
             except Exception as exc:  # a bot that fails on an old position must not end the replay
-                self.app.toast(f"The review stopped: {exc}", error=True)
+                self.app.toast(msg("The review stopped: {why}", why=str(exc)), error=True)
                 self.open = False
                 return
         if not self.open:
@@ -96,7 +97,7 @@ class Review:
 
     def toggle(self) -> None:
         if self.seat is None:
-            self.app.toast("Choose whose hands show to review that seat's moves.")
+            self.app.toast(N_("Choose whose hands show to review that seat's moves."))
             return
         self.open = not self.open
         self.scroll = 0
@@ -132,7 +133,10 @@ class Review:
     def targets(self) -> list[Target]:
         if not self.open:
             return []
-        return [Target(f"review.{index}", f"Move {index + 1}", "row", rect) for rect, index in self.rows()]
+        return [
+            Target(f"review.{index}", msg("Move {n}", n=index + 1), "row", rect)
+            for rect, index in self.rows()
+        ]
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.open:
@@ -155,12 +159,13 @@ class Review:
         r = self.rect
         panel(surface, r, theme.BG_DEEP, theme.ACCENT_DARK, width=2)
         name = self.replay.match.names[self.seat] if self.seat is not None else ""
-        text.blit(surface, f"Review: {name}'s moves", (r.x + 16, r.y + 14), 20, theme.ACCENT, "bold")
+        heading, hsize = text.fit(_("Review: {name}'s moves", name=name), r.w - 32, 20, "bold", 15)
+        text.blit(surface, heading, (r.x + 16, r.y + 14), hsize, theme.ACCENT, "bold")
         done, total = self.counts()
         differ = len(self.differing())
-        line = f"{differ} of {done} differ from the hard bot" + (
-            "" if done == total else f" · {total - done} to go"
-        )
+        line = _("{differ} of {done} differ from the hard bot", differ=differ, done=done)
+        if done != total:
+            line = _("{said} · {n} to go", said=line, n=total - done)
         text.blit(surface, text.fit(line, r.w - 32, 16)[0], (r.x + 16, r.y + 44), 16, theme.MUTED)
         here = self.replay.timeline.entry_at(self.replay.count)
         for rect, index in self.rows():
@@ -173,15 +178,12 @@ class Review:
                 theme.ACCENT if current else theme.LINE,
             )
             move = self.replay.timeline.move_number(advice.at) + 1
-            made, ms = text.fit(f"Move {move}: {advice.made}", rect.w - 20, 15, "bold", 12)
-            bot, bs = text.fit(f"Hard bot: {advice.bot}", rect.w - 20, 15, "regular", 12)
+            made, ms = text.fit(_("Move {n}: {made}", n=move, made=advice.made), rect.w - 20, 15, "bold", 12)
+            bot, bs = text.fit(_("Hard bot: {bot}", bot=advice.bot), rect.w - 20, 15, "regular", 12)
             text.blit(surface, made, (rect.x + 10, rect.y + 8), ms, theme.TEXT, "bold")
             text.blit(surface, bot, (rect.x + 10, rect.y + 31), bs, theme.MUTED)
         if done and not differ:
-            text.blit(
-                surface,
-                "Every move so far is the hard bot's choice too.",
-                (r.x + 16, r.y + 96),
-                16,
-                theme.TEXT,
-            )
+            for k, said in enumerate(
+                text.wrap(N_("Every move so far is the hard bot's choice too."), r.w - 32, 16)
+            ):
+                text.blit(surface, said, (r.x + 16, r.y + 96 + 22 * k), 16, theme.TEXT)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core import bots
+from game.core.i18n import N_, msg
 from game.core.match import Match
 from game.core.outside import OutsideBotError, ProgramBot
 from game.core.rng import derive
@@ -160,7 +161,9 @@ class Table(Scene):
             self._hand_over(seat, exc)
             return
         except Exception as exc:  # a broken bot must not take the table down
-            self.app.toast(f"{self.match.seats[seat].name} (bot) failed: {exc}", error=True)
+            self.app.toast(
+                msg("{name} (bot) failed: {why}", name=self.match.seats[seat].name, why=str(exc)), error=True
+            )
             return
         if at != len(self.match.events) and self.match.check(seat, command) is not None:
             return  # the table moved on meanwhile and the answer no longer fits: think again
@@ -174,13 +177,21 @@ class Table(Scene):
             if isinstance(player, ProgramBot):
                 self._hand_over(seat, player.illegal(command, result.reason))
                 return
-            self.app.toast(f"{self.match.seats[seat].name} (bot) failed: {result.reason}", error=True)
+            self.app.toast(
+                msg("{name} (bot) failed: {why}", name=self.match.seats[seat].name, why=result.reason),
+                error=True,
+            )
 
     def _hand_over(self, seat: int, error: OutsideBotError) -> None:
         """An outside program failed: say who and what, and let our bot play its seat on, so
         the match goes on and nothing played is lost (the seat is saved as ours from now)."""
         self.players[seat] = bots.replace_with_builtin(self.match, seat, HANDOVER_LEVEL)
-        self.app.toast(f"{error}. Our {HANDOVER_LEVEL} bot plays that seat from now on.", error=True)
+        said = msg(
+            "{error}. Our {level} bot plays that seat from now on.",
+            error=error.message(),
+            level=bots.level_name(HANDOVER_LEVEL),
+        )
+        self.app.toast(said, error=True)
 
     def bot_due(self, seat: int, tick: int) -> bool:
         """Whether a bot's command stamped `tick` may go in now (a future solve waits for it)."""
@@ -206,7 +217,7 @@ class Table(Scene):
         """Submit for a seat (None: the table's clock). A person's command in a timed game
         carries the seat's clock; a bot's and the rules clock's carry their own tick."""
         if self.watching:
-            return Rejected("This is a replay: nothing can be played here")
+            return Rejected(msg("This is a replay: nothing can be played here"))
         if self.guard is not None and seat in self.humans:
             reason = self.guard(seat, command)
             if reason is not None:
@@ -254,7 +265,7 @@ class Table(Scene):
         try:
             self.hint = job.future.result()
         except Exception as exc:
-            self.app.toast(f"No hint available: {exc}", error=True)
+            self.app.toast(msg("No hint available: {why}", why=str(exc)), error=True)
         self.on_hint()
 
     # -- the target map -------------------------------------------------------------------
@@ -383,7 +394,7 @@ class Table(Scene):
         """A hint arrived in self.hint."""
 
     def handoff_note(self, seat: int) -> str:
-        return "It is your turn."
+        return N_("It is your turn.")
 
     @property
     def acting_human(self) -> int | None:

@@ -18,7 +18,8 @@ from typing import Any
 
 import pygame
 
-from game.core import bots
+from game.core import bots, i18n
+from game.core.i18n import N_, _
 from game.core.ruleset import Command
 from game.scenes.tutorial import areas, progress
 from game.scenes.tutorial.runner import FALLBACK, ScriptedPlayer, start_normal_game
@@ -34,7 +35,8 @@ PAD = 18
 GAP = 22  # between the bubble and what it points at
 MARGIN = 10
 RING = (255, 214, 120)
-NEXT_STEP = "Read the note, then press Next."
+NEXT_STEP = N_("Read the note, then press Next.")
+NOT_NOW = N_("Not this move now.")
 
 
 class Coach:
@@ -45,9 +47,11 @@ class Coach:
         self.mark = len(table.match.commands)  # the match's commands when this step began
         self.refused: str | None = None  # the hint last given for a refused move, on show
         self.done = False
-        self.next_button = Button((0, 0, 150, 46), "Next", self.next, primary=True, size=20, tid="coach.next")
-        self.back_button = Button((0, 0, 100, 46), "Back", self.back, size=20, tid="coach.back")
-        self.leave_button = Button((0, 0, 100, 46), "Leave", self.leave, size=20, tid="coach.leave")
+        self.next_button = Button(
+            (0, 0, 150, 46), N_("Next"), self.next, primary=True, size=20, tid="coach.next"
+        )
+        self.back_button = Button((0, 0, 100, 46), N_("Back"), self.back, size=20, tid="coach.back")
+        self.leave_button = Button((0, 0, 100, 46), N_("Leave"), self.leave, size=20, tid="coach.leave")
         self.buttons = [self.back_button, self.leave_button, self.next_button]
         self.bubble = pygame.Rect(0, 0, BUBBLE_W, 10)
         self._shade = pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
@@ -78,7 +82,7 @@ class Coach:
         step = self.step
         if self.done or matches(step, command):
             return None
-        self.refused = step.hint or (NEXT_STEP if step.expect is None else "Not this move now.")
+        self.refused = step.hint or (NEXT_STEP if step.expect is None else NOT_NOW)
         return self.refused
 
     def go(self, index: int) -> None:
@@ -151,7 +155,7 @@ class Coach:
         self.next_button.rect.topright = (bubble.right - PAD, y)
         self.next_button.visible = step.expect is None
         self.next_button.label = step.next_label
-        self.next_button.rect.w = max(150, text.font(20, "bold").size(step.next_label)[0] + 36)
+        self.next_button.rect.w = max(150, text.font(20, "bold").size(i18n.tr(step.next_label))[0] + 36)
         self.next_button.rect.right = bubble.right - PAD
         self.back_button.visible = self.can_go_back
 
@@ -188,8 +192,10 @@ class Coach:
         return pygame.Rect(far, bubble.size)
 
     def lines(self) -> tuple[str, ...]:
-        said = self.step.text + (f"\n{self.refused}" if self.refused else "")
-        return text.wrap(said, BUBBLE_W - 2 * PAD, TEXT_SIZE)
+        said = text.wrap(self.step.text, BUBBLE_W - 2 * PAD, TEXT_SIZE)
+        if self.refused:  # the hint, from the next line on
+            said += text.wrap(self.refused, BUBBLE_W - 2 * PAD, TEXT_SIZE)
+        return said
 
     def targets(self) -> list[Target]:
         if not self.ready:
@@ -244,8 +250,11 @@ class Coach:
         pygame.draw.rect(surface, theme.PANEL, bubble, border_radius=14)
         pygame.draw.rect(surface, RING, bubble, 2, border_radius=14)
         count = len(self.tutorial.steps)
-        heading = f"{self.tutorial.title} · {self.index + 1} of {count}"
-        text.blit(surface, heading, (bubble.x + PAD, bubble.y + PAD - 2), 15, theme.MUTED, "bold")
+        heading = _(
+            "{title} · {n} of {count}", title=i18n.tr(self.tutorial.title), n=self.index + 1, count=count
+        )
+        heading, hsize = text.fit(heading, BUBBLE_W - 2 * PAD, 15, "bold", 12)
+        text.blit(surface, heading, (bubble.x + PAD, bubble.y + PAD - 2), hsize, theme.MUTED, "bold")
         first_refused = len(text.wrap(self.step.text, BUBBLE_W - 2 * PAD, TEXT_SIZE))
         for k, line in enumerate(self.lines()):
             ink = theme.ACCENT if k >= first_refused else theme.TEXT

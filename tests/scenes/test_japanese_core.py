@@ -1,0 +1,240 @@
+"""The core screens and moments in Japanese and English (issue 21): a table's pause and
+pass-and-play hand-off, a tutorial step (Jaipur), the History with finished matches, a replay
+with its timeline and the review. No label spills out of its box, and Japanese is shown.
+
+`BAZAAR_SHOTS=/tmp/shots-core` also saves a screenshot of each moment in Japanese.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from game.automation import Session
+from game.core import history, i18n
+from game.core.match import Seat
+from game.core.outside import OutsideBotError
+from game.core.store import Store
+from game.scenes.tutorial import open_tutorial
+from game.ui import text
+from tests.core.test_history import played
+from tests.scenes.label_fit import Overflow
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+NAMES = {"Ann", "Bot", "Asha", "Bilal", "Chandra", "Devi", "Eshan", "Kavi", "Rahul", "You"}
+CARD = re.compile(r"[TJQKA][CDHS]")  # a card's code (JC: the jack of clubs)
+
+
+def paused() -> Session:
+    s = Session.open("jaipur", ["human", "easy"], seed=3)
+    s.idle()
+    s.key("escape")
+    s.idle()
+    assert s.scene == "pause"
+    return s
+
+
+def handed_off() -> Session:
+    s = Session.open("ginrummy", ["human", "human"], seed=3)
+    s.idle()
+    assert s.scene == "handoff"
+    return s
+
+
+def tutorial_step() -> Session:
+    s = Session.menu()
+    open_tutorial(s.app, "jaipur", start=0)
+    s.app.step(0)
+    s.idle()
+    return s
+
+
+def with_matches(s: Session) -> list[int]:
+    store = s.app.store
+    return [
+        store.attach(played("jaipur")),
+        store.attach(played("ginrummy", moves=6, names=("Ann", "Rahul"))),
+        store.attach(played("jaipur", seed=5)),
+    ]
+
+
+def history_screen() -> Session:
+    s = Session.menu()
+    with_matches(s)
+    s.click("history")
+    assert s.scene == "history"
+    return s
+
+
+def history_deleted() -> Session:
+    s = history_screen()
+    first = s.app.top.rows[0].id
+    s.click(f"delete.{first}")
+    return s
+
+
+def replay_screen() -> Session:
+    s = Session.menu()
+    first = with_matches(s)[0]
+    s.click("history")
+    s.click(f"replay.{first}")
+    assert s.scene == "replay"
+    replay = s.app.top
+    s.key("right")
+    s.key("right")
+    bar = replay.bar()
+    s.move((bar.x + bar.w * 2 // 3, bar.centery))  # the tip naming the point under the mouse
+    return s
+
+
+def review_screen() -> Session:
+    s = Session.menu()
+    match_id = s.app.store.attach(played("ginrummy", moves=40))
+    s.click("history")
+    s.click(f"replay.{match_id}")
+    replay = s.app.top
+    s.key("r")
+    for _step in range(len(history.decisions(replay.timeline, 0))):
+        s.tick(1)
+    s.key("right")
+    return s
+
+
+VISITS: dict[str, Callable[[], Session]] = {
+    "pause": paused,
+    "handoff": handed_off,
+    "tutorial": tutorial_step,
+    "history": history_screen,
+    "history-deleted": history_deleted,
+    "replay": replay_screen,
+    "review": review_screen,
+}
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize("visit", sorted(VISITS))
+def test_every_label_fits_and_japanese_is_shown(visit, language, monkeypatch, bazaar_home):
+    shown: list[str] = []
+    render = text._render
+
+    def recording(words, *args):
+        shown.append(words)
+        return render(words, *args)
+
+    monkeypatch.setattr(text, "_render", recording)
+    overflow = Overflow(monkeypatch)
+    session = VISITS[visit]()
+    try:
+        assert i18n.set_language(language) is None
+        shown.clear()
+        assert own_problems(overflow, session) == []
+        drawn = [w for w in shown if w.strip()]
+        if language == "ja":
+            assert any(JAPANESE.search(w) for w in drawn)
+            english = [w for w in drawn if untranslated(w)]
+            assert english == [], english
+            shots = os.environ.get("BAZAAR_SHOTS")
+            if shots:
+                Path(shots).mkdir(parents=True, exist_ok=True)
+                session.screenshot(str(Path(shots) / f"{visit}.png"))
+    finally:
+        i18n.set_language("en")
+        session.close()
+
+
+def own_problems(overflow: Overflow, session: Session) -> list[str]:
+    """The overflow's problems, less the texts of the game's table beneath a replay's controls
+    or a tutorial's coach (covered by them; the tables' own tests check those)."""
+    top = session.app.top
+    beneath: list[tuple] = []
+    if session.scene == "replay":
+        table = top.table
+        draw = table.draw
+
+        def layer(surface):
+            start = len(overflow.drawn)
+            draw(surface)
+            beneath.extend(overflow.drawn[start:])
+
+        table.draw = layer
+        top.frame = None  # paint afresh, not the last frame again
+    elif hasattr(top, "coach"):
+        coach_draw = top.coach.draw
+
+        def coached(surface):
+            beneath.extend(overflow.drawn)  # all drawn before the coach is the table's
+            coach_draw(surface)
+
+        top.coach.draw = coached
+    found = overflow.problems(session)
+    hidden = {f"{words!r} {tuple(rect)}" for rect, words in beneath}
+    return [p for p in found if not any(h in p for h in hidden)]
+
+
+def untranslated(words: str) -> bool:
+    """Whether a drawn text has English words in it (names, key names and figures aside)."""
+    if JAPANESE.search(words):
+        rest = JAPANESE.sub(" ", words)
+    else:
+        rest = words
+    found = [
+        w
+        for w in re.findall(r"[A-Za-z]{2,}", rest)
+        if w not in NAMES and w not in KEYS and not CARD.fullmatch(w)
+    ]
+    return bool(found)
+
+
+# key names, game titles shown as they are, and file formats
+KEYS = {"Esc", "Ctrl", "PgUp", "PgDn", "Home", "End", "Shift", "Left", "Right", "Space", "Enter", "Tab"}
+KEYS |= {"JSON", "SQLite"}
+
+
+def test_history_rows_say_their_result_in_japanese(tmp_path):
+    with Store.open(tmp_path / "db.sqlite3") as store:
+        store.attach(played("jaipur"))
+        store.attach(played("ginrummy", moves=6, names=("Ann", "Rahul")))
+        rows = history.matches(store)
+    finished = next(r for r in rows if r.finished)
+    unfinished = next(r for r in rows if not r.finished)
+    assert unfinished.length == "6 moves" and unfinished.result == "not finished"
+    assert finished.result.endswith("won") or " won (" in finished.result
+    try:
+        i18n.set_language("ja")
+        assert i18n.tr(unfinished.length) == "6手"
+        assert i18n.tr(unfinished.result) == "未終了"
+        assert "の勝ち" in i18n.tr(finished.result) or "の引き分け" in i18n.tr(finished.result)
+    finally:
+        i18n.set_language("en")
+
+
+def test_two_winners_and_a_failed_program_in_japanese():
+    names = history.joined(["Asha", "Bilal", "Chandra"])
+    assert names == "Asha and Bilal and Chandra"
+    error = OutsideBotError("prog", i18n.msg("did not answer within {seconds} s", seconds="10"))
+    assert str(error) == "prog did not answer within 10 s"
+    try:
+        i18n.set_language("ja")
+        assert i18n.tr(names) == "AshaとBilalとChandra"
+        assert i18n.tr(error.message()) == "prog：10秒以内に応答しませんでした"
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_replay_mark_and_seat_text_follow_the_language():
+    match = played("jaipur", moves=30)
+    timeline = history.Timeline(match)
+    labels = [m.label for m in timeline.marks]
+    assert labels[0] in ("Start", "Round 1")
+    try:
+        i18n.set_language("ja")
+        assert i18n.tr(labels[-1]).startswith("ラウンド")
+        from game.scenes.history import seat_text
+
+        assert seat_text(Seat("Bilal", "bot", "easy")) == "Bilal（やさしい）"
+    finally:
+        i18n.set_language("en")
