@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from game.core.i18n import N_, msg, msg_n
 from game.core.ruleset import Rejected
 from game.rules.tajmahal.board import Board, load
 from game.rules.tajmahal.data import (
@@ -29,6 +30,7 @@ from game.rules.tajmahal.data import (
 )
 from game.rules.tajmahal.evolve import evolve
 from game.rules.tajmahal.state import State, counts
+from game.rules.tajmahal.words import COLOUR, listing, place
 
 Event = dict[str, Any]
 
@@ -53,16 +55,16 @@ def play_problem(state: State, seat: int, cards: list[int]) -> str:
     """Why these cards cannot be played now ("" when they can)."""
     player = state.players[seat]
     if not 1 <= len(cards) <= 2:
-        return "Play one or two cards"
+        return N_("Play one or two cards")
     if len(set(cards)) != len(cards) or any(c not in player.hand for c in cards):
-        return "You can only play cards from your hand"
+        return N_("You can only play cards from your hand")
     coloured = [c for c in cards if CARDS[c].colour in COLOURS]
     if len(coloured) != 1:
-        return "Play exactly one coloured card, plus at most one white or special card"
+        return N_("Play exactly one coloured card, plus at most one white or special card")
     change = SPECIAL_ID["change"] in cards
     colour = CARDS[coloured[0]].colour
     if player.colour and colour != player.colour and not change:
-        return f"This visit your coloured cards must be {player.colour}"
+        return msg("This visit your coloured cards must be {colour}", colour=COLOUR[player.colour])
     return ""
 
 
@@ -149,16 +151,16 @@ def decide(state: State, seat: int | None, command: dict, rng: random.Random) ->
 
 def _decide(state: State, seat: int | None, command: dict, rng: random.Random) -> Emitter | Rejected:
     if state.phase == "over":
-        return Rejected("The game is over")
+        return Rejected(N_("The game is over"))
     if seat is None or seat != state.turn:
-        return Rejected("It is not your turn")
+        return Rejected(N_("It is not your turn"))
     move = command.get("move")
     em = Emitter(state, rng)
     if state.phase == "play":
         if move == "play":
             cards = command.get("cards")
             if not isinstance(cards, list) or not all(type(c) is int for c in cards):
-                return Rejected("Name the cards to play by their ids")
+                return Rejected(N_("Name the cards to play by their ids"))
             problem = play_problem(state, seat, cards)
             if problem:
                 return Rejected(problem)
@@ -176,14 +178,16 @@ def _decide(state: State, seat: int | None, command: dict, rng: random.Random) -
             if not em.state.builds:
                 _finish_withdrawal(em, seat)
             return em
-        return Rejected("Play cards or withdraw")
+        return Rejected(N_("Play cards or withdraw"))
     if state.phase == "build":
         if move != "build":
-            return Rejected("Choose a city for your palace")
+            return Rejected(N_("Choose a city for your palace"))
         city = command.get("city")
         allowed = build_cities(state, seat, load())
         if city not in allowed:
-            return Rejected(f"Build in one of: {', '.join(allowed)}")
+            return Rejected(
+                msg("Build in one of: {cities}", cities=listing([place(c) for c in allowed], "none"))
+            )
         kind = state.builds[0]
         bonus = dict(state.bonus).get(city) if kind == "palace" else None
         em({"type": "build", "seat": seat, "city": city, "kind": kind, "bonus": bonus})
@@ -192,7 +196,7 @@ def _decide(state: State, seat: int | None, command: dict, rng: random.Random) -
         return em
     if state.phase == "pick":
         if move != "pick":
-            return Rejected("Take cards from the display")
+            return Rejected(N_("Take cards from the display"))
         cards = command.get("cards")
         if (
             not isinstance(cards, list)
@@ -201,11 +205,17 @@ def _decide(state: State, seat: int | None, command: dict, rng: random.Random) -
             or len(set(map(str, cards))) != len(cards)
             or any(c not in state.display for c in cards)
         ):
-            return Rejected(f"Take {state.picks} different card(s) from the display")
+            return Rejected(
+                msg_n(
+                    "Take {n} different card from the display",
+                    "Take {n} different cards from the display",
+                    state.picks,
+                )
+            )
         em({"type": "pick", "seat": seat, "cards": cards})
         _maybe_end_visit(em)
         return em
-    return Rejected("Nothing to do now")
+    return Rejected(N_("Nothing to do now"))
 
 
 def _finish_withdrawal(em: Emitter, seat: int) -> None:

@@ -6,6 +6,7 @@ import random
 from itertools import combinations
 from typing import Any
 
+from game.core.i18n import N_, Msg, msg, msg_n
 from game.core.ruleset import Command, Event, Outcome, Rejected, Ruleset
 from game.rules.tajmahal import rules
 from game.rules.tajmahal.board import load
@@ -14,11 +15,12 @@ from game.rules.tajmahal.evolve import evolve
 from game.rules.tajmahal.setup import setup_events
 from game.rules.tajmahal.state import State
 from game.rules.tajmahal.view import view as make_view
+from game.rules.tajmahal.words import BONUS, CATEGORY, SPECIAL, listing, place
 
 
 class TajMahal(Ruleset):
     name = "tajmahal"
-    title = "Taj Mahal"
+    title = N_("Taj Mahal")
     min_seats = 3
     max_seats = 5
 
@@ -30,7 +32,7 @@ class TajMahal(Ruleset):
 
     def decide(self, state: State, seat: int | None, command: Command, rng: random.Random):
         if state.phase == "setup":
-            return Rejected("The game has not started")
+            return Rejected(N_("The game has not started"))
         return rules.decide(state, seat, command, rng)
 
     def evolve(self, state: State, event: Event) -> State:
@@ -64,11 +66,16 @@ class TajMahal(Ruleset):
         winners = tuple(i for i, k in enumerate(key) if k == best)
         top = max(scores)
         tied = [i for i, s in enumerate(scores) if s == top]
-        summary = f"Seat {winners[0] + 1} wins with {int(top)} points"
         if len(winners) > 1:
-            summary = f"Shared win at {int(top)} points"
+            summary = msg("Shared win at {points} points", points=int(top))
         elif len(tied) > 1:
-            summary += " (more palaces breaks the tie)"
+            summary = msg(
+                "Seat {seat} wins with {points} points (more palaces breaks the tie)",
+                seat=winners[0] + 1,
+                points=int(top),
+            )
+        else:
+            summary = msg("Seat {seat} wins with {points} points", seat=winners[0] + 1, points=int(top))
         return Outcome(
             winners,
             scores,
@@ -102,41 +109,103 @@ def plays(state: State, seat: int) -> list[Command]:
     return out
 
 
-def _symbols(ids: list[int]) -> str:
-    return " + ".join("/".join(CARDS[c].symbols) or CARDS[c].special for c in ids)
+def _card(cid: int) -> Msg:
+    """A card as the log names it: its symbols ("vizier/general"), or a special card's name."""
+    card = CARDS[cid]
+    if card.colour == "special":
+        return SPECIAL[card.special]
+    names = [CATEGORY[s] for s in card.symbols]
+    return names[0] if len(names) == 1 else msg("{first}/{second}", first=names[0], second=names[1])
+
+
+def _cards(ids: list[int]) -> Msg:
+    out = _card(ids[-1])
+    for cid in reversed(ids[:-1]):
+        out = msg("{first} + {second}", first=_card(cid), second=out)
+    return out
+
+
+SCORE_LINES = {
+    "special": N_("{who} scores {points} (special)"),
+    "taj": N_("{who} scores {points} (taj)"),
+    "points2": N_("{who} scores {points} (points2)"),
+    "palaces": N_("{who} scores {points} (palaces)"),
+    "hand": N_("{who} scores {points} (hand)"),
+    "bonus": N_("{who} scores {points} (bonus)"),
+    "province": N_("{who} scores {points} (province)"),
+}
 
 
 def describe(event: Event, names: list[str]) -> str:
     kind = event["type"]
     who = names[event["seat"]] if "seat" in event and event["seat"] is not None else ""
     if kind == "setup":
-        return f"The visits begin in {event['order'][0]}; {names[event['start']]} starts"
+        return msg(
+            "The visits begin in {province}; {name} starts",
+            province=place(event["order"][0]),
+            name=names[event["start"]],
+        )
     if kind == "play":
-        return f"{who} plays {_symbols(event['cards'])}"
+        return msg("{who} plays {cards}", who=who, cards=_cards(event["cards"]))
     if kind == "withdraw":
-        won = ", ".join(event["won"]) or "nothing"
-        return f"{who} withdraws and wins {won}"
+        if not event["won"]:
+            return msg("{who} withdraws and wins nothing", who=who)
+        won = listing([CATEGORY[c] for c in event["won"]])
+        return msg("{who} withdraws and wins {won}", who=who, won=won)
     if kind == "build":
-        what = "the mogul's palace" if event["kind"] == "mogul" else "a palace"
-        bonus = f" and takes the {event['bonus']} bonus" if event.get("bonus") else ""
-        return f"{who} builds {what} in {event['city']}{bonus}"
+        city = place(event["city"])
+        bonus = event.get("bonus")
+        if event["kind"] == "mogul":
+            return msg("{who} builds the mogul's palace in {city}", who=who, city=city)
+        if bonus:
+            return msg(
+                "{who} builds a palace in {city} and takes the {bonus} bonus",
+                who=who,
+                city=city,
+                bonus=BONUS[bonus],
+            )
+        return msg("{who} builds a palace in {city}", who=who, city=city)
     if kind == "score":
-        return f"{who} scores {event['points']} ({event['reason']})"
+        line = SCORE_LINES.get(event["reason"])
+        if line is None:
+            return msg(
+                "{who} scores {points} ({reason})", who=who, points=event["points"], reason=event["reason"]
+            )
+        return Msg(line, {"who": who, "points": event["points"]})
     if kind == "draw":
-        return f"{who} draws {len(event['cards'])} card(s) ({event['reason']})"
+        n = len(event["cards"])
+        if event["reason"] == "free":
+            return msg_n("{who} draws {n} card (free)", "{who} draws {n} cards (free)", n, who=who)
+        return msg_n("{who} draws {n} card (bonus)", "{who} draws {n} cards (bonus)", n, who=who)
     if kind == "pick":
-        return f"{who} takes {len(event['cards'])} card(s) from the display"
+        n = len(event["cards"])
+        return msg_n(
+            "{who} takes {n} card from the display", "{who} takes {n} cards from the display", n, who=who
+        )
     if kind == "special":
-        return f"{who} trades two {event['person']} tiles for a special card"
+        return msg(
+            "{who} trades two {person} tiles for a special card", who=who, person=CATEGORY[event["person"]]
+        )
     if kind == "reshuffle":
-        return "The discards are shuffled into a new deck"
+        return msg("The discards are shuffled into a new deck")
     if kind == "clear":
-        back = " (special cards back to hand)" if event["back"] else ""
-        return f"{who} discards {len(event['discard'])} played card(s){back}"
+        n = len(event["discard"])
+        if event["back"]:
+            return msg_n(
+                "{who} discards {n} played card (special cards back to hand)",
+                "{who} discards {n} played cards (special cards back to hand)",
+                n,
+                who=who,
+            )
+        return msg_n("{who} discards {n} played card", "{who} discards {n} played cards", n, who=who)
     if kind == "display":
-        return f"A new display of {len(event['cards'])} cards is laid out"
+        return msg_n(
+            "A new display of {n} card is laid out",
+            "A new display of {n} cards is laid out",
+            len(event["cards"]),
+        )
     if kind == "visit_end":
-        return "The visit ends"
+        return msg("The visit ends")
     if kind == "game_over":
-        return "The game is over"
+        return msg("The game is over")
     return ""

@@ -11,7 +11,10 @@ from functools import cache
 
 import pygame
 
+from game.core import i18n
+from game.core.i18n import msg
 from game.rules.tajmahal.data import CARDS
+from game.rules.tajmahal.words import COLOUR, GOOD
 from game.ui import text
 
 # Okabe-Ito colours, told apart by most colour-blind eyes, and a shape per seat besides.
@@ -39,30 +42,36 @@ INK = (24, 20, 30)
 PAPER = (250, 246, 236)
 
 SYMBOL_SHORT = {
-    "vizier": "Viz",
-    "general": "Gen",
-    "monk": "Monk",
-    "princess": "Prin",
-    "mogul": "Mog",
-    "elephant": "Ele",
+    "vizier": msg("Viz"),
+    "general": msg("Gen"),
+    "monk": msg("Monk"),
+    "princess": msg("Prin"),
+    "mogul": msg("Mog"),
+    "elephant": msg("Ele"),
 }
-SPECIAL_SHORT = {"elephant": "+Ele", "points": "+2 pts", "mogul": "+Mog", "change": "any col."}
+SPECIAL_SHORT = {
+    "elephant": msg("+Ele"),
+    "points": msg("+2 pts"),
+    "mogul": msg("+Mog"),
+    "change": msg("any col."),
+}
 GOOD_COLOURS = {
     "rice": (240, 236, 220),
     "tea": (110, 160, 90),
     "spice": (214, 120, 40),
     "jewel": (70, 130, 220),
 }
-GOOD_LETTER = {"rice": "R", "tea": "T", "spice": "S", "jewel": "J"}
-BONUS_SHORT = {
-    "taj": "+4",
-    "points2": "+2",
-    "draw": "card",
-    "rice": "R",
-    "tea": "T",
-    "spice": "S",
-    "jewel": "J",
-}
+BONUS_SHORT = {"taj": "+4", "points2": "+2", "draw": msg("card")}
+
+
+def good_letter(good: str) -> str:
+    """A good's initial in the current language: R, T, S, J; 米, 茶, 香, 宝."""
+    return i18n.tr(GOOD[good])[:1].upper()
+
+
+def bonus_short(kind: str) -> str:
+    """What a bonus tile shows: +4, +2, card, or its good's initial."""
+    return BONUS_SHORT[kind] if kind in BONUS_SHORT else good_letter(kind)
 
 
 def shape_points(shape: str, centre: tuple[float, float], r: float) -> list[tuple[float, float]]:
@@ -124,10 +133,14 @@ def _shade(colour: tuple[int, int, int], k: float) -> tuple[int, int, int]:
     return (int(colour[0] * k), int(colour[1] * k), int(colour[2] * k))
 
 
-@cache
 def card_face(card_id: int, w: int = 50, h: int = 70) -> pygame.Surface:
     """A card: its colour as fill with its stripes in the top band and its colour's name;
-    its symbols written out in the middle."""
+    its symbols written out in the middle (drawn again for another language)."""
+    return _card_face(card_id, w, h, i18n.language())
+
+
+@cache
+def _card_face(card_id: int, w: int, h: int, language: str) -> pygame.Surface:
     card = CARDS[card_id]
     surface = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surface.get_rect()
@@ -139,9 +152,9 @@ def card_face(card_id: int, w: int = 50, h: int = 70) -> pygame.Surface:
     if stripes:
         _stripes(surface, band, stripes[0], stripes[1], _shade(fill, 0.7))
     dark = card.colour in ("purple", "red", "special", "green")
-    name = "special" if card.colour == "special" else card.colour
     if w >= 40:
-        label = text.render(name.upper(), 10, PAPER if dark else INK, "black")
+        name, size = text.fit(i18n.tr(COLOUR[card.colour]).upper(), w - 4, 10, "black", smallest=8)
+        label = text.render(name, size, PAPER if dark else INK, "black")
         surface.blit(label, label.get_rect(center=band.center))
     if card.colour == "special":
         words = [SPECIAL_SHORT[card.special]]
@@ -152,12 +165,15 @@ def card_face(card_id: int, w: int = 50, h: int = 70) -> pygame.Surface:
         top = band.bottom + 4
         step = (h - top - 4) / max(1, len(words))
         for k, word in enumerate(words):
-            size = 15 if len(word) <= 4 else 12
-            image = text.render(word, size, INK, "bold")
+            short = len(i18n.tr(word)) <= (4 if i18n.language() == "en" else 2)
+            shown, size = text.fit(word, w - 6, 15 if short else 12, "bold", smallest=9)
+            image = text.render(shown, size, INK, "bold")
             surface.blit(image, image.get_rect(center=(w // 2, round(top + step * (k + 0.5)))))
     else:  # a mini card: the first letters of its symbols
-        letters = "".join(SYMBOL_SHORT[s][0] for s in card.symbols) or SPECIAL_SHORT[card.special][1]
-        image = text.render(letters, 10, INK, "black")
+        letters = "".join(i18n.tr(SYMBOL_SHORT[s])[0] for s in card.symbols)
+        letters = letters or i18n.tr(SPECIAL_SHORT[card.special]).lstrip("+")[:1]
+        shown, size = text.fit(letters, w - 2, 10, "black", smallest=7)
+        image = text.render(shown, size, INK, "black")
         surface.blit(image, image.get_rect(center=(w // 2, (band.bottom + h) // 2)))
     pygame.draw.rect(surface, (60, 50, 40), rect, 1, border_radius=6)
     return surface
@@ -174,23 +190,32 @@ def card_back(w: int = 50, h: int = 70) -> pygame.Surface:
     return surface
 
 
-@cache
 def good_chip(good: str, r: int = 7) -> pygame.Surface:
-    """A good: a coloured disc with its initial."""
+    """A good: a coloured disc with its initial (drawn again for another language)."""
+    return _good_chip(good, r, i18n.language())
+
+
+@cache
+def _good_chip(good: str, r: int, language: str) -> pygame.Surface:
     surface = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
     c = (r + 1, r + 1)
     pygame.draw.circle(surface, GOOD_COLOURS[good], c, r)
     pygame.draw.circle(surface, INK, c, r, 1)
     ink = PAPER if good in ("jewel", "tea", "spice") else INK
-    image = text.render(GOOD_LETTER[good], max(9, r + 3), ink, "black")
+    image = text.render(good_letter(good), max(9, r + 3) - (language != "en"), ink, "black")
     surface.blit(image, image.get_rect(center=c))
     return surface
 
 
-@cache
 def bonus_tile(kind: str) -> pygame.Surface:
-    """A fortress's bonus tile: a small plaque with what it gives."""
-    label = BONUS_SHORT[kind]
+    """A fortress's bonus tile: a small plaque with what it gives (drawn again for another
+    language)."""
+    return _bonus_tile(kind, i18n.language())
+
+
+@cache
+def _bonus_tile(kind: str, language: str) -> pygame.Surface:
+    label = bonus_short(kind)
     image = text.render(label, 11, INK, "black")
     w = max(18, image.get_width() + 6)
     surface = pygame.Surface((w, 16), pygame.SRCALPHA)
@@ -203,9 +228,13 @@ def bonus_tile(kind: str) -> pygame.Surface:
     return surface
 
 
-@cache
 def province_tile(number: int, goods: tuple[str, ...]) -> pygame.Surface:
-    """A province tile: its visit number and its goods."""
+    """A province tile: its visit number and its goods (drawn again for another language)."""
+    return _province_tile(number, goods, i18n.language())
+
+
+@cache
+def _province_tile(number: int, goods: tuple[str, ...], language: str) -> pygame.Surface:
     w = 24 + 14 * len(goods)
     surface = pygame.Surface((w, 20), pygame.SRCALPHA)
     pygame.draw.rect(surface, (246, 238, 220), surface.get_rect(), border_radius=4)

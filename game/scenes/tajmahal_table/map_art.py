@@ -11,6 +11,7 @@ from functools import cache
 
 import pygame
 
+from game.core import i18n
 from game.rules import tiled
 from game.rules.tajmahal.board import board_path, load
 from game.scenes.tajmahal_table import layout as L
@@ -54,6 +55,7 @@ RIVER = (70, 130, 200)
 ROAD = (150, 60, 40)
 CITY_INK = (30, 26, 24)
 LABEL_INK = (90, 30, 20)
+CITY_SIZE = {"en": 12, "ja": 11}  # katakana names run longer than the English
 
 
 @dataclass(frozen=True)
@@ -63,7 +65,6 @@ class MapArt:
     pattern: dict[str, tuple[str, int]]
     cities: dict[str, Point]
     labels: dict[str, Point]  # province name -> where its name is written
-    tiles: dict[str, Point]  # province name -> where its tile lies, clear of the towns
     layers: dict[str, list]  # the file's other features, as (type, name, points on screen)
 
 
@@ -103,9 +104,20 @@ def map_art() -> MapArt:
     for name in ("terrain", "rivers"):
         for obj in groups.get(name, []):
             other[name].append((obj.type or "", obj.name or "", _pts(obj) if hasattr(obj, "points") else ()))
-    names = [(n, c) for kind, n, (c,) in other["labels"] if kind != "province"]
-    spots = _tile_spots(labels, cities, provinces, names)
-    return MapArt(provinces, fill, pattern, cities, labels, spots, other)
+    return MapArt(provinces, fill, pattern, cities, labels, other)
+
+
+def tile_spots() -> dict[str, Point]:
+    """Province name -> where its tile lies, clear of the towns and the names as they are
+    written in the current language."""
+    return _spots(i18n.language())
+
+
+@cache
+def _spots(language: str) -> dict[str, Point]:
+    art = map_art()
+    names = [(n, c) for kind, n, (c,) in art.layers["labels"] if kind != "province"]
+    return _tile_spots(art.labels, art.cities, art.provinces, names)
 
 
 def _tile_spots(
@@ -119,16 +131,16 @@ def _tile_spots(
     covered = [pygame.Rect(x - 7, y - 7, 14, 14) for x, y in cities.values()]
     board = load()
     for name, (x, y) in cities.items():
-        w, h = text.font(12, "bold").size(name)
+        w, h = text.render(name, CITY_SIZE[i18n.language()], face="bold").get_size()
         covered.append(pygame.Rect(x - w // 2, y + 7, w, h))
         if board.cities[name].fortress:  # where its bonus tile lies
             covered.append(pygame.Rect(x + 8, y - 18, 30, 16))
     for name, (x, y) in names:  # deserts, seas, neighbouring lands
-        w, h = text.font(13, "bold").size(name)
+        w, h = text.render(name, 13, face="bold").get_size()
         covered.append(pygame.Rect(x - w // 2, y - h // 2, w, h))
     spots = {}
     for name, (x, y) in labels.items():
-        w, h = text.font(19, "black").size(name)
+        w, h = text.render(name, 19, face="black").get_size()
         own = pygame.Rect(x - w // 2, y - h // 2, w, h)
         side = w // 2 + 34
         shape = provinces[name]
@@ -206,8 +218,9 @@ def _haloed(surface: pygame.Surface, words: str, at: Point, size: int, ink, face
 
 
 def paint_map(surface: pygame.Surface) -> None:
-    """The whole map, once: land, sea, desert, provinces, mountains, rivers, roads, cities and
-    names (the tiles, palaces and highlights are drawn over it every frame)."""
+    """The whole map, once per language: land, sea, desert, provinces, mountains, rivers,
+    roads, cities and names, each name in the current language (the tiles, palaces and
+    highlights are drawn over it every frame)."""
     art = map_art()
     board = load()
     pygame.draw.rect(surface, LAND, L.MAP_RECT, border_radius=8)
@@ -242,7 +255,7 @@ def paint_map(surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, (90, 60, 40), (x - 5, y - 5, 11, 11))
         else:
             pygame.draw.circle(surface, CITY_INK, (x, y), 5)
-        _haloed(surface, name, (x, y + 7), 12, CITY_INK, "bold", "midtop")
+        _haloed(surface, name, (x, y + 7), CITY_SIZE[i18n.language()], CITY_INK, "bold", "midtop")
     for kind, name, (centre,) in art.layers["labels"]:
         if kind == "province":
             _haloed(surface, name, centre, 19, LABEL_INK, "black", "center")

@@ -11,7 +11,7 @@ from typing import Any
 
 from game.scenes.tajmahal_table import art
 from game.scenes.tajmahal_table import layout as L
-from game.scenes.tajmahal_table.map_art import map_art
+from game.scenes.tajmahal_table.map_art import map_art, tile_spots
 from game.scenes.tajmahal_table.preview import sort_key
 from game.ui.flights import Choreography, Flights
 
@@ -99,7 +99,7 @@ class Motion(Choreography):
         v = self.before
         province = v["province"]
         goods = tuple(v["tile_goods"].get(str(v["visit"]), []))
-        start = map_art().tiles.get(province, L.MAP_RECT.center)
+        start = tile_spots().get(province, L.MAP_RECT.center)
         self.fly(
             art.province_tile(v["visit"], goods),
             start,

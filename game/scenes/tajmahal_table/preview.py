@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.i18n import Msg, msg, msg_n
 from game.rules.tajmahal.data import CARDS, CATEGORIES, COLOURS, PERSONS
+from game.rules.tajmahal.words import CATEGORY, COLOUR, GOOD, SPECIAL, listing, place
 from game.scenes.tajmahal_table.art import SPECIAL_SHORT, SYMBOL_SHORT
 
 COLOUR_ORDER = {c: k for k, c in enumerate((*COLOURS, "white", "special"))}
@@ -15,15 +17,28 @@ def sort_key(card: dict[str, Any]) -> tuple[int, int]:
     return (COLOUR_ORDER[card["colour"]], card["id"])
 
 
-def card_words(card_id: int) -> str:
+def card_words(card_id: int) -> Msg:
     card = CARDS[card_id]
     if card.colour == "special":
-        return f"special {card.special} ({SPECIAL_SHORT[card.special]})"
-    return f"{card.colour} {'/'.join(SYMBOL_SHORT[s] for s in card.symbols)}"
+        return msg("special {name} ({short})", name=SPECIAL[card.special], short=SPECIAL_SHORT[card.special])
+    shorts = [SYMBOL_SHORT[s] for s in card.symbols]
+    symbols = shorts[0] if len(shorts) == 1 else msg("{first}/{second}", first=shorts[0], second=shorts[1])
+    return msg("{colour} {symbols}", colour=COLOUR[card.colour], symbols=symbols)
 
 
-def cards_words(ids: list[int]) -> str:
-    return " + ".join(card_words(c) for c in ids)
+def cards_words(ids: list[int]) -> Msg:
+    out = card_words(ids[-1])
+    for cid in reversed(ids[:-1]):
+        out = msg("{first} + {second}", first=card_words(cid), second=out)
+    return out
+
+
+def clauses(parts: list[Msg]) -> Msg:
+    """Clauses joined "a; b; c" (a semicolon in English)."""
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = msg("{first}; {rest}", first=part, rest=out)
+    return out
 
 
 def standing(v: dict[str, Any], seat: int, extra: list[int] = ()) -> tuple[list[str], list[str]]:
@@ -46,48 +61,74 @@ def standing(v: dict[str, Any], seat: int, extra: list[int] = ()) -> tuple[list[
     return lead, tie
 
 
-def gains(v: dict[str, Any], seat: int, cats: list[str]) -> str:
+def gains(v: dict[str, Any], seat: int, cats: list[str]) -> Msg:
     """What winning these categories gives, in short: palaces, influence, the tile."""
     if not cats:
-        return "nothing"
+        return msg("nothing")
     parts = []
     persons = [c for c in cats if c in PERSONS]
     if persons:
         n = len(persons)
-        parts.append(f"{n} palace{'s' if n > 1 else ''} and {', '.join(persons)} influence")
+        influence = listing([CATEGORY[c] for c in persons])
+        parts.append(
+            msg_n(
+                "{n} palace and {persons} influence",
+                "{n} palaces and {persons} influence",
+                n,
+                persons=influence,
+            )
+        )
     if "mogul" in cats:
-        parts.append("the mogul's palace")
+        parts.append(msg("the mogul's palace"))
     if "elephant" in cats:
         goods = v["tile_goods"].get(str(v["visit"]), [])
-        parts.append(f"tile {v['visit']} ({', '.join(goods)})")
-    return "; ".join(parts)
+        parts.append(msg("tile {tile} ({goods})", tile=v["visit"], goods=listing([GOOD[g] for g in goods])))
+    return clauses(parts)
 
 
-def withdraw_words(v: dict[str, Any], seat: int) -> str:
+def withdraw_words(v: dict[str, Any], seat: int) -> Msg:
     """What withdrawing now gives, in a line."""
     won = v.get("would_win") or []
-    free = "" if v["players"][seat]["played"] else "; you draw a free card (you played none)"
+    free = not v["players"][seat]["played"]
     if not won:
-        return f"Withdrawing now wins nothing{free}; then you take display cards."
-    return f"Withdrawing now wins {', '.join(won)}: {gains(v, seat, won)}{free}."
+        if free:
+            return msg(
+                "Withdrawing now wins nothing; you draw a free card (you played none); "
+                "then you take display cards."
+            )
+        return msg("Withdrawing now wins nothing; then you take display cards.")
+    what, gain = listing([CATEGORY[c] for c in won]), gains(v, seat, won)
+    if free:
+        return msg(
+            "Withdrawing now wins {won}: {gains}; you draw a free card (you played none).",
+            won=what,
+            gains=gain,
+        )
+    return msg("Withdrawing now wins {won}: {gains}.", won=what, gains=gain)
 
 
-def play_words(v: dict[str, Any], seat: int, ids: list[int]) -> str:
+def play_words(v: dict[str, Any], seat: int, ids: list[int]) -> Msg:
     lead, tie = standing(v, seat, ids)
-    line = f"You would lead {', '.join(lead)}" if lead else "You would lead nothing"
+    if not lead and not tie:
+        return msg("You would lead nothing; withdrawing then wins what you lead.")
+    led = listing([CATEGORY[c] for c in lead])
     if tie:
-        line += f" (tied in {', '.join(tie)})"
-    return line + "; withdrawing then wins what you lead."
+        return msg(
+            "You would lead {lead} (tied in {tie}); withdrawing then wins what you lead.",
+            lead=led,
+            tie=listing([CATEGORY[c] for c in tie]),
+        )
+    return msg("You would lead {lead}; withdrawing then wins what you lead.", lead=led)
 
 
-def command_words(command: dict[str, Any]) -> str:
+def command_words(command: dict[str, Any]) -> Msg | str:
     move = command.get("move")
     if move == "play":
-        return f"play {cards_words(command['cards'])}"
+        return msg("play {cards}", cards=cards_words(command["cards"]))
     if move == "withdraw":
-        return "withdraw"
+        return msg("withdraw")
     if move == "build":
-        return f"build in {command['city']}"
+        return msg("build in {city}", city=place(command["city"]))
     if move == "pick":
-        return f"take {cards_words(command['cards'])}"
+        return msg("take {cards}", cards=cards_words(command["cards"]))
     return str(move)

@@ -7,17 +7,30 @@ from typing import Any
 
 import pygame
 
+from game.core import i18n
+from game.core.i18n import N_, _, _n, msg, msg_n
 from game.rules.tajmahal.data import CATEGORIES, PERSONS
+from game.rules.tajmahal.words import BONUS, COLOUR, GOOD, listing, place
 from game.scenes.tajmahal_table import art
 from game.scenes.tajmahal_table import layout as L
 from game.scenes.tajmahal_table.chains import largest_chain
-from game.scenes.tajmahal_table.map_art import city_id, map_art, paint_map
+from game.scenes.tajmahal_table.map_art import city_id, map_art, paint_map, tile_spots
 from game.scenes.tajmahal_table.motion import played_ids
 from game.scenes.tajmahal_table.preview import card_words, cards_words, play_words, withdraw_words
 from game.ui import marks, text, theme, tooltip
 from game.ui.widgets import panel
 
 CAT_SHORT = [art.SYMBOL_SHORT[c] for c in CATEGORIES]
+
+
+def sentences(lines: list) -> str:
+    """Log lines in a row: "a; b; c" in English."""
+    if not lines:
+        return ""
+    out = lines[-1]
+    for line in reversed(lines[:-1]):
+        out = msg("{earlier}; {later}", earlier=line, later=out)
+    return out
 
 
 class Render:
@@ -31,40 +44,55 @@ class Render:
         v = self.v
         prov = v["board"]["provinces"][name]
         tile = prov["tile"]
-        goods = ", ".join(prov["goods"])
-        when = (
-            "visited now" if name == v["province"] else ("visited" if tile < v["visit"] else f"visit {tile}")
-        )
+        goods = listing([GOOD[g] for g in prov["goods"]])
+        if name == v["province"]:
+            when = msg("visited now")
+        elif tile < v["visit"]:
+            when = msg("visited")
+        else:
+            when = msg("visit {tile}", tile=tile)
         owners = {}
         for city, seat in [*v["palaces"], *v["moguls"]]:
             if v["board"]["cities"][city]["province"] == name:
                 owners[seat] = owners.get(seat, 0) + 1
-        held = ", ".join(f"{self.match.names[s]} {n}" for s, n in sorted(owners.items())) or "none"
-        return f"{name}: tile {tile} ({goods}), {when}; palaces: {held}"
+        held = [msg("{name} {n}", name=self.match.names[s], n=n) for s, n in sorted(owners.items())]
+        return msg(
+            "{province}: tile {tile} ({goods}), {when}; palaces: {held}",
+            province=place(name),
+            tile=tile,
+            goods=goods,
+            when=when,
+            held=listing(held, "none"),
+        )
 
     def city_label(self, name: str) -> str:
         v = self.v
         city = v["board"]["cities"][name]
-        bits = [f"{name} ({city['province']})"]
+        bits = [msg("{city} ({province})", city=place(name), province=place(city["province"]))]
         if city["taj"]:
-            bits.append("the Taj Mahal")
+            bits.append(msg("the Taj Mahal"))
         elif city["fortress"]:
-            bits.append("fortress")
+            bits.append(msg("fortress"))
         bonus = v["bonus"].get(name)
         if bonus:
-            bits.append(f"bonus {art.BONUS_SHORT[bonus]} ({bonus})")
+            bits.append(msg("bonus {short} ({bonus})", short=art.bonus_short(bonus), bonus=BONUS[bonus]))
         who = [self.match.names[s] for c, s in v["palaces"] if c == name]
-        who += [f"{self.match.names[s]} (mogul)" for c, s in v["moguls"] if c == name]
+        who += [msg("{name} (mogul)", name=self.match.names[s]) for c, s in v["moguls"] if c == name]
         if who:
-            bits.append("palace: " + ", ".join(who))
-        return ", ".join(bits)
+            bits.append(msg("palace: {who}", who=listing(who)))
+        return listing(bits)
 
     def player_label(self, seat: int) -> str:
         p = self.v["players"][seat]
         chain = largest_chain(self.v, seat)
-        return (
-            f"{self.match.names[seat]}: {p['score']} points, {p['hand_size']} cards, {p['palaces']} palaces; "
-            f"largest chain {len(chain[1])} province(s)"
+        return msg_n(
+            "{name}: {points} points, {cards} cards, {palaces} palaces; largest chain {n} province",
+            "{name}: {points} points, {cards} cards, {palaces} palaces; largest chain {n} provinces",
+            len(chain[1]),
+            name=self.match.names[seat],
+            points=p["score"],
+            cards=p["hand_size"],
+            palaces=p["palaces"],
         )
 
     # -- drawing ----------------------------------------------------------------------------
@@ -74,6 +102,7 @@ class Render:
         return (
             self.v,  # the object itself: an id could be reused by a later view
             self.viewer,
+            i18n.generation,  # a language switch paints everything again
             tuple(round(s) for s in self.shown_scores),
             self.hover,
             focused,
@@ -86,7 +115,7 @@ class Render:
         )
 
     def paint_scene(self, surface: pygame.Surface, focused: str | None) -> None:
-        self.layer.draw(surface, "table", self.paint_static)
+        self.layer.draw(surface, ("table", i18n.generation), self.paint_static)
         self.draw_map(surface, focused)
         self.draw_header(surface, focused)
         self.draw_rows(surface)
@@ -125,9 +154,13 @@ class Render:
         panel(surface, L.PANEL, theme.BG_DEEP)
         panel(surface, L.ACTION_BAR, theme.BG_DEEP)
         for k, short in enumerate(CAT_SHORT):
-            text.blit(surface, short, (L.category(k), L.CATS_Y), 13, theme.MUTED, "bold", "center")
-        text.blit(surface, "Played this visit", (L.PX + 4, L.CATS_Y), 13, theme.MUTED, "bold", "midleft")
-        text.blit(surface, "Score", (L.PANEL.right - 16, L.CATS_Y), 13, theme.MUTED, "bold", "midright")
+            shown, size = text.fit(short, L.CAT_STEP - 2, 13, "bold", smallest=10)
+            text.blit(surface, shown, (L.category(k), L.CATS_Y), size, theme.MUTED, "bold", "center")
+        played, size = text.fit(
+            N_("Played this visit"), L.category(0) - 22 - L.PX - 4, 13, "bold", smallest=10
+        )
+        text.blit(surface, played, (L.PX + 4, L.CATS_Y), size, theme.MUTED, "bold", "midleft")
+        text.blit(surface, N_("Score"), (L.PANEL.right - 16, L.CATS_Y), 13, theme.MUTED, "bold", "midright")
 
     def highlight_seat(self) -> int | None:
         """The player whose largest chain is lit: under the pointer, else under the focus."""
@@ -143,12 +176,13 @@ class Render:
             pygame.draw.polygon(surface, theme.ACCENT, pts, 5)
             pygame.draw.polygon(surface, (255, 250, 230), pts, 1)
         owned = {t for p in v["players"] for t in p["tiles"]}
+        spots = tile_spots()
         for name, prov in v["board"]["provinces"].items():
             tile = prov["tile"]
             if tile is None or tile in owned or tile < v["visit"]:
                 continue
             image = art.province_tile(tile, tuple(prov["goods"]))
-            surface.blit(image, image.get_rect(center=m.tiles[name]))
+            surface.blit(image, image.get_rect(center=spots[name]))
         for city, kind in v["bonus"].items():
             x, y = m.cities[city]
             image = art.bonus_tile(kind)
@@ -201,9 +235,14 @@ class Render:
             pygame.draw.circle(surface, art.INK, m.cities[c], 13, 4)
             pygame.draw.circle(surface, colour, m.cities[c], 12, 2)
         name = self.match.names[seat]
-        line = f"{name}'s largest chain: {len(provinces)} province{'s' if len(provinces) != 1 else ''}"
+        line = _n(
+            "{name}'s largest chain: {n} province",
+            "{name}'s largest chain: {n} provinces",
+            len(provinces),
+            name=name,
+        )
         if not cities:
-            line = f"{name} has no palaces yet"
+            line = _("{name} has no palaces yet", name=name)
         box = pygame.Rect(0, 0, text.font(15, "bold").size(line)[0] + 20, 26)
         box.midbottom = (L.MAP_RECT.centerx, L.MAP_RECT.bottom - 8)
         pygame.draw.rect(surface, theme.BG_DEEP, box, border_radius=8)
@@ -212,7 +251,11 @@ class Render:
 
     def draw_header(self, surface: pygame.Surface, focused: str | None) -> None:
         v, fl = self.v, self.flights
-        title = "The game is over" if v["phase"] == "over" else f"Visit {v['visit']} of 12 · {v['province']}"
+        title = (
+            N_("The game is over")
+            if v["phase"] == "over"
+            else msg("Visit {visit} of 12 · {province}", visit=v["visit"], province=place(v["province"]))
+        )
         at = text.blit(surface, title, (L.PX, L.HEADER_Y), 22, theme.TEXT, "black", "midleft")
         if v["phase"] != "over" and v["province"]:
             goods = tuple(v["tile_goods"].get(str(v["visit"]), []))
@@ -220,9 +263,11 @@ class Render:
             surface.blit(image, image.get_rect(midleft=(at.right + 10, L.HEADER_Y)))
         side = []
         if v["table_specials"]:
-            side.append("Special cards beside the board: " + ", ".join(v["table_specials"]))
+            specials = listing([art.SPECIAL_SHORT[c] for c in v["table_specials"]])
+            side.append(_("Special cards beside the board: {cards}", cards=specials))
         pool = v["influence_pool"]
-        side.append("Influence left: " + " ".join(f"{art.SYMBOL_SHORT[p]} {pool[p]}" for p in PERSONS))
+        left = " ".join(_("{person} {n}", person=art.SYMBOL_SHORT[p], n=pool[p]) for p in PERSONS)
+        side.append(_("Influence left: {tiles}", tiles=left))
         line, size = text.fit(" · ".join(side), L.PANEL.w - 24, 13, smallest=11)
         text.blit(surface, line, (L.PX, L.HEADER_Y + 24), size, theme.MUTED, anchor="midleft")
         hinted = set(self.hint.get("cards", [])) if self.hint and self.hint.get("move") == "pick" else set()
@@ -243,12 +288,16 @@ class Render:
             surface.blit(art.card_back(), deck)
         else:
             pygame.draw.rect(surface, theme.LINE, deck, 1, border_radius=6)
-        caption = f"Deck {v['deck']} · discards {v['discard']}"
+        caption = msg("Deck {deck} · discards {discard}", deck=v["deck"], discard=v["discard"])
         text.blit(surface, caption, (L.PANEL.right - 14, L.CAPTION_Y), 13, theme.TEXT, "bold", "midright")
         size = len(v["display"])
         text.blit(
             surface,
-            f"Display: {size} card{'s' if size != 1 else ''}, taken after withdrawing",
+            msg_n(
+                "Display: {n} card, taken after withdrawing",
+                "Display: {n} cards, taken after withdrawing",
+                size,
+            ),
             (L.PX, L.CAPTION_Y),
             13,
             theme.MUTED,
@@ -271,11 +320,10 @@ class Render:
             name, size = text.fit(self.match.names[seat], 126, 17, "bold", smallest=13)
             text.blit(surface, name, (r.x + 30, r.y + 15), size, ink, "bold", "midleft")
             if not p["in_visit"] and v["phase"] != "over":
-                text.blit(surface, "withdrawn", (r.x + 30, r.y + 30), 12, theme.MUTED, anchor="midleft")
+                text.blit(surface, N_("withdrawn"), (r.x + 30, r.y + 30), 12, theme.MUTED, anchor="midleft")
             elif p["colour"]:
-                text.blit(
-                    surface, f"plays {p['colour']}", (r.x + 30, r.y + 30), 12, theme.MUTED, anchor="midleft"
-                )
+                plays = msg("plays {colour}", colour=COLOUR[p["colour"]])
+                text.blit(surface, plays, (r.x + 30, r.y + 30), 12, theme.MUTED, anchor="midleft")
             for k, cat in enumerate(CATEGORIES):
                 self.draw_cell(surface, seat, cat, (L.category(k), r.y + 16), active)
             played = played_ids(v, seat)
@@ -298,7 +346,7 @@ class Render:
             if p["score"] > score:  # points still counting up: what is still to come
                 gain = f"+{p['score'] - score}"
                 text.blit(surface, gain, (at.x - 6, at.centery), 16, theme.GOOD, "black", "midright")
-            hand = f"{p['hand_size']} cards · {p['palaces']} pal."
+            hand = msg("{cards} cards · {palaces} pal.", cards=p["hand_size"], palaces=p["palaces"])
             text.blit(surface, hand, (r.right - 12, r.y + 40), 12, theme.MUTED, anchor="midright")
             if self.focus == f"player.{seat}":
                 pygame.draw.rect(surface, theme.FOCUS, r.inflate(4, 4), 2, border_radius=12)
@@ -315,7 +363,8 @@ class Render:
             rect = pygame.Rect(0, 0, 34, 22)
             rect.center = at
             pygame.draw.rect(surface, theme.GOOD, rect, 2, border_radius=5)
-            text.blit(surface, "won", at, 12, theme.GOOD, "black", "center")
+            won, size = text.fit(N_("won"), rect.w - 4, 12, "black", smallest=9)
+            text.blit(surface, won, at, size, theme.GOOD, "black", "center")
             return
         if not n:
             text.blit(surface, "·", at, 16, theme.LINE, "bold", "center")
@@ -342,7 +391,9 @@ class Render:
         items: list[tuple[str, Any]] = []
         for person in PERSONS:
             if p["influence"][person]:
-                items.append(("text", f"{art.SYMBOL_SHORT[person]}×{p['influence'][person]}"))
+                items.append(
+                    ("text", _("{person}×{n}", person=art.SYMBOL_SHORT[person], n=p["influence"][person]))
+                )
         for name in p["specials"]:
             items.append(("special", name))
         goods: dict[str, int] = {}
@@ -351,17 +402,21 @@ class Render:
         for g, n in goods.items():
             items.append(("good", (g, n)))
         if p["tiles"]:
-            items.append(("text", "tiles " + ",".join(map(str, p["tiles"]))))
+            items.append(("text", _("tiles {tiles}", tiles=",".join(map(str, p["tiles"])))))
         for kind, item in items:
             if kind == "good":
                 chip = art.good_chip(item[0], 7)
                 if x + 30 > right:
                     break
                 surface.blit(chip, chip.get_rect(midleft=(x, y)))
-                x = text.blit(surface, f"×{item[1]}", (x + 17, y), 12, theme.TEXT, anchor="midleft").right + 8
+                x = (
+                    text.blit(
+                        surface, "×" + str(item[1]), (x + 17, y), 12, theme.TEXT, anchor="midleft"
+                    ).right
+                    + 8
+                )
                 continue
-            label = item if kind == "text" else f"★{art.SPECIAL_SHORT[item]}"
-            image = text.render(label if kind == "text" else art.SPECIAL_SHORT[item], 12, theme.TEXT, "bold")
+            image = text.render(item if kind == "text" else art.SPECIAL_SHORT[item], 12, theme.TEXT, "bold")
             w = image.get_width() + 10
             if x + w > right:
                 break
@@ -378,7 +433,7 @@ class Render:
         if self.viewer is None:
             text.blit(
                 surface,
-                "Hands are hidden until the next player takes the screen",
+                N_("Hands are hidden until the next player takes the screen"),
                 (L.HAND_LEFT, L.HAND_Y),
                 16,
                 theme.MUTED,
@@ -402,48 +457,54 @@ class Render:
         names = self.match.names
         waiting = sorted(self.match.to_act)
         if not waiting:
-            return "The game is over", "", "over"
+            return N_("The game is over"), "", "over"
         if self.flights.busy and self.last_move:
             first, *rest = self.last_move
-            return first, "; ".join(rest[:3]), "moving"
+            return first, sentences(rest[:3]), "moving"
         seat = self.acting_human
         if seat is None:
             if self.viewer is None:
-                return f"{names[waiting[0]]} takes the screen next", "", "waiting"
-            return f"{names[waiting[0]]} is playing…", "; ".join(self.last_move[-2:]), "waiting"
+                return msg("{name} takes the screen next", name=names[waiting[0]]), "", "waiting"
+            playing = msg("{name} is playing…", name=names[waiting[0]])
+            return playing, sentences(self.last_move[-2:]), "waiting"
         phase = self.acting_phase()
         if phase == "build":
             pending = v["pending"]
-            what = "the mogul's palace" if pending["builds"][0] == "mogul" else "a palace"
+            mogul = pending["builds"][0] == "mogul"
+            what = msg("the mogul's palace") if mogul else msg("a palace")
             left = len(pending["builds"])
-            more = f" ({left} to place)" if left > 1 else ""
-            where = "any city" if pending["builds"][0] == "mogul" else "an empty city"
+            province = place(v["province"])
+            if left > 1:
+                title = msg("Build {what} in {province} ({n} to place)", what=what, province=province, n=left)
+            else:
+                title = msg("Build {what} in {province}", what=what, province=province)
+            where = msg("any city") if mogul else msg("an empty city")
             return (
-                f"Build {what} in {v['province']}{more}",
-                f"Click a lit city: {where} of the province (or Tab to it, Space).",
+                title,
+                msg("Click a lit city: {where} of the province (or Tab to it, Space).", where=where),
                 "move",
             )
         if phase == "pick":
             picks = v["pending"]["picks"]
-            chosen = cards_words(self.picked) if self.picked else "none yet"
+            chosen = cards_words(self.picked) if self.picked else msg("none yet")
             return (
-                f"Take {picks} card{'s' if picks > 1 else ''} from the display",
-                f"Chosen: {chosen}. Click display cards, then Take (Enter).",
+                msg_n("Take {n} card from the display", "Take {n} cards from the display", picks),
+                msg("Chosen: {chosen}. Click display cards, then Take (Enter).", chosen=chosen),
                 "move",
             )
         if self.selected:
             reason = self.problem()
             if reason:
-                return "Not a move", reason, "refused"
+                return N_("Not a move"), reason, "refused"
             return (
-                f"Play {cards_words(self.selected)}",
-                play_words(v, seat, self.selected) + " Enter plays it.",
+                msg("Play {cards}", cards=cards_words(self.selected)),
+                msg("{words} Enter plays it.", words=play_words(v, seat, self.selected)),
                 "move",
             )
         if self.hint:
             return (
-                f"Hint: {self.hint_words()}",
-                "Its choice is ringed in green: Use hint takes it, or play anything.",
+                msg("Hint: {move}", move=self.hint_words()),
+                N_("Its choice is ringed in green: Use hint takes it, or play anything."),
                 "hint",
             )
-        return "Your turn: play a card or withdraw", withdraw_words(v, seat), "idle"
+        return N_("Your turn: play a card or withdraw"), withdraw_words(v, seat), "idle"

@@ -7,55 +7,84 @@ from typing import Any
 
 import pygame
 
+from game.core import i18n
+from game.core.i18n import N_, Msg, _, msg, msg_n
 from game.rules.tajmahal.data import CARDS
+from game.rules.tajmahal.words import CATEGORY, GOOD, SPECIAL, listing, place
 from game.scenes.results import Results, star
 from game.scenes.sheet import Sheet
 from game.scenes.tajmahal_table import art
+from game.scenes.tajmahal_table.preview import clauses
 from game.ui import text, theme
 from game.ui.widgets import panel
 
 REASONS = {
-    "special": "the special card",
-    "taj": "the Taj Mahal",
-    "points2": "a bonus tile",
-    "palaces": "palaces",
-    "hand": "cards in hand",
+    "special": msg("the special card"),
+    "taj": msg("the Taj Mahal"),
+    "points2": msg("a bonus tile"),
+    "palaces": msg("palaces"),
+    "hand": msg("cards in hand"),
 }
 
 
 def visit_summary(events: list[dict[str, Any]], seats: int) -> list[dict[str, Any]]:
-    """Per seat: categories won, cities built on, points by reason, special cards taken."""
-    rows = [{"won": [], "built": [], "points": 0, "why": [], "specials": []} for _ in range(seats)]
+    """Per seat: categories won, cities built on, points by reason, special cards taken (as
+    messages, translated where they are drawn)."""
+    rows = [{"won": [], "built": [], "points": 0, "why": [], "specials": []} for _seat in range(seats)]
     for e in events:
         kind = e["type"]
         if kind == "withdraw":
-            rows[e["seat"]]["won"] += e["won"]
+            rows[e["seat"]]["won"] += [CATEGORY[c] for c in e["won"]]
         elif kind == "build":
-            bonus = f" ({art.BONUS_SHORT[e['bonus']]} bonus)" if e.get("bonus") else ""
-            what = "the mogul's palace" if e["kind"] == "mogul" else "a palace"
-            rows[e["seat"]]["built"].append(f"{what} in {e['city']}{bonus}")
+            city = place(e["city"])
+            if e["kind"] == "mogul":
+                built = msg("the mogul's palace in {city}", city=city)
+            elif e.get("bonus"):
+                built = msg(
+                    "a palace in {city} ({bonus} bonus)", city=city, bonus=art.bonus_short(e["bonus"])
+                )
+            else:
+                built = msg("a palace in {city}", city=city)
+            rows[e["seat"]]["built"].append(built)
         elif kind == "score" and e["reason"] != "hand":
             row = rows[e["seat"]]
             row["points"] += e["points"]
-            why = e["good"] if e.get("good") else REASONS[e["reason"]]
+            why = GOOD[e["good"]] if e.get("good") else REASONS[e["reason"]]
             if e["reason"] == "palaces" and e.get("chain"):
-                why += f" ({e['chain']} more province{'s' if e['chain'] > 1 else ''} joined)"
-            row["why"].append(f"{e['points']} for {why}")
+                line = msg_n(
+                    "{points} for palaces ({n} more province joined)",
+                    "{points} for palaces ({n} more provinces joined)",
+                    e["chain"],
+                    points=e["points"],
+                )
+            else:
+                line = msg("{points} for {why}", points=e["points"], why=why)
+            row["why"].append(line)
         elif kind == "special":
-            rows[e["seat"]]["specials"].append(CARDS[e["card"]].special)
+            special = CARDS[e["card"]].special
+            rows[e["seat"]]["specials"].append(CATEGORY.get(special) or SPECIAL[special])
     return rows
 
 
-def summary_line(row: dict[str, Any]) -> str:
-    parts = [f"won {', '.join(row['won'])}" if row["won"] else "won nothing"]
+def joined(items: list, template: str) -> Msg:
+    """Items joined by a two-place template (a literal, so the catalogue has it)."""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = Msg(template, {"first": item, "rest": out})
+    return out
+
+
+def summary_line(row: dict[str, Any]) -> Msg:
+    parts = [msg("won {what}", what=listing(row["won"]))]
     if row["built"]:
-        parts.append(f"built {', '.join(row['built'])}")
+        parts.append(msg("built {what}", what=listing(row["built"])))
     if row["why"]:
-        parts.append(f"points: {' + '.join(row['why'])}")
+        parts.append(msg("points: {what}", what=joined(row["why"], N_("{first} + {rest}"))))
     if row["specials"]:
-        cards = " and ".join(row["specials"])
-        parts.append(f"takes the {cards} card{'s' if len(row['specials']) > 1 else ''}")
-    return "; ".join(parts)
+        cards = joined(row["specials"], N_("{first} and {rest}"))
+        n = len(row["specials"])
+        parts.append(msg_n("takes the {cards} card", "takes the {cards} cards", n, cards=cards))
+    return clauses(parts)
 
 
 class VisitSheet(Sheet):
@@ -73,18 +102,23 @@ class VisitSheet(Sheet):
         on_close: Callable[[], None],
     ):
         height = 170 + 76 * len(rows) + 10
-        super().__init__(app, (920, height), "See the final scoring" if last else "Next visit", on_close, 300)
+        label = N_("See the final scoring") if last else N_("Next visit")
+        super().__init__(app, (920, height), label, on_close, 300)
         self.visit, self.province, self.rows, self.names = visit, province, rows, names
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         b = self.box
-        title = f"Visit {self.visit} of 12: {self.province} is done"
-        text.blit(surface, title, (b.centerx, b.y + 40), 30, theme.TEXT, "black", "center")
+        title = msg(
+            "Visit {visit} of 12: {province} is done", visit=self.visit, province=place(self.province)
+        )
+        title, size = text.fit(title, b.w - 60, 30, "black", smallest=20)
+        text.blit(surface, title, (b.centerx, b.y + 40), size, theme.TEXT, "black", "center")
         for seat, row in enumerate(self.rows):
             y = b.y + 84 + 76 * seat
             art.seat_mark(surface, seat, (b.x + 40, y + 14), 9)
-            text.blit(surface, self.names[seat], (b.x + 60, y + 14), 21, theme.ACCENT, "bold", "midleft")
+            name, size = text.fit(self.names[seat], b.w - 200, 21, "bold", smallest=15)
+            text.blit(surface, name, (b.x + 60, y + 14), size, theme.ACCENT, "bold", "midleft")
             gained = f"+{row['points']}" if row["points"] else "—"
             text.blit(surface, gained, (b.right - 36, y + 14), 26, theme.TEXT, "black", "midright")
             for k, line in enumerate(text.wrap(summary_line(row), b.w - 190, 16)[:2]):
@@ -95,6 +129,15 @@ class VisitSheet(Sheet):
 class TajMahalResult(Results):
     """The common result screen with the hand bonus, the palaces (the tie-break) and the
     totals of every player, and the tie-break in words."""
+
+    def headline(self) -> str:
+        names = self.match.names
+        winners = self.outcome.winners if self.outcome else ()
+        if len(winners) == 1:
+            return msg("{name} wins", name=names[winners[0]])
+        if winners:
+            return msg("Shared win: {names}", names=" & ".join(names[w] for w in winners))
+        return N_("No winner")
 
     def hand_points(self) -> list[int]:
         out = [0] * len(self.match.seats)
@@ -112,10 +155,9 @@ class TajMahalResult(Results):
         names = self.match.names
         outcome = self.outcome
         if outcome and outcome.summary:
-            summary = outcome.summary
-            for i, name in enumerate(names):
-                summary = summary.replace(f"Seat {i + 1}", name)
-            text.blit(surface, summary, (theme.WIDTH // 2, 190), 20, theme.TEXT, anchor="center")
+            summary = named(outcome.summary, names)
+            line, size = text.fit(summary, 1100, 20, smallest=15)
+            text.blit(surface, line, (theme.WIDTH // 2, 190), size, theme.TEXT, anchor="center")
         palaces = outcome.details.get("palaces", []) if outcome else []
         hand = self.hand_points()
         n = len(self.match.seats)
@@ -123,7 +165,7 @@ class TajMahalResult(Results):
         box.midtop = (theme.WIDTH // 2, 222)
         panel(surface, box, theme.BG_DEEP)
         cols = {"hand": box.x + 470, "palaces": box.x + 620, "score": box.right - 30}
-        for key, label in (("hand", "Hand bonus"), ("palaces", "Palaces"), ("score", "Score")):
+        for key, label in (("hand", N_("Hand bonus")), ("palaces", N_("Palaces")), ("score", N_("Score"))):
             text.blit(surface, label, (cols[key], box.y + 20), 15, theme.MUTED, "bold", "midright")
         order = sorted(
             range(n),
@@ -138,14 +180,14 @@ class TajMahalResult(Results):
             art.seat_mark(surface, i, (box.x + 60, y), 8)
             text.blit(surface, names[i], (box.x + 78, y), 24, colour, "bold", "midleft")
             seat = self.match.seats[i]
-            kind = "person" if not seat.is_bot else f"bot · {seat.level}"
+            kind = N_("person") if not seat.is_bot else _("bot · {level}", level=i18n.tr(seat.level))
             text.blit(surface, kind, (box.x + 270, y), 15, theme.MUTED, anchor="midleft")
             text.blit(surface, f"+{hand[i]}", (cols["hand"], y), 20, theme.TEXT, anchor="midright")
             if i < len(palaces):
                 text.blit(surface, str(palaces[i]), (cols["palaces"], y), 20, theme.TEXT, anchor="midright")
             score = outcome.scores[i] if outcome else 0
             text.blit(surface, f"{score:g}", (cols["score"], y), 28, colour, "black", "midright")
-        note = (
+        note = N_(
             "Hand bonus: 1 per white and special card, plus 1 per card of your most numerous colour. "
             "Ties go to the most palaces, then the win is shared."
         )
@@ -154,3 +196,23 @@ class TajMahalResult(Results):
                 surface, line, (theme.WIDTH // 2, box.bottom + 22 + 20 * k), 16, theme.MUTED, anchor="center"
             )
         self.group.draw(surface)
+
+
+# the outcome's summary speaks of seats; the result screen names the people
+NAMED = {
+    "Seat {seat} wins with {points} points": N_("{name} wins with {points} points"),
+    "Seat {seat} wins with {points} points (more palaces breaks the tie)": N_(
+        "{name} wins with {points} points (more palaces breaks the tie)"
+    ),
+}
+
+
+def named(summary: str, names: list[str]) -> str:
+    """The outcome's summary with the winner's name for "Seat N" (translated where drawn)."""
+    if isinstance(summary, Msg) and summary.template in NAMED and "seat" in summary.args:
+        seat = int(summary.args["seat"]) - 1
+        name = names[seat] if 0 <= seat < len(names) else str(seat + 1)
+        return Msg(NAMED[summary.template], {**summary.args, "name": name})
+    for i, name in enumerate(names):  # an older save's summary: plain English
+        summary = summary.replace(f"Seat {i + 1}", name)
+    return summary

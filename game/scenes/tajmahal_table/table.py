@@ -14,7 +14,9 @@ from typing import Any
 
 import pygame
 
+from game.core.i18n import N_, _, msg
 from game.core.ruleset import Command
+from game.rules.tajmahal.words import place
 from game.scenes.table import Table
 from game.scenes.table.base import Gesture
 from game.scenes.tajmahal_table import layout as L
@@ -53,9 +55,9 @@ class TajMahalTable(Render, Table):
         self.visit_events: list[dict[str, Any]] = self._current_visit_events()
         self.pending_sheet: dict[str, Any] | None = None
         self.sheet_open = False
-        self.play_button = Button(L.PLAY_RECT, "Play", self.play, primary=True, tid="button.play")
-        self.take_button = Button(L.PLAY_RECT, "Take", self.take, primary=True, tid="button.take")
-        self.withdraw_button = Button(L.WITHDRAW_RECT, "Withdraw", self.withdraw, tid="button.withdraw")
+        self.play_button = Button(L.PLAY_RECT, N_("Play"), self.play, primary=True, tid="button.play")
+        self.take_button = Button(L.PLAY_RECT, N_("Take"), self.take, primary=True, tid="button.take")
+        self.withdraw_button = Button(L.WITHDRAW_RECT, N_("Withdraw"), self.withdraw, tid="button.withdraw")
         self.hint_button, self.menu_button = corner_buttons(self.hint_clicked, self.pause)
         self.buttons = Group(
             [self.play_button, self.take_button, self.withdraw_button, self.hint_button, self.menu_button]
@@ -99,7 +101,7 @@ class TajMahalTable(Render, Table):
         self.withdraw_button.enabled = phase == "play"
         picks = (self.v.get("pending") or {}).get("picks", 0)
         self.take_button.enabled = phase == "pick" and len(self.picked) == picks
-        self.take_button.label = f"Take {picks}" if picks else "Take"
+        self.take_button.label = msg("Take {n}", n=picks) if picks else N_("Take")
         seat = self.acting_human
         self.withdraw_button.hint = (
             withdraw_words(self.v, seat) if phase == "play" and seat is not None else ""
@@ -107,9 +109,10 @@ class TajMahalTable(Render, Table):
         self.hint_button.visible = self.app.settings.show_hints
         self.hint_button.enabled = bool(phase) and not self.hint_pending
         if phase and self.hint:
-            self.hint_button.label, self.hint_button.hint = "Use hint", "Choose the hint's cards or city (H)"
+            self.hint_button.label = N_("Use hint")
+            self.hint_button.hint = N_("Choose the hint's cards or city (H)")
         else:
-            self.hint_button.label, self.hint_button.hint = "Hint", "What the hard bot would play (H)"
+            self.hint_button.label, self.hint_button.hint = N_("Hint"), N_("What the hard bot would play (H)")
 
     def problem(self) -> str:
         """Why the selected cards cannot be played ("" when they can)."""
@@ -201,10 +204,14 @@ class TajMahalTable(Render, Table):
         self.refresh()
 
     def handoff_note(self, seat: int) -> str:
-        where = f"Visit {self.v['visit']} · {self.v['province']}"
-        note = f"{where} · {self.last_move[0]}." if self.last_move else ""
+        visit, province = self.v["visit"], place(self.v["province"])
+        note = ""
+        if self.last_move:
+            note = _(
+                "Visit {visit} · {province} · {move}.", visit=visit, province=province, move=self.last_move[0]
+            )
         if not note or text.font(20).size(note)[0] > 600:  # the cover's card is 640 wide
-            note = f"{where}: your turn."
+            note = _("Visit {visit} · {province}: your turn.", visit=visit, province=province)
         return note
 
     def show_result(self) -> None:
@@ -337,7 +344,12 @@ class TajMahalTable(Render, Table):
         for j, cid in enumerate(hand):
             up = cid in self.selected
             rect = card_rect(L.hand(j, len(hand)), up)
-            label = f"Hand {j + 1}: {self.card_label(cid)}" + (" (selected)" if up else "")
+            card = self.card_label(cid)
+            label = (
+                msg("Hand {n}: {card} (selected)", n=j + 1, card=card)
+                if up
+                else msg("Hand {n}: {card}", n=j + 1, card=card)
+            )
             out.append(
                 Target(
                     f"hand.{j}",
@@ -350,9 +362,14 @@ class TajMahalTable(Render, Table):
             )
         for i, card in enumerate(v["display"]):
             up = card["id"] in self.picked
-            label = f"Display {i + 1}: {self.card_label(card['id'])}" + (" (chosen)" if up else "")
+            words = self.card_label(card["id"])
+            label = (
+                msg("Display {n}: {card} (chosen)", n=i + 1, card=words)
+                if up
+                else msg("Display {n}: {card}", n=i + 1, card=words)
+            )
             rect = card_rect(L.display(i), up)
-            tip = "" if phase == "pick" else "After you withdraw, you take cards from here"
+            tip = "" if phase == "pick" else N_("After you withdraw, you take cards from here")
             out.append(Target(f"display.{i}", label, "display", rect, enabled=phase == "pick", tip=tip))
         for seat in range(v["seats"]):
             out.append(
@@ -372,27 +389,29 @@ class TajMahalTable(Render, Table):
             t.row = "button"
             if not button.enabled and t.id == "button.play":
                 t.tip = self.problem() or (
-                    "Choose a coloured card from your hand first" if phase == "play" else why
+                    N_("Choose a coloured card from your hand first") if phase == "play" else why
                 )
             elif not button.enabled and t.id == "button.take":
-                t.tip = "Choose the cards to take first"
+                t.tip = N_("Choose the cards to take first")
             elif not button.enabled:
-                t.tip = why if t.id != "hint" or not self.hint_pending else "A hint is on its way"
+                t.tip = why if t.id != "hint" or not self.hint_pending else N_("A hint is on its way")
             out.append(t)
         return out
 
     def why_not(self) -> str:
         waiting = sorted(self.match.to_act)
         if not waiting:
-            return "The game is over"
+            return N_("The game is over")
         if self.viewer is None:
-            return "Waiting for the next player to take the screen"
+            return N_("Waiting for the next player to take the screen")
         if self.acting_human is None:
-            return f"{self.match.names[waiting[0]]} is playing"
+            return msg("{name} is playing", name=self.match.names[waiting[0]])
         if self.sheet_open or self.pending_sheet is not None:
-            return "The visit is over"
+            return N_("The visit is over")
         phase = self.v["phase"]
-        return {"build": "Build your palace first", "pick": "Take your display cards first"}.get(phase, "")
+        return {"build": N_("Build your palace first"), "pick": N_("Take your display cards first")}.get(
+            phase, ""
+        )
 
     def tipped(self) -> Target | None:
         """Buttons as usual; besides, on the map and the rows, what lies under the pointer.
@@ -420,7 +439,7 @@ class TajMahalTable(Render, Table):
         phase = self.acting_phase()
         if not phase or not self.idle():
             return
-        kind, _, key = tid.partition(".")
+        kind, _dot, key = tid.partition(".")
         if kind == "hand" and phase == "play":
             hand = self.hand()
             cid = hand[int(key)] if int(key) < len(hand) else None
@@ -533,7 +552,7 @@ class TajMahalTable(Render, Table):
             if not keyboard:
                 yield ("click", tid)
                 continue
-            for _ in range(200):
+            for _step in range(200):
                 if self.focus == tid:
                     break
                 step = self.key_towards(tid)
