@@ -245,7 +245,9 @@ def score_table(
             )
         else:
             what = _("{number}. {kind}", number=row["number"], kind=tr(KINDS[row["kind"]]))
-        text.blit(surface, what, (x0, y), size, ink, anchor="midleft")
+        room = cols[0] - 3 * size - int(2.6 * size) - x0  # up to the first points column
+        what, what_size = text.fit(what, room, size, smallest=max(11, size - 5))
+        text.blit(surface, what, (x0, y), what_size, ink, anchor="midleft")
         for seat, cx in enumerate(cols):
             won = row["points"] if row["winner"] == seat else 0
             gain = f"+{won}" if won else "·"

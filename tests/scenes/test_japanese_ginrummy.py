@@ -1,0 +1,180 @@
+"""The Gin Rummy table in Japanese and English (issue 21): every moment a player meets (the
+table at the start, a draw and discard turn, a knock with lay-offs, a gin, the hand's score
+sheet, the match result) drawn in both languages with no label out of its box, Japanese
+actually shown, and no English left over on screen in Japanese.
+
+With GINRUMMY_SHOTS=<folder> set, each moment is also saved there as a PNG, in Japanese.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+from game.automation import Session
+from game.core import i18n
+from game.rules.ginrummy import scoring
+from game.scenes.ginrummy import prompts
+from game.ui import text
+from tests.rules.ginrummy.helpers import deck_for
+from tests.scenes.label_fit import Overflow
+
+MELDED = "AS 2S 3S 4H 5H 6H JC JD JH"
+# ASCII words allowed in Japanese: the seats' names, card codes and keys named in a hint
+ALLOWED = re.compile(r"(?<![A-Za-z0-9])(Asha|Bilal|Enter|Esc|[A2-9TJQK][SHDC])(?![A-Za-z0-9])")
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def undercut_deal() -> dict:
+    """Bilal (seat 1) knocks with 9 after one draw; Asha lays 5C off on his club run: an undercut."""
+    deck = deck_for(MELDED + " 5C", "2C 3C 4C 5D 6D 7D 8S 9S TS KH", "QH", "KD 9H", dealer=0)
+    return {"deck": deck, "dealer": 0}
+
+
+def gin_deal() -> dict:
+    """Asha (dealer) takes the upcard 7H: her four melds then leave gin by throwing KS."""
+    deck = deck_for("AS 2S 3S 4H 5H 6H JC JD JH KS", "2C 3C 4C 5D 6D 8S 9S TS QC KC", "7H", dealer=0)
+    return {"deck": deck, "dealer": 0}
+
+
+def opened(seats: list[str], setup: dict, **options) -> Session:
+    session = Session.open("ginrummy", seats, seed=3, options={"first_dealer": 0, **options}, setup=setup)
+    session.idle()
+    return session
+
+
+class Moments:
+    """Checks a moment in both languages; keeps what Japanese drew with English words in it."""
+
+    def __init__(self, monkeypatch):
+        self.overflow = Overflow(monkeypatch)
+        self.english: dict[str, set[str]] = {}
+        self.japanese: dict[str, set[str]] = {}
+        self.moment = ""
+        render = text._render
+
+        def recording(words, size, colour, face, language):
+            if language == "ja":
+                leftover = ALLOWED.sub("", words)
+                if re.search(r"[A-Za-z]{2,}", leftover):
+                    self.english.setdefault(self.moment, set()).add(words)
+                if JAPANESE.search(words):
+                    self.japanese.setdefault(self.moment, set()).add(words)
+            return render(words, size, colour, face, language)
+
+        monkeypatch.setattr(text, "_render", recording)
+
+    def problems(self, session: Session) -> list[str]:
+        """What does not fit; a move-log line cut on the table under a sheet is whole in the
+        table's tooltip (the sheet's targets do not carry it)."""
+        table = next((scene for scene in session.app.stack if hasattr(scene, "log_panel")), None)
+        logged = {f"cut short: {i18n.tr(line)!r}" for line in table.log} if table is not None else set()
+        return [p for p in self.overflow.problems(session) if p not in logged]
+
+    @staticmethod
+    def bar_fits(session: Session) -> bool:
+        """The action bar's detail says all it has in its two lines."""
+        table = session.app.top
+        if not hasattr(table, "action_bar"):
+            return True
+        detail = table.notice or prompts.prompt(table)[1]
+        shown = [b.rect.x for b in table.action_buttons if b.visible]
+        width = table.action_bar.width(min(shown) if shown else None)
+        return len(text.wrap(detail, width, 16)) <= 2
+
+    def check(self, session: Session, moment: str) -> None:
+        self.moment = moment
+        try:
+            for language in ("en", "ja"):
+                assert i18n.set_language(language) is None
+                assert self.problems(session) == [], (moment, language)
+                assert self.bar_fits(session), (moment, language)
+            folder = os.environ.get("GINRUMMY_SHOTS")
+            if folder:
+                os.makedirs(folder, exist_ok=True)
+                session.screenshot(os.path.join(folder, f"{moment}.png"))
+        finally:
+            i18n.set_language("en")
+        assert self.japanese.get(moment), f"no Japanese drawn at {moment}"
+        assert not self.english.get(moment), (moment, sorted(self.english[moment]))
+
+
+@pytest.fixture
+def moments(monkeypatch, bazaar_home):
+    yield Moments(monkeypatch)
+    i18n.set_language("en")
+
+
+def test_a_knock_with_lay_offs_and_the_score_sheet_in_both_languages(moments):
+    s = opened(["human", "human"], undercut_deal())
+    try:
+        if s.scene == "handoff":
+            moments.check(s, "handoff")
+            s.click("ready")
+            s.idle()
+        moments.check(s, "start")
+        s.perform(0, {"move": "pass"})
+        s.perform(1, {"move": "pass"})
+        s.perform(0, {"move": "draw", "source": "stock"})
+        s.idle()
+        s.click("hand.KD")  # chosen: the bar says what discarding it leaves
+        s.idle()
+        moments.check(s, "turn")
+        s.perform(0, {"move": "discard", "card": "KD"})
+        s.perform(1, {"move": "draw", "source": "stock"})
+        s.perform(1, {"move": "knock", "card": "KH"})
+        s.idle()
+        assert s.table.spread is not None and s.table.spread.laid == {"5C"}
+        moments.check(s, "knock")
+        i18n.set_language("ja")
+        laid_on = next(label for _, cards, label in s.table.spread.rows[1].groups if "5C" in cards)
+        assert "レイオフ" in i18n.tr(laid_on)
+        i18n.set_language("en")
+        s.perform(0, {"move": "done"})
+        s.idle()
+        moments.check(s, "undercut")
+        s.click("score-sheet")
+        s.idle()
+        assert s.scene == "ginrummy-sheet"
+        moments.check(s, "sheet")
+    finally:
+        s.close()
+
+
+def test_a_gin_and_the_match_result_in_both_languages(moments):
+    s = opened(["human", "easy"], gin_deal(), target=50)
+    try:
+        moments.check(s, "upcard")
+        s.perform(0, {"move": "take_upcard"})
+        s.idle()
+        moments.check(s, "gin-forced")
+        s.perform(0, {"move": "knock", "card": "KS"})
+        s.idle()
+        moments.check(s, "gin")
+        s.click("score-sheet")
+        s.idle()
+        moments.check(s, "match-sheet")
+        s.click("continue")
+        s.idle()
+        assert s.scene == "results"
+        moments.check(s, "result")
+    finally:
+        s.close()
+
+
+def test_the_hand_explanation_is_the_records_template_in_english_and_translates():
+    """`scoring.explain` says what the stored template says, and says it in Japanese too."""
+    for kd, dd, gin in ((3, 10, False), (9, 5, False), (0, 31, True)):
+        result = scoring.score(1, kd, dd, gin, 25, 25)
+        hand = {**result, "knocker": 1, "deadwood": [dd, kd]}
+        said = scoring.explain(hand, ["Ann", "Bo"])
+        assert said == result["template"].format("Ann", "Bo")
+        try:
+            i18n.set_language("ja")
+            assert JAPANESE.search(i18n.tr(said))
+        finally:
+            i18n.set_language("en")
+    dead = {"kind": "dead", "template": "The stock ran down to 2 cards: dead hand, no score; {1} deals again"}
+    assert scoring.explain(dead, ["Ann", "Bo"]) == dead["template"].format("Ann", "Bo")
