@@ -2,7 +2,7 @@
 practice screen is drawn in both languages with no label spilling out of its box, and in
 Japanese no English words are left on screen (player names and piece letters aside).
 
-Set UBONGO_SHOTS=/some/folder to save a screenshot of each moment in Japanese.
+Set UBONGO_SHOTS=/some/folder to save a screenshot of each moment in each language.
 """
 
 from __future__ import annotations
@@ -24,7 +24,9 @@ from tests.scenes.ubongo_player import move_to, play_to_standings, press, soluti
 
 NAMES = {"Asha", "Bilal", "Chandra", "Devi"}  # the default seat names, shown as typed
 # what may stay in Latin letters in Japanese: names, keys, piece letters, "bot · easy"'s name
-ALLOWED = re.compile(r"(?<![A-Za-z])(Asha|Bilal|Chandra|Devi|Esc|Tab|Enter|PageUp|PageDown|[A-Z])(?![A-Za-z])")
+ALLOWED = re.compile(
+    r"(?<![A-Za-z])(Asha|Bilal|Chandra|Devi|Esc|Tab|Enter|PageUp|PageDown|[A-Z])(?![A-Za-z])"
+)
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
 
 
@@ -55,13 +57,13 @@ def check(session: Session, overflow: Overflow, seen: list[str], moment: str) ->
             i18n.set_language(language)
             seen.clear()
             assert overflow.problems(session) == [], (moment, language)
+            folder = os.environ.get("UBONGO_SHOTS")
+            if folder:
+                os.makedirs(folder, exist_ok=True)
+                session.screenshot(os.path.join(folder, f"{moment}-{language}.png"))
             if language == "ja":
                 assert english_left(seen) == [], moment
                 assert any(re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", w) for w in seen), moment
-                folder = os.environ.get("UBONGO_SHOTS")
-                if folder:
-                    os.makedirs(folder, exist_ok=True)
-                    session.screenshot(os.path.join(folder, f"{moment}.png"))
     finally:
         i18n.set_language("en")
 

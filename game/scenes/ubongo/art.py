@@ -92,15 +92,9 @@ def pawn(surface: pygame.Surface, seat: int, centre: tuple[int, int], r: int, le
     pygame.draw.polygon(surface, (20, 16, 24), pts, 3)
     if letter:
         dy = r * 0.15 if SEAT_SHAPES[seat % 4] == "triangle" else 0
-        text.blit(
-            surface,
-            letter,
-            (centre[0], centre[1] + dy),
-            max(12, int(r * 0.9)),
-            (20, 16, 24),
-            "black",
-            "center",
-        )
+        # a name's initial is drawn as it is, never looked up in the catalogue ("D" is a word there)
+        image = text.font(max(12, int(r * 0.9)), "black").render(letter, True, (20, 16, 24))
+        surface.blit(image, image.get_rect(center=(centre[0], centre[1] + dy)))
 
 
 def gem_counts(

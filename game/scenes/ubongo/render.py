@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from game.core import i18n
 from game.core.i18n import N_, _, _n
 from game.rules.ubongo.state import COLOURS, DIE, TICKS_PER_SECOND
 from game.rules.ubongo.words import level, listing, nth, symbol
@@ -45,6 +46,7 @@ class Render:
             self.handler_key if not gem_phase and not self.intro else None,
             tuple(map(tuple, v["gems"])) if gem_phase else None,
             gem_phase,
+            i18n.generation,  # a language switch paints the words again
         )
         self.layer.draw(surface, key, lambda s: self.paint_ground(s, gem_phase))
         self.draw_header(surface)
@@ -300,6 +302,7 @@ class Render:
             bool(self.intro),
             racing is not None,
             tuple(h[1] for h in self.held),
+            i18n.generation,
         )
         cached = self.panels.get(seat)
         if cached is None or cached[0] != key:
@@ -383,7 +386,9 @@ class Render:
         elif v["results"]:
             done = sum(1 for res in v["results"] if res[seat] is not None)
             line = _("solved {done} of {rounds}", done=done, rounds=len(v["results"]))
-        line, size = text.fit(line, surface.get_width() - r.x - 10, 15, "bold", 11)
+        line, size = text.fit(
+            line, surface.get_width() - 128 - r.x, 15, "bold", 11
+        )  # the silhouette on the right
         text.blit(surface, line, (r.x, r.centery), size, ink, "bold", "midleft")
 
     def silhouette(self, surface: pygame.Surface, seat: int, box: pygame.Rect) -> None:

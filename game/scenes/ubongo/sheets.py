@@ -21,6 +21,7 @@ from game.ui.polyomino_shapes import orientation_for
 from game.ui.widgets import panel
 
 ROW_H = 112
+STANDING_H = 70  # a player on the final standings: four leave room for the buttons
 
 
 def mini_board(
@@ -136,8 +137,8 @@ class Standings(Results):
         solved = details.get("solved", [])
         counts = [tuple(h.get(c, 0) for c in COLOURS) for h in held]
         order = sorted(range(len(held)), key=lambda s: key(counts[s]), reverse=True)
-        box = pygame.Rect(0, 0, 1000, 76 * len(order) + 60)
-        box.midtop = (theme.WIDTH // 2, 205)
+        box = pygame.Rect(0, 0, 1000, STANDING_H * len(order) + 56)
+        box.midtop = (theme.WIDTH // 2, 200)
         panel(surface, box, theme.BG_DEEP)
         text.blit(
             surface, N_("gems of each colour"), (box.x + 330, box.y + 22), 15, theme.MUTED, anchor="midleft"
@@ -151,7 +152,7 @@ class Standings(Results):
             anchor="midright",
         )
         for k, seat in enumerate(order):
-            y = box.y + 50 + 76 * k
+            y = box.y + 46 + STANDING_H * k
             won = outcome is not None and seat in outcome.winners
             colour = theme.ACCENT if won else theme.TEXT
             if won:
@@ -174,7 +175,7 @@ class Standings(Results):
         text.blit(
             surface,
             N_("Most gems of one colour wins; a tie goes to the next largest colour, and so on."),
-            (theme.WIDTH // 2, box.bottom + 24),
+            (theme.WIDTH // 2, box.bottom + 20),  # above the buttons (y 600)
             16,
             theme.MUTED,
             anchor="center",
