@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.i18n import N_
 from game.core.match import Seat
 from game.core.ruleset import Ruleset
 
@@ -27,7 +28,7 @@ def from_specs(ruleset: Ruleset, specs: list[str], options: dict[str, Any]) -> l
         if i in fixed:
             if spec != "rules":
                 raise ValueError(f"seat {i + 1} is played by the rules here: give it as 'rules'")
-            seats.append(Seat("Rule bot", "rules", fixed[i]))
+            seats.append(Seat(N_("Rule bot"), "rules", fixed[i]))
         elif spec == "rules":
             raise ValueError(f"{ruleset.title} has no seat {i + 1} played by the rules")
         elif spec == "human":

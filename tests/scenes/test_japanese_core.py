@@ -8,21 +8,25 @@ with its timeline and the review. No label spills out of its box, and Japanese i
 from __future__ import annotations
 
 import os
+import random
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from game.automation import Session
+from game.automation import AutomationError, Session
 from game.core import history, i18n
 from game.core.match import Seat
 from game.core.outside import OutsideBotError
 from game.core.store import Store
-from game.scenes.tutorial import open_tutorial
+from game.scenes.tutorial import load, open_tutorial
 from game.ui import text
 from tests.core.test_history import played
 from tests.scenes.label_fit import Overflow
+from tests.scenes.test_outside_seat import BADBOT
+from tests.scenes.tutorial_walk import wrong_moves
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 NAMES = {"Ann", "Bot", "Asha", "Bilal", "Chandra", "Devi", "Eshan", "Kavi", "Rahul", "You"}
@@ -104,7 +108,54 @@ def review_screen() -> Session:
     return s
 
 
+def history_empty() -> Session:
+    s = Session.menu()
+    s.click("history")
+    return s
+
+
+def replay_end() -> Session:
+    s = replay_screen()
+    s.key("end")
+    s.move((10, 10))
+    return s
+
+
+def tutorial_refused() -> Session:
+    """A step waiting for a move, after a wrong one: the hint below the step's words."""
+    s = Session.menu()
+    tutorial = load("jaipur")
+    index = next(i for i, step in enumerate(tutorial.steps) if i and step.expect is not None)
+    open_tutorial(s.app, "jaipur", start=index)
+    s.app.step(0)
+    s.idle()
+    wrong = wrong_moves(s, tutorial, tutorial.steps[index])
+    with pytest.raises(AutomationError):
+        s.perform(tutorial.person, wrong[0])
+    s.idle()
+    assert s.table.coach.refused
+    return s
+
+
+def handover() -> Session:
+    """An outside program that crashed: the toast saying who, what, and who plays on."""
+    program = f"{sys.executable} {BADBOT} crash 0"
+    s = Session.open("jaipur", ["human", f"cmd:{program}"], seed=3)
+    rng = random.Random(3)
+    for _step in range(6):
+        s.idle()
+        if s.table.match.seats[1].kind == "bot":
+            break
+        s.perform(0, rng.choice(s.legal(0)))
+    assert s.table.match.seats[1].kind == "bot" and s.app.toasts
+    return s
+
+
 VISITS: dict[str, Callable[[], Session]] = {
+    "history-empty": history_empty,
+    "replay-end": replay_end,
+    "tutorial-refused": tutorial_refused,
+    "handover": handover,
     "pause": paused,
     "handoff": handed_off,
     "tutorial": tutorial_step,
@@ -147,18 +198,23 @@ def test_every_label_fits_and_japanese_is_shown(visit, language, monkeypatch, ba
 
 
 def own_problems(overflow: Overflow, session: Session) -> list[str]:
-    """The overflow's problems, less the texts of the game's table beneath a replay's controls
-    or a tutorial's coach (covered by them; the tables' own tests check those)."""
+    """The overflow's problems, less those of what lies beneath or above the texts checked
+    here: the game's table under a replay's controls or a tutorial's coach (the tables' own
+    tests check it), the coach's bubble over the table's cards, and a toast over the table.
+    The coach's words must stay inside its bubble."""
     top = session.app.top
     beneath: list[tuple] = []
+    cut_beneath: list[str] = []
+    coach_drawn: list[tuple] = []
     if session.scene == "replay":
         table = top.table
         draw = table.draw
 
         def layer(surface):
-            start = len(overflow.drawn)
+            start, cuts = len(overflow.drawn), len(overflow.cut)
             draw(surface)
             beneath.extend(overflow.drawn[start:])
+            cut_beneath.extend(overflow.cut[cuts:])
 
         table.draw = layer
         top.frame = None  # paint afresh, not the last frame again
@@ -167,20 +223,43 @@ def own_problems(overflow: Overflow, session: Session) -> list[str]:
 
         def coached(surface):
             beneath.extend(overflow.drawn)  # all drawn before the coach is the table's
+            cut_beneath.extend(overflow.cut)
+            start = len(overflow.drawn)
             coach_draw(surface)
+            coach_drawn.extend(overflow.drawn[start:])
 
         top.coach.draw = coached
     found = overflow.problems(session)
+    toasts = [i18n.tr(t.message) for t in session.app.toasts]
     hidden = {f"{words!r} {tuple(rect)}" for rect, words in beneath}
-    return [p for p in found if not any(h in p for h in hidden)]
+    hidden |= {f"{words!r} {tuple(rect)}" for rect, words in coach_drawn}
+    hidden |= {f"cut short: {words!r}" for words in cut_beneath}
+    kept = [
+        p
+        for p in found
+        if not any(h in p for h in hidden)
+        and not any(
+            f"{words!r} {tuple(rect)}" in p for rect, words in overflow.drawn if in_toast(words, toasts)
+        )
+    ]
+    if coach_drawn:
+        bubble = top.coach.bubble
+        kept += [
+            f"coach: {words!r} {tuple(rect)} spills out of its bubble"
+            for rect, words in coach_drawn
+            if not bubble.contains(rect)
+        ]
+    return kept
+
+
+def in_toast(words: str, toasts: list[str]) -> bool:
+    return any(words.strip() and words.strip() in " ".join(t.split()) for t in toasts)
 
 
 def untranslated(words: str) -> bool:
     """Whether a drawn text has English words in it (names, key names and figures aside)."""
-    if JAPANESE.search(words):
-        rest = JAPANESE.sub(" ", words)
-    else:
-        rest = words
+    rest = JAPANESE.sub(" ", words)
+    rest = re.sub(r"\(/[^)]*badbot[^)]*\)|badbot: out of ideas", " ", rest)  # a program's own words
     found = [
         w
         for w in re.findall(r"[A-Za-z]{2,}", rest)
