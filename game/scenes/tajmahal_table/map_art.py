@@ -55,7 +55,7 @@ RIVER = (70, 130, 200)
 ROAD = (150, 60, 40)
 CITY_INK = (30, 26, 24)
 LABEL_INK = (90, 30, 20)
-CITY_SIZE = {"en": 12, "ja": 11}  # katakana names run longer than the English
+CITY_SIZE = {"en": 12, "ja": 10}  # katakana names run longer than the English
 
 
 @dataclass(frozen=True)
