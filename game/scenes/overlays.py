@@ -125,9 +125,18 @@ class HandOff(Scene):
         text.blit(
             surface, N_("Pass the screen to"), (card.centerx, card.y + 58), 24, theme.MUTED, anchor="center"
         )
-        text.blit(surface, self.player, (card.centerx, card.y + 116), 56, theme.ACCENT, "black", "center")
-        if self.note:
-            text.blit(surface, self.note, (card.centerx, card.y + 176), 20, theme.TEXT, anchor="center")
+        text.blit(
+            surface,
+            self.player,
+            (card.centerx, card.y + 116),
+            56,
+            theme.ACCENT,
+            "black",
+            "center",
+            as_is=True,
+        )
+        for k, line in enumerate(text.wrap(self.note, card.w - 48, 20)[:2] if self.note else ()):
+            text.blit(surface, line, (card.centerx, card.y + 176 + 26 * k), 20, theme.TEXT, anchor="center")
         text.blit(
             surface,
             N_("Everyone else, look away. Enter when ready; Esc for the menu."),

@@ -88,7 +88,7 @@ def face(code: str, four_colour: bool = False, w: int = CARD_W, h: int = CARD_H)
     label = RANK_LABEL.get(rank, rank)
     size = max(14, h // 6)
     corner_w = int(w * 0.27)
-    text.blit(surface, label, (corner_w // 2 + 1, 2), size, colour, "black", "midtop")
+    text.blit(surface, label, (corner_w // 2 + 1, 2), size, colour, "black", "midtop", as_is=True)
     suit_shape(surface, suit, (corner_w // 2 + 1, 6 + size + size * 0.36), size * 0.36, colour)
     corner = pygame.transform.rotate(surface.subsurface((0, 0, corner_w, h // 2 - 4)).copy(), 180)
     surface.blit(corner, (w - corner_w, h - (h // 2 - 4)))
@@ -96,7 +96,16 @@ def face(code: str, four_colour: bool = False, w: int = CARD_W, h: int = CARD_H)
     if rank in "JQK":
         pygame.draw.rect(surface, (248, 232, 196), inner, border_radius=5)
         pygame.draw.rect(surface, colour, inner, 2, border_radius=5)
-        text.blit(surface, label, (inner.centerx, inner.centery - 8), int(h * 0.3), colour, "black", "center")
+        text.blit(
+            surface,
+            label,
+            (inner.centerx, inner.centery - 8),
+            int(h * 0.3),
+            colour,
+            "black",
+            "center",
+            as_is=True,
+        )
         suit_shape(surface, suit, (inner.centerx, inner.bottom - 15), h * 0.055, colour)
     else:
         n = rank_value(code)

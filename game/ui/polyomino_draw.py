@@ -129,7 +129,7 @@ def piece_image(letter: str, flip: int, rot: int, size: int) -> pygame.Surface:
     centre = (lx * size + size // 2, ly * size + size // 2)
     pygame.draw.circle(image, (250, 246, 236), centre, size * 0.3)
     pygame.draw.circle(image, edge, centre, size * 0.3, 2)
-    text.blit(image, letter, centre, max(14, int(size * 0.42)), (30, 24, 20), "black", "center")
+    text.blit(image, letter, centre, max(14, int(size * 0.42)), (30, 24, 20), "black", "center", as_is=True)
     return image
 
 

@@ -59,9 +59,12 @@ def blit(
     color: tuple = theme.TEXT,
     face: str = "regular",
     anchor: str = "topleft",
+    *,
+    as_is: bool = False,
 ) -> pygame.Rect:
-    """Draw cached text with its rect's `anchor` (topleft, center, midright...) at pos."""
-    image = render(text, size, color, face)
+    """Draw cached text with its rect's `anchor` (topleft, center, midright...) at pos; `as_is`:
+    not through the catalogue (a piece's letter, a card's rank, a name)."""
+    image = verbatim(text, size, color, face) if as_is else render(text, size, color, face)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
     return rect
