@@ -3,7 +3,8 @@ table at the start, a draw and discard turn, a knock with lay-offs, a gin, the h
 sheet, the match result) drawn in both languages with no label out of its box, Japanese
 actually shown, and no English left over on screen in Japanese.
 
-With GINRUMMY_SHOTS=<folder> set, each moment is also saved there as a PNG, in Japanese.
+With GINRUMMY_SHOTS=<folder> set, each moment is also saved there as PNGs (name.png in
+Japanese, name-en.png in English).
 """
 
 from __future__ import annotations
@@ -87,14 +88,15 @@ class Moments:
     def check(self, session: Session, moment: str) -> None:
         self.moment = moment
         try:
+            folder = os.environ.get("GINRUMMY_SHOTS")
             for language in ("en", "ja"):
                 assert i18n.set_language(language) is None
                 assert self.problems(session) == [], (moment, language)
                 assert self.bar_fits(session), (moment, language)
-            folder = os.environ.get("GINRUMMY_SHOTS")
-            if folder:
-                os.makedirs(folder, exist_ok=True)
-                session.screenshot(os.path.join(folder, f"{moment}.png"))
+                if folder:
+                    os.makedirs(folder, exist_ok=True)
+                    suffix = "" if language == "ja" else "-en"
+                    session.screenshot(os.path.join(folder, f"{moment}{suffix}.png"))
         finally:
             i18n.set_language("en")
         assert self.japanese.get(moment), f"no Japanese drawn at {moment}"
@@ -122,6 +124,15 @@ def test_a_knock_with_lay_offs_and_the_score_sheet_in_both_languages(moments):
         s.click("hand.KD")  # chosen: the bar says what discarding it leaves
         s.idle()
         moments.check(s, "turn")
+        s.click("stock")  # refused: the bar says why
+        moments.check(s, "refusal")
+        s.key("v")
+        moments.check(s, "pile-history")
+        s.key("v")
+        s.key("escape")  # chosen no more
+        s.click("hint")
+        s.idle()
+        moments.check(s, "hint")
         s.perform(0, {"move": "discard", "card": "KD"})
         s.perform(1, {"move": "draw", "source": "stock"})
         s.perform(1, {"move": "knock", "card": "KH"})
@@ -132,6 +143,13 @@ def test_a_knock_with_lay_offs_and_the_score_sheet_in_both_languages(moments):
         laid_on = next(label for _, cards, label in s.table.spread.rows[1].groups if "5C" in cards)
         assert "レイオフ" in i18n.tr(laid_on)
         i18n.set_language("en")
+        s.click("laid.5C")  # taken back: deadwood again, then chosen to lay off by hand
+        s.idle()
+        s.click("free.5C")
+        s.idle()
+        moments.check(s, "layoff-chosen")
+        s.click("best-layoffs")
+        s.idle()
         s.perform(0, {"move": "done"})
         s.idle()
         moments.check(s, "undercut")
