@@ -39,7 +39,9 @@ class Replay(Protocol):
 _EXECUTOR = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
 PANELS = {"tajmahal": pygame.Rect(700, 4, 580, 518)}
 SIDE = pygame.Rect(926, 8, 350, 598)
-ROW_H = 62
+ROW_SIZE = 15
+LINE = 20  # a row's line height
+ROW_PAD = 6
 
 
 class Review:
@@ -122,13 +124,25 @@ class Review:
 
     # -- the panel ------------------------------------------------------------------------
     def rows(self) -> list[tuple[pygame.Rect, int]]:
-        top = self.rect.y + 86
-        room = (self.rect.bottom - 10 - top) // ROW_H
-        shown = self.differing()[self.scroll : self.scroll + room]
-        return [
-            (pygame.Rect(self.rect.x + 10, top + ROW_H * k, self.rect.w - 20, ROW_H - 6), index)
-            for k, index in enumerate(shown)
-        ]
+        """The differing moves shown from the scroll on, each as tall as its words wrap to."""
+        top, out = self.rect.y + 86, []
+        for index in self.differing()[self.scroll :]:
+            made, bot = self.words(index)
+            height = 2 * ROW_PAD + LINE * (len(made) + len(bot)) + 2
+            if top + height > self.rect.bottom - 10 and out:
+                break
+            out.append((pygame.Rect(self.rect.x + 10, top, self.rect.w - 20, height), index))
+            top += height + 6
+        return out
+
+    def words(self, index: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """A differing move's lines: the move made, and the hard bot's choice."""
+        advice = self.advice[(self.seat or 0, index)]
+        move = self.replay.timeline.move_number(advice.at) + 1
+        width = self.rect.w - 40
+        made = text.wrap(_("Move {n}: {made}", n=move, made=advice.made), width, ROW_SIZE, "bold")
+        bot = text.wrap(_("Hard bot: {bot}", bot=advice.bot), width, ROW_SIZE)
+        return made, bot
 
     def targets(self) -> list[Target]:
         if not self.open:
@@ -169,7 +183,6 @@ class Review:
         text.blit(surface, text.fit(line, r.w - 32, 16)[0], (r.x + 16, r.y + 44), 16, theme.MUTED)
         here = self.replay.timeline.entry_at(self.replay.count)
         for rect, index in self.rows():
-            advice = self.advice[(self.seat or 0, index)]
             current = here is not None and here[0] == index
             panel(
                 surface,
@@ -177,11 +190,15 @@ class Review:
                 theme.PANEL_HI if current else theme.PANEL,
                 theme.ACCENT if current else theme.LINE,
             )
-            move = self.replay.timeline.move_number(advice.at) + 1
-            made, ms = text.fit(_("Move {n}: {made}", n=move, made=advice.made), rect.w - 20, 15, "bold", 12)
-            bot, bs = text.fit(_("Hard bot: {bot}", bot=advice.bot), rect.w - 20, 15, "regular", 12)
-            text.blit(surface, made, (rect.x + 10, rect.y + 8), ms, theme.TEXT, "bold")
-            text.blit(surface, bot, (rect.x + 10, rect.y + 31), bs, theme.MUTED)
+            made, bot = self.words(index)
+            y = rect.y + ROW_PAD
+            for line in made:
+                text.blit(surface, line, (rect.x + 10, y), ROW_SIZE, theme.TEXT, "bold")
+                y += LINE
+            y += 2
+            for line in bot:
+                text.blit(surface, line, (rect.x + 10, y), ROW_SIZE, theme.MUTED)
+                y += LINE
         if done and not differ:
             for k, said in enumerate(
                 text.wrap(N_("Every move so far is the hard bot's choice too."), r.w - 32, 16)

@@ -151,7 +151,40 @@ def handover() -> Session:
     return s
 
 
+def replay_of(game: str, moves: int) -> Callable[[], Session]:
+    """A replay of `game` on its own table (Taj Mahal's controls sit in a narrow box), its
+    review open and the tip of the timeline's point under the mouse."""
+
+    def visit() -> Session:
+        s = Session.menu()
+        match_id = s.app.store.attach(played(game, moves=moves))
+        s.click("history")
+        s.click(f"replay.{match_id}")
+        replay = s.app.top
+        s.key("r")
+        for _step in range(len(history.decisions(replay.timeline, 0))):
+            s.tick(1)
+        s.key("right")
+        bar = replay.bar()
+        s.move((bar.x + bar.w // 2, bar.centery))
+        return s
+
+    return visit
+
+
+def history_pages() -> Session:
+    s = Session.menu()
+    for seed in range(8):
+        s.app.store.attach(played("jaipur", seed=seed, moves=4))
+    s.click("history")
+    s.key("pagedown")
+    return s
+
+
 VISITS: dict[str, Callable[[], Session]] = {
+    "replay-tajmahal": replay_of("tajmahal", 30),
+    "replay-ubongo": replay_of("ubongo", 12),
+    "history-pages": history_pages,
     "history-empty": history_empty,
     "replay-end": replay_end,
     "tutorial-refused": tutorial_refused,
