@@ -119,8 +119,16 @@ def dealer_chip(surface: pygame.Surface, centre: tuple[int, int]) -> None:
 
 
 def nameplate(
-    surface: pygame.Surface, pos: tuple[int, int], name: str, note: str, dealer: bool, to_act: bool
+    surface: pygame.Surface,
+    pos: tuple[int, int],
+    name: str,
+    note: str,
+    dealer: bool,
+    to_act: bool,
+    right: int = theme.WIDTH,
 ) -> None:
+    """A seat's name, the dealer chip and a note ("bot · easy · 12 points"), the note made
+    smaller if need be to end before `right` (the cards beside it)."""
     x, y = pos
     if to_act:
         pygame.draw.circle(surface, theme.ACCENT, (x + 6, y), 6)
@@ -130,7 +138,8 @@ def nameplate(
         dealer_chip(surface, (rect.right + 22, y))
         rect.w += 36
     if note:
-        text.blit(surface, note, (rect.right + 14, y + 2), 16, theme.MUTED, anchor="midleft")
+        note, size = text.fit(note, right - rect.right - 14, 16, smallest=12)
+        text.blit(surface, note, (rect.right + 14, y + 2), size, theme.MUTED, anchor="midleft")
 
 
 def meter(surface: pygame.Surface, lines: tuple[str, int, str, str, bool], four: bool) -> None:
@@ -142,7 +151,8 @@ def meter(surface: pygame.Surface, lines: tuple[str, int, str, str, bool], four:
     colour = MELD_INK if good else (theme.TEXT if value <= 10 else DEAD_INK)
     number = text.blit(surface, str(value), (box.x + 20, box.y + 84), 64, colour, "black", "midleft")
     x = max(box.x + 110, number.right + 20)
-    text.blit(surface, status, (x, box.y + 72), 18, MELD_INK if good else theme.TEXT, "bold", "midleft")
+    status, size = text.fit(status, box.right - 12 - x, 18, "bold", 13)
+    text.blit(surface, status, (x, box.y + 72), size, MELD_INK if good else theme.TEXT, "bold", "midleft")
     card_text.blit(surface, tr(note), (x, box.y + 98), 16, theme.MUTED, anchor="midleft", four_colour=four)
     text.blit(
         surface,

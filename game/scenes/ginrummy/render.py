@@ -71,7 +71,12 @@ class Render:
                 note = msg("bot · {level} · {points} points", level=level_name(kind.level), points=points)
             else:
                 note = msg("{points} points", points=points)
-            draw.nameplate(surface, pos, names[seat], note, v["dealer"] == seat, seat in self.t.match.to_act)
+            top = seat != bottom
+            # the note ends before the face-down hand beside the top name, or the sort button
+            right = int(L.opp_centres(11)[0][0] - L.OPP_W / 2 - 10) if top else self.t.sort_button.rect.x - 10
+            draw.nameplate(
+                surface, pos, names[seat], note, v["dealer"] == seat, seat in self.t.match.to_act, right
+            )
 
     def draw_play(self, surface: pygame.Surface, focused) -> None:
         v, fl, four = self.t.v, self.t.flights, self.t.four()
