@@ -22,6 +22,8 @@ from game.core.match import Seat
 from game.core.outside import OutsideBotError
 from game.core.store import Store
 from game.scenes.tutorial import load, open_tutorial
+from game.scenes.tutorial.script import FOLDER
+from game.scenes.tutorial.script import NAMES as TUTORIALS
 from game.ui import text
 from tests.core.test_history import played
 from tests.scenes.label_fit import Overflow
@@ -181,7 +183,25 @@ def history_pages() -> Session:
     return s
 
 
+NAMES_T = [n for n in TUTORIALS if (FOLDER / f"{n}.json").is_file()]
+NAMES |= {name for t in NAMES_T for name in load(t).names}  # the tutorials' players
+
+
+def tutorial_at(name: str, last: bool) -> Callable[[], Session]:
+    """A tutorial's first or last step (the last one's Next button says where it leads)."""
+
+    def visit() -> Session:
+        s = Session.menu()
+        open_tutorial(s.app, name, start=len(load(name).steps) - 1 if last else 0)
+        s.app.step(0)
+        s.idle()
+        return s
+
+    return visit
+
+
 VISITS: dict[str, Callable[[], Session]] = {
+    **{f"tutorial.{n}.{end}": tutorial_at(n, end == "last") for n in NAMES_T for end in ("first", "last")},
     "replay-tajmahal": replay_of("tajmahal", 30),
     "replay-ubongo": replay_of("ubongo", 12),
     "history-pages": history_pages,
