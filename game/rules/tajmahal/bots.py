@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core.ruleset import Budget, Command
-from game.rules.tajmahal import search
+from game.rules.tajmahal import bot_chain, search
 from game.rules.tajmahal.board import Board, load
 from game.rules.tajmahal.data import (
     BONUS_POINTS,
@@ -33,6 +33,8 @@ from game.rules.tajmahal.data import (
 
 View = dict[str, Any]
 CARD_BASE, CARD_SYMBOL = 0.05, 0.08  # a card's worth in hand before the end-game bonus
+CHAIN_NOW = 1.2  # a province a palace joins to the chain now
+CHAIN_LATER = bot_chain.LATER  # ... and to the chains of palaces to come
 
 
 def make_bot(level: str):
@@ -106,7 +108,6 @@ class Judge:
         """A palace here: fortress bonus (not for the mogul's palace) and chain links."""
         seat = self.view["seat"]
         mine = {c for c, s in (*self.view["palaces"], *self.view["moguls"]) if s == seat}
-        here = self.board.cities[city].province
         value = 0.0
         if not mogul and not any(c == city for c, _ in self.view["palaces"]):
             bonus = self.view["bonus"].get(city)
@@ -116,11 +117,12 @@ class Judge:
                 value += 1.0
             elif bonus in GOODS:
                 value += self.goods_value([bonus])
-        linked = {self.board.cities[n].province for n in self.board.neighbours[city] if n in mine} - {here}
-        value += 1.2 * len(linked)  # chain now (scored at once) and later
-        future = {self.board.cities[n].province for n in self.board.neighbours[city]} - {here}
-        unvisited = set(self.view["order"][self.view["visit"] :])
-        value += 0.3 * len(future & unvisited)
+        value += CHAIN_NOW * bot_chain.joined(self.board, mine, city)  # scored at once
+        # and later: what a palace won in each province still to come would join
+        future = frozenset(self.view["order"][self.view["visit"] :])
+        before = bot_chain.potential(self.board, frozenset(mine), future)
+        after = bot_chain.potential(self.board, frozenset(mine | {city}), future)
+        value += CHAIN_LATER * (after - before)
         return value
 
     def best_cities(self, mogul: bool, count: int) -> float:
@@ -202,6 +204,8 @@ class HardBot:
     samples = 128  # hidden-card samples per decision (Budget.iterations overrides)
     reach_factor = 0.3  # how often a player still in spends a card to contest a category
     stay_display = 0.8  # share of the display's worth still there after staying a round
+    rival = 0.0  # a line's worth is against the others' average, this much the best other's
+    network = CHAIN_LATER  # the palace network's promise for provinces to come (end of visit)
 
     def choose(self, view: View, legal: list[Command], rng: random.Random, budget: Budget) -> Command:
         judge = Judge(view, load())
@@ -222,7 +226,8 @@ class HardBot:
         def build(visit, seat: int, mogul: bool, cities: list[str]) -> str:
             return max(cities, key=lambda c: (judge.city_value(c, mogul), c))
 
-        return search.best_move(view, moves, rng, samples, budget.seconds, build, self.keep)
+        weights = {"rival": self.rival, "reach_weight": self.network}
+        return search.best_move(view, moves, rng, samples, budget.seconds, build, self.keep, weights)
 
     def ranked(self, view: View, legal: list[Command], judge: Judge) -> list[tuple[float, Command]]:
         """Withdrawing and each distinct play with its estimated worth, best first."""

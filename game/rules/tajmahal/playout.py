@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from game.rules.tajmahal import bot_chain
 from game.rules.tajmahal.board import Board
 from game.rules.tajmahal.data import (
     BONUS_POINTS,
@@ -68,9 +69,9 @@ class Visit:
         self.turn = state.turn
         self.over = state.phase != "play"
         self.cities = board.provinces[self.province].cities if self.province else ()
-        self.future = set(state.order[state.visit + 1 :])  # provinces still to be visited
+        self.future = frozenset(state.order[state.visit + 1 :])  # provinces still to be visited
 
-    reach_weight = 0.15  # a road from a palace into a province still to come
+    reach_weight = bot_chain.LATER  # the chain a palace to come would join (bot_chain.potential)
     card_base, card_late = 0.25, 0.5  # a card in hand, early and (added) late in the game
 
     @staticmethod
@@ -229,16 +230,19 @@ class Visit:
         for c in hand:
             value += SPECIAL_WORTH[c] * ahead + 1.0 if SPECIAL[c] else self.card_base + self.card_late * late
         if self.future:
-            cities, nb = self.board.cities, self.board.neighbours
-            value += self.reach_weight * sum(
-                1 for c in self.mine[seat] for n in nb[c] if cities[n].province in self.future
-            )
+            network = bot_chain.potential(self.board, frozenset(self.mine[seat]), self.future)
+            value += self.reach_weight * network
         return value
 
+    rival = 0.0  # share of the best other seat's worth (the rest: the others' average)
+
     def value(self, seat: int) -> float:
-        """The seat's worth minus the others' average."""
+        """The seat's worth minus the others' average (or, with `rival`, partly the best)."""
         others = [self.worth(i) for i in range(self.n) if i != seat]
-        return self.worth(seat) - sum(others) / max(len(others), 1)
+        if not others:
+            return self.worth(seat)
+        against = (1 - self.rival) * sum(others) / len(others) + self.rival * max(others)
+        return self.worth(seat) - against
 
     # -- the rollout policy --------------------------------------------------------------
     def greedy(self, seat: int) -> list[int] | None:
@@ -291,11 +295,11 @@ class Visit:
 
 def best_city(v: Visit, seat: int, mogul: bool, cities: list[str]) -> str:
     """Where a rollout builds: the fortress bonus and links to the seat's other provinces."""
-    board, mine, here = v.board, v.mine[seat], v.province
+    board, mine = v.board, v.mine[seat]
     best, best_value = cities[0], -1.0
     for city in cities:
         value = 0.0 if mogul else BUILD_BONUS.get(v.bonus.get(city, ""), 1.5 if city in v.bonus else 0.0)
-        value += sum(1.0 for n in board.neighbours[city] if n in mine and board.cities[n].province != here)
+        value += bot_chain.joined(board, mine, city)
         value += 0.01 * v.rng.random()
         if value > best_value:
             best, best_value = city, value

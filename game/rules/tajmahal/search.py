@@ -77,6 +77,7 @@ def best_move(
     seconds: float,
     build: Callable | None = None,
     keep: int = 0,
+    weights: dict[str, float] | None = None,
 ) -> Command:
     """Average each candidate over the same samples of the hidden cards; return the best.
 
@@ -88,7 +89,7 @@ def best_move(
     `keep` best candidates go on (successive halving: many candidates, the samples where they
     matter). `samples` fixes the work (so a given rng gives the same answer); `seconds` is only
     a hard cap, reached on a machine far slower or busier than ours (stopping at STOP of it,
-    at least 1 sample).
+    at least 1 sample). `weights` overrides Visit's weights (its class attributes) by name.
     """
     seat = view["seat"]
     board = load()
@@ -114,6 +115,8 @@ def best_move(
             i, leave = lines[k]
             cmd = candidates[i]
             visit = Visit(base, board, random.Random(seed))  # the same future for every candidate
+            for name, w in (weights or {}).items():
+                setattr(visit, name, w)
             if cmd["move"] == "withdraw":
                 visit.withdraw(seat, build)
             else:

@@ -1,0 +1,79 @@
+"""Palace chains for the bots: what a palace joins to a province's chain now, and what a seat's
+network of palaces promises for the provinces still to come.
+
+A withdrawal that builds scores 1 plus the other provinces joined to the visited province by
+a road chain of the seat's palaces (rules.chain_provinces). So a palace is worth the provinces
+it joins now, and, later, every province still to come that touches the network: a palace won
+there scores the provinces of every chain it touches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from game.rules.tajmahal.board import Board
+
+
+def component(board: Board, mine: set[str] | frozenset[str], start: Iterable[str]) -> set[str]:
+    """The cities of `mine` reached from `start` (cities of `mine`) along roads."""
+    todo = [c for c in start if c in mine]
+    seen = set(todo)
+    nb = board.neighbours
+    while todo:
+        for nxt in nb[todo.pop()]:
+            if nxt in mine and nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return seen
+
+
+def provinces(board: Board, cities: Iterable[str]) -> set[str]:
+    return {board.cities[c].province for c in cities}
+
+
+def joined(board: Board, mine: set[str] | frozenset[str], city: str) -> int:
+    """Other provinces a palace in `city` adds to its province's chain."""
+    here = board.cities[city].province
+    before = provinces(board, component(board, mine, [c for c in mine if board.cities[c].province == here]))
+    after = provinces(board, component(board, set(mine) | {city}, [city]))
+    return len(after - before - {here})
+
+
+LATER = 0.3  # how much of the potential a bot counts: the share of provinces to come it builds in, discounted
+_POTENTIAL: dict[tuple, float] = {}
+
+
+def potential(board: Board, mine: frozenset[str], future: frozenset[str]) -> float:
+    """What the network promises: for each province still to come, the provinces a palace
+    built there would join (the best city of it), summed. A bot weighs it by how often it
+    expects to build."""
+    key = (mine, future)
+    got = _POTENTIAL.get(key)
+    if got is not None:
+        return got
+    total = 0.0
+    if mine and future:
+        cities, nb = board.cities, board.neighbours
+        # the province set of each city's chain component, computed once
+        comp_of: dict[str, frozenset[str]] = {}
+        for c in mine:
+            if c not in comp_of:
+                comp = component(board, mine, [c])
+                provs = frozenset(provinces(board, comp))
+                for x in comp:
+                    comp_of[x] = provs
+        for p in future:
+            inside = [c for c in mine if cities[c].province == p]
+            base = set().union(*(comp_of[c] for c in inside)) if inside else set()
+            best = 0
+            for city in board.provinces[p].cities:
+                reach = set(base)
+                for n in nb[city]:
+                    if n in comp_of:
+                        reach |= comp_of[n]
+                best = max(best, len(reach - {p}))
+            total += best
+    if len(_POTENTIAL) > 50_000:
+        _POTENTIAL.clear()
+    _POTENTIAL[key] = total
+    return total
