@@ -1,55 +1,124 @@
-"""One line of the table's move log per event."""
+"""One line of the table's move log per event, as a message (English text that the screen says
+in the chosen language)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
+from game.core.i18n import Msg, msg, msg_n
+from game.rules.jaipur.words import TIEBREAK, cards_text, count, name, person
 
-def cards_text(cards: list[str]) -> str:
-    counts = Counter(cards)
-    parts = []
-    for name, n in counts.items():
-        parts.append(f"{n} {name}{'s' if name == 'camel' and n != 1 else ''}")
-    return ", ".join(parts) if parts else "nothing"
+__all__ = ["cards_text", "describe"]
 
 
-def describe(event: dict[str, Any], names: list[str]) -> str:
-    kind = event.get("type")
-    who = names[event["seat"]] if "seat" in event and event["seat"] < len(names) else ""
-    bot = names[1] if len(names) > 1 else "The bot"
-    if kind == "deal":
-        starter = names[event["first"]] if event["first"] < len(names) else "?"
-        return f"Round {event['round']} is dealt; {starter} starts"
-    if kind == "take":
-        return f"{who} takes 1 {event['good']}"
-    if kind == "camels":
-        return f"{who} takes {cards_text(['camel'] * event['count'])}"
-    if kind == "exchange":
-        return f"{who} takes {cards_text(event['take'])} for {cards_text(event['give'])}"
-    if kind == "sell":
-        text = f"{who} sells {event['count']} {event['good']} for {sum(event['tokens'])}"
-        return text + (" + bonus" if event["bonus"] else "")
+def _bot(event: dict[str, Any], bot: Msg | str, again: bool) -> Msg | str:
+    """A line of the solo rule bot's turn; `again`: its name was said on the line before
+    ("Rule bot reveals spice; discards 2 spice")."""
+    kind = event["type"]
     if kind == "bot_reveal":
-        return f"{bot} reveals {event['card']}"
+        return msg("{bot} reveals {card}", bot=bot, card=name(event["card"]))
     if kind == "bot_token":
-        return f"{bot} takes a {event['good']} token worth {event['value']}"
+        good, value = name(event["good"]), event["value"]
+        if again:
+            return msg("takes a {good} token worth {value}", good=good, value=value)
+        return msg("{bot} takes a {good} token worth {value}", bot=bot, good=good, value=value)
     if kind == "bot_discard":
-        text = f"{bot} discards {cards_text(event['cards'])}"
-        return text + (" + bonus" if event["bonus"] else "")
+        cards = cards_text(event["cards"])
+        if again:
+            if event["bonus"]:
+                return msg("discards {cards} + bonus", cards=cards)
+            return msg("discards {cards}", cards=cards)
+        if event["bonus"]:
+            return msg("{bot} discards {cards} + bonus", bot=bot, cards=cards)
+        return msg("{bot} discards {cards}", bot=bot, cards=cards)
     if kind == "bot_camels":
-        return f"{bot} takes {cards_text(['camel'] * event['count'])}"
+        camels = count("camel", event["count"])
+        if again:
+            return msg("takes {camels}", camels=camels)
+        return msg("{bot} takes {camels}", bot=bot, camels=camels)
     if kind == "bot_turned":
-        return f"{bot}'s action deck is turned over, same order"
+        if again:
+            return msg("its action deck is turned over, same order")
+        return msg("{bot}'s action deck is turned over, same order", bot=bot)
+    return ""
+
+
+def _round_end(event: dict[str, Any], names: list[str]) -> Msg:
+    sheet = event["sheet"]
+    a, b = (s["total"] for s in sheet["seats"])
+    totals = msg("{a} to {b}", a=a, b=b)
+    rnd = event["round"]
+    if event["winner"] is None:
+        return msg("Round {round} is tied ({totals}): no seal", round=rnd, totals=totals)
+    who = person(names[event["winner"]])
+    tiebreak = TIEBREAK.get(sheet["tiebreak"])
+    match = event["match_winner"]
+    if match is None:
+        if tiebreak is None:
+            return msg("{who} wins round {round} ({totals})", who=who, round=rnd, totals=totals)
+        return msg(
+            "{who} wins round {round} ({totals}) on {tiebreak}",
+            who=who,
+            round=rnd,
+            totals=totals,
+            tiebreak=tiebreak,
+        )
+    seals = event["seals"][match]
+    if tiebreak is None:
+        return msg_n(
+            "{who} wins round {round} ({totals}) and the match, {n} seal",
+            "{who} wins round {round} ({totals}) and the match, {n} seals",
+            seals,
+            who=who,
+            round=rnd,
+            totals=totals,
+        )
+    return msg_n(
+        "{who} wins round {round} ({totals}) on {tiebreak} and the match, {n} seal",
+        "{who} wins round {round} ({totals}) on {tiebreak} and the match, {n} seals",
+        seals,
+        who=who,
+        round=rnd,
+        totals=totals,
+        tiebreak=tiebreak,
+    )
+
+
+def describe(event: dict[str, Any], names: list[str], again: bool = False) -> Msg | str:
+    """The event in words ("" for one the log leaves out: a refill). `again`: the mover was
+    named on the line before, so this line leaves the name out ("sells 1 leather for 4")."""
+    kind = event.get("type")
+    who = person(names[event["seat"]]) if "seat" in event and event["seat"] < len(names) else ""
+    if kind == "deal":
+        starter = person(names[event["first"]]) if event["first"] < len(names) else "?"
+        return msg("Round {round} is dealt; {starter} starts", round=event["round"], starter=starter)
+    if kind == "take":
+        good = name(event["good"])
+        if again:
+            return msg("takes 1 {good}", good=good)
+        return msg("{who} takes 1 {good}", who=who, good=good)
+    if kind == "camels":
+        camels = count("camel", event["count"])
+        if again:
+            return msg("takes {camels}", camels=camels)
+        return msg("{who} takes {camels}", who=who, camels=camels)
+    if kind == "exchange":
+        took, gave = cards_text(event["take"]), cards_text(event["give"])
+        if again:
+            return msg("takes {took} for {gave}", took=took, gave=gave)
+        return msg("{who} takes {took} for {gave}", who=who, took=took, gave=gave)
+    if kind == "sell":
+        n, good, points = event["count"], name(event["good"]), sum(event["tokens"])
+        if again and event["bonus"]:
+            return msg("sells {n} {good} for {points} + bonus", n=n, good=good, points=points)
+        if again:
+            return msg("sells {n} {good} for {points}", n=n, good=good, points=points)
+        if event["bonus"]:
+            return msg("{who} sells {n} {good} for {points} + bonus", who=who, n=n, good=good, points=points)
+        return msg("{who} sells {n} {good} for {points}", who=who, n=n, good=good, points=points)
     if kind == "round_end":
-        sheet = event["sheet"]
-        totals = " to ".join(str(s["total"]) for s in sheet["seats"])
-        if event["winner"] is None:
-            return f"Round {event['round']} is tied ({totals}): no seal"
-        text = f"{names[event['winner']]} wins round {event['round']} ({totals})"
-        if sheet["tiebreak"] != "points":
-            text += f" on {sheet['tiebreak']}"
-        if event["match_winner"] is not None:
-            text += f" and the match, {event['seals'][event['match_winner']]} seals"
-        return text
+        return _round_end(event, names)
+    if isinstance(kind, str) and kind.startswith("bot_"):
+        bot = person(names[1]) if len(names) > 1 else msg("The bot")
+        return _bot(event, bot, again)
     return ""

@@ -6,6 +6,7 @@ import random
 from itertools import product
 from typing import Any
 
+from game.core.i18n import msg, msg_n
 from game.core.ruleset import Rejected
 from game.rules.jaipur.cards import (
     BONUS_SIZES,
@@ -19,6 +20,7 @@ from game.rules.jaipur.cards import (
     bonus_for,
 )
 from game.rules.jaipur.state import HOLE, State, empty_piles, market_cards
+from game.rules.jaipur.words import TITLE, name
 
 Command = dict[str, Any]
 Event = dict[str, Any]
@@ -27,34 +29,30 @@ LEAST_SALE: tuple[int, ...] = tuple(2 if g in LUXURY else 1 for g in GOODS)  # p
 
 def _names(value: Any, what: str) -> list[str] | Rejected:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        return Rejected(f"{what} must be a list of card names")
-    for name in value:
-        if name not in INDEX:
-            return Rejected(f"There is no card called {name!r}")
+        return Rejected(msg("{what} must be a list of card names", what=what))
+    for card in value:
+        if card not in INDEX:
+            return Rejected(msg("There is no card called {card!r}", card=card))
     return value
-
-
-def _plural(n: int, good: str) -> str:
-    return f"{n} {good}" if good != CAMEL else f"{n} camel{'s' if n != 1 else ''}"
 
 
 def take(state: State, seat: int, command: Command) -> list[Event] | Rejected:
     good = command.get("good")
     if good == CAMEL:
-        return Rejected("Camels are taken all together: take all camels")
+        return Rejected(msg("Camels are taken all together: take all camels"))
     if good not in GOODS:
-        return Rejected("Name a good to take")
+        return Rejected(msg("Name a good to take"))
     if good not in state.market:
-        return Rejected(f"The market has no {good}")
+        return Rejected(msg("The market has no {good}", good=name(good)))
     if sum(state.hands[seat]) >= HAND_LIMIT:
-        return Rejected(f"Hand would hold {HAND_LIMIT + 1} cards")
+        return Rejected(msg("Hand would hold {n} cards", n=HAND_LIMIT + 1))
     return [{"type": "take", "seat": seat, "good": good}, {"type": "refill", "cards": list(state.deck[:1])}]
 
 
 def camels(state: State, seat: int, command: Command) -> list[Event] | Rejected:
     n = state.market.count(CAMEL)
     if not n:
-        return Rejected("The market has no camels")
+        return Rejected(msg("The market has no camels"))
     return [{"type": "camels", "seat": seat, "count": n}, {"type": "refill", "cards": list(state.deck[:n])}]
 
 
@@ -66,44 +64,47 @@ def exchange(state: State, seat: int, command: Command) -> list[Event] | Rejecte
     if isinstance(gave, Rejected):
         return gave
     if CAMEL in took:
-        return Rejected("Camels cannot be taken in an exchange: take all camels")
+        return Rejected(msg("Camels cannot be taken in an exchange: take all camels"))
     if len(took) < 2:
-        return Rejected("An exchange takes 2 or more cards")
+        return Rejected(msg("An exchange takes 2 or more cards"))
     if len(gave) != len(took):
-        return Rejected(f"Give back exactly {len(took)} cards for {len(took)}")
+        return Rejected(msg("Give back exactly {n} cards for {n}", n=len(took)))
     market = market_cards(state)
     for good in set(took):
         if took.count(good) > market.count(good):
-            return Rejected(f"The market has only {market.count(good)} {good}")
+            return Rejected(msg("The market has only {n} {good}", n=market.count(good), good=name(good)))
     both = set(took) & set(gave)
     if both:
-        return Rejected(f"You cannot take and give back {sorted(both, key=INDEX.get)[0]}")
+        return Rejected(
+            msg("You cannot take and give back {good}", good=name(sorted(both, key=INDEX.get)[0]))
+        )
     hand = state.hands[seat]
     for good in set(gave):
         if good == CAMEL:
             if gave.count(CAMEL) > state.herds[seat]:
-                return Rejected(f"Your herd has only {_plural(state.herds[seat], CAMEL)}")
+                n = state.herds[seat]
+                return Rejected(msg_n("Your herd has only {n} camel", "Your herd has only {n} camels", n))
         elif gave.count(good) > hand[INDEX[good]]:
-            return Rejected(f"Your hand has only {hand[INDEX[good]]} {good}")
+            return Rejected(msg("Your hand has only {n} {good}", n=hand[INDEX[good]], good=name(good)))
     after = sum(hand) + len(took) - sum(1 for c in gave if c != CAMEL)
     if after > HAND_LIMIT:
-        return Rejected(f"Hand would hold {after} cards")
+        return Rejected(msg("Hand would hold {n} cards", n=after))
     return [{"type": "exchange", "seat": seat, "take": list(took), "give": list(gave)}]
 
 
 def sell(state: State, seat: int, command: Command) -> list[Event] | Rejected:
     good, count = command.get("good"), command.get("count")
     if good == CAMEL:
-        return Rejected("Camels cannot be sold")
+        return Rejected(msg("Camels cannot be sold"))
     if good not in GOODS:
-        return Rejected("Name a good to sell")
+        return Rejected(msg("Name a good to sell"))
     if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-        return Rejected("Sell at least 1 card")
+        return Rejected(msg("Sell at least 1 card"))
     if good in LUXURY and count < 2:
-        return Rejected(f"{good.capitalize()} sells 2 or more")
+        return Rejected(msg("{good} sells 2 or more", good=TITLE[good]))
     have = state.hands[seat][INDEX[good]]
     if count > have:
-        return Rejected(f"Your hand has only {have} {good}")
+        return Rejected(msg("Your hand has only {n} {good}", n=have, good=name(good)))
     pile = state.tokens[INDEX[good]]
     size = bonus_for(count)
     if size is not None and not state.bonus[BONUS_SIZES.index(size)]:
@@ -126,7 +127,7 @@ MOVES = {"take": take, "camels": camels, "exchange": exchange, "sell": sell}
 def move_events(state: State, seat: int, command: Command) -> list[Event] | Rejected:
     handler = MOVES.get(command.get("move"))  # type: ignore[arg-type]
     if handler is None:
-        return Rejected("Choose take, camels, exchange or sell")
+        return Rejected(msg("Choose take, camels, exchange or sell"))
     return handler(state, seat, command)
 
 

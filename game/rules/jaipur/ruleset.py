@@ -6,6 +6,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from game.core.i18n import N_, msg
 from game.core.ruleset import Bot, Option, Outcome, Rejected, Ruleset
 from game.rules.jaipur import moves
 from game.rules.jaipur.cards import BONUS, BONUS_SIZES, BOT_DECK, full_deck
@@ -35,16 +36,28 @@ def check_setup(setup: dict[str, Any], solo: bool) -> None:
 
 class Jaipur(Ruleset):
     name = "jaipur"
-    title = "Jaipur"
+    title = N_("Jaipur")
     min_seats = 2
     max_seats = 2
     options = (
-        Option("variant", "Game", ("standard", "solo"), "standard", ("Two players", "Solo vs rule bot")),
-        Option("first", "First player", ("random", 0, 1), "random", ("Random", "Seat 1", "Seat 2")),
+        Option(
+            "variant",
+            N_("Game"),
+            ("standard", "solo"),
+            "standard",
+            (N_("Two players"), N_("Solo vs rule bot")),
+        ),
+        Option(
+            "first",
+            N_("First player"),
+            ("random", 0, 1),
+            "random",
+            (N_("Random"), N_("Seat 1"), N_("Seat 2")),
+        ),
     )
 
     def fixed_seats(self, options: dict[str, Any]) -> dict[int, str]:
-        return {1: "Solo rule bot"} if options.get("variant") == "solo" else {}
+        return {1: N_("Solo rule bot")} if options.get("variant") == "solo" else {}
 
     def fixed_options(self, options: dict[str, Any]) -> dict[str, Any]:
         return {"first": 0} if options.get("variant") == "solo" else {}  # the person starts solo
@@ -67,11 +80,11 @@ class Jaipur(Ruleset):
 
     def decide(self, state: State, seat: int | None, command: dict[str, Any], rng: random.Random):
         if state.phase == "over":
-            return Rejected("The match is over")
+            return Rejected(msg("The match is over"))
         if seat != state.turn or state.phase != "play":  # to_act, without building a set
             if state.solo and seat == 1:
-                return Rejected("The rule bot plays by itself")
-            return Rejected("It is not your turn")
+                return Rejected(msg("The rule bot plays by itself"))
+            return Rejected(msg("It is not your turn"))
         events = moves.move_events(state, seat, command)
         if isinstance(events, Rejected):
             return events
@@ -104,7 +117,7 @@ class Jaipur(Ruleset):
         return Outcome(
             (w,),
             tuple(float(s) for s in state.seals),
-            f"Seat {w + 1} wins the match, {a} seals to {b}",
+            msg("Seat {seat} wins the match, {a} seals to {b}", seat=w + 1, a=a, b=b),
             {"sheets": list(state.sheets), "rounds": state.round},
         )
 
@@ -113,5 +126,5 @@ class Jaipur(Ruleset):
 
         return make(level)
 
-    def describe(self, event: dict[str, Any], names: list[str]) -> str:
+    def describe(self, event: dict[str, Any], names: list[str]) -> str:  # a Msg: see log.py
         return describe(event, names)

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.i18n import msg, msg_n
 from game.core.ruleset import Rejected
 from game.rules.jaipur import moves
 from game.rules.jaipur.cards import BONUS_SIZES, CAMEL, GOODS, INDEX, bonus_for
 from game.rules.jaipur.state import NO_GOODS, State
+from game.rules.jaipur.words import name
 
 Command = dict[str, Any]
 
@@ -40,10 +42,6 @@ def state_from_view(view: dict[str, Any]) -> State:
     )
 
 
-def _count(text: str, n: int) -> str:
-    return f"{n} {text}{'s' if text == CAMEL and n != 1 else ''}"
-
-
 def _herd(herd_sel: int | list[str]) -> int:
     return herd_sel if isinstance(herd_sel, int) else len(herd_sel)
 
@@ -53,42 +51,52 @@ def classify(
 ) -> tuple[Command | None, str, str]:
     herd_n = _herd(herd_sel)
     if not market_sel and not hand_sel and not herd_n:
-        return None, "", "Select cards in the market or your hand"
+        return None, "", msg("Select cards in the market or your hand")
     command: Command
     if market_sel and not hand_sel and not herd_n:
         camels = market_sel.count(CAMEL)
         if camels and camels < len(market_sel):
-            return None, "", "Take camels or goods, not both"
+            return None, "", msg("Take camels or goods, not both")
         if camels:
             n = view["market"].count(CAMEL)
-            command, label = {"move": "camels"}, f"Take {_count(CAMEL, n)}"
+            command, label = {"move": "camels"}, msg_n("Take {n} camel", "Take {n} camels", n)
         elif len(market_sel) == 1:
-            command, label = {"move": "take", "good": market_sel[0]}, f"Take {market_sel[0]}"
+            command, label = (
+                {"move": "take", "good": market_sel[0]},
+                msg("Take {good}", good=name(market_sel[0])),
+            )
         else:
             n = len(market_sel)
-            return None, "", f"Give back {n} cards from your hand or herd for {n}"
+            return None, "", msg("Give back {n} cards from your hand or herd for {n}", n=n)
     elif hand_sel and not market_sel and not herd_n:
         good = hand_sel[0]
         if any(card != good for card in hand_sel):
-            return None, "", "Sell one kind of good at a time"
+            return None, "", msg("Sell one kind of good at a time")
         n = len(hand_sel)
         command = {"move": "sell", "good": good, "count": n}
         size = bonus_for(n)
         bonus = size is not None and view["bonus"][str(size)] > 0
-        label = f"Sell {n} {good}" + (" + bonus" if bonus else "")
+        if bonus:
+            label = msg("Sell {n} {good} + bonus", n=n, good=name(good))
+        else:
+            label = msg("Sell {n} {good}", n=n, good=name(good))
     elif not market_sel:
-        return None, "", "Select market cards to exchange for"
+        return None, "", msg("Select market cards to exchange for")
     else:
         give = [*hand_sel, *[CAMEL] * herd_n]
         command = {"move": "exchange", "take": list(market_sel), "give": give}
-        label = f"Exchange {len(give)} for {len(market_sel)}"
+        label = msg("Exchange {give} for {take}", give=len(give), take=len(market_sel))
         if len(market_sel) == 1 and CAMEL not in market_sel:  # the rules' own reason is terse
             n = len(give)
             if n == 1:
-                return None, label, "One card for one is no exchange: take 2 or more, give as many"
-            return None, label, f"Give back as many as you take: select {n} market cards for your {n}"
+                return None, label, msg("One card for one is no exchange: take 2 or more, give as many")
+            return (
+                None,
+                label,
+                msg("Give back as many as you take: select {n} market cards for your {n}", n=n),
+            )
     if view["seat"] not in view["to_act"]:
-        return None, label, "It is not your turn"
+        return None, label, msg("It is not your turn")
     result = moves.move_events(state_from_view(view), view["seat"], command)
     if isinstance(result, Rejected):
         return None, label, result.reason

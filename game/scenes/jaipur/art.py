@@ -10,6 +10,8 @@ from functools import cache
 
 import pygame
 
+from game.core import i18n
+from game.rules.jaipur.words import TITLE
 from game.scenes.jaipur.layout import CARD_H, CARD_W
 from game.ui import text
 
@@ -191,12 +193,13 @@ def symbol(surface: pygame.Surface, good: str, c: tuple[int, int], s: float) -> 
 
 
 def card_face(good: str, w: int = CARD_W, h: int = CARD_H) -> pygame.Surface:
-    """A goods or camel card, face up; one surface per good and size however it is asked for."""
-    return _card_face(good, w, h)
+    """A goods or camel card, face up; one surface per good, size and language (its name is
+    written on it) however it is asked for."""
+    return _card_face(good, w, h, i18n.language())
 
 
 @cache
-def _card_face(good: str, w: int, h: int) -> pygame.Surface:
+def _card_face(good: str, w: int, h: int, language: str) -> pygame.Surface:
     surface = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surface.get_rect()
     col = COLOURS[good]
@@ -211,11 +214,15 @@ def _card_face(good: str, w: int, h: int) -> pygame.Surface:
     band_h = max(16, h // 5)
     band = pygame.Rect(inner.x + 3, inner.bottom - band_h - 2, inner.w - 6, band_h)
     pygame.draw.rect(surface, IVORY, band, border_radius=max(3, r - 4))
-    label = good.capitalize()
+    room = band.w - 4
     size = 15 if w >= 80 else 12
-    while size > 8 and text.font(size, "bold").size(label)[0] > band.w - 4:
+    smallest = size - 3
+    while size > smallest and text.font(size, "bold").size(i18n.tr(TITLE[good]))[0] > room:
         size -= 1  # "Diamond" on a small card: shrink the type rather than clip it
-    text.blit(surface, label, band.center, size, INK, "bold", "center")
+    image = text.render(TITLE[good], size, INK, "bold")
+    if image.get_width() > room:  # still too long ("ダイヤモンド"): narrower letters, as print does
+        image = pygame.transform.smoothscale(image, (room, image.get_height()))
+    surface.blit(image, image.get_rect(center=band.center))
     corner = max(10, w // 6)
     symbol(surface, good, (inner.x + corner // 2 + 3, inner.y + corner // 2 + 2), corner / 2)
     return surface

@@ -11,6 +11,8 @@ from typing import Any
 
 import pygame
 
+from game.core import i18n
+from game.core.i18n import N_, msg
 from game.rules.jaipur.cards import BONUS_SIZES, CAMEL, EMPTY_PILES_TO_END, GOODS, SEALS_TO_WIN
 from game.scenes.jaipur import art
 from game.scenes.jaipur import layout as L
@@ -34,6 +36,7 @@ class Background:
             tuple(tuple(v["tokens"][g]) for g in GOODS),
             tuple(v["bonus"][str(s)] for s in BONUS_SIZES),
             v.get("camel_token"),
+            i18n.generation,  # the panel's words, in the language chosen
         )
         self.layer.draw(surface, key, lambda layer: paint(layer, v))
 
@@ -117,14 +120,14 @@ def token_panel(surface, v: dict[str, Any]) -> None:
         art.symbol(surface, good, (960, y), 13)
         if not values:
             sold_out += 1
-            text.blit(surface, "sold out", (990, y), 15, theme.MUTED, anchor="midleft")
+            text.blit(surface, N_("sold out"), (990, y), 15, theme.MUTED, anchor="midleft")
         for k in range(len(values) - 1, -1, -1):  # top of the pile drawn last, leftmost
             image = art.token(good, values[k], L.TOKEN_R)
             surface.blit(image, image.get_rect(center=L.token(good, k)))
     colour = theme.DANGER if sold_out == EMPTY_PILES_TO_END - 1 else theme.MUTED
     text.blit(
         surface,
-        f"Piles sold out: {sold_out} of {EMPTY_PILES_TO_END} (then the round ends)",
+        msg("Piles sold out: {n} of {end} (then the round ends)", n=sold_out, end=EMPTY_PILES_TO_END),
         (946, L.SOLD_OUT_Y),
         15,
         colour,
@@ -138,21 +141,22 @@ def token_panel(surface, v: dict[str, Any]) -> None:
             surface.blit(image, image.get_rect(center=(centre[0] + 2 * k, centre[1] - 2 * k)))
         if not left:
             pygame.draw.circle(surface, theme.LINE, centre, 17, 1)
-        cards = f"{size} or more cards" if size == 5 else f"{size} cards"
-        text.blit(
-            surface, f"Bonus for {cards}: {left} left", (centre[0] + 30, centre[1]), 15, anchor="midleft"
-        )
+        if size == 5:
+            line = msg("Bonus for {size} or more cards: {left} left", size=size, left=left)
+        else:
+            line = msg("Bonus for {size} cards: {left} left", size=size, left=left)
+        text.blit(surface, line, (centre[0] + 30, centre[1]), 15, anchor="midleft")
     holder = v.get("camel_token")
     if holder is None:
         image = art.token(CAMEL, 5, 17)
         surface.blit(image, image.get_rect(center=L.CAMEL_TOKEN))
     else:
         pygame.draw.circle(surface, theme.LINE, L.CAMEL_TOKEN, 17, 1)
-    what = "Camel token: 5 to the larger herd" if holder is None else "Camel token awarded"
+    what = N_("Camel token: 5 to the larger herd") if holder is None else N_("Camel token awarded")
     text.blit(surface, what, (L.CAMEL_TOKEN[0] + 30, L.CAMEL_TOKEN[1]), 15, anchor="midleft")
     pygame.draw.line(surface, theme.LINE, (946, L.LOG_Y - 16), (1252, L.LOG_Y - 16))
 
 
 def status(surface, round_no: int, line: str) -> None:
-    text.blit(surface, f"Round {round_no}", (48, 34), 22, theme.ACCENT, "black", "midleft")
+    text.blit(surface, msg("Round {n}", n=round_no), (48, 34), 22, theme.ACCENT, "black", "midleft")
     text.blit(surface, line, (48, 60), 16, FELT_INK, anchor="midleft")

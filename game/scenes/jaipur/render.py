@@ -7,14 +7,15 @@ from typing import Any
 
 import pygame
 
+from game.core.i18n import N_, Msg, msg, msg_n
 from game.rules.jaipur.cards import CAMEL, HAND_LIMIT, bonus_for
-from game.rules.jaipur.log import cards_text
+from game.rules.jaipur.words import cards_text, count, name, person
 from game.scenes.jaipur import art, draw
 from game.scenes.jaipur import layout as L
 from game.ui import text, theme, tooltip
 
 SMALL = (L.SMALL_W, L.SMALL_H)
-HERD_NOTE = "Camels: click your herd once per camel; right-click takes one back."
+HERD_NOTE = N_("Camels: click your herd once per camel; right-click takes one back.")
 
 
 class Render:
@@ -60,21 +61,21 @@ class Render:
         waiting = sorted(self.match.to_act) if self.frozen is None else []
         self.background.draw(surface, v)
         if self.frozen is not None:
-            line = "Round over"
+            line = N_("Round over")
         elif waiting:
-            line = "Your turn" if self.acting_human is not None and len(self.humans) == 1 else ""
-            line = line or f"{names[waiting[0]]} to play"
+            line = N_("Your turn") if self.acting_human is not None and len(self.humans) == 1 else ""
+            line = line or msg("{name} to play", name=person(names[waiting[0]]))
         else:
             line = ""
         draw.status(surface, v["round"], line)
         self.draw_far_side(surface, other)
-        draw.player_strip(surface, v, other, False, fl.masked, names[other], other in waiting)
+        draw.player_strip(surface, v, other, False, fl.masked, person(names[other]), other in waiting)
         # the market, deck and discard pile
-        draw.pile(surface, L.DECK, art.card_back(), v["deck"], f"Deck · {v['deck']}")
+        draw.pile(surface, L.DECK, art.card_back(), v["deck"], msg("Deck · {n}", n=v["deck"]))
         discard = v["discard"]
         shown = discard[:-1] if fl.masked("discard") else discard  # a card still on its way
         top = art.card_face(shown[-1]) if shown else art.card_back()
-        draw.pile(surface, L.DISCARD, top, len(shown), f"Discard · {len(discard)}")
+        draw.pile(surface, L.DISCARD, top, len(shown), msg("Discard · {n}", n=len(discard)))
         lifted = self.lifted()
         for i, card in enumerate(v["market"]):
             if not fl.masked(("market", i)):
@@ -88,7 +89,7 @@ class Render:
                     hover=self.hover == f"market.{i}",
                 )
         self.draw_my_side(surface, focused, hint_hand, hint_herd)
-        draw.player_strip(surface, v, me, True, fl.masked, names[me], me in waiting)
+        draw.player_strip(surface, v, me, True, fl.masked, person(names[me]), me in waiting)
         self.log_panel.draw(surface, self.log)
         self.draw_action_bar(surface, focused)
         fl.draw(surface)
@@ -99,17 +100,21 @@ class Render:
         v, fl = self.v, self.flights
         if self.solo:
             left = v.get("bot_deck", 0)
-            draw.pile(surface, L.BOT_DECK, art.card_back(*SMALL), left, f"Action deck · {left}")
+            caption = msg("Action deck · {n}", n=left)
+            draw.pile(surface, L.BOT_DECK, art.card_back(*SMALL), left, caption)
             revealed = v.get("bot_revealed", [])
             for k, card in enumerate(revealed):
                 if not fl.masked(("revealed", k)):
                     surface.blit(art.card_face(card, *SMALL), L.card_rect(L.bot_revealed(k), *SMALL))
             if revealed:
-                at = (L.bot_revealed(0)[0] - L.SMALL_W // 2, L.OPP_Y + L.SMALL_H // 2 + L.LABEL_GAP)
-                text.blit(surface, "Revealed this cycle", at, 16, draw.FELT_INK, anchor="midleft")
+                # under the cards, clear of the deck's caption (a longer one in Japanese)
+                after = L.BOT_DECK[0] + text.render(caption, 16).get_width() // 2 + 12
+                x = max(L.bot_revealed(0)[0] - L.SMALL_W // 2, after)
+                at = (x, L.OPP_Y + L.SMALL_H // 2 + L.LABEL_GAP)
+                text.blit(surface, N_("Revealed this cycle"), at, 16, draw.FELT_INK, anchor="midleft")
             herd = v.get("bot_herd", 0)
             shown = herd - sum(1 for f in fl.items if f.mask == "opp_herd")
-            draw.pile(surface, L.OPP_HERD, art.card_face(CAMEL, *SMALL), shown, f"Herd · {herd}")
+            draw.pile(surface, L.OPP_HERD, art.card_face(CAMEL, *SMALL), shown, msg("Herd · {n}", n=herd))
             return
         count = v["hand_counts"][other]
         for j in range(count):
@@ -117,14 +122,14 @@ class Render:
                 surface.blit(art.card_back(*SMALL), L.card_rect(L.opp_hand(j), *SMALL))
         if count:
             right = L.opp_hand(count - 1)[0] + L.SMALL_W // 2
-            noun = "card" if count == 1 else "cards"
-            text.blit(surface, f"{count} {noun}", (right + 14, L.OPP_Y), 16, draw.FELT_INK, anchor="midleft")
+            cards = msg_n("{n} card", "{n} cards", count)
+            text.blit(surface, cards, (right + 14, L.OPP_Y), 16, draw.FELT_INK, anchor="midleft")
         else:
-            text.blit(surface, "No cards", (L.LEFT - 30, L.OPP_Y), 16, draw.FELT_INK, anchor="midleft")
+            text.blit(surface, N_("No cards"), (L.LEFT - 30, L.OPP_Y), 16, draw.FELT_INK, anchor="midleft")
         # the herd lies open on the table, but its size may not be asked: no number; an empty
         # one is seen to be empty
         empty = v.get("herd_empty", [False, False])[other]
-        draw.pile(surface, L.OPP_HERD, art.card_face(CAMEL, *SMALL), 0 if empty else 1, "Herd")
+        draw.pile(surface, L.OPP_HERD, art.card_face(CAMEL, *SMALL), 0 if empty else 1, N_("Herd"))
 
     def draw_my_side(self, surface: pygame.Surface, focused, hint_hand: set[int], hint_herd: bool) -> None:
         v, fl = self.v, self.flights
@@ -142,13 +147,13 @@ class Render:
                 hint_herd,
                 hover=self.hover == "herd",
             )
-            draw.caption(surface, L.HERD, L.CARD_H, f"Herd · {herd}")
+            draw.caption(surface, L.HERD, L.CARD_H, msg("Herd · {n}", n=herd))
         else:
-            draw.pile(surface, L.HERD, art.card_face(CAMEL), 0, f"Herd · {herd}")
+            draw.pile(surface, L.HERD, art.card_face(CAMEL), 0, msg("Herd · {n}", n=herd))
         if herd and self.herd_sel:
             text.blit(
                 surface,
-                f"{self.herd_sel} to give",
+                msg("{n} to give", n=self.herd_sel),
                 (L.HERD[0], L.HERD[1] - L.CARD_H // 2 - 28),
                 16,
                 theme.ACCENT,
@@ -173,26 +178,27 @@ class Render:
         seat = self.acting_human
         waiting = sorted(self.match.to_act)
         if self.frozen is not None or (seat is None and not waiting):
-            return "Round over", "", "over"
+            return N_("Round over"), "", "over"
         if self.revealing is not None:  # Instant animations: the rule bot's pause
-            return f"{self.match.names[1]} is playing…", "", "waiting"
+            return msg("{name} is playing…", name=person(self.match.names[1])), "", "waiting"
         if self.flights.busy and self.last_move:  # the moves being animated, in words
             first, *rest = self.last_move
-            while len(rest) > 1 and not self.fits("; ".join(rest)):
+            while len(rest) > 1 and not self.fits(joined(rest)):
                 rest.pop()  # the last words go first; the log keeps them all
-            return first, "; ".join(rest), "moving"
+            return first, joined(rest), "moving"
         if seat is None:
-            return f"{self.match.names[waiting[0]]} is playing…", "", "waiting"
+            return msg("{name} is playing…", name=person(self.match.names[waiting[0]])), "", "waiting"
         if self.market_sel or self.hand_sel or self.herd_sel:
             if self.command:
-                return self.label, consequence(self.v, self.command) + "  Enter plays it.", "move"
-            return self.label or "Not a move", self.reason, "refused"
+                what = msg("{what}  Enter plays it.", what=consequence(self.v, self.command))
+                return self.label, what, "move"
+            return self.label or N_("Not a move"), self.reason, "refused"
         if self.hint:
-            what = "Its cards are ringed in green: Use hint selects them, or play anything you like."
-            return f"Hint: {describe_command(self.hint)}", what, "hint"
+            what = N_("Its cards are ringed in green: Use hint selects them, or play anything you like.")
+            return msg("Hint: {move}", move=describe_command(self.hint)), what, "hint"
         return (
-            "Your turn",
-            "Click cards in the market, your hand or your herd (or Tab, Space).",
+            N_("Your turn"),
+            N_("Click cards in the market, your hand or your herd (or Tab, Space)."),
             "idle",
         )
 
@@ -221,44 +227,65 @@ class Render:
     def draw_action_bar(self, surface: pygame.Surface, focused) -> None:
         title, detail, mood = self.bar()
         self.action_bar.draw(surface, title, detail, mood, self.bar_right(), note=self.note())
+        # the move's name on Confirm, in the type size that fits it in the language shown
+        _, self.confirm.size = text.fit(self.confirm.label, self.confirm.rect.w - 20, 22, "bold", 15)
         for button in self.buttons.widgets:
             button.focused = focused == button.tid
             button.hover = self.hover == button.tid and button.enabled
         self.buttons.draw(surface)
 
 
-def consequence(v: dict[str, Any], command: dict[str, Any]) -> str:
+def joined(lines: list[Msg]) -> Msg | str:
+    """Moves in one line: "discards 2 spice; takes 1 camel"."""
+    if not lines:
+        return ""
+    out = lines[0]
+    for line in lines[1:]:
+        out = msg("{moves}; {move}", moves=out, move=line)
+    return out
+
+
+def consequence(v: dict[str, Any], command: dict[str, Any]) -> Msg | str:
     """What a legal move will do, in a few words, for the action bar."""
     move = command["move"]
     if move == "take":
-        return f"Into your hand ({len(v['hand']) + 1} of {HAND_LIMIT}); the market refills."
+        return msg(
+            "Into your hand ({n} of {limit}); the market refills.", n=len(v["hand"]) + 1, limit=HAND_LIMIT
+        )
     if move == "camels":
         n = v["market"].count(CAMEL)
-        return f"Your herd grows to {(v.get('herd') or 0) + n}; the market refills."
+        return msg("Your herd grows to {n}; the market refills.", n=(v.get("herd") or 0) + n)
     if move == "sell":
         values = v["tokens"][command["good"]][: command["count"]]
-        if not values:
-            earned = "No tokens left in that pile"
-        elif len(values) == 1:
-            earned = f"Earns {values[0]}"
-        else:
-            earned = f"Earns {' + '.join(map(str, values))} = {sum(values)}"
         size = bonus_for(command["count"])
         bonus = size is not None and v["bonus"][str(size)] > 0
-        return earned + (" and a bonus token." if bonus else ".")
+        if not values:
+            if bonus:
+                return msg("No tokens left in that pile and a bonus token.")
+            return msg("No tokens left in that pile.")
+        if len(values) == 1:
+            if bonus:
+                return msg("Earns {points} and a bonus token.", points=values[0])
+            return msg("Earns {points}.", points=values[0])
+        sum_text = " + ".join(map(str, values))  # figures only: the same in every language
+        if bonus:
+            return msg("Earns {values} = {points} and a bonus token.", values=sum_text, points=sum(values))
+        return msg("Earns {values} = {points}.", values=sum_text, points=sum(values))
     if move == "exchange":
-        return f"You give {cards_text(command['give'])}; nothing is drawn."
+        return msg("You give {cards}; nothing is drawn.", cards=cards_text(command["give"]))
     return ""
 
 
-def describe_command(command: dict[str, Any]) -> str:
+def describe_command(command: dict[str, Any]) -> Msg | str:
     move = command.get("move")
     if move == "take":
-        return f"take {command['good']}"
+        return msg("take {good}", good=name(command["good"]))
     if move == "camels":
-        return "take the camels"
+        return msg("take the camels")
     if move == "sell":
-        return f"sell {command['count']} {command['good']}"
+        return msg("sell {cards}", cards=count(command["good"], command["count"]))
     if move == "exchange":
-        return f"take {cards_text(command['take'])} for {cards_text(command['give'])}"
+        return msg(
+            "take {took} for {gave}", took=cards_text(command["take"]), gave=cards_text(command["give"])
+        )
     return str(command)

@@ -8,7 +8,9 @@ from typing import Any
 
 import pygame
 
+from game.core.i18n import N_, Msg, msg, msg_n
 from game.rules.jaipur.cards import SEALS_TO_WIN
+from game.rules.jaipur.words import TIEBREAK, person
 from game.scenes.jaipur import art, draw
 from game.scenes.sheet import Sheet
 from game.ui import text, theme
@@ -24,8 +26,8 @@ class RoundSheet(Sheet):
         self, app, event: dict[str, Any], names: list[str], solo: bool, on_close: Callable[[], None]
     ):
         last = event["match_winner"] is not None
-        super().__init__(app, (820, 580), "See the result" if last else "Next round", on_close, 260)
-        self.event, self.names, self.solo = event, names, solo
+        super().__init__(app, (820, 580), N_("See the result") if last else N_("Next round"), on_close, 260)
+        self.event, self.names, self.solo = event, [person(n) for n in names], solo
         self.sheet = event["sheet"]
         self.elapsed = 0
         self.total_bonus = max(len(s["bonus"]) for s in self.sheet["seats"])
@@ -57,43 +59,57 @@ class RoundSheet(Sheet):
             return
         super().close()
 
-    def explanation(self) -> str:
+    def explanation(self) -> Msg:
         seats, winner, tiebreak = self.sheet["seats"], self.event["winner"], self.sheet["tiebreak"]
+        total = seats[0]["total"]
         if winner is None:
-            return (
-                f"Tied at {seats[0]['total']} rupees, with as many bonus tokens and goods tokens: "
-                "no seal this round."
+            return msg(
+                "Tied at {total} rupees, with as many bonus tokens and goods tokens: no seal this round.",
+                total=total,
             )
         name = self.names[winner]
         if tiebreak == "points":
-            return (
-                f"{name} takes the seal with {seats[winner]['total']} rupees to {seats[1 - winner]['total']}."
+            return msg(
+                "{name} takes the seal with {a} rupees to {b}.",
+                name=name,
+                a=seats[winner]["total"],
+                b=seats[1 - winner]["total"],
             )
         key = "bonus_count" if tiebreak == "bonus tokens" else "goods_count"
         a, b = seats[winner][key], seats[1 - winner][key]
-        return (
-            f"Tied at {seats[0]['total']} rupees: {name} has more {tiebreak} ({a} to {b}) and takes the seal."
+        return msg(
+            "Tied at {total} rupees: {name} has more {tiebreak} ({a} to {b}) and takes the seal.",
+            total=total,
+            name=name,
+            tiebreak=TIEBREAK[tiebreak],
+            a=a,
+            b=b,
         )
 
-    def seals_line(self) -> str:
+    def seals_line(self) -> Msg:
         seals, winner = self.event["seals"], self.event["match_winner"]
         if winner is not None:
-            return f"{self.names[winner]} has {SEALS_TO_WIN} seals and wins the match."
-        return (
-            f"Seals: {self.names[0]} {seals[0]}, {self.names[1]} {seals[1]} ({SEALS_TO_WIN} win the match)."
+            return msg("{name} has {n} seals and wins the match.", name=self.names[winner], n=SEALS_TO_WIN)
+        return msg(
+            "Seals: {name_a} {a}, {name_b} {b} ({n} win the match).",
+            name_a=self.names[0],
+            a=seals[0],
+            name_b=self.names[1],
+            b=seals[1],
+            n=SEALS_TO_WIN,
         )
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         b = self.box
-        title = f"Round {self.event['round']} is over"
+        title = msg("Round {round} is over", round=self.event["round"])
         text.blit(surface, title, (b.centerx, b.y + 40), 32, theme.TEXT, "black", "center")
         rows = {"goods": 130, "bonus": 182, "camel": 234, "total": 300}
-        labels = [("Goods tokens", "goods"), ("Bonus tokens", "bonus"), ("Camel token", "camel")]
+        labels = [(N_("Goods tokens"), "goods"), (N_("Bonus tokens"), "bonus"), (N_("Camel token"), "camel")]
         if self.solo:
             rows = {"goods": 126, "leftover": 166, "bonus": 206, "camel": 250, "total": 304}
-            labels.insert(1, ("Tokens left in the piles", "leftover"))
-        labels.append(("Total", "total"))
+            labels.insert(1, (N_("Tokens left in the piles"), "leftover"))
+        labels.append((N_("Total"), "total"))
         for label, key in labels:
             colour = theme.TEXT if key == "total" else theme.MUTED
             text.blit(surface, label, (b.x + 36, b.y + rows[key]), 19, colour, anchor="midleft")
@@ -118,10 +134,8 @@ class RoundSheet(Sheet):
         goods = sum(v for _, v in data["goods"])
         count = len(data["goods"])
         text.blit(surface, str(goods), (x - 6, y0 + rows["goods"]), 24, theme.TEXT, "bold", "midright")
-        noun = "token" if count == 1 else "tokens"
-        text.blit(
-            surface, f"{count} {noun}", (x + 4, y0 + rows["goods"] + 2), 15, theme.MUTED, anchor="midleft"
-        )
+        tokens = msg_n("{n} token", "{n} tokens", count)
+        text.blit(surface, tokens, (x + 4, y0 + rows["goods"] + 2), 15, theme.MUTED, anchor="midleft")
         if "leftover" in rows:
             left = sum(v for _, v in data["leftover"]) if seat == 1 else None
             shown = "—" if left is None else str(left)
@@ -147,7 +161,7 @@ class RoundSheet(Sheet):
         text.blit(surface, camel, (x - 6, y0 + rows["camel"]), 24, theme.TEXT, "bold", "midright")
         text.blit(
             surface,
-            f"herd {data['herd']}",
+            msg("herd {n}", n=data["herd"]),
             (x + 4, y0 + rows["camel"] + 2),
             15,
             theme.MUTED,

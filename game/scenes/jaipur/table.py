@@ -12,17 +12,19 @@ from typing import Any
 
 import pygame
 
+from game.core.i18n import N_, msg, msg_n
 from game.core.ruleset import Command
 from game.core.timers import ticks
 from game.rules.jaipur.cards import CAMEL
+from game.rules.jaipur.log import describe
 from game.rules.jaipur.selection import classify
+from game.rules.jaipur.words import name, person
 from game.scenes.jaipur import draw, sheet
 from game.scenes.jaipur import layout as L
 from game.scenes.jaipur.motion import Motion
 from game.scenes.jaipur.render import Render
 from game.scenes.table import Table
 from game.scenes.table.base import Gesture
-from game.ui import text
 from game.ui.action_bar import ActionBar
 from game.ui.corner import corner_buttons
 from game.ui.flights import Flights
@@ -30,7 +32,7 @@ from game.ui.log_panel import LogPanel
 from game.ui.targets import NAVIGATION, Target
 from game.ui.widgets import Button, Group
 
-HINT_TIP = "What the hard bot would play (H)"
+HINT_TIP = N_("What the hard bot would play (H)")
 
 
 class JaipurTable(Render, Table):
@@ -52,13 +54,15 @@ class JaipurTable(Render, Table):
         self.revealing: tuple[int, dict[str, Any]] | None = None
         self.sheet_open = False
         self.deal_after_sheet: list[dict[str, Any]] = []
-        self.last_move: list[str] = []  # the latest moves in words, for the bar and the hand-off
+        self.last_move: list[
+            str
+        ] = []  # messages (game.core.i18n)  # the latest moves in words, for the bar and the hand-off
         bar = L.ACTION_BAR
         self.confirm = Button(  # as high as the corner's Hint and Menu, in line with them
-            (bar.right - 254, bar.y + 16, 236, 64), "Confirm", self.play, primary=True, tid="confirm"
+            (bar.right - 254, bar.y + 16, 236, 64), N_("Confirm"), self.play, primary=True, tid="confirm"
         )
         self.clear = Button(
-            (bar.right - 376, bar.y + 16, 110, 64), "Clear", self.clear_selection, tid="clear"
+            (bar.right - 376, bar.y + 16, 110, 64), N_("Clear"), self.clear_selection, tid="clear"
         )
         self.hint_button, self.menu_button = corner_buttons(self.hint_clicked, self.pause)
         self.action_bar = ActionBar(bar)
@@ -93,15 +97,14 @@ class JaipurTable(Render, Table):
             self.command, self.label, self.reason = classify(v, market, hand, self.herd_sel)
         self.confirm.visible = self.clear.visible = acting
         self.confirm.enabled = self.command is not None
-        label = self.label if self.command else "Confirm"
-        self.confirm.label, self.confirm.size = text.fit(label, self.confirm.rect.w - 20, 22, "bold", 15)
+        self.confirm.label = self.label if self.command else N_("Confirm")  # sized as drawn
         self.clear.enabled = bool(self.market_sel or self.hand_sel or self.herd_sel)
         self.hint_button.visible = self.app.settings.show_hints
         self.hint_button.enabled = acting and not self.hint_pending
         if acting and self.hint:  # a hint on show: one click selects its cards
-            self.hint_button.label, self.hint_button.hint = "Use hint", "Select the hint's cards (H)"
+            self.hint_button.label, self.hint_button.hint = N_("Use hint"), N_("Select the hint's cards (H)")
         else:
-            self.hint_button.label, self.hint_button.hint = "Hint", HINT_TIP
+            self.hint_button.label, self.hint_button.hint = N_("Hint"), HINT_TIP
 
     def bottom_seat(self) -> int:
         return self.viewer if self.viewer is not None else 0
@@ -151,15 +154,10 @@ class JaipurTable(Render, Table):
         lines: list[str] = []
         before = None
         for event in events:
-            line = self.rules.describe(event, names)
+            seat = event.get("seat", 1)  # the solo rule bot's events name no seat: it is seat 1
+            line = describe(event, names, again=seat == before)
             if not line or event["type"] == "deal":
                 continue
-            seat = event.get("seat", 1)  # the solo rule bot's events name no seat: it is seat 1
-            who = names[seat]
-            if seat == before and line.startswith(who + "'s "):
-                line = "its " + line[len(who) + 3 :]
-            elif seat == before and line.startswith(who + " "):
-                line = line[len(who) + 1 :]
             lines.append(line)
             before = seat
         return lines
@@ -250,7 +248,7 @@ class JaipurTable(Render, Table):
             return
         result = self.submit(seat, self.command)
         if not result:
-            self.app.toast(getattr(result, "reason", "Not allowed"))
+            self.app.toast(getattr(result, "reason", N_("Not allowed")))
 
     def clear_selection(self) -> None:
         self.market_sel.clear()
@@ -267,8 +265,8 @@ class JaipurTable(Render, Table):
     def handoff_note(self, seat: int) -> str:
         """What happened while the next person looked away: the other side's last move."""
         if self.last_move:
-            return f"Round {self.v['round']} · {self.last_move[0]}."
-        return f"Round {self.v['round']}: your turn."
+            return msg("Round {round} · {move}.", round=self.v["round"], move=self.last_move[0])
+        return msg("Round {round}: your turn.", round=self.v["round"])
 
     def enter(self) -> None:
         self.refresh()
@@ -281,13 +279,13 @@ class JaipurTable(Render, Table):
     def why_not(self) -> str:
         """Why the cards cannot be selected now, in a few words."""
         if self.frozen is not None:
-            return "The round is over"
+            return N_("The round is over")
         waiting = sorted(self.match.to_act)
         if not waiting:
-            return "The match is over"
+            return N_("The match is over")
         if self.viewer is None:
-            return "Waiting for the next player to take the screen"
-        return f"{self.match.names[waiting[0]]} is playing"
+            return N_("Waiting for the next player to take the screen")
+        return msg("{name} is playing", name=person(self.match.names[waiting[0]]))
 
     def lifted(self) -> set[str]:
         """The cards shown raised: those selected, every market camel once one is (the move
@@ -311,7 +309,8 @@ class JaipurTable(Render, Table):
         def card(tid: str, label: str, kind: str, centre: tuple[int, int]) -> None:
             up = tid in lifted
             rect = L.card_rect(centre, lift=L.LIFT if up else 0)
-            label += " (selected)" if up and tid != "herd" else ""
+            if up and tid != "herd":
+                label = msg("{card} (selected)", card=label)
             out.append(
                 Target(
                     tid, label, kind, rect, enabled=enabled, tip=tip, row="hand" if kind == "herd" else kind
@@ -319,15 +318,15 @@ class JaipurTable(Render, Table):
             )
 
         for i, c in enumerate(v["market"]):
-            card(f"market.{i}", f"Market {i + 1}: {card_name(c)}", "market", L.market(i))
+            card(f"market.{i}", msg("Market {i}: {card}", i=i + 1, card=card_name(c)), "market", L.market(i))
         herd = v.get("herd") or 0
         if herd:
-            label = f"Herd ({herd} camel{'' if herd == 1 else 's'})"
+            label = msg_n("Herd ({n} camel)", "Herd ({n} camels)", herd)
             if self.herd_sel:
-                label += f", {self.herd_sel} to give"
+                label = msg("{herd}, {give} to give", herd=label, give=self.herd_sel)
             card("herd", label, "herd", L.HERD)
         for j, c in enumerate(v["hand"]):
-            card(f"hand.{j}", f"Hand {j + 1}: {card_name(c)}", "hand", L.hand(j))
+            card(f"hand.{j}", msg("Hand {j}: {card}", j=j + 1, card=card_name(c)), "hand", L.hand(j))
         for button in self.buttons.widgets:
             if not button.visible:
                 continue
@@ -335,9 +334,9 @@ class JaipurTable(Render, Table):
             t.row = "button"
             if not button.enabled:  # an enabled one keeps its tip: its key (H, Esc)
                 t.tip = {
-                    "confirm": self.reason or ("Select cards first" if enabled else tip),
-                    "clear": "Nothing is selected",
-                    "hint": "A hint is on its way" if enabled and self.hint_pending else tip,
+                    "confirm": self.reason or (N_("Select cards first") if enabled else tip),
+                    "clear": N_("Nothing is selected"),
+                    "hint": N_("A hint is on its way") if enabled and self.hint_pending else tip,
                 }.get(t.id, tip)
             out.append(t)
         return out + self.log_panel.targets(self.log)
@@ -470,7 +469,7 @@ class JaipurTable(Render, Table):
 
 
 def card_name(card: str) -> str:
-    return "diamonds" if card == "diamond" else card
+    return msg("diamonds") if card == "diamond" else name(card)
 
 
 def uses(command: dict[str, Any]) -> list[tuple[str, str]]:
