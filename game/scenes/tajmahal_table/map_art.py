@@ -55,7 +55,8 @@ RIVER = (70, 130, 200)
 ROAD = (150, 60, 40)
 CITY_INK = (30, 26, 24)
 LABEL_INK = (90, 30, 20)
-CITY_SIZE = {"en": 12, "ja": 10}  # katakana names run longer than the English
+CITY_SIZE = {"en": 12, "ja": 11}  # katakana names run longer than the English
+PROVINCE_SIZE = {"en": 19, "ja": 17}
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,67 @@ def _spots(language: str) -> dict[str, Point]:
     return _tile_spots(art.labels, art.cities, art.provinces, names)
 
 
+def city_labels() -> dict[str, tuple[str, Point]]:
+    """City name -> (anchor, point) of its name, placed in the current language."""
+    return _city_labels(i18n.language())
+
+
+# where a town's name may go, tried in this order: under it, over it, right, left, corners
+CITY_SPOTS = (
+    ("midtop", 0, 7),
+    ("midbottom", 0, -7),
+    ("midleft", 8, 0),
+    ("midright", -8, 0),
+    ("topleft", 5, 4),
+    ("topright", -5, 4),
+    ("bottomleft", 5, -4),
+    ("bottomright", -5, -4),
+)
+
+
+@cache
+def _city_labels(language: str) -> dict[str, tuple[str, Point]]:
+    """Each town's name where it covers the least of the other names, towns and province
+    names: Japanese names run longer than the English and the Agra region is crowded."""
+    art = map_art()
+    towns = [pygame.Rect(x - 12, y - 12, 24, 24) for x, y in art.cities.values()]  # their targets
+    taken = list(towns)
+    for name, (x, y) in art.labels.items():
+        w, h = text.render(name, PROVINCE_SIZE[i18n.language()], face="black").get_size()
+        taken.append(pygame.Rect(x - w // 2, y - h // 2, w, h).inflate(-4, -6))
+    board = load()
+    for name, (x, y) in art.cities.items():
+        if board.cities[name].fortress:  # where its bonus tile lies
+            taken.append(pygame.Rect(x + 8, y - 18, 30, 16))
+    for kind, name, (centre,) in art.layers["labels"]:
+        if kind != "province":  # deserts, seas, neighbouring lands
+            rect = pygame.Rect((0, 0), text.render(name, 13, face="bold").get_size())
+            rect.center = centre
+            taken.append(rect)
+    placed: dict[str, tuple[str, Point]] = {}
+    for name, (x, y) in art.cities.items():
+        size = text.render(name, CITY_SIZE[language], face="bold").get_size()
+        best: tuple[int, str, Point, pygame.Rect] | None = None
+        for anchor, dx, dy in CITY_SPOTS:
+            rect = pygame.Rect((0, 0), size)
+            setattr(rect, anchor, (x + dx, y + dy))
+            if not L.MAP_RECT.contains(rect):
+                continue
+            overlap = sum(r.clip(rect).w * r.clip(rect).h for r in taken if r.center != (x, y))
+            # a name centred on another town would read as that town's (and be its target's)
+            overlap += sum(10_000 for r in towns if r.center != (x, y) and r.collidepoint(rect.center))
+            if best is None or overlap < best[0]:
+                best = (overlap, anchor, (x + dx, y + dy), rect)
+            if overlap == 0:
+                break
+        anchor, at, rect = (
+            (best[1], best[2], best[3]) if best else ("midtop", (x, y + 7), pygame.Rect(0, 0, 0, 0))
+        )
+        placed[name] = (anchor, at)
+        taken.append(rect)
+    return placed
+
+
 def _tile_spots(
     labels: dict[str, Point],
     cities: dict[str, Point],
@@ -130,9 +192,12 @@ def _tile_spots(
     the towns, their names and the province's own name (under the name when that is clear)."""
     covered = [pygame.Rect(x - 7, y - 7, 14, 14) for x, y in cities.values()]
     board = load()
+    placed = city_labels()
     for name, (x, y) in cities.items():
-        w, h = text.render(name, CITY_SIZE[i18n.language()], face="bold").get_size()
-        covered.append(pygame.Rect(x - w // 2, y + 7, w, h))
+        rect = pygame.Rect((0, 0), text.render(name, CITY_SIZE[i18n.language()], face="bold").get_size())
+        anchor, at = placed[name]
+        setattr(rect, anchor, at)
+        covered.append(rect)
         if board.cities[name].fortress:  # where its bonus tile lies
             covered.append(pygame.Rect(x + 8, y - 18, 30, 16))
     for name, (x, y) in names:  # deserts, seas, neighbouring lands
@@ -140,7 +205,7 @@ def _tile_spots(
         covered.append(pygame.Rect(x - w // 2, y - h // 2, w, h))
     spots = {}
     for name, (x, y) in labels.items():
-        w, h = text.render(name, 19, face="black").get_size()
+        w, h = text.render(name, PROVINCE_SIZE[i18n.language()], face="black").get_size()
         own = pygame.Rect(x - w // 2, y - h // 2, w, h)
         side = w // 2 + 34
         shape = provinces[name]
@@ -246,6 +311,7 @@ def paint_map(surface: pygame.Surface) -> None:
             pygame.draw.lines(surface, RIVER, False, pts, 2)
     for a, b in board.roads:
         pygame.draw.line(surface, ROAD, art.cities[a], art.cities[b], 2)
+    placed = city_labels()
     for name, (x, y) in art.cities.items():
         city = board.cities[name]
         if city.taj:
@@ -255,10 +321,11 @@ def paint_map(surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, (90, 60, 40), (x - 5, y - 5, 11, 11))
         else:
             pygame.draw.circle(surface, CITY_INK, (x, y), 5)
-        _haloed(surface, name, (x, y + 7), CITY_SIZE[i18n.language()], CITY_INK, "bold", "midtop")
+        anchor, at = placed[name]
+        _haloed(surface, name, at, CITY_SIZE[i18n.language()], CITY_INK, "bold", anchor)
     for kind, name, (centre,) in art.layers["labels"]:
         if kind == "province":
-            _haloed(surface, name, centre, 19, LABEL_INK, "black", "center")
+            _haloed(surface, name, centre, PROVINCE_SIZE[i18n.language()], LABEL_INK, "black", "center")
         else:
             text.blit(surface, name, centre, 13, (70, 70, 90), "bold", "center")
     surface.set_clip(clip)
