@@ -42,6 +42,8 @@ def tutorial_texts() -> Iterator[tuple[str, str]]:
         data = json.loads(path.read_text(encoding="utf-8"))
         where = path.relative_to(ROOT).as_posix()
         yield where, data["title"]
+        for name in data.get("names", ()):  # "You" and the scripted rival, named in each language
+            yield where, name
         for step in data["steps"]:
             for key in TUTORIAL_FIELDS[1:]:
                 if step.get(key):
