@@ -40,6 +40,40 @@ def joined(board: Board, mine: set[str] | frozenset[str], city: str) -> int:
 
 
 LATER = 0.3  # how much of the potential a bot counts: the share of provinces to come it builds in, discounted
+
+
+def chains(board: Board, mine: set[str] | frozenset[str]) -> dict[str, frozenset[str]]:
+    """Each of the seat's palace cities with the provinces of its road chain."""
+    out: dict[str, frozenset[str]] = {}
+    for c in mine:
+        if c not in out:
+            comp = component(board, mine, [c])
+            provs = frozenset(provinces(board, comp))
+            for x in comp:
+                out[x] = provs
+    return out
+
+
+def joins(board: Board, mine: set[str] | frozenset[str], cities: list[str]) -> list[int]:
+    """joined() for several cities of one province, walking the chains once."""
+    if not mine:
+        return [0] * len(cities)
+    here = board.cities[cities[0]].province
+    of = chains(board, mine)
+    before: set[str] = {here}
+    for c in mine:
+        if board.cities[c].province == here:
+            before |= of[c]
+    out = []
+    for city in cities:
+        after: set[str] = set()
+        for n in board.neighbours[city]:
+            if n in of:
+                after |= of[n]
+        out.append(len(after - before))
+    return out
+
+
 _POTENTIAL: dict[tuple, float] = {}
 
 
@@ -55,13 +89,7 @@ def potential(board: Board, mine: frozenset[str], future: frozenset[str]) -> flo
     if mine and future:
         cities, nb = board.cities, board.neighbours
         # the province set of each city's chain component, computed once
-        comp_of: dict[str, frozenset[str]] = {}
-        for c in mine:
-            if c not in comp_of:
-                comp = component(board, mine, [c])
-                provs = frozenset(provinces(board, comp))
-                for x in comp:
-                    comp_of[x] = provs
+        comp_of = chains(board, mine)
         for p in future:
             inside = [c for c in mine if cities[c].province == p]
             base = set().union(*(comp_of[c] for c in inside)) if inside else set()

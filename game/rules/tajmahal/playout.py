@@ -297,9 +297,9 @@ def best_city(v: Visit, seat: int, mogul: bool, cities: list[str]) -> str:
     """Where a rollout builds: the fortress bonus and links to the seat's other provinces."""
     board, mine = v.board, v.mine[seat]
     best, best_value = cities[0], -1.0
-    for city in cities:
+    for city, joined in zip(cities, bot_chain.joins(board, mine, cities), strict=True):
         value = 0.0 if mogul else BUILD_BONUS.get(v.bonus.get(city, ""), 1.5 if city in v.bonus else 0.0)
-        value += bot_chain.joined(board, mine, city)
+        value += joined
         value += 0.01 * v.rng.random()
         if value > best_value:
             best, best_value = city, value

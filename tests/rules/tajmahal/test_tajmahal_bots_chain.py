@@ -21,3 +21,11 @@ def test_the_network_promises_the_chain_a_palace_to_come_would_join():
     two = frozenset({"Baramulla", "Peshawar"})
     assert bot_chain.potential(board, two, frozenset({"Lahore"})) == 2
     assert bot_chain.potential(board, two, frozenset({"Lahore", "Kashmir"})) == 3  # Kashmir: Kabul
+
+
+def test_joins_answers_as_joined_for_every_city_of_a_province():
+    board = load()
+    for mine in ({"Baramulla"}, {"Baramulla", "Peshawar"}, {"Sialkot", "Jammu", "Sirhind"}, set()):
+        for province in ("Kabul", "Lahore", "Kashmir", "Delhi"):
+            cities = list(board.provinces[province].cities)
+            assert bot_chain.joins(board, mine, cities) == [bot_chain.joined(board, mine, c) for c in cities]
