@@ -28,7 +28,6 @@ TITLE: dict[str, Msg] = {
 }
 # the tie-breaks of the score sheet (its data says "points", "bonus tokens", "goods tokens")
 TIEBREAK: dict[str, Msg] = {"bonus tokens": msg("bonus tokens"), "goods tokens": msg("goods tokens")}
-RULE_BOT = "Rule bot"  # the name core.seats gives the solo variant's seat
 
 
 def name(card: str) -> Msg | str:
@@ -58,6 +57,8 @@ def cards_text(cards: list[str]) -> Msg:
     return listing([count(card, n) for card, n in counts.items()])
 
 
-def person(name: str) -> Msg | str:
-    """A seat's name as shown: the solo rule bot's is the program's own, so it is translated."""
-    return msg("Rule bot") if name == RULE_BOT else name
+def person(name: str) -> Msg:
+    """A seat's name inside a sentence, shown as the screen shows it elsewhere: a name the
+    catalogue holds (the solo "Rule bot", a tutorial's "You") in the chosen language, any other
+    as it is."""
+    return Msg(name, {})
