@@ -37,6 +37,15 @@ BUILD_BONUS = {"taj": 4.0, "points2": 2.0, "draw": 1.0}
 # a special card in hand, for the visits it still plays in (plus its end-of-game point)
 SPECIAL_PLAYS = {"points": 5.0, "elephant": 1.5, "mogul": 1.5, "change": 0.8}
 SPECIAL_WORTH = [SPECIAL_PLAYS.get(c.special, 0.0) for c in CARDS]
+SYMBOL_COUNT = [{s: c.symbols.count(s) for s in c.symbols} for c in CARDS]
+
+
+def _merge(cards: list[int]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for c in cards:
+        for s, n in SYMBOL_COUNT[c].items():
+            out[s] = out.get(s, 0) + n
+    return out
 
 
 class Visit:
@@ -249,7 +258,16 @@ class Visit:
         """The cards that add most to what withdrawing would win (None: withdraw)."""
         hand, colour, mine = self.hand[seat], self.colour[seat], self.shown[seat]
         others = [self.shown[i] for i in range(self.n) if i != seat and self.active[i]]
-        top = {c: max((o.get(c, 0) for o in others), default=0) for c in CATEGORIES if c not in self.won}
+        top: dict[str, int] = {}
+        won = self.won
+        for k in CATEGORIES:
+            if k not in won:
+                t = 0
+                for o in others:
+                    x = o.get(k, 0)
+                    if x > t:
+                        t = x
+                top[k] = t
         extras = [c for c in hand if EXTRA[c]]
         has_change = CHANGE in hand
         best_gain, best = 0.0, None
@@ -268,10 +286,12 @@ class Visit:
             tried.add((SYMBOLS[c], len(options)))
             for cards in options:
                 gain = (POINTS in cards) - 0.1 * (len(cards) - 1) + 0.01 * self.rng.random()
-                symbols = [s for x in cards for s in SYMBOLS[x]]
-                for k in set(symbols):
-                    if k in top and mine.get(k, 0) <= top[k] < mine.get(k, 0) + symbols.count(k):
-                        gain += 1
+                adds = SYMBOL_COUNT[cards[0]] if len(cards) == 1 else _merge(cards)
+                for k, n in adds.items():
+                    if k in top:
+                        m = mine.get(k, 0)
+                        if m <= top[k] < m + n:
+                            gain += 1
                 if gain > best_gain:
                     best_gain, best = gain, cards
         return best
