@@ -205,6 +205,7 @@ class HardBot:
     reach_factor = 0.3  # how often a player still in spends a card to contest a category
     stay_display = 0.8  # share of the display's worth still there after staying a round
     rival = 0.0  # a line's worth is against the others' average, this much the best other's
+    calm = 0.0  # in its look-ahead, how readily a player leading something leaves
     network = CHAIN_LATER  # the palace network's promise for provinces to come (end of visit)
 
     def choose(self, view: View, legal: list[Command], rng: random.Random, budget: Budget) -> Command:
@@ -226,8 +227,9 @@ class HardBot:
         def build(visit, seat: int, mogul: bool, cities: list[str]) -> str:
             return max(cities, key=lambda c: (judge.city_value(c, mogul), c))
 
-        weights = {"rival": self.rival, "reach_weight": self.network}
-        return search.best_move(view, moves, rng, samples, budget.seconds, build, self.keep, weights)
+        weights = {"rival": self.rival, "reach_weight": self.network, "calm": self.calm}
+        timed = budget.iterations is None
+        return search.best_move(view, moves, rng, samples, budget.seconds, build, self.keep, weights, timed)
 
     def ranked(self, view: View, legal: list[Command], judge: Judge) -> list[tuple[float, Command]]:
         """Withdrawing and each distinct play with its estimated worth, best first."""

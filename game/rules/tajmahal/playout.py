@@ -243,6 +243,7 @@ class Visit:
             value += self.reach_weight * network
         return value
 
+    calm = 0.0  # chance a rollout player leading something leaves rather than contest more
     rival = 0.0  # share of the best other seat's worth (the rest: the others' average)
 
     def value(self, seat: int) -> float:
@@ -257,6 +258,8 @@ class Visit:
     def greedy(self, seat: int) -> list[int] | None:
         """The cards that add most to what withdrawing would win (None: withdraw)."""
         hand, colour, mine = self.hand[seat], self.colour[seat], self.shown[seat]
+        if self.calm and mine and self.rng.random() < self.calm and self.would_win(seat):
+            return None  # content with what it leads
         others = [self.shown[i] for i in range(self.n) if i != seat and self.active[i]]
         top: dict[str, int] = {}
         won = self.won

@@ -78,6 +78,7 @@ def best_move(
     build: Callable | None = None,
     keep: int = 0,
     weights: dict[str, float] | None = None,
+    timed: bool = False,
 ) -> Command:
     """Average each candidate over the same samples of the hidden cards; return the best.
 
@@ -89,7 +90,9 @@ def best_move(
     `keep` best candidates go on (successive halving: many candidates, the samples where they
     matter). `samples` fixes the work (so a given rng gives the same answer); `seconds` is only
     a hard cap, reached on a machine far slower or busier than ours (stopping at STOP of it,
-    at least 1 sample). `weights` overrides Visit's weights (its class attributes) by name.
+    at least 1 sample); `timed` (for play without a fixed number of samples) also cuts to the
+    best lines once a third of that time is gone, so a busy machine spends what it has left on
+    them. `weights` overrides Visit's weights (its class attributes) by name.
     """
     seat = view["seat"]
     board = load()
@@ -103,12 +106,16 @@ def best_move(
     totals = [0.0] * len(lines)
     alive = list(range(len(lines)))
     cut = samples // 3 if 0 < keep < len(lines) else -1
-    stop = time.perf_counter() + STOP * seconds
+    start = time.perf_counter()
+    stop = start + STOP * seconds
+    halve = start + STOP * seconds / 3
     for done in range(max(samples, 1)):
-        if done and time.perf_counter() > stop:
+        now = time.perf_counter() if done else start
+        if done and now > stop:
             break
-        if done == cut:
+        if done == cut or (timed and cut > 0 and done < cut and done >= 4 and now > halve):
             alive = sorted(alive, key=lambda k: -totals[k])[:keep]
+            cut = done
         base = determinize(view, rng)
         seed = rng.random()
         for k in alive:
