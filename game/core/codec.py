@@ -5,18 +5,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from game.core.i18n import Msg, msg
+from game.core.i18n import msg
 
 
 class FormatError(ValueError):
     """A file or text that is not what Bazaar expected, with a message a person can read."""
-
-
-def said(exc: BaseException) -> str:
-    """An error's message for a person: the message it carries when it carries one (so it is
-    said in the language shown), else its text."""
-    first = exc.args[0] if exc.args else None
-    return first if isinstance(first, Msg) else str(exc)
 
 
 def dumps(value: Any) -> str:

@@ -22,7 +22,7 @@ from game.core import codec, paths, storedb
 from game.core.bots import level_name
 from game.core.codec import FormatError
 from game.core.files import keep_aside, write_atomic
-from game.core.i18n import N_, msg, msg_n
+from game.core.i18n import N_, msg, msg_n, said
 from game.core.match import FORMAT, VERSION, Entry, Match, Seat, read_header
 from game.core.ruleset import Event
 
@@ -118,9 +118,9 @@ class Store:
                 break
             except storedb.Interrupted as exc:  # another window was writing: look again
                 if attempt == CHECKS - 1:
-                    return cls._unsaved(path, storedb.said(exc))
+                    return cls._unsaved(path, said(exc))
             except storedb.Unavailable as exc:
-                return cls._unsaved(path, storedb.said(exc))
+                return cls._unsaved(path, said(exc))
         if reason:
             try:
                 kept = keep_aside(path, storedb.COMPANIONS)
@@ -479,7 +479,7 @@ def fold(data: Any, what: str) -> Match:
     try:
         return Match.from_json(data)
     except FormatError as exc:
-        raise FormatError(msg("{what} cannot be opened: {why}", what=what, why=codec.said(exc))) from None
+        raise FormatError(msg("{what} cannot be opened: {why}", what=what, why=said(exc))) from None
     except Exception as exc:  # a ruleset that cannot be imported, a log of the wrong shape
         why = f"{type(exc).__name__}: {exc}"
         raise FormatError(msg("{what} cannot be opened: {why}", what=what, why=why)) from None
@@ -497,11 +497,11 @@ def read_match(path: Path) -> Match:
     try:
         data = codec.loads(text, str(path))
     except FormatError as exc:
-        raise FormatError(msg("{why}; the file may be cut short or damaged", why=codec.said(exc))) from None
+        raise FormatError(msg("{why}; the file may be cut short or damaged", why=said(exc))) from None
     try:
         read_header(data)
     except FormatError as exc:
-        raise FormatError(msg("{path}: {why}", path=str(path), why=codec.said(exc))) from None
+        raise FormatError(msg("{path}: {why}", path=str(path), why=said(exc))) from None
     return fold(data, str(path))
 
 

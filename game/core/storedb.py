@@ -11,7 +11,6 @@ import sqlite3
 import time
 from pathlib import Path
 
-from game.core.codec import said  # noqa: F401 - the store reports errors with it
 from game.core.i18n import msg
 
 FILENAME = "bazaar.sqlite3"

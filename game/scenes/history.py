@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pygame
 
-from game.core import bots, codec, history, i18n, paths, registry
+from game.core import bots, history, i18n, paths, registry
 from game.core.codec import FormatError
-from game.core.i18n import N_, _, _n, msg
+from game.core.i18n import N_, _, _n, msg, said
 from game.core.store import fold
 from game.core.timers import ticks
 from game.scenes import tables
@@ -182,7 +182,7 @@ class History(Screen):
                 self.app.store.data(row.id), msg("Saved match {id}", id=row.id)
             )  # attached to nothing
         except (FormatError, ValueError, KeyError) as exc:
-            self.app.toast(msg("This match cannot be replayed: {why}", why=reason(exc)), error=True)
+            self.app.toast(msg("This match cannot be replayed: {why}", why=said(exc)), error=True)
             return
         self.app.push(Replay(self.app, match, row.id, finished=row.finished))
 
@@ -191,7 +191,7 @@ class History(Screen):
         try:
             self.app.store.export(row.id, target)
         except (OSError, FormatError) as exc:
-            self.app.toast(msg("Export failed: {why}", why=reason(exc)), error=True)
+            self.app.toast(msg("Export failed: {why}", why=said(exc)), error=True)
             return
         self.app.toast(msg("Exported to {path}", path=str(target)))
 
@@ -234,7 +234,7 @@ class History(Screen):
         try:
             match_id = self.app.store.import_file(path)
         except (FormatError, OSError) as exc:
-            self.app.toast(msg("{file} was not imported: {why}", file=path.name, why=reason(exc)), error=True)
+            self.app.toast(msg("{file} was not imported: {why}", file=path.name, why=said(exc)), error=True)
             return
         self.app.toast(msg("Imported {file} as match {id}.", file=path.name, id=match_id))
         self.path.value = ""
@@ -315,11 +315,6 @@ class History(Screen):
         line, lsize = text.fit(line, 620, 15, "regular", 13)
         ink = theme.GOOD if row.finished else theme.MUTED
         text.blit(surface, line, (rect.x + 200, rect.y + 46), lsize, ink, anchor="midleft")
-
-
-def reason(exc: BaseException) -> str:
-    """What went wrong, as a message when the error carries one (said in the language shown)."""
-    return codec.said(exc)
 
 
 def when_text(moment) -> str:

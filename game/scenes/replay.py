@@ -124,14 +124,14 @@ class Replay(Scene):
             return b
 
         self.start_button = button(
-            N_("Start"), lambda: self.show(self.timeline.start), step_w, "start", "Home"
+            N_("First"), lambda: self.show(self.timeline.start), step_w, "start", "Home"
         )
         button(N_("‹ Move"), self.back_move, step_w, "move.back", "Left")
         button(N_("‹ Event"), self.back_event, step_w, "event.back", "Shift+Left")
-        self.play_button = button(N_("Play"), self.toggle, step_w, "play", "Space", primary=True)
+        self.play_button = button(N_("Autoplay"), self.toggle, step_w, "play", "Space", primary=True)
         button(N_("Event ›"), self.forward_event, step_w, "event.forward", "Shift+Right")
         button(N_("Move ›"), self.forward_move, step_w, "move.forward", "Right")
-        button(N_("End"), lambda: self.show(self.timeline.end), step_w, "end", "End")
+        button(N_("Last"), lambda: self.show(self.timeline.end), step_w, "end", "End")
         if not wide:
             x, y1 = box.x + 8, box.y + 146
         names = [n for n, _ in SPEEDS]
@@ -171,7 +171,7 @@ class Replay(Scene):
                 widget.enabled = not at_start
             if isinstance(widget, Button) and widget.tid in ("end", "move.forward", "event.forward"):
                 widget.enabled = not at_end
-        self.play_button.label = N_("Pause") if self.playing else N_("Play")
+        self.play_button.label = N_("Pause") if self.playing else N_("Autoplay")
         self.play_button.enabled = not at_end
         # a finished match's last point has nothing to play on
         self.play_on_button.enabled = not (at_end and self.match.finished)

@@ -30,7 +30,9 @@ def pretend(monkeypatch):
     monkeypatch.setattr(
         i18n,
         "_catalogue",
-        Catalogue({"{name} sells {n} {good}": "{name}は{good}を{n}枚売る", "cloth": "布", "{n} card": "{n}枚"}),
+        Catalogue(
+            {"{name} sells {n} {good}": "{name}は{good}を{n}枚売る", "cloth": "布", "{n} card": "{n}枚"}
+        ),
     )
 
 

@@ -53,5 +53,7 @@ class Overflow:
             box = pygame.Rect(target.rect).inflate(2 * SLACK, 2 * SLACK)
             for rect, words in self.drawn:
                 if box.collidepoint(rect.center) and not box.contains(rect):
-                    found.append(f"{session.scene}: {words!r} {tuple(rect)} spills out of {target.id} {tuple(box)}")
+                    found.append(
+                        f"{session.scene}: {words!r} {tuple(rect)} spills out of {target.id} {tuple(box)}"
+                    )
         return found
