@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from game.rules.jaipur.sim import Sim, determinize
@@ -36,12 +37,15 @@ def halving(
     rollouts: int,
     deadline: float,
     eps: float,
+    playout: Callable[[Sim, random.Random], None] | None = None,
 ) -> tuple[int, list[float], list[int]]:
     """Index of the best move in `moves`, with every move's reward sum and sample count.
 
     `rollouts` bounds the work (deterministic for a given rng); `deadline` (perf_counter
     seconds) stops it early when the machine is slow. Moves dropped in earlier stages keep the
-    counts they had.
+    counts they had. `playout(sim, rng)` plays a sample out to the end of the round, every
+    candidate with the same rng seed; without it the rollouts use `Sim.policy` with randomness
+    `eps`.
     """
     n = len(moves)
     seat = view["seat"]
@@ -64,7 +68,10 @@ def halving(
             for k in alive:
                 sim = base.copy()
                 sim.apply(moves[k])
-                sim.rollout(random.Random(seed), eps)
+                if playout is None:
+                    sim.rollout(random.Random(seed), eps)
+                else:
+                    playout(sim, random.Random(seed))
                 sums[k] += reward(sim, seat)
                 counts[k] += 1
             left -= len(alive)
