@@ -4,10 +4,13 @@
 app draws one frame; `problems()` then names each text that starts inside a target's box but
 spills out of it, and each label cut short with an ellipsis (unless a target's tip shows it
 whole, as the move log does).
+
+`Drawn` records what Japanese drew, to find English words left on a Japanese screen.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pygame
@@ -57,3 +60,41 @@ class Overflow:
                         f"{session.scene}: {words!r} {tuple(rect)} spills out of {target.id} {tuple(box)}"
                     )
         return found
+
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+# what stays in Latin letters in Japanese: key names, file formats and cards' codes ("JC")
+KEYS = {"Esc", "Tab", "Enter", "Space", "Shift", "Ctrl", "Home", "End", "Left", "Right"}
+KEYS |= {"PgUp", "PgDn", "PageUp", "PageDown", "JSON", "SQLite"}
+CARD = re.compile(r"[A2-9TJQK][SHDC]")
+
+
+class Drawn:
+    """Every text drawn while Japanese is on, as it is drawn (translated): `lines`."""
+
+    def __init__(self, monkeypatch):
+        self.lines: list[str] = []
+        render = text._render
+
+        def recording(words: str, size: int, colour: tuple, face: str, language: str):
+            if language == "ja" and words.strip():
+                self.lines.append(words)
+            return render(words, size, colour, face, language)
+
+        monkeypatch.setattr(text, "_render", recording)
+
+    def clear(self) -> None:
+        self.lines.clear()
+
+    def japanese(self) -> bool:
+        return any(JAPANESE.search(line) for line in self.lines)
+
+    def english(self, allowed: set[str] | frozenset[str] = frozenset()) -> list[str]:
+        """The lines drawn that hold an English word: a run of two or more Latin letters that
+        is not a key's name, a card's code or `allowed` (the players' names)."""
+
+        def english(line: str) -> bool:
+            words = re.findall(r"[A-Za-z]{2,}", line)
+            return any(w not in KEYS and w not in allowed and not CARD.fullmatch(w) for w in words)
+
+        return sorted({line for line in self.lines if english(line)})

@@ -24,15 +24,13 @@ from game.core.store import Store
 from game.scenes.tutorial import load, open_tutorial
 from game.scenes.tutorial.script import FOLDER
 from game.scenes.tutorial.script import NAMES as TUTORIALS
-from game.ui import text
 from tests.core.test_history import played
-from tests.scenes.label_fit import Overflow
+from tests.scenes.label_fit import Drawn, Overflow
 from tests.scenes.test_outside_seat import BADBOT
 from tests.scenes.tutorial_walk import wrong_moves
 
-JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 NAMES = {"Ann", "Bot", "Asha", "Bilal", "Chandra", "Devi", "Eshan", "Kavi", "Rahul", "You"}
-CARD = re.compile(r"[TJQKA][CDHS]")  # a card's code (JC: the jack of clubs)
+PROGRAM = re.compile(r"\(/[^)]*badbot[^)]*\)|badbot: out of ideas")  # a failing program's words
 
 
 def paused() -> Session:
@@ -222,25 +220,17 @@ VISITS: dict[str, Callable[[], Session]] = {
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
 @pytest.mark.parametrize("visit", sorted(VISITS))
 def test_every_label_fits_and_japanese_is_shown(visit, language, monkeypatch, bazaar_home):
-    shown: list[str] = []
-    render = text._render
-
-    def recording(words, *args):
-        shown.append(words)
-        return render(words, *args)
-
-    monkeypatch.setattr(text, "_render", recording)
+    drawn = Drawn(monkeypatch)
     overflow = Overflow(monkeypatch)
     session = VISITS[visit]()
     try:
         assert i18n.set_language(language) is None
-        shown.clear()
+        drawn.clear()
         assert own_problems(overflow, session) == []
-        drawn = [w for w in shown if w.strip()]
         if language == "ja":
-            assert any(JAPANESE.search(w) for w in drawn)
-            english = [w for w in drawn if untranslated(w)]
-            assert english == [], english
+            assert drawn.japanese()
+            drawn.lines[:] = [PROGRAM.sub(" ", line) for line in drawn.lines]  # a program's own words
+            assert drawn.english(NAMES) == []
             shots = os.environ.get("BAZAAR_SHOTS")
             if shots:
                 Path(shots).mkdir(parents=True, exist_ok=True)
@@ -307,23 +297,6 @@ def own_problems(overflow: Overflow, session: Session) -> list[str]:
 
 def in_toast(words: str, toasts: list[str]) -> bool:
     return any(words.strip() and words.strip() in " ".join(t.split()) for t in toasts)
-
-
-def untranslated(words: str) -> bool:
-    """Whether a drawn text has English words in it (names, key names and figures aside)."""
-    rest = JAPANESE.sub(" ", words)
-    rest = re.sub(r"\(/[^)]*badbot[^)]*\)|badbot: out of ideas", " ", rest)  # a program's own words
-    found = [
-        w
-        for w in re.findall(r"[A-Za-z]{2,}", rest)
-        if w not in NAMES and w not in KEYS and not CARD.fullmatch(w)
-    ]
-    return bool(found)
-
-
-# key names, game titles shown as they are, and file formats
-KEYS = {"Esc", "Ctrl", "PgUp", "PgDn", "Home", "End", "Shift", "Left", "Right", "Space", "Enter", "Tab"}
-KEYS |= {"JSON", "SQLite"}
 
 
 def test_history_rows_say_their_result_in_japanese(tmp_path):

@@ -10,7 +10,6 @@ Japanese, name-en.png in English).
 from __future__ import annotations
 
 import os
-import re
 
 import pytest
 
@@ -20,12 +19,10 @@ from game.rules.ginrummy import scoring
 from game.scenes.ginrummy import prompts
 from game.ui import text
 from tests.rules.ginrummy.helpers import deck_for
-from tests.scenes.label_fit import Overflow
+from tests.scenes.label_fit import JAPANESE, Drawn, Overflow
 
 MELDED = "AS 2S 3S 4H 5H 6H JC JD JH"
-# ASCII words allowed in Japanese: the seats' names, card codes and keys named in a hint
-ALLOWED = re.compile(r"(?<![A-Za-z0-9])(Asha|Bilal|Enter|Esc|[A2-9TJQK][SHDC])(?![A-Za-z0-9])")
-JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+NAMES = {"Asha", "Bilal"}  # the seats, shown as typed
 
 
 def undercut_deal() -> dict:
@@ -51,21 +48,7 @@ class Moments:
 
     def __init__(self, monkeypatch):
         self.overflow = Overflow(monkeypatch)
-        self.english: dict[str, set[str]] = {}
-        self.japanese: dict[str, set[str]] = {}
-        self.moment = ""
-        render = text._render
-
-        def recording(words, size, colour, face, language):
-            if language == "ja":
-                leftover = ALLOWED.sub("", words)
-                if re.search(r"[A-Za-z]{2,}", leftover):
-                    self.english.setdefault(self.moment, set()).add(words)
-                if JAPANESE.search(words):
-                    self.japanese.setdefault(self.moment, set()).add(words)
-            return render(words, size, colour, face, language)
-
-        monkeypatch.setattr(text, "_render", recording)
+        self.drawn = Drawn(monkeypatch)
 
     def problems(self, session: Session) -> list[str]:
         """What does not fit; a move-log line cut on the table under a sheet is whole in the
@@ -86,11 +69,11 @@ class Moments:
         return len(text.wrap(detail, width, 16)) <= 2
 
     def check(self, session: Session, moment: str) -> None:
-        self.moment = moment
         try:
             folder = os.environ.get("GINRUMMY_SHOTS")
             for language in ("en", "ja"):
                 assert i18n.set_language(language) is None
+                self.drawn.clear()
                 assert self.problems(session) == [], (moment, language)
                 assert self.bar_fits(session), (moment, language)
                 if folder:
@@ -99,8 +82,8 @@ class Moments:
                     session.screenshot(os.path.join(folder, f"{moment}{suffix}.png"))
         finally:
             i18n.set_language("en")
-        assert self.japanese.get(moment), f"no Japanese drawn at {moment}"
-        assert not self.english.get(moment), (moment, sorted(self.english[moment]))
+        assert self.drawn.japanese(), f"no Japanese drawn at {moment}"
+        assert self.drawn.english(NAMES) == [], moment
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ then follow the medium bot's advice to the end of the match.
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 
@@ -22,13 +21,10 @@ from game.rules.jaipur.bots import make
 from game.rules.jaipur.view import view as jaipur_view
 from game.rules.jaipur.words import NAME, TITLE
 from game.scenes.jaipur import art
-from game.ui import text
-from tests.scenes.label_fit import Overflow
+from tests.scenes.label_fit import JAPANESE, Drawn, Overflow
 
 ADVISER = make("medium")
-JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
-# words that stay in Latin letters in Japanese: the players' names and the keys' names
-LATIN = {"Asha", "Bilal", "Tab", "Space", "Enter", "Esc"}
+NAMES = {"Asha", "Bilal"}  # the players, shown as typed
 
 
 @pytest.fixture(autouse=True)
@@ -37,36 +33,17 @@ def english_after(bazaar_home):
     i18n.set_language("en")
 
 
-class Said:
-    """Every text as it is drawn (translated): text.render's cached function, watched."""
-
-    def __init__(self, monkeypatch):
-        self.lines: list[str] = []
-        render = text._render
-
-        def recording(words, *args):
-            self.lines.append(words)
-            return render(words, *args)
-
-        monkeypatch.setattr(text, "_render", recording)
-
-
-def latin_words(drawn: list[str]) -> set[str]:
-    """Runs of Latin letters in the texts drawn, other than names and keys."""
-    return {w for line in drawn for w in re.findall(r"[A-Za-z]{2,}", line) if w not in LATIN}
-
-
-def look(session: Session, overflow: Overflow, said: Said, where: str) -> None:
+def look(session: Session, overflow: Overflow, said: Drawn, where: str) -> None:
     """The frame as it is now fits in both languages, and in Japanese shows no English."""
     for language in i18n.LANGUAGES:
         assert i18n.set_language(language) is None
-        said.lines.clear()
+        said.clear()
         # the table's move log under a sheet cuts its long lines as on the table, whole in its tips
         logged = {f"cut short: {i18n.tr(line)!r}" for line in session.table.log}
         assert [p for p in overflow.problems(session) if p not in logged] == [], f"{where}, {language}"
         if language == "ja":
-            assert latin_words(said.lines) == set(), f"{where}: English left in {said.lines}"
-            assert any(JAPANESE.search(line) for line in said.lines), where
+            assert said.english(NAMES) == [], where
+            assert said.japanese(), where
     i18n.set_language("en")
 
 
@@ -107,7 +84,7 @@ def select(session: Session, command: dict) -> None:
 
 
 def test_a_match_of_jaipur_reads_in_japanese(monkeypatch):
-    overflow, said = Overflow(monkeypatch), Said(monkeypatch)
+    overflow, said = Overflow(monkeypatch), Drawn(monkeypatch)
     session = Session.open("jaipur", ["human", "easy"], seed=3, options={"first": 0})
     rng = random.Random(5)
     try:
@@ -155,7 +132,7 @@ def test_a_match_of_jaipur_reads_in_japanese(monkeypatch):
 
 
 def test_the_solo_table_reads_in_japanese(monkeypatch):
-    overflow, said = Overflow(monkeypatch), Said(monkeypatch)
+    overflow, said = Overflow(monkeypatch), Drawn(monkeypatch)
     session = Session.open("jaipur", ["human", "rules"], seed=9, options={"variant": "solo"})
     rng = random.Random(2)
     try:

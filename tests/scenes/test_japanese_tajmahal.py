@@ -15,11 +15,9 @@ from game.core import i18n
 from game.rules.tajmahal import RULESET
 from game.scenes.tajmahal_table import art
 from game.scenes.tajmahal_table.sheets import TajMahalResult, VisitSheet
-from game.ui import text
-from tests.scenes.label_fit import Overflow
+from tests.scenes.label_fit import Drawn, Overflow
 
 FIVE = ["human", "easy", "easy", "easy", "easy"]
-NAMES_OK = re.compile(r"^(Seat \d|[A-Z][a-z]+)$")  # player names as typed
 
 
 def start() -> Session:
@@ -86,39 +84,26 @@ MOMENTS: dict[str, Callable[[], Session]] = {
 }
 
 
-def english_left(session: Session, monkeypatch) -> list[str]:
-    """Every string drawn in Japanese that still holds an English word (names aside)."""
-    seen: list[str] = []
-    render = text._render
-
-    def spy(words, *args):
-        seen.append(words)
-        return render(words, *args)
-
-    monkeypatch.setattr(text, "_render", spy)
+def english_left(session: Session, drawn: Drawn) -> list[str]:
+    """Every string drawn in Japanese that still holds an English word (the players' names
+    aside), with every cached picture painted again."""
     for cached in (art._card_face, art._bonus_tile, art._good_chip, art._province_tile):
         cached.cache_clear()
     session.table.canvas_key = session.table.layer.key = None  # paint the map and panels again
+    drawn.clear()
     session.app.draw()
-    found = set()
-    for words in seen:
-        for word in re.findall(r"[A-Za-z]{2,}[A-Za-z' ]*", words):
-            word = word.strip()
-            keys = ("Enter", "Tab", "Space", "Esc")
-            if word and not NAMES_OK.match(word) and word not in (*session.match.names, *keys):
-                found.add(words)
-    return sorted(found)
+    return drawn.english(set(session.match.names))
 
 
 @pytest.mark.parametrize("moment", sorted(MOMENTS))
 def test_every_label_fits_in_both_languages_and_japanese_is_shown(moment, monkeypatch, bazaar_home):
-    overflow = Overflow(monkeypatch)
+    overflow, drawn = Overflow(monkeypatch), Drawn(monkeypatch)
     session = MOMENTS[moment]()
     try:
         for language in ("en", "ja"):
             assert i18n.set_language(language) is None
             assert overflow.problems(session) == [], language
-        assert english_left(session, monkeypatch) == []
+        assert english_left(session, drawn) == []
     finally:
         i18n.set_language("en")
         session.close()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import random
-import re
 from collections.abc import Iterator
 
 import pytest
@@ -18,39 +17,20 @@ from game.automation import Session
 from game.core import i18n
 from game.rules.ubongo import RULESET
 from game.rules.ubongo.words import COLOUR, SYMBOL
-from game.ui import text
-from tests.scenes.label_fit import Overflow
+from tests.scenes.label_fit import Drawn, Overflow
 from tests.scenes.ubongo_player import move_to, play_to_standings, press, solution
 
 NAMES = {"Asha", "Bilal", "Chandra", "Devi"}  # the default seat names, shown as typed
-# what may stay in Latin letters in Japanese: names, keys, piece letters, "bot · easy"'s name
-ALLOWED = re.compile(
-    r"(?<![A-Za-z])(Asha|Bilal|Chandra|Devi|Esc|Tab|Enter|PageUp|PageDown|[A-Z])(?![A-Za-z])"
-)
-ENGLISH = re.compile(r"[A-Za-z]{2,}")
 
 
 @pytest.fixture
-def japanese_seen(monkeypatch) -> Iterator[list[str]]:
+def japanese_seen(monkeypatch) -> Iterator[Drawn]:
     """Every string drawn while Japanese is on."""
-    seen: list[str] = []
-    render = text._render
-
-    def recording(words, size, color, face, language):
-        if language == "ja":
-            seen.append(words)
-        return render(words, size, color, face, language)
-
-    monkeypatch.setattr(text, "_render", recording)
-    yield seen
+    yield Drawn(monkeypatch)
     i18n.set_language("en")
 
 
-def english_left(seen: list[str]) -> list[str]:
-    return sorted({w for w in seen if ENGLISH.search(ALLOWED.sub("", w))})
-
-
-def check(session: Session, overflow: Overflow, seen: list[str], moment: str) -> None:
+def check(session: Session, overflow: Overflow, seen: Drawn, moment: str) -> None:
     """The top scene drawn in English and in Japanese: nothing spills, nothing stays English."""
     try:
         for language in ("en", "ja"):
@@ -62,8 +42,8 @@ def check(session: Session, overflow: Overflow, seen: list[str], moment: str) ->
                 os.makedirs(folder, exist_ok=True)
                 session.screenshot(os.path.join(folder, f"{moment}-{language}.png"))
             if language == "ja":
-                assert english_left(seen) == [], moment
-                assert any(re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", w) for w in seen), moment
+                assert seen.english(NAMES) == [], moment
+                assert seen.japanese(), moment
     finally:
         i18n.set_language("en")
 

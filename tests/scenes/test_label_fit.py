@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pygame
 import pytest
 
 from game.automation import Session
 from game.core import i18n, registry
+from game.core.i18n import N_
 from game.scenes.base import Screen
 from game.ui import text
 from game.ui.widgets import Button
-from tests.scenes.label_fit import Overflow
+from tests.scenes.label_fit import Drawn, Overflow
 
 TABLE_SEATS = {
     "jaipur": ["human", "easy"],
@@ -104,3 +106,13 @@ def test_the_check_finds_a_spilling_label_and_a_cut_one(monkeypatch):
         session.close()
     assert any("spills out of ok" in f for f in found), found
     assert any(f.startswith("cut short: 'Another label") for f in found), found
+
+
+def test_drawn_finds_english_left_on_a_japanese_screen(monkeypatch, japanese):
+    drawn = Drawn(monkeypatch)
+    surface = pygame.Surface((200, 40))
+    text.blit(surface, "Asha", (0, 0))  # a name
+    text.blit(surface, N_("Settings"), (0, 0))  # translated: 設定
+    text.blit(surface, "Take JC (Esc)", (0, 0))  # left in English
+    assert drawn.japanese()
+    assert drawn.english({"Asha"}) == ["Take JC (Esc)"]

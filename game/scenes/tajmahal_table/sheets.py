@@ -130,15 +130,6 @@ class TajMahalResult(Results):
     """The common result screen with the hand bonus, the palaces (the tie-break) and the
     totals of every player, and the tie-break in words."""
 
-    def headline(self) -> str:
-        names = self.match.names
-        winners = self.outcome.winners if self.outcome else ()
-        if len(winners) == 1:
-            return msg("{name} wins", name=names[winners[0]])
-        if winners:
-            return msg("Shared win: {names}", names=" & ".join(names[w] for w in winners))
-        return N_("No winner")
-
     def hand_points(self) -> list[int]:
         out = [0] * len(self.match.seats)
         for e in self.match.events:
