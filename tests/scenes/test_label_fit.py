@@ -15,6 +15,7 @@ import pytest
 from game.automation import Session
 from game.core import i18n, registry
 from game.core.i18n import N_
+from game.scenes import tables
 from game.scenes.base import Screen
 from game.ui import text
 from game.ui.widgets import Button
@@ -59,12 +60,44 @@ def table_of(game: str) -> Callable[[], Session]:
     return visit
 
 
+def saved_matches() -> Session:
+    """Continue, with two unfinished matches to choose from."""
+    session = table_of("ginrummy")()
+    session.app.home()
+    session.app.push(tables.table_class("jaipur")(session.app, *opened("jaipur", session)))
+    session.app.home()
+    session.idle()
+    session.click("continue")
+    session.idle()
+    assert session.scene == "saved" and len(session.app.top.infos) == 2
+    return session
+
+
+def opened(game: str, session: Session):
+    from game.automation import seats_from
+    from game.core.match import Match
+
+    ruleset = registry.get(game)
+    match = Match.new(ruleset, seats_from(ruleset, TABLE_SEATS[game], {}), {}, seed=4)
+    return match, session.app.store.attach(match)
+
+
+def paused() -> Session:
+    session = table_of("jaipur")()
+    session.key("escape")
+    session.idle()
+    assert session.scene == "pause"
+    return session
+
+
 VISITS: dict[str, Callable[[], Session]] = {
     "menu": Session.menu,
     "settings": menu_then("settings"),
     "rules": menu_then("rules"),
     "statistics": menu_then("statistics"),
     "history": menu_then("history"),
+    "saved": saved_matches,
+    "pause": paused,
     **{f"setup.{game}": setup_of(game) for game in registry.GAMES},  # not the tests' tiny games
     **{f"table.{game}": table_of(game) for game in TABLE_SEATS},
 }
