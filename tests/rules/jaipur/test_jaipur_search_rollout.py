@@ -28,7 +28,7 @@ def test_best_move_is_always_legal_and_rollouts_end_the_round():
             view = m.view(seat)
             sim = determinize(view, random.Random(1))
             assert best_move(sim) in {to_move(c) for c in m.legal(seat)}
-            rollout(sim)
+            rollout(sim, random.Random(3))
             assert sim.over
 
 
