@@ -5,8 +5,9 @@ medium one-ply: scores every legal move (exchanges too) with a static evaluation
 hard   determinized Monte Carlo search: samples the hidden cards from the view, tries the
        most promising moves (pruned by medium's evaluation) by sequential halving with
        common random numbers (search.py): every candidate is played on the same sampled deals
-       and rolled out greedily to the end of the round, the worse half dropped after each
-       stage; it plays the move that won the most rounds
+       and rolled out to the end of the round by a fast form of medium's evaluation for both
+       sides (rollout.py), the worse half dropped after each stage; it plays the move that won
+       the most rounds
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core.ruleset import Budget
+from game.rules.jaipur import rollout
 from game.rules.jaipur.search import halving
 from game.rules.jaipur.sim import BONUS_MEAN, CAMEL_I, TOK, Sim, bonus_size, determinize, to_move
 
@@ -24,7 +26,6 @@ Command = dict[str, Any]
 
 HARD_ITERATIONS = 2000  # rollouts of the search; the seconds of the budget stay a hard cap
 HARD_CANDIDATES = 10  # moves kept for the search after medium's evaluation
-ROLLOUT_EPS = 0.15
 
 
 def _static(sim: Sim, seat: int, move: tuple) -> float:
@@ -121,7 +122,7 @@ class HardBot:
                 keep.append(first)
         moves = [to_move(legal[i]) for i in keep]
         total = budget.iterations if budget.iterations is not None else self.iterations
-        best, _, _ = halving(view, moves, rng, total, deadline, ROLLOUT_EPS)
+        best, _, _ = halving(view, moves, rng, total, deadline, 0.0, rollout.rollout)
         return legal[keep[best]]
 
 
