@@ -276,3 +276,27 @@ def test_hovering_the_timeline_names_the_point_a_click_goes_to():
     assert replay.count == point
     s.move((bar.x, bar.y - 60))
     assert replay.pointed() is None
+
+
+def test_an_ubongo_replay_calls_no_seat_you(monkeypatch):
+    """The replay's viewed seat is one of the players, not the person watching."""
+    from game.core import i18n
+    from game.ui import text
+    from tests.scenes.test_japanese_core import replay_of
+
+    seen: list[str] = []
+    render = text._render
+
+    def recording(words, *args):
+        seen.append(words)
+        return render(words, *args)
+
+    session = replay_of("ubongo", 6)()
+    try:
+        monkeypatch.setattr(text, "_render", recording)
+        i18n.set_language("en")  # every cached layer is painted again, as on a switch
+        session.app.draw()
+        assert "bot · easy" in seen or any(w.startswith("bot · ") for w in seen), seen
+        assert "you" not in seen
+    finally:
+        session.close()

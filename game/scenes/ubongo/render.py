@@ -329,7 +329,7 @@ class Render:
         art.pawn(surface, seat, (r.x + 22, r.y + 24), 14, info.name[:1])
         kind = (
             _("you")
-            if me
+            if me and not self.watching  # a replay shows every seat as what it was
             else (_("person") if not info.is_bot else _("bot · {level}", level=level(info.level)))
         )
         name, name_size = text.fit(info.name, 150, 19, "bold", 15)
