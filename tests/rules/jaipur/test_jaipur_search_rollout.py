@@ -6,20 +6,10 @@ import random
 
 from game.core.match import Match, Seat
 from game.core.ruleset import Budget
-from game.rules.jaipur import RULESET, moves
+from game.rules.jaipur import RULESET
 from game.rules.jaipur.rollout import best_move, rollout
 from game.rules.jaipur.sim import CAMEL_I, determinize, to_move
-
-
-def positions(seed: int, count: int, variant: str = "standard"):
-    rng = random.Random(seed)
-    m = Match.new(RULESET, [Seat("A"), Seat("B")], {"variant": variant}, seed)
-    for _ in range(count):
-        if m.finished:
-            return
-        seat = min(m.to_act)
-        yield m, seat
-        m.submit(seat, moves.sample(m.state, seat, rng))
+from tests.rules.jaipur.test_bots import positions
 
 
 def test_best_move_is_always_legal_and_rollouts_end_the_round():
