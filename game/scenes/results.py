@@ -47,6 +47,14 @@ class Results(Screen):
             return msg("Shared win: {names}", names=" & ".join(names[w] for w in winners))
         return N_("No winner")
 
+    def summary_line(self) -> str:
+        """The rules' summary, translated, with names for the seats it speaks of ("Seat 1" as
+        the language words it, so also an older save's plain English)."""
+        summary = tr(self.outcome.summary) if self.outcome else ""
+        for i, name in enumerate(self.match.names):
+            summary = summary.replace(tr(msg("Seat {seat}", seat=i + 1)), name)
+        return summary
+
     def to_menu(self) -> None:
         self.app.home()
 
@@ -67,11 +75,7 @@ class Results(Screen):
         )
         text.blit(surface, self.headline(), (theme.WIDTH // 2, 170), 54, theme.ACCENT, "black", "center")
         if self.outcome and self.outcome.summary:
-            # rules speak of seats; people have names (the seat as the language words it)
-            summary = tr(self.outcome.summary)
-            for i, name in enumerate(self.match.names):
-                summary = summary.replace(tr(msg("Seat {seat}", seat=i + 1)), name)
-            for k, line in enumerate(text.wrap(summary, 900, 20)):
+            for k, line in enumerate(text.wrap(self.summary_line(), 900, 20)):
                 text.blit(surface, line, (theme.WIDTH // 2, 226 + 26 * k), 20, theme.TEXT, anchor="center")
         scores = self.outcome.scores if self.outcome else ()
         box = pygame.Rect(0, 0, 620, 56 * len(self.match.seats) + 40)

@@ -96,8 +96,13 @@ def replay_screen() -> Session:
 
 
 def review_screen() -> Session:
+    return reviewing("ginrummy", 40)
+
+
+def reviewing(game: str, moves: int) -> Session:
+    """A finished match of `game` replayed, its review open, one move on."""
     s = Session.menu()
-    match_id = s.app.store.attach(played("ginrummy", moves=40))
+    match_id = s.app.store.attach(played(game, moves=moves))
     s.click("history")
     s.click(f"replay.{match_id}")
     replay = s.app.top
@@ -156,16 +161,8 @@ def replay_of(game: str, moves: int) -> Callable[[], Session]:
     review open and the tip of the timeline's point under the mouse."""
 
     def visit() -> Session:
-        s = Session.menu()
-        match_id = s.app.store.attach(played(game, moves=moves))
-        s.click("history")
-        s.click(f"replay.{match_id}")
-        replay = s.app.top
-        s.key("r")
-        for _step in range(len(history.decisions(replay.timeline, 0))):
-            s.tick(1)
-        s.key("right")
-        bar = replay.bar()
+        s = reviewing(game, moves)
+        bar = s.app.top.bar()
         s.move((bar.x + bar.w // 2, bar.centery))
         return s
 

@@ -146,8 +146,7 @@ class TajMahalResult(Results):
         names = self.match.names
         outcome = self.outcome
         if outcome and outcome.summary:
-            summary = named(outcome.summary, names)
-            line, size = text.fit(summary, 1100, 20, smallest=15)
+            line, size = text.fit(self.summary_line(), 1100, 20, smallest=15)
             text.blit(surface, line, (theme.WIDTH // 2, 190), size, theme.TEXT, anchor="center")
         palaces = outcome.details.get("palaces", []) if outcome else []
         hand = self.hand_points()
@@ -190,20 +189,3 @@ class TajMahalResult(Results):
 
 
 # the outcome's summary speaks of seats; the result screen names the people
-NAMED = {
-    "Seat {seat} wins with {points} points": N_("{name} wins with {points} points"),
-    "Seat {seat} wins with {points} points (more palaces breaks the tie)": N_(
-        "{name} wins with {points} points (more palaces breaks the tie)"
-    ),
-}
-
-
-def named(summary: str, names: list[str]) -> str:
-    """The outcome's summary with the winner's name for "Seat N" (translated where drawn)."""
-    if isinstance(summary, Msg) and summary.template in NAMED and "seat" in summary.args:
-        seat = int(summary.args["seat"]) - 1
-        name = names[seat] if 0 <= seat < len(names) else str(seat + 1)
-        return Msg(NAMED[summary.template], {**summary.args, "name": name})
-    for i, name in enumerate(names):  # an older save's summary: plain English
-        summary = summary.replace(f"Seat {i + 1}", name)
-    return summary
