@@ -220,6 +220,7 @@ def test_refusals_say_why_in_plain_words():
     assert table.notice == "Take the upcard or pass"
     P.play_by_mouse(app, table, {"move": "take_upcard"}, random.Random(0))
     P.settle(app, table)
+    assert table.notice is None  # the move went through: the refusal before it is gone
     taken = table.fresh
     assert taken == table.match.state.taken
     P.drag(app, P.card_point(table, taken), L.DISCARD)

@@ -389,6 +389,7 @@ class GinRummyTable(Table):
             self.staged = True
         self.selected = None
         self.defence.clear()
+        self.unsay()  # a refusal or tip was about the moment before this move
         for e in events:
             seat = e.get("seat")
             if e["type"] == "upcard_passed":
