@@ -7,8 +7,9 @@ determinized Monte-Carlo player of bench/jaipur_mc.py, 300 ms a move), `gin-gree
 `gin-simple` (bench/gin_opponents.py). They are hosted in-process but see only the seat's view
 and the legal list, like a protocol program. Half the games A sits first, half second. Prints A's
 match wins per seat order, for Gin Rummy A's average points a hand (± one standard error; a hand
-scores its points for the winner, minus for the loser, 0 when dead), and A's think time per
-move (median and maximum).
+scores its points for the winner, minus for the loser, 0 when dead) with where they come from
+(`hand_kinds`: per kind of hand ending and who knocked, its share of hands, its mean points for
+A and what it adds to A's average), and A's think time per move (median and maximum).
 """
 
 from __future__ import annotations
@@ -58,14 +59,29 @@ def one(job: tuple) -> dict:
         if hasattr(result, "reason"):
             raise RuntimeError(f"{specs[seat]} played {command}: {result.reason}")
     outcome = match.outcome
-    hands = []
+    hands = []  # (kind, who knocked, A's points)
     if game == "ginrummy":
         for h in match.state.history:
-            if h.winner is None:
-                hands.append(0)
-            else:
-                hands.append(h.points if h.winner == a_seat else -h.points)
+            points = 0 if h.winner is None else h.points if h.winner == a_seat else -h.points
+            knocker = "-" if h.knocker is None else "A" if h.knocker == a_seat else "B"
+            hands.append((h.kind, knocker, points))
     return {"won": outcome.winners == (a_seat,), "a_seat": a_seat, "hands": hands, "times": times}
+
+
+def hand_kinds(hands: list[tuple[str, str, int]]) -> dict[str, dict[str, float]]:
+    """Per "kind by knocker" (e.g. "undercut by B"): share of hands, A's mean points, and
+    what it adds to A's points a hand. The adds sum to points_per_hand."""
+    groups: dict[str, list[int]] = {}
+    for kind, knocker, points in hands:
+        groups.setdefault(f"{kind} by {knocker}", []).append(points)
+    return {
+        key: {
+            "share": round(len(ps) / len(hands), 3),
+            "mean": round(statistics.fmean(ps), 1),
+            "adds": round(sum(ps) / len(hands), 2),
+        }
+        for key, ps in sorted(groups.items())
+    }
 
 
 def main() -> int:
@@ -100,7 +116,7 @@ def main() -> int:
         results = [one(j) for j in jobs]
     first = [r["won"] for r in results if r["a_seat"] == 0]
     second = [r["won"] for r in results if r["a_seat"] == 1]
-    hands = [p for r in results for p in r["hands"]]
+    hands = [h for r in results for h in r["hands"]]
     times = [t * 1000 for r in results for t in r["times"]]
     report = {
         "game": args.game,
@@ -116,9 +132,11 @@ def main() -> int:
         "seconds": round(time.perf_counter() - start, 1),
     }
     if hands:
-        mean = statistics.fmean(hands)
-        se = statistics.stdev(hands) / len(hands) ** 0.5 if len(hands) > 1 else 0.0
-        report.update(hands=len(hands), points_per_hand=round(mean, 2), points_se=round(se, 2))
+        points = [p for _, _, p in hands]
+        mean = statistics.fmean(points)
+        se = statistics.stdev(points) / len(points) ** 0.5 if len(points) > 1 else 0.0
+        report.update(hands=len(points), points_per_hand=round(mean, 2), points_se=round(se, 2))
+        report["hand_kinds"] = hand_kinds(hands)
     print(json.dumps(report))
     return 0
 
