@@ -140,3 +140,24 @@ def test_ubongo_goes_on_when_kavi_solves_first():
         assert all(t in pointed_ids(s) for t in step.targets)
         do_step(s, step)
     assert not hasattr(s.table, "coach") and s.table.match_id is not None
+
+
+def test_gin_score_sheet_opened_during_the_closing_notes_deals_no_new_hand():
+    """The notes after the knock are about that hand: looking at the score sheet meanwhile
+    must not let Kavi deal the next one under them."""
+    tutorial = load("ginrummy")
+    s = opened("ginrummy")
+    knock = next(i for i, st in enumerate(tutorial.steps) if st.expect and st.expect["move"] == "knock")
+    for step in tutorial.steps[: knock + 1]:
+        do_step(s, step)
+    s.idle()
+    assert s.table.v["phase"] == "hand_over" and s.table.coach.index == knock + 1
+    s.click("score-sheet")
+    s.idle()
+    assert s.app.top is not s.table  # the sheet is up
+    to_table(s)
+    assert s.table.v["phase"] == "hand_over" and s.table.v["hand_number"] == 1
+    assert s.table.coach.refused == NEXT_STEP
+    for step in tutorial.steps[knock + 1 :]:
+        do_step(s, step)
+    assert not hasattr(s.table, "coach") and s.table.match_id is not None
