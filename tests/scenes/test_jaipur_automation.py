@@ -9,12 +9,13 @@ from collections import Counter
 
 import pytest
 
-from game.automation import Session, same_command
+from game.automation import Session
 from game.core.match import verify
 from game.scenes.jaipur.result import JaipurResult
 from game.scenes.overlays import HandOff
 from tests.rules.jaipur.helpers import setup
 from tests.scenes.jaipur_player import SpyScreen
+from tests.scenes.keys import perform_by_keys
 from tests.scenes.noise import noise
 
 # Two people at one screen: test_pass_and_play_shows_each_hand_only_to_its_seat.
@@ -24,25 +25,6 @@ CONFIGS = {
     "hard": (["human", "hard"], {}),
     "solo": (["human", "rules"], {"variant": "solo"}),
 }
-
-
-def perform_by_keys(s: Session, seat: int, command: dict) -> None:
-    """As Session.perform, by keys alone: Enter past a hand-off or a sheet, then the table's
-    keyboard gestures (the focus walked to each card, Space, Enter)."""
-    s.idle()
-    for _ in range(4):
-        if s.app.top is s.table:
-            break
-        s.key("return")
-        s.idle()
-    count = len(s.match.commands)
-    for gesture in s.table.gestures(seat, command, keyboard=True):
-        assert gesture[0] == "key", gesture
-        s.gesture(gesture)
-        if len(s.match.commands) > count:
-            break
-    made = s.match.commands[count:]
-    assert made and made[0].seat == seat and same_command(made[0].command, command), (made, command)
 
 
 def play_out(s: Session, rng: random.Random, perform=Session.perform, restless: int = 4) -> int:

@@ -10,33 +10,15 @@ from collections import Counter
 
 import pytest
 
-from game.automation import Session, same_command
+from game.automation import Session
 from game.core.match import verify
 from game.rules.tajmahal.data import CARDS, COLOURS
 from game.scenes.overlays import HandOff
 from game.scenes.tajmahal_table import render
 from game.scenes.tajmahal_table.sheets import TajMahalResult, VisitSheet
+from tests.scenes.keys import perform_by_keys
 
 MOVES = ("play", "withdraw", "build", "pick")
-
-
-def perform_by_keys(s: Session, seat: int, command: dict) -> None:
-    """As Session.perform, by keys alone: Enter past a hand-off or a visit's summary, then the
-    table's keyboard gestures (the focus walked to each target, Space, Enter)."""
-    s.idle()
-    for _ in range(4):
-        if s.app.top is s.table:
-            break
-        s.key("return")
-        s.idle()
-    count = len(s.match.commands)
-    for gesture in s.table.gestures(seat, command, keyboard=True):
-        assert gesture[0] == "key", gesture
-        s.gesture(gesture)
-        if len(s.match.commands) > count:
-            break
-    made = s.match.commands[count:]
-    assert made and made[0].seat == seat and same_command(made[0].command, command), (made, command)
 
 
 def pass_sheet(s: Session, perform) -> None:

@@ -440,17 +440,10 @@ class JaipurTable(Render, Table):
             tid = self.free_slot(kind, card)
             if tid is None:
                 return  # the view lacks the card: not a move here
-            if not keyboard:
+            if keyboard:
+                yield from self.press_by_keys(tid)
+            else:
                 yield ("click", tid)
-                continue
-            for _ in range(64):
-                if self.focus == tid:
-                    break
-                step = self.key_towards(tid)
-                if step is None:
-                    return
-                yield ("key", step)
-            yield ("key", "space")
         yield ("key", "return") if keyboard else ("click", "confirm")
 
     def free_slot(self, kind: str, card: str) -> str | None:
@@ -461,11 +454,6 @@ class JaipurTable(Render, Table):
             (self.v["market"], self.market_sel) if kind == "market" else (self.v["hand"], self.hand_sel)
         )
         return next((f"{kind}.{i}" for i, c in enumerate(pool) if c == card and i not in chosen), None)
-
-    def key_towards(self, tid: str) -> str | None:
-        """The first key of the shortest walk of the keyboard focus to `tid` (Tab, Shift+Tab,
-        arrows), found on the target map as it is now."""
-        return self.target_map().route(self.focus, tid)
 
 
 def card_name(card: str) -> str:

@@ -294,6 +294,19 @@ class Table(Scene):
         a table that yields none cannot be driven."""
         return iter(())
 
+    def press_by_keys(self, tid: str) -> Iterator[Gesture]:
+        """The keys that walk the keyboard focus to `tid` (Tab, Shift+Tab, arrows: each the
+        first key of the shortest route on the target map as it is then) and press Space on it.
+        Yields nothing more once no route is left: the gestures then fail to make the move."""
+        for _ in range(200):
+            if self.focus == tid:
+                yield ("key", "space")
+                return
+            step = self.target_map().route(self.focus, tid)
+            if step is None:
+                return
+            yield ("key", step)
+
     # -- input ----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         if (

@@ -549,23 +549,12 @@ class TajMahalTable(Render, Table):
         else:
             return
         for tid in steps:
-            if not keyboard:
+            if keyboard:
+                yield from self.press_by_keys(tid)
+            else:
                 yield ("click", tid)
-                continue
-            for _step in range(200):
-                if self.focus == tid:
-                    break
-                step = self.key_towards(tid)
-                if step is None:
-                    return
-                yield ("key", step)
-            yield ("key", "space")
         if finish:
             yield ("key", "return") if keyboard else ("click", finish)
-
-    def key_towards(self, tid: str) -> str | None:
-        """The first key of the shortest walk of the keyboard focus to `tid`."""
-        return self.target_map().route(self.focus, tid)
 
 
 def card_rect(centre: tuple[int, int], up: bool) -> pygame.Rect:
