@@ -6,9 +6,10 @@ medium: the same without the slips, and it keeps away from discards that feed th
 opponent is known to collect.
 hard: reasons about the unseen cards. A discard is judged by the deadwood expected after the
 next draw (every unseen card equally likely) plus the danger of feeding the opponent (what they
-picked up and what they passed over). Before knocking it builds plausible opponent hands (the
-known cards plus unseen ones, improved greedily for as many turns as the opponent has had) and
-knocks only when the expected score is good and an undercut unlikely; else it waits for gin.
+picked up and what they passed over, weighed by how readily they take from the pile). Before
+knocking it builds plausible opponent hands (the known cards plus unseen ones, improved
+greedily for as many turns as the opponent has had) and knocks only when the expected score
+is good and an undercut unlikely; else it waits for gin.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 from game.core.ruleset import Budget, Command, View
 from game.rules.ginrummy.cards import BIT, DECK, INDEX, VALUE, mask_of
 from game.rules.ginrummy.melds import arrangements_mask, best_layoffs_mask, deadwood_mask
+from game.rules.ginrummy.state import DISCARDED, PASSED, TOOK
 
 ALL = (1 << 52) - 1
 
@@ -195,8 +197,16 @@ class HardBot(EasyBot):
         return total / len(pool) if pool else float(deadwood_mask(hand))
 
     def danger(self, view: View, card: str) -> float:
-        """How likely the opponent can use `card`, in rough deadwood points."""
+        """How likely the opponent can use `card`, in rough deadwood points, counted as far
+        as the opponent has shown it takes from the pile this hand: an opponent that takes only
+        cards for its melds (and mostly draws from the stock) is fed little by a near card,
+        and holding such cards back only slows our own hand."""
         opp = 1 - view["seat"]
+        took = sum(1 for who, action, _ in view["public"] if who == opp and action == TOOK)
+        passed = sum(1 for who, action, _ in view["public"] if who == opp and action == PASSED)
+        shown = min(1.0, 2.0 * took / (took + passed + 1))
+        if not shown:
+            return 0.0
         risk = 0.0
         for k in view["known"][opp]:
             risk += 2.0 * related(card, k)
@@ -204,9 +214,9 @@ class HardBot(EasyBot):
         for p in view["passed"][opp]:
             risk -= 0.5 * related(card, p)
         for who, action, c in view["public"]:
-            if who == opp and action == "discarded":
+            if who == opp and action == DISCARDED:
                 risk -= 0.5 * related(card, c)
-        return max(risk, 0.0)
+        return shown * max(risk, 0.0)
 
     # -- discarding -----------------------------------------------------------------------
     def choose_discard(

@@ -50,9 +50,23 @@ def test_hard_knocks_early_against_a_fresh_hand():
 
 def test_hard_avoids_feeding_known_cards():
     bot = HardBot()
-    view = {"seat": 0, "known": [[], ["8H", "8D"]], "passed": [[], []], "public": [[1, "discarded", "KH"]]}
+    took = [[1, "took", "8H"], [1, "took", "8D"]]
+    public = [*took, [1, "discarded", "KH"]]
+    view = {"seat": 0, "known": [[], ["8H", "8D"]], "passed": [[], []], "public": public}
     assert bot.danger(view, "8S") > bot.danger(view, "KS") == 0
-    assert bot.danger(view, "9H") > bot.danger({**view, "public": [[1, "discarded", "TH"]]}, "9H")
+    assert bot.danger(view, "9H") > bot.danger({**view, "public": [*took, [1, "discarded", "TH"]]}, "9H")
+
+
+def test_hard_fears_feeding_only_as_far_as_the_opponent_takes_from_the_pile():
+    """Danger scales with the opponent's takes against its passes this hand: none shown, none
+    feared (an opponent that only draws from the stock is not fed by a near card)."""
+    bot = HardBot()
+    view = {"seat": 0, "known": [[], ["8H"]], "passed": [[], ["2C", "3D"]], "public": []}
+    taker = {**view, "public": [[1, "took", "8H"], [1, "discarded", "KH"]]}
+    passes = [[1, "passed", c] for c in ("2C", "3D", "4S")]
+    shy = {**view, "public": [*passes, [1, "took", "8H"]]}
+    assert bot.danger(view, "8S") == 0
+    assert bot.danger(taker, "8S") > bot.danger(shy, "8S") > 0
 
 
 def test_bot_protocol_answers_with_a_legal_command():
