@@ -202,20 +202,23 @@ class HardBot(EasyBot):
         cards for its melds (and mostly draws from the stock) is fed little by a near card,
         and holding such cards back only slows our own hand."""
         opp = 1 - view["seat"]
-        took = sum(1 for who, action, _ in view["public"] if who == opp and action == TOOK)
-        passed = sum(1 for who, action, _ in view["public"] if who == opp and action == PASSED)
-        shown = min(1.0, 2.0 * took / (took + passed + 1))
-        if not shown:
-            return 0.0
         risk = 0.0
         for k in view["known"][opp]:
             risk += 2.0 * related(card, k)
         # Cards they passed over or threw away suggest what they do not collect.
         for p in view["passed"][opp]:
             risk -= 0.5 * related(card, p)
+        took = passed = 0
         for who, action, c in view["public"]:
-            if who == opp and action == DISCARDED:
+            if who != opp:
+                continue
+            if action == TOOK:
+                took += 1
+            elif action == PASSED:
+                passed += 1
+            elif action == DISCARDED:
                 risk -= 0.5 * related(card, c)
+        shown = min(1.0, 2.0 * took / (took + passed + 1))
         return shown * max(risk, 0.0)
 
     # -- discarding -----------------------------------------------------------------------

@@ -168,15 +168,12 @@ class Actions:
 
     def sheet_closed(self) -> None:
         t = self.t
-        if t.v["phase"] == HAND_OVER:
-            dealer = t.v["to_act"][0]
-            if t.guard is not None and t.guard(dealer, {"move": "next_hand"}) is not None:
-                return  # a tutorial's notes are still about this hand: the deal waits for them
-            t.acknowledged = len(t.v["history"])
-            if dealer in t.humans:
-                t.submit(dealer, {"move": "next_hand"})
-        else:
-            t.acknowledged = len(t.v["history"])
+        dealer = t.v["to_act"][0] if t.v["phase"] == HAND_OVER else None
+        if dealer is not None and t.guard is not None and t.guard(dealer, {"move": "next_hand"}) is not None:
+            return  # a tutorial's notes are still about this hand: the deal waits for them
+        t.acknowledged = len(t.v["history"])
+        if dealer in t.humans:
+            t.submit(dealer, {"move": "next_hand"})
         self.setup_buttons()
 
     # -- buttons --------------------------------------------------------------------------
