@@ -24,7 +24,7 @@ from game.rules.jaipur.sim import BONUS_MEAN, CAMEL_I, TOK, Sim, bonus_size, det
 
 Command = dict[str, Any]
 
-HARD_ITERATIONS = 2000  # rollouts of the search; the seconds of the budget stay a hard cap
+HARD_ITERATIONS = 5000  # rollouts of the search; the seconds of the budget stay a hard cap
 HARD_CANDIDATES = 10  # moves kept for the search after medium's evaluation
 
 

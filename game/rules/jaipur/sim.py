@@ -100,7 +100,8 @@ class Sim:
                     self.points[s] += BONUS_MEAN[size]
                     self.nbonus[s] += 1
         self.turn = 1 - s
-        if len(self.market) < 5 or self.empty_piles() >= 3:
+        # Only a sale empties a pile: the count is not worth redoing after every move.
+        if len(self.market) < 5 or (kind == 3 and self.empty_piles() >= 3):
             self.over = True
         elif self.solo:
             self._bot()
