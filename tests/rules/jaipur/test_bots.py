@@ -84,15 +84,18 @@ def test_medium_beats_easy_most_of_the_time():
 
 
 @pytest.mark.slow
-def test_hard_beats_easy_in_three_matches_of_four():
-    report = sim.tournament("jaipur", ["hard", "easy"], games=24, seed=9, processes=2)
-    assert report["win_rate"][0] >= 0.75, report
+def test_hard_beats_easy_nearly_always():
+    # Hard won 200 of 200 against easy in docs/jaipur.md; 12 matches keep the slow suite short,
+    # and a hard bot no better than easy would reach 11 of them by luck 0.3% of the time.
+    report = sim.tournament("jaipur", ["hard", "easy"], games=12, seed=9, processes=2)
+    assert report["wins"][0] >= 11, report
 
 
 @pytest.mark.slow
 def test_hard_beats_medium():
-    report = sim.tournament("jaipur", ["hard", "medium"], games=20, seed=9, processes=2)
-    assert report["win_rate"][0] >= 0.6, report
+    # 39 of 40 in docs/jaipur.md; an even match would reach 9 of 12 by luck 7% of the time.
+    report = sim.tournament("jaipur", ["hard", "medium"], games=12, seed=9, processes=2)
+    assert report["wins"][0] >= 9, report
 
 
 def test_sim_command_line_reports_json(capsys):
