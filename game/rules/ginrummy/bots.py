@@ -8,8 +8,9 @@ hard: reasons about the unseen cards. A discard is judged by the deadwood expect
 next draw (every unseen card equally likely) plus the danger of feeding the opponent (what they
 picked up and what they passed over, weighed by how readily they take from the pile). Before
 knocking it builds plausible opponent hands (the known cards plus unseen ones, improved
-greedily for as many turns as the opponent has had) and knocks only when the expected score
-is good and an undercut unlikely; else it waits for gin.
+greedily for as many turns as the opponent has had, and fitting its last discard) and on them
+compares knocking now with waiting a turn and with holding out for the opponent's knock (to
+undercut it) or for gin.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 
 from game.core.ruleset import Budget, Command, View
 from game.rules.ginrummy.cards import BIT, DECK, INDEX, VALUE, mask_of
-from game.rules.ginrummy.melds import arrangements_mask, best_layoffs_mask, deadwood_mask
+from game.rules.ginrummy.melds import CARD_VALUE, arrangements_mask, best_layoffs_mask, deadwood_mask
 from game.rules.ginrummy.state import DISCARDED, PASSED, TOOK
 
 ALL = (1 << 52) - 1
@@ -145,6 +146,7 @@ class MediumBot(EasyBot):
 class HardBot(EasyBot):
     level = "hard"
     samples = 40  # opponent hands imagined before a knock
+    tries = 30  # draws of one imagined hand until it fits the opponent's last discard
     danger_weight = 1.0
     take_margin = 0.0
 
@@ -242,50 +244,66 @@ class HardBot(EasyBot):
 
         return {"move": "discard", "card": min(discards, key=cost)}
 
-    def should_knock(
-        self, view: View, rest: int, pool: list[int], rng: random.Random, deadline: float, samples: int
-    ) -> bool:
-        """Knock now, or wait one more turn? Both are scored on the same imagined opponent hands.
-
-        Knocking now scores our deadwood against theirs after their layoffs. Waiting means
-        discarding the same card instead: the opponent may take it or draw, and knocks at once
-        when it can (then we are the defender, undercutting when our deadwood, after laying off
-        on their melds, is no higher than theirs); otherwise we draw, discard our best and knock
-        (or go gin) a turn later. Knock when that is worth at least as much as the wait, which
-        is a cautious view of waiting (later turns could wait again).
-        """
-        mine = deadwood_mask(rest)
-        if mine == 0:
-            return True
+    def opponent_hand(self, view: View, pool: list[int], rng: random.Random) -> int:
+        """One plausible opponent hand: the cards known in it plus unseen ones, improved greedily
+        for as many turns as the opponent has had (at most 8). Drawn again (up to `tries` times)
+        until the opponent's last discard was one of its least-deadwood discards, as most
+        players' are: a low discard then means a low hand, near a knock."""
         opp = 1 - view["seat"]
         known = mask_of(view["known"][opp])
-        turns = sum(1 for who, action, _ in view["public"] if who == opp and action == "discarded")
-        melds = list(arrangements_mask(rest)[0])
         need = view["opponent_hand"] - known.bit_count()
-        under, gin = view["undercut_bonus"], view["gin_bonus"]
-        thrown = (mask_of(view["hand"]) & ~rest) & -(mask_of(view["hand"]) & ~rest)  # the knock card
-        now_total = wait_total = 0.0
-        count = 0
-        for _ in range(samples):
-            if time.perf_counter() > deadline:
-                break
+        thrown = [BIT[c] for who, action, c in view["public"] if who == opp and action == DISCARDED]
+        last = thrown[-1] if thrown else 0
+        hand = known
+        for _ in range(self.tries):
             draw = rng.sample(pool, len(pool))
             hand = known
             for bit in draw[:need]:
                 hand |= bit
             spare = draw[need:]
-            for t in range(min(turns, 8, max(0, len(spare) - 2))):
+            for t in range(min(len(thrown), 8, max(0, len(spare) - 2))):
                 hand |= spare[t]
                 _, outs = best_discard(hand, forbid=known)
                 hand ^= outs[0]
-            spare = spare[min(turns, 8, max(0, len(spare) - 2)) :]
+            if not last or deadwood_mask(hand) <= best_discard(hand | last, forbid=last)[0]:
+                break
+        return hand
+
+    def should_knock(
+        self, view: View, rest: int, pool: list[int], rng: random.Random, deadline: float, samples: int
+    ) -> bool:
+        """Knock now, or wait? All three are scored on the same imagined opponent hands.
+
+        Knocking now scores our deadwood against theirs after their layoffs. Waiting discards
+        the same card instead, two ways: one more turn (`wait_value`: the opponent knocks at
+        once if it can, else we knock a turn later), or holding out (`hold_out`: the rest of the
+        hand played out, the opponent knocking as soon as it may, we only with gin or when the
+        stock runs low, so its knock meets our low deadwood: an undercut). Knock when that is
+        worth at least as much as the better way of waiting.
+        """
+        mine = deadwood_mask(rest)
+        if mine == 0:
+            return True
+        melds = list(arrangements_mask(rest)[0])
+        under, gin = view["undercut_bonus"], view["gin_bonus"]
+        thrown = (mask_of(view["hand"]) & ~rest) & -(mask_of(view["hand"]) & ~rest)  # the knock card
+        now_total = wait_total = hold_total = 0.0
+        count = 0
+        for _ in range(samples):
+            if time.perf_counter() > deadline:
+                break
+            hand = self.opponent_hand(view, pool, rng)
+            stock = [bit for bit in pool if not bit & hand]
+            rng.shuffle(stock)
+            del stock[view["stock"] :]
             theirs, _ = best_layoffs_mask(hand, melds)
             now_total += theirs - mine if theirs > mine else -(mine - theirs + under)
-            wait_total += self.wait_value(hand, rest, thrown, spare, under, gin)
+            wait_total += self.wait_value(hand, rest, thrown, stock, under, gin)
+            hold_total += hold_out(hand, rest, thrown, stock, under, gin)
             count += 1
         if not count:
             return True
-        return now_total >= wait_total
+        return now_total >= max(wait_total, hold_total)
 
     @staticmethod
     def wait_value(hand: int, rest: int, thrown: int, spare: list[int], under: int, gin: int) -> float:
@@ -318,6 +336,53 @@ class HardBot(EasyBot):
             return theirs + gin
         theirs_after, _ = best_layoffs_mask(hand, list(arrangements_mask(ours_next)[0]))
         return theirs_after - mine if theirs_after > mine else -(mine - theirs_after + under)
+
+
+def _least_out(hand: int, forbid: int = 0) -> tuple[int, int]:
+    """For 11 cards: the least deadwood after a discard and that discard (the highest card among
+    equals), never `forbid`."""
+    best, out, high = 10**9, 0, 0
+    for bit in _bits(hand & ~forbid):
+        value = deadwood_mask(hand ^ bit)
+        points = CARD_VALUE[bit.bit_length() - 1]
+        if value < best or (value == best and points > high):
+            best, out, high = value, bit, points
+    return best, out
+
+
+def knock_points(knocker: int, deadwood: int, defender: int, under: int, gin: int) -> int:
+    """The knocker's points (negative when undercut): gin bonus, or layoffs and the undercut."""
+    if deadwood == 0:
+        return deadwood_mask(defender) + gin
+    theirs, _ = best_layoffs_mask(defender, list(arrangements_mask(knocker)[0]))
+    return theirs - deadwood if theirs > deadwood else -(deadwood - theirs + under)
+
+
+def hold_out(theirs: int, ours: int, top: int, stock: list[int], under: int, gin: int, low: int = 4) -> float:
+    """Our points when we discard `top` and play the hand out without knocking: both take the
+    pile card when it lowers their deadwood, else draw, and discard their least-deadwood card;
+    the opponent knocks as soon as it may, we only with gin or once `low` stock cards are left.
+    `stock` is the stock in drawing order, last card first; a dead hand scores 0."""
+    hands = [theirs, ours]
+    stock = list(stock)
+    turn = 0
+    while True:
+        hand = hands[turn]
+        value, out = _least_out(hand | top, forbid=top)
+        if value < deadwood_mask(hand):
+            hand |= top
+        else:
+            hand |= stock.pop()
+            value, out = _least_out(hand)
+        hand ^= out
+        if value <= 10 and (turn == 0 or value == 0 or len(stock) <= low):
+            points = knock_points(hand, value, hands[1 - turn], under, gin)
+            return points if turn == 1 else -points
+        if len(stock) <= 2:
+            return 0.0
+        hands[turn] = hand
+        top = out
+        turn ^= 1
 
 
 def make_bot(level: str) -> Any:

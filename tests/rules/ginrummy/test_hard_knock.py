@@ -1,12 +1,13 @@
-"""The hard bot's knock decision: knocking now against waiting one more turn (issue 23)."""
+"""The hard bot's knock decision: knocking now, waiting a turn or holding out (issue 23)."""
 
 from __future__ import annotations
 
 import random
 
 from game.core.ruleset import Budget
-from game.rules.ginrummy.bots import HardBot
-from game.rules.ginrummy.cards import BIT, mask_of
+from game.rules.ginrummy.bots import HardBot, hold_out
+from game.rules.ginrummy.cards import BIT, DECK, mask_of
+from game.rules.ginrummy.melds import deadwood_mask
 from tests.rules.ginrummy.helpers import RULES, both_pass, play, start
 
 
@@ -38,3 +39,39 @@ def test_waiting_counts_our_gin_a_turn_later():
     ours = hand("5D 6D 7D TS JS QS 8H 8D 8S 3D")
     value = HardBot.wait_value(theirs, ours, BIT["KC"], [BIT["2C"], BIT["4D"]], 25, 25)
     assert value == 55 + 25
+
+
+def test_holding_out_undercuts_the_opponent_when_it_knocks():
+    """We throw KC and do not knock. The opponent passes it (it would not lower its deadwood),
+    draws QH and knocks with 10 at once; our deadwood stays 3 and none of it lays off: we
+    undercut, 10 - 3 + the 25 bonus. The stock is drawn from its end."""
+    theirs = hand("AS 2S 3S 4H 5H 6H 7C 8C 9C KD")
+    ours = hand("5D 6D 7D 9S TS JS 8H 8D 8S 3D")
+    assert hold_out(theirs, ours, BIT["KC"], [BIT["2D"], BIT["QH"]], 25, 25) == 10 - 3 + 25
+
+
+def test_holding_out_waits_for_gin_rather_than_knocking():
+    """The opponent draws 2C and cannot knock. We draw KH and throw it back: we could knock with
+    3, but holding out we do not while the stock is long. The opponent passes KH, draws QC and
+    still cannot knock; our 4D joins 3D to the diamond run: gin, worth the opponent's deadwood
+    (55 after throwing TH, then QC for JC or a king: still 55) plus the 25 bonus."""
+    theirs = hand("AS 5S 9S 2H 6H TH 3C 7C JC KD")
+    ours = hand("5D 6D 7D TS JS QS 8H 8D 8S 3D")
+    stock = [BIT[c] for c in ("AH", "4H", "8C", "9C", "4D", "QC", "KH", "2C")]
+    assert hold_out(theirs, ours, BIT["KC"], stock, 25, 25) == 55 + 25
+
+
+def test_a_low_last_discard_means_a_low_imagined_hand():
+    """Most players throw their least useful card, so an opponent whose last discard was an ace
+    is imagined with less deadwood than one whose last discard was a king."""
+    bot = HardBot()
+    gone = ["9S", "TH", "JD", "QC"]
+    pool = [BIT[c] for c in DECK if c not in ("AS", "KS", *gone)]
+
+    def imagined(last: str) -> float:
+        public = [[1, "discarded", c] for c in gone] + [[1, "discarded", last]]
+        view = {"seat": 0, "known": [[], []], "opponent_hand": 10, "public": public}
+        rng = random.Random(7)
+        return sum(deadwood_mask(bot.opponent_hand(view, pool, rng)) for _ in range(40)) / 40
+
+    assert imagined("AS") < imagined("KS") - 5
