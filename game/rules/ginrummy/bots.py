@@ -234,6 +234,8 @@ class HardBot(EasyBot):
             best = min(knocks, key=lambda c: (deadwood_mask(hand & ~BIT[c]), self.danger(view, c), -VALUE[c]))
             if not discards or self.should_knock(view, hand & ~BIT[best], pool, rng, deadline, samples):
                 return {"move": "knock", "card": best}
+            if best in discards:  # waiting was scored on throwing this card
+                return {"move": "discard", "card": best}
         late = view["stock"] <= 6
 
         def cost(card: str) -> tuple[float, str]:

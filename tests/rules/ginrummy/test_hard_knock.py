@@ -75,3 +75,32 @@ def test_a_low_last_discard_means_a_low_imagined_hand():
         return sum(deadwood_mask(bot.opponent_hand(view, pool, rng)) for _ in range(40)) / 40
 
     assert imagined("AS") < imagined("KS") - 5
+
+
+def test_when_it_waits_it_throws_the_card_its_waiting_was_scored_on():
+    """Knocking would throw 8D (deadwood 2 left). The opponent took 8H and 8S, so 8D feeds it and
+    an ordinary discard would be 2D; but waiting was weighed on throwing 8D (and our low
+    deadwood is what undercuts its knock), so a bot that decides to wait throws 8D."""
+
+    class Waiting(HardBot):
+        def should_knock(self, *args: object) -> bool:
+            return False
+
+    cards = ["AS", "2S", "3S", "4H", "5H", "6H", "7C", "8C", "9C", "8D", "2D"]
+    view = {
+        "seat": 0,
+        "hand": cards,
+        "discard": ["KD"],
+        "stock": 20,
+        "opponent_hand": 10,
+        "known": [[], ["8H", "8S"]],
+        "passed": [[], []],
+        "public": [[1, "took", "8H"], [1, "took", "8S"]],
+        "taken": None,
+    }
+    legal = [{"move": "discard", "card": c} for c in cards]
+    legal += [{"move": "knock", "card": c} for c in ("8D", "2D")]
+    bot = Waiting()
+    assert bot.danger(view, "8D") > bot.danger(view, "2D") + 6  # else 2D would go
+    command = bot.choose_discard(view, legal, random.Random(1), float("inf"), 40)
+    assert command == {"move": "discard", "card": "8D"}
