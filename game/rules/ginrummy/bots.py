@@ -22,6 +22,7 @@ from typing import Any
 from game.core.ruleset import Budget, Command, View
 from game.rules.ginrummy.cards import BIT, DECK, INDEX, VALUE, mask_of
 from game.rules.ginrummy.melds import CARD_VALUE, arrangements_mask, best_layoffs_mask, deadwood_mask
+from game.rules.ginrummy.rules import DEAD_STOCK
 from game.rules.ginrummy.state import DISCARDED, PASSED, TOOK
 
 ALL = (1 << 52) - 1
@@ -305,6 +306,8 @@ class HardBot(EasyBot):
             count += 1
         if not count:
             return True
+        if view["stock"] <= DEAD_STOCK:  # a discard without a knock now ends the hand unscored
+            return now_total >= 0
         return now_total >= max(wait_total, hold_total)
 
     @staticmethod
@@ -364,11 +367,11 @@ def hold_out(theirs: int, ours: int, top: int, stock: list[int], under: int, gin
     """Our points when we discard `top` and play the hand out without knocking: both take the
     pile card when it lowers their deadwood, else draw, and discard their least-deadwood card;
     the opponent knocks as soon as it may, we only with gin or once `low` stock cards are left.
-    `stock` is the stock in drawing order, last card first; a dead hand scores 0."""
+    `stock` is drawn from its end. A hand gone dead scores 0."""
     hands = [theirs, ours]
     stock = list(stock)
     turn = 0
-    while True:
+    while len(stock) > DEAD_STOCK:  # else the last discard, made without a knock, ended the hand
         hand = hands[turn]
         value, out = _least_out(hand | top, forbid=top)
         if value < deadwood_mask(hand):
@@ -380,11 +383,10 @@ def hold_out(theirs: int, ours: int, top: int, stock: list[int], under: int, gin
         if value <= 10 and (turn == 0 or value == 0 or len(stock) <= low):
             points = knock_points(hand, value, hands[1 - turn], under, gin)
             return points if turn == 1 else -points
-        if len(stock) <= 2:
-            return 0.0
         hands[turn] = hand
         top = out
         turn ^= 1
+    return 0.0
 
 
 def make_bot(level: str) -> Any:

@@ -47,7 +47,7 @@ def test_holding_out_undercuts_the_opponent_when_it_knocks():
     undercut, 10 - 3 + the 25 bonus. The stock is drawn from its end."""
     theirs = hand("AS 2S 3S 4H 5H 6H 7C 8C 9C KD")
     ours = hand("5D 6D 7D 9S TS JS 8H 8D 8S 3D")
-    assert hold_out(theirs, ours, BIT["KC"], [BIT["2D"], BIT["QH"]], 25, 25) == 10 - 3 + 25
+    assert hold_out(theirs, ours, BIT["KC"], [BIT["AH"], BIT["2D"], BIT["QH"]], 25, 25) == 10 - 3 + 25
 
 
 def test_holding_out_waits_for_gin_rather_than_knocking():
@@ -104,3 +104,10 @@ def test_when_it_waits_it_throws_the_card_its_waiting_was_scored_on():
     assert bot.danger(view, "8D") > bot.danger(view, "2D") + 6  # else 2D would go
     command = bot.choose_discard(view, legal, random.Random(1), float("inf"), 40)
     assert command == {"move": "discard", "card": "8D"}
+
+
+def test_holding_out_with_two_stock_cards_left_is_a_dead_hand():
+    """A discard that leaves 2 stock cards without a knock ends the hand: nobody scores."""
+    theirs = hand("AS 2S 3S 4H 5H 6H 7C 8C 9C KD")
+    ours = hand("5D 6D 7D 9S TS JS 8H 8D 8S 3D")
+    assert hold_out(theirs, ours, BIT["KC"], [BIT["2D"], BIT["QH"]], 25, 25) == 0
