@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from game.core import registry
 from game.core.match import Match, Seat
+from game.core.ruleset import Budget
 from game.rules.ginrummy.cards import DECK
 
 RULES = registry.get("ginrummy")
+# The hard bot's full search, never cut short by the clock (a loaded machine gives the same move)
+FIXED = Budget(seconds=600.0, iterations=40)
 
 
 def deck_for(hand0: str, hand1: str, upcard: str, stock: str = "", dealer: int = 0) -> list[str]:

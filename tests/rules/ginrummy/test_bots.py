@@ -12,7 +12,7 @@ from game.core import bots, sim
 from game.core.match import Match, Seat
 from game.core.ruleset import Budget
 from game.rules.ginrummy.bots import HardBot
-from tests.rules.ginrummy.helpers import RULES, both_pass, play, start
+from tests.rules.ginrummy.helpers import FIXED, RULES, both_pass, play, start
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
@@ -26,8 +26,8 @@ def test_bots_are_deterministic_given_the_rng():
     for _ in range(12):
         seat = min(m.to_act)
         view, legal = m.view(seat), m.legal(seat)
-        a = RULES.bot("hard").choose(view, legal, random.Random(5), Budget())
-        b = RULES.bot("hard").choose(view, legal, random.Random(5), Budget())
+        a = RULES.bot("hard").choose(view, legal, random.Random(5), FIXED)
+        b = RULES.bot("hard").choose(view, legal, random.Random(5), FIXED)
         assert a == b and a in legal
         m.submit(seat, a)
 
@@ -44,7 +44,7 @@ def test_hard_knocks_early_against_a_fresh_hand():
     m = start("AS 2S 3S 4H 5H 6H 7C 7D 7S 2D", "2C 5C 8C 3D 6D 9D JS QH KH 4S", "9H", "AD")
     both_pass(m)
     play(m, (0, {"move": "draw", "source": "stock"}))
-    command = RULES.bot("hard").choose(m.view(0), m.legal(0), random.Random(1), Budget())
+    command = RULES.bot("hard").choose(m.view(0), m.legal(0), random.Random(1), FIXED)
     assert command["move"] == "knock"
 
 
