@@ -287,7 +287,6 @@ class HardBot(EasyBot):
         mine = deadwood_mask(rest)
         if mine == 0:
             return True
-        melds = list(arrangements_mask(rest)[0])
         under, gin = view["undercut_bonus"], view["gin_bonus"]
         thrown = (mask_of(view["hand"]) & ~rest) & -(mask_of(view["hand"]) & ~rest)  # the knock card
         now_total = wait_total = hold_total = 0.0
@@ -299,8 +298,7 @@ class HardBot(EasyBot):
             stock = [bit for bit in pool if not bit & hand]
             rng.shuffle(stock)
             del stock[view["stock"] :]
-            theirs, _ = best_layoffs_mask(hand, melds)
-            now_total += theirs - mine if theirs > mine else -(mine - theirs + under)
+            now_total += knock_points(rest, mine, hand, under, gin)
             wait_total += self.wait_value(hand, rest, thrown, stock, under, gin)
             hold_total += hold_out(hand, rest, thrown, stock, under, gin)
             count += 1
@@ -326,33 +324,20 @@ class HardBot(EasyBot):
             hand = (hand | new) ^ outs[0]
         theirs = deadwood_mask(hand)
         if theirs <= 10:
-            their_melds = list(arrangements_mask(hand)[0])
-            if theirs == 0:
-                return -(deadwood_mask(rest) + gin)
-            ours, _ = best_layoffs_mask(rest, their_melds)
-            return theirs - ours + under if ours <= theirs else -(ours - theirs)
+            return -knock_points(hand, theirs, rest, under, gin)
         ours_next = rest
         following = spare[1] if took == 0 and len(spare) > 1 else spare[0] if spare else 0
         if following:
             _, outs = best_discard(rest | following)
             ours_next = (rest | following) ^ outs[0]
-        mine = deadwood_mask(ours_next)
-        if mine == 0:
-            return theirs + gin
-        theirs_after, _ = best_layoffs_mask(hand, list(arrangements_mask(ours_next)[0]))
-        return theirs_after - mine if theirs_after > mine else -(mine - theirs_after + under)
+        return knock_points(ours_next, deadwood_mask(ours_next), hand, under, gin)
 
 
 def _least_out(hand: int, forbid: int = 0) -> tuple[int, int]:
     """For 11 cards: the least deadwood after a discard and that discard (the highest card among
     equals), never `forbid`."""
-    best, out, high = 10**9, 0, 0
-    for bit in _bits(hand & ~forbid):
-        value = deadwood_mask(hand ^ bit)
-        points = CARD_VALUE[bit.bit_length() - 1]
-        if value < best or (value == best and points > high):
-            best, out, high = value, bit, points
-    return best, out
+    value, outs = best_discard(hand, forbid)
+    return value, max(outs, key=lambda bit: CARD_VALUE[bit.bit_length() - 1])
 
 
 def knock_points(knocker: int, deadwood: int, defender: int, under: int, gin: int) -> int:
