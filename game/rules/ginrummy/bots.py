@@ -53,6 +53,39 @@ def best_discard(hand: int, forbid: int = 0) -> tuple[int, list[int]]:
     return best, cards
 
 
+def _by_value(hand: int) -> list[int]:
+    """The hand's bits, highest card value first."""
+    return sorted(_bits(hand), key=lambda bit: -CARD_VALUE[bit.bit_length() - 1])
+
+
+def least_with(hand: int, deadwood: int, order: list[int], new: int) -> int:
+    """Least deadwood of `hand` (whose deadwood is given, its bits in `order`, highest value
+    first) after drawing `new` and discarding one card. Throwing a card of value v lowers the
+    deadwood by at most v, so once that cannot beat the best found the rest need no look."""
+    held = hand | new
+    full = deadwood_mask(held)
+    best = deadwood  # throw `new` back
+    for bit in order:
+        if full - CARD_VALUE[bit.bit_length() - 1] >= best:
+            break
+        value = deadwood_mask(held ^ bit)
+        if value < best:
+            best = value
+    return best
+
+
+def after_one_draw(hand: int, pool: list[int]) -> float:
+    """Deadwood expected after drawing one of `pool` (cards in the hand are skipped) and
+    discarding well."""
+    order, deadwood = _by_value(hand), deadwood_mask(hand)
+    total = count = 0
+    for bit in pool:
+        if not bit & hand:
+            total += least_with(hand, deadwood, order, bit)
+            count += 1
+    return total / count if count else float(deadwood)
+
+
 def simple_command(view: View, legal: list[Command]) -> Command | None:
     """The moves every level plays the same way."""
     phase = view["phase"]
@@ -177,8 +210,7 @@ class HardBot(EasyBot):
         pool = _bits(self.unseen(view))
         if not pool:
             return True
-        stock = sum(best_discard(hand | u)[0] for u in pool) / len(pool)
-        return take <= stock + self.take_margin
+        return take <= self.expected(hand, pool) + self.take_margin
 
     # -- what is unseen -------------------------------------------------------------------
     def unseen(self, view: View) -> int:
@@ -188,16 +220,7 @@ class HardBot(EasyBot):
 
     def expected(self, hand: int, pool: list[int]) -> float:
         """Deadwood expected after drawing one unseen card and discarding well."""
-        total = 0
-        for bit in pool:
-            h = hand | bit
-            best = 10**9
-            for b in _bits(h):
-                v = deadwood_mask(h ^ b)
-                if v < best:
-                    best = v
-            total += best
-        return total / len(pool) if pool else float(deadwood_mask(hand))
+        return after_one_draw(hand, pool)
 
     def danger(self, view: View, card: str) -> float:
         """How likely the opponent can use `card`, in rough deadwood points, counted as far
