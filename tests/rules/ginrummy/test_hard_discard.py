@@ -1,4 +1,4 @@
-"""The hard bot's discard arithmetic (issue 23)."""
+"""The hard bot's discard arithmetic and the deal-by-deal measurement of it (issue 23)."""
 
 from __future__ import annotations
 
@@ -31,3 +31,13 @@ def test_the_next_draw_is_weighed_as_its_definition():
     """Skipping discards that cannot beat the best one found never changes the expectation."""
     for hand, pool in random_hands(5, 300):
         assert after_one_draw(hand, pool) == brute_one_draw(hand, pool)
+
+
+def test_deal_by_deal_measurement_repeats_itself():
+    """bench.gin_hands compares two versions of a bot deal by deal: that only works if the same
+    deal, seat and players give the same hand every run."""
+    from bench.gin_hands import first_hand
+
+    runs = [first_hand(("medium", "gin-greedy", 7, 1)) for _ in range(2)]
+    assert runs[0] == runs[1]
+    assert runs[0][:2] == (7, 1)
