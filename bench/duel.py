@@ -38,6 +38,22 @@ def player(game: str, spec: str):
     return registry.get(game).bot(spec)
 
 
+def turn(match: Match, players: list, specs: list[str], seed: int, budget: Budget) -> tuple[int, int, float]:
+    """Let the next seat to act choose from its view and play it: (seat, its number of legal
+    commands, seconds it thought). The random numbers depend only on the seed and the move, so
+    a deal replays the same for the same players."""
+    seat = min(match.to_act)
+    view, legal = match.view(seat), match.legal(seat)
+    rng = derive(seed, len(match.events) * 8 + seat)
+    start = time.perf_counter()
+    command = players[seat].choose(view, legal, rng, budget)
+    spent = time.perf_counter() - start
+    result = match.submit(seat, command)
+    if hasattr(result, "reason"):
+        raise RuntimeError(f"{specs[seat]} played {command}: {result.reason}")
+    return seat, len(legal), spent
+
+
 def one(job: tuple) -> dict:
     game, a, b, seed, a_seat, seconds, options = job
     ruleset = registry.get(game)
@@ -47,17 +63,9 @@ def one(job: tuple) -> dict:
     times: list[float] = []
     budget = Budget(seconds=seconds)
     while not match.finished:
-        seat = min(match.to_act)
-        view, legal = match.view(seat), match.legal(seat)
-        rng = derive(seed, len(match.events) * 8 + seat)
-        start = time.perf_counter()
-        command = players[seat].choose(view, legal, rng, budget)
-        spent = time.perf_counter() - start
-        if seat == a_seat and len(legal) > 1:
+        seat, choices, spent = turn(match, players, specs, seed, budget)
+        if seat == a_seat and choices > 1:
             times.append(spent)
-        result = match.submit(seat, command)
-        if hasattr(result, "reason"):
-            raise RuntimeError(f"{specs[seat]} played {command}: {result.reason}")
     outcome = match.outcome
     hands = []  # (kind, who knocked, A's points)
     if game == "ginrummy":

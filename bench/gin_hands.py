@@ -18,10 +18,9 @@ import json
 import statistics
 from concurrent.futures import ProcessPoolExecutor
 
-from bench.duel import player
+from bench.duel import player, turn
 from game.core import registry
 from game.core.match import Match, Seat
-from game.core.rng import derive
 from game.core.ruleset import Budget
 
 
@@ -33,12 +32,7 @@ def first_hand(job: tuple[str, str, int, int]) -> tuple[int, int, int]:
     match = Match.new(registry.get("ginrummy"), [Seat(s, "bot", s) for s in specs], {}, seed)
     budget = Budget(seconds=1.0)
     while not match.state.history:
-        seat = min(match.to_act)
-        view, legal = match.view(seat), match.legal(seat)
-        command = players[seat].choose(view, legal, derive(seed, len(match.events) * 8 + seat), budget)
-        result = match.submit(seat, command)
-        if hasattr(result, "reason"):
-            raise RuntimeError(f"{specs[seat]} played {command}: {result.reason}")
+        turn(match, players, specs, seed, budget)
     hand = match.state.history[0]
     points = 0 if hand.winner is None else hand.points if hand.winner == a_seat else -hand.points
     return seed, a_seat, points

@@ -210,17 +210,13 @@ class HardBot(EasyBot):
         pool = _bits(self.unseen(view))
         if not pool:
             return True
-        return take <= self.expected(hand, pool) + self.take_margin
+        return take <= after_one_draw(hand, pool) + self.take_margin
 
     # -- what is unseen -------------------------------------------------------------------
     def unseen(self, view: View) -> int:
         me = 1 - view["seat"]
         seen = mask_of(view["hand"]) | mask_of(view["discard"]) | mask_of(view["known"][me])
         return ALL & ~seen
-
-    def expected(self, hand: int, pool: list[int]) -> float:
-        """Deadwood expected after drawing one unseen card and discarding well."""
-        return after_one_draw(hand, pool)
 
     def danger(self, view: View, card: str) -> float:
         """How likely the opponent can use `card`, in rough deadwood points, counted as far
@@ -264,7 +260,7 @@ class HardBot(EasyBot):
 
         def cost(card: str) -> tuple[float, str]:
             rest = hand & ~BIT[card]
-            value = self.expected(rest, pool) if time.perf_counter() < deadline else deadwood_mask(rest)
+            value = after_one_draw(rest, pool) if time.perf_counter() < deadline else deadwood_mask(rest)
             weight = self.danger_weight * (2.0 if late else 1.0)
             return value + weight * self.danger(view, card), card
 
