@@ -73,18 +73,20 @@ def deadwood_mask(h: int) -> int:
 
 
 def _with_sets(a: int, b: int, c: int, d: int, t: int) -> int:
-    T = RUN_TABLE
+    """Least deadwood when each rank in `t` (a rank mask, each held in 3 or 4 suits) is either
+    left to the runs or made a set: of all its suits, or with four held, of any three. Clearing
+    a rank's bit in every suit clears it only where it is held, so no list of suits is needed."""
     low = t & -t
     rest = t ^ low
-    best = _with_sets(a, b, c, d, rest) if rest else T[a] + T[b] + T[c] + T[d]
     n = ~low
-    suits = [a, b, c, d]
-    held = [k for k in range(4) if suits[k] & low]
-    # Remove a chosen set of suits at this rank; the table (or further sets) does the rest.
-    options = [held] if len(held) == 3 else [held] + [[k for k in held if k != s] for s in held]
-    for used in options:
-        x = [s & n if k in used else s for k, s in enumerate(suits)]
-        value = _with_sets(x[0], x[1], x[2], x[3], rest) if rest else T[x[0]] + T[x[1]] + T[x[2]] + T[x[3]]
+    options = [(a, b, c, d), (a & n, b & n, c & n, d & n)]
+    if a & b & c & d & low:  # four held: a set of three may leave any one suit its card
+        options += [(a, b & n, c & n, d & n), (a & n, b, c & n, d & n)]
+        options += [(a & n, b & n, c, d & n), (a & n, b & n, c & n, d)]
+    T = RUN_TABLE
+    best = 10**9
+    for w, x, y, z in options:
+        value = _with_sets(w, x, y, z, rest) if rest else T[w] + T[x] + T[y] + T[z]
         if value < best:
             best = value
     return best
