@@ -4,13 +4,14 @@ easy: takes a pile card only when it melds at once, discards the card that leave
 deadwood but now and then throws a random one, knocks as soon as it may.
 medium: the same without the slips, and it keeps away from discards that feed the cards the
 opponent is known to collect.
-hard: reasons about the unseen cards. A discard is judged by the deadwood expected after the
-next draw (every unseen card equally likely) plus the danger of feeding the opponent (what they
-picked up and what they passed over, weighed by how readily they take from the pile). Before
-knocking it builds plausible opponent hands (the known cards plus unseen ones, improved
-greedily for as many turns as the opponent has had, and fitting its last discard) and on them
-compares knocking now with waiting a turn and with holding out for the opponent's knock (to
-undercut it) or for gin.
+hard: reasons about the unseen cards. A discard is first judged by the deadwood expected after
+the next draw (every unseen card equally likely) plus the danger of feeding the opponent (what
+they picked up and what they passed over, weighed by how readily they take from the pile); the
+best few are then played out to the end of the hand on imagined opponent hands and stock orders,
+and the one that scores most is thrown. Before knocking it builds plausible opponent hands (the
+known cards plus unseen ones, improved greedily for as many turns as the opponent has had, and
+fitting its last discard) and on them compares knocking now with waiting a turn and with holding
+out for the opponent's knock (to undercut it) or for gin.
 """
 
 from __future__ import annotations
@@ -180,6 +181,8 @@ class MediumBot(EasyBot):
 class HardBot(EasyBot):
     level = "hard"
     samples = 40  # opponent hands imagined before a knock
+    candidates = 4  # discards, best by the quick cost, that are played out
+    playouts = 150  # imagined hands each of them is played out on
     tries = 30  # draws of one imagined hand until it fits the opponent's last discard
     danger_weight = 1.0
     take_margin = 0.0
@@ -197,7 +200,7 @@ class HardBot(EasyBot):
         # Stop searching at 80% of the budget; `iterations` sets how many opponent hands to imagine.
         deadline = time.perf_counter() + 0.8 * budget.seconds
         samples = budget.iterations or self.samples
-        return self.choose_discard(view, legal, rng, deadline, samples)
+        return self.choose_discard(view, legal, rng, deadline, samples, budget.iterations or self.playouts)
 
     def takes(self, view: View) -> bool:
         """Take the pile card when it lowers deadwood at least as much as a stock draw would
@@ -245,7 +248,13 @@ class HardBot(EasyBot):
 
     # -- discarding -----------------------------------------------------------------------
     def choose_discard(
-        self, view: View, legal: list[Command], rng: random.Random, deadline: float, samples: int
+        self,
+        view: View,
+        legal: list[Command],
+        rng: random.Random,
+        deadline: float,
+        samples: int,
+        playouts: int,
     ) -> Command:
         discards, knocks = discard_options(view, legal)
         hand = mask_of(view["hand"])
@@ -264,7 +273,37 @@ class HardBot(EasyBot):
             weight = self.danger_weight * (2.0 if late else 1.0)
             return value + weight * self.danger(view, card), card
 
-        return {"move": "discard", "card": min(discards, key=cost)}
+        ranked = [card for _, card in sorted(map(cost, discards))[: self.candidates]]
+        return {"move": "discard", "card": self.played_out(view, hand, ranked, pool, rng, deadline, playouts)}
+
+    def played_out(
+        self,
+        view: View,
+        hand: int,
+        ranked: list[str],
+        pool: list[int],
+        rng: random.Random,
+        deadline: float,
+        playouts: int,
+    ) -> str:
+        """The discard among `ranked` (best first by the quick cost) that scores most when the hand
+        is played out on imagined opponent hands and stock orders, the same ones for every card;
+        we knock in them when it wins. `ranked[0]` when there is no time to imagine any."""
+        under, gin = view["undercut_bonus"], view["gin_bonus"]
+        totals = [0.0] * len(ranked)
+        for _ in range(playouts if len(ranked) > 1 else 0):
+            if time.perf_counter() > deadline:
+                break
+            theirs = self.opponent_hand(view, pool, rng)
+            stock = [bit for bit in pool if not bit & theirs]
+            rng.shuffle(stock)
+            del stock[view["stock"] :]
+            for i, card in enumerate(ranked):
+                totals[i] += play_out(
+                    theirs, hand & ~BIT[card], BIT[card], stock, under, gin, low=0, sure=True
+                )
+        best = max(range(len(ranked)), key=lambda i: (totals[i], -i))
+        return ranked[best]
 
     def opponent_hand(self, view: View, pool: list[int], rng: random.Random) -> int:
         """One plausible opponent hand: the cards known in it plus unseen ones, improved greedily
@@ -298,7 +337,7 @@ class HardBot(EasyBot):
 
         Knocking now scores our deadwood against theirs after their layoffs. Waiting discards
         the same card instead, two ways: one more turn (`wait_value`: the opponent knocks at
-        once if it can, else we knock a turn later), or holding out (`hold_out`: the rest of the
+        once if it can, else we knock a turn later), or holding out (`play_out`: the rest of the
         hand played out, the opponent knocking as soon as it may, we only with gin or when the
         stock runs low, so its knock meets our low deadwood: an undercut). Knock when that is
         worth at least as much as the better way of waiting.
@@ -319,7 +358,7 @@ class HardBot(EasyBot):
             del stock[view["stock"] :]
             now_total += knock_points(rest, mine, hand, under, gin)
             wait_total += self.wait_value(hand, rest, thrown, stock, under, gin)
-            hold_total += hold_out(hand, rest, thrown, stock, under, gin)
+            hold_total += play_out(hand, rest, thrown, stock, under, gin)
             count += 1
         if not count:
             return True
@@ -352,11 +391,28 @@ class HardBot(EasyBot):
         return knock_points(ours_next, deadwood_mask(ours_next), hand, under, gin)
 
 
+# The cards of each value, highest first: bits in this order are the hand by value, highest first.
+BY_VALUE = [sum(1 << i for i in range(52) if CARD_VALUE[i] == v) for v in range(10, 0, -1)]
+
+
 def _least_out(hand: int, forbid: int = 0) -> tuple[int, int]:
     """For 11 cards: the least deadwood after a discard and that discard (the highest card among
-    equals), never `forbid`."""
-    value, outs = best_discard(hand, forbid)
-    return value, max(outs, key=lambda bit: CARD_VALUE[bit.bit_length() - 1])
+    equals, the lowest bit among cards of one value), never `forbid`. Cards are tried highest
+    first and throwing a card of value v lowers the deadwood by at most v, so the search stops
+    once no card left can do better."""
+    full = deadwood_mask(hand)
+    best, out = 10**9, 0
+    for group in BY_VALUE:
+        rest = hand & group & ~forbid
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            if full - CARD_VALUE[bit.bit_length() - 1] >= best:
+                return best, out
+            value = deadwood_mask(hand ^ bit)
+            if value < best:
+                best, out = value, bit
+    return best, out
 
 
 def knock_points(knocker: int, deadwood: int, defender: int, under: int, gin: int) -> int:
@@ -367,11 +423,14 @@ def knock_points(knocker: int, deadwood: int, defender: int, under: int, gin: in
     return theirs - deadwood if theirs > deadwood else -(deadwood - theirs + under)
 
 
-def hold_out(theirs: int, ours: int, top: int, stock: list[int], under: int, gin: int, low: int = 4) -> float:
-    """Our points when we discard `top` and play the hand out without knocking: both take the
-    pile card when it lowers their deadwood, else draw, and discard their least-deadwood card;
-    the opponent knocks as soon as it may, we only with gin or once `low` stock cards are left.
-    `stock` is drawn from its end. A hand gone dead scores 0."""
+def play_out(
+    theirs: int, ours: int, top: int, stock: list[int], under: int, gin: int, low: int = 4, sure: bool = False
+) -> float:
+    """Our points when we discard `top` and play the hand out: both take the pile card when it
+    lowers their deadwood, else draw, and discard their least-deadwood card. The opponent knocks
+    as soon as it may; we knock with gin, once `low` stock cards are left, or (when `sure`) as
+    soon as the knock wins against their hand. `stock` is drawn from its end. A hand gone dead
+    scores 0."""
     hands = [theirs, ours]
     stock = list(stock)
     turn = 0
@@ -384,9 +443,15 @@ def hold_out(theirs: int, ours: int, top: int, stock: list[int], under: int, gin
             hand |= stock.pop()
             value, out = _least_out(hand)
         hand ^= out
-        if value <= 10 and (turn == 0 or value == 0 or len(stock) <= low):
-            points = knock_points(hand, value, hands[1 - turn], under, gin)
-            return points if turn == 1 else -points
+        if value <= 10:
+            if turn == 0:
+                return -knock_points(hand, value, hands[1], under, gin)
+            if value == 0 or len(stock) <= low:
+                return knock_points(hand, value, hands[0], under, gin)
+            if sure:
+                points = knock_points(hand, value, hands[0], under, gin)
+                if points > 0:
+                    return points
         hands[turn] = hand
         top = out
         turn ^= 1

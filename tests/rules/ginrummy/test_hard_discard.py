@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from game.rules.ginrummy.bots import _bits, after_one_draw
+from game.rules.ginrummy.bots import HardBot, _bits, after_one_draw
+from game.rules.ginrummy.cards import BIT, mask_of
 from game.rules.ginrummy.melds import deadwood_mask
 
 
@@ -41,3 +42,29 @@ def test_deal_by_deal_measurement_repeats_itself():
     runs = [first_hand(("medium", "gin-greedy", 7, 1)) for _ in range(2)]
     assert runs[0] == runs[1]
     assert runs[0][:2] == (7, 1)
+
+
+def test_played_out_it_keeps_the_card_that_would_give_the_opponent_gin():
+    """The opponent's hand is known (it took all ten from the pile): three melds and 3H. Throwing
+    4H leaves us less deadwood after the next draw (2.5 against 3.2), but the opponent takes it
+    and goes gin. Throwing 3C instead, the opponent knocks with 3 and our 4H lays off on its
+    hearts: we undercut. Played out, 3C is thrown."""
+    ours = ["3D", "4D", "5D", "9S", "TS", "JS", "6C", "6D", "6S", "4H", "3C"]
+    theirs = ["5H", "6H", "7H", "8C", "9C", "TC", "2S", "2D", "2C", "3H"]
+    view = {
+        "seat": 0,
+        "hand": ours,
+        "discard": ["KD"],
+        "stock": 20,
+        "opponent_hand": 10,
+        "known": [[], theirs],
+        "passed": [[], []],
+        "public": [],
+        "undercut_bonus": 25,
+        "gin_bonus": 25,
+    }
+    bot = HardBot()
+    pool = _bits(bot.unseen(view))
+    hand = mask_of(ours)
+    assert after_one_draw(hand & ~BIT["4H"], pool) < after_one_draw(hand & ~BIT["3C"], pool)
+    assert bot.played_out(view, hand, ["4H", "3C"], pool, random.Random(1), float("inf"), 60) == "3C"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from game.core.ruleset import Budget
-from game.rules.ginrummy.bots import HardBot, hold_out
+from game.rules.ginrummy.bots import HardBot, play_out
 from game.rules.ginrummy.cards import BIT, DECK, mask_of
 from game.rules.ginrummy.melds import deadwood_mask
 from tests.rules.ginrummy.helpers import RULES, both_pass, play, start
@@ -47,7 +47,7 @@ def test_holding_out_undercuts_the_opponent_when_it_knocks():
     undercut, 10 - 3 + the 25 bonus. The stock is drawn from its end."""
     theirs = hand("AS 2S 3S 4H 5H 6H 7C 8C 9C KD")
     ours = hand("5D 6D 7D 9S TS JS 8H 8D 8S 3D")
-    assert hold_out(theirs, ours, BIT["KC"], [BIT["AH"], BIT["2D"], BIT["QH"]], 25, 25) == 10 - 3 + 25
+    assert play_out(theirs, ours, BIT["KC"], [BIT["AH"], BIT["2D"], BIT["QH"]], 25, 25) == 10 - 3 + 25
 
 
 def test_holding_out_waits_for_gin_rather_than_knocking():
@@ -58,7 +58,17 @@ def test_holding_out_waits_for_gin_rather_than_knocking():
     theirs = hand("AS 5S 9S 2H 6H TH 3C 7C JC KD")
     ours = hand("5D 6D 7D TS JS QS 8H 8D 8S 3D")
     stock = [BIT[c] for c in ("AH", "4H", "8C", "9C", "4D", "QC", "KH", "2C")]
-    assert hold_out(theirs, ours, BIT["KC"], stock, 25, 25) == 55 + 25
+    assert play_out(theirs, ours, BIT["KC"], stock, 25, 25) == 55 + 25
+
+
+def test_playing_out_sure_knocks_as_soon_as_the_knock_wins():
+    """The same hand played out knocking whenever it wins (as the discard search plays it): after
+    drawing KH and throwing it back we knock with 3. The opponent holds 55 and lays 9S off on our
+    spade run: 46 - 3."""
+    theirs = hand("AS 5S 9S 2H 6H TH 3C 7C JC KD")
+    ours = hand("5D 6D 7D TS JS QS 8H 8D 8S 3D")
+    stock = [BIT[c] for c in ("AH", "4H", "8C", "9C", "4D", "QC", "KH", "2C")]
+    assert play_out(theirs, ours, BIT["KC"], stock, 25, 25, low=0, sure=True) == 46 - 3
 
 
 def test_a_low_last_discard_means_a_low_imagined_hand():
@@ -102,7 +112,7 @@ def test_when_it_waits_it_throws_the_card_its_waiting_was_scored_on():
     legal += [{"move": "knock", "card": c} for c in ("8D", "2D")]
     bot = Waiting()
     assert bot.danger(view, "8D") > bot.danger(view, "2D") + 6  # else 2D would go
-    command = bot.choose_discard(view, legal, random.Random(1), float("inf"), 40)
+    command = bot.choose_discard(view, legal, random.Random(1), float("inf"), 40, 60)
     assert command == {"move": "discard", "card": "8D"}
 
 
@@ -110,4 +120,4 @@ def test_holding_out_with_two_stock_cards_left_is_a_dead_hand():
     """A discard that leaves 2 stock cards without a knock ends the hand: nobody scores."""
     theirs = hand("AS 2S 3S 4H 5H 6H 7C 8C 9C KD")
     ours = hand("5D 6D 7D 9S TS JS 8H 8D 8S 3D")
-    assert hold_out(theirs, ours, BIT["KC"], [BIT["2D"], BIT["QH"]], 25, 25) == 0
+    assert play_out(theirs, ours, BIT["KC"], [BIT["2D"], BIT["QH"]], 25, 25) == 0
