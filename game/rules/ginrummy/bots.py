@@ -294,16 +294,21 @@ class HardBot(EasyBot):
         for _ in range(playouts if len(ranked) > 1 else 0):
             if time.perf_counter() > deadline:
                 break
-            theirs = self.opponent_hand(view, pool, rng)
-            stock = [bit for bit in pool if not bit & theirs]
-            rng.shuffle(stock)
-            del stock[view["stock"] :]
+            theirs, stock = self.imagined(view, pool, rng)
             for i, card in enumerate(ranked):
                 totals[i] += play_out(
                     theirs, hand & ~BIT[card], BIT[card], stock, under, gin, low=0, sure=True
                 )
         best = max(range(len(ranked)), key=lambda i: (totals[i], -i))
         return ranked[best]
+
+    def imagined(self, view: View, pool: list[int], rng: random.Random) -> tuple[int, list[int]]:
+        """One plausible opponent hand and, from the rest of `pool`, a stock in a random order."""
+        hand = self.opponent_hand(view, pool, rng)
+        stock = [bit for bit in pool if not bit & hand]
+        rng.shuffle(stock)
+        del stock[view["stock"] :]
+        return hand, stock
 
     def opponent_hand(self, view: View, pool: list[int], rng: random.Random) -> int:
         """One plausible opponent hand: the cards known in it plus unseen ones, improved greedily
@@ -352,10 +357,7 @@ class HardBot(EasyBot):
         for _ in range(samples):
             if time.perf_counter() > deadline:
                 break
-            hand = self.opponent_hand(view, pool, rng)
-            stock = [bit for bit in pool if not bit & hand]
-            rng.shuffle(stock)
-            del stock[view["stock"] :]
+            hand, stock = self.imagined(view, pool, rng)
             now_total += knock_points(rest, mine, hand, under, gin)
             wait_total += self.wait_value(hand, rest, thrown, stock, under, gin)
             hold_total += play_out(hand, rest, thrown, stock, under, gin)
