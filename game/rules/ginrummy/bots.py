@@ -54,37 +54,35 @@ def best_discard(hand: int, forbid: int = 0) -> tuple[int, list[int]]:
     return best, cards
 
 
-def _by_value(hand: int) -> list[int]:
-    """The hand's bits, highest card value first."""
-    return sorted(_bits(hand), key=lambda bit: -CARD_VALUE[bit.bit_length() - 1])
+# The cards of each value, 10 down to 1: walking these masks visits a hand highest card first.
+BY_VALUE = [sum(1 << i for i in range(52) if CARD_VALUE[i] == v) for v in range(10, 0, -1)]
 
 
-def least_with(hand: int, deadwood: int, order: list[int], new: int) -> int:
-    """Least deadwood of `hand` (whose deadwood is given, its bits in `order`, highest value
-    first) after drawing `new` and discarding one card. Throwing a card of value v lowers the
-    deadwood by at most v, so once that cannot beat the best found the rest need no look."""
-    held = hand | new
-    full = deadwood_mask(held)
-    best = deadwood  # throw `new` back
-    for bit in order:
-        if full - CARD_VALUE[bit.bit_length() - 1] >= best:
-            break
-        value = deadwood_mask(held ^ bit)
-        if value < best:
-            best = value
-    return best
+def _least_out(hand: int, forbid: int = 0) -> tuple[int, int]:
+    """For 11 cards: the least deadwood after a discard and that discard (the highest card among
+    equals, the lowest bit among cards of one value), never `forbid`. Cards are tried highest
+    first and throwing a card of value v lowers the deadwood by at most v, so the search stops
+    once no card left can do better."""
+    full = deadwood_mask(hand)
+    best, out = 10**9, 0
+    for group in BY_VALUE:
+        rest = hand & group & ~forbid
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            if full - CARD_VALUE[bit.bit_length() - 1] >= best:
+                return best, out
+            value = deadwood_mask(hand ^ bit)
+            if value < best:
+                best, out = value, bit
+    return best, out
 
 
 def after_one_draw(hand: int, pool: list[int]) -> float:
     """Deadwood expected after drawing one of `pool` (cards in the hand are skipped) and
     discarding well."""
-    order, deadwood = _by_value(hand), deadwood_mask(hand)
-    total = count = 0
-    for bit in pool:
-        if not bit & hand:
-            total += least_with(hand, deadwood, order, bit)
-            count += 1
-    return total / count if count else float(deadwood)
+    after = [_least_out(hand | bit)[0] for bit in pool if not bit & hand]
+    return sum(after) / len(after) if after else float(deadwood_mask(hand))
 
 
 def simple_command(view: View, legal: list[Command]) -> Command | None:
@@ -391,30 +389,6 @@ class HardBot(EasyBot):
             _, outs = best_discard(rest | following)
             ours_next = (rest | following) ^ outs[0]
         return knock_points(ours_next, deadwood_mask(ours_next), hand, under, gin)
-
-
-# The cards of each value, highest first: bits in this order are the hand by value, highest first.
-BY_VALUE = [sum(1 << i for i in range(52) if CARD_VALUE[i] == v) for v in range(10, 0, -1)]
-
-
-def _least_out(hand: int, forbid: int = 0) -> tuple[int, int]:
-    """For 11 cards: the least deadwood after a discard and that discard (the highest card among
-    equals, the lowest bit among cards of one value), never `forbid`. Cards are tried highest
-    first and throwing a card of value v lowers the deadwood by at most v, so the search stops
-    once no card left can do better."""
-    full = deadwood_mask(hand)
-    best, out = 10**9, 0
-    for group in BY_VALUE:
-        rest = hand & group & ~forbid
-        while rest:
-            bit = rest & -rest
-            rest ^= bit
-            if full - CARD_VALUE[bit.bit_length() - 1] >= best:
-                return best, out
-            value = deadwood_mask(hand ^ bit)
-            if value < best:
-                best, out = value, bit
-    return best, out
 
 
 def knock_points(knocker: int, deadwood: int, defender: int, under: int, gin: int) -> int:
