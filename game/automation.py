@@ -165,9 +165,9 @@ class Session:
         return self.match.legal(seat)
 
     def waiting(self) -> list[int]:
-        """The people (not bots) the match waits on."""
-        table = self.table
-        return [s for s in sorted(self.match.to_act) if s in table.humans]
+        """The people (not bots) the match waits on, in the order the table serves them (at
+        one screen, whoever gets it next first)."""
+        return self.table.people_waiting()
 
     def targets(self) -> list[dict[str, Any]]:
         top = self.app.top

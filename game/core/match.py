@@ -76,7 +76,8 @@ class Match:
         seed: int = 0,
         setup: dict[str, Any] | None = None,
     ) -> Match:
-        opts = {**ruleset.default_options(), **(options or {})}
+        seated = ruleset.seated_options([s.kind for s in seats])
+        opts = {**ruleset.default_options(), **seated, **(options or {})}
         low, high = ruleset.seat_range(opts)
         if not low <= len(seats) <= high:
             raise ValueError(f"{ruleset.title} takes {low}-{high} seats, not {len(seats)}")
@@ -184,10 +185,12 @@ class Match:
 
         header = read_header(data)
         rules = ruleset or registry.get(header["game"])
+        # options that follow from the seats, for logs saved before the rules asked for them
+        seated = rules.seated_options([s.kind for s in header["seats"]])
         match = cls(
             rules,
             header["seats"],
-            header["options"],
+            {**seated, **header["options"]},
             header["seed"],
             header["setup"],
         )

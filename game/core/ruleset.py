@@ -144,10 +144,20 @@ class Ruleset(ABC):
         starts), by key; setup shows them greyed with that value."""
         return {}
 
+    def seated_options(self, kinds: list[str]) -> dict[str, Any]:
+        """Options that follow from who sits where, not from a choice at setup, by key, given
+        each seat's kind ("human" is a person at this screen). Options given explicitly win."""
+        return {}
+
     def clock(self, state: Any) -> Command | None:
         """A command the table's clock submits (as seat None) when the game waits on time,
         not on a seat: an hourglass running out. None for games without time."""
         return None
+
+    def time(self, state: Any, seat: int | None) -> int:
+        """Timed games: the tick `seat`'s clock has reached as far as the rules know (None: the
+        latest of all), the earliest tick a command sent now may carry."""
+        return 0
 
     def describe(self, event: Event, names: list[str]) -> str:
         """One line of the move log for an event ("" to leave it out)."""

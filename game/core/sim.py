@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from game.core import bots, codec, registry
+from game.core.clocked import SharedClock
 from game.core.match import Match, Seat
 from game.core.outside import DEFAULT_MOVE_SECONDS, OutsideBotError, ProgramBot
 from game.core.rng import derive
@@ -73,28 +74,45 @@ def play_one(
         for i, spec in enumerate(specs):
             players.append(bots.make(ruleset, spec, move_seconds, name=f"seat {i + 1} ({spec})"))
         match = Match.new(ruleset, seats, options, seed)
+
+        def choose(seat: int, at: int) -> Any:
+            return _choose(match, players[seat], seat, derive(seed, at * 8 + seat), budget)
+
+        clocked = SharedClock(match, choose)  # timed games: one clock for every seat
         for _ in range(MAX_STEPS):
             if match.finished:
                 break
             waiting = sorted(match.to_act)
-            if not waiting:
-                clock = ruleset.clock(match.state)
-                if clock is None:
-                    raise RuntimeError(f"{game}: nobody to act and no clock, event {len(match.events)}")
-                result = match.submit(None, clock)
-            else:
-                seat = waiting[0]
-                try:
-                    result = _move(match, players[seat], seat, seed, budget)
-                except OutsideBotError as exc:
-                    handed, moves = fallback, len(match.commands)
-                    failures.append(Failure(index, seed, seat, exc.name, exc.what, moves, handed))
-                    if handed is None:
-                        return GameResult((), (), len(match.commands), tuple(failures))
-                    players[seat] = bots.replace_with_builtin(match, seat, handed)
-                    continue
+            seat: int | None = waiting[0] if waiting else None
+            try:
+                if ruleset.timed:
+                    seat, command = clocked.next()
+                elif seat is None:
+                    command = ruleset.clock(match.state)
+                    if command is None:
+                        raise RuntimeError(f"{game}: nobody to act and no clock, event {len(match.events)}")
+                else:
+                    command = choose(seat, len(match.events))
+                result = match.submit(seat, command)
+                if (
+                    isinstance(result, Rejected)
+                    and seat is not None
+                    and isinstance(players[seat], ProgramBot)
+                ):
+                    raise players[seat].illegal(command, result.reason)
+            except OutsideBotError as exc:
+                seat = clocked.asking if clocked.asking is not None else seat
+                assert seat is not None
+                handed, moves = fallback, len(match.commands)
+                failures.append(Failure(index, seed, seat, exc.name, exc.what, moves, handed))
+                if handed is None:
+                    return GameResult((), (), len(match.commands), tuple(failures))
+                players[seat] = bots.replace_with_builtin(match, seat, handed)
+                clocked.asking = None
+                clocked.drop(seat)
+                continue
             if isinstance(result, Rejected):
-                raise RuntimeError(f"{game}: seat {waiting[:1]} played an illegal move: {result.reason}")
+                raise RuntimeError(f"{game}: seat {seat} played an illegal move: {result.reason}")
         else:
             raise RuntimeError(f"{game}: no end after {MAX_STEPS} steps (seed {seed})")
     finally:
@@ -106,15 +124,9 @@ def play_one(
     return GameResult(outcome.winners, outcome.scores, len(match.commands), tuple(failures))
 
 
-def _move(match: Match, player: Any, seat: int, seed: int, budget: Budget) -> list[Any] | Rejected:
-    """One seat's move. An outside program's refused command is its failure, not ours."""
-    view, legal = match.view(seat), match.legal(seat)
-    rng = derive(seed, len(match.events) * 8 + seat)
-    command = player.choose(view, legal, rng, budget)
-    result = match.submit(seat, command)
-    if isinstance(result, Rejected) and isinstance(player, ProgramBot):
-        raise player.illegal(command, result.reason)
-    return result
+def _choose(match: Match, player: Any, seat: int, rng: Any, budget: Budget) -> Any:
+    """One seat's choice, from its view and legal moves only."""
+    return player.choose(match.view(seat), match.legal(seat), rng, budget)
 
 
 def _play_args(args: tuple) -> GameResult:

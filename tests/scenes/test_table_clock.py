@@ -173,8 +173,8 @@ def test_a_bots_future_command_waits_for_its_tick_and_both_bots_think_at_once():
     s = open_race(["human", "easy", "easy"])
     s.tick(2)  # asked in the first tick, answered in the second
     table = s.table
-    assert sorted(h[1] for h in table.held) == [1, 2]  # both answered, neither shown yet
-    held = {seat: tick for tick, seat, _ in table.held}
+    assert sorted(table.held) == [1, 2]  # both answered, neither shown yet
+    held = {seat: h.tick for seat, h in table.held.items()}
     assert all(tick > table.clock.now for tick in held.values())
     for tick in sorted(t for t in held.values() if t <= SAND):
         s.tick(tick - table.clock.now - 1)

@@ -38,7 +38,7 @@ def test_one_person_races_three_bots_on_one_clock_to_the_standings():
         end = next(i for i, e in enumerate(s.log) if e["type"] == "round_end" and e["round"] == round_no)
         ticks = [e["tick"] for e in s.log[start:end] if e["type"] == "solve"]
         assert ticks == sorted(ticks)
-    bots_first = [e for e in s.log if e["type"] == "solving_over" and e["order"] and e["order"][0] != 0]
+    bots_first = [e for e in s.log if e["type"] == "solve" and e["rank"] == 0 and e["seat"] != 0]
     assert bots_first, "in nine rounds a bot never beat the person: the race is not a race"
     assert verify(s.match.to_json())[0]
 
@@ -154,7 +154,11 @@ def test_a_hint_lays_one_piece_and_costs_ten_seconds_in_solo():
 
 
 def test_out_of_sand_the_pieces_freeze_and_a_solution_is_shown():
-    s = Session.open("ubongo", ["human", "hard"], seed=5, options={"first": 0}, setup={"pawns": [0, 1]})
+    """The person's sand runs out mid-drag while a bot with extra time still solves: the piece
+    in hand goes back, and since the hard bot solved the puzzle cannot come back this round,
+    so the gem board shows with a solution on their frozen puzzle in its corner."""
+    options = {"first": 0, "extra3": 30}
+    s = Session.open("ubongo", ["human", "hard", "easy"], seed=5, options=options, setup={"pawns": [0, 1, 2]})
     s.idle()
     table = s.table
     letter = table.handler.letters[0]
@@ -163,11 +167,12 @@ def test_out_of_sand_the_pieces_freeze_and_a_solution_is_shown():
     move_to(s, table.handler.board.rect.center)
     for _ in range(3000):  # the hard bot solves; the person's sand runs out mid-drag
         table.update(1)
-        if s.view(0)["phase"] != "solve":
+        if s.view(0)["status"][0] == "out":
             break
-    assert s.view(0)["status"][0] != "solved" and table.handler.hold is None
+    assert s.view(0)["status"][0] == "out" and table.handler.hold is None and not table.solving()
+    assert s.view(0)["phase"] == "solve" and s.view(0)["status"][2] == "solving"  # the easy bot works on
     assert table.shown_solution, "no solution shown to the person who ran out of sand"
-    assert not table.solving()
+    assert table.gem_board_shown() and not table.rows_open()
 
 
 def test_setup_offers_the_handicaps_per_seat_and_only_seats_in_the_game():

@@ -25,7 +25,7 @@ def solution(s: Session, seat: int, pick: int = 0) -> dict:
 def choose(s: Session, seat: int, rng: random.Random, give_up_odds: float = 0.0) -> dict:
     """What a person does now: solve (or now and then give up), or take a row in reach."""
     v = s.view(seat)
-    if v["phase"] == "solve":
+    if v["phase"] == "solve" and v["status"][seat] == "solving":
         if rng.random() < give_up_odds:
             return {"move": "give_up"}
         return solution(s, seat, rng.randrange(3))
@@ -49,7 +49,8 @@ def play_to_standings(
         seat = waiting[0]
         v = s.view(seat)
         moment = (v["round"], v["hourglass"]["turn"], seat)
-        if think and v["phase"] == "solve" and moment not in thought and s.app.top is s.table:
+        solving = v["phase"] == "solve" and v["status"][seat] == "solving"
+        if think and solving and moment not in thought and s.app.top is s.table:
             thought.add(moment)
             s.tick(rng.randrange(think))
             continue

@@ -9,8 +9,10 @@ miss the hourglass. When the drawn time is past its sand, the bot gives up for t
 
 After solving, a bot reaches for the gems at a moment of its own, drawn from its solve tick
 (the order of taking gems is not the order of solving: a quick bot that solved second may take
-a shared row's head before a slow one that solved first). It counts the gems that moves already
-made with an earlier tick will take.
+a shared row's head before a slow one that solved first). The moment is the first number it
+draws, so asked again with the same random source at that moment (as a table does when the
+gems changed meanwhile), it chooses its row from the gems actually left. In pass-and-play it
+also counts the gems that moves not yet settled, made with an earlier tick, will take.
 """
 
 from __future__ import annotations
@@ -37,9 +39,9 @@ class UbongoBot:
     def choose(self, view: View, legal: list[Command], rng: random.Random, budget: Budget) -> Command:
         phase = view.get("phase")
         seat = view.get("seat")
-        if phase == "solve" and seat in view.get("to_act", []):
+        if phase == "solve" and seat is not None and view["status"][seat] == "solving":
             return self.solve(view, seat, rng)
-        if phase in ("start", "pawn") and legal:
+        if phase in ("start", "solve") and legal and legal[0]["move"] == "pawn":
             return self.pawn(view, seat, legal, rng)
         return legal[0] if legal else {"move": "give_up"}
 
@@ -57,6 +59,7 @@ class UbongoBot:
         tick = start + self.solve_ticks(puzzle["seconds"], rng, glass["ticks_per_second"])
         if tick > end:
             return {"move": "give_up", "tick": end}
+        tick = max(tick, _now(view, seat))  # a game picked up again later: it solves at once
         cells = [tuple(c) for c in puzzle["cells"]]
         found = solver.tilings(cells, puzzle["pieces"], limit=VARIANTS)
         if not found:
@@ -72,12 +75,13 @@ class UbongoBot:
     def pawn(self, view: View, seat: int, legal: list[Command], rng: random.Random) -> Command:
         window = view.get("pawn_window")
         tick = None
-        if view.get("phase") == "pawn" and window:
+        if window:
             # gems must be taken before the sand runs out: a bot reaches for them soon after
-            # solving, at its own pace, and at the latest when its sand runs out
+            # solving, at its own pace (never before the clock), and at the latest when its
+            # sand runs out
             low, high = REACH[self.level]
             ticks = round(rng.uniform(low, high) * view["hourglass"]["ticks_per_second"])
-            tick = min(window[0] + ticks, window[1])
+            tick = min(max(window[0] + ticks, _now(view, seat)), window[1])
         if self.level == "easy" and rng.random() < 0.5:
             choice = rng.choice(legal)
         else:
@@ -91,11 +95,11 @@ class UbongoBot:
 
     @staticmethod
     def left_for(view: View, tick: int | None) -> list[list[str]]:
-        """The gem rows as a move at `tick` finds them: moves already made with an earlier
-        tick take theirs first."""
+        """The gem rows as a move at `tick` finds them: moves made with an earlier tick whose
+        gems are still to be taken (pass-and-play) take theirs first."""
         gems = [list(row) for row in view["gems"]]
         for move in view.get("moves", []):
-            if tick is not None and move["tick"] < tick:
+            if tick is not None and move.get("gems") is None and move["tick"] < tick:
                 gems[move["to"]] = gems[move["to"]][2:]
         return gems
 
@@ -120,3 +124,9 @@ class UbongoBot:
                 if lead:
                     value += 0.4 * sum(1 for c in take if held[c] == lead)
         return value
+
+
+def _now(view: View, seat: int) -> int:
+    """The tick the seat's clock has reached, as far as the rules know."""
+    now = view.get("now") or []
+    return now[seat] if seat < len(now) else 0

@@ -1,22 +1,29 @@
 """Ubongo's ruleset: decide (checks, randomness resolved into events) and evolve (a fold).
 
-Phases: `start` (pawns onto start fields), then per round `solve` (everyone works on their own
-board at once; a round ends early only when every seat has solved) and `pawn` (every solver
-moves its pawn when it chooses, before its own sand runs out; the allowance is by solve rank,
-the order of taking gems is not: 「パズルを解いた順番と宝石を手に入れる順番は関係ありません」),
-until `over` after round 9. Ticks in commands are counted from the moment the round's hourglass
-was first turned, 60 per second; each seat's ticks are on its own clock (pass-and-play solves in
-turn), and ticks on different clocks compare as if everyone had played at once.
+Phases: `start` (pawns onto start fields), then per round `solve`: the hourglass runs, every
+seat works on its own board, and a seat that has solved moves its pawn and takes its gems at
+once, while the others go on solving (seed: 他のプレイヤーは砂時計が終了しない限り、パズルを続け
+ることが出来ます; 全ての動作は砂時計が落ちきる前に). How far it may move goes by its finishing
+order, fixed the moment it solves (1st 3 rows, 2nd 2, 3rd 1, 4th 0); when it takes its gems goes
+by the tick of its move (パズルを解いた順番と宝石を手に入れる順番は関係ありません). The round ends
+when the sand runs out, or at once when nobody may act any more. `over` after round 9.
 
-Pawn moves are taken as they come; their gems are taken when every solver has moved or run
-out of sand, in the order of the moves' ticks (equal ticks: the better solve rank first). So
-the order commands reach the rules never matters, and a log replays the same.
+Ticks in commands count from the moment the round's hourglass was first turned, 60 per second.
+How the seats' clocks relate is the option `clock` (state.CLOCKS):
+- `shared`: one clock for the table. Each seat's commands carry that clock, which only runs
+  forward, so commands reach the rules in the order of their ticks: a move's gems are taken
+  the moment it is made, and a solve's rank is how many solved before it.
+- `turns`: pass-and-play, people solve one after another, each on a clock of their own; ticks
+  on different clocks compare as if everyone had played at once. A solve ranks after the solves
+  already known with earlier ticks; a move's gems are taken once no seat still to play could
+  reach that row at an earlier tick. So a later player quicker to a shared row takes its head.
+The order commands reach the rules thus never changes the gems a `turns` game gives, and a log
+replays the same either way.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -24,8 +31,12 @@ from game.core.i18n import N_, Msg, msg, msg_n
 from game.core.ruleset import Command, Event, Option, Outcome, Rejected, Ruleset, View
 from game.rules.ubongo import levels, placement, words
 from game.rules.ubongo.difficulty import estimate
+from game.rules.ubongo.evolve import evolve
 from game.rules.ubongo.state import (
+    ACTIVE,
+    ALLOWANCE,
     BOARDS_PER_SEAT,
+    CLOCKS,
     COLOURS,
     DIE,
     EXTRA_SECONDS,
@@ -75,7 +86,7 @@ class Ubongo(Ruleset):
     title = N_("Ubongo")
     min_seats = 1
     max_seats = MAX_SEATS
-    timed = True  # solves and pawn moves carry the seat's tick
+    timed = True  # solves, give-ups and pawn moves carry the seat's tick
     hidden_hands = True  # in pass-and-play the others look away while one solves
     options = (
         Option(
@@ -124,6 +135,10 @@ class Ubongo(Ruleset):
     def fixed_options(self, options: dict[str, Any]) -> dict[str, Any]:
         return {"first": 0} if options.get("mode") == "solo" else {}  # alone, you start
 
+    def seated_options(self, kinds: list[str]) -> dict[str, Any]:
+        """Several people at one screen solve in turn, each on a clock of their own."""
+        return {"clock": "turns" if kinds.count("human") > 1 else "shared"}
+
     # -- setting up ------------------------------------------------------------------------
     def empty(self, seats: int, options: dict[str, Any]) -> State:
         opts = {**self.default_options(), **(options or {})}
@@ -135,10 +150,14 @@ class Ubongo(Ruleset):
         first = opts.get("first", "random")
         if first != "random" and (not isinstance(first, int) or not 0 <= first < seats):
             raise ValueError(f"the start player is a seat from 1 to {seats}, not {first!r}")
+        clock = opts.get("clock", "shared")
+        if clock not in CLOCKS:
+            raise ValueError(f"the clock is shared or turns, not {clock!r}")
         return State(
             first=-1 if first == "random" else first,
             seats=seats,
             mode="solo" if opts.get("mode") == "solo" else "race",
+            clock=clock,
             sides=sides,
             extra=extra,
             held=tuple((0,) * len(COLOURS) for _ in range(seats)),
@@ -220,9 +239,7 @@ class Ubongo(Ruleset):
         return {"type": "round_start", "round": state.round + 1, "face": face, "puzzles": puzzles}
 
     def _round_end(self, state: State) -> list[Event]:
-        ticks: list[int | None] = [None] * state.seats
-        for seat, tick in state.solves:
-            ticks[seat] = tick
+        ticks: list[int | None] = [state.solved_at(seat) for seat in range(state.seats)]
         events: list[Event] = [{"type": "round_end", "round": state.round, "ticks": ticks}]
         after = self.evolve(state, events[0])
         if after.round < ROUNDS:
@@ -241,11 +258,15 @@ class Ubongo(Ruleset):
         if seat is None or not 0 <= seat < state.seats:
             return Rejected(msg("Only a player can do that"))
         if move == "pawn":
-            return self._pawn(state, seat, command)
+            return (
+                self._start_field(state, seat, command)
+                if state.phase == "start"
+                else self._pawn(state, seat, command)
+            )
         if move in ("solve", "give_up"):
             if state.phase != "solve":
                 return Rejected(msg("There is no puzzle to solve now"))
-            if state.status[seat] == "solved":
+            if state.status[seat] in ("solved", "moved", "late"):
                 return Rejected(msg("You have already solved this puzzle"))
             if state.status[seat] == "out":
                 return Rejected(msg("Your sand has run out for this hourglass"))
@@ -253,6 +274,14 @@ class Ubongo(Ruleset):
                 self._solve(state, seat, command) if move == "solve" else self._give_up(state, seat, command)
             )
         return Rejected(msg("Unknown move {move}", move=repr(move)))
+
+    def _passed(self, state: State, seat: int, tick: int) -> Rejected | None:
+        """A seat's clock only runs forward: a tick before the latest one it reached is refused."""
+        if tick < state.now[seat]:
+            return Rejected(
+                msg("That moment has passed: the clock already shows {time}", time=seconds(state.now[seat]))
+            )
+        return None
 
     def _solve(self, state: State, seat: int, command: Command) -> list[Event] | Rejected:
         tick = _tick(command)
@@ -264,6 +293,9 @@ class Ubongo(Ruleset):
             return Rejected(
                 msg("That is before this hourglass was turned ({time})", time=seconds(state.start(seat)))
             )
+        passed = self._passed(state, seat, tick)
+        if passed is not None:
+            return passed
         puzzle = state.puzzles[seat]
         raw = command.get("placements")
         reason = placement.check(puzzle.cells, puzzle.pieces, raw)
@@ -273,105 +305,123 @@ class Ubongo(Ruleset):
             {"piece": p["piece"], "cells": sorted([list(c) for c in p["cells"]], key=lambda c: (c[1], c[0]))}
             for p in raw
         ]
-        events: list[Event] = [{"type": "solve", "seat": seat, "tick": tick, "placements": placed}]
-        return events + self._maybe_close(self._fold(state, events))
+        solve: Event = {
+            "type": "solve",
+            "seat": seat,
+            "tick": tick,
+            "placements": placed,
+            "rank": _rank(state, seat, tick),
+        }
+        return self._then(state, [solve])
 
     def _give_up(self, state: State, seat: int, command: Command) -> list[Event] | Rejected:
-        tick = command.get("tick", state.end(seat))
+        tick = command.get("tick", state.now[seat])
         if not isinstance(tick, int) or isinstance(tick, bool):
             return Rejected(msg("A give-up's tick must be a whole number"))
-        tick = min(max(tick, state.start(seat)), state.end(seat))
-        events: list[Event] = [{"type": "give_up", "seat": seat, "tick": tick}]
-        return events + self._maybe_close(self._fold(state, events))
+        tick = min(max(tick, state.start(seat), state.now[seat]), state.end(seat))
+        return self._then(state, [{"type": "give_up", "seat": seat, "tick": tick}])
+
+    def _then(self, state: State, events: list[Event]) -> list[Event]:
+        """These events, then what follows from them: gems no seat can reach first any more are
+        taken, and the round ends once nobody may act."""
+        after = self._fold(state, events)
+        taken = self._settle(after)
+        after = self._fold(after, taken)
+        return events + taken + self._maybe_close(after)
+
+    def _settle(self, state: State) -> list[Event]:
+        """The gems of every move no other seat could still beat to its row, in the order of the
+        moves (by tick); behind a move that must wait, its row waits too."""
+        rows = [list(row) for row in state.gems]
+        blocked: set[int] = set()
+        events: list[Event] = []
+        for move in state.pending():
+            seat, _, row, tick = move
+            if row in blocked or _beatable(state, move):
+                blocked.add(row)
+                continue
+            gems, rows[row] = rows[row][:TAKE], rows[row][TAKE:]
+            events.append({"type": "gems", "seat": seat, "row": row, "gems": gems, "tick": tick})
+        return events
 
     def _maybe_close(self, state: State) -> list[Event]:
-        """Solving ends at once when nobody is still at it and somebody solved; when nobody
-        solved, the sand must run out first (the clock's expire)."""
-        if "solving" in state.status or "solved" not in state.status:
+        """The round ends at once when nobody may act any more and somebody solved; when nobody
+        solved, the sand must run out first (the clock's expire turns the hourglass)."""
+        if any(status in ACTIVE for status in state.status) or state.pending() or not state.solves:
             return []
-        return self._close(state)
-
-    def _close(self, state: State) -> list[Event]:
-        if state.solves:
-            return [{"type": "solving_over", "order": [seat for seat, _ in state.ranked()]}]
-        if state.turn < TURNS:
-            return [{"type": "hourglass_turned", "turn": state.turn + 1}]
         return self._round_end(state)
 
     def _expire(self, state: State, seat: int | None, command: Command) -> list[Event] | Rejected:
         if seat is not None:
             return Rejected(msg("Only the table's clock runs out the sand"))
-        if state.phase not in ("solve", "pawn"):
+        due = self.clock(state)
+        if due is None:
             return Rejected(msg("No hourglass is running"))
         tick = _tick(command)
         if isinstance(tick, Rejected):
             return tick
-        due_at = self.clock(state)["tick"]
-        if tick < due_at:
-            return Rejected(msg("The sand has not run out yet ({time})", time=seconds(due_at)))
-        if state.phase == "pawn":
-            return self._too_late(state, tick)
-        still = [s for s in range(state.seats) if state.status[s] == "solving"]
-        due = [s for s in still if tick >= state.end(s)]
-        events: list[Event] = [{"type": "time_out", "seats": due, "tick": tick, "turn": state.turn}]
-        after = self._fold(state, events)
-        if "solving" in after.status:
-            return events  # a seat with extra time works on
-        return events + self._close(after)
-
-    def _too_late(self, state: State, tick: int) -> list[Event]:
-        """Solvers whose sand ran out before they moved get no gems this round (seed: 時間内に
-        駒を動かして宝石を得なければ宝石は手に入りません)."""
-        late = [s for s in state.movers if state.end(s) <= tick]
-        events: list[Event] = [{"type": "too_late", "seats": late, "tick": tick}]
-        return events + self._maybe_take(self._fold(state, events))
-
-    def _maybe_take(self, state: State) -> list[Event]:
-        """Once nobody may still move, the gems go by the moves' ticks: a later solver whose
-        move came first takes the head of a shared row (seed: 先んじて宝石を手に入れることが
-        出来ます). Then the round ends."""
-        if state.movers:
-            return []
-        rows = [list(row) for row in state.gems]
+        if tick < due["tick"]:
+            return Rejected(msg("The sand has not run out yet ({time})", time=seconds(due["tick"])))
+        ending = [s for s in range(state.seats) if state.end(s) <= tick]
+        out = [s for s in ending if state.status[s] == "solving"]
+        # solvers whose sand ran out before they moved get no gems (seed: 時間内に駒を動かして宝石を
+        # 得なければ宝石は手に入りません)
+        late = [s for s in ending if state.status[s] == "solved"]
         events: list[Event] = []
-        for seat, _, row, tick in state.takes():
-            gems, rows[row] = rows[row][:TAKE], rows[row][TAKE:]
-            events.append({"type": "gems", "seat": seat, "row": row, "gems": gems, "tick": tick})
-        return events + self._round_end(self._fold(state, events))
+        if out or not late:
+            events.append({"type": "time_out", "seats": out, "tick": tick, "turn": state.turn})
+        if late:
+            events.append({"type": "too_late", "seats": late, "tick": tick})
+        then = self._then(state, events)
+        after = self._fold(state, then)
+        if after.phase != "solve" or any(status in ACTIVE for status in after.status) or after.solves:
+            return then
+        if after.turn < TURNS:  # nobody solved: the hourglass is turned once more, only once
+            return [*then, {"type": "hourglass_turned", "turn": after.turn + 1, "tick": tick}]
+        return then + self._round_end(after)
+
+    def _start_field(self, state: State, seat: int, command: Command) -> list[Event] | Rejected:
+        if state.pawns[seat] is not None:
+            return Rejected(msg("Your pawn is already on its start field"))
+        row = _row(command)
+        if isinstance(row, Rejected):
+            return row
+        events: list[Event] = [{"type": "pawn_start", "seat": seat, "row": row}]
+        after = self._fold(state, events)
+        if all(p is not None for p in after.pawns):
+            events.append(self._round_start(after))
+        return events
 
     def _pawn(self, state: State, seat: int, command: Command) -> list[Event] | Rejected:
-        row = _row(command)
-        if state.phase == "start":
-            if state.pawns[seat] is not None:
-                return Rejected(msg("Your pawn is already on its start field"))
-            if isinstance(row, Rejected):
-                return row
-            events: list[Event] = [{"type": "pawn_start", "seat": seat, "row": row}]
-            after = self._fold(state, events)
-            if all(p is not None for p in after.pawns):
-                events.append(self._round_start(after))
-            return events
-        if state.phase != "pawn":
+        if state.phase != "solve":
             return Rejected(msg("Pawns move after a puzzle is solved"))
-        if seat not in state.order:
-            return Rejected(msg("Only those who solved move their pawn"))
-        if any(m[0] == seat for m in state.moves):
-            return Rejected(msg("You have already moved"))
+        status = state.status[seat]
         too_late = msg(
             "Too late: your sand ran out at {time}, no gems this round", time=seconds(state.end(seat))
         )
-        if seat in state.late:
+        if status == "solving":
+            return Rejected(msg("Solve your puzzle first: pawns move after Ubongo!"))
+        if status == "out":
+            return Rejected(msg("Only those who solved move their pawn"))
+        if status == "moved":
+            return Rejected(msg("You have already moved"))
+        if status == "late":
             return Rejected(too_late)
+        row = _row(command)
         if isinstance(row, Rejected):
             return row
-        tick = _tick(command)  # when the mover reaches for the gems, on its own clock
+        tick = _tick(command)  # when the mover reaches for the gems, on its clock
         if isinstance(tick, Rejected):
             return tick
-        solved = dict(state.solves)[seat]
+        solved = state.solved_at(seat)
+        assert solved is not None
         if tick < solved:
             return Rejected(msg("That is before you solved ({time})", time=seconds(solved)))
         if tick > state.end(seat):
             return Rejected(too_late)
+        passed = self._passed(state, seat, tick)
+        if passed is not None:
+            return passed
         here = state.pawns[seat]
         reach = state.reach(seat)
         if abs(row - here) > reach:
@@ -380,126 +430,56 @@ class Ubongo(Ruleset):
                 if reach == 0
                 else msg_n("Your pawn may move up to {n} row", "Your pawn may move up to {n} rows", reach)
             )
-        events = [{"type": "pawn", "seat": seat, "from": here, "to": row, "tick": tick}]
-        return events + self._maybe_take(self._fold(state, events))
+        return self._then(state, [{"type": "pawn", "seat": seat, "from": here, "to": row, "tick": tick}])
 
-    # -- folding ---------------------------------------------------------------------------
+    def _fold(self, state: State, events: list[Event]) -> State:
+        for event in events:
+            state = self.evolve(state, event)
+        return state
+
     def evolve(self, state: State, event: Event) -> State:
-        kind = event["type"]
-        if kind == "setup":
-            return replace(
-                state,
-                phase="start",
-                gems=tuple(tuple(row) for row in event["gems"]),
-                deck=tuple(event["boards"]),
-                dice=tuple(event["dice"]),
-                first=event.get("first", 0),  # logs from before the draw started with seat 1
-            )
-        if kind == "pawn_start":
-            return replace(state, pawns=_set(state.pawns, event["seat"], event["row"]))
-        if kind == "round_start":
-            puzzles = tuple(
-                Puzzle(
-                    p["board"],
-                    p["side"],
-                    tuple(tuple(c) for c in p["cells"]),
-                    tuple(p["pieces"]),
-                    p["seconds"],
-                )
-                for p in event["puzzles"]
-            )
-            return replace(
-                state,
-                phase="solve",
-                round=event["round"],
-                face=event["face"],
-                puzzles=puzzles,
-                deck=state.deck[state.seats :],
-                dice=state.dice[1:],
-                turn=1,
-                status=("solving",) * state.seats,
-                solves=(),
-                placements=(None,) * state.seats,
-                order=(),
-                moves=(),
-                late=(),
-            )
-        if kind == "solve":
-            seat = event["seat"]
-            placed = tuple((p["piece"], tuple(tuple(c) for c in p["cells"])) for p in event["placements"])
-            return replace(
-                state,
-                status=_set(state.status, seat, "solved"),
-                solves=(*state.solves, (seat, event["tick"])),
-                placements=_set(state.placements, seat, placed),
-            )
-        if kind == "give_up":
-            return replace(state, status=_set(state.status, event["seat"], "out"))
-        if kind == "time_out":
-            status = list(state.status)
-            for seat in event["seats"]:
-                status[seat] = "out"
-            return replace(state, status=tuple(status))
-        if kind == "hourglass_turned":
-            return replace(state, turn=event["turn"], status=("solving",) * state.seats)
-        if kind == "solving_over":
-            return replace(state, phase="pawn", order=tuple(event["order"]), moves=(), late=())
-        if kind == "pawn":
-            seat, row = event["seat"], event["to"]
-            return replace(
-                state,
-                pawns=_set(state.pawns, seat, row),
-                moves=_by_tick(state, (*state.moves, (seat, event["from"], row, event["tick"]))),
-            )
-        if kind == "gems":
-            seat, row, taken = event["seat"], event["row"], event["gems"]
-            held = list(state.held[seat])
-            for colour in taken:
-                held[COLOURS.index(colour)] += 1
-            gems = _set(state.gems, row, state.gems[row][len(taken) :])
-            return replace(state, gems=gems, held=_set(state.held, seat, tuple(held)))
-        if kind == "too_late":
-            return replace(state, late=(*state.late, *event["seats"]))
-        if kind == "round_end":
-            results = (*state.results, tuple(event["ticks"]))
-            return replace(state, phase="over" if event["round"] >= ROUNDS else "between", results=results)
-        raise ValueError(f"unknown event {kind!r}")
+        return evolve(state, event)
 
     # -- reading ---------------------------------------------------------------------------
     def to_act(self, state: State) -> frozenset[int]:
         if state.phase == "start":
             return frozenset(s for s, p in enumerate(state.pawns) if p is None)
         if state.phase == "solve":
-            return frozenset(s for s, st in enumerate(state.status) if st == "solving")
-        if state.phase == "pawn":
-            return frozenset(state.movers)
+            return frozenset(s for s, status in enumerate(state.status) if status in ACTIVE)
         return frozenset()
 
     def clock(self, state: State) -> Command | None:
-        """The sand running out: at the first end among seats still solving, or (nobody left
-        solving, nobody solved) at the end of the longest hourglass; in the pawn phase at the
-        first end of sand among the solvers still to move."""
-        if state.phase == "pawn" and state.movers:
-            return {"move": "expire", "tick": min(state.end(s) for s in state.movers)}
+        """The sand running out: at the first end among the seats that may still act; when
+        nobody may and nobody solved, at the end of the longest hourglass."""
         if state.phase != "solve":
             return None
-        still = [s for s in range(state.seats) if state.status[s] == "solving"]
-        ends = [state.end(s) for s in (still or range(state.seats))]
-        tick = min(ends) if still else max(ends)
-        return {"move": "expire", "tick": tick}
+        active = [s for s in range(state.seats) if state.status[s] in ACTIVE]
+        if active:
+            return {"move": "expire", "tick": min(state.end(s) for s in active)}
+        if not state.solves:
+            return {"move": "expire", "tick": max(state.end(s) for s in range(state.seats))}
+        return None
+
+    def time(self, state: State, seat: int | None) -> int:
+        """The tick a seat's clock has reached as far as the rules know (the table's on a
+        shared clock): what a command sent now may carry at the earliest."""
+        if state.phase != "solve" or not state.now:
+            return 0
+        return max(state.now) if seat is None else state.now[seat]
 
     def legal(self, state: State, seat: int) -> list[Command]:
-        """Pawn moves are listed by row, in the pawn phase with the seat's solve tick (the
-        earliest it may move; any tick up to the end of its sand is as legal). A solve is not
-        enumerable (tick and placement): the list then holds only giving up for this hourglass."""
+        """Pawn moves are listed by row with the earliest tick the seat may send (its solve, or
+        its clock when that is later); any tick up to the end of its sand is as legal. A solve
+        is not enumerable (tick and placement): the list then holds giving up now."""
         if seat not in self.to_act(state):
             return []
         if state.phase == "start":
             return [{"move": "pawn", "row": r} for r in range(GEM_ROWS)]
-        if state.phase == "solve":
-            return [{"move": "give_up", "tick": state.end(seat)}]
-        here, reach, tick = state.pawns[seat], state.reach(seat), dict(state.solves)[seat]
-        return [{"move": "pawn", "row": r, "tick": tick} for r in range(GEM_ROWS) if abs(r - here) <= reach]
+        now = max(state.now[seat], state.start(seat))
+        if state.status[seat] == "solving":
+            return [{"move": "give_up", "tick": now}]
+        here, reach = state.pawns[seat], state.reach(seat)
+        return [{"move": "pawn", "row": r, "tick": now} for r in range(GEM_ROWS) if abs(r - here) <= reach]
 
     def view(self, state: State, seat: int | None) -> View:
         from game.rules.ubongo.view import view
@@ -526,10 +506,31 @@ class Ubongo(Ruleset):
         return describe(event, names)
 
 
-def _by_tick(state: State, moves: tuple) -> tuple:
-    """Moves kept in the order their gems go, so the state never remembers arrival order."""
-    return tuple(sorted(moves, key=lambda m: (m[3], state.rank(m[0]))))
+def _rank(state: State, seat: int, tick: int) -> int:
+    """A solve's finishing position, fixed as it comes in: on a shared clock, how many solved
+    before it; in turns, how many of the solves known so far came earlier (equal ticks: nearer
+    the start player first). A later player may thus rank ahead of one who played before."""
+    return len(state.solves) if state.clock == "shared" else state.solves_before(seat, tick)
 
 
-def _set(items: tuple, index: int, value: Any) -> tuple:
-    return (*items[:index], value, *items[index + 1 :])
+def _beatable(state: State, move: tuple[int, int, int, int]) -> bool:
+    """Whether another seat may still reach this move's row first. On a shared clock nobody can
+    act before now, so never. In turns, a seat still solving might (its clock may not have run
+    yet), and a solver yet to move might if its solve came early enough."""
+    if state.clock == "shared":
+        return False
+    seat, _, row, _ = move
+    key = state.move_key(move)
+    for other in range(state.seats):
+        status = state.status[other]
+        if other == seat or status not in ACTIVE:
+            continue
+        if status == "solving":
+            reach, earliest = ALLOWANCE[0], state.now[other]
+            solved = earliest
+        else:
+            reach, solved = state.reach(other), state.solved_at(other) or 0
+            earliest = max(state.now[other], solved)
+        if abs(row - state.pawns[other]) <= reach and (earliest, solved, state.distance(other)) < key:
+            return True
+    return False

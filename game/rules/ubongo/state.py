@@ -21,6 +21,14 @@ ALLOWANCE = (3, 2, 1, 0)  # rows a pawn may move by solve order (1st, 2nd, 3rd, 
 # "spear" and "shield" share one face (crossed), baobab and sun are the team's two.
 DIE: tuple[str, ...] = ("elephant", "gazelle", "mask", "spear and shield", "baobab", "sun")
 EXTRA_SECONDS = (0, 10, 20, 30)  # handicap choices per seat
+# How the seats' clocks relate (option `clock`, set from who sits where): "shared", one clock
+# for the table (one person with bots, a simulation); "turns", people at one screen solve one
+# after another, each on a clock of their own (pass-and-play).
+CLOCKS = ("shared", "turns")
+# A seat's status in a round: still at the puzzle; solved and yet to move its pawn; moved
+# (reached for its gems); out of this hourglass (gave up or the sand ran out); solved but the
+# sand ran out before it moved (no gems).
+ACTIVE = ("solving", "solved")  # the statuses that may still act this hourglass
 
 
 @dataclass(frozen=True)
@@ -49,7 +57,8 @@ class State:
     mode: str  # "race" or "solo"
     sides: tuple[str, ...]  # "easy"/"hard" per seat (handicap)
     extra: tuple[int, ...]  # extra ticks per seat and hourglass turn (handicap)
-    phase: str = "deal"  # deal -> start -> (solve -> pawn)* -> over
+    clock: str = "shared"  # CLOCKS
+    phase: str = "deal"  # deal -> start -> (solve -> between)* -> over
     first: int = 0  # the start player of round 1 (-1 before setup: to be drawn)
     gems: tuple[tuple[str, ...], ...] = ()  # gem rows, head of the row first
     held: tuple[tuple[int, ...], ...] = ()  # per seat, gems per colour (COLOURS order)
@@ -60,14 +69,15 @@ class State:
     face: int = -1
     puzzles: tuple[Puzzle, ...] = ()
     turn: int = 1  # hourglass turn in this round
-    status: tuple[str, ...] = ()  # per seat: solving, solved, out
-    solves: tuple[tuple[int, int], ...] = ()  # (seat, tick) in the order they were accepted
+    turned_at: int | None = None  # the tick the hourglass was turned again (None: older logs)
+    now: tuple[int, ...] = ()  # per seat, the latest tick its clock is known to have reached
+    status: tuple[str, ...] = ()  # per seat: solving, solved, moved, out, late
+    # (seat, tick, rank) in the order accepted; rank 0 is the 1st solver, fixed when it solves
+    solves: tuple[tuple[int, int, int], ...] = ()
     placements: tuple[tuple | None, ...] = ()  # per seat, the accepted solution this round
-    order: tuple[int, ...] = ()  # solve order, fixed when solving ends
-    # pawn moves made this round as (seat, from row, to row, tick), by tick (equal ticks: solve
-    # rank), never by arrival; their gems go in this order once every solver has moved or run out
+    # pawn moves this round as (seat, from row, to row, tick), in the order accepted
     moves: tuple[tuple[int, int, int, int], ...] = ()
-    late: tuple[int, ...] = ()  # solvers whose sand ran out before they moved
+    taken: tuple[tuple[int, tuple[str, ...]], ...] = ()  # (mover, its gems) once taken, in order
     results: tuple[tuple[int | None, ...], ...] = ()  # per finished round, solve tick per seat
 
     def length(self, seat: int) -> int:
@@ -75,10 +85,14 @@ class State:
         return HOURGLASS + self.extra[seat]
 
     def start(self, seat: int) -> int:
-        return (self.turn - 1) * self.length(seat)
+        if self.turn == 1:
+            return 0
+        if self.turned_at is None:  # logs from before the turn's tick was kept
+            return (self.turn - 1) * self.length(seat)
+        return self.turned_at
 
     def end(self, seat: int) -> int:
-        return self.turn * self.length(seat)
+        return self.start(seat) + self.length(seat)
 
     def allowance(self, rank: int) -> int:
         return ALLOWANCE[rank] if rank < len(ALLOWANCE) else 0
@@ -89,29 +103,56 @@ class State:
         passing left (to the next seat number)."""
         return (max(self.first, 0) + max(self.round - 1, 0)) % self.seats
 
+    def distance(self, seat: int) -> int:
+        """Seats from the start player, going round: equal ticks go to the nearer."""
+        return (seat - self.start_player) % self.seats
+
     def ranked(self) -> list[tuple[int, int]]:
-        """The solves so far as (seat, tick) in solve order: by tick; equal ticks go to the seat
-        nearer the start player, going round, so the order commands arrived in never matters."""
-        first = self.start_player
-        return sorted(self.solves, key=lambda st: (st[1], (st[0] - first) % self.seats))
+        """The solves so far as (seat, tick) in finishing order: by tick; equal ticks on one
+        clock as they came in (their ranks), in turns nearer the start player first."""
+        if self.clock == "shared":
+            order = sorted(self.solves, key=lambda s: (s[1], s[2]))
+        else:
+            order = sorted(self.solves, key=lambda s: (s[1], self.distance(s[0])))
+        return [(seat, tick) for seat, tick, _ in order]
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        return tuple(seat for seat, _ in self.ranked())
+
+    def solved_at(self, seat: int) -> int | None:
+        return next((tick for s, tick, _ in self.solves if s == seat), None)
+
+    def solves_before(self, seat: int, tick: int) -> int:
+        """How many of the solves known so far came before one by `seat` at `tick` (equal
+        ticks: nearer the start player first)."""
+        mine = (tick, self.distance(seat))
+        return sum((t, self.distance(s)) < mine for s, t, _ in self.solves)
 
     def rank(self, seat: int) -> int:
-        """0 for the first solver, 1 for the second, ... (only for seats in `order`)."""
-        return self.order.index(seat)
+        """0 for the first solver, 1 for the second, ... as fixed when the seat solved."""
+        return next(rank for s, _, rank in self.solves if s == seat)
 
     def reach(self, seat: int) -> int:
-        """Rows this solver's pawn may move: by solve rank, whoever moves first."""
+        """Rows this solver's pawn may move: by its solve rank, whoever moves first."""
         return self.allowance(self.rank(seat))
 
     @property
     def movers(self) -> tuple[int, ...]:
         """Solvers still to move their pawn whose sand has not run out, in solve order."""
-        if self.phase != "pawn":
-            return ()
-        done = {m[0] for m in self.moves} | set(self.late)
-        return tuple(s for s in self.order if s not in done)
+        return tuple(s for s in self.order if self.status[s] == "solved")
 
-    def takes(self) -> list[tuple[int, int, int, int]]:
-        """The pawn moves in the order their gems are taken: by tick, equal ticks by solve rank
-        (the order moves arrived in never matters)."""
-        return sorted(self.moves, key=lambda m: (m[3], self.rank(m[0])))
+    @property
+    def late(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.seats) if self.status[s] == "late")
+
+    def pending(self) -> list[tuple[int, int, int, int]]:
+        """Moves whose gems are still to be taken, in the order they will be: by tick, then the
+        better solve, then nearer the start player."""
+        done = {seat for seat, _ in self.taken}
+        waiting = [m for m in self.moves if m[0] not in done]
+        return sorted(waiting, key=self.move_key)
+
+    def move_key(self, move: tuple[int, int, int, int]) -> tuple[int, int, int]:
+        seat, _, _, tick = move
+        return (tick, self.solved_at(seat) or 0, self.distance(seat))

@@ -6,7 +6,7 @@ from typing import Any
 
 from game.core.i18n import msg
 from game.rules.ubongo.state import DIE, TICKS_PER_SECOND
-from game.rules.ubongo.words import colour, listing, seconds, symbol
+from game.rules.ubongo.words import colour, gem_words, listing, seconds, symbol
 
 
 def _name(names: list[str], seat: int) -> str:
@@ -47,13 +47,11 @@ def describe(event: dict[str, Any], names: list[str]) -> str:
         return msg("{who} moves to row {row} at {time}", who=who, row=row, time=at)
     if kind == "gems":
         who, row = _name(names, event["seat"]), event["row"] + 1
-        gems = [colour(g) for g in event["gems"]]
-        if not gems:
+        if not event["gems"]:
             return msg("{who} takes nothing from row {row} (the row is empty)", who=who, row=row)
-        if len(gems) == 1:
-            return msg("{who} takes {gem} from row {row}", who=who, gem=gems[0], row=row)
-        pair = msg("{a} and {b}", a=gems[0], b=gems[1])
-        return msg("{who} takes {gems} from row {row}", who=who, gems=pair, row=row)
+        if len(event["gems"]) == 1:
+            return msg("{who} takes {gem} from row {row}", who=who, gem=colour(event["gems"][0]), row=row)
+        return msg("{who} takes {gems} from row {row}", who=who, gems=gem_words(event["gems"]), row=row)
     if kind == "too_late":
         who = listing(_name(names, s) for s in event["seats"])
         return msg("The sand ran out before {who} took any gems", who=who) if who else ""

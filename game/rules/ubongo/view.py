@@ -22,17 +22,16 @@ from game.rules.ubongo.words import nth
 def view(rules: Any, state: State, seat: int | None) -> dict[str, Any]:
     """Everything is public except the boards still in the box and the die rolls to come."""
     n = state.seats
-    solved = dict(state.solves)
-    windows = [
-        [solved[s], state.end(s)] if state.phase == "pawn" and s in state.order else None for s in range(n)
-    ]
+    windows = [[state.solved_at(s), state.end(s)] if s in state.movers else None for s in range(n)]
     moving = seat is not None and seat in state.movers
     reach = state.reach(seat) if moving else None
     here = state.pawns[seat] if moving else None
+    taken = dict(state.taken)
     return {
         "seat": seat,
         "seats": n,
         "mode": state.mode,
+        "clock": state.clock,
         "phase": state.phase,
         "to_act": sorted(rules.to_act(state)),
         "round": state.round,
@@ -50,8 +49,10 @@ def view(rules: Any, state: State, seat: int | None) -> dict[str, Any]:
             "start": [state.start(s) for s in range(n)],
             "end": [state.end(s) for s in range(n)],
         },
+        "now": list(state.now),  # per seat, the latest tick its clock reached (one clock: all equal)
         "status": list(state.status),
-        "solves": [{"seat": s, "tick": t} for s, t in state.ranked()],  # solve order so far
+        # the solves so far in finishing order, each with the rank it was given as it came in
+        "solves": [{"seat": s, "tick": t, "rank": state.rank(s)} for s, t in state.ranked()],
         "placements": [
             None if p is None else [{"piece": piece, "cells": [list(c) for c in cells]} for piece, cells in p]
             for p in state.placements
@@ -59,12 +60,15 @@ def view(rules: Any, state: State, seat: int | None) -> dict[str, Any]:
         "order": list(state.order),
         "start_player": state.start_player,
         "movers": list(state.movers),  # solvers still to move, in solve order
-        # per solver its ticks for taking gems: from its solve to the end of its sand
+        # per solver still to move, its ticks for taking gems: from its solve to the end of its sand
         "pawn_windows": windows,
         "pawn_window": windows[seat] if moving else None,  # this seat's, while it may move
         "allowance": reach,
-        # this round's pawn moves, in the order their gems are (or will be) taken
-        "moves": [{"seat": s, "from": a, "to": b, "tick": t} for s, a, b, t in state.takes()],
+        # this round's pawn moves as they came in, with the gems each took (null: still to come)
+        "moves": [
+            {"seat": s, "from": a, "to": b, "tick": t, "gems": list(taken[s]) if s in taken else None}
+            for s, a, b, t in state.moves
+        ],
         "late": list(state.late),
         "reach": [] if here is None else [r for r in range(len(state.gems)) if abs(r - here) <= reach],
         "colours": list(COLOURS),

@@ -69,6 +69,14 @@ def listing(items: Iterable[str]) -> Msg | str:
     return out
 
 
+def gem_words(taken: Iterable[str]) -> Msg | str:
+    """The gems of one take, by colour: "red and blue", "red" (empty: "")."""
+    names = [colour(g) for g in taken]
+    if len(names) == 2:
+        return msg("{a} and {b}", a=names[0], b=names[1])
+    return listing(names)
+
+
 def pieces(letters: Iterable[str]) -> str:
     """Piece letters as a list: "A, C, F" (letters read the same in every language)."""
     return ", ".join(letters)

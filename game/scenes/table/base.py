@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core import bots
+from game.core.clocked import Held
 from game.core.i18n import N_, msg
 from game.core.match import Match
 from game.core.outside import OutsideBotError, ProgramBot
@@ -68,7 +69,7 @@ class Table(Scene):
         }
         self.clock = TableClock(len(match.seats), per_seat=len(self.humans) > 1)
         self.thinking = Thinking(synchronous=app.automated)
-        self.held: list[tuple[int, int, Command]] = []  # bots' commands waiting for their tick
+        self.held: dict[int, Held] = {}  # by seat, bots' commands waiting for their tick
         # The seat whose hidden cards are on screen: the only person; with several people
         # nobody until the first hand-off, so even the opening frame hides every hand.
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
@@ -113,13 +114,17 @@ class Table(Scene):
             self._drive()
 
     def on_tick(self) -> None:
-        """Once per tick: held bot commands whose tick has come, and the rules clock."""
+        """Once per tick: held bot commands whose tick has come, and the rules clock. A bot
+        that chose before the match changed chooses again, with the same draws, from the
+        match as it is now (a pawn sent for gems another has taken meanwhile)."""
         if self.watching:
             return
-        for item in [h for h in self.held if self.bot_due(h[1], h[0])]:
-            self.held.remove(item)
-            if self.match.check(item[1], item[2]) is None:  # else the round moved on without it
-                self.submit(item[1], item[2])
+        for seat in [s for s, h in self.held.items() if self.bot_due(s, h.tick)]:
+            held = self.held.pop(seat)
+            if held.at != len(self.match.events):
+                self._run_bot(seat, held.at)
+            elif self.match.check(seat, held.command) is None:  # else the round moved on without it
+                self.submit(seat, held.command)
         due = self.match.clock
         if due is not None and due.get("tick", 0) <= self.clock.now:
             self.submit(None, due)
@@ -134,15 +139,20 @@ class Table(Scene):
             self.hand_off(people[0])
 
     # -- bots -----------------------------------------------------------------------------
-    def _run_bot(self, seat: int) -> None:
-        if seat in self.thinking or any(h[1] == seat for h in self.held):
+    def _run_bot(self, seat: int, again_from: int | None = None) -> None:
+        """Ask a bot, or collect its answer. `again_from`: the log length it was first asked
+        at, whose random source it chooses with again (no pause: its moment has come)."""
+        if seat in self.thinking or seat in self.held:
             job = self.thinking.ready(seat)
             if job is not None:
                 self._bot_answered(seat, job.at, job.future)
             return
-        pause = 0 if self.app.automated else ticks(self.app.settings.bot_pause_ms / 1000)
+        pause = ticks(self.app.settings.bot_pause_ms / 1000)
+        if self.app.automated or again_from is not None:
+            pause = 0
         view, legal = self.match.view(seat), self.match.legal(seat)
-        rng = derive(self.match.seed, len(self.match.events) * 8 + seat)
+        drawn_at = len(self.match.events) if again_from is None else again_from
+        rng = derive(self.match.seed, drawn_at * 8 + seat)
         self.thinking.start(
             seat,
             len(self.match.events),
@@ -169,7 +179,7 @@ class Table(Scene):
             return  # the table moved on meanwhile and the answer no longer fits: think again
         tick = command.get("tick") if isinstance(command, dict) else None
         if isinstance(tick, int) and not self.bot_due(seat, tick):
-            self.held.append((tick, seat, command))  # a future solve shows when its time comes
+            self.held[seat] = Held(tick, command, at)  # a future solve shows when its time comes
             return
         result = self.submit(seat, command)
         if isinstance(result, Rejected):
@@ -201,6 +211,10 @@ class Table(Scene):
         return UNTIMED if self.app.automated else Budget(seconds=1.0)
 
     # -- people ---------------------------------------------------------------------------
+    def people_waiting(self) -> list[int]:
+        """The people the match waits on, in the order this table serves them."""
+        return [s for s in sorted(self.match.to_act) if s in self.humans]
+
     def needs_handoff(self, seat: int) -> bool:
         return self.rules.hidden_hands and len(self.humans) > 1 and seat != self.viewer
 
@@ -215,15 +229,19 @@ class Table(Scene):
 
     def submit(self, seat: int | None, command: Command) -> list[Event] | Rejected:
         """Submit for a seat (None: the table's clock). A person's command in a timed game
-        carries the seat's clock; a bot's and the rules clock's carry their own tick."""
+        carries the seat's clock; a bot's and the rules clock's carry their own tick, but on
+        one clock never a tick the clock has passed (a bot that answered late moves now)."""
         if self.watching:
             return Rejected(msg("This is a replay: nothing can be played here"))
         if self.guard is not None and seat in self.humans:
             reason = self.guard(seat, command)
             if reason is not None:
                 return Rejected(reason)
-        if self.rules.timed and seat in self.humans and isinstance(command, dict):
-            command = {**command, "tick": self.clock.tick(seat)}
+        if self.rules.timed and seat is not None and isinstance(command, dict):
+            tick, now = command.get("tick"), self.clock.tick(seat)
+            late = not self.clock.per_seat and isinstance(tick, int) and tick < now
+            if seat in self.humans or late:
+                command = {**command, "tick": now}
         result = self.match.submit(seat, command)
         if isinstance(result, Rejected):
             return result
@@ -360,7 +378,7 @@ class Table(Scene):
         if self.busy() or not self.idle() or self.thinking.busy or self.app.top is not self:
             return 1
         due = self.match.clock
-        waits = [tick - self.clock.tick(seat) for tick, seat, _ in self.held]
+        waits = [held.tick - self.clock.tick(seat) for seat, held in self.held.items()]
         if due is not None:
             waits.append(due.get("tick", 0) - self.clock.now)
         return max(1, min(waits)) if waits else 1

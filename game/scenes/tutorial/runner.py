@@ -49,24 +49,30 @@ def replayed(tutorial: Tutorial, upto: int) -> Match:
     for step in tutorial.steps[:upto]:
         if step.expect is None:
             continue
-        scripted_moves(tutorial, match)
+        scripted_moves(tutorial, match, step.expect.get("tick"))
         result = match.submit(tutorial.person, step.expect)
         if isinstance(result, Rejected):
             raise ValueError(f"tutorial {tutorial.name}: a step's move is refused ({result.reason})")
     return match
 
 
-def scripted_moves(tutorial: Tutorial, match: Match) -> None:
-    """Play the scripted seats' moves for as long as the match waits on one of them."""
+def scripted_moves(tutorial: Tutorial, match: Match, until: int | None = None) -> None:
+    """Play the scripted seats' moves for as long as the match waits on one of them; in a
+    timed game only those whose tick comes by `until` (a table's clock would show them by
+    then), earliest first."""
     for _ in range(1000):
-        waiting = [s for s in sorted(match.to_act) if s in tutorial.script]
-        if not waiting:
+        due = []
+        for seat in sorted(s for s in match.to_act if s in tutorial.script):
+            done = sum(1 for e in match.commands if e.seat == seat)
+            if done < len(tutorial.script[seat]):
+                command = tutorial.script[seat][done]
+                tick = command.get("tick", -1)
+                if until is None or tick <= until:
+                    due.append((tick, seat, command))
+        if not due:
             return
-        seat = waiting[0]
-        done = sum(1 for e in match.commands if e.seat == seat)
-        if done >= len(tutorial.script[seat]):
-            return
-        result = match.submit(seat, tutorial.script[seat][done])
+        _, seat, command = min(due, key=lambda d: (d[0], d[1]))
+        result = match.submit(seat, command)
         if isinstance(result, Rejected):
             raise ValueError(
                 f"tutorial {tutorial.name}: seat {seat}'s scripted move is refused ({result.reason})"

@@ -10,7 +10,8 @@ from functools import cache
 import pygame
 
 from game.rules.ubongo.state import COLOURS
-from game.ui import text, theme
+from game.ui import polyomino_draw, text, theme
+from game.ui.polyomino_shapes import orientation_for
 
 GEM_COLOURS = {
     "red": (214, 64, 70),
@@ -241,3 +242,26 @@ def hourglass(
 def clock_text(ticks: int, per_second: int) -> str:
     seconds = max(0, math.ceil(ticks / per_second))
     return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def mini_board(
+    surface: pygame.Surface, cells: list, placements: list | None, box: pygame.Rect, faded: bool
+) -> None:
+    """A puzzle drawn small with its pieces (colour, pattern and letter), fitted into `box`."""
+    cells = [tuple(c) for c in cells]
+    w = max(c[0] for c in cells) + 1
+    h = max(c[1] for c in cells) + 1
+    size = max(6, min(box.w // w, box.h // h, 22))
+    x0, y0 = box.centerx - w * size // 2, box.centery - h * size // 2
+    for c in cells:
+        pygame.draw.rect(surface, (120, 110, 100), (x0 + c[0] * size, y0 + c[1] * size, size - 1, size - 1))
+    for placed in placements or []:
+        piece, where = placed
+        found = orientation_for(piece, where)
+        if not found:
+            continue
+        image = polyomino_draw.piece_image(piece, found[0][0], found[0][1], size)
+        if faded:
+            image = image.copy()
+            image.set_alpha(140)
+        surface.blit(image, (x0 + min(c[0] for c in where) * size, y0 + min(c[1] for c in where) * size))

@@ -15,9 +15,11 @@ TIME_AT = (SIDE.x + 124, SIDE.y + 62)
 PLAYERS_Y = SIDE.y + 186
 PLAYER_H = 104  # one row per seat: up to four fit
 
-# The gem board in the start and pawn phases: a start field, then 12 gems, per row
-GEM_ROWS_RECT = pygame.Rect(PLAY.x + 8, PLAY.y + 52, PLAY.w - 16, 6 * 70)
-ROW_H = 70
+# The gem board (start fields, and once a person has solved): a start field, then 12 gems, per
+# row; beneath it, the corner where the person's own puzzle stays in sight, frozen
+ROW_H = 60
+GEM_ROWS_RECT = pygame.Rect(PLAY.x + 8, PLAY.y + 48, PLAY.w - 16, 6 * ROW_H)
+CORNER = pygame.Rect(PLAY.x + 8, GEM_ROWS_RECT.bottom + 6, 150, PLAY.bottom - GEM_ROWS_RECT.bottom - 12)
 START_W = 170  # the start fields, where the pawns stand
 GEM_STEP = 54
 

@@ -11,7 +11,7 @@ import pygame
 from game.core import i18n
 from game.core.i18n import N_, _, _n
 from game.rules.ubongo.state import COLOURS, DIE, TICKS_PER_SECOND
-from game.rules.ubongo.words import level, listing, nth, symbol
+from game.rules.ubongo.words import gem_words, level, listing, nth, symbol
 from game.scenes.ubongo import art
 from game.scenes.ubongo import layout as L
 from game.ui import polyomino_draw, text, theme, tooltip
@@ -41,7 +41,7 @@ class Render:
         if not hasattr(self, "layer"):
             self.layer = Layer()
             self.panels: dict[int, tuple[tuple, pygame.Surface]] = {}
-        gem_phase = v["phase"] in ("start", "pawn") and not self.intro
+        gem_phase = self.gem_board_shown()
         key = (
             self.handler_key if not gem_phase and not self.intro else None,
             tuple(map(tuple, v["gems"])) if gem_phase else None,
@@ -85,7 +85,7 @@ class Render:
     def paint_gem_rows(self, surface: pygame.Surface) -> None:
         gems = self.v["gems"]
         heading = text.blit(
-            surface, N_("The gem board"), (L.PLAY.x + 8, L.PLAY.y + 22), 22, theme.ACCENT, "bold", "midleft"
+            surface, N_("The gem board"), (L.PLAY.x + 8, L.PLAY.y + 20), 22, theme.ACCENT, "bold", "midleft"
         )
         note, size = text.fit(
             N_("Each row: its start field, then the gems; a pawn takes the two at the front."),
@@ -93,7 +93,7 @@ class Render:
             15,
             smallest=12,
         )
-        text.blit(surface, note, (L.PLAY.right - 8, L.PLAY.y + 22), size, theme.MUTED, anchor="midright")
+        text.blit(surface, note, (L.PLAY.right - 8, L.PLAY.y + 20), size, theme.MUTED, anchor="midright")
         for row in range(6):
             r = L.row_rect(row)
             panel(surface, r, theme.PANEL)
@@ -101,8 +101,8 @@ class Render:
                 surface, theme.BG_DEEP, (r.x + 6, r.y + 6, L.START_W - 12, r.h - 12), border_radius=8
             )
             text.blit(surface, str(row + 1), (r.x + 22, r.centery), 24, theme.ACCENT, "black", "center")
-            for i, colour in enumerate(gems[row]):
-                image = gem_image(colour)
+            for i, name in enumerate(gems[row]):
+                image = gem_image(name)
                 surface.blit(image, image.get_rect(center=L.gem_centre(row, i)))
             if len(gems[row]) >= 2:  # the two a pawn takes
                 a, b = L.gem_centre(row, 0), L.gem_centre(row, 1)
@@ -230,15 +230,73 @@ class Render:
             pygame.draw.polygon(
                 surface, theme.GOOD, [tip, (tip[0] - 12, tip[1] - 9), (tip[0] - 12, tip[1] + 9)]
             )
-        heading = {m["seat"]: m["to"] for m in v["moves"]}
+        # where a pawn went this round whose gems wait for those still to play (pass-and-play)
+        heading = {m["seat"]: m["to"] for m in v["moves"] if m["gems"] is None}
         names = self.match.names
         for seat, row in enumerate(v["pawns"]):
             if row is None:
                 continue
             art.pawn(surface, seat, L.pawn_centre(row, seat), 15, names[seat][:1])
-        for seat, to in heading.items():  # where a pawn went this round, gems still to come
+        for seat, to in heading.items():
             a = L.pawn_centre(to, seat)
-            pygame.draw.circle(surface, art.SEAT_COLOURS[seat % 4], (a[0], a[1] - 24), 5)
+            pygame.draw.circle(surface, art.SEAT_COLOURS[seat % 4], (a[0], a[1] - 22), 5)
+        self.draw_corner(surface)
+
+    def draw_corner(self, surface: pygame.Surface) -> None:
+        """Beneath the gem board, the person's own puzzle, frozen: their solution, or one the
+        solver found when they did not solve; and what their solve gave them."""
+        v, seat = self.v, self.viewer
+        if v["phase"] != "solve" or seat is None or not v["puzzles"]:
+            return
+        box = L.CORNER
+        pygame.draw.rect(surface, theme.BG_DEEP, box, border_radius=8)
+        puzzle = v["puzzles"][seat]
+        placed = v["placements"][seat]
+        pieces = (
+            [(p["piece"], [tuple(c) for c in p["cells"]]) for p in placed]
+            if placed is not None
+            else self.shown_solution
+        )
+        art.mini_board(surface, puzzle["cells"], pieces, box.inflate(-12, -12), placed is None)
+        x = box.right + 16
+        title, ink = self.corner_title(seat)
+        title, size = text.fit(title, L.PLAY.right - 8 - x, 20, "bold", 14)
+        text.blit(surface, title, (x, box.y + 22), size, ink, "bold", "midleft")
+        detail, size = text.fit(self.corner_detail(seat), L.PLAY.right - 8 - x, 16, smallest=12)
+        text.blit(surface, detail, (x, box.y + 52), size, theme.MUTED, anchor="midleft")
+
+    def corner_title(self, seat: int) -> tuple[str, tuple[int, int, int]]:
+        v = self.v
+        tick = {s["seat"]: s["tick"] for s in v["solves"]}.get(seat)
+        if tick is None:
+            return _("Your puzzle: a solution"), theme.MUTED
+        rank = next(s["rank"] for s in v["solves"] if s["seat"] == seat)
+        return _("Ubongo! {time} · {nth}", time=seconds(tick), nth=nth(rank + 1)), theme.GOOD
+
+    def corner_detail(self, seat: int) -> str:
+        v = self.v
+        status = v["status"][seat]
+        if status == "solved" and seat in self.done_here:
+            return _("Your sand ran out before you took any gems.")
+        if status == "solved":
+            n = v["allowance"] or 0
+            if n == 0:
+                return _("Your pawn stays on its row; the sand is still running.")
+            return _n(
+                "Your pawn may move up to {n} row; the sand is still running.",
+                "Your pawn may move up to {n} rows; the sand is still running.",
+                n,
+            )
+        if status == "late":
+            return _("The sand ran out before you took any gems.")
+        move = next((m for m in v["moves"] if m["seat"] == seat), None)
+        if move is not None and move["gems"] is None:
+            return _("Your gems from row {row} are settled once everyone has played.", row=move["to"] + 1)
+        if move is not None and move["gems"]:
+            return _("You took {gems} from row {row}.", gems=gem_words(move["gems"]), row=move["to"] + 1)
+        if move is not None:
+            return _("Row {row} was empty: no gems this round.", row=move["to"] + 1)
+        return _("You did not solve this puzzle in time.")
 
     # -- the side: hourglass and players ---------------------------------------------------
     def draw_side(self, surface: pygame.Surface) -> None:
@@ -247,7 +305,7 @@ class Render:
         glass = v["hourglass"]
         tick = self.clock.tick(seat)
         start, end = glass["start"][seat], glass["end"][seat]
-        running = v["phase"] in ("solve", "pawn") and not self.intro
+        running = v["phase"] == "solve" and not self.intro
         left = (end - tick) / max(1, end - start) if running else 1.0
         turning = 0.0
         if self.intro and self.intro <= self.speed(30):
@@ -301,7 +359,7 @@ class Render:
             seat in self.flash,
             bool(self.intro),
             racing is not None,
-            tuple(h[1] for h in self.held),
+            tuple(self.held),
             i18n.generation,
         )
         cached = self.panels.get(seat)
@@ -347,8 +405,20 @@ class Render:
         line, ink = "", theme.MUTED
         if phase == "solve" and not self.intro:
             status = v["status"][seat]
-            if seat in solved:
+            moved = {m["seat"]: m for m in v["moves"]}
+            if seat in solved and (seat in self.flash or status == "solved" and seat != self.viewer):
                 line, ink = _("Ubongo! {time}", time=seconds(solved[seat])), theme.GOOD
+            elif status == "solved":
+                rank = next(s["rank"] for s in v["solves"] if s["seat"] == seat)
+                reach = max(0, 3 - rank)
+                line = _n("{nth} · may move {n} row", "{nth} · may move {n} rows", reach, nth=nth(rank + 1))
+                ink = theme.ACCENT
+            elif status == "moved":
+                move = moved[seat]
+                line = _("to row {row} at {time}", row=move["to"] + 1, time=seconds(move["tick"]))
+                ink = theme.TEXT
+            elif status == "late":
+                line, ink = _("too late for gems"), theme.DANGER
             elif status == "out":
                 line, ink = _("Out for this hourglass"), theme.DANGER
             else:
@@ -357,26 +427,6 @@ class Render:
                 line = (
                     _("solving…") if seat == self.viewer or not self.per_seat else _("waits for the screen")
                 )
-        elif phase == "pawn":
-            moved = {m["seat"]: m for m in v["moves"]}
-            if seat in moved:
-                line = _(
-                    "to row {row} at {time}", row=moved[seat]["to"] + 1, time=seconds(moved[seat]["tick"])
-                )
-                ink = theme.TEXT
-            elif seat in v["late"]:
-                line, ink = _("too late for gems"), theme.DANGER
-            elif seat in v["order"]:
-                rank = v["order"].index(seat)
-                line = _n(
-                    "{nth} · may move {n} row",
-                    "{nth} · may move {n} rows",
-                    max(0, 3 - rank),
-                    nth=nth(rank + 1),
-                )
-                ink = theme.ACCENT
-            else:
-                line = _("did not solve")
         elif phase == "start":
             line = (
                 _("on row {row}", row=v["pawns"][seat] + 1)
@@ -446,6 +496,7 @@ class Render:
                 )
             return _("Waiting"), _("The others choose their start fields."), "waiting"
         if phase == "solve":
+            status = v["status"][seat]
             if self.solving():
                 pieces = ", ".join(v["puzzles"][seat]["pieces"])
                 how = _(
@@ -453,14 +504,6 @@ class Render:
                     "it back. Keys: Tab takes a piece, arrows move it, Enter lays it."
                 )
                 return _("Cover the board with pieces {pieces}", pieces=pieces), self.notice or how, "move"
-            if v["status"][seat] == "solved":
-                return _("Ubongo!"), _("Waiting for the others to finish or the sand to run out."), "good"
-            return (
-                _("Out of time"),
-                _("Waiting for the others: if nobody solves, the hourglass turns again."),
-                "refused",
-            )
-        if phase == "pawn":
             if self.rows_open():
                 n = v["allowance"]
                 if n == 0:
@@ -476,10 +519,20 @@ class Render:
                         "gems before your sand runs out.",
                         n,
                     )
-                return _("Take your gems"), detail, "move"
-            movers = listing(names[s] for s in v["movers"])
-            still = _("Still to move: {names}.", names=movers) if movers else ""
-            return _("The solvers take their gems"), still, "waiting"
+                return _("Ubongo! Take your gems"), detail, "move"
+            still = listing(names[s] for s in range(v["seats"]) if v["status"][s] in ("solving", "solved"))
+            waiting = _("Still playing: {names}.", names=still) if still else ""
+            if status == "moved":
+                return _("Gems taken"), waiting or _("The round ends with the sand."), "good"
+            if status in ("solved", "late"):
+                return _("Too late for gems"), waiting, "refused"
+            if v["solves"] or v["hourglass"]["turn"] >= v["hourglass"]["turns"]:
+                return _("Out of time"), waiting, "refused"
+            return (
+                _("Out of time"),
+                _("Waiting for the others: if nobody solves, the hourglass turns again."),
+                "refused",
+            )
         return "", "", "idle"
 
 

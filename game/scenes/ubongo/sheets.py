@@ -16,35 +16,11 @@ from game.rules.ubongo.view import key
 from game.scenes.results import Results, star
 from game.scenes.sheet import Sheet
 from game.scenes.ubongo import art
-from game.ui import polyomino_draw, text, theme
-from game.ui.polyomino_shapes import orientation_for
+from game.ui import text, theme
 from game.ui.widgets import panel
 
 ROW_H = 112
 STANDING_H = 70  # a player on the final standings: four leave room for the buttons
-
-
-def mini_board(
-    surface: pygame.Surface, cells: list, placements: list | None, box: pygame.Rect, faded: bool
-) -> None:
-    """A puzzle drawn small with its pieces (colour, pattern and letter), fitted into `box`."""
-    cells = [tuple(c) for c in cells]
-    w = max(c[0] for c in cells) + 1
-    h = max(c[1] for c in cells) + 1
-    size = max(6, min(box.w // w, box.h // h, 22))
-    x0, y0 = box.centerx - w * size // 2, box.centery - h * size // 2
-    for c in cells:
-        pygame.draw.rect(surface, (120, 110, 100), (x0 + c[0] * size, y0 + c[1] * size, size - 1, size - 1))
-    for placed in placements or []:
-        piece, where = placed
-        found = orientation_for(piece, where)
-        if not found:
-            continue
-        image = polyomino_draw.piece_image(piece, found[0][0], found[0][1], size)
-        if faded:
-            image = image.copy()
-            image.set_alpha(140)
-        surface.blit(image, (x0 + min(c[0] for c in where) * size, y0 + min(c[1] for c in where) * size))
 
 
 class RoundSheet(Sheet):
@@ -108,7 +84,7 @@ class RoundSheet(Sheet):
                 pieces = list(solve([tuple(c) for c in puzzle["cells"]], puzzle["pieces"]) or ())
                 label = _("a solution")
             board = pygame.Rect(row.x + 270, row.y + 6, 220, row.h - 26)
-            mini_board(surface, puzzle["cells"], pieces, board, placed is None)
+            art.mini_board(surface, puzzle["cells"], pieces, board, placed is None)
             text.blit(surface, label, (board.centerx, row.bottom - 10), 13, theme.MUTED, anchor="center")
             gems = self.taken.get(seat, [])
             text.blit(surface, _("took"), (row.x + 520, row.y + 30), 16, theme.MUTED, anchor="midleft")

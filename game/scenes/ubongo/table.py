@@ -1,11 +1,12 @@
-"""The Ubongo table: everyone races the hourglass on a puzzle of their own, then the solvers
-reach for gems.
+"""The Ubongo table: everyone races the hourglass on a puzzle of their own; whoever solves
+reaches for gems at once, while the others solve on.
 
 One person against bots: one clock for the table; bots' solves and pawn moves carry ticks in
-the future and show when the clock gets there. Several people (pass-and-play): each person
-solves in turn against their own hourglass (a clock per seat, docs/ubongo.md), bots' answers
-go in at once (their ticks decide, not the moment they arrive), and the hand-off screen hides
-the puzzle in between.
+the future and show when the clock gets there. After "Ubongo!" the person sees the gem board
+(their puzzle, frozen, in the corner) with the sand still running. Several people
+(pass-and-play): each person in turn solves and then moves against their own hourglass (a
+clock per seat, docs/ubongo.md), bots' answers go in at once (their ticks decide, not the
+moment they arrive), and the hand-off screen hides the puzzle in between.
 
 Mouse: drag pieces, right-click / wheel / R turn, F / middle button flip, double-click or Esc
 sends a piece back; click a lit row to move the pawn. Keys: Tab takes a piece, arrows move it,
@@ -58,7 +59,7 @@ class UbongoTable(render.Render, Table):
         self.turning = 0  # ticks left of the hourglass turning over for its second turn
         self.pending_sheet: int | None = None  # a round's end (event count) waiting for the gems
         self.sheet_open = False
-        self.done_here: set[int] = set()  # pass-and-play: movers who had the screen and ran out
+        self.done_here: set[int] = set()  # pass-and-play: solvers who had the screen and ran out
         self.flash: dict[int, int] = {}  # seat -> ticks left of its "Ubongo!"
         self.shown_solution: list | None = None  # the solver's solution for a person out of time
         self.row_focus: int | None = None
@@ -82,13 +83,7 @@ class UbongoTable(render.Render, Table):
     # -- time -----------------------------------------------------------------------------
     def _resume_clock(self) -> None:
         """A match resumed mid-round: the hourglass goes on from the last tick in its log."""
-        last = 0
-        for event in reversed(self.match.events):
-            if event["type"] == "round_start":
-                break
-            if isinstance(event.get("tick"), int):
-                last = max(last, event["tick"])
-        self.clock.set(last)
+        self.clock.set(self.rules.time(self.match.state, None))
 
     def start_round(self) -> None:
         self.clock.set(0)
@@ -145,25 +140,25 @@ class UbongoTable(render.Render, Table):
 
     def _own_sand(self) -> None:
         """Pass-and-play: the person at the screen whose own sand runs out gives up for this
-        hourglass (solving) or has had their chance (gems); the clock's command waits until
-        everyone had the screen."""
-        seat, state = self.viewer, self.match.state
+        hourglass (solving) or has had their chance at the gems (solved, not moved); the
+        clock's command waits until everyone had the screen."""
+        seat = self.viewer
         if seat is None or seat not in self.match.to_act or not self.clock_running():
             return
-        if self.clock.tick(seat) < state.end(seat):
+        if self.clock.tick(seat) < self.v["hourglass"]["end"][seat]:
             return
-        if state.phase == "solve":
+        if self.v["status"][seat] == "solving":
             self.submit(seat, {"move": "give_up"})
-        elif state.phase == "pawn":
+        else:
             self.done_here.add(seat)
 
     def _release_held(self) -> None:
         """Pass-and-play has no table clock for bots: their answers go in as they come, and
         their ticks decide."""
-        for item in list(self.held):
-            self.held.remove(item)
-            if self.match.check(item[1], item[2]) is None:
-                self.submit(item[1], item[2])
+        for seat, held in list(self.held.items()):
+            del self.held[seat]
+            if self.match.check(seat, held.command) is None:
+                self.submit(seat, held.command)
 
     def _drive(self) -> None:
         if not self.per_seat:
@@ -175,7 +170,7 @@ class UbongoTable(render.Render, Table):
                 self._run_bot(seat)
         if any(s in self.players for s in waiting) or self.held:
             return
-        people = [s for s in waiting if s in self.humans and s not in self.done_here]
+        people = self.people_to_play()
         if people:
             if self.viewer != people[0]:
                 self.hand_off(people[0])
@@ -194,6 +189,16 @@ class UbongoTable(render.Render, Table):
         ends = [state.end(s) for s in range(state.seats)]
         return {"move": "expire", "tick": max([due["tick"], *ends])}
 
+    def people_to_play(self) -> list[int]:
+        """Pass-and-play: the people still to have the screen this hourglass, from the round's
+        start player round the table (so who plays first, and fixes a reach first, rotates)."""
+        v = self.v
+        waiting = [s for s in self.match.to_act if s in self.humans and s not in self.done_here]
+        return sorted(waiting, key=lambda s: (s - v["start_player"]) % v["seats"])
+
+    def people_waiting(self) -> list[int]:
+        return self.people_to_play() if self.per_seat else super().people_waiting()
+
     def settled(self) -> bool:
         """As the base says, except that a person who may act now (solve, take gems) is what
         the table waits for even while bots race on: time runs on only as it is given."""
@@ -201,7 +206,7 @@ class UbongoTable(render.Render, Table):
             return True
         if self.per_seat and self.idle() and not self.busy() and self.app.top is self:
             waiting = self.match.to_act
-            people = [s for s in waiting if s in self.humans and s not in self.done_here]
+            people = self.people_to_play()
             if not people and not any(s in self.players for s in waiting) and self.match.clock is not None:
                 return False  # the clock's command goes in on the next tick
         return super().settled()
@@ -211,13 +216,21 @@ class UbongoTable(render.Render, Table):
 
     # -- flow -----------------------------------------------------------------------------
     def busy(self) -> bool:
-        return self.flights.busy or self.pending_sheet is not None
+        """Only a round's end holds decisions back: gems flying mid-round are a sight, and the
+        race goes on under them."""
+        return self.pending_sheet is not None
 
     def idle(self) -> bool:
         return not self.busy() and not self.sheet_open and not self.intro
 
     def moving(self) -> bool:
-        return bool(self.intro or self.turning or self.flash or (self.handler and self.handler.animated))
+        return bool(
+            self.intro
+            or self.turning
+            or self.flash
+            or self.flights.busy
+            or (self.handler and self.handler.animated)
+        )
 
     def _open_sheet(self) -> None:
         count, self.pending_sheet = self.pending_sheet, None
@@ -248,7 +261,7 @@ class UbongoTable(render.Render, Table):
             elif kind == "solve":
                 self.flash[event["seat"]] = FLASH
                 self.app.sounds.play("ubongo" if event["seat"] == self.viewer else "sale")
-            elif kind in ("give_up", "time_out"):
+            elif kind in ("give_up", "time_out", "too_late"):
                 seats = event.get("seats", [event.get("seat")])
                 if self.viewer in seats:
                     self._freeze()
@@ -256,10 +269,8 @@ class UbongoTable(render.Render, Table):
             elif kind == "hourglass_turned":
                 self.turning = self.speed(TURN)
                 self.shown_solution = None
-                self.app.sounds.play("flip")
-            elif kind == "solving_over":
                 self.done_here.clear()
-                self._show_solution()
+                self.app.sounds.play("flip")
             elif kind == "pawn":
                 self.app.sounds.play("click")
             elif kind == "gems":
@@ -267,21 +278,45 @@ class UbongoTable(render.Render, Table):
             elif kind == "round_end":
                 self.pending_sheet = first + k + 1
         self.refresh()
+        if self.shown_solution is None and self.puzzle_lost():
+            self._show_solution()
 
     def _freeze(self) -> None:
         if self.handler is not None and self.handler.hold is not None:
             self.handler.to_tray(self.handler.hold.letter)
 
+    def puzzle_lost(self) -> bool:
+        """The person at the screen is out of this round for good: their sand ran out (or they
+        gave up) and the puzzle cannot come back (somebody solved, or it was the second turn)."""
+        v, seat = self.v, self.viewer
+        if seat is None or v["phase"] != "solve" or v["status"][seat] != "out":
+            return False
+        return bool(v["solves"]) or v["hourglass"]["turn"] >= v["hourglass"]["turns"]
+
     def _show_solution(self) -> None:
         """A person who did not solve sees a solution the solver finds (pieces frozen)."""
         seat = self.viewer
-        v = self.match.view(seat)
+        v = self.v
         if seat is None or v["placements"][seat] is not None:
             return
         puzzle = v["puzzles"][seat]
         self.shown_solution = list(solve([tuple(c) for c in puzzle["cells"]], puzzle["pieces"]) or ())
 
+    def gem_board_shown(self) -> bool:
+        """The gem board replaces the puzzle: to choose a start field, once the person at the
+        screen has shouted Ubongo!, and once their puzzle is lost and others take gems."""
+        v, seat = self.v, self.viewer
+        if self.intro or seat is None:
+            return False
+        if v["phase"] == "start":
+            return True
+        if v["phase"] != "solve":
+            return False
+        return v["status"][seat] in ("solved", "moved", "late") or self.puzzle_lost()
+
     def _fly_gems(self, event: Event, k: int) -> None:
+        if not self.gem_board_shown():
+            return  # the person still solves: the gems land in the side panel unseen
         seat, row = event["seat"], event["row"]
         for i, colour in enumerate(event["gems"]):
             self.flights.add(
@@ -298,22 +333,20 @@ class UbongoTable(render.Render, Table):
             )
 
     def on_viewer_changed(self) -> None:
-        """The next person has the screen: their own clock starts where their time starts."""
+        """The next person has the screen: their own clock starts where their time starts (or
+        where it stood, for a game picked up again after they had solved)."""
         seat = self.viewer
         if seat is None:
             return
-        state = self.match.state
-        if state.phase == "pawn":
-            self.clock.set(dict(state.solves).get(seat, state.start(seat)), seat)
-        else:
-            self.clock.set(state.start(seat), seat)
+        v = self.match.view(seat)
+        self.clock.set(max(v["hourglass"]["start"][seat], v["now"][seat] if v["now"] else 0), seat)
         self.refresh()
 
     def handoff_note(self, seat: int) -> str:
         v = self.match.view(seat)
         if v["phase"] == "start":
             return msg("Choose the start field for your pawn.")
-        if v["phase"] == "pawn":
+        if v["status"][seat] == "solved":
             return msg("Move your pawn and take your gems before your sand runs out.")
         puzzle = v["puzzles"][seat]
         return msg(
@@ -329,7 +362,7 @@ class UbongoTable(render.Render, Table):
         self.v_version += 1  # what cached drawings key on
         v = self.v
         seat = self.viewer
-        if v["phase"] in ("solve", "pawn", "between", "over") and seat is not None and v["puzzles"]:
+        if v["phase"] in ("solve", "between", "over") and seat is not None and v["puzzles"]:
             key = (v["round"], seat)
             if self.handler_key != key:
                 puzzle = v["puzzles"][seat]
@@ -359,6 +392,7 @@ class UbongoTable(render.Render, Table):
             and self.idle()
             and self.handler is not None
             and self.v["phase"] == "solve"
+            and self.v["status"][seat] == "solving"
             and seat in self.match.to_act
         )
 
@@ -370,7 +404,7 @@ class UbongoTable(render.Render, Table):
         v = self.v
         if v["phase"] == "start":
             return list(range(6))
-        if v["phase"] == "pawn":
+        if v["phase"] == "solve" and v["status"][seat] == "solved":
             return list(v["reach"])
         return []
 
@@ -386,12 +420,12 @@ class UbongoTable(render.Render, Table):
 
     def progress(self, seat: int) -> float | None:
         """How far along a bot is, drawn from the solve time it drew (its held command)."""
-        for tick, s, command in self.held:
-            if s == seat and command.get("move") in ("solve", "give_up"):
-                start = self.v["hourglass"]["start"][seat]
-                part = (self.clock.tick(seat) - start) / max(1, tick - start)
-                return max(0.0, min(1.0, part)) * (0.92 if command["move"] == "give_up" else 1.0)
-        return None
+        held = self.held.get(seat)
+        if held is None or held.command.get("move") not in ("solve", "give_up"):
+            return None
+        start = self.v["hourglass"]["start"][seat]
+        part = (self.clock.tick(seat) - start) / max(1, held.tick - start)
+        return max(0.0, min(1.0, part)) * (0.92 if held.command["move"] == "give_up" else 1.0)
 
     # -- acting ---------------------------------------------------------------------------
     def give_up(self) -> None:
@@ -503,7 +537,7 @@ class UbongoTable(render.Render, Table):
         out: list[Target] = []
         if self.solving() and self.handler is not None:
             out += self.handler.targets()
-        if self.v["phase"] in ("start", "pawn"):
+        if self.gem_board_shown():
             rows = self.rows_open()
             for row in range(6):
                 gems = self.v["gems"][row]
@@ -523,11 +557,19 @@ class UbongoTable(render.Render, Table):
         return out
 
     def row_tip(self, row: int) -> str:
+        """Why a row cannot be chosen now."""
         v = self.v
         seat = self.viewer
+        status = v["status"][seat] if seat is not None and v["phase"] == "solve" else None
+        if status == "moved":
+            return N_("You have taken your gems this round")
+        if status == "late" or seat in self.done_here:
+            return N_("Too late for gems")
+        if status == "out":
+            return N_("Only those who solved move their pawn")
         if seat is None or seat not in self.match.to_act:
             return N_("Not your move")
-        if v["phase"] == "pawn" and v["allowance"] is not None:
+        if v["allowance"] is not None:
             allowance = v["allowance"]
             if allowance == 0:
                 return msg("Your pawn stays where it is")

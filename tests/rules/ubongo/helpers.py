@@ -24,11 +24,13 @@ def deal(seats: int = 2, pawns=None, dice=None, boards=None) -> dict:
 
 
 def new(seats: int = 2, options=None, pawns=(0, 0, 0, 0), **kw) -> Match:
+    """A match of people with a fixed deal, on one shared clock unless the options say turns
+    (people at one screen would take turns by default)."""
     pawns = None if pawns is None else list(pawns[:seats])
     return Match.new(
         RULESET,
         [Seat(f"P{i + 1}") for i in range(seats)],
-        options or {},
+        {"clock": "shared", **(options or {})},
         seed=7,
         setup=deal(seats, pawns, **kw),
     )

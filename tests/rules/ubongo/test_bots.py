@@ -84,12 +84,12 @@ def test_medium_is_the_average_player_the_labels_speak_of():
     assert rate["hard"] > difficulty.MISS_HARD
 
 
-def test_bot_takes_its_gems_inside_its_window():
-    """Everything before the sand runs out: a bot's pawn command carries a tick in its window."""
+def test_bot_takes_its_gems_inside_its_window_and_never_before_the_clock():
+    """Everything before the sand runs out: a bot's pawn command carries a tick in its window,
+    and never one the clock has passed."""
     m = new()
-    for seat, tick in ((0, 2680), (1, 900)):
-        cmd = {"move": "solve", "tick": tick, "placements": solution(m, seat)}
-        assert not isinstance(m.submit(seat, cmd), Rejected)
+    cmd = {"move": "solve", "tick": 900, "placements": solution(m, 1)}
+    assert not isinstance(m.submit(1, cmd), Rejected)
     for level in RULESET.bot_levels:
         for seed in range(20):
             view = m.view(1)
@@ -98,8 +98,12 @@ def test_bot_takes_its_gems_inside_its_window():
             assert lo < cmd["tick"] <= hi and isinstance(
                 RULESET.decide(m.state, 1, cmd, random.Random(0)), list
             )
-    assert not isinstance(m.submit(1, {"move": "pawn", "row": 0, "tick": 1000}), Rejected)
-    view = m.view(0)  # 0.33 s of sand left, less than any bot's reach: it grabs at the last tick
+    cmd = {"move": "solve", "tick": 2680, "placements": solution(m, 0)}
+    assert not isinstance(m.submit(0, cmd), Rejected)
+    cmd = RULESET.bot("easy").choose(m.view(1), m.legal(1), random.Random(1), Budget())
+    assert cmd["tick"] == 2680  # its moment (2-4 s after 900) is long past: it moves now
+    assert not isinstance(m.submit(1, {"move": "pawn", "row": 0, "tick": 2690}), Rejected)
+    view = m.view(0)  # 0.17 s of sand left, less than any bot's reach: it grabs at the last tick
     for level in RULESET.bot_levels:
         cmd = RULESET.bot(level).choose(view, m.legal(0), random.Random(3), Budget())
         assert cmd["tick"] == 2700
@@ -115,8 +119,9 @@ def test_bot_gives_up_when_its_time_is_past_the_sand():
 def test_pawn_choice_plays_for_its_leading_colour():
     """The winner has most gems of one colour: a bot holding reds goes for reds."""
     view = {
-        "phase": "pawn",
+        "phase": "solve",
         "seat": 0,
+        "status": ["solved", "solving"],
         "colours": ["red", "blue", "green", "yellow", "purple", "amber"],
         "held": [
             {"red": 4, "blue": 0, "green": 1, "yellow": 0, "purple": 0, "amber": 0},
@@ -199,14 +204,57 @@ def test_a_bot_that_solved_second_may_reach_the_gems_first():
 
 
 def test_a_bot_counts_the_gems_an_earlier_move_will_take():
-    """Moves already made with an earlier tick take their gems first: the bot sees what is left."""
-    m = new()
+    """Pass-and-play: moves made with an earlier tick whose gems wait for the others take them
+    first; the bot sees what is left."""
+    m = new(options={"clock": "turns"})
     for seat, tick in ((0, 100), (1, 130)):
         assert not isinstance(
             m.submit(seat, {"move": "solve", "tick": tick, "placements": solution(m, seat)}), Rejected
         )
     assert not isinstance(m.submit(0, {"move": "pawn", "row": 0, "tick": 150}), Rejected)
     view = m.view(1)
+    assert view["moves"][0]["gems"] is None  # seat 1 solved at 130: it could still come first
     left = RULESET.bot("hard").left_for(view, 200)
     assert left[0] == view["gems"][0][2:] and left[1] == view["gems"][1]
     assert RULESET.bot("hard").left_for(view, 140)[0] == view["gems"][0]
+
+
+def test_a_bot_chooses_its_row_from_the_gems_left_at_the_moment_it_moves():
+    """Issue 33: a bot that solved draws its moment at once but chooses where to go with the
+    gems actually left when that moment comes: on one clock (game.core.clocked) it is asked
+    again, with the same draws, once another has taken the reds it was heading for."""
+    from dataclasses import replace
+
+    from game.core.clocked import SharedClock
+    from game.core.rng import derive
+
+    m = new()
+    rows = [list(r) for r in m.state.gems]
+    rows[0] = ["blue", "green", *rows[0][2:]]
+    rows[1] = ["red", "red", *rows[1][2:]]
+    rows[2] = ["red", "blue", *rows[2][2:]]
+    held = ((0,) * 6, (4, 0, 0, 0, 0, 0))  # seat 1 collects reds
+    m.state = replace(m.state, gems=tuple(map(tuple, rows)), held=held)
+    person = [
+        {"move": "solve", "tick": 100, "placements": solution(m, 0)},
+        {"move": "pawn", "row": 1, "tick": 150},
+    ]
+    bot, asked = RULESET.bot("hard"), []
+
+    def choose(seat: int, at: int) -> dict:
+        if seat == 0:
+            return person[sum(c.seat == 0 for c in m.commands)]
+        if m.view(1)["status"][1] == "solving":
+            return {"move": "solve", "tick": 120, "placements": solution(m, 1)}
+        command = bot.choose(m.view(1), m.legal(1), derive(7, at * 8 + 1), Budget())
+        asked.append(command)
+        return command
+
+    clocked = SharedClock(m, choose)
+    while not any(e["type"] == "gems" and e["seat"] == 1 for e in m.events):
+        assert not isinstance(m.submit(*clocked.next()), Rejected)
+    first, again = asked
+    assert first["row"] == 1 and first["tick"] > 150  # it saw two reds in row 2 when it solved
+    assert again["tick"] == first["tick"] and again["row"] == 2  # then only the red left in row 3
+    (move,) = [e for e in m.events if e["type"] == "pawn" and e["seat"] == 1]
+    assert move["to"] == 2 and move["tick"] == first["tick"]

@@ -103,10 +103,10 @@ def test_a_correct_solve_is_accepted_and_recorded():
     """パズルを解く / issue 7: a solve carries its tick and full placement; "Ubongo!" is recorded."""
     m = new()
     events = ok(m.submit(1, solve_cmd(m, 1, 900)))
-    assert [e["type"] for e in events] == ["solve"]
+    assert [e["type"] for e in events] == ["solve"] and events[0]["rank"] == 0
     v = m.view(0)
-    assert v["status"] == ["solving", "solved"] and v["solves"] == [{"seat": 1, "tick": 900}]
-    assert m.to_act == {0}
+    assert v["status"] == ["solving", "solved"] and v["solves"] == [{"seat": 1, "tick": 900, "rank": 0}]
+    assert m.to_act == {0, 1}  # seat 0 solves on, seat 1 moves its pawn
     rejected(m.submit(1, solve_cmd(m, 1, 950)), "already solved")
 
 
@@ -125,27 +125,51 @@ def test_solve_placements_are_checked_by_the_rules():
     assert m.view(0)["status"] == ["solving", "solving"]
 
 
-def test_solve_order_is_by_tick_not_by_arrival():
-    """駒を動かし: 1st solver moves up to 3, 2nd up to 2 — the order is the order of solving."""
+def test_a_solvers_reach_is_fixed_by_its_finishing_order_the_moment_it_solves():
+    """駒を動かし (lines 49-52): the 1st to finish moves up to 3 rows, the 2nd up to 2 — known as
+    soon as it shouts Ubongo!, while the others still solve."""
+    m = new(seats=3)
+    ok(m.submit(1, solve_cmd(m, 1, 500)))
+    assert m.view(1)["allowance"] == 3 and m.view(1)["reach"] == [0, 1, 2, 3]
+    ok(m.submit(0, solve_cmd(m, 0, 600)))
+    assert m.view(0)["allowance"] == 2 and m.view(1)["allowance"] == 3
+    assert m.view(2)["status"][2] == "solving" and m.to_act == {0, 1, 2}
+
+
+def test_on_one_clock_time_only_runs_forward():
+    """One clock for the table (a person with bots): a command is never dated before a moment the
+    rules have already seen, so nobody can claim to have been quicker after the fact."""
     m = new()
     ok(m.submit(0, solve_cmd(m, 0, 2000)))
-    events = ok(m.submit(1, solve_cmd(m, 1, 1500)))
-    assert events[-1] == {"type": "solving_over", "order": [1, 0]}
-    v = m.view(0)
-    assert v["phase"] == "pawn" and v["movers"] == [1, 0] and v["allowance"] == 2  # seat 0 is 2nd
-    assert m.view(1)["allowance"] == 3
+    rejected(m.submit(1, solve_cmd(m, 1, 1500)), "moment has passed")
+    ok(m.submit(0, pawn(0, 2100)))
+    rejected(m.submit(1, {"move": "solve", "tick": 2050, "placements": solution(m, 1)}), "moment has passed")
+    assert m.view(1)["now"] == [2100, 2100]
+
+
+def test_in_turns_a_later_player_quicker_on_their_own_clock_ranks_first():
+    """Pass-and-play (facts page): each person solves in turn on their own clock and the times
+    decide the order. One who plays later but solves quicker ranks ahead; the rank of one who
+    played before stays as it was given (they have already moved with it)."""
+    m = new(options={"clock": "turns"})
+    ok(m.submit(0, solve_cmd(m, 0, 2000)))
+    assert m.view(0)["allowance"] == 3
+    ok(m.submit(1, solve_cmd(m, 1, 1500)))
+    v = m.view(1)
+    assert v["order"] == [1, 0] and v["allowance"] == 3
+    assert v["solves"] == [{"seat": 1, "tick": 1500, "rank": 0}, {"seat": 0, "tick": 2000, "rank": 0}]
 
 
 def test_pawn_moves_three_two_one_zero_by_solve_rank_in_any_order():
-    """駒を動かし / 補足ルール: 1st up to 3, 2nd up to 2, 3rd up to 1, 4th not at all — the
-    allowance follows the solve rank, whoever moves first."""
+    """駒を動かし / 補足ルール (line 70): 1st up to 3, 2nd up to 2, 3rd up to 1, 4th not at all —
+    also with fewer than four players; the allowance follows the solve rank, whoever moves first."""
     m = new(seats=4)
     for seat, tick in ((2, 100), (0, 200), (3, 300), (1, 400)):
         ok(m.submit(seat, solve_cmd(m, seat, tick)))
     assert m.view(0)["order"] == [2, 0, 3, 1]
     assert m.to_act == {0, 1, 2, 3}  # every solver at once, none waits for another
     rejected(m.submit(1, pawn(1, 500)), "stays where it is")
-    assert m.legal(1) == [pawn(0, 400)]  # listed with its solve tick, the earliest it may move
+    assert m.legal(1) == [pawn(0, 400)]  # listed with the earliest tick it may send
     ok(m.submit(1, pawn(0, 500)))  # the 4th solver moves first
     rejected(m.submit(1, pawn(0, 600)), "already moved")
     assert m.to_act == {0, 2, 3}
@@ -156,41 +180,127 @@ def test_pawn_moves_three_two_one_zero_by_solve_rank_in_any_order():
     ok(m.submit(3, pawn(1, 800)))
     ok(m.submit(0, pawn(2, 900)))
     events = ok(m.submit(2, pawn(3, 1000)))
-    assert kinds(events) == ["pawn", "gems", "gems", "gems", "gems", "round_end", "round_start"]
-    assert [e["seat"] for e in events if e["type"] == "gems"] == [1, 3, 0, 2]  # by tick
+    assert kinds(events) == ["pawn", "gems", "round_end", "round_start"]
+    assert [e["seat"] for e in m.events if e["type"] == "gems"] == [1, 3, 0, 2]  # as they moved
 
 
-def test_the_order_of_taking_gems_is_unrelated_to_the_order_of_solving():
-    """補足ルール: パズルを解いた順番と宝石を手に入れる順番は関係ありません — the second solver,
-    quicker to the gems, takes the head of the row the first solver also went to."""
+def test_a_solver_moves_and_takes_gems_while_two_others_still_solve():
+    """Lines 45 and 49: who finishes shouts Ubongo!, moves its pawn and takes the two gems at
+    the head of its row at once; the others go on solving until the sand runs out."""
+    m = new(seats=3)
+    ok(m.submit(2, solve_cmd(m, 2, 600)))
+    events = ok(m.submit(2, pawn(2, 700)))
+    assert events == [
+        {"type": "pawn", "seat": 2, "from": 0, "to": 2, "tick": 700},
+        {"type": "gems", "seat": 2, "row": 2, "gems": GEMS[2][:2], "tick": 700},
+    ]
+    v = m.view(0)
+    assert v["status"] == ["solving", "solving", "moved"] and m.to_act == {0, 1}
+    assert v["gems"][2] == GEMS[2][2:] and v["held"][2][GEMS[2][0]] == 2
+    assert v["moves"] == [{"seat": 2, "from": 0, "to": 2, "tick": 700, "gems": GEMS[2][:2]}]
+    ok(m.submit(0, solve_cmd(m, 0, 1200)))  # the others solve on after it
+    assert m.view(0)["allowance"] == 2
+
+
+def test_a_person_who_never_solves_costs_nobody_their_gems():
+    """Line 54: every player who solved gets gems, provided they hold them before the sand runs
+    out — whether or not anyone else solved."""
+    for solver in (0, 1):
+        m = new()
+        ok(m.submit(solver, solve_cmd(m, solver, 1126)))
+        ok(m.submit(solver, pawn(1, 1200)))
+        events = ok(m.submit(None, RULESET.clock(m.state)))
+        assert kinds(events) == ["time_out", "round_end", "round_start"]
+        assert events[0]["seats"] == [1 - solver]
+        held = m.view(0)["held"]
+        assert sum(held[solver].values()) == 2 and sum(held[1 - solver].values()) == 0
+
+
+def test_a_person_who_solves_first_moves_at_once():
+    """Line 49 (全ての動作は砂時計が落ちきる前に): the first solver need not wait for anyone."""
+    m = new()
+    ok(m.submit(0, solve_cmd(m, 0, 300)))
+    assert 0 in m.to_act and m.legal(0)[0]["tick"] == 300
+    events = ok(m.submit(0, pawn(3, 360)))
+    assert kinds(events) == ["pawn", "gems"] and m.view(1)["status"] == ["moved", "solving"]
+
+
+def test_a_later_solver_who_moves_first_takes_the_head_of_a_shared_row():
+    """補足ルール (line 71): パズルを解いた順番と宝石を手に入れる順番は関係ありません — a pawn that
+    reaches a row whose pawn has not taken its gems yet takes them first; pawns in one row race."""
     m = new()
     solved(m, 100, 200)
-    ok(m.submit(0, pawn(2, 900)))  # 1st solver reaches row 3 at 15 s
-    assert m.view(0)["gems"][2] == GEMS[2]  # nothing taken while another may still come first
-    events = ok(m.submit(1, pawn(2, 300)))  # 2nd solver, arriving later, was there at 5 s
-    gems = [e for e in events if e["type"] == "gems"]
+    ok(m.submit(1, pawn(2, 300)))  # the 2nd solver is at the gems first
+    events = ok(m.submit(0, pawn(2, 900)))
+    gems = [e for e in m.events if e["type"] == "gems"]
     assert gems == [
         {"type": "gems", "seat": 1, "row": 2, "gems": GEMS[2][:2], "tick": 300},
         {"type": "gems", "seat": 0, "row": 2, "gems": GEMS[2][2:4], "tick": 900},
     ]
+    assert kinds(events) == ["pawn", "gems", "round_end", "round_start"]
 
 
-def test_gems_go_by_tick_whatever_order_the_moves_arrive_in():
-    """The order of arrival never matters: the same moves sent in either order give one state."""
+def test_once_the_first_gem_is_taken_the_second_goes_with_it():
+    """補足ルール (line 72): 1つ目の宝石を手に入れば、二つ目の宝石は自動的にそのプレイヤーのもの —
+    both gems of a take go to one player, never one each."""
+    m = new()
+    solved(m, 100, 200)
+    ok(m.submit(0, pawn(1, 300)))
+    ok(m.submit(1, pawn(1, 300)))  # the same moment, one after the other
+    takes = [e["gems"] for e in m.events if e["type"] == "gems"]
+    assert takes == [GEMS[1][:2], GEMS[1][2:4]]
+
+
+def test_in_turns_the_race_for_a_shared_row_goes_by_each_players_own_clock():
+    """Pass-and-play (docs/ubongo.md): people play one after another, each solving and moving on
+    their own clock. Whoever reached the row earlier on their own clock takes its head, whoever
+    played first; gems wait until nobody still to play could reach that row earlier."""
+    m = new(options={"clock": "turns"})
+    ok(m.submit(0, solve_cmd(m, 0, 1000)))
+    events = ok(m.submit(0, pawn(2, 1500)))  # first at the screen, at the row at 25 s
+    assert kinds(events) == ["pawn"]  # seat 1 has not played: it might be quicker
+    assert m.view(1)["moves"][0]["gems"] is None and m.view(1)["gems"][2] == GEMS[2]
+    assert m.to_act == {1}
+    ok(m.submit(1, solve_cmd(m, 1, 600)))
+    events = ok(m.submit(1, pawn(2, 800)))  # second at the screen, at the row at 13 s
+    assert [(e["seat"], e["gems"]) for e in events if e["type"] == "gems"] == [
+        (1, GEMS[2][:2]),
+        (0, GEMS[2][2:4]),
+    ]
+    assert kinds(events)[-2:] == ["round_end", "round_start"]
+
+
+def test_in_turns_a_move_waits_only_for_those_who_could_still_reach_its_row_earlier():
+    """A seat still to play blocks only the rows its pawn could reach (3 rows at most), and
+    only until it is known to be later."""
+    m = new(seats=3, options={"clock": "turns"}, pawns=(0, 0, 5))
+    ok(m.submit(0, solve_cmd(m, 0, 1000)))
+    ok(m.submit(1, {"move": "give_up", "tick": 2700}))
+    assert kinds(ok(m.submit(0, pawn(2, 1100)))) == ["pawn"]  # seat 2, on row 6, could reach row 3
+    events = ok(m.submit(2, solve_cmd(m, 2, 1200)))  # ... but it solved after 1100
+    assert kinds(events) == ["solve", "gems"] and events[1]["seat"] == 0
+    m = new(seats=3, options={"clock": "turns"}, pawns=(0, 0, 5))
+    ok(m.submit(0, solve_cmd(m, 0, 1000)))
+    ok(m.submit(1, {"move": "give_up", "tick": 2700}))
+    assert kinds(ok(m.submit(0, pawn(1, 1100)))) == ["pawn", "gems"]  # row 2 is out of its reach
+
+
+def test_in_turns_gems_go_by_tick_whatever_order_the_moves_arrive_in():
+    """The order of arrival never matters in turns: the same moves in either order give one state."""
     states = []
     for first, second in (((0, pawn(1, 700)), (1, pawn(1, 650))), ((1, pawn(1, 650)), (0, pawn(1, 700)))):
-        m = new()
+        m = new(options={"clock": "turns"})
         solved(m, 100, 200)
         ok(m.submit(*first))
         ok(m.submit(*second))
-        states.append(m.state)
+        states.append((m.state.held, m.state.gems, m.state.results))
     assert states[0] == states[1]
-    assert states[0].held[1][COLOURS.index(GEMS[1][0])] == 2  # seat 1 (650) before seat 0 (700)
+    assert states[0][0][1][COLOURS.index(GEMS[1][0])] == 2  # seat 1 (650) before seat 0 (700)
 
 
-def test_equal_pawn_ticks_go_to_the_better_solve_rank():
+def test_in_turns_equal_pawn_ticks_go_to_the_better_solve():
     """Ours: two moves at the same tick on one row: the earlier solver takes the head."""
-    m = new()
+    m = new(options={"clock": "turns"})
     solved(m, 200, 100)
     ok(m.submit(0, pawn(0, 500)))
     events = ok(m.submit(1, pawn(0, 500)))
@@ -203,38 +313,40 @@ def test_take_the_two_gems_nearest_the_head():
     solved(m, 100, 200)
     ok(m.submit(0, pawn(2, 300)))
     events = ok(m.submit(1, pawn(2, 400)))
-    assert events[1]["gems"] == GEMS[2][:2] and events[1]["seat"] == 0
+    assert events[1]["gems"] == GEMS[2][2:4] and events[1]["seat"] == 1
     v = m.view(0)
     assert v["gems"][2] == GEMS[2][4:]
     assert v["held"][0][GEMS[2][0]] == 2 and v["held"][1][GEMS[2][2]] == 2
 
 
 def test_an_empty_row_stays_empty():
-    """補足ルール: a row whose gems are gone is never refilled; nobody can take from it."""
+    """補足ルール (line 74): a row whose gems are gone is never refilled; nobody can take from it."""
     gems = [row[:] for row in GEMS]
     m = new()
-    state = m.state
-    emptied = replace(state, gems=((), *state.gems[1:]))
-    m.state = emptied
+    m.state = replace(m.state, gems=((), *m.state.gems[1:]))
     solved(m, 100, 200)
-    ok(m.submit(0, pawn(0, 300)))
+    events = ok(m.submit(0, pawn(0, 300)))
+    assert events[1]["gems"] == []
     events = ok(m.submit(1, pawn(0, 400)))
-    assert events[1]["gems"] == [] and events[2]["gems"] == []
+    assert events[1]["gems"] == []
     assert m.view(0)["gems"][0] == [] and sum(m.view(0)["held"][0].values()) == 0
     assert gems == GEMS
 
 
 def test_give_up_waits_for_the_clock_and_the_hourglass_is_turned_once_more():
-    """補足ルール: nobody solved in time -> the hourglass is turned once more, only once."""
+    """補足ルール (line 69): nobody solved in time -> the hourglass is turned once more, only once."""
     m = new()
     ok(m.submit(0, {"move": "give_up", "tick": 1000}))
     ok(m.submit(1, {"move": "give_up"}))
-    assert m.to_act == frozenset()
+    assert m.to_act == frozenset() and m.events[-1]["tick"] == 1000  # giving up now
     clock = RULESET.clock(m.state)
     assert clock == {"move": "expire", "tick": 2700}
     rejected(m.submit(0, clock), "clock")
     events = ok(m.submit(None, clock))
-    assert [e["type"] for e in events] == ["time_out", "hourglass_turned"]
+    assert events == [
+        {"type": "time_out", "seats": [], "tick": 2700, "turn": 1},
+        {"type": "hourglass_turned", "turn": 2, "tick": 2700},
+    ]
     v = m.view(0)
     assert v["hourglass"]["turn"] == 2 and v["hourglass"]["start"] == [2700, 2700] and m.to_act == {0, 1}
     rejected(m.submit(0, solve_cmd(m, 0, 2000)), "before this hourglass")
@@ -245,14 +357,39 @@ def test_give_up_waits_for_the_clock_and_the_hourglass_is_turned_once_more():
     assert all(sum(h.values()) == 0 for h in v["held"])
 
 
-def test_the_sand_runs_out_on_a_slow_solver():
-    """ラウンドの終了: when the sand has run out the round ends; a later solve is too late."""
+def test_the_second_hourglass_runs_from_when_it_was_turned():
+    """With a handicap the first sand runs out at different times: the hourglass is turned when
+    the longest has run out, and each seat's second sand runs from then."""
+    m = new(options={"extra2": 10})
+    ok(m.submit(None, {"move": "expire", "tick": 2700}))
+    ok(m.submit(None, {"move": "expire", "tick": 3300}))
+    glass = m.view(0)["hourglass"]
+    assert glass["turn"] == 2 and glass["start"] == [3300, 3300] and glass["end"] == [6000, 6600]
+
+
+def test_the_sand_runs_out_on_a_slow_solver_and_a_solver_who_did_not_move():
+    """ラウンドの終了 (lines 58, 75): when the sand has run out the round ends: a later solve is
+    too late, and a solver who had not moved yet gets no gems."""
     m = new()
     ok(m.submit(1, solve_cmd(m, 1, 2000)))
     rejected(m.submit(None, {"move": "expire", "tick": 2600}), "not run out yet")
+    rejected(m.submit(0, solve_cmd(m, 0, 2701)), "too late")
     events = ok(m.submit(None, {"move": "expire", "tick": 2700}))
-    assert [e["type"] for e in events] == ["time_out", "solving_over"]
-    rejected(m.submit(0, solve_cmd(m, 0, 2600)), "no puzzle to solve")
+    assert kinds(events) == ["time_out", "too_late", "round_end", "round_start"]
+    assert events[0]["seats"] == [0] and events[1]["seats"] == [1]
+    assert m.view(0)["results"] == [[None, 2000]] and all(sum(h.values()) == 0 for h in m.view(0)["held"])
+
+
+def test_the_round_ends_at_once_when_nobody_may_act_any_more():
+    """Ours (issue 33): once every seat has solved and moved, or given up, the round does not
+    wait for the sand."""
+    m = new(seats=3)
+    ok(m.submit(0, solve_cmd(m, 0, 500)))
+    ok(m.submit(1, {"move": "give_up", "tick": 600}))
+    ok(m.submit(0, pawn(1, 650)))
+    assert m.view(0)["round"] == 1
+    events = ok(m.submit(2, {"move": "give_up", "tick": 700}))
+    assert kinds(events) == ["give_up", "round_end", "round_start"]
 
 
 def test_extra_time_seat_works_on_after_the_others_sand():
@@ -261,7 +398,8 @@ def test_extra_time_seat_works_on_after_the_others_sand():
     assert events == [{"type": "time_out", "seats": [1], "tick": 2700, "turn": 1}]
     assert m.to_act == {0}
     ok(m.submit(0, solve_cmd(m, 0, 3200)))
-    assert m.view(0)["phase"] == "pawn"
+    assert m.view(0)["status"][0] == "solved" and m.view(0)["pawn_window"] == [3200, 3300]
+    assert kinds(ok(m.submit(0, pawn(0, 3250)))) == ["pawn", "gems", "round_end", "round_start"]
 
 
 def finish(m: Match, held_by_seat) -> None:
@@ -323,11 +461,11 @@ def test_to_act_per_phase():
     ok(m.submit(0, {"move": "pawn", "row": 0}))
     assert m.to_act == {1}
     ok(m.submit(1, {"move": "pawn", "row": 0}))
-    assert m.to_act == {0, 1}  # solve: everyone still solving
+    assert m.to_act == {0, 1}  # solve: everyone still solving or still to move
     ok(m.submit(0, solve_cmd(m, 0, 500)))
-    assert m.to_act == {1}
+    assert m.to_act == {0, 1}
     ok(m.submit(1, {"move": "give_up"}))
-    assert m.to_act == {0}  # pawn: every solver still to move whose sand is running
+    assert m.to_act == {0}
     assert RULESET.clock(m.state) == {"move": "expire", "tick": 2700}  # the mover's sand
     ok(m.submit(0, pawn(0, 600)))
     assert RULESET.clock(m.state) is not None and m.view(0)["round"] == 2
@@ -335,11 +473,11 @@ def test_to_act_per_phase():
     assert RULESET.clock(m.state) is None and m.to_act == frozenset()
 
 
-def test_view_lists_solves_by_tick_so_far():
-    m = new(seats=3)
+def test_view_lists_solves_in_finishing_order():
+    m = new(seats=3, options={"clock": "turns"})
     ok(m.submit(2, solve_cmd(m, 2, 900)))
     ok(m.submit(0, solve_cmd(m, 0, 400)))
-    assert m.view(1)["solves"] == [{"seat": 0, "tick": 400}, {"seat": 2, "tick": 900}]
+    assert m.view(1)["solves"] == [{"seat": 0, "tick": 400, "rank": 0}, {"seat": 2, "tick": 900, "rank": 0}]
 
 
 def test_move_log_lines():
@@ -356,18 +494,36 @@ def test_move_log_lines():
     assert RULESET.describe(events[1], names) == f"Bob takes {GEMS[3][0]} and {GEMS[3][1]} from row 4"
 
 
-def test_pass_and_play_each_human_solves_on_their_own_clock():
-    """Facts page (one screen): each person solves in turn on the clock; times decide the order."""
-    m = new(seats=3)
+def test_pass_and_play_each_human_solves_and_moves_on_their_own_clock():
+    """Facts page (one screen): each person solves in turn on the clock, then moves within their
+    own sand; times decide the order."""
+    m = new(seats=3, options={"clock": "turns"})
     # the table takes the lowest seat in to_act, hands off, runs that person's own clock
     assert min(m.to_act) == 0
     ok(m.submit(0, solve_cmd(m, 0, 2100)))
+    assert min(m.to_act) == 0  # still at the screen: the pawn
+    ok(m.submit(0, pawn(0, 2200)))
     assert min(m.to_act) == 1
     ok(m.submit(1, {"move": "give_up", "tick": 2700}))  # their sand ran out: the table gives up for them
     assert m.to_act == {2}
-    events = ok(m.submit(2, solve_cmd(m, 2, 1300)))
-    assert events[-1] == {"type": "solving_over", "order": [2, 0]}
-    assert m.view(0)["movers"] == [2, 0]
+    ok(m.submit(2, solve_cmd(m, 2, 1300)))  # on its own clock, earlier than seat 0
+    assert m.view(0)["order"] == [2, 0] and m.view(2)["allowance"] == 3
+    ok(m.submit(2, pawn(0, 1400)))  # quicker to row 1 than seat 0 was: the head is seat 2's
+    takes = [(e["seat"], e["gems"]) for e in m.events if e["type"] == "gems"]
+    assert takes == [(2, GEMS[0][:2]), (0, GEMS[0][2:4])]
+
+
+def test_the_clock_is_shared_unless_several_people_share_the_screen():
+    """Who sits where sets the clock: one person (or none) with bots races one clock; two or
+    more people at one screen take turns on their own."""
+    seats = {
+        "one": [Seat("A"), Seat("B", "bot", "hard")],
+        "two": [Seat("A"), Seat("B"), Seat("C", "bot", "easy")],
+    }
+    assert Match.new(RULESET, seats["one"], {}, seed=1).options["clock"] == "shared"
+    assert Match.new(RULESET, seats["two"], {}, seed=1).options["clock"] == "turns"
+    with pytest.raises(ValueError, match="shared or turns"):
+        Match.new(RULESET, seats["one"], {"clock": "sometimes"}, seed=1)
 
 
 @pytest.mark.parametrize(
@@ -387,21 +543,23 @@ def test_a_bad_fixed_deal_is_refused(bad, message):
 
 
 def test_gems_must_be_taken_before_the_sand_runs_out():
-    """補足ルール: solved in time but no gems taken before the sand ran out -> no gems; the round
-    ends with the sand. Each mover's window runs from its solve to the end of its own sand."""
+    """補足ルール (line 75): solved in time but no gems taken before the sand ran out -> no gems;
+    the round ends with the sand. Each mover's window runs from its solve to the end of its own
+    sand."""
     m = new(options={"extra2": 10})
     solved(m, 2500, 2600)
     v = m.view(0)
     assert v["movers"] == [0, 1] and v["pawn_window"] == [2500, 2700]
     assert v["pawn_windows"] == [[2500, 2700], [2600, 3300]]  # seat 1 has its extra 10 s
     rejected(m.submit(0, pawn(1, 2499)), "before you solved")
+    rejected(m.submit(0, pawn(1, 2599)), "moment has passed")
     rejected(m.submit(0, pawn(1, 2701)), "too late")
     rejected(m.submit(0, {"move": "pawn", "row": 1}), "tick")
     assert RULESET.clock(m.state) == {"move": "expire", "tick": 2700}  # the first end among movers
     rejected(m.submit(None, {"move": "expire", "tick": 2699}), "not run out yet")
     events = ok(m.submit(None, RULESET.clock(m.state)))
     assert events == [{"type": "too_late", "seats": [0], "tick": 2700}]
-    rejected(m.submit(0, pawn(1, 2600)), "too late")  # its sand is gone, whatever tick it sends
+    rejected(m.submit(0, pawn(1, 2700)), "too late")  # its sand is gone, whatever tick it sends
     assert m.to_act == {1} and m.view(1)["pawn_window"] == [2600, 3300]
     assert m.view(1)["allowance"] == 2  # still the second solver, though the first took nothing
     events = ok(m.submit(1, pawn(2, 3300)))
@@ -415,28 +573,37 @@ def test_a_move_after_ones_own_sand_is_refused_while_another_still_has_sand():
     """補足ルール: gems must be in hand before one's own sand runs out; the other's extra time
     does not lend any."""
     m = new(options={"extra2": 20})
-    solved(m, 1000, 900)
+    solved(m, 900, 1000)
     rejected(m.submit(0, pawn(0, 2800)), "too late")
-    ok(m.submit(1, pawn(0, 3800)))  # seat 1's sand runs to 3900
     events = ok(m.submit(None, RULESET.clock(m.state)))
-    assert kinds(events)[:2] == ["too_late", "gems"] and events[0]["seats"] == [0]
+    assert events == [{"type": "too_late", "seats": [0], "tick": 2700}]
+    assert kinds(ok(m.submit(1, pawn(0, 3800)))) == ["pawn", "gems", "round_end", "round_start"]
 
 
-def test_the_start_player_passes_left_and_wins_ties_on_the_clock():
+def test_the_start_player_passes_left_and_wins_ties_on_the_clock_in_turns():
     """ラウンドの終了: the player left of the last start player rolls the die next round. Ours: on
-    equal ticks the seat nearer the start player goes first, whatever the order of arrival."""
-    m = new(seats=3)
+    equal ticks in pass-and-play the seat nearer the start player goes first, whatever the order
+    of arrival."""
+    m = new(seats=3, options={"clock": "turns"})
     # round 1 (start player seat 0): seats 1 and 2 tie, arriving 2 first; seat 0 one tick later.
     # round 2 (start player seat 1): all three tie, arriving 0, 1, 2.
     rounds = [(0, [(2, 900), (1, 900), (0, 901)]), (1, [(0, 500), (1, 500), (2, 500)])]
     for start, solves in rounds:
         assert m.view(0)["start_player"] == start
         for seat, tick in solves:
-            events = ok(m.submit(seat, solve_cmd(m, seat, tick)))
-        assert events[-1]["order"] == [1, 2, 0]
+            ok(m.submit(seat, solve_cmd(m, seat, tick)))
+        assert m.view(0)["order"] == [1, 2, 0]
         for seat in (1, 2, 0):
             ok(m.submit(seat, pawn(0, 1000)))
     assert m.view(0)["round"] == 3 and m.view(0)["start_player"] == 2
+
+
+def test_on_one_clock_equal_ticks_go_by_who_came_first():
+    """Ours: on one clock two solves in the same sixtieth of a second rank as they came in."""
+    m = new(seats=3)
+    for seat in (2, 1):
+        ok(m.submit(seat, solve_cmd(m, seat, 900)))
+    assert m.view(0)["order"] == [2, 1] and m.view(1)["allowance"] == 2
 
 
 def test_the_clock_cannot_run_out_the_sand_early_even_when_all_gave_up():
