@@ -1,11 +1,16 @@
-"""Ubongo's figures for `make bench`: the solver over every shipped row, and the generator."""
+"""Ubongo's figures for `make bench`: the solver over every shipped row, the generator, and the
+race for gems with a seat that never solves (every other solve should end with gems taken)."""
 
 from __future__ import annotations
 
 import statistics
 import time
 
-from game.rules.ubongo import generate, levels, solver
+from game.core.clocked import SharedClock
+from game.core.match import Match, Seat
+from game.core.rng import derive
+from game.core.ruleset import Budget
+from game.rules.ubongo import RULESET, generate, levels, solver
 
 
 def rows() -> list[tuple[tuple, tuple[str, ...]]]:
@@ -44,10 +49,52 @@ def generate_s() -> float:
     return time.perf_counter() - start
 
 
+def idle_seat_game(seed: int, levels_: tuple[str, ...]) -> Match:
+    """One game on one clock of a seat that never solves (it gives up as its sand runs out, as
+    a person who does nothing times out) against bots of these levels."""
+    seats = [Seat("idle"), *(Seat(level, "bot", level) for level in levels_)]
+    match = Match.new(RULESET, seats, {}, seed)
+    bots = [RULESET.bot(level) for level in levels_]
+
+    def choose(seat: int, at: int) -> dict:
+        view = match.view(seat)
+        if seat > 0:
+            return bots[seat - 1].choose(view, match.legal(seat), derive(seed, at * 8 + seat), Budget())
+        if view["phase"] == "start":
+            return {"move": "pawn", "row": 0}
+        return {"move": "give_up", "tick": view["hourglass"]["end"][0]}
+
+    clocked = SharedClock(match, choose)
+    while not match.finished:
+        match.submit(*clocked.next())
+    return match
+
+
+def idle_seat_race(games: int = 100, levels_: tuple[str, ...] = ("medium", "hard"), seed: int = 100) -> dict:
+    """How many solves the bots made beside an idle seat, and how many ended with the solver's
+    gems taken (a `gems` event for it in that round)."""
+    solves = taken = 0
+    start = time.perf_counter()
+    for game in range(games):
+        events = idle_seat_game(seed + game, levels_).events
+        solves += sum(e["type"] == "solve" for e in events)
+        taken += sum(e["type"] == "gems" for e in events)
+    return {
+        "games": games,
+        "solves": solves,
+        "taken": taken,
+        "taken_pct": 100.0 * taken / max(1, solves),
+        "games_per_s": games / (time.perf_counter() - start),
+    }
+
+
 def figures() -> dict[str, float]:
     puzzles = rows()
+    race = idle_seat_race()
     return {
         "ubongo.solve_us": solve_us(puzzles),
         "ubongo.count_all_ms": count_all_ms(puzzles),
         "ubongo.generate_s": generate_s(),
+        "ubongo.idle_seat_gems_taken_pct": race["taken_pct"],
+        "ubongo.race_games_per_s": race["games_per_s"],
     }

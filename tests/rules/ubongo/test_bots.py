@@ -258,3 +258,18 @@ def test_a_bot_chooses_its_row_from_the_gems_left_at_the_moment_it_moves():
     assert again["tick"] == first["tick"] and again["row"] == 2  # then only the red left in row 3
     (move,) = [e for e in m.events if e["type"] == "pawn" and e["seat"] == 1]
     assert move["to"] == 2 and move["tick"] == first["tick"]
+
+
+def test_beside_a_seat_that_never_solves_every_bot_solve_ends_with_gems():
+    """Seed line 54 on one clock, as `make bench` measures it: the bots' every solve ends with
+    their gems taken, although one seat runs out of sand every round."""
+    from game.rules.ubongo.bench import idle_seat_game
+
+    for seed in (1, 2, 3):
+        events = idle_seat_game(seed, ("medium", "easy")).events
+        solved = [(e["seat"], n) for n, e in enumerate(events) if e["type"] == "solve"]
+        assert solved and all(seat != 0 for seat, _ in solved)
+        for seat, at in solved:
+            rest = events[at:]
+            end = next(i for i, e in enumerate(rest) if e["type"] == "round_end")
+            assert any(e["type"] == "gems" and e["seat"] == seat for e in rest[:end])
