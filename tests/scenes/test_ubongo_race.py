@@ -4,10 +4,16 @@ once while the others still solve, on the table's clock."""
 
 from __future__ import annotations
 
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
 from game.automation import Session
 from game.core.match import verify
 from game.rules.ubongo.bots import REACH
-from tests.scenes.ubongo_player import solution
+from tests.scenes.ubongo_player import play_to_standings, solution
 
 
 def race(seats: list[str], seed: int, **options) -> Session:
@@ -134,4 +140,42 @@ def test_two_people_at_one_screen_race_for_a_row_by_their_own_clocks():
     s.perform(1, {"move": "pawn", "row": 3})
     gems = [(e["seat"], e["gems"]) for e in s.log if e["type"] == "gems"]
     assert gems[0] == (1, head) and gems[1][0] == 0
+    assert verify(s.match.to_json())[0]
+
+
+KILLED_AFTER_UBONGO = """
+import os, signal, sys
+sys.path.insert(0, {root!r})
+from game.automation import Session
+from tests.scenes.ubongo_player import solution
+setup = {{"pawns": [2, 2, 2]}}
+s = Session.open("ubongo", ["human", "medium", "hard"], seed=4, options={{"first": 0}}, setup=setup)
+s.idle()
+s.tick(120)
+s.perform(0, solution(s, 0))
+print(len(s.log), s.table.clock.now, flush=True)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def test_killed_right_after_ubongo_continue_brings_back_the_gem_board_and_the_sand(bazaar_home):
+    """The event log is the one truth: the app killed between the person's Ubongo! and their
+    move comes back (Continue) on the gem board with the rows in reach and the sand where it
+    was; the match plays on to its end and re-decides to the same log."""
+    root = str(Path(__file__).resolve().parents[2])
+    env = {**os.environ, "BAZAAR_HOME": str(bazaar_home)}
+    script = KILLED_AFTER_UBONGO.format(root=root)
+    command = [sys.executable, "-c", script]
+    proc = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == -9, proc.stderr
+    events, tick = map(int, proc.stdout.split())
+    s = Session.resume()
+    table = s.table
+    assert len(s.log) == events and s.view(0)["status"][0] == "solved"
+    solved = [e for e in s.log if e["type"] == "solve" and e["seat"] == 0][0]["tick"]
+    assert table.clock.now == solved and tick - 5 <= solved <= tick  # from the last tick kept
+    assert table.gem_board_shown() and table.rows_open()
+    s.perform(0, {"move": "pawn", "row": 2})
+    assert any(e["type"] == "gems" and e["seat"] == 0 for e in s.log)
+    play_to_standings(s, random.Random(4))
     assert verify(s.match.to_json())[0]

@@ -124,13 +124,15 @@ class UbongoTable(render.Render, Table):
         super().on_tick()
 
     def _warn(self) -> None:
-        """A tick of sound for each of the last ten seconds of the viewer's sand."""
+        """A tick of sound for each of the last ten seconds of the viewer's sand, while they
+        solve or have their gems still to take."""
         seat = self.viewer
         v = self.v
         if (
             seat is None
             or v["phase"] != "solve"
-            or v["status"][seat] != "solving"
+            or v["status"][seat] not in ("solving", "solved")
+            or seat in self.done_here
             or not self.clock_running()
         ):
             return
