@@ -17,8 +17,8 @@ How the seats' clocks relate is the option `clock` (state.CLOCKS):
   on different clocks compare as if everyone had played at once. A solve ranks after the solves
   already known with earlier ticks; a move's gems are taken once no seat still to play could
   reach that row at an earlier tick. So a later player quicker to a shared row takes its head.
-The order commands reach the rules thus never changes the gems a `turns` game gives, and a log
-replays the same either way.
+Given the reaches, the order moves reach the rules never changes who takes which gems in a
+`turns` game, and a log replays the same either way.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from game.rules.ubongo.generate import fresh
 from game.rules.ubongo.state import DIE, TICKS_PER_SECOND
 from game.scenes.base import Screen
 from game.scenes.ubongo import art
-from game.scenes.ubongo.table import lay_one
+from game.scenes.ubongo.handling import lay_one
 from game.ui import polyomino_draw, text, theme
 from game.ui.polyomino import PieceHandler
 from game.ui.targets import Target

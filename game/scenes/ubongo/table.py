@@ -29,6 +29,7 @@ from game.scenes.table import Table
 from game.scenes.table.base import Gesture
 from game.scenes.ubongo import layout as L
 from game.scenes.ubongo import render
+from game.scenes.ubongo.handling import lay_one, signature, sound_of
 from game.scenes.ubongo.sheets import RoundSheet, Standings
 from game.ui.action_bar import ActionBar
 from game.ui.corner import corner_buttons
@@ -468,26 +469,18 @@ class UbongoTable(render.Render, Table):
                     self.activate(hit.id)
                 return True
         if self.solving() and self.handler is not None:
-            before = _signature(self.handler)
+            before = signature(self.handler)
             used = self.handler.handle(event)
             if used:
                 self.notice = ""
-                self._sound(before, _signature(self.handler))
+                sound = sound_of(before, signature(self.handler))
+                if sound:
+                    self.app.sounds.play(sound)
                 self._check_solved()
                 return True
         if event.type == pygame.KEYDOWN:
             return self.key(event) or super().handle(event)
         return False
-
-    def _sound(self, before: tuple, after: tuple) -> None:
-        if before == after:
-            return
-        if after[0] and not before[0]:
-            self.app.sounds.play("pickup")
-        elif before[0] and not after[0] and after[1] != before[1]:
-            self.app.sounds.play("snap")  # laid on the board
-        elif after[2] != before[2]:
-            self.app.sounds.play("turn")  # turned or flipped
 
     def key(self, event: pygame.event.Event) -> bool:
         k = event.key
@@ -586,37 +579,3 @@ class UbongoTable(render.Render, Table):
             yield ("click", "giveup")
         elif move == "pawn":
             yield ("click", f"row.{command['row']}")
-
-
-def _signature(handler: PieceHandler) -> tuple:
-    """What a sound reacts to: the piece in hand, where pieces lie, how they are turned."""
-    pieces = handler.pieces
-    return (
-        handler.hold.letter if handler.hold else None,
-        tuple(pieces[p].at for p in handler.letters),
-        tuple((pieces[p].flip, pieces[p].rot) for p in handler.letters),
-    )
-
-
-def lay_one(handler: PieceHandler) -> str | None:
-    """Lay one piece where a tiling has it, choosing the tiling that keeps most of the pieces
-    already laid; pieces in its way go back to the tray. The letter laid, or None."""
-    from game.rules.ubongo import tilings
-
-    laid = {p: sorted(c) for p, c in handler.laid()}
-    options = tilings(handler.board.cells, handler.letters, limit=200)
-    if not options:
-        return None
-    best = max(options, key=lambda t: sum(laid.get(p) == sorted(c) for p, c in t))
-    for letter, cells in best:
-        if laid.get(letter) == sorted(cells):
-            continue
-        if handler.hold is not None:
-            handler.to_tray(handler.hold.letter)
-        wanted = set(cells)
-        for other, other_cells in handler.laid():
-            if other == letter or wanted & set(other_cells):
-                handler.to_tray(other)
-        handler.lay(letter, cells)
-        return letter
-    return None

@@ -1,0 +1,52 @@
+"""The pieces at an Ubongo board, for the table and the practice screen alike: one piece laid
+where a solution has it (the hint), and the sound a change of the pieces makes."""
+
+from __future__ import annotations
+
+from game.rules.ubongo import tilings
+from game.ui.polyomino import PieceHandler
+
+
+def signature(handler: PieceHandler) -> tuple:
+    """What a sound reacts to: the piece in hand, where pieces lie, how they are turned."""
+    pieces = handler.pieces
+    return (
+        handler.hold.letter if handler.hold else None,
+        tuple(pieces[p].at for p in handler.letters),
+        tuple((pieces[p].flip, pieces[p].rot) for p in handler.letters),
+    )
+
+
+def lay_one(handler: PieceHandler) -> str | None:
+    """Lay one piece where a tiling has it, choosing the tiling that keeps most of the pieces
+    already laid; pieces in its way go back to the tray. The letter laid, or None."""
+    laid = {p: sorted(c) for p, c in handler.laid()}
+    options = tilings(handler.board.cells, handler.letters, limit=200)
+    if not options:
+        return None
+    best = max(options, key=lambda t: sum(laid.get(p) == sorted(c) for p, c in t))
+    for letter, cells in best:
+        if laid.get(letter) == sorted(cells):
+            continue
+        if handler.hold is not None:
+            handler.to_tray(handler.hold.letter)
+        wanted = set(cells)
+        for other, other_cells in handler.laid():
+            if other == letter or wanted & set(other_cells):
+                handler.to_tray(other)
+        handler.lay(letter, cells)
+        return letter
+    return None
+
+
+def sound_of(before: tuple, after: tuple) -> str | None:
+    """The sound for a change between two signatures: picked up, laid on the board, turned."""
+    if before == after:
+        return None
+    if after[0] and not before[0]:
+        return "pickup"
+    if before[0] and not after[0] and after[1] != before[1]:
+        return "snap"  # laid on the board
+    if after[2] != before[2]:
+        return "turn"  # turned or flipped
+    return None
