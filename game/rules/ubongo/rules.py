@@ -374,8 +374,8 @@ class Ubongo(Ruleset):
             events.append({"type": "too_late", "seats": late, "tick": tick})
         then = self._then(state, events)
         after = self._fold(state, then)
-        if after.phase != "solve" or any(status in ACTIVE for status in after.status) or after.solves:
-            return then
+        if any(e["type"] == "round_end" for e in then) or any(st in ACTIVE for st in after.status):
+            return then  # the round ended with this sand, or a seat with more sand plays on
         if after.turn < TURNS:  # nobody solved: the hourglass is turned once more, only once
             return [*then, {"type": "hourglass_turned", "turn": after.turn + 1, "tick": tick}]
         return then + self._round_end(after)
