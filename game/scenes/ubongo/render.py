@@ -10,7 +10,7 @@ import pygame
 
 from game.core import i18n
 from game.core.i18n import N_, _, _n
-from game.rules.ubongo.state import COLOURS, DIE, TICKS_PER_SECOND
+from game.rules.ubongo.state import ALLOWANCE, COLOURS, DIE, TICKS_PER_SECOND
 from game.rules.ubongo.words import gem_words, level, listing, nth, symbol
 from game.scenes.ubongo import art
 from game.scenes.ubongo import layout as L
@@ -179,8 +179,8 @@ class Render:
             self.draw_solution(surface)
         status = v["status"][seat] if v["status"] else ""
         if status == "solved" or v["placements"][seat] is not None:
-            tick = dict((s["seat"], s["tick"]) for s in v["solves"]).get(seat)
-            banner = _("Ubongo!  {time}", time=seconds(tick)) if tick is not None else _("Ubongo!")
+            solve = self.solve_of(seat)
+            banner = _("Ubongo!  {time}", time=seconds(solve["tick"])) if solve else _("Ubongo!")
             self.banner(surface, banner, theme.GOOD)
         elif status == "out" and v["phase"] == "solve":
             self.banner(surface, N_("Out of time"), theme.DANGER)
@@ -265,13 +265,16 @@ class Render:
         detail, size = text.fit(self.corner_detail(seat), L.PLAY.right - 8 - x, 16, smallest=12)
         text.blit(surface, detail, (x, box.y + 52), size, theme.MUTED, anchor="midleft")
 
+    def solve_of(self, seat: int) -> dict[str, Any] | None:
+        """The seat's solve this round as the view gives it ({seat, tick, rank}), or None."""
+        return next((s for s in self.v["solves"] if s["seat"] == seat), None)
+
     def corner_title(self, seat: int) -> tuple[str, tuple[int, int, int]]:
-        v = self.v
-        tick = {s["seat"]: s["tick"] for s in v["solves"]}.get(seat)
-        if tick is None:
+        solve = self.solve_of(seat)
+        if solve is None:
             return _("Your puzzle: a solution"), theme.MUTED
-        rank = next(s["rank"] for s in v["solves"] if s["seat"] == seat)
-        return _("Ubongo! {time} · {nth}", time=seconds(tick), nth=nth(rank + 1)), theme.GOOD
+        title = _("Ubongo! {time} · {nth}", time=seconds(solve["tick"]), nth=nth(solve["rank"] + 1))
+        return title, theme.GOOD
 
     def corner_detail(self, seat: int) -> str:
         v = self.v
@@ -401,16 +404,16 @@ class Render:
     def draw_status(self, surface: pygame.Surface, seat: int, r: pygame.Rect) -> None:
         v = self.v
         phase = v["phase"]
-        solved = {s["seat"]: s["tick"] for s in v["solves"]}
+        solve = self.solve_of(seat)
         line, ink = "", theme.MUTED
         if phase == "solve" and not self.intro:
             status = v["status"][seat]
             moved = {m["seat"]: m for m in v["moves"]}
-            if seat in solved and (seat in self.flash or status == "solved" and seat != self.viewer):
-                line, ink = _("Ubongo! {time}", time=seconds(solved[seat])), theme.GOOD
-            elif status == "solved":
-                rank = next(s["rank"] for s in v["solves"] if s["seat"] == seat)
-                reach = max(0, 3 - rank)
+            if solve and (seat in self.flash or status == "solved" and seat != self.viewer):
+                line, ink = _("Ubongo! {time}", time=seconds(solve["tick"])), theme.GOOD
+            elif solve and status == "solved":
+                rank = solve["rank"]
+                reach = ALLOWANCE[rank] if rank < len(ALLOWANCE) else 0
                 line = _n("{nth} · may move {n} row", "{nth} · may move {n} rows", reach, nth=nth(rank + 1))
                 ink = theme.ACCENT
             elif status == "moved":
@@ -526,7 +529,7 @@ class Render:
                 return _("Gems taken"), waiting or _("The round ends with the sand."), "good"
             if status in ("solved", "late"):
                 return _("Too late for gems"), waiting, "refused"
-            if v["solves"] or v["hourglass"]["turn"] >= v["hourglass"]["turns"]:
+            if self.puzzle_lost():
                 return _("Out of time"), waiting, "refused"
             return (
                 _("Out of time"),
