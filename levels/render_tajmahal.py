@@ -16,7 +16,7 @@ import pygame  # noqa: E402
 import pytmx  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from game.scenes.tajmahal_table.map_art import PASTELS  # noqa: E402  (the table's own province colours)
+from game.scenes.tajmahal.map_art import PASTELS  # noqa: E402  (the table's own province colours)
 
 TMX = Path(__file__).resolve().parent / "tajmahal.tmx"
 FILL = {"sea": (150, 190, 222), "desert": (236, 214, 150), "marsh": (214, 220, 214)}

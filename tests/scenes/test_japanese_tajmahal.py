@@ -13,8 +13,8 @@ import pytest
 from game.automation import Session
 from game.core import i18n
 from game.rules.tajmahal import RULESET
-from game.scenes.tajmahal_table import art
-from game.scenes.tajmahal_table.sheets import TajMahalResult, VisitSheet
+from game.scenes.tajmahal import art
+from game.scenes.tajmahal.sheets import TajMahalResult, VisitSheet
 from tests.scenes.label_fit import Drawn, Overflow
 
 FIVE = ["human", "easy", "easy", "easy", "easy"]

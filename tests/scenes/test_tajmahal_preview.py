@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from game.rules.tajmahal.data import CARDS
 from game.rules.tajmahal.view import board_json
-from game.scenes.tajmahal_table.chains import largest_chain
-from game.scenes.tajmahal_table.preview import standing, withdraw_words
-from game.scenes.tajmahal_table.sheets import summary_line, visit_summary
+from game.scenes.tajmahal.chains import largest_chain
+from game.scenes.tajmahal.preview import standing, withdraw_words
+from game.scenes.tajmahal.sheets import summary_line, visit_summary
 
 
 def card(colour: str, *symbols: str) -> int:

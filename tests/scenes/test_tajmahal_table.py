@@ -14,8 +14,8 @@ from game.automation import Session
 from game.core.match import verify
 from game.rules.tajmahal.data import CARDS, COLOURS
 from game.scenes.overlays import HandOff
-from game.scenes.tajmahal_table import render
-from game.scenes.tajmahal_table.sheets import TajMahalResult, VisitSheet
+from game.scenes.tajmahal import render
+from game.scenes.tajmahal.sheets import TajMahalResult, VisitSheet
 from tests.scenes.keys import perform_by_keys
 
 MOVES = ("play", "withdraw", "build", "pick")

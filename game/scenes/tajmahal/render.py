@@ -11,12 +11,12 @@ from game.core import i18n
 from game.core.i18n import N_, _, _n, msg, msg_n
 from game.rules.tajmahal.data import CATEGORIES, PERSONS
 from game.rules.tajmahal.words import BONUS, COLOUR, GOOD, listing, place
-from game.scenes.tajmahal_table import art
-from game.scenes.tajmahal_table import layout as L
-from game.scenes.tajmahal_table.chains import largest_chain
-from game.scenes.tajmahal_table.map_art import city_id, map_art, paint_map, tile_spots
-from game.scenes.tajmahal_table.motion import played_ids
-from game.scenes.tajmahal_table.preview import card_words, cards_words, play_words, withdraw_words
+from game.scenes.tajmahal import art
+from game.scenes.tajmahal import layout as L
+from game.scenes.tajmahal.chains import largest_chain
+from game.scenes.tajmahal.map_art import city_id, map_art, paint_map, tile_spots
+from game.scenes.tajmahal.motion import played_ids
+from game.scenes.tajmahal.preview import card_words, cards_words, play_words, withdraw_words
 from game.ui import marks, text, theme, tooltip
 from game.ui.widgets import panel
 

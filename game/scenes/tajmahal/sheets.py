@@ -13,8 +13,8 @@ from game.rules.tajmahal.data import CARDS
 from game.rules.tajmahal.words import CATEGORY, GOOD, SPECIAL, listing, place
 from game.scenes.results import Results, star
 from game.scenes.sheet import Sheet
-from game.scenes.tajmahal_table import art
-from game.scenes.tajmahal_table.preview import clauses
+from game.scenes.tajmahal import art
+from game.scenes.tajmahal.preview import clauses
 from game.ui import text, theme
 from game.ui.widgets import panel
 

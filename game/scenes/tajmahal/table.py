@@ -19,12 +19,12 @@ from game.core.ruleset import Command
 from game.rules.tajmahal.words import place
 from game.scenes.table import Table
 from game.scenes.table.base import Gesture
-from game.scenes.tajmahal_table import layout as L
-from game.scenes.tajmahal_table.map_art import city_id, map_art, province_id
-from game.scenes.tajmahal_table.motion import Motion, hand_ids
-from game.scenes.tajmahal_table.preview import command_words, withdraw_words
-from game.scenes.tajmahal_table.render import Render
-from game.scenes.tajmahal_table.sheets import TajMahalResult, VisitSheet, visit_summary
+from game.scenes.tajmahal import layout as L
+from game.scenes.tajmahal.map_art import city_id, map_art, province_id
+from game.scenes.tajmahal.motion import Motion, hand_ids
+from game.scenes.tajmahal.preview import command_words, withdraw_words
+from game.scenes.tajmahal.render import Render
+from game.scenes.tajmahal.sheets import TajMahalResult, VisitSheet, visit_summary
 from game.ui import text
 from game.ui.action_bar import ActionBar
 from game.ui.corner import corner_buttons

@@ -8,7 +8,7 @@ from typing import Any
 from game.core.i18n import Msg, msg, msg_n
 from game.rules.tajmahal.data import CARDS, CATEGORIES, COLOURS, PERSONS
 from game.rules.tajmahal.words import CATEGORY, COLOUR, GOOD, SPECIAL, listing, place
-from game.scenes.tajmahal_table.art import SPECIAL_SHORT, SYMBOL_SHORT
+from game.scenes.tajmahal.art import SPECIAL_SHORT, SYMBOL_SHORT
 
 COLOUR_ORDER = {c: k for k, c in enumerate((*COLOURS, "white", "special"))}
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.scenes.tajmahal_table import art
-from game.scenes.tajmahal_table import layout as L
-from game.scenes.tajmahal_table.map_art import map_art, tile_spots
-from game.scenes.tajmahal_table.preview import sort_key
+from game.scenes.tajmahal import art
+from game.scenes.tajmahal import layout as L
+from game.scenes.tajmahal.map_art import map_art, tile_spots
+from game.scenes.tajmahal.preview import sort_key
 from game.ui.flights import Choreography, Flights
 
 MINI = L.MINI_W / L.CARD_W
