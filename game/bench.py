@@ -95,7 +95,8 @@ def frame_times(
 
 
 def scene_benches() -> dict[str, Callable[[Any], Any]]:
-    """Scenes to time: the menu, and each table that offers `bench_scene(app)`."""
+    """Scenes to time: the menu, each table that offers `busy_table(app)` (a table kept moving by
+    bots, in its scene package), and a replay."""
     from game.scenes import tables
     from game.scenes.menu import Menu
 
@@ -103,8 +104,8 @@ def scene_benches() -> dict[str, Callable[[Any], Any]]:
     for game in registry.GAMES:
         if tables.has_table(game):
             module = importlib.import_module(tables.TABLES[game][0])
-            if hasattr(module, "bench_scene"):
-                scenes[game] = module.bench_scene
+            if hasattr(module, "busy_table"):
+                scenes[game] = module.busy_table
     scenes["replay"] = replay_scene
     return scenes
 

@@ -226,12 +226,12 @@ def test_the_menu_offers_the_game_and_its_setup_opens_the_table():
     assert s.scene == "tajmahal" and len(s.match.seats) == 3
 
 
-def test_the_bench_scene_plays_with_five_bots():
+def test_the_busy_table_plays_with_five_bots():
     from game.app import App
-    from game.scenes.tajmahal import bench_scene
+    from game.scenes.tajmahal import busy_table
 
     app = App(windowed=True, automated=True)
-    table = bench_scene(app)
+    table = busy_table(app)
     app.push(table)
     for _ in range(600):
         app.update(1)

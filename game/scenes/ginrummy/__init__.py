@@ -3,7 +3,7 @@
 from game.scenes.ginrummy.table import GinRummyTable
 
 
-def bench_scene(app):
+def busy_table(app):
     """Two easy bots playing with no pause, so cards are always moving: for `make bench`."""
     from game.core import registry
     from game.core.match import Match, Seat
@@ -15,4 +15,4 @@ def bench_scene(app):
     return GinRummyTable(app, match)
 
 
-__all__ = ["GinRummyTable", "bench_scene"]
+__all__ = ["GinRummyTable", "busy_table"]

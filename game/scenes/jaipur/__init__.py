@@ -3,7 +3,7 @@
 from game.scenes.jaipur.table import JaipurTable
 
 
-def bench_scene(app):
+def busy_table(app):
     """Two easy bots playing with no pause, so cards are always flying: for `make bench`."""
     from game.core import registry
     from game.core.match import Match, Seat
@@ -16,4 +16,4 @@ def bench_scene(app):
     return JaipurTable(app, match)
 
 
-__all__ = ["JaipurTable", "bench_scene"]
+__all__ = ["JaipurTable", "busy_table"]

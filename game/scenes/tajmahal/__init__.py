@@ -3,7 +3,7 @@
 from game.scenes.tajmahal.table import TajMahalTable
 
 
-def bench_scene(app):
+def busy_table(app):
     """Five easy bots (the most seats) playing with no pause, so cards and palaces are always moving: for
     `make bench` (a table of bots shows no visit summaries: nobody would close them)."""
     from game.core import registry
@@ -16,4 +16,4 @@ def bench_scene(app):
     return TajMahalTable(app, match)
 
 
-__all__ = ["TajMahalTable", "bench_scene"]
+__all__ = ["TajMahalTable", "busy_table"]

@@ -3,7 +3,7 @@
 from game.scenes.ubongo.table import UbongoTable
 
 
-def bench_scene(app):
+def busy_table(app):
     """One person dragging a piece over the board while three bots race the hourglass: for
     `make bench`."""
     import pygame
@@ -31,4 +31,4 @@ def bench_scene(app):
     return table
 
 
-__all__ = ["UbongoTable", "bench_scene"]
+__all__ = ["UbongoTable", "busy_table"]
