@@ -52,8 +52,6 @@ from game.rules.ubongo.state import (
 )
 
 MAX_SEATS = 4
-# the setup screen heads its per-seat columns with the option's label less "Seat n"
-SEAT_COLUMNS = (N_("Board side"), N_("Extra time"))
 
 
 @lru_cache(maxsize=1024)
