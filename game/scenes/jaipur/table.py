@@ -17,12 +17,12 @@ from game.core.ruleset import Command
 from game.core.timers import ticks
 from game.rules.jaipur.cards import CAMEL
 from game.rules.jaipur.log import describe
-from game.rules.jaipur.selection import classify
 from game.rules.jaipur.words import name, person
 from game.scenes.jaipur import draw, sheet
 from game.scenes.jaipur import layout as L
 from game.scenes.jaipur.motion import Motion
 from game.scenes.jaipur.render import Render
+from game.scenes.jaipur.selection import classify
 from game.scenes.table import Table
 from game.scenes.table.base import Gesture
 from game.ui.action_bar import ActionBar

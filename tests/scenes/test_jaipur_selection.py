@@ -6,8 +6,8 @@ import random
 
 from game.core.ruleset import Rejected
 from game.rules.jaipur import RULESET, moves
-from game.rules.jaipur.selection import classify
 from game.rules.jaipur.state import with_
+from game.scenes.jaipur.selection import classify
 from tests.rules.jaipur.helpers import match, ok, setup
 
 D, G, S, C, SP, L, K = "diamond", "gold", "silver", "cloth", "spice", "leather", "camel"

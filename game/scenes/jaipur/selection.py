@@ -1,4 +1,4 @@
-"""What a selection of cards on the table means: the one command it makes, or why not.
+"""What a selection of cards on the Jaipur table means: the one command it makes, or why not.
 
 `classify(view, market_sel, hand_sel, herd_sel)` -> (command or None, label, reason). The
 table calls it as the player clicks cards, shows the label on the confirm button and the
