@@ -2,33 +2,15 @@
 network of palaces promises for the provinces still to come.
 
 A withdrawal that builds scores 1 plus the other provinces joined to the visited province by
-a road chain of the seat's palaces (rules.chain_provinces). So a palace is worth the provinces
+a road chain of the seat's palaces (chains.provinces_joined). So a palace is worth the provinces
 it joins now, and, later, every province still to come that touches the network: a palace won
 there scores the provinces of every chain it touches.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from game.rules.tajmahal.board import Board
-
-
-def component(board: Board, mine: set[str] | frozenset[str], start: Iterable[str]) -> set[str]:
-    """The cities of `mine` reached from `start` (cities of `mine`) along roads."""
-    todo = [c for c in start if c in mine]
-    seen = set(todo)
-    nb = board.neighbours
-    while todo:
-        for nxt in nb[todo.pop()]:
-            if nxt in mine and nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
-    return seen
-
-
-def provinces(board: Board, cities: Iterable[str]) -> set[str]:
-    return {board.cities[c].province for c in cities}
+from game.rules.tajmahal.chains import component, provinces
 
 
 def joined(board: Board, mine: set[str] | frozenset[str], city: str) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from game.rules.tajmahal import bot_chain
+from game.rules.tajmahal import bot_chain, chains
 from game.rules.tajmahal.board import Board
 from game.rules.tajmahal.data import (
     BONUS_POINTS,
@@ -112,15 +112,7 @@ class Visit:
 
     def chain(self, seat: int) -> int:
         """Other provinces joined to this province by a road chain of the seat's palaces."""
-        mine, cities, nb = self.mine[seat], self.board.cities, self.board.neighbours
-        todo = [c for c in mine if cities[c].province == self.province]
-        seen = set(todo)
-        while todo:
-            for nxt in nb[todo.pop()]:
-                if nxt in mine and nxt not in seen:
-                    seen.add(nxt)
-                    todo.append(nxt)
-        return len({cities[c].province for c in seen} - {self.province})
+        return chains.provinces_joined(self.board, self.mine[seat], self.province)
 
     # -- moves ---------------------------------------------------------------------------
     def play(self, seat: int, cards: list[int]) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from game.core.i18n import N_, msg, msg_n
 from game.core.ruleset import Rejected
+from game.rules.tajmahal import chains
 from game.rules.tajmahal.board import Board, load
 from game.rules.tajmahal.data import (
     BONUS_POINTS,
@@ -92,14 +93,7 @@ def palaces_for(state: State, won: list[str]) -> list[str]:
 def chain_provinces(state: State, seat: int, province: str, board: Board) -> int:
     """Other provinces joined to `province` by a road chain of cities holding `seat`'s palaces."""
     mine = {c for c, s in (*state.palaces, *state.moguls) if s == seat}
-    todo = [c for c in mine if board.cities[c].province == province]
-    seen = set(todo)
-    while todo:
-        for nxt in board.neighbours[todo.pop()]:
-            if nxt in mine and nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
-    return len({board.cities[c].province for c in seen} - {province})
+    return chains.provinces_joined(board, mine, province)
 
 
 def palace_count(state: State, seat: int) -> int:
