@@ -35,9 +35,9 @@ def test_the_next_draw_is_weighed_as_its_definition():
 
 
 def test_deal_by_deal_measurement_repeats_itself():
-    """bench.gin_hands compares two versions of a bot deal by deal: that only works if the same
-    deal, seat and players give the same hand every run."""
-    from bench.gin_hands import first_hand
+    """tools.measure.ginrummy_hands compares two versions of a bot deal by deal: that only works
+    if the same deal, seat and players give the same hand every run."""
+    from tools.measure.ginrummy_hands import first_hand
 
     runs = [first_hand(("medium", "gin-greedy", 7, 1)) for _ in range(2)]
     assert runs[0] == runs[1]

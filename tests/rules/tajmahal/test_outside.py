@@ -1,5 +1,5 @@
-"""The outside heuristic player (tools/tajmahal_heuristic.py): it plays legal moves from the
-view alone, speaks the protocol, and the ladder of our levels measured against it."""
+"""The outside heuristic player (tools/opponents/tajmahal_heuristic.py): it plays legal moves
+from the view alone, speaks the protocol, and the ladder of our levels measured against it."""
 
 import json
 import subprocess
@@ -7,11 +7,10 @@ import sys
 from pathlib import Path
 
 from tests.rules.tajmahal.helpers import leave, match, play
+from tools.opponents import tajmahal_heuristic
 
 ROOT = Path(__file__).resolve().parents[3]
-PROGRAM = ROOT / "tools" / "tajmahal_heuristic.py"
-sys.path.insert(0, str(PROGRAM.parent))
-import tajmahal_heuristic  # noqa: E402
+PROGRAM = ROOT / "tools" / "opponents" / "tajmahal_heuristic.py"
 
 HEUR = f"cmd:{sys.executable} {PROGRAM}"
 

@@ -3,7 +3,7 @@
 docs/tajmahal.md, docs/bot-protocol.md). It speaks the JSON-lines bot protocol and reads nothing
 but the request: its seat's view (board included) and the legal commands. No Bazaar imports.
 
-    python -m game sim tajmahal --seats hard,"cmd:python tools/tajmahal_heuristic.py",...
+    python -m game sim tajmahal --seats hard,"cmd:python tools/opponents/tajmahal_heuristic.py",...
 
 How it plays (one-turn look-ahead, about half a millisecond a move):
 - a prize is worth what it gives this seat: a palace (the province point, a fortress bonus,

@@ -1,14 +1,15 @@
 """Gin Rummy deal by deal: one player against another over the first hand of many deals.
 
-    python -m bench.gin_hands A B [--deals N] [--first S] [--processes P] [--save F] [--against G]
+    python -m tools.measure.ginrummy_hands A B [--deals N] [--first S] [--processes P]
+                                               [--save F] [--against G]
 
 Deal S, S+1, ... is played with A in each seat, its first hand only, and A's points are kept
 per (deal, seat). The deal, an outside player's moves and the bots' random numbers are the same
 from run to run, so two versions of A (before and after a change to its code) can be compared
 deal by deal: `--save` one run, then run the other with `--against` that file. They differ only
 where A plays differently, so the paired difference has a far smaller standard error than two
-match runs of `bench.duel` (issue 23: ±0.23 a hand over 4000 hands, where two 400-match duels
-give about ±0.6). A and B are specs as in `bench.duel` (`hard`, `gin-simple`, ...).
+match runs of `tools.measure.duel` (issue 23: ±0.23 a hand over 4000 hands, where two 400-match duels
+give about ±0.6). A and B are specs as in `tools.measure.duel` (`hard`, `gin-simple`, ...).
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ import json
 import statistics
 from concurrent.futures import ProcessPoolExecutor
 
-from bench.duel import player, turn
 from game.core import registry
 from game.core.match import Match, Seat
 from game.core.ruleset import Budget
+from tools.measure.duel import player, turn
 
 
 def first_hand(job: tuple[str, str, int, int]) -> tuple[int, int, int]:

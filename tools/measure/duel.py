@@ -1,15 +1,16 @@
 """Matches between one of our bot levels and an outside player, both seat orders.
 
-    python -m bench.duel GAME A B [--games N] [--seed S] [--seconds T] [--processes P]
+    python -m tools.measure.duel GAME A B [--games N] [--seed S] [--seconds T] [--processes P]
 
 A and B are our levels (`easy`, `medium`, `hard`) or an outside player: `jaipur-mc` (the
-determinized Monte-Carlo player of bench/jaipur_mc.py, 300 ms a move), `gin-greedy` or
-`gin-simple` (bench/gin_opponents.py). They are hosted in-process but see only the seat's view
-and the legal list, like a protocol program. Half the games A sits first, half second. Prints A's
-match wins per seat order, for Gin Rummy A's average points a hand (± one standard error; a hand
-scores its points for the winner, minus for the loser, 0 when dead) with where they come from
-(`hand_kinds`: per kind of hand ending and who knocked, its share of hands, its mean points for
-A and what it adds to A's average), and A's think time per move (median and maximum).
+determinized Monte-Carlo player of tools/opponents/jaipur_mc.py, 300 ms a move), `gin-greedy` or
+`gin-simple` (tools/opponents/ginrummy_heuristic.py). They are hosted in-process but see only
+the seat's view and the legal list, like a protocol program. Half the games A sits first, half
+second. Prints A's match wins per seat order, for Gin Rummy A's average points a hand (± one
+standard error; a hand scores its points for the winner, minus for the loser, 0 when dead) with
+where they come from (`hand_kinds`: per kind of hand ending and who knocked, its share of hands,
+its mean points for A and what it adds to A's average), and A's think time per move (median and
+maximum).
 """
 
 from __future__ import annotations
@@ -28,11 +29,11 @@ from game.core.ruleset import Budget
 
 def player(game: str, spec: str):
     if spec == "jaipur-mc":
-        from bench.jaipur_mc import Player
+        from tools.opponents.jaipur_mc import Player
 
         return Player(0.3)
     if spec.startswith("gin-"):
-        from bench.gin_opponents import Player
+        from tools.opponents.ginrummy_heuristic import Player
 
         return Player(spec[4:])
     return registry.get(game).bot(spec)

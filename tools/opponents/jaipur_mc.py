@@ -10,7 +10,7 @@ with the project's bots. Each move it:
   policy for both sides, and score the round (1 win, 1/2 tie, 0 loss, plus a little margin);
 - plays the candidate with the best average.
 
-Run as a protocol program: `python bench/jaipur_mc.py [SECONDS]` (default 0.3).
+Run as a protocol program: `python tools/opponents/jaipur_mc.py [SECONDS]` (default 0.3).
 """
 
 from __future__ import annotations

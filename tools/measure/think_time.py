@@ -1,9 +1,9 @@
-"""Median and maximum think time of a bot level (the figures `bench` reports as a median only).
+"""Median and maximum think time of a bot level (the bench, `make bench`, reports the median only).
 
-    python -m bench.think_time GAME [--level hard] [--positions 60] [--seconds 1.0]
+    python -m tools.measure.think_time GAME [--level hard] [--positions 60] [--seconds 1.0]
 
-Positions come from the level playing `easy` (seat 0 is timed), as in the games' own bench;
-only decisions with more than one legal command count.
+Positions come from the level playing `easy` (seat 0 is timed), as in the games' own bench
+figures (game/rules/<game>/bench.py); only decisions with more than one legal command count.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ simple  OpenSpiel's `SimpleGinRummyBot` policy, re-implemented from reading its 
           default layoffs) and confirms.
         "Best meld group" is a group of disjoint melds that covers the most card value.
 
-Run as a protocol program: `python bench/gin_opponents.py greedy` (or `simple`).
+Run as a protocol program: `python tools/opponents/ginrummy_heuristic.py greedy` (or `simple`).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Ubongo's race at the real table with a person who does nothing: how many of the bots'
 solves end with their gems taken (issue 33: before the fix, none did).
 
-    python -m bench.ubongo_race [--games 100] [--seats medium,hard] [--seed 100]
+    python -m tools.measure.ubongo_race [--games 100] [--seats medium,hard] [--seed 100]
 
 Each game opens the table headless through game.automation with the person in seat 1, who
 puts a pawn on row 1 and then never touches a puzzle: their sand runs out every round. The

@@ -1,10 +1,10 @@
 """Quick 4-player Taj Mahal tables with the seats rotated, in one process (for tuning; the
-reported figures come from `python -m game sim`, see tools/tajmahal_ladder.py).
+reported figures come from `python -m game sim`, see tools/measure/tajmahal_ladder.py).
 
-    python tools/tajmahal_table.py SUBJECT OPPONENT [--games N] [--seed S] [--seats K]
+    python -m tools.measure.tajmahal_quick SUBJECT OPPONENT [--games N] [--seed S] [--seats K]
 
 SUBJECT plays against K-1 copies of OPPONENT; each is a level (`easy`, `medium`, `hard`) or
-`heur` (tools/tajmahal_heuristic.py, which sees only the view and the legal list). Game g puts
+`heur` (tools/opponents/tajmahal_heuristic.py, which sees only the view and the legal list). Game g puts
 the subject in seat g % K. Prints the subject's sole wins, shared wins, mean score and margin,
 and its think time per play decision (median, max).
 """
@@ -16,17 +16,12 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from game.core.match import Match, Seat  # noqa: E402
-from game.core.rng import derive  # noqa: E402
-from game.core.ruleset import Budget  # noqa: E402
-from game.rules.tajmahal import RULESET  # noqa: E402
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import tajmahal_heuristic  # noqa: E402
+from game.core.match import Match, Seat
+from game.core.rng import derive
+from game.core.ruleset import Budget
+from game.rules.tajmahal import RULESET
+from tools.opponents import tajmahal_heuristic
 
 
 class Heur:

@@ -1,12 +1,12 @@
 """One 4-player Taj Mahal figure from `python -m game sim`, with the seats rotated.
 
-    python tools/tajmahal_ladder.py SUBJECT OPPONENT [--games N] [--seed S] [--seconds T]
+    python -m tools.measure.tajmahal_ladder SUBJECT OPPONENT [--games N] [--seed S] [--seconds T]
 
 Runs `python -m game sim tajmahal` once per seat (N/4 games each, the same seeds every time),
 with SUBJECT in that seat and OPPONENT in the other three; prints each command with its result
 and the subject's total. SUBJECT and OPPONENT are sim seat specs (`easy`, `medium`, `hard`,
-`cmd:...`); `heur` stands for the outside heuristic player, tools/tajmahal_heuristic.py, run
-as a program (`cmd:PYTHON tools/tajmahal_heuristic.py`).
+`cmd:...`); `heur` stands for the outside heuristic player, tools/opponents/tajmahal_heuristic.py,
+run as a program (`cmd:PYTHON tools/opponents/tajmahal_heuristic.py`).
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def spec(name: str) -> str:
     if name == "heur":
-        return f"cmd:{sys.executable} {ROOT / 'tools' / 'tajmahal_heuristic.py'}"
+        return f"cmd:{sys.executable} {ROOT / 'tools' / 'opponents' / 'tajmahal_heuristic.py'}"
     return name
 
 
