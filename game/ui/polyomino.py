@@ -1,9 +1,10 @@
 """Polyomino pieces on a puzzle board: the model and the input controller a puzzle table uses.
 
-Scene-independent: a scene owns a `PieceHandler`, passes it its events (`handle`), its ticks
-(`advance`), draws it (`game.ui.polyomino_draw.draw`) and lists its `targets()`. Orientations
-and fit checks come from the Ubongo rules (game/rules/ubongo), so what the player lays is
-exactly what a solve command will be checked against.
+Scene-independent and game-agnostic: a scene owns a `PieceHandler`, passes it its events
+(`handle`), its ticks (`advance`), draws it (`game.ui.polyomino_draw.draw`) and lists its
+`targets()`. The game that builds it hands over its pieces (`Shapes`) and its fit checks (a
+`Fit`, e.g. the game's own placement rules), so what the player lays is exactly what the
+game's rules will check.
 
 Shapes and the board's geometry are in `game.ui.polyomino_shapes`.
 """
@@ -13,15 +14,13 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
 from game.core.i18n import msg
-from game.rules.ubongo import placement as rules_placement
-from game.rules.ubongo.pieces import Cell
 from game.ui.drag import THRESHOLD
-from game.ui.polyomino_shapes import Board, orientation_for, oriented, piece_outline
+from game.ui.polyomino_shapes import Board, Cell, Shape, Shapes, turned
 from game.ui.targets import Target
 
 MIN_CELL = 40  # a board cell at 1280x720 is never smaller (the issue's promise)
@@ -32,16 +31,32 @@ SLOT_CELLS = 4  # a tray slot holds any piece in any orientation (the longest is
 GAP = 12
 
 
+class Fit(Protocol):
+    """A game's judgement of pieces on an area (a module with these two functions will do).
+
+    `placements` is a list of (letter, cells) pairs or the form [{"piece", "cells"}, ...];
+    the answer is the reason a person reads, or None."""
+
+    def check_partial(self, area: Sequence[Cell], row: Sequence[str], placements: Any) -> str | None:
+        """Why these pieces cannot all lie like this on the area, or None while they can."""
+        ...
+
+    def check(self, area: Sequence[Cell], row: Sequence[str], placements: Any) -> str | None:
+        """Why these pieces do not solve the area, or None when they do."""
+        ...
+
+
 @dataclass
 class Piece:
     letter: str
     slot: pygame.Rect  # its place in the tray
+    base: Shape  # its cells in orientation (0, 0)
     flip: int = 0
     rot: int = 0
     at: Cell | None = None  # board cell of its local (0, 0) when laid, else in the tray
 
     def cells(self) -> list[Cell]:
-        return oriented(self.letter, self.flip, self.rot)
+        return list(turned(self.base, self.flip, self.rot % 4))
 
     def board_cells(self) -> list[Cell] | None:
         if self.at is None:
@@ -101,7 +116,10 @@ def layout_cell(
 
 
 class PieceHandler:
-    """The pieces of one puzzle, in the tray and on the board, driven by pygame events."""
+    """The pieces of one puzzle, in the tray and on the board, driven by pygame events.
+
+    `shapes` are the game's pieces (each of `letters` among them) and `fit` its rules for
+    laying them."""
 
     def __init__(
         self,
@@ -109,9 +127,14 @@ class PieceHandler:
         letters: Sequence[str],
         rect: pygame.Rect,
         tray: pygame.Rect | None = None,
+        *,
+        shapes: Shapes,
+        fit: Fit,
     ):
         area = [(int(c[0]), int(c[1])) for c in area]
         self.letters = tuple(letters)
+        self.shapes = shapes
+        self.fit = fit
         rect = pygame.Rect(rect)
         if tray is None:
             board_rect = pygame.Rect(rect.x, rect.y, rect.w // 2, rect.h)
@@ -133,7 +156,9 @@ class PieceHandler:
         for i, letter in enumerate(self.letters):
             r, c = divmod(i, per_row)
             pieces[letter] = Piece(
-                letter, pygame.Rect(x0 + c * (slot + GAP), y0 + r * (slot + GAP), slot, slot)
+                letter,
+                pygame.Rect(x0 + c * (slot + GAP), y0 + r * (slot + GAP), slot, slot),
+                shapes.base[letter],
             )
         self.s = _State(pieces)
 
@@ -185,7 +210,7 @@ class PieceHandler:
         ox, oy = self.origin(letter)
         s = self.cell
         p = self.pieces[letter]
-        return tuple((ox + x * s, oy + y * s) for x, y in piece_outline(letter, p.flip, p.rot))
+        return tuple((ox + x * s, oy + y * s) for x, y in self.shapes.outline(letter, p.flip, p.rot))
 
     def draw_order(self) -> list[str]:
         """Tray pieces, then laid pieces, then the one in hand (last drawn, first hit)."""
@@ -211,8 +236,8 @@ class PieceHandler:
         return out
 
     def reason(self, letter: str, cells: Sequence[Cell]) -> str | None:
-        """Why `letter` cannot lie on these cells now (the rules' own words), or None."""
-        return rules_placement.check_partial(
+        """Why `letter` cannot lie on these cells now (the game's own words), or None."""
+        return self.fit.check_partial(
             self.board.cells, self.letters, [*self.laid(exclude=letter), (letter, tuple(cells))]
         )
 
@@ -239,7 +264,7 @@ class PieceHandler:
         return [{"piece": p, "cells": [list(c) for c in cells]} for p, cells in self.laid()]
 
     def solved(self) -> bool:
-        return rules_placement.check(self.board.cells, self.letters, self.placements()) is None
+        return self.fit.check(self.board.cells, self.letters, self.placements()) is None
 
     def targets(self) -> list[Target]:
         out = [
@@ -261,7 +286,7 @@ class PieceHandler:
     def lay(self, letter: str, cells: Sequence[Sequence[int]]) -> str | None:
         """Put a piece on these cells directly (a restored game); the reason when it cannot."""
         cells = [(int(c[0]), int(c[1])) for c in cells]
-        found = orientation_for(letter, cells)
+        found = self.shapes.orientation_for(letter, cells)
         if not found:
             return msg("Piece {letter} is not laid in one of its shapes", letter=letter)
         why = self.reason(letter, cells)
@@ -507,7 +532,7 @@ class PieceHandler:
                 continue
             out.append(("click", f"piece.{letter}"))
             sim.s.selected = letter
-            want = orientation_for(letter, cells)
+            want = self.shapes.orientation_for(letter, cells)
             if not want:
                 raise ValueError(f"piece {letter} cannot cover {cells}")
             keys = min((_keys((p.flip, p.rot), w) for w in want), key=len)

@@ -11,7 +11,7 @@ import pygame
 
 from game.ui import text, theme
 from game.ui.polyomino import ANIM_TICKS, PieceHandler
-from game.ui.polyomino_shapes import Board, oriented, outline
+from game.ui.polyomino_shapes import Board, Shapes, outline
 
 COLOURS = {
     "A": (214, 92, 78),
@@ -107,10 +107,10 @@ def pattern(surface: pygame.Surface, rect: pygame.Rect, kind: str, colour: tuple
 
 
 @cache
-def piece_image(letter: str, flip: int, rot: int, size: int) -> pygame.Surface:
+def piece_image(shapes: Shapes, letter: str, flip: int, rot: int, size: int) -> pygame.Surface:
     """The piece in one orientation: coloured patterned cells, a dark border along its
     outline, and its letter on the cell nearest its middle."""
-    cells = oriented(letter, flip, rot)
+    cells = shapes.oriented(letter, flip, rot)
     w = max(x for x, _ in cells) + 1
     h = max(y for _, y in cells) + 1
     image = pygame.Surface((w * size, h * size), pygame.SRCALPHA)
@@ -196,7 +196,7 @@ def draw_ghost(surface: pygame.Surface, handler: PieceHandler, over: bool = Fals
 
 def _blit_piece(surface: pygame.Surface, handler: PieceHandler, letter: str, alpha: int = 255) -> None:
     p = handler.pieces[letter]
-    image = piece_image(letter, p.flip, p.rot, handler.cell)
+    image = piece_image(handler.shapes, letter, p.flip, p.rot, handler.cell)
     ox, oy = handler.origin(letter)
     rect = image.get_rect(topleft=(ox, oy))
     anim = handler.anim(letter)

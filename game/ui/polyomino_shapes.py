@@ -1,32 +1,66 @@
-"""The shapes of polyomino pieces on a puzzle board: orientations (from the Ubongo rules'
-own symmetries, so what is laid is what a solve is checked against), outlines, and the board's
+"""The shapes of polyomino pieces on a puzzle board: orientations, outlines, and the board's
 geometry (cells laid out centred, pixels to cells and back).
 
+Game-agnostic: a game hands its pieces over as a `Shapes` (letter -> base cells); what is a
+legal placement is the game's to say (see `game.ui.polyomino.Fit`).
+
 A piece's orientation is (flip, rot): the base cells mirrored (x -> -x) when flip, then turned
-`rot` quarter turns clockwise on screen ((x, y) -> (-y, x), y pointing down), the same order
-as `pieces.symmetries`, so `symmetries(base)[4 * flip + rot]` is its shape. Cells keep the base
-order through every turn, so the cell the pointer grabbed is followed through turns and flips.
+`rot` quarter turns clockwise on screen ((x, y) -> (-y, x), y pointing down), so the eight
+orientations come in the order flip 0 rot 0..3, flip 1 rot 0..3. Cells keep the base order
+through every turn, so the cell the pointer grabbed is followed through turns and flips.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 
 import pygame
 
-from game.rules.ubongo.pieces import PIECES, Cell, normalise, symmetries
+Cell = tuple[int, int]
+Shape = tuple[Cell, ...]
 
 
-def oriented(letter: str, flip: int, rot: int) -> list[Cell]:
-    """The piece's cells in orientation (flip, rot), in base order, shifted to the origin."""
-    return list(_oriented(letter, flip, rot % 4))
+class Shapes:
+    """A game's pieces: each letter's base cells, and the piece in any orientation.
+
+    Compared and hashed by identity (a game makes one), so drawings of its pieces can be cached."""
+
+    def __init__(self, pieces: Mapping[str, Iterable[Sequence[int]]]):
+        self.base: dict[str, Shape] = {
+            letter: tuple((int(c[0]), int(c[1])) for c in cells) for letter, cells in pieces.items()
+        }
+
+    def oriented(self, letter: str, flip: int, rot: int) -> list[Cell]:
+        """The piece's cells in orientation (flip, rot), in base order, shifted to the origin."""
+        return list(turned(self.base[letter], flip, rot % 4))
+
+    def outline(self, letter: str, flip: int, rot: int) -> Shape:
+        """The outline of a piece in one orientation (drawn and hit-tested every frame: cached)."""
+        return _piece_outline(self.base[letter], flip, rot % 4)
+
+    def orientation_for(self, letter: str, cells: Iterable[Cell]) -> list[tuple[int, int]]:
+        """Every (flip, rot) in which the piece covers these cells' shape."""
+        shape = normalise(cells)
+        base = self.base[letter]
+        return [(flip, rot) for flip in (0, 1) for rot in range(4) if _normal(base, flip, rot) == shape]
+
+
+def normalise(cells: Iterable[Cell]) -> Shape:
+    """Cells shifted so their smallest x and y are 0, sorted by (y, x)."""
+    cells = [(int(x), int(y)) for x, y in cells]
+    if not cells:
+        return ()
+    mx = min(x for x, _ in cells)
+    my = min(y for _, y in cells)
+    return tuple(sorted(((x - mx, y - my) for x, y in cells), key=lambda c: (c[1], c[0])))
 
 
 @cache
-def _oriented(letter: str, flip: int, rot: int) -> tuple[Cell, ...]:
-    cells = [(-x, y) if flip else (x, y) for x, y in PIECES[letter][1]]
-    for _ in range(rot):
+def turned(base: Shape, flip: int, rot: int) -> Shape:
+    """`base` in orientation (flip, rot), in base order, shifted to the origin."""
+    cells = [(-x, y) if flip else (x, y) for x, y in base]
+    for _ in range(rot % 4):
         cells = [(-y, x) for x, y in cells]
     mx = min(x for x, _ in cells)
     my = min(y for _, y in cells)
@@ -34,15 +68,13 @@ def _oriented(letter: str, flip: int, rot: int) -> tuple[Cell, ...]:
 
 
 @cache
-def piece_outline(letter: str, flip: int, rot: int) -> tuple[Cell, ...]:
-    """The outline of a piece in one orientation (drawn and hit-tested every frame: cached)."""
-    return tuple(outline(_oriented(letter, flip, rot % 4)))
+def _normal(base: Shape, flip: int, rot: int) -> Shape:
+    return normalise(turned(base, flip, rot))
 
 
-def orientation_for(letter: str, cells: Iterable[Cell]) -> list[tuple[int, int]]:
-    """Every (flip, rot) in which the piece covers these cells' shape (rules' symmetries)."""
-    shape = normalise(cells)
-    return [(k // 4, k % 4) for k, s in enumerate(symmetries(PIECES[letter][1])) if s == shape]
+@cache
+def _piece_outline(base: Shape, flip: int, rot: int) -> Shape:
+    return tuple(outline(turned(base, flip, rot)))
 
 
 def outline(cells: Iterable[Cell]) -> list[Cell]:

@@ -12,11 +12,12 @@ import pytest
 from game.automation import Session
 from game.rules.ubongo import levels, solver
 from game.rules.ubongo import placement as rules_placement
-from game.rules.ubongo.pieces import LETTERS, PIECES, symmetries
+from game.rules.ubongo.pieces import LETTERS, PIECES, orientation_of, symmetries
 from game.scenes.base import Scene
+from game.scenes.ubongo.handling import SHAPES, puzzle_handler
 from game.ui import polyomino_draw, theme
 from game.ui.polyomino import MIN_CELL, PieceHandler
-from game.ui.polyomino_shapes import oriented, outline
+from game.ui.polyomino_shapes import Shapes, outline
 
 RECT = pygame.Rect(40, 110, 1200, 570)  # what a table leaves for the puzzle at 1280x720
 BOARD = levels.board(1)
@@ -29,7 +30,7 @@ class PuzzleScene(Scene):
 
     def __init__(self, app, area=AREA, row=ROW):
         super().__init__(app)
-        self.handler = PieceHandler(area, row, RECT)
+        self.handler = puzzle_handler(area, row, RECT)
 
     @property
     def animated(self) -> bool:  # type: ignore[override]
@@ -86,20 +87,51 @@ def fitting_spot(h: PieceHandler, letter: str, local, pivot: int):
 
 
 def test_orientations_are_the_rules_symmetries():
+    """The toolkit turns Ubongo's pieces itself; what it lays is what the rules recognise."""
     for letter in LETTERS:
+        shapes = symmetries(PIECES[letter][1])
         for flip in (0, 1):
             for rot in range(4):
-                assert (
-                    tuple(sorted(oriented(letter, flip, rot), key=lambda c: (c[1], c[0])))
-                    == (symmetries(PIECES[letter][1])[4 * flip + rot])
-                )
+                cells = SHAPES.oriented(letter, flip, rot)
+                assert tuple(sorted(cells, key=lambda c: (c[1], c[0]))) == shapes[4 * flip + rot]
+                assert orientation_of(letter, cells) is not None
+                assert SHAPES.orientation_for(letter, cells) == [
+                    (k // 4, k % 4) for k, s in enumerate(shapes) if s == shapes[4 * flip + rot]
+                ]
+
+
+class OnlyTheTopRow:
+    """A made-up game's fit: a piece may lie only on row 0, solved when all are laid."""
+
+    def check_partial(self, area, row, placements):
+        for letter, cells in placements:
+            if any(y for _, y in cells):
+                return f"{letter} only on the top row"
+        return None
+
+    def check(self, area, row, placements):
+        return None if len(placements) == len(row) else "not yet"
+
+
+def test_the_toolkit_plays_any_game_it_is_given():
+    """No game is built in: the pieces and the verdicts are the ones handed over."""
+    shapes = Shapes({"a": [(0, 0), (1, 0)], "b": [(0, 0)]})
+    h = PieceHandler(
+        [(x, y) for x in range(3) for y in range(2)], "ab", RECT, shapes=shapes, fit=OnlyTheTopRow()
+    )
+    assert h.lay("a", [(0, 1), (1, 1)]) == "a only on the top row"
+    assert h.lay("a", [(0, 0), (0, 1)]) == "a only on the top row"  # turned upright
+    assert h.lay("b", [(0, 0), (1, 0)]) == "Piece b is not laid in one of its shapes"
+    assert h.lay("a", [(1, 0), (2, 0)]) is None and not h.solved()
+    assert h.lay("b", [(0, 0)]) is None and h.solved()
+    assert h.placements() == [{"piece": "a", "cells": [[1, 0], [2, 0]]}, {"piece": "b", "cells": [[0, 0]]}]
 
 
 def test_a_board_cell_is_at_least_40_px_on_every_shipped_puzzle():
     for board in levels.boards():
         for side in levels.SIDES:
             data = board.side(side)
-            h = PieceHandler(data.cells, data.rows[0], RECT)
+            h = puzzle_handler(data.cells, data.rows[0], RECT)
             assert h.cell >= MIN_CELL, (board.number, side, h.cell)
             assert RECT.contains(h.board.rect) and all(RECT.contains(p.slot) for p in h.pieces.values())
 
@@ -125,7 +157,7 @@ def test_drag_rotate_and_flip_mid_drag_lands_on_the_turned_cells():
     for _ in range(3):  # mid-animation and after it, the grabbed cell stays under the pointer
         assert h.cell_rects(letter)[pivot].collidepoint(here)
         s.tick(4)
-    local = oriented(letter, 1, 2)
+    local = SHAPES.oriented(letter, 1, 2)
     spot, expected = fitting_spot(h, letter, local, pivot)
     dest = h.board.centre(spot)
     move(s, dest)

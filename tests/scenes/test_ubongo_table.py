@@ -117,9 +117,9 @@ def test_the_keyboard_alone_solves_and_takes_gems():
         letter, cells = placed["piece"], sorted(tuple(c) for c in placed["cells"])
         while handler.hold is None or handler.hold.letter != letter:
             s.key("tab")
-        from game.ui.polyomino_shapes import orientation_for
+        from game.scenes.ubongo.handling import SHAPES
 
-        flip, rot = orientation_for(letter, cells)[0]
+        flip, rot = SHAPES.orientation_for(letter, cells)[0]
         if handler.pieces[letter].flip != flip:
             s.key("f")
         while handler.pieces[letter].rot != rot:
@@ -270,10 +270,10 @@ def test_a_match_left_mid_round_resumes_with_its_hourglass_where_it_was():
 def test_every_shipped_puzzle_has_cells_of_at_least_40_px_at_the_table():
     from game.rules.ubongo import levels
     from game.scenes.ubongo import layout
-    from game.ui.polyomino import PieceHandler
+    from game.scenes.ubongo.handling import puzzle_handler
 
     sizes = [
-        PieceHandler(side.cells, row, layout.PLAY).cell
+        puzzle_handler(side.cells, row, layout.PLAY).cell
         for board in levels.boards()
         for side in (board.easy, board.hard)
         for row in side.rows

@@ -10,8 +10,8 @@ from functools import cache
 import pygame
 
 from game.rules.ubongo.state import COLOURS
+from game.scenes.ubongo.handling import SHAPES
 from game.ui import polyomino_draw, text, theme
-from game.ui.polyomino_shapes import orientation_for
 
 GEM_COLOURS = {
     "red": (214, 64, 70),
@@ -257,10 +257,10 @@ def mini_board(
         pygame.draw.rect(surface, (120, 110, 100), (x0 + c[0] * size, y0 + c[1] * size, size - 1, size - 1))
     for placed in placements or []:
         piece, where = placed
-        found = orientation_for(piece, where)
+        found = SHAPES.orientation_for(piece, where)
         if not found:
             continue
-        image = polyomino_draw.piece_image(piece, found[0][0], found[0][1], size)
+        image = polyomino_draw.piece_image(SHAPES, piece, found[0][0], found[0][1], size)
         if faded:
             image = image.copy()
             image.set_alpha(140)

@@ -1,10 +1,27 @@
-"""The pieces at an Ubongo board, for the table and the practice screen alike: one piece laid
-where a solution has it (the hint), and the sound a change of the pieces makes."""
+"""The pieces at an Ubongo board, for the table and the practice screen alike: the polyomino
+toolkit given Ubongo's pieces and placement rules, one piece laid where a solution has it (the
+hint), and the sound a change of the pieces makes."""
 
 from __future__ import annotations
 
-from game.rules.ubongo import tilings
+from collections.abc import Iterable, Sequence
+
+import pygame
+
+from game.rules.ubongo import placement, tilings
+from game.rules.ubongo.pieces import PIECES
 from game.ui.polyomino import PieceHandler
+from game.ui.polyomino_shapes import Shapes
+
+# The twelve pieces as the toolkit turns them (the rules' orientations, in the same order)
+SHAPES = Shapes({letter: cells for letter, (_name, cells) in PIECES.items()})
+
+
+def puzzle_handler(
+    area: Iterable[Sequence[int]], letters: Sequence[str], rect: pygame.Rect, tray: pygame.Rect | None = None
+) -> PieceHandler:
+    """The pieces of one Ubongo puzzle: what fits is what the rules' placement check says."""
+    return PieceHandler(area, letters, rect, tray, shapes=SHAPES, fit=placement)
 
 
 def signature(handler: PieceHandler) -> tuple:

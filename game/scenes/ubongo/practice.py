@@ -18,9 +18,8 @@ from game.rules.ubongo.generate import fresh
 from game.rules.ubongo.state import DIE, TICKS_PER_SECOND
 from game.scenes.base import Screen
 from game.scenes.ubongo import art
-from game.scenes.ubongo.handling import lay_one
+from game.scenes.ubongo.handling import lay_one, puzzle_handler
 from game.ui import polyomino_draw, text, theme
-from game.ui.polyomino import PieceHandler
 from game.ui.targets import Target
 from game.ui.widgets import Button, Choice, panel
 
@@ -85,7 +84,7 @@ class Practice(Screen):
 
     def load(self, cells, pieces, generated: bool) -> None:
         self.cells, self.pieces, self.generated = cells, tuple(pieces), generated
-        self.handler = PieceHandler(cells, pieces, PLAY)
+        self.handler = puzzle_handler(cells, pieces, PLAY)
         self.elapsed = 0
         self.solved_at: int | None = None
         self.hints = 0

@@ -14,9 +14,9 @@ from game.rules.ubongo.state import ALLOWANCE, COLOURS, DIE, TICKS_PER_SECOND
 from game.rules.ubongo.words import gem_words, level, listing, nth, symbol
 from game.scenes.ubongo import art
 from game.scenes.ubongo import layout as L
+from game.scenes.ubongo.handling import SHAPES
 from game.ui import polyomino_draw, text, theme, tooltip
 from game.ui.layer import Layer
-from game.ui.polyomino_shapes import orientation_for
 from game.ui.widgets import panel
 
 GEM = 40  # a gem on the gem board
@@ -189,10 +189,10 @@ class Render:
         """A solution the solver found, over the frozen board, a little see-through."""
         board = self.handler.board
         for letter, cells in self.shown_solution:
-            found = orientation_for(letter, cells)
+            found = SHAPES.orientation_for(letter, cells)
             if not found:
                 continue
-            image = polyomino_draw.piece_image(letter, found[0][0], found[0][1], board.cell).copy()
+            image = polyomino_draw.piece_image(SHAPES, letter, found[0][0], found[0][1], board.cell).copy()
             image.set_alpha(200)
             x0, y0 = min(c[0] for c in cells), min(c[1] for c in cells)
             surface.blit(image, board.cell_rect((x0, y0)).topleft)

@@ -29,7 +29,7 @@ from game.scenes.table import Table
 from game.scenes.table.base import Gesture
 from game.scenes.ubongo import layout as L
 from game.scenes.ubongo import render
-from game.scenes.ubongo.handling import lay_one, signature, sound_of
+from game.scenes.ubongo.handling import lay_one, puzzle_handler, signature, sound_of
 from game.scenes.ubongo.sheets import RoundSheet, Standings
 from game.ui.action_bar import ActionBar
 from game.ui.corner import corner_buttons
@@ -369,7 +369,7 @@ class UbongoTable(render.Render, Table):
             key = (v["round"], seat)
             if self.handler_key != key:
                 puzzle = v["puzzles"][seat]
-                self.handler = PieceHandler(puzzle["cells"], puzzle["pieces"], L.PLAY)
+                self.handler = puzzle_handler(puzzle["cells"], puzzle["pieces"], L.PLAY)
                 self.handler_key = key
                 self.shown_solution = None
                 for placed in v["placements"][seat] or []:
