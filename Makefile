@@ -26,7 +26,7 @@ bench: $(STAMP)
 	$(HEADLESS) $(PY) -m game bench
 
 lint: $(STAMP)
-	$(PY) -m ruff check game tests build levels assets
+	$(PY) -m ruff check game tests build levels assets tools
 
 dist: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[dist]'
