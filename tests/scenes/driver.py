@@ -1,8 +1,15 @@
-"""Drive a real app with synthetic pygame events, headless, and look at what it drew."""
+"""Drive a real app with synthetic pygame events, headless, and look at what it drew.
+
+The app is automated (`App(automated=True)`, as game.automation opens it): bots answer
+synchronously and deterministically when asked, so every wait here is a wait for ticks of
+game time (cards landing, a sheet turning over), never for a thread. `until` runs frames to a
+condition and fails when a bounded count of ticks did not reach it.
+"""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -12,9 +19,11 @@ from game.app import App
 SHOTS = Path(os.environ.get("BAZAAR_SHOTS", "")) if os.environ.get("BAZAAR_SHOTS") else None
 
 
-def make_app() -> App:
-    app = App(windowed=True)
-    return app
+def make_app(automated: bool = True) -> App:
+    """The app as game.automation opens it. `automated=False` is the real window's path (bots
+    think on worker threads): only for a test of that path, which waits on the bot's future
+    and then counts ticks, never frames in the hope a thread has finished."""
+    return App(windowed=True, automated=automated)
 
 
 def frame(app: App, ticks: int = 1) -> None:
@@ -26,6 +35,18 @@ def frame(app: App, ticks: int = 1) -> None:
 def run(app: App, ticks: int, step: int = 1) -> None:
     for _ in range(0, ticks, step):
         frame(app, step)
+
+
+def until(app: App, reached: Callable[[], bool], ticks: int, what: str, step: int = 1) -> int:
+    """Run frames of `step` ticks until `reached()`; fail when `ticks` of game time pass
+    without it. Returns the ticks it took (0: it already held)."""
+    waited = 0
+    while not reached():
+        if waited >= ticks:
+            raise AssertionError(f"{what}: not reached in {ticks} ticks")
+        frame(app, step)
+        waited += step
+    return waited
 
 
 def click(app: App, pos: tuple[int, int], button: int = 1) -> None:

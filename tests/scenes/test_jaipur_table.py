@@ -14,15 +14,15 @@ from game.scenes.jaipur.table import JaipurTable
 from game.scenes.overlays import HandOff
 from game.scenes.results import Results
 from tests.rules.jaipur.helpers import setup
-from tests.scenes.driver import click, find_button, frame, key, make_app, run, shot
+from tests.scenes.driver import click, find_button, frame, key, make_app, run, shot, until
 from tests.scenes.jaipur_player import SpyScreen, finish_match, play_by_keyboard, play_by_mouse, slots
 
 SOLO = [Seat("Asha"), Seat("Rule bot", "rules", "Solo rule bot")]
 
 
-def table_app(seats, options=None, seed=3, fixed=None, moves=(), **settings):
+def table_app(seats, options=None, seed=3, fixed=None, moves=(), automated=True, **settings):
     """A table on a fresh match; `fixed` is a setup deal and `moves` are played before it opens."""
-    app = make_app()
+    app = make_app(automated)
     app.settings = type(app.settings)(**{"bot_pause_ms": 0, "animation_speed": 2.0, **settings})
     match = Match.new(registry.get("jaipur"), seats, {"first": 0, **(options or {})}, seed=seed, setup=fixed)
     for seat, command in moves:
@@ -34,12 +34,8 @@ def table_app(seats, options=None, seed=3, fixed=None, moves=(), **settings):
     return app, table
 
 
-def settle(app, table, ticks=400):
-    for _ in range(ticks):
-        if table.idle() and table.acting_human is not None:
-            return
-        frame(app, 2)
-    raise AssertionError("the table never waited for the person")
+def settle(app, table, ticks=800):
+    until(app, lambda: table.idle() and table.acting_human is not None, ticks, "the person's turn", step=2)
 
 
 def test_a_whole_match_against_easy_by_mouse():
@@ -126,18 +122,12 @@ def test_a_take_that_would_overfill_the_hand_is_refused_with_its_reason():
 
 def test_the_hand_off_names_the_move_the_next_person_missed():
     app, table = table_app([Seat("Asha"), Seat("Bilal")], fixed=DEAL)
-    for _ in range(200):
-        if isinstance(app.top, HandOff):
-            break
-        frame(app, 4)
+    until(app, lambda: isinstance(app.top, HandOff), 800, "the first hand-off", step=4)
     assert app.top.player == "Asha"
     key(app, pygame.K_RETURN)
     settle(app, table)
     play_by_mouse(app, table, {"move": "take", "good": "gold"})
-    for _ in range(200):
-        if isinstance(app.top, HandOff):
-            break
-        frame(app, 4)
+    until(app, lambda: isinstance(app.top, HandOff), 800, "the hand-off after Asha's move", step=4)
     assert app.top.player == "Bilal" and "Asha takes 1 gold" in app.top.note
 
 
@@ -162,23 +152,52 @@ def test_the_moves_in_words_go_by_seat_whatever_the_names():
 
 
 def test_a_bot_move_animates_before_the_next_turn():
+    """Under automation the bot answers in the tick its turn comes, once the person's cards
+    have landed; its cards then fly before the person may act again."""
     app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")])
     assert table.flights.busy  # the opening deal
-    run(app, 200)
+    settle(app, table)
     play_by_mouse(app, table, table.match.legal(0)[0])
-    assert table.flights.busy
-    for _ in range(600):
-        if table.flights.busy and table.log[-1].startswith("Bilal"):
-            break
-        frame(app, 1)
+    assert table.flights.busy and len(table.match.commands) == 1
+    until(app, lambda: len(table.match.commands) == 2, 600, "the bot's move")
+    assert table.match.commands[-1].seat == 1 and table.log[-1].startswith("Bilal")
     run(app, 12)
     assert table.flights.busy, "the bot's move is in the air"
+    assert table.acting_human is None or not table.idle()  # the person waits for it to land
     shot(app, "jaipur-animation")
-    for _ in range(600):
-        if table.acting_human == 0 and table.idle():
-            break
-        frame(app, 2)
-    assert table.acting_human == 0
+    settle(app, table)
+    assert table.acting_human == 0 and len(table.match.commands) == 2
+
+
+def test_off_automation_a_bot_thinks_on_a_worker_thread_and_answers_after_its_pause():
+    """The real window's path: the bot is asked off the UI thread, and its answer is used once
+    the bot pause has passed, counted in ticks. The test waits on the bot's future (the
+    worker's answer), then on ticks alone."""
+    import threading
+
+    app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")], automated=False, bot_pause_ms=500)
+    assert not table.thinking.synchronous
+    bot, threads = table.players[1], []
+
+    class Spy:
+        level = bot.level
+
+        def choose(self, *args):
+            threads.append(threading.current_thread())
+            return bot.choose(*args)
+
+    table.players[1] = Spy()
+    settle(app, table)
+    play_by_mouse(app, table, table.match.legal(0)[0])
+    until(app, lambda: 1 in table.thinking, 600, "the bot asked")
+    job = table.thinking.jobs[1]
+    assert job.wait == 30  # half a second of ticks from the settings, whatever the thread does
+    command = job.future.result()  # the worker's answer: a future, not a clock
+    assert threads and threads[0] is not threading.main_thread()
+    run(app, job.wait - 1)
+    assert len(table.match.commands) == 1, "not a tick before the pause is over"
+    frame(app)
+    assert len(table.match.commands) == 2 and table.match.commands[1].command == command
 
 
 def test_the_solo_bot_waits_the_bot_pause_then_turns_its_action_card_over():
@@ -219,10 +238,7 @@ def test_the_score_sheet_shows_the_round_as_it_ended_then_the_next_deal():
     app.push(table)
     frame(app)
     play_by_mouse(app, table, round_end_move(match, 0))
-    for _ in range(300):
-        if isinstance(app.top, RoundSheet):
-            break
-        frame(app, 2)
+    until(app, lambda: isinstance(app.top, RoundSheet), 600, "the round's sheet", step=2)
     sheet = app.top
     assert isinstance(sheet, RoundSheet) and table.v["round"] == 1 and table.frozen is not None
     assert table.v["phase"] != "play"  # under the sheet: the table as it ended, not the next deal
@@ -234,8 +250,8 @@ def test_the_score_sheet_shows_the_round_as_it_ended_then_the_next_deal():
     shot(app, "jaipur-sheet-test")
     key(app, pygame.K_RETURN)
     assert app.top is table and table.frozen is None
-    if not match.finished:
-        assert table.v["round"] == 2 and table.flights.busy  # the next round is dealt
+    assert not match.finished  # one round gives one seal; the match takes two
+    assert table.v["round"] == 2 and table.flights.busy  # the next round is dealt
 
 
 def sheet_event(totals, bonus_counts, goods_counts, winner, tiebreak):
