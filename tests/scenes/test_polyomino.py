@@ -4,8 +4,6 @@ return to the tray, keyboard-only laying, and a whole shipped puzzle laid by ges
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 
@@ -291,22 +289,6 @@ def test_targets_name_every_piece_and_cell():
     for p in ROW:
         assert h.piece_at(s.target(f"piece.{p}").centre)[0] == p
     assert len(outline([(0, 0), (1, 0), (1, 1)])) == 6
-
-
-def test_drawing_a_board_with_a_piece_in_hand_takes_a_few_ms():
-    s, h = open_scene(BOARD.hard.cells, BOARD.hard.rows[0])
-    letter = BOARD.hard.rows[0][0]
-    start = h.cell_rects(letter)[0].center
-    press(s, start)
-    move(s, h.board.centre(h.board.cells[0]))
-    surface = s.app.screen
-    polyomino_draw.draw(surface, h)
-    runs = 50
-    t0 = time.perf_counter()
-    for _ in range(runs):
-        polyomino_draw.draw(surface, h)
-    ms = (time.perf_counter() - t0) * 1000 / runs
-    print(f"\npolyomino draw with a piece in hand: {ms:.2f} ms a frame")
 
 
 def test_gestures_first_clear_pieces_laid_elsewhere():
