@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import json
 import random
-import time
 
 import pytest
 
@@ -54,12 +53,53 @@ def test_bots_are_deterministic_and_see_only_the_view(level):
         assert a == b
 
 
-def test_hard_keeps_to_a_short_time_budget():
+class Clock:
+    """A perf_counter that moves only when a playout runs: a millisecond each."""
+
+    def __init__(self):
+        self.now = 0.0
+        self.playouts: list[float] = []
+
+    def perf_counter(self) -> float:
+        return self.now
+
+
+def test_hard_stops_its_search_when_the_seconds_of_its_budget_run_out(monkeypatch):
+    """The budget's seconds cap hard's search whatever its iteration count: it checks the clock
+    before each round of playouts and stops at 85% of the budget. Told on a clock that moves a
+    millisecond a playout, so nothing depends on this machine's speed (how long hard thinks
+    here is make bench's jaipur.hard_move_ms and jaipur.hard_move_max_ms)."""
+    from game.rules.jaipur import bots as hard_bots
+    from game.rules.jaipur import rollout, search
+
+    clock = Clock()
+    play_out = rollout.rollout
+
+    def timed_playout(sim, rng):
+        clock.now += 0.001
+        clock.playouts.append(clock.now)
+        play_out(sim, rng)
+
+    monkeypatch.setattr(hard_bots, "time", clock)
+    monkeypatch.setattr(search, "time", clock)
+    monkeypatch.setattr(rollout, "rollout", timed_playout)
     bot = RULESET.bot("hard")
-    for m, seat in positions(4, 6):
-        start = time.perf_counter()
-        bot.choose(m.view(seat), m.legal(seat), random.Random(1), Budget(seconds=0.05))
-        assert time.perf_counter() - start < 0.5
+    deadline = 0.85 * 0.05
+    one_round = 0.001 * (hard_bots.HARD_CANDIDATES + 3)  # the candidates kept, at most
+    checked = 0
+    for m, seat in positions(4, 8):
+        legal = m.legal(seat)
+        if len(legal) < 2:
+            continue  # answered without a search
+        clock.now, clock.playouts = 0.0, []
+        assert bot.choose(m.view(seat), legal, random.Random(1), Budget(seconds=0.05)) in legal
+        assert deadline < clock.playouts[-1] <= deadline + one_round, clock.playouts[-1]
+        # with the seconds out of the way the search runs to its count, far past that point
+        clock.now, clock.playouts = 0.0, []
+        assert bot.choose(m.view(seat), legal, random.Random(1), Budget(3600.0, iterations=400)) in legal
+        assert len(clock.playouts) > 200 and clock.playouts[-1] > deadline + one_round
+        checked += 1
+    assert checked >= 4
 
 
 def test_unknown_level_is_refused():
