@@ -21,7 +21,6 @@ from game.rules.tajmahal.board import Board, load
 from game.rules.tajmahal.data import (
     BONUS_POINTS,
     CARDS,
-    CATEGORIES,
     COLOURS,
     DECK_IDS,
     GOODS,
@@ -30,6 +29,7 @@ from game.rules.tajmahal.data import (
     SPECIAL_POINTS,
     VISITS,
 )
+from game.rules.tajmahal.rules import standing
 
 View = dict[str, Any]
 CARD_BASE, CARD_SYMBOL = 0.05, 0.08  # a card's worth in hand before the end-game bonus
@@ -59,11 +59,7 @@ def wins_against(view: View, mine: dict[str, int]) -> list[str]:
     """Categories these counts would win now against the other players still in."""
     me = view["seat"]
     others = [p["shown"] for p in view["players"] if p["in_visit"] and p["seat"] != me]
-    return [
-        c
-        for c in CATEGORIES
-        if c not in view["won"] and mine.get(c, 0) > max((o.get(c, 0) for o in others), default=0)
-    ]
+    return standing(mine, others, view["won"])[0]
 
 
 def signature(command: Command) -> tuple:

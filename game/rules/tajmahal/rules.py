@@ -8,6 +8,7 @@ visit can deal the next display in the same command with the state it has reache
 from __future__ import annotations
 
 import random
+from collections.abc import Container, Iterable, Mapping
 from typing import Any
 
 from game.core.i18n import N_, msg, msg_n
@@ -37,6 +38,33 @@ Event = dict[str, Any]
 
 
 # -- reading the state -----------------------------------------------------------------------
+def standing(
+    mine: Mapping[str, int], others: Iterable[Mapping[str, int]], taken: Container[str]
+) -> tuple[list[str], list[str]]:
+    """(categories `mine` leads, categories it ties) against the counts of `others`: open
+    categories (not in `taken`) it showed at least once, with strictly more than each of the
+    others (a lead, won on withdrawing) or as many as the best of them (a tie, won by nobody)."""
+    lead: list[str] = []
+    tie: list[str] = []
+    if not mine:
+        return lead, tie
+    others = list(others)
+    for c in CATEGORIES:
+        m = mine.get(c, 0)
+        if not m or c in taken:
+            continue
+        best = 0  # a plain loop: every view asks this for each player still in
+        for o in others:
+            x = o.get(c, 0)
+            if x > best:
+                best = x
+        if m > best:
+            lead.append(c)
+        elif m == best:
+            tie.append(c)
+    return lead, tie
+
+
 def would_win(state: State, seat: int) -> list[str]:
     """The categories `seat` wins if it withdraws now: strictly more than everyone still in.
 
@@ -44,12 +72,7 @@ def would_win(state: State, seat: int) -> list[str]:
     """
     mine = counts(state.players[seat].played)
     others = [counts(p.played) for i, p in enumerate(state.players) if p.active and i != seat]
-    taken = {c for c, _ in state.won}
-    return [
-        c
-        for c in CATEGORIES
-        if c not in taken and mine.get(c, 0) > max((o.get(c, 0) for o in others), default=0)
-    ]
+    return standing(mine, others, {c for c, _ in state.won})[0]
 
 
 def play_problem(state: State, seat: int, cards: list[int]) -> str:

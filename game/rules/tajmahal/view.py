@@ -1,14 +1,24 @@
-"""What each seat may see: the public table, its own hand, and what withdrawing would win."""
+"""What each seat may see: the public table, its own hand, and what withdrawing would win.
+
+Besides the raw table the view carries what a table would otherwise work out again from it,
+all of it public: each player's largest chain of palaces (palaces stand on the board) and, for
+the players still in the visit, the categories each leads or ties (played cards lie face up).
+play_standing answers the table's "and with these cards played?" from a view alone.
+"""
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from typing import Any
 
+from game.rules.tajmahal import chains
 from game.rules.tajmahal.board import load
 from game.rules.tajmahal.data import CARDS, PERSONS, TILE_GOODS
-from game.rules.tajmahal.rules import build_cities, palace_count, would_win
+from game.rules.tajmahal.rules import build_cities, standing
 from game.rules.tajmahal.state import State, counts
+
+View = dict[str, Any]
 
 
 def cards_json(ids) -> list[dict[str, Any]]:
@@ -49,9 +59,47 @@ def board_json(order: tuple[str, ...]) -> dict[str, Any]:
     }
 
 
+@functools.lru_cache(maxsize=64)
+def palaces_by_seat(
+    palaces: tuple[tuple[str, int], ...], moguls: tuple[tuple[str, int], ...], seats: int
+) -> tuple[tuple[int, tuple[str, ...], tuple[str, ...]], ...]:
+    """Each seat's palaces on the board (mogul palaces count) and its largest chain as sorted
+    (cities, provinces). Palaces change a few times a visit while a view is made at every move
+    (random games make thousands), hence the cache."""
+    board = load()
+    out = []
+    for seat in range(seats):
+        mine = [c for c, s in (*palaces, *moguls) if s == seat]
+        cities, provinces = chains.largest(board, set(mine))
+        out.append((len(mine), tuple(sorted(cities)), tuple(sorted(provinces))))
+    return tuple(out)
+
+
+def play_standing(v: View, seat: int, cards: Iterable[int] = ()) -> tuple[list[str], list[str]]:
+    """(categories `seat` would lead, categories it would tie) with `cards` played on top of
+    what it showed, against everyone else still in the visit; categories taken are out. Reads
+    only public parts of the view (shown counts, who is in, what was won), so any seat's view
+    answers it; with no cards it is that player's `leads` and `ties`."""
+    mine = dict(v["players"][seat]["shown"])
+    for cid in cards:
+        for s in CARDS[cid].symbols:
+            mine[s] = mine.get(s, 0) + 1
+    others = [p["shown"] for p in v["players"] if p["in_visit"] and p["seat"] != seat]
+    return standing(mine, others, v["won"])
+
+
 def view(state: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
+    shown = [counts(p.played) for p in state.players]
+    taken = {c for c, _ in state.won}
+    in_visit = [i for i, p in enumerate(state.players) if p.active]
+    palaces_of = palaces_by_seat(state.palaces, state.moguls, state.seats)
     players = []
     for i, p in enumerate(state.players):
+        # what each player still in leads or ties now (public: played cards lie face up)
+        lead, tie = (
+            standing(shown[i], [shown[j] for j in in_visit if j != i], taken) if p.active else ([], [])
+        )
+        built, cities, provinces = palaces_of[i]
         specials = [CARDS[c].special for c in (*p.hand, *p.played) if CARDS[c].colour == "special"]
         players.append(
             {
@@ -61,13 +109,16 @@ def view(state: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
                 "in_visit": p.active,
                 "colour": p.colour,
                 "played": cards_json(p.played),
-                "shown": counts(p.played),
+                "shown": shown[i],
+                "leads": lead,
+                "ties": tie,
                 "influence": {person: p.influence.count(person) for person in PERSONS},
                 "tiles": list(p.tiles),
                 "goods": list(p.goods),
                 "bonuses": list(p.bonuses),
                 "specials": sorted(specials),  # special cards are face up: who holds them is public
-                "palaces": palace_count(state, i),
+                "palaces": built,
+                "chain": {"cities": list(cities), "provinces": list(provinces)},
             }
         )
     out: dict[str, Any] = {
@@ -108,5 +159,5 @@ def view(state: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
         me = state.players[seat]
         out["hand"] = cards_json(me.hand)
         if me.active and state.phase == "play":
-            out["would_win"] = would_win(state, seat)
+            out["would_win"] = list(players[seat]["leads"])  # rules.would_win, already worked out
     return out

@@ -1,9 +1,17 @@
 """What a seat sees (issue 8, "view"): the public table, each player's played cards this visit,
-who is still in, and for the seat itself what withdrawing now would win."""
+who is still in, and for the seat itself what withdrawing now would win; and what the table
+reads instead of working it out again (issue 34): each player's largest chain, what each
+player still in leads or ties, and play_standing for cards not yet played."""
 
 from game.rules.tajmahal import RULESET
-from game.rules.tajmahal.data import SPECIAL_ID
+from game.rules.tajmahal.data import CARDS, SPECIAL_ID
+from game.rules.tajmahal.rules import would_win
+from game.rules.tajmahal.view import play_standing
 from tests.rules.tajmahal.helpers import PURPLE, RED, match, ok, play, withdraw
+
+
+def card(colour: str, *symbols: str) -> int:
+    return next(c.id for c in CARDS if c.colour == colour and c.symbols == symbols)
 
 
 def test_view_shows_every_players_played_cards_this_visit_with_colour_and_symbols():
@@ -80,3 +88,103 @@ def test_the_view_carries_the_board_so_an_outside_bot_needs_no_level_file():
             assert c["province"] == board.cities[name].province
             assert c["roads"] == list(board.neighbours[name])
             assert c["fortress"] is board.cities[name].fortress
+
+
+def test_every_view_carries_each_players_largest_chain_through_its_palaces_and_mogul_palaces():
+    """宮殿の連鎖: a chain is cities joined by roads, each holding the player's palace; the view
+    names each player's largest (most provinces, then most cities) for the table to show."""
+    m = match(
+        palaces=[
+            *[[c, 0] for c in ("Peshawar", "Baramulla", "Jammu", "Sialkot", "Delhi")],
+            *[[c, 1] for c in ("Mathura", "Agra", "Kabul", "Jalalabad")],
+        ],
+        moguls=[["Delhi", 1]],  # beside seat 0's palace: a shared city serves both
+    )
+    for seat in (0, 1, 2, None):
+        players = RULESET.view(m.state, seat)["players"]
+        # Kabul-Kashmir-Lahore by road; seat 0's lone palace in Delhi is a smaller chain
+        assert players[0]["chain"] == {
+            "cities": ["Baramulla", "Jammu", "Peshawar", "Sialkot"],
+            "provinces": ["Kabul", "Kashmir", "Lahore"],
+        }
+        # the mogul's palace in Delhi joins Agra's two palaces; Kabul-Jalalabad spans one province
+        assert players[1]["chain"] == {"cities": ["Agra", "Delhi", "Mathura"], "provinces": ["Agra", "Delhi"]}
+        assert players[2]["chain"] == {"cities": [], "provinces": []}
+        assert [p["palaces"] for p in players] == [5, 5, 0]
+
+
+def test_of_two_chains_as_large_the_view_names_the_one_with_the_first_city():
+    m = match(palaces=[["Kabul", 0], ["Jalalabad", 0], ["Mathura", 0], ["Agra", 0]])
+    chain = RULESET.view(m.state, None)["players"][0]["chain"]
+    assert chain == {"cities": ["Agra", "Mathura"], "provinces": ["Agra"]}
+
+
+def test_the_view_says_what_each_player_still_in_leads_and_ties_and_a_withdrawn_player_nothing():
+    """Played cards lie face up, so every seat (and a spectator) sees every standing."""
+    m = match(hands=[[6, 7], [27, 28], RED])
+    ok(play(m, 0, 6))  # elephant + vizier
+    ok(play(m, 1, 27))  # elephant + vizier
+    ok(play(m, 2, RED[5]))  # elephant + princess
+    for seat in (0, 1, 2, None):
+        players = RULESET.view(m.state, seat)["players"]
+        assert [(p["leads"], p["ties"]) for p in players] == [
+            ([], ["vizier", "elephant"]),
+            ([], ["vizier", "elephant"]),
+            (["princess"], ["elephant"]),
+        ]
+    ok(play(m, 0, 7))  # a second elephant and vizier
+    ok(withdraw(m, 1))  # seat 1 leaves with nothing
+    for seat in (0, 1, 2, None):
+        players = RULESET.view(m.state, seat)["players"]
+        assert [(p["leads"], p["ties"]) for p in players] == [
+            (["vizier", "elephant"], []),
+            ([], []),
+            (["princess"], []),
+        ]
+    ok(m.submit(1, {"move": "pick", "cards": list(m.state.display[:2])}))
+    assert RULESET.view(m.state, 0)["would_win"] == ["vizier", "elephant"]  # the seat's own leads
+
+
+def test_play_standing_adds_the_cards_to_what_the_seat_showed_against_the_players_still_in():
+    v = {
+        "players": [
+            {"seat": 0, "shown": {"vizier": 1}, "in_visit": True},
+            {"seat": 1, "shown": {"vizier": 2, "monk": 1}, "in_visit": True},
+            {"seat": 2, "shown": {"elephant": 3}, "in_visit": False},
+        ],
+        "won": {},
+    }
+    green_vizier_general = next(
+        c.id for c in CARDS if c.colour == "green" and c.symbols == ("vizier", "general")
+    )
+    white_monk = next(c.id for c in CARDS if c.colour == "white" and c.symbols == ("monk",))
+    two_elephants = next(c.id for c in CARDS if c.colour == "green" and c.symbols == ("elephant", "elephant"))
+    assert play_standing(v, 0, [green_vizier_general, white_monk]) == (["general"], ["vizier", "monk"])
+    assert play_standing(v, 0, [two_elephants]) == (["elephant"], [])  # the withdrawn seat's 3 do not count
+    assert play_standing(v, 0) == ([], [])  # one vizier against two
+
+
+def test_play_standing_leaves_out_the_categories_won_this_visit():
+    v = {
+        "players": [{"seat": 0, "shown": {"general": 3}, "in_visit": True}],
+        "won": {"general": 1},
+    }
+    assert play_standing(v, 0) == ([], [])
+
+
+def test_with_no_cards_play_standing_is_the_views_own_standing_in_random_games():
+    from game.rules.tajmahal.bench import play_random
+
+    for seed in range(3):
+        game = play_random(seed, seats=3 + seed)
+        state = RULESET.empty(len(game.seats), {})
+        for event in game.events:
+            state = RULESET.evolve(state, event)
+            if state.phase in ("setup", "over"):
+                continue
+            v = RULESET.view(state, state.turn)
+            for p in v["players"]:
+                if p["in_visit"]:
+                    assert play_standing(v, p["seat"]) == (p["leads"], p["ties"])
+            if state.phase == "play":
+                assert v["would_win"] == would_win(state, state.turn)
