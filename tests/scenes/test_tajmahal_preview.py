@@ -1,12 +1,11 @@
-"""What the Taj Mahal table says about a choice, worked out from a view: the categories a
-play would lead or tie, what withdrawing gives, a player's largest chain, a visit's summary."""
+"""What the Taj Mahal table says about a choice, in words, from a view: the categories a play
+would lead or tie, what withdrawing gives, a visit's summary. The comparisons themselves (and a
+player's largest chain) are the rules' (tests/rules/tajmahal/test_view.py)."""
 
 from __future__ import annotations
 
 from game.rules.tajmahal.data import CARDS
-from game.rules.tajmahal.view import board_json
-from game.scenes.tajmahal.chains import largest_chain
-from game.scenes.tajmahal.preview import standing, withdraw_words
+from game.scenes.tajmahal.preview import play_words, withdraw_words
 from game.scenes.tajmahal.sheets import summary_line, visit_summary
 
 
@@ -21,17 +20,17 @@ def view_with(shown: list[dict[str, int]], won: dict[str, int] | None = None, ou
     return {"players": players, "won": won or {}, "would_win": [], "visit": 1, "tile_goods": {"1": ["rice"]}}
 
 
-def test_a_play_leads_where_it_passes_everyone_still_in_and_ties_where_it_draws_level():
+def test_a_play_is_worded_with_what_it_would_lead_and_tie():
     v = view_with([{"vizier": 1}, {"vizier": 2, "monk": 1}, {"elephant": 3}], out=2)
-    lead, tie = standing(v, 0, [card("green", "vizier", "general"), card("white", "monk")])
-    assert lead == ["general"] and tie == ["vizier", "monk"]  # the withdrawn seat's elephants do not count
-    lead, _ = standing(v, 0, [card("green", "elephant", "elephant")])
-    assert lead == ["elephant"]
+    words = play_words(v, 0, [card("green", "vizier", "general"), card("white", "monk")])
+    assert words == "You would lead general (tied in vizier, monk); withdrawing then wins what you lead."
+    words = play_words(v, 0, [card("green", "elephant", "elephant")])
+    assert words == "You would lead elephant; withdrawing then wins what you lead."
 
 
-def test_a_category_won_this_visit_is_out_of_reach():
+def test_a_play_that_leads_nothing_says_so():
     v = view_with([{"general": 3}, {"general": 1}], won={"general": 1})
-    assert standing(v, 0) == ([], [])
+    assert play_words(v, 0, []).startswith("You would lead nothing")
 
 
 def test_withdrawing_names_the_gains_and_the_free_card():
@@ -42,16 +41,6 @@ def test_withdrawing_names_the_gains_and_the_free_card():
     assert withdraw_words(v, 0) == (
         "Withdrawing now wins vizier, elephant: 1 palace and vizier influence; tile 1 (rice)."
     )
-
-
-def test_the_largest_chain_follows_roads_between_cities_holding_the_seats_palaces():
-    order = tuple(f"p{i}" for i in range(12))
-    v = {"board": board_json(order), "palaces": [["Delhi", 0], ["Mathura", 0], ["Kabul", 0]], "moguls": []}
-    roads = v["board"]["cities"]["Delhi"]["roads"]
-    assert "Mathura" in roads  # the Grand Trunk road runs Delhi-Mathura
-    cities, provinces = largest_chain(v, 0)
-    assert cities == {"Delhi", "Mathura"} and provinces == {"Delhi", "Agra"}
-    assert largest_chain(v, 1) == (set(), set())
 
 
 def test_a_visit_summary_says_who_won_built_scored_and_took_in_words():

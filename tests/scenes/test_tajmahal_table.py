@@ -189,7 +189,8 @@ def test_hovering_a_player_lights_their_largest_chain():
     owner = max(range(3), key=lambda i: s.view(0)["players"][i]["palaces"])
     s.move(f"player.{owner}")
     assert s.table.highlight_seat() == owner
-    cities, provinces = render.largest_chain(s.view(0), owner)
+    chain = s.view(0)["players"][owner]["chain"]  # the rules put the largest chain in the view
+    cities, provinces = chain["cities"], chain["provinces"]
     assert cities and provinces
     assert f"largest chain {len(provinces)} province" in s.target(f"player.{owner}").label
 

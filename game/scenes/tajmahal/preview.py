@@ -1,12 +1,14 @@
 """What a choice at the Taj Mahal table would do, in words, read from the view alone: the
-categories a play would lead, what withdrawing wins, what a hint or a move says."""
+categories a play would lead (the rules' play_standing works them out), what withdrawing
+wins, what a hint or a move says."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from game.core.i18n import Msg, msg, msg_n
-from game.rules.tajmahal.data import CARDS, CATEGORIES, COLOURS, PERSONS
+from game.rules.tajmahal.data import CARDS, COLOURS, PERSONS
+from game.rules.tajmahal.view import play_standing
 from game.rules.tajmahal.words import CATEGORY, COLOUR, GOOD, SPECIAL, listing, place
 from game.scenes.tajmahal.art import SPECIAL_SHORT, SYMBOL_SHORT
 
@@ -39,26 +41,6 @@ def clauses(parts: list[Msg]) -> Msg:
     for part in reversed(parts[:-1]):
         out = msg("{first}; {rest}", first=part, rest=out)
     return out
-
-
-def standing(v: dict[str, Any], seat: int, extra: list[int] = ()) -> tuple[list[str], list[str]]:
-    """(categories `seat` would lead, categories it would tie) with `extra` cards played on
-    top of what it showed, against everyone still in the visit; categories taken are out."""
-    mine = dict(v["players"][seat]["shown"])
-    for cid in extra:
-        for s in CARDS[cid].symbols:
-            mine[s] = mine.get(s, 0) + 1
-    others = [p["shown"] for p in v["players"] if p["in_visit"] and p["seat"] != seat]
-    lead, tie = [], []
-    for c in CATEGORIES:
-        if c in v["won"] or not mine.get(c):
-            continue
-        best = max((o.get(c, 0) for o in others), default=0)
-        if mine[c] > best:
-            lead.append(c)
-        elif mine[c] == best:
-            tie.append(c)
-    return lead, tie
 
 
 def gains(v: dict[str, Any], seat: int, cats: list[str]) -> Msg:
@@ -108,7 +90,7 @@ def withdraw_words(v: dict[str, Any], seat: int) -> Msg:
 
 
 def play_words(v: dict[str, Any], seat: int, ids: list[int]) -> Msg:
-    lead, tie = standing(v, seat, ids)
+    lead, tie = play_standing(v, seat, ids)  # the rules compare; the table only words it
     if not lead and not tie:
         return msg("You would lead nothing; withdrawing then wins what you lead.")
     led = listing([CATEGORY[c] for c in lead])

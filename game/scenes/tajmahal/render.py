@@ -13,7 +13,6 @@ from game.rules.tajmahal.data import CATEGORIES, PERSONS
 from game.rules.tajmahal.words import BONUS, COLOUR, GOOD, listing, place
 from game.scenes.tajmahal import art
 from game.scenes.tajmahal import layout as L
-from game.scenes.tajmahal.chains import largest_chain
 from game.scenes.tajmahal.map_art import city_id, map_art, paint_map, tile_spots
 from game.scenes.tajmahal.motion import played_ids
 from game.scenes.tajmahal.preview import card_words, cards_words, play_words, withdraw_words
@@ -84,11 +83,11 @@ class Render:
 
     def player_label(self, seat: int) -> str:
         p = self.v["players"][seat]
-        chain = largest_chain(self.v, seat)
+        chain = p["chain"]  # worked out by the rules, in the view
         return msg_n(
             "{name}: {points} points, {cards} cards, {palaces} palaces; largest chain {n} province",
             "{name}: {points} points, {cards} cards, {palaces} palaces; largest chain {n} provinces",
-            len(chain[1]),
+            len(chain["provinces"]),
             name=self.match.names[seat],
             points=p["score"],
             cards=p["hand_size"],
@@ -224,7 +223,8 @@ class Render:
         """A player's largest chain: its roads and cities ringed in the seat's colour, and
         the count of provinces it joins."""
         m = map_art()
-        cities, provinces = largest_chain(self.v, seat)
+        chain = self.v["players"][seat]["chain"]  # worked out by the rules, in the view
+        cities, provinces = chain["cities"], chain["provinces"]
         colour = art.SEAT_COLOURS[seat % 5]
         roads = self.v["board"]["roads"]
         for a, b in roads:
