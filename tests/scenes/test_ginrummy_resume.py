@@ -38,6 +38,8 @@ def to_my_discard(s: Session) -> str:
             break
         move = next(c for c in legal if c["move"] in ("pass", "draw") and c.get("source", "stock") == "stock")
         s.perform(0, move)
+    else:
+        raise AssertionError("Asha never came to discard a card from the stock")
     drawn = [e for e in s.log if e["type"] == "drew" and e["seat"] == 0]
     return drawn[-1]["card"]
 
