@@ -4,7 +4,8 @@ stdin by tests/scenes/test_window_size.py, which moves, resizes and clicks it wi
 Commands: `size W H` runs frames until the window has that size, then prints `size W H`;
 `wait SCENE` runs frames until that scene is on top, then prints `scene SCENE`; `top` prints
 the top scene's name; `back` pops to the menu; `full` toggles full screen (F11's path). Each
-wait is bounded in frames and says `timeout` if the X server never delivered."""
+wait blocks on the X server's events, a frame after each, and says `timeout` when the server
+goes quiet without what was asked (no frames are spun in the hope it has answered)."""
 
 import os
 import sys
@@ -16,7 +17,23 @@ import pygame  # noqa: E402
 from game.app import App  # noqa: E402
 from game.scenes.menu import Menu  # noqa: E402
 
-BOUND = 3000  # frames
+QUIET_MS = 5000  # the X server has said all it will when nothing comes for this long
+BOUND = 3000  # events, so a server that never stops talking cannot hang the test either
+
+
+def until(app: App, done) -> bool:
+    """Step the app until `done()`: a frame, then block for the server's next event, dispatch
+    it, a frame, and so on. False when the server goes quiet (or talks on) without it."""
+    app.step(1)
+    for _ in range(BOUND):
+        if done():
+            return True
+        event = pygame.event.wait(QUIET_MS)
+        if event.type == pygame.NOEVENT:
+            break
+        app.dispatch(event)
+        app.step(1)
+    return done()
 
 
 def main() -> None:
@@ -30,19 +47,13 @@ def main() -> None:
             continue
         if words[0] == "size":
             want = (int(words[1]), int(words[2]))
-            for _ in range(BOUND):
-                app.step(1)
-                if pygame.display.get_window_size() == want:
-                    print("size", *want, flush=True)
-                    break
+            if until(app, lambda: pygame.display.get_window_size() == want):  # noqa: B023
+                print("size", *want, flush=True)
             else:
                 print("timeout", *pygame.display.get_window_size(), flush=True)
         elif words[0] == "wait":
-            for _ in range(BOUND):
-                app.step(1)
-                if app.top and app.top.name == words[1]:
-                    print("scene", words[1], flush=True)
-                    break
+            if until(app, lambda: bool(app.top and app.top.name == words[1])):  # noqa: B023
+                print("scene", words[1], flush=True)
             else:
                 print("timeout", app.top.name if app.top else "", flush=True)
         elif words[0] == "back":
