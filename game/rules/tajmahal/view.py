@@ -64,15 +64,18 @@ def palaces_by_seat(
     palaces: tuple[tuple[str, int], ...], moguls: tuple[tuple[str, int], ...], seats: int
 ) -> tuple[tuple[int, tuple[str, ...], tuple[str, ...]], ...]:
     """Each seat's palaces on the board (mogul palaces count) and its largest chain as sorted
-    (cities, provinces). Palaces change a few times a visit while a view is made at every move
-    (random games make thousands), hence the cache."""
-    board = load()
-    out = []
-    for seat in range(seats):
-        mine = [c for c, s in (*palaces, *moguls) if s == seat]
-        cities, provinces = chains.largest(board, set(mine))
-        out.append((len(mine), tuple(sorted(cities)), tuple(sorted(provinces))))
-    return tuple(out)
+    (cities, provinces). A view is made at every move, so this is cached by the palace layout
+    and each chain by the seat's own cities (a build changes one seat's chain only)."""
+    mine: list[list[str]] = [[] for _ in range(seats)]
+    for city, seat in (*palaces, *moguls):
+        mine[seat].append(city)
+    return tuple((len(cities), *_largest_chain(frozenset(cities))) for cities in mine)
+
+
+@functools.lru_cache(maxsize=256)
+def _largest_chain(mine: frozenset[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    cities, provinces = chains.largest(load(), mine)
+    return tuple(sorted(cities)), tuple(sorted(provinces))
 
 
 def play_standing(v: View, seat: int, cards: Iterable[int] = ()) -> tuple[list[str], list[str]]:
