@@ -31,6 +31,7 @@ from game.core.match import Match  # noqa: E402
 from game.core.ruleset import Command, Outcome  # noqa: E402
 from game.core.settings import ANIMATION_SPEEDS  # noqa: E402
 from game.scenes import tables  # noqa: E402
+from game.scenes.overlays import HandOff  # noqa: E402
 from game.scenes.table import Table  # noqa: E402
 from game.ui.targets import Target  # noqa: E402
 
@@ -144,7 +145,8 @@ class Session:
 
     @property
     def match(self) -> Match:
-        return self.table.match
+        """The whole match record (the table itself sees only its seats' window)."""
+        return self.table.authority.match
 
     @property
     def log(self) -> list[dict[str, Any]]:
@@ -168,6 +170,36 @@ class Session:
         """The people (not bots) the match waits on, in the order the table serves them (at
         one screen, whoever gets it next first)."""
         return self.table.people_waiting()
+
+    def attention(self) -> dict[str, Any] | None:
+        """What the app waits on a person for that is not a rules move: a hand-off to confirm,
+        a score sheet or a visit summary to read and close, the result to leave. None while the
+        app waits on a move (see `waiting`) or on time. Otherwise {"scene": the screen's name,
+        "seat": whose screen it is, or None when anyone may press it, "target": the id that
+        moves on}."""
+        if not self.settled():
+            return None
+        top = self.app.top
+        if isinstance(top, Table):
+            asked = top.awaiting()
+            return None if asked is None else {"scene": top.name, "seat": asked[0], "target": asked[1]}
+        if top is None or top.proceed is None:
+            return None
+        return {"scene": top.name, "seat": getattr(top, "seat", None), "target": top.proceed}
+
+    def at_screen(self) -> int | None:
+        """The seat whose input the app takes next: the hand-off's seat while one stands, else
+        the person at the table, else whom the table will hand the screen to."""
+        top = self.app.top
+        if isinstance(top, HandOff):
+            return top.seat
+        table = self.table
+        if table.acting_human is not None:
+            return table.acting_human
+        people = table.people_waiting()
+        if not people:
+            return table.viewer
+        return people[0] if table.needs_handoff(people[0]) or table.viewer is None else table.viewer
 
     def targets(self) -> list[dict[str, Any]]:
         top = self.app.top
@@ -293,6 +325,14 @@ class Session:
         posted; AutomationError when the table did not submit exactly that command."""
         first = len(self.posted)
         self.idle()
+        if seat not in self.match.to_act:
+            raise AutomationError(
+                f"the match does not wait on seat {seat} (it waits on {sorted(self.match.to_act)})"
+            )
+        screen = self.at_screen()
+        if len(self.table.humans) > 1 and screen != seat:
+            who = "nobody" if screen is None else f"seat {screen} ({self.match.names[screen]})"
+            raise AutomationError(f"seat {seat} is not at the screen: {who} has it")
         for _ in range(PASSES):
             top = self.app.top
             if isinstance(top, Table):
@@ -302,10 +342,6 @@ class Session:
             self.click(top.proceed)
             self.idle()
         table = self.table
-        if seat not in table.match.to_act:
-            raise AutomationError(
-                f"the match does not wait on seat {seat} (it waits on {sorted(table.match.to_act)})"
-            )
         count = len(self.match.commands)
         for gesture in table.gestures(seat, command):
             self.gesture(gesture)

@@ -77,6 +77,11 @@ class Outcome:
         }
 
 
+def hidden(cards: list[Any]) -> list[None]:
+    """As many unknown cards as `cards` holds: what a redacted event carries in their place."""
+    return [None] * len(cards)
+
+
 class Ruleset(ABC):
     """Base class of a game's rules. Subclasses implement every abstract method."""
 
@@ -159,6 +164,14 @@ class Ruleset(ABC):
         latest of all), the earliest tick a command sent now may carry."""
         return 0
 
+    def redact(self, event: Event, seat: int | None) -> Event:
+        """The event as `seat` may see it (None: a spectator). Whatever the seat may not know
+        (a card drawn by another, the order of a shuffled deck) becomes None in place, so
+        counts and shapes stay; everything else is the event itself. Games that hide nothing
+        keep this default."""
+        return event
+
     def describe(self, event: Event, names: list[str]) -> str:
-        """One line of the move log for an event ("" to leave it out)."""
+        """One line of the move log for an event ("" to leave it out). Must read a redacted
+        event as well: the log a seat reads is built from what that seat may see."""
         return ""

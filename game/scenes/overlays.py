@@ -70,12 +70,14 @@ class HandOff(Scene):
     def __init__(
         self,
         app,
+        seat: int,
         player: str,
         note: str = "",
         on_ready: Callable[[], None] | None = None,
         game: str = "",
     ):
         super().__init__(app)
+        self.seat = seat  # whose screen it becomes (game.automation checks it before a move)
         self.player = player
         self.note = note
         self.on_ready = on_ready

@@ -10,6 +10,7 @@ import pygame
 from game.core.bots import level_name
 from game.core.i18n import N_, msg, tr
 from game.core.match import Match
+from game.core.window import SeatWindow
 from game.scenes import tables
 from game.scenes.base import Screen
 from game.ui import text, theme
@@ -29,17 +30,17 @@ class Results(Screen):
     name = "results"
     title = N_("Match over")
 
-    def __init__(self, app, match: Match):
+    def __init__(self, app, window: SeatWindow, match_id: int | None = None):
         super().__init__(app)
-        self.match = match
-        self.outcome = match.outcome
+        self.window = window
+        self.outcome = window.outcome
         self.group.add(Button((380, 600, 240, 60), N_("Menu"), self.to_menu))
         self.group.add(Button((660, 600, 240, 60), N_("Rematch"), self.rematch, primary=True))
         self.group.move_focus(-1)
         app.sounds.play("seal")
 
     def headline(self) -> str:
-        names = self.match.names
+        names = self.window.names
         winners = self.outcome.winners if self.outcome else ()
         if len(winners) == 1:
             return msg("{name} wins", name=names[winners[0]])
@@ -51,7 +52,7 @@ class Results(Screen):
         """The rules' summary, translated, with names for the seats it speaks of ("Seat 1" as
         the language words it, so also an older save's plain English)."""
         summary = tr(self.outcome.summary) if self.outcome else ""
-        for i, name in enumerate(self.match.names):
+        for i, name in enumerate(self.window.names):
             summary = summary.replace(tr(msg("Seat {seat}", seat=i + 1)), name)
         return summary
 
@@ -62,26 +63,26 @@ class Results(Screen):
         self.to_menu()
 
     def rematch(self) -> None:
-        old = self.match
-        match = Match.new(old.ruleset, old.seats, old.options, seed=random.SystemRandom().randrange(2**31))
+        old = self.window
+        match = Match.new(old.rules, old.players, old.options, seed=random.SystemRandom().randrange(2**31))
         match_id = self.app.store.attach(match)
         self.app.home()
-        self.app.push(tables.table_class(old.ruleset.name)(self.app, match, match_id))
+        self.app.push(tables.table_class(old.rules.name)(self.app, match, match_id))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
         text.blit(
-            surface, self.match.ruleset.title, (theme.WIDTH - 60, 46), 22, theme.MUTED, anchor="midright"
+            surface, self.window.rules.title, (theme.WIDTH - 60, 46), 22, theme.MUTED, anchor="midright"
         )
         text.blit(surface, self.headline(), (theme.WIDTH // 2, 170), 54, theme.ACCENT, "black", "center")
         if self.outcome and self.outcome.summary:
             for k, line in enumerate(text.wrap(self.summary_line(), 900, 20)):
                 text.blit(surface, line, (theme.WIDTH // 2, 226 + 26 * k), 20, theme.TEXT, anchor="center")
         scores = self.outcome.scores if self.outcome else ()
-        box = pygame.Rect(0, 0, 620, 56 * len(self.match.seats) + 40)
+        box = pygame.Rect(0, 0, 620, 56 * len(self.window.players) + 40)
         box.midtop = (theme.WIDTH // 2, 300)
         panel(surface, box, theme.BG_DEEP)
-        for i, seat in enumerate(self.match.seats):
+        for i, seat in enumerate(self.window.players):
             y = box.y + 20 + 56 * i
             won = self.outcome is not None and i in self.outcome.winners
             colour = theme.ACCENT if won else theme.TEXT

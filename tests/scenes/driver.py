@@ -84,3 +84,8 @@ def find_button(app: App, label: str):
         ):
             return widget
     raise AssertionError(f"no button {label!r} on {type(top).__name__}")
+
+
+def store_listens(authority) -> bool:
+    """Whether anything but the table's own seat windows listens to its match (the store)."""
+    return any(getattr(listener, "__self__", None) is not authority for listener in authority.match.listeners)

@@ -159,12 +159,12 @@ def finish_match(
             key(app, pygame.K_RETURN)
             continue
         if top is table and table.idle() and table.acting_human == seat:
-            legal = table.match.legal(seat)
+            legal = table.authority.match.legal(seat)
             if legal and legal[0]["move"] != "next_hand":
-                before = len(table.match.commands)
+                before = len(table.authority.match.commands)
                 command = choose(table, legal)
                 play(app, table, command, rng)
-                assert len(table.match.commands) > before, (command, table.notice)
+                assert len(table.authority.match.commands) > before, (command, table.notice)
                 played += 1
                 continue
         if top is table and table.continue_button.visible:

@@ -95,7 +95,7 @@ def finish_match(
             key(app, pygame.K_RETURN)
             continue
         if top is table and table.idle() and table.acting_human == seat:
-            legal = table.match.legal(seat)
+            legal = table.authority.match.legal(seat)
             play(app, table, rng.choice(legal))
             continue
         frame(app, 4)

@@ -58,7 +58,7 @@ def table(seats, options, seed, pause_ms=600):
 
 
 def advised(t: JaipurTable, seat: int, rng: random.Random) -> dict:
-    return ADVISER.choose(t.match.view(seat), t.match.legal(seat), rng, Budget(iterations=1))
+    return ADVISER.choose(t.authority.match.view(seat), t.authority.match.legal(seat), rng, Budget(iterations=1))
 
 
 def until_my_turn(app, t: JaipurTable, seat: int = 0, limit: int = 4000) -> None:
@@ -73,7 +73,7 @@ def until_my_turn(app, t: JaipurTable, seat: int = 0, limit: int = 4000) -> None
         if isinstance(app.top, Results):
             return
         frame(app, 2)
-    raise AssertionError(f"no turn for seat {seat}: {type(app.top).__name__}, {t.match.to_act}, {t.idle()}")
+    raise AssertionError(f"no turn for seat {seat}: {type(app.top).__name__}, {t.authority.match.to_act}, {t.idle()}")
 
 
 def setup_screen(app) -> None:
@@ -97,11 +97,11 @@ def table_shots() -> None:
     app, t = table([Seat("Asha"), Seat("Bilal", "bot", "easy")], {}, seed=21)
     for turn in range(30):  # play on until a sale of three or more is possible, for the picture
         until_my_turn(app, t)
-        if turn >= 4 and any(c["move"] == "sell" and c["count"] >= 3 for c in t.match.legal(0)):
+        if turn >= 4 and any(c["move"] == "sell" and c["count"] >= 3 for c in t.authority.match.legal(0)):
             break
         play_by_mouse(app, t, advised(t, 0, rng))
     # a legal selection, selected but not confirmed: a sale when there is one, to show what it earns
-    sales = [c for c in t.match.legal(0) if c["move"] == "sell" and c["count"] >= 2]
+    sales = [c for c in t.authority.match.legal(0) if c["move"] == "sell" and c["count"] >= 2]
     command = max(sales, key=lambda c: c["count"]) if sales else advised(t, 0, rng)
     select_by_mouse(app, t, command)
     app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=(700, 650), rel=(0, 0), buttons=(0, 0, 0)))

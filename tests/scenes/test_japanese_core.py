@@ -149,10 +149,10 @@ def handover() -> Session:
     rng = random.Random(3)
     for _step in range(6):
         s.idle()
-        if s.table.match.seats[1].kind == "bot":
+        if s.table.authority.match.seats[1].kind == "bot":
             break
         s.perform(0, rng.choice(s.legal(0)))
-    assert s.table.match.seats[1].kind == "bot" and s.app.toasts
+    assert s.table.authority.match.seats[1].kind == "bot" and s.app.toasts
     return s
 
 

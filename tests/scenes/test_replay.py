@@ -16,6 +16,7 @@ from game.core.store import fold
 from game.scenes.replay import SPEEDS, Replay
 from game.scenes.table import Table
 from tests.core.test_history import SEATS, played
+from tests.scenes.driver import store_listens
 
 
 def open_replay(s: Session, match_id: int) -> Replay:
@@ -41,8 +42,8 @@ def check_shown(replay: Replay) -> None:
     shown = getattr(replay.table, "v", None)
     if shown is not None and getattr(replay.table, "frozen", None) is None:
         assert shown == expected, replay.count
-    assert replay.table.watching and not replay.table.match.listeners
-    assert len(replay.table.match.events) == replay.count
+    assert replay.table.watching and not store_listens(replay.table.authority)
+    assert len(replay.table.authority.match.events) == replay.count
 
 
 @pytest.mark.parametrize("game", sorted(SEATS))
@@ -195,7 +196,7 @@ def test_play_on_from_a_point_is_a_new_match_that_plays_to_its_end(game):
     s.click("playon")
     table = s.table
     assert isinstance(s.app.top, Table) and table.match_id not in (None, match_id)
-    new = table.match
+    new = table.authority.match
     assert new.events[:at] == original.events[:at] and len(new.events) >= at
     assert [c.command for c in new.commands[:moves]] == [c.command for c in original.commands[:moves]]
     assert new.seats == original.seats and not table.watching

@@ -81,7 +81,7 @@ def test_handoff_is_opaque_and_waits_for_the_named_player():
     app = make_app()
     app.push(Counter(app))
     ready = []
-    app.push(HandOff(app, "Bilal", on_ready=lambda: ready.append(True)))
+    app.push(HandOff(app, 1, "Bilal", on_ready=lambda: ready.append(True)))
     assert app.top.opaque
     frame(app)
     shot(app, "handoff")
@@ -128,7 +128,7 @@ def test_continue_lists_a_saved_match_and_resumes_it():
     shot(app, "continue")
     click(app, find_button(app, "Resume").rect.center)
     assert isinstance(app.top, JaipurTable)
-    assert app.top.match.events == match.events
+    assert app.top.authority.match.events == match.events
 
 
 def test_statistics_count_a_finished_match():
@@ -216,8 +216,8 @@ def test_setup_start_opens_the_table_with_the_chosen_seats():
     click(app, find_button(app, "Start").rect.center)
     table = app.top
     assert isinstance(table, JaipurTable)
-    assert [s.kind for s in table.match.seats] == ["human", "bot"]
-    assert table.match.seats[1].level == "hard"
+    assert [s.kind for s in table.authority.match.seats] == ["human", "bot"]
+    assert table.authority.match.seats[1].level == "hard"
     assert app.store.info(table.match_id).status == "playing"
 
 

@@ -179,9 +179,9 @@ def test_a_bots_future_command_waits_for_its_tick_and_both_bots_think_at_once():
     for tick in sorted(t for t in held.values() if t <= SAND):
         s.tick(tick - table.clock.now - 1)
         seat = next(k for k, v in held.items() if v == tick)
-        assert table.match.view(None)["buzzed"][seat] is None  # not a tick early
+        assert table.authority.match.view(None)["buzzed"][seat] is None  # not a tick early
         s.tick(1)
-        assert table.match.view(None)["buzzed"][seat] == tick  # exactly on time
+        assert table.authority.match.view(None)["buzzed"][seat] == tick  # exactly on time
 
 
 def test_the_rules_clock_runs_out_the_sand_on_time_even_while_nobody_acts():

@@ -94,7 +94,7 @@ def test_three_people_pass_and_play_and_each_screen_shows_only_its_own_hand(monk
 
     def spy(self, surface, focused):
         if self.viewer is not None:
-            own = [c["id"] for c in self.match.view(self.viewer)["hand"]]
+            own = [c["id"] for c in self.authority.match.view(self.viewer)["hand"]]
             drawn.append((self.viewer, self.hand(), own))
         original(self, surface, focused)
 
@@ -237,7 +237,7 @@ def test_the_busy_table_plays_with_five_bots():
     for _ in range(600):
         app.update(1)
         app.present()
-    assert len(table.match.seats) == 5 and len(table.match.commands) > 10
+    assert len(table.authority.match.seats) == 5 and len(table.authority.match.commands) > 10
 
 
 def test_a_hint_is_shown_and_played_by_its_clicks():

@@ -37,8 +37,8 @@ def test_every_step_is_walked_by_its_move_or_next_and_ends_in_a_normal_game(name
     table = s.table
     assert not hasattr(table, "coach") and table.guard is None
     assert table.match_id is not None  # a normal game, saved like any other
-    assert [seat.kind for seat in table.match.seats][0] == "human"
-    assert all(seat.level in ("easy", "Solo rule bot") for seat in table.match.seats[1:])
+    assert [seat.kind for seat in table.authority.match.seats][0] == "human"
+    assert all(seat.level in ("easy", "Solo rule bot") for seat in table.authority.match.seats[1:])
     assert progress.step(name) == 0
 
 

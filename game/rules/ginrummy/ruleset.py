@@ -10,6 +10,7 @@ from game.core.ruleset import Command, Event, Option, Outcome, Rejected, Ruleset
 from game.rules.ginrummy import rules, scoring
 from game.rules.ginrummy.cards import BIT, mask_of
 from game.rules.ginrummy.melds import deadwood_mask, layoff_fits
+from game.rules.ginrummy.redact import redact
 from game.rules.ginrummy.state import (
     DISCARD,
     DRAW,
@@ -144,6 +145,9 @@ class GinRummy(Ruleset):
         from game.rules.ginrummy.bots import make_bot
 
         return make_bot(level)
+
+    def redact(self, event: Event, seat: int | None) -> Event:
+        return redact(event, seat)
 
     def describe(self, event: Event, names: list[str]) -> str:
         kind = event.get("type")

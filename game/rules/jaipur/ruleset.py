@@ -12,6 +12,7 @@ from game.rules.jaipur import moves
 from game.rules.jaipur.cards import BONUS, BONUS_SIZES, BOT_DECK, full_deck
 from game.rules.jaipur.evolve import evolve
 from game.rules.jaipur.log import describe
+from game.rules.jaipur.redact import redact
 from game.rules.jaipur.round import deal_event, settle
 from game.rules.jaipur.state import State
 from game.rules.jaipur.view import to_act, view
@@ -125,6 +126,9 @@ class Jaipur(Ruleset):
         from game.rules.jaipur.bots import make
 
         return make(level)
+
+    def redact(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        return redact(event, seat)
 
     def describe(self, event: dict[str, Any], names: list[str]) -> str:  # a Msg: see log.py
         return describe(event, names)

@@ -36,7 +36,7 @@ class Actions:
             return False
         if t.flights.busy:
             t.flights.finish()
-        refused = t.match.check(seat, command)
+        refused = t.window.check(seat, command)
         if refused is not None:
             t.say(refused.reason)
             return False
@@ -50,7 +50,7 @@ class Actions:
         if seat is None:
             return
         for command in commands:
-            if t.match.check(seat, command) is None:
+            if t.window.check(seat, command) is None:
                 t.submit(seat, command)
 
     def take_upcard(self) -> None:
@@ -164,7 +164,7 @@ class Actions:
         t = self.t
         if t.v["phase"] not in (HAND_OVER, MATCH_OVER) or t.flights.busy:
             return
-        t.app.push(ScoreSheet(t.app, t.v, t.match.names, self.sheet_closed))
+        t.app.push(ScoreSheet(t.app, t.v, t.window.names, self.sheet_closed))
 
     def sheet_closed(self) -> None:
         t = self.t
@@ -192,7 +192,7 @@ class Actions:
             card = t.knock_card()
             if t.selected:
                 t.discard_button.label = msg("Discard {card}", card=t.selected)
-                refused = t.match.check(seat, {"move": "discard", "card": t.selected})
+                refused = t.window.check(seat, {"move": "discard", "card": t.selected})
                 t.discard_button.enabled = refused is None
                 t.discard_button.hint = refused.reason if refused is not None else ""
             else:
@@ -204,7 +204,7 @@ class Actions:
             t.knock_button.label = (
                 N_("Gin!") if gin else (msg("Knock · {n}", n=after) if after is not None else N_("Knock"))
             )
-            refused = t.match.check(seat, {"move": "knock", "card": card}) if card else None
+            refused = t.window.check(seat, {"move": "knock", "card": card}) if card else None
             reason = refused.reason if refused is not None else ("" if card else N_("No card to knock with"))
             t.knock_button.enabled, t.knock_button.hint = not reason, reason
             shown = [t.discard_button, t.knock_button]

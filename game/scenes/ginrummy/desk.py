@@ -11,8 +11,8 @@ from typing import Any, Protocol
 
 import pygame
 
-from game.core.match import Match
 from game.core.ruleset import Event, Rejected
+from game.core.window import SeatWindow
 from game.scenes.ginrummy import reveal
 from game.scenes.ginrummy.arrange import Group, HandOrder
 from game.scenes.host import Host
@@ -30,7 +30,7 @@ from game.ui.widgets import Group as Widgets
 class Desk(Protocol):
     # the table (game.scenes.table.Table)
     app: Host
-    match: Match
+    window: SeatWindow
     humans: list[int]
     viewer: int | None
     hint: dict[str, Any] | None

@@ -18,7 +18,7 @@ def gestures(t: Desk, seat: int, command: dict[str, Any]) -> Iterator[Gesture]:
     if t.selected or t.defence.selected or t.history_open:
         yield ("key", "escape")  # a leftover choice first (Esc with none would pause)
     move = command.get("move")
-    odd = len(t.match.events) % 2 == 1
+    odd = t.window.count % 2 == 1
     if move == "take_upcard":
         yield ("click", "take")
     elif move == "pass":

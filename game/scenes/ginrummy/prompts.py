@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any, Protocol
 
 from game.core.i18n import N_, msg
-from game.core.match import Match
+from game.core.window import SeatWindow
 from game.rules.ginrummy.cards import VALUE, sort_key
 from game.rules.ginrummy.melds import deadwood
 from game.rules.ginrummy.state import DISCARD, DISCARDED, DRAW, FIRST_UPCARD, HAND_OVER, LAYOFF, MATCH_OVER
@@ -20,7 +20,7 @@ class Shown(Protocol):
     """What the bar's words depend on (the table provides it)."""
 
     v: dict[str, Any]
-    match: Match
+    window: SeatWindow
     viewer: int | None
     hint: dict[str, Any] | None
     selected: str | None
@@ -99,9 +99,9 @@ def handoff_note(v: dict[str, Any], seat: int) -> str:
 
 def prompt(t: Shown) -> tuple[str, str, str]:
     """(title, detail, tone) for the bar; tone is "", "good" or "bad"."""
-    v, names = t.v, t.match.names
+    v, names = t.v, t.window.names
     phase, seat = v["phase"], t.acting_human
-    waiting = sorted(t.match.to_act)
+    waiting = sorted(t.window.to_act)
     other = names[waiting[0]] if waiting else ""
     if phase in (HAND_OVER, MATCH_OVER):
         last = v["last_hand"]

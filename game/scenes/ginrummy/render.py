@@ -49,7 +49,7 @@ class Render:
             self.draw_history(surface)
         self.t.flights.draw(surface)
         self.t.drag.draw(surface)
-        draw.score_panel(surface, self.t.v, self.t.match.names)
+        draw.score_panel(surface, self.t.v, self.t.window.names)
         self.t.log_panel.draw(surface, self.t.log, self.t.four())
         if focused and focused.startswith("log."):  # a cut line the keyboard is on
             row = self.t.log_panel.row_rect(int(focused[4:]))
@@ -58,14 +58,14 @@ class Render:
         tooltip.draw(surface, t.tipped(), t.four())  # a cut line's card codes as drawn
 
     def draw_names(self, surface: pygame.Surface) -> None:
-        v, names = self.t.v, self.t.match.names
+        v, names = self.t.v, self.t.window.names
         bottom = self.t.bottom_seat()
         for seat, pos in ((1 - bottom, L.TOP_NAME), (bottom, L.BOTTOM_NAME)):
             if self.t.spread is not None:
                 note = reveal.row_title(self.t.spread, seat, names)
                 text.blit(surface, note, (pos[0], pos[1]), 20, theme.TEXT, "black", "midleft")
                 continue
-            kind = self.t.match.seats[seat]
+            kind = self.t.window.players[seat]
             points = v["scores"][seat]
             if kind.is_bot:
                 note = msg("bot · {level} · {points} points", level=level_name(kind.level), points=points)
@@ -75,7 +75,7 @@ class Render:
             # the note ends before the face-down hand beside the top name, or the sort button
             right = int(L.opp_centres(11)[0][0] - L.OPP_W / 2 - 10) if top else self.t.sort_button.rect.x - 10
             draw.nameplate(
-                surface, pos, names[seat], note, v["dealer"] == seat, seat in self.t.match.to_act, right
+                surface, pos, names[seat], note, v["dealer"] == seat, seat in self.t.window.to_act, right
             )
 
     def draw_play(self, surface: pygame.Surface, focused) -> None:
@@ -202,12 +202,12 @@ class Render:
                     lit[code] = theme.FOCUS
         reveal.draw_spread(surface, spread, self.t.glide.at, masked, four, lifted, lit)
         if v["reveal"] and not self.t.staged:
-            reveal.draw_result(surface, v, self.t.match.names, four)
+            reveal.draw_result(surface, v, self.t.window.names, four)
 
     def draw_history(self, surface: pygame.Surface) -> None:
         pile = self.t.v["discard"]
         who = prompts.thrown_by(self.t.v)
-        draw.history(surface, pile, who, self.t.match.names, self.t.four())
+        draw.history(surface, pile, who, self.t.window.names, self.t.four())
 
     def draw_bar(self, surface: pygame.Surface) -> None:
         """The prompt, or a refusal just said (`notice`), or why the greyed-out button under

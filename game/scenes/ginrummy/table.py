@@ -105,8 +105,8 @@ class GinRummyTable(Table):
         self.buttons = Widgets([*self.action_buttons, self.sort_button, self.hint_button, self.menu_button])
 
         self.refresh()
-        if not match.commands:  # a fresh match: deal it in front of the players
-            self.motion(self.v, self.v).batch([match.events[-1]])
+        if not self.window.played:  # a fresh match: deal it in front of the players
+            self.motion(self.v, self.v).batch(self.window.events(-1))
 
     # -- what is shown --------------------------------------------------------------------
     def four(self) -> bool:
@@ -115,7 +115,7 @@ class GinRummyTable(Table):
     def bottom_seat(self) -> int:
         if self.viewer is not None:
             return self.viewer
-        waiting = [s for s in sorted(self.match.to_act) if s in self.humans]
+        waiting = [s for s in sorted(self.window.to_act) if s in self.humans]
         if waiting:
             return waiting[0]
         return self.humans[0] if self.humans else 0
@@ -123,7 +123,7 @@ class GinRummyTable(Table):
     @property
     def acting_human(self) -> int | None:
         if self.v["phase"] in (LAYOFF, HAND_OVER):  # public: whoever is at the screen acts for the seat
-            people = [s for s in sorted(self.match.to_act) if s in self.humans]
+            people = [s for s in sorted(self.window.to_act) if s in self.humans]
             return people[0] if people else None
         return super().acting_human
 
@@ -135,7 +135,7 @@ class GinRummyTable(Table):
         opened by Continue draws its first frame before any tick, and a still table is not
         drawn again until something changes (its hand once stayed heaped in the corner)."""
         self.v = self.view()
-        self.fresh = prompts.fresh_card(self.match.events, self.viewer, self.v.get("hand") or [])
+        self.fresh = prompts.fresh_card(self.window.events(), self.viewer, self.v.get("hand") or [])
         self.rebuild()
         self.aim()
 
@@ -249,7 +249,7 @@ class GinRummyTable(Table):
     def cannot(self, command: dict[str, Any]) -> str | None:
         """Why the person at the screen may not play `command` now (None: they may)."""
         seat = self.acting_human if self.acting_human is not None else self.viewer
-        refused = self.match.check(seat, command)
+        refused = self.window.check(seat, command)
         return refused.reason if refused is not None else None
 
     def motion(self, before: dict[str, Any], after: dict[str, Any]) -> Motion:
@@ -290,14 +290,15 @@ class GinRummyTable(Table):
             return self.acknowledged >= len(self.v["history"])
         return True
 
-    def awaiting_person(self) -> bool:
+    def awaiting(self) -> tuple[int | None, str] | None:
         """A finished hand waits for someone at the screen to open the score sheet."""
-        return (
+        waits = (
             not self.busy()
             and bool(self.humans)
             and self.v["phase"] in (HAND_OVER, MATCH_OVER)
             and self.acknowledged < len(self.v["history"])
         )
+        return (None, self.continue_button.tid) if waits else None
 
     def settled(self) -> bool:
         """Also no card gliding to a new place (after a sort or a draw): where a card is drawn
@@ -399,7 +400,7 @@ class GinRummyTable(Table):
             elif e["type"] == "knocked" and seat != self.viewer:
                 self.bubble(seat, N_("Gin!") if e["gin"] else N_("Knock!"))
         self.v = self.view()
-        self.fresh = prompts.fresh_card(self.match.events, self.viewer, self.v.get("hand") or [])
+        self.fresh = prompts.fresh_card(self.window.events(), self.viewer, self.v.get("hand") or [])
         self.rebuild()
         motion = self.motion(before, self.v)
         motion.batch(events)

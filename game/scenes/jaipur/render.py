@@ -57,8 +57,8 @@ class Render:
         focused = now.id if now is not None and now.enabled else None
         hint_market, hint_hand, hint_herd = self.hinted()
         me, other = self.bottom_seat(), 1 - self.bottom_seat()
-        names = self.match.names
-        waiting = sorted(self.match.to_act) if self.frozen is None else []
+        names = self.window.names
+        waiting = sorted(self.window.to_act) if self.frozen is None else []
         self.background.draw(surface, v)
         if self.frozen is not None:
             line = N_("Round over")
@@ -176,18 +176,18 @@ class Render:
         """The action bar's two lines and what they say: over, moving, waiting, hint, move,
         refused or idle (which sets their colours)."""
         seat = self.acting_human
-        waiting = sorted(self.match.to_act)
+        waiting = sorted(self.window.to_act)
         if self.frozen is not None or (seat is None and not waiting):
             return N_("Round over"), "", "over"
         if self.revealing is not None:  # Instant animations: the rule bot's pause
-            return msg("{name} is playing…", name=person(self.match.names[1])), "", "waiting"
+            return msg("{name} is playing…", name=person(self.window.names[1])), "", "waiting"
         if self.flights.busy and self.last_move:  # the moves being animated, in words
             first, *rest = self.last_move
             while len(rest) > 1 and not self.fits(joined(rest)):
                 rest.pop()  # the last words go first; the log keeps them all
             return first, joined(rest), "moving"
         if seat is None:
-            return msg("{name} is playing…", name=person(self.match.names[waiting[0]])), "", "waiting"
+            return msg("{name} is playing…", name=person(self.window.names[waiting[0]])), "", "waiting"
         if self.market_sel or self.hand_sel or self.herd_sel:
             if self.command:
                 what = msg("{what}  Enter plays it.", what=consequence(self.v, self.command))

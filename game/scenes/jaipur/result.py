@@ -13,20 +13,20 @@ from game.ui import text, theme
 
 
 class JaipurResult(Results):
-    def __init__(self, app, match) -> None:
-        super().__init__(app, match)
+    def __init__(self, app, window) -> None:
+        super().__init__(app, window)
         # the rules' summary names seats ("Seat 1 wins..."); said here with names, in words that
         # follow the language (the common screen would make it plain text naming the seats)
         self.summary: Msg | None = None
         if self.outcome is not None and self.outcome.winners:
             w = self.outcome.winners[0]
             a, b = (int(s) for s in (self.outcome.scores[w], self.outcome.scores[1 - w]))
-            name = person(match.names[w])
+            name = person(window.names[w])
             self.summary = msg("{name} wins the match, {a} seals to {b}", name=name, a=a, b=b)
             self.outcome = dataclasses.replace(self.outcome, summary="")
 
     def round_lines(self) -> list[Msg]:
-        names = [person(n) for n in self.match.names]
+        names = [person(n) for n in self.window.names]
         lines = []
         for sheet in self.outcome.details.get("sheets", []) if self.outcome else []:
             (a, b), (name_a, name_b) = (s["total"] for s in sheet["seats"]), names[:2]

@@ -23,6 +23,7 @@ from game.scenes.jaipur import layout as L
 from game.scenes.jaipur.motion import Motion
 from game.scenes.jaipur.render import Render
 from game.scenes.jaipur.selection import classify
+from game.scenes.sheet import CONTINUE
 from game.scenes.table import Table
 from game.scenes.table.base import Gesture
 from game.ui.action_bar import ActionBar
@@ -40,7 +41,7 @@ class JaipurTable(Render, Table):
 
     def __init__(self, app, match, match_id=None):
         super().__init__(app, match, match_id)
-        self.solo = match.options.get("variant") == "solo"
+        self.solo = self.window.options.get("variant") == "solo"
         self.flights = Flights()
         self.background = draw.Background()
         self.frozen: dict[str, Any] | None = None  # the table as a round ended, under its sheet
@@ -72,7 +73,7 @@ class JaipurTable(Render, Table):
         self.command: dict[str, Any] | None = None
         self.label, self.reason = "", ""
         self.refresh()
-        if not match.commands:  # a fresh match: deal it in front of the players
+        if not self.window.played:  # a fresh match: deal it in front of the players
             self.motion(self.v, self.v).batch([{"type": "deal"}])
 
     def motion(self, before: dict[str, Any], after: dict[str, Any], delay: int = 0) -> Motion:
@@ -117,9 +118,9 @@ class JaipurTable(Render, Table):
     def idle(self) -> bool:
         return not self.busy() and not self.sheet_open
 
-    def awaiting_person(self) -> bool:
+    def awaiting(self) -> tuple[int | None, str] | None:
         """The round's sheet is open: it waits for the person to close it."""
-        return self.sheet_open and not self.busy()
+        return (None, CONTINUE) if self.sheet_open and not self.busy() else None
 
     def update(self, n: int) -> None:
         self.flights.advance(n)
@@ -131,7 +132,7 @@ class JaipurTable(Render, Table):
         if self.pending_sheet is not None and not self.flights.busy and self.revealing is None:
             event, self.pending_sheet = self.pending_sheet, None
             self.sheet_open = True
-            self.app.push(sheet.RoundSheet(self.app, event, self.match.names, self.solo, self.sheet_closed))
+            self.app.push(sheet.RoundSheet(self.app, event, self.window.names, self.solo, self.sheet_closed))
         super().update(n)
         if self.hover not in self.button_ids and (self.acting_human is None or not self.idle()):
             self.hover = None  # nothing to click now: no card looks clickable
@@ -150,7 +151,7 @@ class JaipurTable(Render, Table):
         """Moves in words, for the bar while they animate and for the hand-off note: the log's
         lines without the deal, and a mover named on the line before is not named again ("Rule
         bot reveals spice; discards 2 spice")."""
-        names = self.match.names
+        names = self.window.names
         lines: list[str] = []
         before = None
         for event in events:
@@ -175,9 +176,9 @@ class JaipurTable(Render, Table):
             self.v = after
         else:  # the sheet comes first, over the table as the round ended; then the next deal
             end = ends[0]
-            start = len(self.match.events) - len(events)
-            played = self.match.view_at(start + end, self.viewer)
-            self.frozen = self.match.view_at(start + end + 1, self.viewer)
+            start = self.window.count - len(events)
+            played = self.window.view_at(start + end)
+            self.frozen = self.window.view_at(start + end + 1)
             self.pending_sheet = events[end]
             self.deal_after_sheet = events[end + 1 :]
             moves = self.motion(before, played)
@@ -195,9 +196,9 @@ class JaipurTable(Render, Table):
         pause = ticks(self.app.settings.bot_pause_ms / 1000)
         if reveal is None or pause <= 0 or self.speed(Motion.step) > 0:
             return
-        start = len(self.match.events) - len(events)
+        start = self.window.count - len(events)
         self.revealing = (pause, self.v)
-        self.v = self.match.view_at(start + reveal, self.viewer)
+        self.v = self.window.view_at(start + reveal)
 
     def show(self, v: dict[str, Any]) -> None:
         self.v = v
@@ -240,7 +241,7 @@ class JaipurTable(Render, Table):
     def show_result(self) -> None:
         from game.scenes.jaipur.result import JaipurResult
 
-        self.app.push(JaipurResult(self.app, self.match))
+        self.app.push(JaipurResult(self.app, self.window))
 
     def play(self) -> None:
         seat = self.acting_human
@@ -280,12 +281,12 @@ class JaipurTable(Render, Table):
         """Why the cards cannot be selected now, in a few words."""
         if self.frozen is not None:
             return N_("The round is over")
-        waiting = sorted(self.match.to_act)
+        waiting = sorted(self.window.to_act)
         if not waiting:
             return N_("The match is over")
         if self.viewer is None:
             return N_("Waiting for the next player to take the screen")
-        return msg("{name} is playing", name=person(self.match.names[waiting[0]]))
+        return msg("{name} is playing", name=person(self.window.names[waiting[0]]))
 
     def lifted(self) -> set[str]:
         """The cards shown raised: those selected, every market camel once one is (the move

@@ -18,14 +18,15 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core import bots
+from game.core.authority import Authority
 from game.core.clocked import Held
 from game.core.i18n import N_, msg
 from game.core.match import Match
 from game.core.outside import OutsideBotError, ProgramBot
-from game.core.rng import derive
 from game.core.ruleset import Budget, Command, Event, Rejected
 from game.core.settings import INSTANT
 from game.core.timers import Scheduler, ticks
+from game.core.window import SeatWindow
 from game.scenes.base import Scene
 from game.scenes.overlays import HandOff, Pause
 from game.scenes.table.clock import TableClock
@@ -56,7 +57,9 @@ class Table(Scene):
 
     def __init__(self, app: Host, match: Match, match_id: int | None = None):
         super().__init__(app)
-        self.match = match
+        # The authority decides the match; this scene sees it only through `window` (the
+        # people's seats) and each bot through its own (docs/architecture.md, "The seat window")
+        self.authority = Authority(match)
         self.match_id = match_id
         self.rules = match.ruleset
         self.timers = Scheduler()  # waits of the table itself (a remark fading, a pause)
@@ -67,23 +70,58 @@ class Table(Scene):
             for i, s in enumerate(match.seats)
             if s.kind in ("bot", "cmd")
         }
+        self.bot_windows = {i: self.authority.window({i}, i) for i in self.players}
+        self.window: SeatWindow = self._open_window(self.humans)
         self.clock = TableClock(len(match.seats), per_seat=len(self.humans) > 1)
         self.thinking = Thinking(synchronous=app.automated)
         self.held: dict[int, Held] = {}  # by seat, bots' commands waiting for their tick
         # The seat whose hidden cards are on screen: the only person; with several people
         # nobody until the first hand-off, so even the opening frame hides every hand.
-        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.viewer = self.humans[0] if len(self.humans) == 1 else None
         self.hint: Command | None = None
         # A tutorial step's say over the people's moves: the reason a command is not the one
         # the step waits for, or None to let it through (game.scenes.table.base.Guard)
         self.guard: Guard | None = None
         self.watching = False  # a replay: the table shows its match and decides nothing
-        self.log: list[str] = self.log_lines(match.events)
+        self.log: list[str] = self.log_lines(self.window.events())
         self.finished_shown = False
         self.focus: str | None = None  # the id of the target the keyboard is on
         self.hover: str | None = None  # the id of the target under the pointer
         self.pointer: tuple[int, int] | None = None  # where the mouse is, for the tooltip
         app.sounds.warm()
+
+    # -- the seat window ---------------------------------------------------------------------
+    def _open_window(self, seats: list[int]) -> SeatWindow:
+        window = self.authority.window(seats)
+        window.listen(self._arrived)
+        return window
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose eyes the screen is (None: nobody's, as behind a hand-off)."""
+        return self.window.viewer
+
+    @viewer.setter
+    def viewer(self, seat: int | None) -> None:
+        self.window.look_as(seat)
+
+    def watch(self, seats: list[int]) -> None:
+        """Make this a replay's table: it decides nothing and may look through `seats`."""
+        self.watching = True
+        viewer = self.viewer
+        self.window.listeners.clear()
+        self.window = self._open_window(seats)
+        self.viewer = viewer if viewer in seats else None
+
+    def leave(self) -> None:
+        self.authority.detach()
+        super().leave()
+
+    def _arrived(self, events: list[Event]) -> None:
+        """New events, as the viewer may see them: the log and the table's animations."""
+        self.hint = None
+        self.log = (self.log + self.log_lines(events))[-50:]
+        self.on_events(events)
 
     # -- time -----------------------------------------------------------------------------
     def speed(self, n: float) -> int:
@@ -106,7 +144,7 @@ class Table(Scene):
             self.on_tick()
             if self.watching or self.busy() or not self.idle() or self.app.top is not self:
                 continue  # the next decision waits for the cards to land, a sheet, a hand-off
-            if self.match.finished:
+            if self.window.finished:
                 if not self.finished_shown:
                     self.finished_shown = True
                     self.show_result()
@@ -121,16 +159,16 @@ class Table(Scene):
             return
         for seat in [s for s, h in self.held.items() if self.bot_due(s, h.tick)]:
             held = self.held.pop(seat)
-            if held.at != len(self.match.events):
+            if held.at != self.window.count:
                 self._run_bot(seat, held.at)
-            elif self.match.check(seat, held.command) is None:  # else the round moved on without it
+            elif self.bot_windows[seat].check(seat, held.command) is None:  # else the round moved on
                 self.submit(seat, held.command)
-        due = self.match.clock
+        due = self.window.due
         if due is not None and due.get("tick", 0) <= self.clock.now:
             self.submit(None, due)
 
     def _drive(self) -> None:
-        waiting = sorted(self.match.to_act)
+        waiting = sorted(self.window.to_act)
         for seat in waiting:
             if seat in self.players:
                 self._run_bot(seat)
@@ -150,12 +188,13 @@ class Table(Scene):
         pause = ticks(self.app.settings.bot_pause_ms / 1000)
         if self.app.automated or again_from is not None:
             pause = 0
-        view, legal = self.match.view(seat), self.match.legal(seat)
-        drawn_at = len(self.match.events) if again_from is None else again_from
-        rng = derive(self.match.seed, drawn_at * 8 + seat)
+        window = self.bot_windows[seat]
+        view, legal = window.seat_view(seat), window.legal(seat)
+        drawn_at = window.count if again_from is None else again_from
+        rng = self.authority.rng_for(seat, drawn_at)
         self.thinking.start(
             seat,
-            len(self.match.events),
+            window.count,
             pause,
             self.players[seat].choose,
             view,
@@ -172,10 +211,10 @@ class Table(Scene):
             return
         except Exception as exc:  # a broken bot must not take the table down
             self.app.toast(
-                msg("{name} (bot) failed: {why}", name=self.match.seats[seat].name, why=str(exc)), error=True
+                msg("{name} (bot) failed: {why}", name=self.window.names[seat], why=str(exc)), error=True
             )
             return
-        if at != len(self.match.events) and self.match.check(seat, command) is not None:
+        if at != self.window.count and self.bot_windows[seat].check(seat, command) is not None:
             return  # the table moved on meanwhile and the answer no longer fits: think again
         tick = command.get("tick") if isinstance(command, dict) else None
         if isinstance(tick, int) and not self.bot_due(seat, tick):
@@ -188,14 +227,15 @@ class Table(Scene):
                 self._hand_over(seat, player.illegal(command, result.reason))
                 return
             self.app.toast(
-                msg("{name} (bot) failed: {why}", name=self.match.seats[seat].name, why=result.reason),
+                msg("{name} (bot) failed: {why}", name=self.window.names[seat], why=result.reason),
                 error=True,
             )
 
     def _hand_over(self, seat: int, error: OutsideBotError) -> None:
         """An outside program failed: say who and what, and let our bot play its seat on, so
         the match goes on and nothing played is lost (the seat is saved as ours from now)."""
-        self.players[seat] = bots.replace_with_builtin(self.match, seat, HANDOVER_LEVEL)
+        self.players[seat] = bots.make(self.rules, HANDOVER_LEVEL)
+        self.authority.replace_seat(seat, "bot", HANDOVER_LEVEL)
         said = msg(
             "{error}. Our {level} bot plays that seat from now on.",
             error=error.message(),
@@ -213,7 +253,7 @@ class Table(Scene):
     # -- people ---------------------------------------------------------------------------
     def people_waiting(self) -> list[int]:
         """The people the match waits on, in the order this table serves them."""
-        return [s for s in sorted(self.match.to_act) if s in self.humans]
+        return [s for s in sorted(self.window.to_act) if s in self.humans]
 
     def needs_handoff(self, seat: int) -> bool:
         return self.rules.hidden_hands and len(self.humans) > 1 and seat != self.viewer
@@ -224,8 +264,8 @@ class Table(Scene):
             self.on_viewer_changed()
 
         self.viewer = None  # nothing hidden is drawn until the next person confirms
-        name = self.match.seats[seat].name
-        self.app.push(HandOff(self.app, name, self.handoff_note(seat), ready, self.rules.name))
+        name = self.window.names[seat]
+        self.app.push(HandOff(self.app, seat, name, self.handoff_note(seat), ready, self.rules.name))
 
     def submit(self, seat: int | None, command: Command) -> list[Event] | Rejected:
         """Submit for a seat (None: the table's clock). A person's command in a timed game
@@ -242,20 +282,22 @@ class Table(Scene):
             late = not self.clock.per_seat and isinstance(tick, int) and tick < now
             if seat in self.humans or late:
                 command = {**command, "tick": now}
-        result = self.match.submit(seat, command)
+        if seat is None:
+            result = self.authority.expire(command)
+        elif seat in self.bot_windows:
+            result = self.bot_windows[seat].submit(seat, command)
+        else:
+            result = self.window.submit(seat, command)  # _arrived hears the events
         if isinstance(result, Rejected):
             return result
-        self.hint = None
         problem = self.app.store.take_problem()  # a save that failed mid-match
         if problem:
             self.app.toast(problem, error=True, echo=False)
-        self.log = (self.log + self.log_lines(result))[-50:]
-        self.on_events(result)
         return result
 
     def log_lines(self, events: list[Event]) -> list[str]:
         """The move log's lines for these events (a resumed table rebuilds its log from them)."""
-        names = self.match.names
+        names = self.window.names
         return [line for e in events if (line := self.rules.describe(e, names))][-50:]
 
     # -- hint -----------------------------------------------------------------------------
@@ -264,10 +306,10 @@ class Table(Scene):
         if seat is None or HINT in self.thinking:
             return
         bot = self.rules.bot(HINT_LEVEL)
-        view, legal = self.match.view(seat), self.match.legal(seat)
-        rng = derive(self.match.seed, len(self.match.events) * 8 + seat)
+        view, legal = self.window.seat_view(seat), self.window.legal(seat)
+        rng = self.authority.rng_for(seat, self.window.count)
         budget = UNTIMED if self.app.automated else Budget(seconds=1.0)
-        self.thinking.start(HINT, len(self.match.events), 0, bot.choose, view, legal, rng, budget)
+        self.thinking.start(HINT, self.window.count, 0, bot.choose, view, legal, rng, budget)
 
     @property
     def hint_pending(self) -> bool:
@@ -277,7 +319,7 @@ class Table(Scene):
         job = self.thinking.ready(HINT)
         if job is None:
             return
-        if job.at != len(self.match.events):
+        if job.at != self.window.count:
             self.on_hint()  # asked about a moment that has passed
             return
         try:
@@ -343,7 +385,7 @@ class Table(Scene):
     def show_result(self) -> None:
         from game.scenes.results import Results
 
-        self.app.push(Results(self.app, self.match))
+        self.app.push(Results(self.app, self.window, self.match_id))
 
     def busy(self) -> bool:
         """Whatever of the subclass moves by itself and holds the next decision back (cards in
@@ -358,15 +400,15 @@ class Table(Scene):
         if self.watching:
             return True
         if not self.idle():
-            return self.awaiting_person()
-        waiting = self.match.to_act
+            return self.awaiting() is not None
+        waiting = self.window.to_act
         people = [s for s in sorted(waiting) if s in self.humans]
-        if self.match.finished:
+        if self.window.finished:
             return self.finished_shown
         if any(s in self.players for s in waiting) or (self.held and not people):
             return False
         if not waiting:
-            return self.match.clock is None
+            return self.window.due is None
         return not self.needs_handoff(people[0])
 
     def quiet_ticks(self) -> int:
@@ -377,16 +419,17 @@ class Table(Scene):
         decides tick by tick."""
         if self.busy() or not self.idle() or self.thinking.busy or self.app.top is not self:
             return 1
-        due = self.match.clock
+        due = self.window.due
         waits = [held.tick - self.clock.tick(seat) for seat, held in self.held.items()]
         if due is not None:
             waits.append(due.get("tick", 0) - self.clock.now)
         return max(1, min(waits)) if waits else 1
 
-    def awaiting_person(self) -> bool:
-        """While not idle: True when what holds the table back is waiting for a person (a
-        score sheet to be opened), not for time."""
-        return False
+    def awaiting(self) -> tuple[int | None, str] | None:
+        """While not idle: when what holds the table back is a person with no rules move to
+        make (a score sheet to open or close), whose it is (None: anyone at the screen) and the
+        target that moves on; None when it is time that holds it."""
+        return None
 
     @property
     def animated(self) -> bool:  # type: ignore[override]
@@ -397,7 +440,7 @@ class Table(Scene):
             or self.timers.pending > 0
             or self.thinking.busy
             or bool(self.held)
-            or self.match.clock is not None
+            or self.window.due is not None
             or not self.idle()
             or self.moving()
         )
@@ -430,7 +473,7 @@ class Table(Scene):
     @property
     def acting_human(self) -> int | None:
         """The person who may act now at this screen, if any."""
-        waiting = self.match.to_act
+        waiting = self.window.to_act
         if self.watching:
             return None
         if self.viewer is not None and self.viewer in waiting:
@@ -439,4 +482,4 @@ class Table(Scene):
 
     def view(self) -> dict[str, Any]:
         """What the screen may show: the viewer's view, or a spectator's during hand-off."""
-        return self.match.view(self.viewer)
+        return self.window.view()

@@ -54,7 +54,7 @@ class Render:
         for city, seat in [*v["palaces"], *v["moguls"]]:
             if v["board"]["cities"][city]["province"] == name:
                 owners[seat] = owners.get(seat, 0) + 1
-        held = [msg("{name} {n}", name=self.match.names[s], n=n) for s, n in sorted(owners.items())]
+        held = [msg("{name} {n}", name=self.window.names[s], n=n) for s, n in sorted(owners.items())]
         return msg(
             "{province}: tile {tile} ({goods}), {when}; palaces: {held}",
             province=place(name),
@@ -75,8 +75,8 @@ class Render:
         bonus = v["bonus"].get(name)
         if bonus:
             bits.append(msg("bonus {short} ({bonus})", short=art.bonus_short(bonus), bonus=BONUS[bonus]))
-        who = [self.match.names[s] for c, s in v["palaces"] if c == name]
-        who += [msg("{name} (mogul)", name=self.match.names[s]) for c, s in v["moguls"] if c == name]
+        who = [self.window.names[s] for c, s in v["palaces"] if c == name]
+        who += [msg("{name} (mogul)", name=self.window.names[s]) for c, s in v["moguls"] if c == name]
         if who:
             bits.append(msg("palace: {who}", who=listing(who)))
         return listing(bits)
@@ -88,7 +88,7 @@ class Render:
             "{name}: {points} points, {cards} cards, {palaces} palaces; largest chain {n} province",
             "{name}: {points} points, {cards} cards, {palaces} palaces; largest chain {n} provinces",
             len(chain["provinces"]),
-            name=self.match.names[seat],
+            name=self.window.names[seat],
             points=p["score"],
             cards=p["hand_size"],
             palaces=p["palaces"],
@@ -234,7 +234,7 @@ class Render:
         for c in cities:
             pygame.draw.circle(surface, art.INK, m.cities[c], 13, 4)
             pygame.draw.circle(surface, colour, m.cities[c], 12, 2)
-        name = self.match.names[seat]
+        name = self.window.names[seat]
         line = _n(
             "{name}'s largest chain: {n} province",
             "{name}'s largest chain: {n} provinces",
@@ -317,7 +317,7 @@ class Render:
             panel(surface, r, fill, theme.ACCENT if turn else theme.LINE, width=3 if turn else 1)
             art.seat_mark(surface, seat, (r.x + 16, r.y + 15), 7)
             ink = theme.TEXT if p["in_visit"] else theme.MUTED
-            name, size = text.fit(self.match.names[seat], 126, 17, "bold", smallest=13)
+            name, size = text.fit(self.window.names[seat], 126, 17, "bold", smallest=13)
             text.blit(surface, name, (r.x + 30, r.y + 15), size, ink, "bold", "midleft")
             if not p["in_visit"] and v["phase"] != "over":
                 text.blit(surface, N_("withdrawn"), (r.x + 30, r.y + 30), 12, theme.MUTED, anchor="midleft")
@@ -454,8 +454,8 @@ class Render:
     # -- the action bar ---------------------------------------------------------------------
     def bar(self) -> tuple[str, str, str]:
         v = self.v
-        names = self.match.names
-        waiting = sorted(self.match.to_act)
+        names = self.window.names
+        waiting = sorted(self.window.to_act)
         if not waiting:
             return N_("The game is over"), "", "over"
         if self.flights.busy and self.last_move:

@@ -131,8 +131,8 @@ class TajMahalResult(Results):
     totals of every player, and the tie-break in words."""
 
     def hand_points(self) -> list[int]:
-        out = [0] * len(self.match.seats)
-        for e in self.match.events:
+        out = [0] * len(self.window.players)
+        for e in self.window.events():
             if e["type"] == "score" and e["reason"] == "hand":
                 out[e["seat"]] += e["points"]
         return out
@@ -140,17 +140,17 @@ class TajMahalResult(Results):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
         text.blit(
-            surface, self.match.ruleset.title, (theme.WIDTH - 60, 46), 22, theme.MUTED, anchor="midright"
+            surface, self.window.rules.title, (theme.WIDTH - 60, 46), 22, theme.MUTED, anchor="midright"
         )
         text.blit(surface, self.headline(), (theme.WIDTH // 2, 140), 50, theme.ACCENT, "black", "center")
-        names = self.match.names
+        names = self.window.names
         outcome = self.outcome
         if outcome and outcome.summary:
             line, size = text.fit(self.summary_line(), 1100, 20, smallest=15)
             text.blit(surface, line, (theme.WIDTH // 2, 190), size, theme.TEXT, anchor="center")
         palaces = outcome.details.get("palaces", []) if outcome else []
         hand = self.hand_points()
-        n = len(self.match.seats)
+        n = len(self.window.players)
         box = pygame.Rect(0, 0, 820, 46 * n + 56)
         box.midtop = (theme.WIDTH // 2, 222)
         panel(surface, box, theme.BG_DEEP)
@@ -169,7 +169,7 @@ class TajMahalResult(Results):
                 star(surface, (box.x + 30, y), 12, theme.ACCENT)
             art.seat_mark(surface, i, (box.x + 60, y), 8)
             text.blit(surface, names[i], (box.x + 78, y), 24, colour, "bold", "midleft")
-            seat = self.match.seats[i]
+            seat = self.window.players[i]
             kind = N_("person") if not seat.is_bot else _("bot · {level}", level=i18n.tr(seat.level))
             text.blit(surface, kind, (box.x + 270, y), 15, theme.MUTED, anchor="midleft")
             text.blit(surface, f"+{hand[i]}", (cols["hand"], y), 20, theme.TEXT, anchor="midright")

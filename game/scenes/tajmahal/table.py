@@ -17,6 +17,7 @@ import pygame
 from game.core.i18n import N_, _, msg
 from game.core.ruleset import Command
 from game.rules.tajmahal.words import place
+from game.scenes.sheet import CONTINUE
 from game.scenes.table import Table
 from game.scenes.table.base import Gesture
 from game.scenes.tajmahal import layout as L
@@ -67,7 +68,7 @@ class TajMahalTable(Render, Table):
         self.refresh()
 
     def _current_visit_events(self) -> list[dict[str, Any]]:
-        events = self.match.events
+        events = self.window.events()
         last = max((k for k, e in enumerate(events) if e["type"] == "visit_end"), default=-1)
         return list(events[last + 1 :])
 
@@ -119,7 +120,7 @@ class TajMahalTable(Render, Table):
         seat = self.acting_human
         if seat is None or not self.selected:
             return ""
-        rejected = self.match.check(seat, self.play_command())
+        rejected = self.window.check(seat, self.play_command())
         return rejected.reason if rejected is not None else ""
 
     # -- flow -----------------------------------------------------------------------------
@@ -129,8 +130,9 @@ class TajMahalTable(Render, Table):
     def idle(self) -> bool:
         return not self.busy() and not self.sheet_open
 
-    def awaiting_person(self) -> bool:
-        return self.sheet_open and not self.busy()
+    def awaiting(self) -> tuple[int | None, str] | None:
+        """A visit's summary is open: it waits for a person to close it."""
+        return (None, CONTINUE) if self.sheet_open and not self.busy() else None
 
     def moving(self) -> bool:
         return any(
@@ -143,7 +145,7 @@ class TajMahalTable(Render, Table):
         if self.pending_sheet is not None and not self.flights.busy:
             sheet, self.pending_sheet = self.pending_sheet, None
             self.sheet_open = True
-            self.app.push(VisitSheet(self.app, **sheet, names=self.match.names, on_close=self.sheet_closed))
+            self.app.push(VisitSheet(self.app, **sheet, names=self.window.names, on_close=self.sheet_closed))
         super().update(n)
         waiting = self.acting_human is None or not self.idle()
         readable = (self.hover or "").startswith(("player.", "province."))  # lit whoever acts
@@ -187,7 +189,7 @@ class TajMahalTable(Render, Table):
         self.reselect()
 
     def in_words(self, events: list[dict[str, Any]]) -> list[str]:
-        names = self.match.names
+        names = self.window.names
         return [line for e in events if (line := self.rules.describe(e, names)) and e["type"] != "score"]
 
     def hand_off(self, seat: int) -> None:
@@ -215,7 +217,7 @@ class TajMahalTable(Render, Table):
         return note
 
     def show_result(self) -> None:
-        self.app.push(TajMahalResult(self.app, self.match))
+        self.app.push(TajMahalResult(self.app, self.window))
 
     # -- acting ---------------------------------------------------------------------------
     def play(self) -> None:
@@ -399,13 +401,13 @@ class TajMahalTable(Render, Table):
         return out
 
     def why_not(self) -> str:
-        waiting = sorted(self.match.to_act)
+        waiting = sorted(self.window.to_act)
         if not waiting:
             return N_("The game is over")
         if self.viewer is None:
             return N_("Waiting for the next player to take the screen")
         if self.acting_human is None:
-            return msg("{name} is playing", name=self.match.names[waiting[0]])
+            return msg("{name} is playing", name=self.window.names[waiting[0]])
         if self.sheet_open or self.pending_sheet is not None:
             return N_("The visit is over")
         phase = self.v["phase"]

@@ -44,7 +44,7 @@ class Coach:
         self.table = table
         self.tutorial = tutorial
         self.index = index
-        self.mark = len(table.match.commands)  # the match's commands when this step began
+        self.mark = len(table.window.commands(tutorial.person))  # the person's moves when this step began
         self.refused: str | None = None  # the hint last given for a refused move, on show
         self.done = False
         self.next_button = Button(
@@ -58,7 +58,7 @@ class Coach:
         self._shade_key: tuple | None = None  # the rings the shade was cut for
         for seat, script in tutorial.script.items():
             fallback = bots.make(table.rules, FALLBACK)
-            table.players[seat] = ScriptedPlayer(table.match, seat, script, fallback)
+            table.players[seat] = ScriptedPlayer(table.bot_windows[seat], seat, script, fallback)
         table.guard = self.guard
         self.layout()
 
@@ -71,7 +71,7 @@ class Coach:
     def ready(self) -> bool:
         """The table waits for the person: the opponent's move has landed, nothing flies."""
         table = self.table
-        return not self.done and table.app.top is table and table.settled() and not table.match.finished
+        return not self.done and table.app.top is table and table.settled() and not table.window.finished
 
     @property
     def reading(self) -> bool:
@@ -87,7 +87,7 @@ class Coach:
 
     def go(self, index: int) -> None:
         self.index = index
-        self.mark = len(self.table.match.commands)
+        self.mark = len(self.table.window.commands(self.tutorial.person))
         self.refused = None
         progress.save_step(self.tutorial.name, index)
         self.layout()
@@ -95,8 +95,8 @@ class Coach:
     def update(self) -> None:
         if self.done or self.step.expect is None:
             return
-        made = self.table.match.commands[self.mark :]
-        if any(e.seat == self.tutorial.person and matches(self.step, e.command) for e in made):
+        made = self.table.window.commands(self.tutorial.person)[self.mark :]
+        if any(matches(self.step, command) for command in made):
             self.go(self.index + 1)
 
     def next(self) -> None:

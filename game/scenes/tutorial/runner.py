@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from game.core import registry, seats
 from game.core.match import Match
 from game.core.ruleset import Budget, Command, Rejected, View
+from game.core.window import SeatWindow
 from game.scenes import tables
 from game.scenes.tutorial.script import Tutorial
 
@@ -24,13 +25,13 @@ class ScriptedPlayer:
     Which move is next is read from the match (the seat's commands so far), so a tutorial
     resumed mid-way goes on with the right one."""
 
-    def __init__(self, match: Match, seat: int, script: tuple[Command, ...], fallback: Any):
-        self.match, self.seat, self.script, self.fallback = match, seat, script, fallback
+    def __init__(self, window: SeatWindow, seat: int, script: tuple[Command, ...], fallback: Any):
+        self.window, self.seat, self.script, self.fallback = window, seat, script, fallback
         self.level = "scripted"
 
     def choose(self, view: View, legal: list[Command], rng: random.Random, budget: Budget) -> Command:
-        done = sum(1 for e in self.match.commands if e.seat == self.seat)
-        if done < len(self.script) and self.match.check(self.seat, self.script[done]) is None:
+        done = len(self.window.commands(self.seat))
+        if done < len(self.script) and self.window.check(self.seat, self.script[done]) is None:
             return self.script[done]
         return self.fallback.choose(view, legal, rng, budget)
 

@@ -232,7 +232,7 @@ class Render:
             )
         # where a pawn went this round whose gems wait for those still to play (pass-and-play)
         heading = {m["seat"]: m["to"] for m in v["moves"] if m["gems"] is None}
-        names = self.match.names
+        names = self.window.names
         for seat, row in enumerate(v["pawns"]):
             if row is None:
                 continue
@@ -386,7 +386,7 @@ class Render:
         pygame.draw.rect(surface, theme.PANEL_HI if me else theme.PANEL, r, border_radius=10)
         if seat in self.flash:
             pygame.draw.rect(surface, theme.GOOD, r, 3, border_radius=10)
-        info = self.match.seats[seat]
+        info = self.window.players[seat]
         art.pawn(surface, seat, (r.x + 22, r.y + 24), 14, info.name[:1])
         kind = (
             _("you")
@@ -472,7 +472,7 @@ class Render:
     def bar_text(self) -> tuple[str, str, str]:
         v = self.v
         seat = self.viewer
-        names = self.match.names
+        names = self.window.names
         if self.sheet_open or self.pending_sheet is not None:
             return _("The round is over"), _("The gems find their owners."), "moving"
         if self.intro:
@@ -481,7 +481,7 @@ class Render:
                 _("The die chooses the row of pieces everyone lays."),
                 "moving",
             )
-        if self.match.finished:
+        if self.window.finished:
             return _("The game is over"), "", "over"
         phase = v["phase"]
         if seat is None:
@@ -491,7 +491,7 @@ class Render:
                 "waiting",
             )
         if phase == "start":
-            if seat in self.match.to_act:
+            if seat in self.window.to_act:
                 return (
                     _("Choose a start field"),
                     _("Click a row (or press 1-6) to put your pawn on its start field."),

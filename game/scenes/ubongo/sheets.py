@@ -9,7 +9,6 @@ from typing import Any
 import pygame
 
 from game.core.i18n import N_, _
-from game.core.match import Match
 from game.rules.ubongo import solve
 from game.rules.ubongo.state import COLOURS, TICKS_PER_SECOND
 from game.rules.ubongo.view import key
@@ -101,9 +100,10 @@ class Standings(Results):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
-        match: Match = self.match
         outcome = self.outcome
-        text.blit(surface, match.ruleset.title, (theme.WIDTH - 60, 46), 22, theme.MUTED, anchor="midright")
+        text.blit(
+            surface, self.window.rules.title, (theme.WIDTH - 60, 46), 22, theme.MUTED, anchor="midright"
+        )
         text.blit(surface, self.headline(), (theme.WIDTH // 2, 120), 50, theme.ACCENT, "black", "center")
         details = outcome.details if outcome else {}
         summary = outcome.summary if outcome else ""
@@ -133,8 +133,8 @@ class Standings(Results):
             colour = theme.ACCENT if won else theme.TEXT
             if won:
                 star(surface, (box.x + 30, y + 24), 13, theme.ACCENT)
-            art.pawn(surface, seat, (box.x + 62, y + 24), 14, match.names[seat][:1])
-            name, size = text.fit(match.names[seat], 236, 24, "bold", 15)
+            art.pawn(surface, seat, (box.x + 62, y + 24), 14, self.window.names[seat][:1])
+            name, size = text.fit(self.window.names[seat], 236, 24, "bold", 15)
             text.blit(surface, name, (box.x + 86, y + 16), size, colour, "bold", "midleft")
             if solved:
                 text.blit(

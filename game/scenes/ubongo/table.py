@@ -52,7 +52,7 @@ class UbongoTable(render.Render, Table):
     def __init__(self, app, match, match_id=None):
         super().__init__(app, match, match_id)
         self.per_seat = self.clock.per_seat  # several people: each solves against their own sand
-        self.solo = match.options.get("mode") == "solo"
+        self.solo = self.window.options.get("mode") == "solo"
         self.flights = Flights()
         self.handler: PieceHandler | None = None
         self.handler_key: tuple[int, int] | None = None  # (round, seat) the pieces belong to
@@ -77,14 +77,15 @@ class UbongoTable(render.Render, Table):
         self.action_bar = ActionBar(L.ACTION_BAR)
         self.v: dict[str, Any] = self.view()
         self._resume_clock()
-        if self.v["phase"] == "solve" and not any(c.seat is not None for c in match.commands):
+        if self.v["phase"] == "solve" and not self.window.played:
             self.start_round()  # a fresh match that begins with the die
         self.refresh()
 
     # -- time -----------------------------------------------------------------------------
     def _resume_clock(self) -> None:
         """A match resumed mid-round: the hourglass goes on from the last tick in its log."""
-        self.clock.set(self.rules.time(self.match.state, None))
+        v = self.view()
+        self.clock.set(max(v["now"], default=0) if v["phase"] == "solve" else 0)
 
     def start_round(self) -> None:
         self.clock.set(0)
@@ -146,7 +147,7 @@ class UbongoTable(render.Render, Table):
         hourglass (solving) or has had their chance at the gems (solved, not moved); the
         clock's command waits until everyone had the screen."""
         seat = self.viewer
-        if seat is None or seat not in self.match.to_act or not self.clock_running():
+        if seat is None or seat not in self.window.to_act or not self.clock_running():
             return
         if self.clock.tick(seat) < self.v["hourglass"]["end"][seat]:
             return
@@ -160,14 +161,14 @@ class UbongoTable(render.Render, Table):
         their ticks decide."""
         for seat, held in list(self.held.items()):
             del self.held[seat]
-            if self.match.check(seat, held.command) is None:
+            if self.window.check(seat, held.command) is None:
                 self.submit(seat, held.command)
 
     def _drive(self) -> None:
         if not self.per_seat:
             super()._drive()
             return
-        waiting = sorted(self.match.to_act)
+        waiting = sorted(self.window.to_act)
         for seat in waiting:
             if seat in self.players:
                 self._run_bot(seat)
@@ -185,18 +186,16 @@ class UbongoTable(render.Render, Table):
     def clock_due(self) -> Command | None:
         """Pass-and-play, once every person had the screen: the sand runs out for all (the
         longest hourglass among those the clock waits on, so nobody is cut short)."""
-        due = self.match.clock
+        due = self.window.due
         if due is None:
             return None
-        state = self.match.state
-        ends = [state.end(s) for s in range(state.seats)]
-        return {"move": "expire", "tick": max([due["tick"], *ends])}
+        return {"move": "expire", "tick": max([due["tick"], *self.v["hourglass"]["end"]])}
 
     def people_to_play(self) -> list[int]:
         """Pass-and-play: the people still to have the screen this hourglass, from the round's
         start player round the table (so who plays first, and fixes a reach first, rotates)."""
         v = self.v
-        waiting = [s for s in self.match.to_act if s in self.humans and s not in self.done_here]
+        waiting = [s for s in self.window.to_act if s in self.humans and s not in self.done_here]
         return sorted(waiting, key=lambda s: (s - v["start_player"]) % v["seats"])
 
     def people_waiting(self) -> list[int]:
@@ -208,9 +207,9 @@ class UbongoTable(render.Render, Table):
         if (self.solving() or self.rows_open()) and not self.thinking.busy and self.app.top is self:
             return True
         if self.per_seat and self.idle() and not self.busy() and self.app.top is self:
-            waiting = self.match.to_act
+            waiting = self.window.to_act
             people = self.people_to_play()
-            if not people and not any(s in self.players for s in waiting) and self.match.clock is not None:
+            if not people and not any(s in self.players for s in waiting) and self.window.due is not None:
                 return False  # the clock's command goes in on the next tick
         return super().settled()
 
@@ -239,13 +238,13 @@ class UbongoTable(render.Render, Table):
         count, self.pending_sheet = self.pending_sheet, None
         self.sheet_open = True
         taken: dict[int, list[str]] = {}
-        for event in reversed(self.match.events[:count]):
+        for event in reversed(self.window.events(0, count)):
             if event["type"] == "round_start":
                 break
             if event["type"] == "gems":
                 taken.setdefault(event["seat"], [])[:0] = event["gems"]
-        before = self.match.view_at(count, None)
-        names, last = self.match.names, self.match.finished
+        before = self.window.view_at(count)
+        names, last = self.window.names, self.window.finished
         self.app.push(RoundSheet(self.app, before, names, last, self.sheet_closed, taken))
 
     def sheet_closed(self) -> None:
@@ -253,10 +252,10 @@ class UbongoTable(render.Render, Table):
         self.refresh()
 
     def show_result(self) -> None:
-        self.app.push(Standings(self.app, self.match))
+        self.app.push(Standings(self.app, self.window))
 
     def on_events(self, events: list[Event]) -> None:
-        first = len(self.match.events) - len(events)
+        first = self.window.count - len(events)
         for k, event in enumerate(events):
             kind = event["type"]
             if kind == "round_start":
@@ -341,12 +340,12 @@ class UbongoTable(render.Render, Table):
         seat = self.viewer
         if seat is None:
             return
-        v = self.match.view(seat)
+        v = self.window.view()
         self.clock.set(max(v["hourglass"]["start"][seat], v["now"][seat] if v["now"] else 0), seat)
         self.refresh()
 
     def handoff_note(self, seat: int) -> str:
-        v = self.match.view(seat)
+        v = self.window.seat_view(seat)
         if v["phase"] == "start":
             return msg("Choose the start field for your pawn.")
         if v["status"][seat] == "solved":
@@ -396,13 +395,13 @@ class UbongoTable(render.Render, Table):
             and self.handler is not None
             and self.v["phase"] == "solve"
             and self.v["status"][seat] == "solving"
-            and seat in self.match.to_act
+            and seat in self.window.to_act
         )
 
     def rows_open(self) -> list[int]:
         """Rows the person at the screen may move their pawn to now (start field or gems)."""
         seat = self.viewer
-        if seat is None or not self.idle() or seat not in self.match.to_act or seat in self.done_here:
+        if seat is None or not self.idle() or seat not in self.window.to_act or seat in self.done_here:
             return []
         v = self.v
         if v["phase"] == "start":
@@ -417,7 +416,7 @@ class UbongoTable(render.Render, Table):
 
     def seat_order(self) -> list[int]:
         """Players down the side: the person at the screen first, then the others in seat order."""
-        n = len(self.match.seats)
+        n = len(self.window.players)
         me = self.viewer if self.viewer is not None else 0
         return [(me + k) % n for k in range(n)]
 
@@ -562,7 +561,7 @@ class UbongoTable(render.Render, Table):
             return N_("Too late for gems")
         if status == "out":
             return N_("Only those who solved move their pawn")
-        if seat is None or seat not in self.match.to_act:
+        if seat is None or seat not in self.window.to_act:
             return N_("Not your move")
         if v["allowance"] is not None:
             allowance = v["allowance"]
