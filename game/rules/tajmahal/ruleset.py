@@ -12,6 +12,7 @@ from game.rules.tajmahal import rules
 from game.rules.tajmahal.board import load
 from game.rules.tajmahal.data import CARDS, COLOURS, SPECIAL_ID
 from game.rules.tajmahal.evolve import evolve
+from game.rules.tajmahal.redact import redact
 from game.rules.tajmahal.setup import setup_events
 from game.rules.tajmahal.state import State
 from game.rules.tajmahal.view import view as make_view
@@ -87,6 +88,9 @@ class TajMahal(Ruleset):
         from game.rules.tajmahal.bots import make_bot
 
         return make_bot(level)
+
+    def redact(self, event: Event, seat: int | None) -> Event:
+        return redact(event, seat)
 
     def describe(self, event: Event, names: list[str]) -> str:
         return describe(event, names)

@@ -462,3 +462,22 @@ def test_the_match_outcome_names_seats_like_every_game():
         m.submit(seat, bot.choose(m.view(seat), m.legal(seat), random.Random(len(m.events)), Budget()))
     assert m.outcome.summary.startswith(f"Seat {m.outcome.winners[0] + 1} wins")
     assert "{" not in m.outcome.summary
+
+
+def test_redact_a_seat_sees_its_ten_cards_and_the_upcard_and_its_own_stock_draws_only():
+    """Hidden cards: the non-dealer is dealt deck[:10], the dealer deck[10:20], deck[20] is the
+    upcard; the stock's order and the other hand stay hidden, and so does a card another seat
+    draws from the stock (a card from the pile is seen by everyone)."""
+    from game.rules.ginrummy import RULESET
+
+    deck = [f"c{i}" for i in range(52)]
+    deal = {"type": "deal", "number": 1, "dealer": 1, "deck": deck}
+    seen = RULESET.redact(deal, 0)["deck"]
+    assert seen[:10] == deck[:10] and seen[20] == deck[20] and set(seen[10:20] + seen[21:]) == {None}
+    dealer = RULESET.redact(deal, 1)["deck"]
+    assert dealer[10:21] == deck[10:21] and set(dealer[:10] + dealer[21:]) == {None}
+    assert RULESET.redact(deal, None)["deck"][20] == "c20" and len(RULESET.redact(deal, None)["deck"]) == 52
+    drew = {"type": "drew", "seat": 1, "source": "stock", "card": "7H"}
+    assert RULESET.redact(drew, 1) == drew and RULESET.redact(drew, 0)["card"] is None
+    took = {"type": "drew", "seat": 1, "source": "discard", "card": "7H"}
+    assert RULESET.redact(took, 0) == took

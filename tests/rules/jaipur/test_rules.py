@@ -405,3 +405,23 @@ def test_the_rules_text_states_every_decision_of_the_facts_page():
         "The round's winner plays second",
     ):
         assert phrase in text, phrase
+
+
+def test_redact_the_deal_shows_a_seat_its_hand_and_the_market_never_the_deck_or_bonus_values():
+    """Hidden information: the deck's order, the other hand, bonus token values and, solo, the
+    bot's action cards. The first player is dealt deck[:5], the other deck[5:10], the market
+    deck[10:12]."""
+    from game.rules.jaipur import RULESET
+
+    deck = [f"g{i}" for i in range(40)]
+    deal = {"type": "deal", "round": 1, "first": 1, "deck": deck, "bonus": {"3": [1, 2], "4": [5]}}
+    seat1 = RULESET.redact(deal, 1)
+    assert [c for c in seat1["deck"] if c] == deck[:5] + deck[10:12]
+    seat0 = RULESET.redact(deal, 0)
+    assert [c for c in seat0["deck"] if c] == deck[5:12]
+    assert seat0["bonus"] == {"3": [None, None], "4": [None]}
+    solo = {**deal, "first": 0, "bot_deck": [1, 2, 3]}
+    assert RULESET.redact(solo, 0)["bot_deck"] == [None] * 3
+    assert [c for c in RULESET.redact(solo, 0)["deck"] if c] == deck[:5] + deck[5:7]
+    sell = {"type": "sell", "seat": 0, "good": "silk", "count": 3, "tokens": [5, 3, 3], "bonus": 3}
+    assert RULESET.redact(sell, 1) is sell

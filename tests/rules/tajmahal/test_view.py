@@ -188,3 +188,20 @@ def test_with_no_cards_play_standing_is_the_views_own_standing_in_random_games()
                     assert play_standing(v, p["seat"]) == (p["leads"], p["ties"])
             if state.phase == "play":
                 assert v["would_win"] == would_win(state, state.turn)
+
+
+def test_redact_a_seat_sees_its_own_hand_and_draws_never_anothers_or_the_deck_order():
+    """Hidden cards: the setup shows each seat its own hand, a draw shows the drawer its cards,
+    a reshuffle shows nobody the new order; counts stay (None in place of each card)."""
+    from game.rules.tajmahal import RULESET
+
+    setup = {"type": "setup", "hands": [[1, 2], [3, 4]], "deck": [5, 6, 7], "display": [8]}
+    mine = RULESET.redact(setup, 0)
+    assert mine["hands"] == [[1, 2], [None, None]] and mine["deck"] == [None] * 3 and mine["display"] == [8]
+    assert RULESET.redact(setup, None)["hands"] == [[None, None], [None, None]]
+    draw = {"type": "draw", "seat": 1, "cards": [9, 10], "reason": "free"}
+    assert RULESET.redact(draw, 1) == draw and RULESET.redact(draw, 0)["cards"] == [None, None]
+    assert RULESET.redact({"type": "reshuffle", "order": [4, 5]}, 0)["order"] == [None, None]
+    assert RULESET.describe(RULESET.redact(draw, 0), ["A", "B"])  # the log reads what a seat sees
+    play = {"type": "play", "seat": 0, "cards": [11], "colour": "red"}
+    assert RULESET.redact(play, 1) is play  # played in the open
