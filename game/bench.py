@@ -96,16 +96,15 @@ def frame_times(
 
 def scene_benches() -> dict[str, Callable[[Any], Any]]:
     """Scenes to time: the menu, each table that offers `busy_table(app)` (a table kept moving by
-    bots, in its scene package), and a replay."""
+    bots, its TableSpec.busy_table), and a replay."""
     from game.scenes import tables
     from game.scenes.menu import Menu
 
     scenes: dict[str, Callable[[Any], Any]] = {"menu": Menu}
     for game in registry.GAMES:
-        if tables.has_table(game):
-            module = importlib.import_module(tables.TABLES[game][0])
-            if hasattr(module, "busy_table"):
-                scenes[game] = module.busy_table
+        spec = tables.find(game)
+        if spec is not None and spec.busy_table is not None:
+            scenes[game] = tables.load(spec.busy_table)
     scenes["replay"] = replay_scene
     return scenes
 

@@ -10,7 +10,7 @@ from game.core.i18n import N_, msg, said
 from game.scenes import tables
 from game.scenes.base import Screen
 from game.scenes.tutorial import available, open_tutorial, progress
-from game.ui import emblems, text, theme
+from game.ui import text, theme
 from game.ui.targets import Target
 from game.ui.widgets import Button, Widget, panel
 
@@ -28,7 +28,8 @@ class GameTile(Widget):
         self.learn_rect = pygame.Rect(self.rect.right - 166, self.rect.bottom - 48, 148, 34)
         self.ruleset = registry.get(game)
         self.label = self.ruleset.title
-        self.enabled = tables.has_table(game)
+        self.spec = tables.find(game)  # None: no table for it yet
+        self.enabled = self.spec is not None
         self._images: dict[tuple[bool, str], pygame.Surface] = {}
 
     def activate(self) -> None:
@@ -74,7 +75,8 @@ class GameTile(Widget):
         )
         band = pygame.Rect(r.x + 1, r.y + 1, r.w - 2, 96)
         pygame.draw.rect(surface, theme.BG_DEEP, band, border_top_left_radius=14, border_top_right_radius=14)
-        emblems.EMBLEMS[self.game](surface, (band.centerx, band.centery + 2))
+        if self.spec is not None:
+            self.spec.emblem(surface, (band.centerx, band.centery + 2))
         rules = self.ruleset
         seats = (
             msg("{n} players", n=rules.min_seats)
@@ -83,7 +85,8 @@ class GameTile(Widget):
         )
         text.blit(surface, rules.title, (r.x + 18, r.y + 108), 28, theme.TEXT, "black")
         text.blit(surface, seats, (r.right - 18, r.y + 116), 18, theme.ACCENT, "bold", "topright")
-        for k, line in enumerate(text.wrap(tables.TAGLINES[self.game], r.w - 36, 17)):
+        tagline = text.wrap(self.spec.tagline, r.w - 36, 17) if self.spec is not None else ()
+        for k, line in enumerate(tagline):
             text.blit(surface, line, (r.x + 18, r.y + 146 + 21 * k), 17, theme.MUTED)
         if not self.enabled:
             text.blit(

@@ -32,8 +32,7 @@ if TYPE_CHECKING:
 # Ticks between moves while playing, per speed
 SPEEDS = ((N_("Slow"), 90), (N_("Normal"), 45), (N_("Fast"), 15))
 # Where the controls go: over the table's own action bar and buttons, which a replay does not
-# use (Taj Mahal keeps them right of its hand)
-CONTROLS = {"tajmahal": pygame.Rect(700, 526, 580, 194)}
+# use (unless the game's TableSpec.replay_controls puts them elsewhere)
 WIDE = pygame.Rect(0, 610, 1280, 110)
 SETTLE = 200  # at most this many strides of ten ticks for a table's opening flights to land
 
@@ -68,7 +67,7 @@ class Replay(Scene):
         self.frame: pygame.Surface | None = None  # the last frame drawn, and what it showed
         self.frame_key_drawn: tuple = ()
         self.table: Table = self._build(self.count)
-        self.box = pygame.Rect(CONTROLS.get(match.ruleset.name, WIDE))
+        self.box = pygame.Rect(tables.spec(match.ruleset.name).replay_controls or WIDE)
         self.review = Review(app, self)
         self.group = Group()
         self._controls()

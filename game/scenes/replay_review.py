@@ -16,6 +16,7 @@ import pygame
 from game.core import history
 from game.core.i18n import N_, _, msg
 from game.core.match import Match
+from game.scenes import tables
 from game.ui import text, theme
 from game.ui.targets import Target
 from game.ui.widgets import panel
@@ -37,7 +38,6 @@ class Replay(Protocol):
 
 
 _EXECUTOR = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
-PANELS = {"tajmahal": pygame.Rect(700, 4, 580, 518)}
 SIDE = pygame.Rect(926, 8, 350, 598)
 ROW_SIZE = 15
 LINE = 20  # a row's line height
@@ -51,7 +51,7 @@ class Review:
         self.advice: dict[tuple[int, int], history.Advice] = {}
         self.job: tuple[tuple[int, int], Future] | None = None
         self.scroll = 0
-        self.rect = pygame.Rect(PANELS.get(replay.match.ruleset.name, SIDE))
+        self.rect = pygame.Rect(tables.spec(replay.match.ruleset.name).review_panel or SIDE)
 
     # -- asking the bot -------------------------------------------------------------------
     @property

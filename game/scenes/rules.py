@@ -9,7 +9,7 @@ from game.core import i18n, registry
 from game.core.i18n import N_, _, msg
 from game.scenes import tables
 from game.scenes.base import Screen
-from game.ui import emblems, markdown, text, theme
+from game.ui import markdown, text, theme
 from game.ui.widgets import Button
 
 VIEW = pygame.Rect(140, 112, 1000, 560)
@@ -107,9 +107,10 @@ class RulesIndex(Screen):
         self.draw_backdrop(surface)
         for i, game in enumerate(self.games):
             y = 130 + ROW * i
-            emblems.EMBLEMS[game](surface, (380, y + 42))
-            line = tables.TAGLINES.get(game, "")
-            text.blit(surface, line, (480, y + 78), 16, theme.MUTED, anchor="midleft")
+            spec = tables.find(game)
+            if spec is not None:
+                spec.emblem(surface, (380, y + 42))
+                text.blit(surface, spec.tagline, (480, y + 78), 16, theme.MUTED, anchor="midleft")
         self.group.draw(surface)
 
     def open(self, game: str) -> None:

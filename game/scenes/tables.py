@@ -1,45 +1,86 @@
-"""Which game has a table scene. The menu offers only games that can be played."""
+"""Which game has a table scene, and what the shared scenes need to know of it.
+
+Each game with a table declares one `TableSpec` as `SPEC` in `game/scenes/<game>/spec.py`: its
+table, its practice screen, its tagline and emblem, where a replay puts its controls and review,
+the parts of the table a tutorial points at. The shared scenes (menu, setup, rules, saved games,
+history, results, replay, tutorials) ask `spec(game)` and name no game themselves. The menu
+offers only games that can be played.
+"""
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-from game.core.i18n import N_
+if TYPE_CHECKING:
+    import pygame
 
-TABLES: dict[str, tuple[str, str]] = {
-    "jaipur": ("game.scenes.jaipur", "JaipurTable"),
-    "ginrummy": ("game.scenes.ginrummy", "GinRummyTable"),
-    "tajmahal": ("game.scenes.tajmahal", "TajMahalTable"),
-    "ubongo": ("game.scenes.ubongo", "UbongoTable"),
-}
+Box = tuple[int, int, int, int]  # x, y, w, h on the 1280x720 canvas
 
-# Games with puzzles to practise on their own, untimed (offered beside Start on the setup screen).
-PRACTICE: dict[str, tuple[str, str]] = {"ubongo": ("game.scenes.ubongo.practice", "Practice")}
 
-TAGLINES = {
-    "jaipur": N_("Trade goods, herd camels, sell before your rival does."),
-    "ginrummy": N_("Meld runs and sets, knock low, go gin."),
-    "tajmahal": N_("Win the favour of the Mughal court, province by province."),
-    "ubongo": N_("Race the hourglass to fill each puzzle board."),
-}
+@dataclass(frozen=True)
+class TableSpec:
+    """One game's table as the shared scenes see it. Paths are "module:name", imported only
+    when asked for, so listing the games does not build their tables."""
+
+    table: str  # the table scene class: Table(app, match, match_id=None)
+    tagline: str  # a line under the game's title on the menu and the rules index (an N_ text)
+    emblem: Callable[[pygame.Surface, tuple[int, int]], None]  # draws the game's emblem centred there
+    practice: str | None = None  # a screen of puzzles to practise on their own, untimed: Practice(app)
+    busy_table: str | None = None  # busy_table(app): a table kept busy by bots, for the bench to time
+    replay_controls: Box | None = None  # where a replay's controls go (None: the bottom band)
+    review_panel: Box | None = None  # where the replay's review panel goes (None: the right side)
+    # areas(table) -> {name: rect}: the parts a tutorial speaks of that are not clickable
+    tutorial_areas: Callable[[Any], dict[str, pygame.Rect]] | None = None
+
+
+def load(path: str) -> Any:
+    """The object a "module:name" path names."""
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+@cache
+def find(game: str) -> TableSpec | None:
+    """The game's table spec, or None when the game has no table (no game/scenes/<game>/spec.py)."""
+    package = f"game.scenes.{game}"
+    if not game.isidentifier() or importlib.util.find_spec(package) is None:
+        return None
+    try:
+        module = importlib.import_module(f"{package}.spec")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"{package}.spec":
+            return None
+        raise
+    return module.SPEC
+
+
+def spec(game: str) -> TableSpec:
+    found = find(game)
+    if found is None:
+        raise KeyError(f"no table for {game!r}")
+    return found
 
 
 def has_table(game: str) -> bool:
-    module = TABLES.get(game, ("", ""))[0]
-    return bool(module) and importlib.util.find_spec(module) is not None
+    return find(game) is not None
 
 
 def table_class(game: str):
-    module, name = TABLES[game]
-    return getattr(importlib.import_module(module), name)
+    return load(spec(game).table)
 
 
 def has_practice(game: str) -> bool:
-    module = PRACTICE.get(game, ("", ""))[0]
-    return bool(module) and has_table(game) and importlib.util.find_spec(module) is not None
+    found = find(game)
+    return found is not None and found.practice is not None
 
 
 def practice_class(game: str):
-    module, name = PRACTICE[game]
-    return getattr(importlib.import_module(module), name)
+    practice = spec(game).practice
+    if practice is None:
+        raise KeyError(f"no practice for {game!r}")
+    return load(practice)

@@ -1,0 +1,43 @@
+"""Taj Mahal's table as the shared scenes see it (game.scenes.tables)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.core.i18n import N_
+from game.scenes.tables import TableSpec
+
+
+def emblem(surface: pygame.Surface, c: tuple[int, int]) -> None:
+    """The palace: a dome on its hall between two minarets, and its door."""
+    x, y = c
+    ivory = (246, 238, 220)
+    pygame.draw.rect(surface, ivory, (x - 44, y - 2, 88, 30))
+    pygame.draw.circle(surface, ivory, (x, y - 6), 24)
+    pygame.draw.polygon(surface, ivory, [(x - 4, y - 30), (x, y - 42), (x + 4, y - 30)])
+    for dx in (-58, 58):
+        pygame.draw.rect(surface, ivory, (x + dx - 4, y - 30, 8, 58))
+    pygame.draw.rect(
+        surface, (60, 50, 80), (x - 9, y + 8, 18, 20), border_top_left_radius=9, border_top_right_radius=9
+    )
+
+
+def areas(table: Any) -> dict[str, pygame.Rect]:
+    """What a tutorial points at that is not clickable: the display of cards as a whole."""
+    cards = [t.bounds for t in table.table_targets() if t.id.startswith("display.")]
+    return {"display": cards[0].unionall(cards[1:])} if cards else {}
+
+
+SPEC = TableSpec(
+    table="game.scenes.tajmahal.table:TajMahalTable",
+    tagline=N_("Win the favour of the Mughal court, province by province."),
+    emblem=emblem,
+    busy_table="game.scenes.tajmahal:busy_table",
+    # A replay's controls and review go right of the hand, over the table's own buttons and
+    # action bar (which a replay does not use), not over the hand at the bottom
+    replay_controls=(700, 526, 580, 194),
+    review_panel=(700, 4, 580, 518),
+    tutorial_areas=areas,
+)
