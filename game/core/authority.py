@@ -31,7 +31,7 @@ class Authority:
         return self._match
 
     def window(self, seats: Iterable[int], viewer: int | None = None) -> SeatWindow:
-        window = SeatWindow(self, frozenset(seats), viewer)
+        window = SeatWindow(self._match, frozenset(seats), viewer)
         self._windows.append(window)
         return window
 

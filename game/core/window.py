@@ -12,13 +12,10 @@ The authority (game/core/authority.py) is where the match is decided; it hands o
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from game.core.match import Seat
+from game.core.match import Match, Seat
 from game.core.ruleset import Command, Event, Outcome, Rejected, Ruleset, View
-
-if TYPE_CHECKING:
-    from game.core.authority import Authority
 
 Arrived = Callable[[list[Event]], None]
 
@@ -28,8 +25,8 @@ class SeatWindow:
     the window looks through now (None: a spectator, as during a hand-off); at one screen
     with several people it moves from seat to seat."""
 
-    def __init__(self, authority: Authority, seats: frozenset[int], viewer: int | None):
-        self._match = authority.match
+    def __init__(self, match: Match, seats: frozenset[int], viewer: int | None):
+        self._match = match  # read here, changed only through submit (the authority made us)
         self.seats = seats
         self.viewer: int | None = None
         self.look_as(viewer)

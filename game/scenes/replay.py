@@ -77,7 +77,7 @@ class Replay(Scene):
     def _build(self, count: int) -> Table:
         match = self.timeline.match_at(count, replay_seats(self.match.seats))
         table = self.table_class(self.app, match)
-        table.watching = True
+        table.watch([s for s in self.seats if s is not None])
         table.viewer = self.viewer
         table.on_viewer_changed()
         carry(getattr(self, "table", None), table)
@@ -458,7 +458,7 @@ def watching_class(cls: type) -> type:
         for event in logged:
             line = lines.get(id(event))
             if line is None:
-                line = lines[id(event)] = self.rules.describe(event, self.match.names)
+                line = lines[id(event)] = self.rules.describe(event, self.window.names)
                 events.append(event)
             if line:
                 out.append(line)
