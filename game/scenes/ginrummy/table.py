@@ -259,13 +259,6 @@ class GinRummyTable(Table):
     def targets(self) -> list[Target]:
         return self.controls.targets()
 
-    def focused(self) -> Target | None:
-        """The target the keyboard is on, if it is on screen and usable."""
-        if self.focus is None:
-            return None  # (asked every frame: no map to build)
-        found = self.target_map().get(self.focus)
-        return found if found is not None and found.enabled else None
-
     def button(self, tid: str) -> Button | None:
         return next((b for b in self.buttons.widgets if isinstance(b, Button) and b.tid == tid), None)
 

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import pygame
-
 from game.core.i18n import N_, msg, msg_n
 from game.core.ruleset import Command
 from game.core.timers import ticks
@@ -30,7 +28,7 @@ from game.ui.action_bar import ActionBar
 from game.ui.corner import corner_buttons
 from game.ui.flights import Flights
 from game.ui.log_panel import LogPanel
-from game.ui.targets import NAVIGATION, Target
+from game.ui.targets import Target
 from game.ui.widgets import Button, Group
 
 HINT_TIP = N_("What the hard bot would play (H)")
@@ -367,64 +365,16 @@ class JaipurTable(Render, Table):
         self.app.sounds.play("click")
         self.reselect()
 
-    # -- input ----------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.WINDOWLEAVE:
-            self.pointer = self.hover = None  # no tooltip left standing for a pointer gone
-            return False
-        if event.type == pygame.MOUSEMOTION:
-            self.pointer = event.pos
-            self.hover = self.pointed(event.pos)
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            hit = self.target_map().hit(event.pos)
-            if hit is not None and hit.kind == "button" and not hit.enabled:
-                hit = None  # a grey button takes no click
-            if event.button == 1 and hit is not None:
-                self.choose(hit.id)
-                return True
-            if event.button == 3:
-                if hit is not None and hit.id == "herd":
-                    self.choose("herd", back=True)
-                else:
-                    self.clear_selection()
-                return True
-            if event.button == 1 and self.busy():
-                self.hurry()  # a click hurries the animation along
-            return False
-        if event.type == pygame.KEYDOWN:
-            return self.key(event) or super().handle(event)
-        return False
+    # -- input (the common handling is the base's) ----------------------------------------
+    def right_click(self, target: Target | None) -> None:
+        """On the herd: one camel fewer to give; elsewhere: clear the selection."""
+        if target is not None and target.id == "herd":
+            self.choose("herd", back=True)
+        else:
+            self.clear_selection()
 
-    def pointed(self, pos: tuple[int, int]) -> str | None:
-        """The target that shows it may be clicked under the pointer: an enabled button, or a
-        card while the table waits for the person."""
-        hit = self.target_map().hit(pos)
-        if hit is None or not hit.enabled or (hit.kind != "button" and not self.idle()):
-            return None
-        return hit.id
-
-    def key(self, event: pygame.event.Event) -> bool:
-        shift = bool(event.mod & pygame.KMOD_SHIFT)
-        if event.key in NAVIGATION:
-            self.focus = self.target_map().step(self.focus, event.key, shift)
-            return True
-        current = self.target_map().get(self.focus)
-        if current is not None and not current.enabled:
-            current = None
-        if event.key == pygame.K_SPACE and current is not None:
-            self.choose(current.id, back=shift)
-            return True
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if current is not None and current.kind == "button":
-                self.choose(current.id)
-            else:
-                self.play()
-            return True
-        if event.key == pygame.K_h and self.hint_button.visible:
-            self.hint_clicked()
-            return True
-        return False
+    def play_chosen(self) -> None:
+        self.play()
 
     # -- for game.automation ----------------------------------------------------------------
     def gestures(self, seat: int, command: Command, keyboard: bool = False) -> Iterator[Gesture]:

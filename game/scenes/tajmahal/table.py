@@ -31,7 +31,7 @@ from game.ui.action_bar import ActionBar
 from game.ui.corner import corner_buttons
 from game.ui.flights import Flights
 from game.ui.layer import Layer
-from game.ui.targets import NAVIGATION, Target, TargetMap
+from game.ui.targets import Target, TargetMap
 from game.ui.widgets import Button, Group
 
 COUNT_EVERY = 3  # ticks per point while a score counts up
@@ -431,7 +431,7 @@ class TajMahalTable(Render, Table):
         return None
 
     # -- input ----------------------------------------------------------------------------
-    def choose(self, tid: str) -> None:
+    def choose(self, tid: str, back: bool = False) -> None:
         button = self.button_ids.get(tid)
         if button is not None:
             button.activate()
@@ -474,57 +474,22 @@ class TajMahalTable(Render, Table):
     def city_by_id(self, tid: str) -> str | None:
         return next((c for c in map_art().cities if city_id(c) == tid), None)
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.WINDOWLEAVE:
-            self.pointer = self.hover = None
-            return False
-        if event.type == pygame.MOUSEMOTION:
-            self.pointer = event.pos
-            hit = self.target_map().hit(event.pos)
-            self.hover = (
-                hit.id if hit is not None and (hit.enabled or hit.kind in ("player", "province")) else None
-            )
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            hit = self.target_map().hit(event.pos)
-            if hit is not None and not hit.enabled:
-                hit = None
-            if event.button == 1 and hit is not None:
-                self.choose(hit.id)
-                return True
-            if event.button == 3:
-                self.clear_selection()
-                return True
-            if event.button == 1 and self.busy():
-                self.flights.finish()
-            return False
-        if event.type == pygame.KEYDOWN:
-            return self.key(event) or super().handle(event)
-        return False
+    # -- input (the common handling is the base's) ----------------------------------------
+    def hoverable(self, target: Target) -> bool:
+        """Players and provinces light under the pointer too: their tooltips tell about them."""
+        return target.enabled or target.kind in ("player", "province")
 
-    def key(self, event: pygame.event.Event) -> bool:
-        shift = bool(event.mod & pygame.KMOD_SHIFT)
-        if event.key in NAVIGATION:
-            self.focus = self.target_map().step(self.focus, event.key, shift)
-            return True
-        current = self.target_map().get(self.focus)
-        if current is not None and not current.enabled:
-            current = None
-        if event.key == pygame.K_SPACE and current is not None:
-            self.choose(current.id)
-            return True
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if current is not None and current.kind in ("button", "city"):
-                self.choose(current.id)
-            elif self.acting_phase() == "pick":
-                self.take()
-            else:
-                self.play()
-            return True
-        if event.key == pygame.K_h and self.hint_button.visible:
-            self.hint_clicked()
-            return True
-        return False
+    def enter_chooses(self, target: Target) -> bool:
+        return target.kind in ("button", "city")
+
+    def play_chosen(self) -> None:
+        if self.acting_phase() == "pick":
+            self.take()
+        else:
+            self.play()
+
+    def hurry(self) -> None:
+        self.flights.finish()
 
     # -- for game.automation ----------------------------------------------------------------
     def gestures(self, seat: int, command: Command, keyboard: bool = False) -> Iterator[Gesture]:
