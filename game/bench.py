@@ -95,18 +95,11 @@ def frame_times(
 
 
 def scene_benches() -> dict[str, Callable[[Any], Any]]:
-    """Scenes to time: the menu, each table that offers `busy_table(app)` (a table kept moving by
-    bots, its TableSpec.busy_table), and a replay."""
-    from game.scenes import tables
+    """Scenes to time: the menu, each game's busy table (game/busy_tables.py), and a replay."""
+    from game.busy_tables import BUSY
     from game.scenes.menu import Menu
 
-    scenes: dict[str, Callable[[Any], Any]] = {"menu": Menu}
-    for game in registry.GAMES:
-        spec = tables.find(game)
-        if spec is not None and spec.busy_table is not None:
-            scenes[game] = tables.load(spec.busy_table)
-    scenes["replay"] = replay_scene
-    return scenes
+    return {"menu": Menu, **BUSY, "replay": replay_scene}
 
 
 def bench_match(game: str = "jaipur", seed: int = 11, moves: int | None = None):

@@ -31,7 +31,6 @@ class TableSpec:
     tagline: str  # a line under the game's title on the menu and the rules index (an N_ text)
     emblem: Callable[[pygame.Surface, tuple[int, int]], None]  # draws the game's emblem centred there
     practice: str | None = None  # a screen of puzzles to practise on their own, untimed: Practice(app)
-    busy_table: str | None = None  # busy_table(app): a table kept busy by bots, for the bench to time
     replay_controls: Box | None = None  # where a replay's controls go (None: the bottom band)
     review_panel: Box | None = None  # where the replay's review panel goes (None: the right side)
     # areas(table) -> {name: rect}: the parts a tutorial speaks of that are not clickable

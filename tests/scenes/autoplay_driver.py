@@ -11,7 +11,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspa
 from game.app import App  # noqa: E402
 from game.core import registry  # noqa: E402
 from game.core.match import Match, Seat  # noqa: E402
-from game.scenes.jaipur import JaipurTable  # noqa: E402
+from game.scenes.jaipur.table import JaipurTable  # noqa: E402
 
 
 def main() -> None:

@@ -117,7 +117,7 @@ def test_rules_screen_renders_the_games_rules_and_scrolls():
 def test_continue_lists_a_saved_match_and_resumes_it():
     from game.core import registry
     from game.core.match import Match, Seat
-    from game.scenes.jaipur import JaipurTable
+    from game.scenes.jaipur.table import JaipurTable
 
     app = menu_app()
     match = Match.new(registry.get("jaipur"), [Seat("Asha"), Seat("Bilal", "bot", "easy")], seed=9)
@@ -206,7 +206,7 @@ def test_setup_options_follow_typed_names_and_fixed_choices_at_once():
 
 
 def test_setup_start_opens_the_table_with_the_chosen_seats():
-    from game.scenes.jaipur import JaipurTable
+    from game.scenes.jaipur.table import JaipurTable
     from game.scenes.setup import Setup
 
     app = menu_app()
@@ -265,7 +265,7 @@ def test_continue_pages_through_every_unfinished_match():
     """Continue shows seven matches a page; older ones are a click, a wheel or PgDn away."""
     from game.core import registry
     from game.core.match import Match, Seat
-    from game.scenes.jaipur import JaipurTable
+    from game.scenes.jaipur.table import JaipurTable
     from game.scenes.saved import ROWS, SavedMatches
 
     app = make_app()

@@ -229,7 +229,7 @@ def test_the_menu_offers_the_game_and_its_setup_opens_the_table():
 
 def test_the_busy_table_plays_with_five_bots():
     from game.app import App
-    from game.scenes.tajmahal import busy_table
+    from game.busy_tables import tajmahal as busy_table
 
     app = App(windowed=True, automated=True)
     table = busy_table(app)

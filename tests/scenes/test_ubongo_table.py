@@ -12,8 +12,7 @@ import pytest
 from game.automation import Session
 from game.core.match import verify
 from game.scenes.overlays import HandOff
-from game.scenes.ubongo import UbongoTable
-from game.scenes.ubongo.table import HINT_COST
+from game.scenes.ubongo.table import HINT_COST, UbongoTable
 from tests.scenes.ubongo_player import choose, move_to, play_to_standings, press, solution
 
 FOUR = ["human", "hard", "medium", "easy"]

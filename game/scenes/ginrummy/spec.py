@@ -39,6 +39,5 @@ SPEC = TableSpec(
     table="game.scenes.ginrummy.table:GinRummyTable",
     tagline=N_("Meld runs and sets, knock low, go gin."),
     emblem=emblem,
-    busy_table="game.scenes.ginrummy:busy_table",
     tutorial_areas=areas,
 )

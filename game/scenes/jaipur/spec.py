@@ -61,6 +61,5 @@ SPEC = TableSpec(
     table="game.scenes.jaipur.table:JaipurTable",
     tagline=N_("Trade goods, herd camels, sell before your rival does."),
     emblem=emblem,
-    busy_table="game.scenes.jaipur:busy_table",
     tutorial_areas=areas,
 )

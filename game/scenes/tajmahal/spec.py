@@ -34,7 +34,6 @@ SPEC = TableSpec(
     table="game.scenes.tajmahal.table:TajMahalTable",
     tagline=N_("Win the favour of the Mughal court, province by province."),
     emblem=emblem,
-    busy_table="game.scenes.tajmahal:busy_table",
     # A replay's controls and review go right of the hand, over the table's own buttons and
     # action bar (which a replay does not use), not over the hand at the bottom
     replay_controls=(700, 526, 580, 194),

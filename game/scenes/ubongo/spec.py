@@ -56,6 +56,5 @@ SPEC = TableSpec(
     tagline=N_("Race the hourglass to fill each puzzle board."),
     emblem=emblem,
     practice="game.scenes.ubongo.practice:Practice",
-    busy_table="game.scenes.ubongo:busy_table",
     tutorial_areas=areas,
 )
