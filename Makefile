@@ -25,8 +25,11 @@ test-slow: $(STAMP)
 bench: $(STAMP)
 	$(HEADLESS) $(PY) -m game bench
 
+# ruff, then the architecture's contracts (pyproject.toml [tool.importlinter]: layers, the
+# seat window, no import cycles)
 lint: $(STAMP)
 	$(PY) -m ruff check game tests build levels assets tools
+	$(VENV)/bin/lint-imports
 
 dist: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[dist]'

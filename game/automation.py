@@ -89,9 +89,8 @@ class Session:
         session = cls(cls._app(fast))
         ruleset = registry.get(game)
         options = options or {}
-        match = Match.new(ruleset, seats_from(ruleset, seats, options), options, seed, setup)
-        match_id = session.app.store.attach(match)
-        session.app.push(tables.table_class(game)(session.app, match, match_id))
+        made = seats_from(ruleset, seats, options)
+        session.app.push(tables.new_table(session.app, ruleset, made, options, seed, setup))
         session.app.step(0)
         return session
 

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import math
-import random
 
 import pygame
 
 from game.core.bots import level_name
 from game.core.i18n import N_, msg, tr
-from game.core.match import Match
 from game.core.window import SeatWindow
 from game.scenes import tables
 from game.scenes.base import Screen
@@ -64,10 +62,9 @@ class Results(Screen):
 
     def rematch(self) -> None:
         old = self.window
-        match = Match.new(old.rules, old.players, old.options, seed=random.SystemRandom().randrange(2**31))
-        match_id = self.app.store.attach(match)
+        table = tables.new_table(self.app, old.rules, old.players, old.options)
         self.app.home()
-        self.app.push(tables.table_class(old.rules.name)(self.app, match, match_id))
+        self.app.push(table)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import random
-
 import pygame
 
 from game.core import registry, setups
 from game.core.bots import level_name
 from game.core.i18n import N_, msg
-from game.core.match import Match, Seat
+from game.core.match import Seat
 from game.core.ruleset import Option
 from game.scenes import tables
 from game.scenes.base import Screen
@@ -249,12 +247,9 @@ class Setup(Screen):
         if len(set(names)) != len(names):
             self.app.toast(N_("Give every player a different name."))
             return
-        match = Match.new(
-            self.ruleset, seats, self.chosen_options(), seed=random.SystemRandom().randrange(2**31)
-        )
-        match_id = self.app.store.attach(match)
+        table = tables.new_table(self.app, self.ruleset, seats, self.chosen_options())
         self.remember()
-        self.app.replace(tables.table_class(self.game)(self.app, match, match_id))
+        self.app.replace(table)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)

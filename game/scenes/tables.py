@@ -83,3 +83,22 @@ def practice_class(game: str):
     if practice is None:
         raise KeyError(f"no practice for {game!r}")
     return load(practice)
+
+
+def new_table(
+    app: Any,
+    ruleset: Any,
+    seats: list[Any],
+    options: dict[str, Any],
+    seed: int | None = None,
+    setup: dict[str, Any] | None = None,
+):
+    """A new match, saved as it goes, on its game's table (the caller shows it): what Start,
+    Rematch and a tutorial's last step open. No seed: a fresh one from the system."""
+    import random
+
+    from game.core.match import Match
+
+    seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+    match = Match.new(ruleset, seats, options, seed, setup)
+    return table_class(ruleset.name)(app, match, app.store.attach(match))

@@ -2,7 +2,7 @@
 
 `classify(view, market_sel, hand_sel, herd_sel)` -> (command or None, label, reason). The
 table calls it as the player clicks cards, shows the label on the confirm button and the
-reason when the selection is not a move. The check is decide's own, run on the view.
+reason when the selection is not a move. The check is the rules' own (rules/jaipur/check.py).
 """
 
 from __future__ import annotations
@@ -10,36 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.i18n import msg, msg_n
-from game.core.ruleset import Rejected
-from game.rules.jaipur import moves
-from game.rules.jaipur.cards import BONUS_SIZES, CAMEL, GOODS, INDEX, bonus_for
-from game.rules.jaipur.state import NO_GOODS, State
+from game.rules.jaipur.cards import CAMEL, bonus_for
+from game.rules.jaipur.check import why_not
 from game.rules.jaipur.words import name
 
 Command = dict[str, Any]
-
-
-def state_from_view(view: dict[str, Any]) -> State:
-    """A state with the seat's own side exact and the hidden parts as blanks of the right size."""
-    seat = view["seat"]
-    hand = [0] * len(GOODS)
-    for card in view["hand"]:
-        hand[INDEX[card]] += 1
-    hands = [NO_GOODS, NO_GOODS]
-    hands[seat] = tuple(hand)
-    herds = [0, 0]
-    herds[seat] = view["herd"]
-    return State(
-        solo=view["variant"] == "solo",
-        phase=view["phase"],
-        turn=seat,
-        deck=("?",) * view["deck"],
-        market=tuple(view["market"]),
-        hands=(hands[0], hands[1]),
-        herds=(herds[0], herds[1]),
-        tokens=tuple(tuple(view["tokens"][g]) for g in GOODS),
-        bonus=tuple((0,) * view["bonus"][str(size)] for size in BONUS_SIZES),
-    )
 
 
 def _herd(herd_sel: int | list[str]) -> int:
@@ -97,7 +72,7 @@ def classify(
             )
     if view["seat"] not in view["to_act"]:
         return None, label, msg("It is not your turn")
-    result = moves.move_events(state_from_view(view), view["seat"], command)
-    if isinstance(result, Rejected):
-        return None, label, result.reason
+    refused = why_not(view, command)
+    if refused is not None:
+        return None, label, refused.reason
     return command, label, ""

@@ -88,6 +88,4 @@ def start_normal_game(app: Host, tutorial: Tutorial) -> None:
     named = [
         replace(s, name=n) if s.kind != "rules" else s for s, n in zip(made, tutorial.names, strict=False)
     ]
-    match = Match.new(ruleset, named, options, seed=random.SystemRandom().randrange(2**31))
-    match_id = app.store.attach(match)
-    app.replace(tables.table_class(tutorial.game)(app, match, match_id))
+    app.replace(tables.new_table(app, ruleset, named, options))

@@ -147,20 +147,11 @@ def test_sim_command_line_reports_json(capsys):
     assert report["games"] == 2 and sum(report["wins"]) == 2
 
 
-def test_bots_are_built_on_the_view_alone():
-    """No bot peeks: their modules never import the state, evolve, the ruleset or the solo bot's
-    turn, and choosing leaves the view it was given untouched."""
-    import ast
+def test_choosing_leaves_the_view_untouched():
+    """No bot changes what it was shown (that the bots' modules never import the state, evolve,
+    the ruleset or the solo bot's turn is an import contract: make lint)."""
     import copy
-    import inspect
 
-    from game.rules.jaipur import bots, sim
-
-    private = {"state", "evolve", "round", "ruleset", "moves", "view"}
-    for module in (bots, sim):
-        for node in ast.walk(ast.parse(inspect.getsource(module))):
-            if isinstance(node, ast.ImportFrom) and node.module.startswith("game.rules.jaipur"):
-                assert node.module.rsplit(".", 1)[1] not in private, (module.__name__, node.module)
     for level in LEVELS:
         for m, seat in positions(6, 12, "solo" if level == "medium" else "standard"):
             view = m.view(seat)
