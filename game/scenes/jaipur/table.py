@@ -21,7 +21,6 @@ from game.scenes.jaipur import layout as L
 from game.scenes.jaipur.motion import Motion
 from game.scenes.jaipur.render import Render
 from game.scenes.jaipur.selection import classify
-from game.scenes.sheet import CONTINUE
 from game.scenes.table import Table
 from game.scenes.table.base import Gesture
 from game.ui.action_bar import ActionBar
@@ -47,11 +46,9 @@ class JaipurTable(Render, Table):
         self.market_sel: set[int] = set()
         self.hand_sel: set[int] = set()
         self.herd_sel = 0
-        self.pending_sheet: dict[str, Any] | None = None
         # Instant animations: the rule bot's turn still waits the bot pause, on this view
         # (ticks left, the view to show then)
         self.revealing: tuple[int, dict[str, Any]] | None = None
-        self.sheet_open = False
         self.deal_after_sheet: list[dict[str, Any]] = []
         self.last_move: list[
             str
@@ -110,15 +107,8 @@ class JaipurTable(Render, Table):
 
     # -- flow -----------------------------------------------------------------------------
     def busy(self) -> bool:
-        """Cards or tokens in the air, or a round's sheet waiting for them to land."""
-        return self.flights.busy or self.pending_sheet is not None or self.revealing is not None
-
-    def idle(self) -> bool:
-        return not self.busy() and not self.sheet_open
-
-    def awaiting(self) -> tuple[int | None, str] | None:
-        """The round's sheet is open: it waits for the person to close it."""
-        return (None, CONTINUE) if self.sheet_open and not self.busy() else None
+        """Cards or tokens in the air, or the rule bot's turn still to show."""
+        return self.flights.busy or self.revealing is not None
 
     def update(self, n: int) -> None:
         self.flights.advance(n)
@@ -127,16 +117,11 @@ class JaipurTable(Render, Table):
             self.revealing = (left - n, later) if left > n else None
             if self.revealing is None:
                 self.show(later)
-        if self.pending_sheet is not None and not self.flights.busy and self.revealing is None:
-            event, self.pending_sheet = self.pending_sheet, None
-            self.sheet_open = True
-            self.app.push(sheet.RoundSheet(self.app, event, self.window.names, self.solo, self.sheet_closed))
         super().update(n)
         if self.hover not in self.button_ids and (self.acting_human is None or not self.idle()):
             self.hover = None  # nothing to click now: no card looks clickable
 
-    def sheet_closed(self) -> None:
-        self.sheet_open = False
+    def after_sheet(self) -> None:
         self.frozen = None
         self.refresh()
         if self.deal_after_sheet:  # the next round (and, solo, the rule bot's first turn)
@@ -177,7 +162,10 @@ class JaipurTable(Render, Table):
             start = self.window.count - len(events)
             played = self.window.view_at(start + end)
             self.frozen = self.window.view_at(start + end + 1)
-            self.pending_sheet = events[end]
+            ended = events[end]
+            self.queue_sheet(
+                lambda close: sheet.RoundSheet(self.app, ended, self.window.names, self.solo, close)
+            )
             self.deal_after_sheet = events[end + 1 :]
             moves = self.motion(before, played)
             moves.batch(events[:end])

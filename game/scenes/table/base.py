@@ -29,6 +29,7 @@ from game.core.timers import Scheduler, ticks
 from game.core.window import SeatWindow
 from game.scenes.base import Scene
 from game.scenes.overlays import HandOff, Pause
+from game.scenes.sheet import CONTINUE
 from game.scenes.table.clock import TableClock
 from game.scenes.table.thinking import Thinking
 from game.ui.targets import NAVIGATION, Target, TargetMap
@@ -85,6 +86,10 @@ class Table(Scene):
         self.watching = False  # a replay: the table shows its match and decides nothing
         self.log: list[str] = self.log_lines(self.window.events())
         self.finished_shown = False
+        # A sheet (a round's scores, a visit's summary) waiting for the cards to land, and
+        # whether one stands over the table: the next decision waits for both
+        self.sheet_waiting: Callable[[Callable[[], None]], Scene] | None = None
+        self.sheet_open = False
         self.focus: str | None = None  # the id of the target the keyboard is on
         self.hover: str | None = None  # the id of the target under the pointer
         self.pointer: tuple[int, int] | None = None  # where the mouse is, for the tooltip
@@ -142,7 +147,8 @@ class Table(Scene):
                 self.clock.advance(1, self.viewer)
             self.thinking.advance(1)
             self.on_tick()
-            if self.watching or self.busy() or not self.idle() or self.app.top is not self:
+            self._show_sheet()
+            if self.watching or not self.idle() or self.app.top is not self:
                 continue  # the next decision waits for the cards to land, a sheet, a hand-off
             if self.window.finished:
                 if not self.finished_shown:
@@ -484,7 +490,7 @@ class Table(Scene):
     def settled(self) -> bool:
         """Nothing here changes without input: no flight, no bot thinking, and nothing the next
         update would start by itself (a bot's turn, a hand-off, the result, the rules clock)."""
-        if self.busy() or self.thinking.busy:
+        if self.busy() or self.thinking.busy or self.sheet_waiting is not None:
             return False
         if self.watching:
             return True
@@ -506,7 +512,7 @@ class Table(Scene):
         in flight, a bot thinking, a screen on top; what merely glows does not count).
         game.automation waits in such strides, drawing once per stride; the table still
         decides tick by tick."""
-        if self.busy() or not self.idle() or self.thinking.busy or self.app.top is not self:
+        if not self.idle() or self.thinking.busy or self.app.top is not self:
             return 1
         due = self.window.due
         waits = [held.tick - self.clock.tick(seat) for seat, held in self.held.items()]
@@ -518,7 +524,7 @@ class Table(Scene):
         """While not idle: when what holds the table back is a person with no rules move to
         make (a score sheet to open or close), whose it is (None: anyone at the screen) and the
         target that moves on; None when it is time that holds it."""
-        return None
+        return (None, CONTINUE) if self.sheet_open else None
 
     @property
     def animated(self) -> bool:  # type: ignore[override]
@@ -534,13 +540,42 @@ class Table(Scene):
             or self.moving()
         )
 
+    # -- sheets ---------------------------------------------------------------------------
+    def queue_sheet(self, make: Callable[[Callable[[], None]], Scene]) -> None:
+        """Show a sheet once what flies has landed: `make(on_close)` builds it. Until it has
+        been shown and closed, the table decides nothing (no bot is asked, no hand-off)."""
+        self.sheet_waiting = make
+
+    def _show_sheet(self) -> None:
+        if self.sheet_waiting is not None and self.landed() and self.app.top is self:
+            make, self.sheet_waiting = self.sheet_waiting, None
+            self.sheet_open = True
+            self.app.push(make(self._sheet_closed))
+
+    def _sheet_closed(self) -> None:
+        self.sheet_open = False
+        self.after_sheet()
+
+    def idle(self) -> bool:
+        """Whether the table waits for input: nothing flies, no sheet waits or stands, and the
+        table shows nothing of its own the next move must wait for (`steady`)."""
+        return not self.busy() and self.sheet_waiting is None and not self.sheet_open and self.steady()
+
     # -- for subclasses -------------------------------------------------------------------
+    def landed(self) -> bool:
+        """Whether a waiting sheet may open now (what must be seen first has landed)."""
+        return not self.busy()
+
+    def after_sheet(self) -> None:
+        """A sheet was closed."""
+
     def moving(self) -> bool:
         """Whatever else of the subclass changes with time alone (a glow, a fading remark)."""
         return False
 
-    def idle(self) -> bool:
-        """False while the table shows something the next move must wait for (a score sheet)."""
+    def steady(self) -> bool:
+        """False while the table shows something of its own the next move must wait for (a
+        finished hand whose score sheet is still to be opened, a die rolling)."""
         return True
 
     def consume_escape(self) -> bool:

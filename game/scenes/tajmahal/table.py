@@ -17,7 +17,6 @@ import pygame
 from game.core.i18n import N_, _, msg
 from game.core.ruleset import Command
 from game.rules.tajmahal.words import place
-from game.scenes.sheet import CONTINUE
 from game.scenes.table import Table
 from game.scenes.table.base import Gesture
 from game.scenes.tajmahal import layout as L
@@ -54,8 +53,6 @@ class TajMahalTable(Render, Table):
         self.counting = 0  # ticks towards the next point counted up
         self.last_move: list[str] = []
         self.visit_events: list[dict[str, Any]] = self._current_visit_events()
-        self.pending_sheet: dict[str, Any] | None = None
-        self.sheet_open = False
         self.play_button = Button(L.PLAY_RECT, N_("Play"), self.play, primary=True, tid="button.play")
         self.take_button = Button(L.PLAY_RECT, N_("Take"), self.take, primary=True, tid="button.take")
         self.withdraw_button = Button(L.WITHDRAW_RECT, N_("Withdraw"), self.withdraw, tid="button.withdraw")
@@ -82,7 +79,7 @@ class TajMahalTable(Render, Table):
 
     def acting_phase(self) -> str:
         """The phase the person at the screen acts in now, or "" when they may not act."""
-        if self.acting_human is None or self.sheet_open or self.pending_sheet is not None:
+        if self.acting_human is None or self.sheet_open or self.sheet_waiting is not None:
             return ""
         return self.v["phase"]
 
@@ -125,14 +122,7 @@ class TajMahalTable(Render, Table):
 
     # -- flow -----------------------------------------------------------------------------
     def busy(self) -> bool:
-        return self.flights.busy or self.pending_sheet is not None
-
-    def idle(self) -> bool:
-        return not self.busy() and not self.sheet_open
-
-    def awaiting(self) -> tuple[int | None, str] | None:
-        """A visit's summary is open: it waits for a person to close it."""
-        return (None, CONTINUE) if self.sheet_open and not self.busy() else None
+        return self.flights.busy
 
     def moving(self) -> bool:
         return any(
@@ -142,10 +132,6 @@ class TajMahalTable(Render, Table):
     def update(self, n: int) -> None:
         self.flights.advance(n)
         self.count_scores(n)
-        if self.pending_sheet is not None and not self.flights.busy:
-            sheet, self.pending_sheet = self.pending_sheet, None
-            self.sheet_open = True
-            self.app.push(VisitSheet(self.app, **sheet, names=self.window.names, on_close=self.sheet_closed))
         super().update(n)
         waiting = self.acting_human is None or not self.idle()
         readable = (self.hover or "").startswith(("player.", "province."))  # lit whoever acts
@@ -164,8 +150,7 @@ class TajMahalTable(Render, Table):
             diff = target - self.shown_scores[i]
             self.shown_scores[i] += max(-steps, min(steps, diff))
 
-    def sheet_closed(self) -> None:
-        self.sheet_open = False
+    def after_sheet(self) -> None:
         self.refresh()
 
     def on_events(self, events: list[dict[str, Any]]) -> None:
@@ -179,12 +164,16 @@ class TajMahalTable(Render, Table):
                 self.visit_events.append(e)
                 continue
             if self.humans:  # nobody to close a summary at a table of bots
-                self.pending_sheet = {
+                summary = {
                     "visit": e.get("visit", before["visit"]),
                     "province": before["province"],
                     "rows": visit_summary(self.visit_events, self.v["seats"]),
                     "last": any(x["type"] == "game_over" for x in events[k:]),
+                    "names": self.window.names,
                 }
+                self.queue_sheet(
+                    lambda close, summary=summary: VisitSheet(self.app, **summary, on_close=close)
+                )
             self.visit_events = []
         self.reselect()
 
@@ -408,7 +397,7 @@ class TajMahalTable(Render, Table):
             return N_("Waiting for the next player to take the screen")
         if self.acting_human is None:
             return msg("{name} is playing", name=self.window.names[waiting[0]])
-        if self.sheet_open or self.pending_sheet is not None:
+        if self.sheet_open or self.sheet_waiting is not None:
             return N_("The visit is over")
         phase = self.v["phase"]
         return {"build": N_("Build your palace first"), "pick": N_("Take your display cards first")}.get(
