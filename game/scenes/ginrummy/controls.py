@@ -1,5 +1,7 @@
-"""Mouse and keyboard at the Gin Rummy table, over one target map: what is under the pointer,
-clicks, drags and drops, and one keyboard focus over the piles, the cards and the buttons.
+"""What is Gin Rummy's own in the input at its table: the target map, the drag and drop of
+cards (a press on a card or a pile starts a drag; let go, it drops or clicks) and its keys.
+The hover, the right-click, the keyboard focus, Space and Enter on it, H and Esc are the
+table base's (game.scenes.table.base, "input over the target map"), which calls back here.
 
 Target ids: "stock", "discard", "hand.<card>" while playing; while the defender lays off
 "meld.<k>" (the knocker's meld k), "laid.<card>", "own.<k>" (the defender's meld k),
@@ -20,7 +22,7 @@ from game.scenes.ginrummy import layout as L
 from game.scenes.ginrummy.actions import Actions
 from game.scenes.ginrummy.desk import Desk
 from game.ui.fan import fanned
-from game.ui.targets import NAVIGATION, Target
+from game.ui.targets import Target
 
 SPREAD_LIFT = 16  # a chosen card of the defender's deadwood stands this much higher
 DEFENDING = N_("The defender is choosing layoffs")
@@ -129,38 +131,27 @@ class Controls:
         out += [card("free", c, "") for _, cards, _ in defender.groups for c in cards if c in free]
         return out
 
-    # -- mouse ----------------------------------------------------------------------------
-    def point(self, pos: tuple[int, int]) -> None:
-        """The pointer moved: what it is over now."""
-        t = self.t
-        t.pointer = pos
-        found = t.target_map().hit(pos)
-        t.hover = found.id if found else None
-
+    # -- mouse: the drag of cards (the pointer's hover and the right-click are the base's) --
     def handle(self, event: pygame.event.Event) -> bool:
         t = self.t
         if event.type == pygame.MOUSEMOTION:
-            self.point(event.pos)
             t.drag.move(event.pos)
-            return True
+            return False  # the base lights what is under the pointer
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self.press(event.pos)
+            self.press(event.pos)
+            return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             gesture = t.drag.release(event.pos)
-            if gesture is not None:
-                if gesture.active:
-                    self.drop(gesture.payload, event.pos)
-                else:
-                    self.click(gesture.payload)
+            if gesture is not None and gesture.active:
+                self.drop(gesture.payload, event.pos)
+            elif gesture is not None:
+                self.click(gesture.payload)
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            t.consume_escape()
-            return True
-        if event.type == pygame.KEYDOWN:
-            return self.key(event)
         return False
 
-    def press(self, pos: tuple[int, int]) -> bool:
+    def press(self, pos: tuple[int, int]) -> None:
+        """A button acts, a grey target says why it is grey, a card of my hand or a pile starts
+        a drag (a click when let go unmoved), a meld or a card of the reveal is chosen."""
         t = self.t
         found = t.target_map().hit(pos)
         if found is not None and found.kind == "button":
@@ -170,23 +161,21 @@ class Controls:
                     t.say(found.tip)
             elif button is not None:
                 button.activate()
-            return True
+            return
         if t.flights.busy and t.acting_human is not None:
             t.flights.finish()  # a player in a hurry: land everything, then take the click
             t.aim()
             found = t.target_map().hit(pos)
         if found is None:
-            if L.card_rect(L.DISCARD).collidepoint(pos):
-                return True
-            if t.flights.busy:
+            if t.flights.busy and not L.card_rect(L.DISCARD).collidepoint(pos):
                 t.flights.finish()
-            return False
+            return
         if found.kind == "log":
-            return True  # a shortened log line is only read (its tooltip), never chosen
+            return  # a shortened log line is only read (its tooltip), never chosen
         if not found.enabled:
             if found.tip:
                 t.say(found.tip)
-            return True
+            return
         if found.id.startswith("hand."):
             code = found.id[5:]
             cards = t.meld_of(code)  # a meld moves as one
@@ -202,7 +191,6 @@ class Controls:
                 t.drag.press(pos, found.id, image, L.STOCK if found.id == "stock" else L.DISCARD)
         else:
             self.actions.defend(found.id)
-        return True
 
     def pile_image(self, pile: str) -> pygame.Surface | None:
         t = self.t
@@ -246,8 +234,10 @@ class Controls:
             a.draw_from(payload)
         a.setup_buttons()
 
-    # -- keyboard -------------------------------------------------------------------------
+    # -- keyboard: Gin's own keys (Tab, arrows, Space or Enter on the focus, H, Esc: the base's) --
     def key(self, event: pygame.event.Event) -> bool:
+        """Shift+Left/Right move the focused card of my hand, K knocks, R re-sorts, V shows the
+        pile's history; Space with nothing focused plays the default action, as Enter does."""
         t, a = self.t, self.actions
         k = event.key
         shift = bool(event.mod & pygame.KMOD_SHIFT)
@@ -255,14 +245,8 @@ class Controls:
         if k in (pygame.K_LEFT, pygame.K_RIGHT) and shift and current and current.id.startswith("hand."):
             a.move_card(current.id[5:], -1 if k == pygame.K_LEFT else 1)  # the focus keeps its card
             return True
-        if k in NAVIGATION:
-            t.focus = t.target_map().step(t.focus, k, shift)
-            return True
-        if k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            if current is not None:
-                self.activate(current.id)
-            else:
-                self.default_action()
+        if k == pygame.K_SPACE and current is None:
+            self.default_action()
             return True
         if k == pygame.K_k:
             a.knock()
@@ -273,12 +257,10 @@ class Controls:
         if k == pygame.K_v:
             t.history_open = not t.history_open
             return True
-        if k == pygame.K_h and t.hint_button.visible:
-            t.request_hint()
-            return True
         return False
 
     def activate(self, target: str) -> None:
+        """A target pressed from the keyboard: Space on the focus, or Enter (on a card too)."""
         t = self.t
         button = t.button(target)
         if button is not None:
@@ -290,7 +272,8 @@ class Controls:
         self.actions.setup_buttons()
 
     def default_action(self) -> None:
-        """Enter with nothing focused: discard the chosen card, else the main button's action."""
+        """Enter or Space with nothing focused: discard the chosen card, else the main button's
+        action."""
         t = self.t
         if t.selected and t.v["phase"] == DISCARD:
             self.actions.discard(t.selected)

@@ -36,8 +36,8 @@ class Desk(Protocol):
     hint: dict[str, Any] | None
     log: list[str]
     clock: TableClock
-    focus: str | None  # target ids
-    hover: str | None
+    hover: str | None  # a target id
+    pointer: tuple[int, int] | None  # None: the pointer has left the window
 
     # what is on screen (declared in GinRummyTable.__init__)
     v: dict[str, Any]
@@ -48,7 +48,6 @@ class Desk(Protocol):
     defence: reveal.Defence
     selected: str | None
     fresh: str | None
-    pointer: tuple[int, int]
     history_open: bool
     notice: str | None
     bubbles: dict[int, str]
@@ -81,10 +80,6 @@ class Desk(Protocol):
 
     def submit(self, seat: int | None, command: dict[str, Any]) -> list[Event] | Rejected: ...
 
-    def request_hint(self) -> None: ...
-
-    def consume_escape(self) -> bool: ...
-
     def target_map(self) -> TargetMap: ...
 
     def tipped(self) -> Target | None: ...
@@ -100,9 +95,9 @@ class Desk(Protocol):
 
     def hand_layout(self) -> tuple[list[Group], dict[str, tuple[float, float]]]: ...
 
-    def over_hand(self, pos: tuple[int, int]) -> bool: ...
+    def over_hand(self, pos: tuple[int, int] | None) -> bool: ...
 
-    def over_pile(self, pos: tuple[int, int]) -> bool: ...
+    def over_pile(self, pos: tuple[int, int] | None) -> bool: ...
 
     def dragged_hand_cards(self) -> list[str]: ...
 

@@ -7,7 +7,8 @@ focused card, K knocks, R re-sorts, V shows the discard pile's history, H asks f
 
 The table holds what is on screen (the view, the selection, where cards are drawn, what is in
 flight) and the waits; three collaborators it owns do the rest: `Actions` (the commands behind
-buttons, clicks and keys), `Controls` (mouse and keyboard, over the target map) and `Render`.
+buttons, clicks and keys), `Controls` (the target map, the drag of cards and Gin's own keys;
+the rest of the input is the table base's) and `Render`.
 They type against `desk.Desk`, the part of this table they use.
 """
 
@@ -62,7 +63,6 @@ class GinRummyTable(Table):
         self.defence = reveal.Defence()  # the defender's chosen cards while laying off
         self.selected: str | None = None  # the card of my hand chosen to discard or knock with
         self.fresh: str | None = None  # the card I just drew, marked until I discard (from the log)
-        self.pointer: tuple[int, int] = (0, 0)
         self.history_open = False  # the discard pile's history, shown with V
         # what is said, and the waits (all on self.timers)
         self.notice: str | None = None  # a refusal or a remark in the action bar
@@ -179,13 +179,14 @@ class GinRummyTable(Table):
         return groups, {c: (x, L.HAND_Y) for c, x in zip(flat, xs, strict=True)}
 
     @staticmethod
-    def over_hand(pos: tuple[int, int]) -> bool:
-        return pos[1] > L.HAND_Y - 100
+    def over_hand(pos: tuple[int, int] | None) -> bool:
+        """Where cards dropped go into my hand (nowhere: the pointer has left the window)."""
+        return pos is not None and pos[1] > L.HAND_Y - 100
 
     @staticmethod
-    def over_pile(pos: tuple[int, int]) -> bool:
+    def over_pile(pos: tuple[int, int] | None) -> bool:
         """Where a card of my hand may be dropped to discard it (a little beyond the pile)."""
-        return L.card_rect(L.DISCARD).inflate(40, 40).collidepoint(pos)
+        return pos is not None and L.card_rect(L.DISCARD).inflate(40, 40).collidepoint(pos)
 
     def dragged_hand_cards(self) -> list[str]:
         payload = self.drag.payload()
@@ -265,9 +266,24 @@ class GinRummyTable(Table):
     def gestures(self, seat: int, command: dict[str, Any]) -> Iterator[Gesture]:
         return gestures.gestures(self, seat, command)
 
-    # -- input and drawing ----------------------------------------------------------------
+    # -- input and drawing: the drag and Gin's keys are the Controls', the rest the base's ---
     def handle(self, event: pygame.event.Event) -> bool:
         return self.controls.handle(event) or super().handle(event)
+
+    def game_key(self, event: pygame.event.Event) -> bool:
+        return self.controls.key(event)
+
+    def choose(self, tid: str, back: bool = False) -> None:
+        self.controls.activate(tid)
+
+    def hoverable(self, target: Target) -> bool:
+        return True  # a card lifts, a pile shows its history, a grey button says why it is grey
+
+    def enter_chooses(self, target: Target) -> bool:
+        return True  # Enter presses a focused card or pile as Space does
+
+    def play_chosen(self) -> None:
+        self.controls.default_action()
 
     def draw(self, surface: pygame.Surface) -> None:
         self.render.draw(surface)
