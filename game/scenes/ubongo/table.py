@@ -63,7 +63,6 @@ class UbongoTable(render.Render, Table):
         self.done_here: set[int] = set()  # pass-and-play: solvers who had the screen and ran out
         self.flash: dict[int, int] = {}  # seat -> ticks left of its "Ubongo!"
         self.shown_solution: list | None = None  # the solver's solution for a person out of time
-        self.row_focus: int | None = None
         self.notice = ""
         self.v_version = 0
         self.frame_map: TargetMap | None = None  # the target map while a frame is drawn
@@ -373,10 +372,8 @@ class UbongoTable(render.Render, Table):
                 self.shown_solution = None
                 for placed in v["placements"][seat] or []:
                     self.handler.lay(placed["piece"], placed["cells"])
-        if not self.rows_open():  # the rows are not the person's to choose now
-            self.row_focus = None
-            if self.focus and self.focus.startswith("row."):
-                self.focus = None
+        if not self.rows_open() and self.focus and self.focus.startswith("row."):
+            self.focus = None  # the rows are not the person's to choose now
 
     def sync_buttons(self) -> None:
         """Which buttons show: they follow the moment (the die rolling, a person solving)."""
@@ -449,78 +446,71 @@ class UbongoTable(render.Render, Table):
     def choose_row(self, row: int) -> None:
         if row in self.rows_open():
             self.submit(self.viewer, {"move": "pawn", "row": row})
-            self.row_focus = None
 
     def _check_solved(self) -> None:
         if self.handler is not None and self.solving() and self.handler.solved():
             self.submit(self.viewer, {"move": "solve", "placements": self.handler.placements()})
 
-    # -- input ----------------------------------------------------------------------------
+    # -- input: the pieces take the pointer and the keys first while the person solves; the
+    # rows and the buttons are targets, hovered and clicked (before the pieces) as the base does
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.pointer = event.pos
-            hit = self.target_map().hit(event.pos)
-            self.hover = hit.id if hit is not None and hit.enabled and hit.kind in ("button", "row") else None
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = self.target_map().hit(event.pos, kinds=("button", "row"))
-            if hit is not None:
-                if hit.enabled:
-                    self.activate(hit.id)
-                return True
+        pointer = event.type in (pygame.MOUSEMOTION, pygame.WINDOWLEAVE) or (
+            event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        )
+        if pointer and super().handle(event):
+            return True  # a row or a button clicked
         if self.solving() and self.handler is not None:
             before = signature(self.handler)
-            used = self.handler.handle(event)
-            if used:
+            if self.handler.handle(event):
                 self.notice = ""
                 sound = sound_of(before, signature(self.handler))
                 if sound:
                     self.app.sounds.play(sound)
                 self._check_solved()
                 return True
-        if event.type == pygame.KEYDOWN:
-            return self.key(event) or super().handle(event)
-        return False
+        return not pointer and super().handle(event)
 
-    def key(self, event: pygame.event.Event) -> bool:
+    def hoverable(self, target: Target) -> bool:
+        return target.enabled and target.kind in ("button", "row")  # the pieces are the handler's
+
+    def clickable(self, pos: tuple[int, int]) -> Target | None:
+        hit = self.target_map().hit(pos)
+        return hit if hit is not None and self.hoverable(hit) else None
+
+    def game_key(self, event: pygame.event.Event) -> bool:
+        """G gives up; over the gem rows 1-6 name one and Up/Down walk them; while solving, an
+        arrow the pieces leave does nothing."""
         k = event.key
         if k == pygame.K_g and self.solving():
             self.give_up()
-            return True
-        if k == pygame.K_h and self.hint_button.visible:
-            self.show_piece()
             return True
         rows = self.rows_open()
         if rows and pygame.K_1 <= k <= pygame.K_6:
             self.choose_row(k - pygame.K_1)
             return True
         if rows and k in (pygame.K_UP, pygame.K_DOWN):
-            here = self.row_focus if self.row_focus in rows else None
-            if here is None:
-                self.row_focus = rows[0] if k == pygame.K_DOWN else rows[-1]
+            down = k == pygame.K_DOWN
+            here = int(self.focus[4:]) if self.focus and self.focus.startswith("row.") else None
+            if here in rows:
+                self.focus = f"row.{rows[(rows.index(here) + (1 if down else -1)) % len(rows)]}"
             else:
-                i = rows.index(here) + (1 if k == pygame.K_DOWN else -1)
-                self.row_focus = rows[i % len(rows)]
-            self.focus = f"row.{self.row_focus}"
+                self.focus = f"row.{rows[0] if down else rows[-1]}"
             return True
-        if k in NAVIGATION and not self.solving():
-            self.focus = self.target_map().step(self.focus, k, bool(event.mod & pygame.KMOD_SHIFT))
-            if self.focus and self.focus.startswith("row."):
-                self.row_focus = int(self.focus.split(".")[1])
-            return True
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            current = self.target_map().get(self.focus)
-            if current is not None and current.enabled:
-                self.activate(current.id)
-                return True
-        return False
+        return k in NAVIGATION and self.solving()
 
-    def activate(self, tid: str) -> None:
+    def choose(self, tid: str, back: bool = False) -> None:
         if tid.startswith("row."):
-            self.choose_row(int(tid.split(".")[1]))
+            self.choose_row(int(tid[4:]))
             return
         for button in self.buttons.widgets:
             if button.tid == tid and button.visible and button.enabled:
                 button.activate()
+
+    def enter_chooses(self, target: Target) -> bool:
+        return True  # Enter takes a row as Space does
+
+    def hint_clicked(self) -> None:
+        self.show_piece()
 
     # -- the target map -------------------------------------------------------------------
     def target_map(self) -> TargetMap:
