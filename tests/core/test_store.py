@@ -245,25 +245,37 @@ def test_two_processes_writing_at_once_do_not_corrupt_it(bazaar_home):
             assert fresh.state == loaded.state
 
 
-def test_a_first_launch_waits_while_another_holds_the_write_lock(tmp_path):
+def test_a_first_launch_waits_while_another_holds_the_write_lock(tmp_path, monkeypatch):
     """Two first launches at once: one has just created the schema (still in rollback mode) and
-    the other holds the write lock, checking it. Switching to WAL must wait, not give up."""
+    the other holds the write lock, checking it. Switching to WAL must wait, not give up.
+
+    The lock is let go from inside the wait itself (its first pause), not after a while on the
+    wall clock, so the switch surely meets the lock and surely gets it after waiting."""
+    import time
+    from types import SimpleNamespace
+
     path = tmp_path / "bazaar.sqlite3"
     first = storedb.connect(path)
     first.execute(f"PRAGMA application_id = {storedb.APPLICATION_ID}")
     first.execute(f"PRAGMA user_version = {storedb.SCHEMA_VERSION}")
-    for statement in storedb.SCHEMA:
+    for statement in (*storedb.SCHEMA, *storedb.ADDED):  # the whole schema, as prepare makes it
         first.execute(statement)
     first.execute("BEGIN IMMEDIATE")
-    release = threading.Timer(0.3, first.execute, ("COMMIT",))
-    release.start()
+    pauses = []
+
+    def pause(seconds: float) -> None:
+        pauses.append(seconds)
+        if first.in_transaction:
+            first.execute("COMMIT")
+
+    monkeypatch.setattr(storedb, "time", SimpleNamespace(monotonic=time.monotonic, sleep=pause))
     try:
         with Store.open(path) as second:
             assert second.problem is None and second.path == path
             assert second.conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     finally:
-        release.join()
         first.close()
+    assert len(pauses) == 1  # it met the lock, waited, and switched once the lock was free
 
 
 def test_a_store_that_cannot_use_its_folder_still_plays(tmp_path):
