@@ -43,12 +43,12 @@ def test_building_an_exchange_says_how_camels_are_given_and_taken_back():
     goods = [t["id"] for t in s.targets() if t["id"].startswith("market.")]
     goods = [g for g in goods if s.table.v["market"][int(g.split(".")[1])] != "camel"]
     s.click(goods[0])
-    assert s.table.note() != HERD_NOTE  # one card taken: a plain take, nothing to explain
+    assert s.table.bar_note() != HERD_NOTE  # one card taken: a plain take, nothing to explain
     s.click(goods[1])
-    assert s.table.note() == HERD_NOTE
+    assert s.table.bar_note() == HERD_NOTE
     s.click("herd")
     s.click("herd")
-    assert s.table.herd_sel == 2 and s.table.note() == HERD_NOTE
+    assert s.table.herd_sel == 2 and s.table.bar_note() == HERD_NOTE
     s.click("herd", button=3)  # right-click takes one back
     assert s.table.herd_sel == 1
 
@@ -89,8 +89,9 @@ def test_a_cut_log_line_is_a_target_whose_tip_is_the_whole_line():
     s.move(log[0].id)
     assert s.table.tipped() is not None and s.table.tipped().tip == long
     s.click("hand.0")  # reading it changed nothing
-    s.move("confirm")  # a greyed Confirm says why, in the tooltip too
-    assert s.table.tipped().id == "confirm" and s.table.tipped().tip == s.table.reason
+    s.move("confirm")  # a greyed Confirm says why: in the bar, and not twice in a tooltip
+    assert s.table.pointed(s.table.target_map()).tip == s.table.reason == s.table.bar()[1]
+    assert s.table.tipped() is None
 
 
 def test_instant_animations_still_give_the_rule_bot_its_pause():

@@ -15,7 +15,7 @@ from game.scenes.ginrummy import draw, prompts, reveal
 from game.scenes.ginrummy import layout as L
 from game.scenes.ginrummy.arrange import group_label
 from game.scenes.ginrummy.desk import Desk
-from game.ui import marks, text, theme, tooltip
+from game.ui import marks, text, theme
 
 MOODS = {"": "idle", "good": "good", "bad": "refused"}  # a prompt's tone -> the ActionBar's mood
 
@@ -32,10 +32,8 @@ class Render:
         surface.blit(draw.backdrop(), (0, 0))
         target = t.focused()
         focused = target.id if target else None
-        for b in t.buttons.widgets:  # pointed at and focused, by target id
-            tid = b.target().id
-            b.hover = b.visible and b.enabled and t.hover == tid
-            b.focused = focused == tid
+        sort = t.sort_button  # drawn with the hand; the other buttons are the overlay's
+        sort.hover, sort.focused = sort.visible and sort.enabled and t.hover == sort.tid, focused == sort.tid
         if self.t.spread is not None:
             self.draw_reveal(surface, focused)
         else:
@@ -54,8 +52,10 @@ class Render:
         if focused and focused.startswith("log."):  # a cut line the keyboard is on
             row = self.t.log_panel.row_rect(int(focused[4:]))
             pygame.draw.rect(surface, theme.FOCUS, row.inflate(10, 2), 2, border_radius=6)
-        self.draw_bar(surface)
-        tooltip.draw(surface, t.tipped(), t.four())  # a cut line's card codes as drawn
+        t.draw_overlay(surface)
+        if t.gin_forced():  # make it impossible to miss
+            glow = 4 + 2 * abs((t.clock.now // 6) % 4 - 2)
+            draw.outline(surface, t.knock_button.rect, draw.MELD_INK, 3, 2 * glow)
 
     def draw_names(self, surface: pygame.Surface) -> None:
         v, names = self.t.v, self.t.window.names
@@ -209,24 +209,13 @@ class Render:
         who = prompts.thrown_by(self.t.v)
         draw.history(surface, pile, who, self.t.window.names, self.t.four())
 
-    def draw_bar(self, surface: pygame.Surface) -> None:
-        """The prompt, or a refusal just said (`notice`), or why the greyed-out button under
-        the pointer is greyed out; then the buttons."""
+    def bar(self) -> tuple[str, str, str]:
+        """The prompt, or a refusal just said (`notice`); the bar names cards as drawn."""
         t = self.t
         title, detail, tone = prompts.prompt(t)
         mood = MOODS[tone]
-        pointed = None
         if t.notice:
             detail, mood = t.notice, "refused"
-        elif t.hover and t.button(t.hover) is not None:
-            pointed = t.target_map().get(t.hover)
-        shown = [b.rect.x for b in t.action_buttons if b.visible]
         t.action_bar.four_colour = t.four()
         # card_text draws what it is given: the words in the chosen language first
-        t.action_bar.draw(surface, tr(title), tr(detail), mood, min(shown) if shown else None, pointed)
-        for b in t.buttons.widgets:
-            if b is not t.sort_button:
-                b.draw(surface)
-        if t.gin_forced():  # make it impossible to miss
-            glow = 4 + 2 * abs((t.clock.now // 6) % 4 - 2)
-            draw.outline(surface, t.knock_button.rect, draw.MELD_INK, 3, 2 * glow)
+        return tr(title), tr(detail), mood

@@ -288,13 +288,29 @@ class GinRummyTable(Table):
     def draw(self, surface: pygame.Surface) -> None:
         self.render.draw(surface)
 
+    # the overlay the base draws: Render's bar, every button but Sort (drawn by the hand)
+    def bar(self) -> tuple[str, str, str]:
+        return self.render.bar()
+
+    def bar_right(self) -> int | None:
+        shown = [b.rect.x for b in self.action_buttons if b.visible]
+        return min(shown) if shown else None
+
+    def overlay_buttons(self) -> list[Button]:
+        return [b for b in self.buttons.widgets if b is not self.sort_button]
+
+    def draw_flying(self, surface: pygame.Surface) -> None:
+        """Nothing: cards fly under the score panel and the bar (Render draws them)."""
+
+    def tip_cards(self) -> bool:
+        return self.four()  # a cut log line's card codes drawn as the line was
+
     # -- flow -----------------------------------------------------------------------------
     def busy(self) -> bool:
         return self.flights.busy or self.staged
 
-    def idle(self) -> bool:
-        if self.busy():
-            return False
+    def steady(self) -> bool:
+        """A finished hand holds the table until its score sheet has been opened."""
         if self.v["phase"] in (HAND_OVER, MATCH_OVER):
             return self.acknowledged >= len(self.v["history"])
         return True

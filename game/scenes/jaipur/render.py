@@ -12,7 +12,7 @@ from game.rules.jaipur.cards import CAMEL, HAND_LIMIT, bonus_for
 from game.rules.jaipur.words import cards_text, count, name, person
 from game.scenes.jaipur import art, draw
 from game.scenes.jaipur import layout as L
-from game.ui import text, theme, tooltip
+from game.ui import text, theme
 
 SMALL = (L.SMALL_W, L.SMALL_H)
 HERD_NOTE = N_("Camels: click your herd once per camel; right-click takes one back.")
@@ -91,9 +91,9 @@ class Render:
         self.draw_my_side(surface, focused, hint_hand, hint_herd)
         draw.player_strip(surface, v, me, True, fl.masked, person(names[me]), me in waiting)
         self.log_panel.draw(surface, self.log)
-        self.draw_action_bar(surface, focused)
-        fl.draw(surface)
-        tooltip.draw(surface, self.tipped())
+        # the move's name on Confirm, in the type size that fits it in the language shown
+        _, self.confirm.size = text.fit(self.confirm.label, self.confirm.rect.w - 20, 22, "bold", 15)
+        self.draw_overlay(surface)
 
     def draw_far_side(self, surface: pygame.Surface, other: int) -> None:
         """The opponent's hand (backs, counted) and herd (no number), or the solo bot's area."""
@@ -211,7 +211,7 @@ class Render:
             return False
         return len(self.market_sel) >= 2 or bool(self.hand_sel or self.herd_sel)
 
-    def note(self) -> str:
+    def bar_note(self) -> str:
         """The bar's standing how-to under its detail: how camels are given, while an exchange
         is built."""
         idle = self.acting_human is not None and self.frozen is None and not self.flights.busy
@@ -224,15 +224,6 @@ class Render:
     def fits(self, line: str) -> bool:
         return self.action_bar.fits(line, self.bar_right())
 
-    def draw_action_bar(self, surface: pygame.Surface, focused) -> None:
-        title, detail, mood = self.bar()
-        self.action_bar.draw(surface, title, detail, mood, self.bar_right(), note=self.note())
-        # the move's name on Confirm, in the type size that fits it in the language shown
-        _, self.confirm.size = text.fit(self.confirm.label, self.confirm.rect.w - 20, 22, "bold", 15)
-        for button in self.buttons.widgets:
-            button.focused = focused == button.tid
-            button.hover = self.hover == button.tid and button.enabled
-        self.buttons.draw(surface)
 
 
 def joined(lines: list[Msg]) -> Msg | str:

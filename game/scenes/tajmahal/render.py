@@ -16,7 +16,7 @@ from game.scenes.tajmahal import layout as L
 from game.scenes.tajmahal.map_art import city_id, map_art, paint_map, tile_spots
 from game.scenes.tajmahal.motion import played_ids
 from game.scenes.tajmahal.preview import card_words, cards_words, play_words, withdraw_words
-from game.ui import marks, text, theme, tooltip
+from game.ui import marks, text, theme
 from game.ui.widgets import panel
 
 CAT_SHORT = [art.SYMBOL_SHORT[c] for c in CATEGORIES]
@@ -134,18 +134,7 @@ class Render:
             self.paint_scene(self.canvas, focused)
             self.canvas_key = key
         surface.blit(self.canvas, (0, 0))
-        title, detail, mood = self.bar()
-        pointed = None
-        if self.pointer is not None:
-            hit = self.target_map().hit(self.pointer)
-            pointed = hit if hit is not None and hit.kind == "button" else None
-        self.action_bar.draw(surface, title, detail, mood, right=None, pointed=pointed)
-        for button in self.buttons.widgets:
-            button.focused = focused == button.tid
-            button.hover = self.hover == button.tid and button.enabled
-        self.buttons.draw(surface)
-        self.flights.draw(surface)
-        tooltip.draw(surface, self.tipped())
+        self.draw_overlay(surface)
 
     def paint_static(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)

@@ -404,20 +404,8 @@ class TajMahalTable(Render, Table):
             phase, ""
         )
 
-    def tipped(self) -> Target | None:
-        """Buttons as usual; besides, on the map and the rows, what lies under the pointer.
-        A tip the action bar already says (why Play is grey) is not said twice."""
-        if self.app.top is not self:
-            return None
-        tmap = self.target_map()
-        under = tmap.hit(self.pointer) if self.pointer is not None else None
-        said = self.bar()[1]
-        for target in (under, tmap.get(self.focus)):
-            if target is None or not target.tip or target.tip == said:
-                continue
-            if target.kind in ("button", "log", "city", "province", "player"):
-                return target
-        return None
+    # besides buttons and log lines, what lies under the pointer on the map and the rows
+    tip_kinds = ("button", "log", "city", "province", "player")
 
     # -- input ----------------------------------------------------------------------------
     def choose(self, tid: str, back: bool = False) -> None:

@@ -15,7 +15,7 @@ from game.rules.ubongo.words import gem_words, level, listing, nth, symbol
 from game.scenes.ubongo import art
 from game.scenes.ubongo import layout as L
 from game.scenes.ubongo.handling import SHAPES
-from game.ui import polyomino_draw, text, theme, tooltip
+from game.ui import polyomino_draw, text, theme
 from game.ui.layer import Layer
 from game.ui.widgets import panel
 
@@ -59,17 +59,8 @@ class Render:
         self.draw_side(surface)
         self.sync_buttons()
         self.frame_map = self.target_map()  # one map for the whole frame: building it is not free
-        self.draw_bar(surface)
-        for button in self.buttons.widgets:
-            button.hover = self.hover == button.tid
-            button.draw(surface)
-        focused = self.target_map().get(self.focus)
-        if focused is not None and focused.kind == "button":
-            pygame.draw.rect(surface, theme.FOCUS, focused.bounds.inflate(6, 6), 3, border_radius=12)
-        self.flights.draw(surface)
-        tipped = self.tipped()
-        if tipped is not None:
-            tooltip.draw(surface, tipped)
+        panel(surface, L.ACTION_BAR, theme.BG_DEEP)
+        self.draw_overlay(surface)
         self.frame_map = None
 
     # -- the cached ground ----------------------------------------------------------------
@@ -462,18 +453,14 @@ class Render:
             pygame.draw.rect(surface, colour_of.get(c, (120, 110, 100)), rect)
 
     # -- the action bar -------------------------------------------------------------------
-    def draw_bar(self, surface: pygame.Surface) -> None:
-        title, detail, mood = self.bar_text()
-        panel(surface, L.ACTION_BAR, theme.BG_DEEP)
-        right = self.give_up_button.rect.x if self.give_up_button.visible else None
-        pointed = self.target_map().get(self.hover) or self.target_map().get(self.focus)
-        self.action_bar.draw(surface, title, detail, mood, right, pointed)
+    def bar_right(self) -> int | None:
+        return self.give_up_button.rect.x if self.give_up_button.visible else None
 
-    def bar_text(self) -> tuple[str, str, str]:
+    def bar(self) -> tuple[str, str, str]:
         v = self.v
         seat = self.viewer
         names = self.window.names
-        if self.sheet_open or self.pending_sheet is not None:
+        if self.sheet_open or self.sheet_waiting is not None:
             return _("The round is over"), _("The gems find their owners."), "moving"
         if self.intro:
             return (

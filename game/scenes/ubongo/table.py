@@ -58,8 +58,6 @@ class UbongoTable(render.Render, Table):
         self.handler_key: tuple[int, int] | None = None  # (round, seat) the pieces belong to
         self.intro = 0  # ticks left of the die roll and the hourglass being turned
         self.turning = 0  # ticks left of the hourglass turning over for its second turn
-        self.pending_sheet: int | None = None  # a round's end (event count) waiting for the gems
-        self.sheet_open = False
         self.done_here: set[int] = set()  # pass-and-play: solvers who had the screen and ran out
         self.flash: dict[int, int] = {}  # seat -> ticks left of its "Ubongo!"
         self.shown_solution: list | None = None  # the solver's solution for a person out of time
@@ -96,7 +94,7 @@ class UbongoTable(render.Render, Table):
 
     def clock_running(self) -> bool:
         return (
-            super().clock_running() and not self.intro and self.pending_sheet is None and not self.sheet_open
+            super().clock_running() and not self.intro and self.sheet_waiting is None and not self.sheet_open
         )
 
     def on_tick(self) -> None:
@@ -115,8 +113,6 @@ class UbongoTable(render.Render, Table):
                 del self.flash[seat]
         if self.handler is not None:
             self.handler.advance(1)
-        if self.pending_sheet is not None and not self.flights.busy and self.app.top is self:
-            self._open_sheet()
         self._warn()
         if self.per_seat:
             self._own_sand()
@@ -205,7 +201,7 @@ class UbongoTable(render.Render, Table):
         the table waits for even while bots race on: time runs on only as it is given."""
         if (self.solving() or self.rows_open()) and not self.thinking.busy and self.app.top is self:
             return True
-        if self.per_seat and self.idle() and not self.busy() and self.app.top is self:
+        if self.per_seat and self.idle() and self.app.top is self:
             waiting = self.window.to_act
             people = self.people_to_play()
             if not people and not any(s in self.players for s in waiting) and self.window.due is not None:
@@ -216,13 +212,8 @@ class UbongoTable(render.Render, Table):
         return self.per_seat or tick <= self.clock.tick(seat)
 
     # -- flow -----------------------------------------------------------------------------
-    def busy(self) -> bool:
-        """Only a round's end holds decisions back: gems flying mid-round are a sight, and the
-        race goes on under them."""
-        return self.pending_sheet is not None
-
-    def idle(self) -> bool:
-        return not self.busy() and not self.sheet_open and not self.intro
+    def steady(self) -> bool:
+        return not self.intro  # the die rolls and the hourglass turns before anyone may play
 
     def moving(self) -> bool:
         return bool(
@@ -233,9 +224,8 @@ class UbongoTable(render.Render, Table):
             or (self.handler and self.handler.animated)
         )
 
-    def _open_sheet(self) -> None:
-        count, self.pending_sheet = self.pending_sheet, None
-        self.sheet_open = True
+    def round_sheet(self, count: int, close) -> RoundSheet:
+        """The sheet of the round that ended at event `count`: the gems each took."""
         taken: dict[int, list[str]] = {}
         for event in reversed(self.window.events(0, count)):
             if event["type"] == "round_start":
@@ -244,10 +234,14 @@ class UbongoTable(render.Render, Table):
                 taken.setdefault(event["seat"], [])[:0] = event["gems"]
         before = self.window.view_at(count)
         names, last = self.window.names, self.window.finished
-        self.app.push(RoundSheet(self.app, before, names, last, self.sheet_closed, taken))
+        return RoundSheet(self.app, before, names, last, close, taken)
 
-    def sheet_closed(self) -> None:
-        self.sheet_open = False
+    def landed(self) -> bool:
+        """Gems flying mid-round are a sight and the race goes on under them (nothing of
+        Ubongo is `busy`); a round's sheet waits for them to land."""
+        return not self.flights.busy
+
+    def after_sheet(self) -> None:
         self.refresh()
 
     def show_result(self) -> None:
@@ -277,7 +271,7 @@ class UbongoTable(render.Render, Table):
             elif kind == "gems":
                 self._fly_gems(event, k)
             elif kind == "round_end":
-                self.pending_sheet = first + k + 1
+                self.queue_sheet(lambda close, count=first + k + 1: self.round_sheet(count, close))
         self.refresh()
         if self.shown_solution is None and self.puzzle_lost():
             self._show_solution()
