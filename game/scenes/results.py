@@ -1,18 +1,42 @@
-"""The end of a match: who won, the scores, and a rematch."""
+"""The end of a match: who won, the scores, and a rematch.
+
+`Results` is the one result sheet every game shows: the frame (the game's title, the headline,
+the rules' summary, the buttons Menu and Rematch) and a table with a row for each player, a
+star beside each winner. A game says only what is its own, through small hooks:
+
+    columns()         the table's columns after the player: heading, width, alignment
+    row(seat)         the cells of one seat's row, one per column (text, `Cell` or a drawing)
+    order()           the seats in the order of the rows (default: seat order)
+    subline(seat)     the small line under a player's name (default: person or bot and level)
+    draw_mark(...)    the seat's token before its name (`mark_width` reserves its room)
+    extra_lines()     lines in small type under the table (a note, a tie-break, past rounds)
+    summary_line()    the line under the headline (default: the rules' summary, with names)
+    draw_row(...)     a whole row, for a game whose row is more than cells
+
+The frame stacks headline, summary, table and extra lines in the room between the title bar and
+the buttons, tightening its gaps and the headline when a long table needs the room.
+"""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
 from game.core.bots import level_name
-from game.core.i18n import N_, msg, tr
+from game.core.i18n import N_, Msg, msg, tr
 from game.core.window import SeatWindow
 from game.scenes import tables
 from game.scenes.base import Screen
 from game.ui import text, theme
 from game.ui.widgets import Button, panel
+
+TOP, BOTTOM = 100, 588  # under the title bar, above the buttons (y 600)
+PAD = 28  # the table's inner margin, left and right
+STAR = 34  # room for the winner's star
+HEAD_H = 30  # the row of column headings
 
 
 def star(surface: pygame.Surface, centre: tuple[int, int], r: int, colour) -> None:
@@ -24,9 +48,55 @@ def star(surface: pygame.Surface, centre: tuple[int, int], r: int, colour) -> No
     pygame.draw.polygon(surface, colour, points)
 
 
+@dataclass(frozen=True)
+class Column:
+    """A column of the table after the player: `heading` ("" for none), its `width` in pixels
+    (with the gap before it) and where its cells stand ("right", as numbers do, or "left")."""
+
+    heading: str | Msg
+    width: int
+    align: str = "right"
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell's text; `lead`: the column that decides (the score), large and in the winner's
+    colour."""
+
+    text: str | Msg
+    size: int = 20
+    face: str = "regular"
+    lead: bool = False
+
+
+Drawing = Callable[[pygame.Surface, pygame.Rect], None]  # a cell drawn into its rect
+
+
+def score(value: float | int, lead: bool = True) -> Cell:
+    """A score as a cell: whole numbers without a decimal point."""
+    shown = f"{value:g}" if isinstance(value, float) else str(value)
+    return Cell(shown, 28, "black", lead)
+
+
+@dataclass
+class Layout:
+    """Where the frame puts each part, worked out from what the screen has to show."""
+
+    headline: tuple[int, int]  # (centre y, size)
+    summary: list[tuple[str, int]]  # (line, top)
+    table: pygame.Rect
+    rows: dict[int, pygame.Rect]  # seat -> its row, in the order shown
+    extras: list[tuple[str, int]]  # (line, top)
+
+
 class Results(Screen):
     name = "results"
     title = N_("Match over")
+    row_height = 60  # a name and the line under it
+    name_width = 250  # the player's name and its subline
+    mark_width = 0  # a seat's token before the name (0: none)
+    min_width = 620
+    extra_size = 16
 
     def __init__(self, app, window: SeatWindow, match_id: int | None = None):
         super().__init__(app)
@@ -37,6 +107,7 @@ class Results(Screen):
         self.group.move_focus(-1)
         app.sounds.play("seal")
 
+    # -- what the match says --------------------------------------------------------------
     def headline(self) -> str:
         names = self.window.names
         winners = self.outcome.winners if self.outcome else ()
@@ -46,7 +117,7 @@ class Results(Screen):
             return msg("Shared win: {names}", names=" & ".join(names[w] for w in winners))
         return N_("No winner")
 
-    def summary_line(self) -> str:
+    def summary_line(self) -> str | Msg:
         """The rules' summary, translated, with names for the seats it speaks of ("Seat 1" as
         the language words it, so also an older save's plain English)."""
         summary = tr(self.outcome.summary) if self.outcome else ""
@@ -54,6 +125,132 @@ class Results(Screen):
             summary = summary.replace(tr(msg("Seat {seat}", seat=i + 1)), name)
         return summary
 
+    def won(self, seat: int) -> bool:
+        return self.outcome is not None and seat in self.outcome.winners
+
+    # -- the hooks a game fills -------------------------------------------------------------
+    def columns(self) -> list[Column]:
+        return [Column(N_("Score"), 140)]
+
+    def row(self, seat: int) -> list[str | Msg | Cell | Drawing]:
+        scores = self.outcome.scores if self.outcome else ()
+        return [score(scores[seat])] if seat < len(scores) else [""]
+
+    def order(self) -> list[int]:
+        return list(range(len(self.window.players)))
+
+    def subline(self, seat: int) -> str | Msg:
+        player = self.window.players[seat]
+        return N_("person") if not player.is_bot else msg("bot · {level}", level=level_name(player.level))
+
+    def draw_mark(self, surface: pygame.Surface, centre: tuple[int, int], seat: int) -> None:
+        """The seat's token, `mark_width` wide, before its name: none on the common sheet."""
+
+    def extra_lines(self) -> list[str | Msg]:
+        return []
+
+    # -- the frame ----------------------------------------------------------------------------
+    def table_width(self) -> int:
+        inner = STAR + self.mark_width + self.name_width + sum(c.width for c in self.columns())
+        return max(self.min_width, inner + 2 * PAD)
+
+    def layout(self) -> Layout:
+        seats = self.order()
+        headed = any(c.heading for c in self.columns())
+        table_h = 12 + (HEAD_H if headed else 0) + self.row_height * len(seats) + 12
+        summary_text = self.summary_line()
+        summary = list(text.wrap(summary_text, 1000, 20)) if summary_text else []
+        extras = [line for extra in self.extra_lines() for line in text.wrap(extra, 980, self.extra_size)]
+        extra_step = self.extra_size + 6
+        # roomy if it fits, else a smaller headline and tighter gaps
+        for size, gap in ((54, 26), (46, 14), (40, 8)):
+            head_h = size + 14 + gap // 2  # the headline and the room under it
+            total = head_h + 26 * len(summary) + gap + table_h + (gap // 2 + extra_step * len(extras))
+            if total <= BOTTOM - TOP:
+                break
+        y = TOP + max(0, (BOTTOM - TOP - total) // 2)
+        headline = (y + (size + 14) // 2, size)
+        y += head_h
+        summary_at = [(line, y + 26 * k) for k, line in enumerate(summary)]
+        y += 26 * len(summary) + gap
+        box = pygame.Rect(0, y, self.table_width(), table_h)
+        box.centerx = theme.WIDTH // 2
+        top = box.y + 12 + (HEAD_H if headed else 0)
+        rows = {
+            seat: pygame.Rect(box.x, top + self.row_height * k, box.w, self.row_height)
+            for k, seat in enumerate(seats)
+        }
+        y = box.bottom + gap // 2 + 4
+        extras_at = [(line, y + extra_step * k) for k, line in enumerate(extras)]
+        return Layout(headline, summary_at, box, rows, extras_at)
+
+    def cell_rects(self, row: pygame.Rect) -> list[pygame.Rect]:
+        """Each column's room in a row (its heading's too, with the heading row's y)."""
+        rects, right = [], row.right - PAD
+        for column in reversed(self.columns()):
+            rects.append(pygame.Rect(right - column.width, row.y, column.width, row.h))
+            right -= column.width
+        return rects[::-1]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        text.blit(
+            surface, self.window.rules.title, (theme.WIDTH - 60, 46), 22, theme.MUTED, anchor="midright"
+        )
+        at = self.layout()
+        (y, size) = at.headline
+        line, size = text.fit(self.headline(), theme.WIDTH - 120, size, "black", 30)
+        text.blit(surface, line, (theme.WIDTH // 2, y), size, theme.ACCENT, "black", "center")
+        for line, top in at.summary:
+            text.blit(surface, line, (theme.WIDTH // 2, top + 13), 20, theme.TEXT, anchor="center")
+        self.draw_table(surface, at)
+        for line, top in at.extras:
+            text.blit(surface, line, (theme.WIDTH // 2, top), self.extra_size, theme.MUTED, anchor="midtop")
+        self.group.draw(surface)
+
+    def draw_table(self, surface: pygame.Surface, at: Layout) -> None:
+        panel(surface, at.table, theme.BG_DEEP)
+        columns = self.columns()
+        if any(c.heading for c in columns):
+            heads = pygame.Rect(at.table.x, at.table.y + 12, at.table.w, HEAD_H)
+            for column, rect in zip(columns, self.cell_rects(heads), strict=True):
+                if column.heading:
+                    line, size = text.fit(column.heading, rect.w - 12, 15, "bold", 12)
+                    pos = (rect.right, rect.centery) if column.align == "right" else (rect.x, rect.centery)
+                    text.blit(surface, line, pos, size, theme.MUTED, "bold", f"mid{column.align}")
+        for k, (seat, rect) in enumerate(at.rows.items()):
+            if k:  # a hairline between players
+                pygame.draw.line(surface, theme.PANEL, (rect.x + PAD, rect.y), (rect.right - PAD, rect.y))
+            self.draw_row(surface, rect, seat)
+
+    def draw_row(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
+        """The player (a star if they won, their token, name and subline), then the cells."""
+        won = self.won(seat)
+        colour = theme.ACCENT if won else theme.TEXT
+        x, y = rect.x + PAD, rect.centery
+        if won:  # the font has no star glyph: draw one
+            star(surface, (x + 13, y), 13, theme.ACCENT)
+        x += STAR
+        if self.mark_width:
+            self.draw_mark(surface, (x + self.mark_width // 2 - 4, y), seat)
+            x += self.mark_width
+        sub = self.subline(seat)
+        name, size = text.fit(self.window.names[seat], self.name_width - 10, 24, "bold", 15)
+        text.blit(surface, name, (x, y - 11 if sub else y), size, colour, "bold", "midleft")
+        if sub:
+            line, small = text.fit(sub, self.name_width - 10, 15, smallest=12)
+            text.blit(surface, line, (x, y + 16), small, theme.MUTED, anchor="midleft")
+        for column, cell, box in zip(self.columns(), self.row(seat), self.cell_rects(rect), strict=True):
+            if callable(cell):
+                cell(surface, box)
+                continue
+            cell = cell if isinstance(cell, Cell) else Cell(cell)
+            ink = colour if cell.lead else theme.TEXT
+            pos = (box.right, y) if column.align == "right" else (box.x, y)
+            line, size = text.fit(cell.text, box.w - 8, cell.size, cell.face, 12)
+            text.blit(surface, line, pos, size, ink, cell.face, f"mid{column.align}")
+
+    # -- the buttons ----------------------------------------------------------------------------
     def to_menu(self) -> None:
         self.app.home()
 
@@ -65,31 +262,3 @@ class Results(Screen):
         table = tables.new_table(self.app, old.rules, old.players, old.options)
         self.app.home()
         self.app.push(table)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.draw_backdrop(surface)
-        text.blit(
-            surface, self.window.rules.title, (theme.WIDTH - 60, 46), 22, theme.MUTED, anchor="midright"
-        )
-        text.blit(surface, self.headline(), (theme.WIDTH // 2, 170), 54, theme.ACCENT, "black", "center")
-        if self.outcome and self.outcome.summary:
-            for k, line in enumerate(text.wrap(self.summary_line(), 900, 20)):
-                text.blit(surface, line, (theme.WIDTH // 2, 226 + 26 * k), 20, theme.TEXT, anchor="center")
-        scores = self.outcome.scores if self.outcome else ()
-        box = pygame.Rect(0, 0, 620, 56 * len(self.window.players) + 40)
-        box.midtop = (theme.WIDTH // 2, 300)
-        panel(surface, box, theme.BG_DEEP)
-        for i, seat in enumerate(self.window.players):
-            y = box.y + 20 + 56 * i
-            won = self.outcome is not None and i in self.outcome.winners
-            colour = theme.ACCENT if won else theme.TEXT
-            if won:  # the font has no star glyph: draw one
-                star(surface, (box.x + 40, y + 17), 13, theme.ACCENT)
-            text.blit(surface, seat.name, (box.x + 62, y + 18), 26, colour, "bold", "midleft")
-            kind = N_("person") if not seat.is_bot else msg("bot · {level}", level=level_name(seat.level))
-            text.blit(surface, kind, (box.x + 330, y + 18), 17, theme.MUTED, anchor="midleft")
-            if i < len(scores):
-                score = scores[i]
-                shown = f"{score:g}" if isinstance(score, float) else str(score)
-                text.blit(surface, shown, (box.right - 30, y + 18), 28, colour, "black", "midright")
-        self.group.draw(surface)

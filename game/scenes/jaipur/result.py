@@ -1,29 +1,27 @@
-"""The end of a Jaipur match: the common result screen, plus every round's score in a line."""
+"""The end of a Jaipur match: the common result sheet, with the seals won as the score and
+every round's totals in a line under the table."""
 
 from __future__ import annotations
 
-import dataclasses
-
-import pygame
-
 from game.core.i18n import Msg, msg
 from game.rules.jaipur.words import TIEBREAK, person
-from game.scenes.results import Results
-from game.ui import text, theme
+from game.scenes.results import Column, Results
 
 
 class JaipurResult(Results):
-    def __init__(self, app, window) -> None:
-        super().__init__(app, window)
+    extra_size = 18
+
+    def columns(self) -> list[Column]:
+        return [Column(msg("Seals"), 140)]
+
+    def summary_line(self) -> str | Msg:
         # the rules' summary names seats ("Seat 1 wins..."); said here with names, in words that
-        # follow the language (the common screen would make it plain text naming the seats)
-        self.summary: Msg | None = None
-        if self.outcome is not None and self.outcome.winners:
-            w = self.outcome.winners[0]
-            a, b = (int(s) for s in (self.outcome.scores[w], self.outcome.scores[1 - w]))
-            name = person(window.names[w])
-            self.summary = msg("{name} wins the match, {a} seals to {b}", name=name, a=a, b=b)
-            self.outcome = dataclasses.replace(self.outcome, summary="")
+        # follow the language
+        if self.outcome is None or not self.outcome.winners:
+            return super().summary_line()
+        w = self.outcome.winners[0]
+        a, b = (int(s) for s in (self.outcome.scores[w], self.outcome.scores[1 - w]))
+        return msg("{name} wins the match, {a} seals to {b}", name=person(self.window.names[w]), a=a, b=b)
 
     def round_lines(self) -> list[Msg]:
         names = [person(n) for n in self.window.names]
@@ -45,13 +43,5 @@ class JaipurResult(Results):
             lines.append(line)
         return lines
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        if self.summary is not None:  # where the common screen puts its summary
-            for k, line in enumerate(text.wrap(self.summary, 900, 20)):
-                text.blit(surface, line, (theme.WIDTH // 2, 226 + 26 * k), 20, theme.TEXT, anchor="center")
-        lines = self.round_lines()[-5:]  # ties can make a long match: the last five rounds
-        top = 476 if len(lines) <= 4 else 466
-        step = 26 if len(lines) <= 4 else 22
-        for k, line in enumerate(lines):
-            text.blit(surface, line, (theme.WIDTH // 2, top + step * k), 18, theme.MUTED, anchor="center")
+    def extra_lines(self) -> list[str | Msg]:
+        return list(self.round_lines()[-5:])  # ties can make a long match: the last five rounds
