@@ -7,16 +7,14 @@ from typing import Any
 
 import pygame
 
-from game.core import i18n
-from game.core.i18n import N_, Msg, _, msg, msg_n
+from game.core.i18n import N_, Msg, msg, msg_n
 from game.rules.tajmahal.data import CARDS
 from game.rules.tajmahal.words import CATEGORY, GOOD, SPECIAL, listing, place
-from game.scenes.results import Results, star
+from game.scenes.results import Cell, Column, Results, score
 from game.scenes.sheet import Sheet
 from game.scenes.tajmahal import art
 from game.scenes.tajmahal.preview import clauses
 from game.ui import text, theme
-from game.ui.widgets import panel
 
 REASONS = {
     "special": msg("the special card"),
@@ -127,8 +125,16 @@ class VisitSheet(Sheet):
 
 
 class TajMahalResult(Results):
-    """The common result screen with the hand bonus, the palaces (the tie-break) and the
-    totals of every player, and the tie-break in words."""
+    """The common result sheet with the hand bonus, the palaces (the tie-break) and the
+    totals of every player, best first, and the tie-break in words."""
+
+    mark_width = 26
+    row_height = 54  # five players, the note and the buttons on one screen
+    name_width = 220
+
+    def __init__(self, app, window, match_id: int | None = None) -> None:
+        super().__init__(app, window, match_id)
+        self.hand = self.hand_points()  # read once: the match is over
 
     def hand_points(self) -> list[int]:
         out = [0] * len(self.window.players)
@@ -137,55 +143,38 @@ class TajMahalResult(Results):
                 out[e["seat"]] += e["points"]
         return out
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self.draw_backdrop(surface)
-        text.blit(
-            surface, self.window.rules.title, (theme.WIDTH - 60, 46), 22, theme.MUTED, anchor="midright"
-        )
-        text.blit(surface, self.headline(), (theme.WIDTH // 2, 140), 50, theme.ACCENT, "black", "center")
-        names = self.window.names
-        outcome = self.outcome
-        if outcome and outcome.summary:
-            line, size = text.fit(self.summary_line(), 1100, 20, smallest=15)
-            text.blit(surface, line, (theme.WIDTH // 2, 190), size, theme.TEXT, anchor="center")
-        palaces = outcome.details.get("palaces", []) if outcome else []
-        hand = self.hand_points()
+    def palaces(self) -> list[int]:
+        return self.outcome.details.get("palaces", []) if self.outcome else []
+
+    def order(self) -> list[int]:
+        scores, palaces = self.outcome.scores if self.outcome else (), self.palaces()
         n = len(self.window.players)
-        box = pygame.Rect(0, 0, 820, 46 * n + 56)
-        box.midtop = (theme.WIDTH // 2, 222)
-        panel(surface, box, theme.BG_DEEP)
-        cols = {"hand": box.x + 470, "palaces": box.x + 620, "score": box.right - 30}
-        for key, label in (("hand", N_("Hand bonus")), ("palaces", N_("Palaces")), ("score", N_("Score"))):
-            text.blit(surface, label, (cols[key], box.y + 20), 15, theme.MUTED, "bold", "midright")
-        order = sorted(
+        return sorted(
             range(n),
-            key=lambda i: (-(outcome.scores[i] if outcome else 0), -(palaces[i] if i < len(palaces) else 0)),
+            key=lambda i: (-(scores[i] if i < len(scores) else 0), -(palaces[i] if i < len(palaces) else 0)),
         )
-        for rank, i in enumerate(order):
-            y = box.y + 56 + 46 * rank
-            won = outcome is not None and i in outcome.winners
-            colour = theme.ACCENT if won else theme.TEXT
-            if won:
-                star(surface, (box.x + 30, y), 12, theme.ACCENT)
-            art.seat_mark(surface, i, (box.x + 60, y), 8)
-            text.blit(surface, names[i], (box.x + 78, y), 24, colour, "bold", "midleft")
-            seat = self.window.players[i]
-            kind = N_("person") if not seat.is_bot else _("bot · {level}", level=i18n.tr(seat.level))
-            text.blit(surface, kind, (box.x + 270, y), 15, theme.MUTED, anchor="midleft")
-            text.blit(surface, f"+{hand[i]}", (cols["hand"], y), 20, theme.TEXT, anchor="midright")
-            if i < len(palaces):
-                text.blit(surface, str(palaces[i]), (cols["palaces"], y), 20, theme.TEXT, anchor="midright")
-            score = outcome.scores[i] if outcome else 0
-            text.blit(surface, f"{score:g}", (cols["score"], y), 28, colour, "black", "midright")
-        note = N_(
-            "Hand bonus: 1 per white and special card, plus 1 per card of your most numerous colour. "
-            "Ties go to the most palaces, then the win is shared."
-        )
-        for k, line in enumerate(text.wrap(note, 900, 16)):
-            text.blit(
-                surface, line, (theme.WIDTH // 2, box.bottom + 22 + 20 * k), 16, theme.MUTED, anchor="center"
+
+    def columns(self) -> list[Column]:
+        return [Column(N_("Hand bonus"), 150), Column(N_("Palaces"), 130), Column(N_("Score"), 130)]
+
+    def row(self, seat: int) -> list[str | Msg | Cell]:
+        palaces, scores = self.palaces(), self.outcome.scores if self.outcome else ()
+        return [
+            f"+{self.hand[seat]}",
+            str(palaces[seat]) if seat < len(palaces) else "",
+            score(scores[seat] if seat < len(scores) else 0),
+        ]
+
+    def draw_mark(self, surface: pygame.Surface, centre: tuple[int, int], seat: int) -> None:
+        art.seat_mark(surface, seat, centre, 8)
+
+    def extra_lines(self) -> list[str | Msg]:
+        return [
+            N_(
+                "Hand bonus: 1 per white and special card, plus 1 per card of your most numerous colour. "
+                "Ties go to the most palaces, then the win is shared."
             )
-        self.group.draw(surface)
+        ]
 
 
 # the outcome's summary speaks of seats; the result screen names the people
