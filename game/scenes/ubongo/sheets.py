@@ -8,11 +8,11 @@ from typing import Any
 
 import pygame
 
-from game.core.i18n import N_, _
+from game.core.i18n import N_, Msg, _, msg
 from game.rules.ubongo import solve
 from game.rules.ubongo.state import COLOURS, TICKS_PER_SECOND
 from game.rules.ubongo.view import key
-from game.scenes.results import Results, star
+from game.scenes.results import Cell, Column, Drawing, Results
 from game.scenes.sheet import Sheet
 from game.scenes.ubongo import art
 from game.ui import text, theme
@@ -20,6 +20,7 @@ from game.ui.widgets import panel
 
 ROW_H = 112
 STANDING_H = 70  # a player on the final standings: four leave room for the buttons
+GEM_STEP = 58  # from one colour to the next on the standings
 
 
 class RoundSheet(Sheet):
@@ -98,62 +99,39 @@ class RoundSheet(Sheet):
 class Standings(Results):
     """The final standings: most gems of one colour, then the next colour, and so on."""
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self.draw_backdrop(surface)
-        outcome = self.outcome
-        text.blit(
-            surface, self.window.rules.title, (theme.WIDTH - 60, 46), 22, theme.MUTED, anchor="midright"
-        )
-        text.blit(surface, self.headline(), (theme.WIDTH // 2, 120), 50, theme.ACCENT, "black", "center")
-        details = outcome.details if outcome else {}
-        summary = outcome.summary if outcome else ""
-        summary, size = text.fit(summary, theme.WIDTH - 120, 20, smallest=15)
-        text.blit(surface, summary, (theme.WIDTH // 2, 170), size, theme.TEXT, anchor="center")
-        held = details.get("gems", [])
-        solved = details.get("solved", [])
-        counts = [tuple(h.get(c, 0) for c in COLOURS) for h in held]
-        order = sorted(range(len(held)), key=lambda s: key(counts[s]), reverse=True)
-        box = pygame.Rect(0, 0, 1000, STANDING_H * len(order) + 56)
-        box.midtop = (theme.WIDTH // 2, 200)
-        panel(surface, box, theme.BG_DEEP)
-        text.blit(
-            surface, N_("gems of each colour"), (box.x + 330, box.y + 22), 15, theme.MUTED, anchor="midleft"
-        )
-        text.blit(
-            surface,
-            N_("largest colours, in order"),
-            (box.right - 30, box.y + 22),
-            15,
-            theme.MUTED,
-            anchor="midright",
-        )
-        for k, seat in enumerate(order):
-            y = box.y + 46 + STANDING_H * k
-            won = outcome is not None and seat in outcome.winners
-            colour = theme.ACCENT if won else theme.TEXT
-            if won:
-                star(surface, (box.x + 30, y + 24), 13, theme.ACCENT)
-            art.pawn(surface, seat, (box.x + 62, y + 24), 14, self.window.names[seat][:1])
-            name, size = text.fit(self.window.names[seat], 236, 24, "bold", 15)
-            text.blit(surface, name, (box.x + 86, y + 16), size, colour, "bold", "midleft")
-            if solved:
-                text.blit(
-                    surface,
-                    _("solved {done} of {rounds}", done=solved[seat], rounds=9),
-                    (box.x + 86, y + 42),
-                    15,
-                    theme.MUTED,
-                    anchor="midleft",
-                )
-            art.gem_counts(surface, held[seat], box.x + 330, y + 24, 26, 58)
-            cascade = " · ".join(str(n) for n in key(counts[seat]) if n) or _("no gems")
-            text.blit(surface, cascade, (box.right - 30, y + 24), 24, colour, "black", "midright")
-        text.blit(
-            surface,
-            N_("Most gems of one colour wins; a tie goes to the next largest colour, and so on."),
-            (theme.WIDTH // 2, box.bottom + 20),  # above the buttons (y 600)
-            16,
-            theme.MUTED,
-            anchor="center",
-        )
-        self.group.draw(surface)
+    row_height = STANDING_H
+    mark_width = 38
+    name_width = 220
+    min_width = 1000
+
+    def held(self) -> list[dict[str, int]]:
+        return self.outcome.details.get("gems", []) if self.outcome else []
+
+    def counts(self, seat: int) -> tuple[int, ...]:
+        return tuple(self.held()[seat].get(c, 0) for c in COLOURS)
+
+    def order(self) -> list[int]:
+        return sorted(range(len(self.held())), key=lambda s: key(self.counts(s)), reverse=True)
+
+    def columns(self) -> list[Column]:
+        return [
+            Column(N_("gems of each colour"), 6 * GEM_STEP + 24, "left"),
+            Column(N_("largest colours, in order"), 250),
+        ]
+
+    def row(self, seat: int) -> list[str | Msg | Cell | Drawing]:
+        def gems(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            art.gem_counts(surface, self.held()[seat], rect.x, rect.centery, 26, GEM_STEP)
+
+        cascade = " · ".join(str(n) for n in key(self.counts(seat)) if n) or N_("no gems")
+        return [gems, Cell(cascade, 24, "black", lead=True)]
+
+    def subline(self, seat: int) -> str | Msg:
+        solved = self.outcome.details.get("solved", []) if self.outcome else []
+        return msg("solved {done} of {rounds}", done=solved[seat], rounds=9) if solved else ""
+
+    def draw_mark(self, surface: pygame.Surface, centre: tuple[int, int], seat: int) -> None:
+        art.pawn(surface, seat, centre, 14, self.window.names[seat][:1])
+
+    def extra_lines(self) -> list[str | Msg]:
+        return [N_("Most gems of one colour wins; a tie goes to the next largest colour, and so on.")]
