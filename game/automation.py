@@ -3,7 +3,7 @@
     s = Session.open("jaipur", seats=["human", "easy"], seed=7)
     s.idle()                                   # bots move, cards land
     s.perform(0, s.legal(0)[0])                # played by clicks and keys only
-    s.click("button.menu"); s.key("escape")
+    s.click("menu"); s.key("escape")
     s.screenshot("table.png")
 
 Every input is a real pygame event posted to the queue and read by the app's own loop step;

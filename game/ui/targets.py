@@ -1,6 +1,6 @@
 """The target map: every clickable thing on a scene, by name.
 
-A target is an id (stable while the thing it names is on screen: "market.2", "button.confirm",
+A target is an id (stable while the thing it names is on screen: "market.2", "confirm",
 "province.delhi"), a label a person can read, a kind, and a shape: a rectangle or a polygon.
 Mouse hit-testing, keyboard focus order, tooltips and `game.automation` all read the same
 list, so what a test clicks is exactly what a person sees and can reach by keyboard.

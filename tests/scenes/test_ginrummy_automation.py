@@ -202,11 +202,11 @@ def test_the_layoff_targets_and_the_reasons_of_greyed_buttons():
     ]:
         s.perform(seat, command)
     s.idle()
-    greyed = s.target("discard-button")
+    greyed = s.target("discard-selected")
     assert not greyed.enabled and greyed.tip == "Choose the card to discard first"
-    s.move("discard-button")  # its tooltip says why too
-    assert s.table.tipped().id == "discard-button"
-    s.click("discard-button")
+    s.move("discard-selected")  # its tooltip says why too
+    assert s.table.tipped().id == "discard-selected"
+    s.click("discard-selected")
     assert s.table.notice == "Choose the card to discard first"
     for seat, command in [
         (0, {"move": "discard", "card": "KD"}),

@@ -134,8 +134,8 @@ def test_the_targets_a_person_clicks_exist_with_stable_ids():
         *(f"display.{i}" for i in range(display)),
         "player.0",
         "player.2",
-        "button.play",
-        "button.withdraw",
+        "play",
+        "withdraw",
         "hint",
         "menu",
         "province.delhi",
@@ -161,16 +161,16 @@ def test_a_choice_says_what_it_would_do_or_why_it_cannot_be_played():
     s.click(f"hand.{coloured[0]}")
     title, detail, mood = table.bar()
     assert mood == "move" and title.startswith("Play ") and detail.startswith("You would lead")
-    assert s.target("button.play").enabled
+    assert s.target("play").enabled
     s.click(f"hand.{coloured[1]}")  # two coloured cards: the rules' reason, in words
     title, detail, mood = table.bar()
     assert (title, mood) == ("Not a move", "refused")
     assert detail == "Play exactly one coloured card, plus at most one white or special card"
-    assert not s.target("button.play").enabled
-    assert s.target("button.play").tip == detail
+    assert not s.target("play").enabled
+    assert s.target("play").tip == detail
     s.key("escape")  # Esc clears the choice first
     assert s.scene == "tajmahal" and table.selected == []
-    assert s.target("button.withdraw").tip.startswith("Withdrawing now wins nothing")
+    assert s.target("withdraw").tip.startswith("Withdrawing now wins nothing")
 
 
 def test_hovering_a_player_lights_their_largest_chain():

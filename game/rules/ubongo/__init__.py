@@ -19,7 +19,7 @@ from game.rules.ubongo.pieces import (
 )
 from game.rules.ubongo.placement import check as check_placement
 from game.rules.ubongo.placement import check_partial
-from game.rules.ubongo.rules import Ubongo
+from game.rules.ubongo.ruleset import Ubongo
 from game.rules.ubongo.solver import count, solve, stats, tilings
 
 RULESET = Ubongo()

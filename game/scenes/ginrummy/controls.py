@@ -17,7 +17,7 @@ import pygame
 from game.core.i18n import N_, msg
 from game.rules.ginrummy.cards import sort_key
 from game.rules.ginrummy.state import DISCARD, LAYOFF
-from game.scenes.ginrummy import draw
+from game.scenes.ginrummy import art
 from game.scenes.ginrummy import layout as L
 from game.scenes.ginrummy.actions import Actions
 from game.scenes.ginrummy.desk import Desk
@@ -179,7 +179,7 @@ class Controls:
         if found.id.startswith("hand."):
             code = found.id[5:]
             cards = t.meld_of(code)  # a meld moves as one
-            images = [draw.face(c, L.HAND_W, L.HAND_H, t.four()) for c in cards]
+            images = [art.face(c, L.HAND_W, L.HAND_H, t.four()) for c in cards]
             rect = t.card_rect(code)
             first = t.card_rect(cards[0])
             image = fanned(images, L.HAND_STEP)
@@ -195,9 +195,9 @@ class Controls:
     def pile_image(self, pile: str) -> pygame.Surface | None:
         t = self.t
         if pile == "stock":
-            return draw.back(L.HAND_W, L.HAND_H) if t.v["stock"] else None
+            return art.back(L.HAND_W, L.HAND_H) if t.v["stock"] else None
         cards = t.v["discard"]
-        return draw.face(cards[-1], L.HAND_W, L.HAND_H, t.four()) if cards else None
+        return art.face(cards[-1], L.HAND_W, L.HAND_H, t.four()) if cards else None
 
     def click(self, target: str) -> None:
         """A press and release without moving, on a card of my hand or a pile."""

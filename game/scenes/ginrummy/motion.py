@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from game.scenes.ginrummy import draw
+from game.scenes.ginrummy import art
 from game.scenes.ginrummy import layout as L
 from game.ui.flights import Choreography, Flights
 
@@ -51,7 +51,7 @@ class Motion(Choreography):
         return seat is not None and seat == self.places.viewer
 
     def face(self, code: str, w: int = L.HAND_W, h: int = L.HAND_H):
-        return draw.face(code, w, h, self.places.four())
+        return art.face(code, w, h, self.places.four())
 
     def slot(self, view: dict[str, Any], seat: int, key: Any) -> tuple[float, float]:
         fan = self.places.fan(view, seat)
@@ -77,7 +77,7 @@ class Motion(Choreography):
                     if k < len(mine):
                         code = mine[k]
                         self.fly(
-                            draw.back(L.HAND_W, L.HAND_H),
+                            art.back(L.HAND_W, L.HAND_H),
                             L.STOCK,
                             self.places.hand_slot(code),
                             code,
@@ -89,11 +89,11 @@ class Motion(Choreography):
                 elif k < len(backs[seat]):
                     key, centre = backs[seat][k]
                     self.fly(
-                        draw.back(L.OPP_W, L.OPP_H), L.STOCK, centre, key, arc=12, sound="deal", gap=DEAL_GAP
+                        art.back(L.OPP_W, L.OPP_H), L.STOCK, centre, key, arc=12, sound="deal", gap=DEAL_GAP
                     )
         up = self.after["discard"][-1]
         self.delay += 8
-        self.fly(draw.back(L.HAND_W, L.HAND_H), L.STOCK, L.DISCARD, up, self.face(up), arc=20)
+        self.fly(art.back(L.HAND_W, L.HAND_H), L.STOCK, L.DISCARD, up, self.face(up), arc=20)
 
     # -- taking and drawing ---------------------------------------------------------------
     def _to_hand(self, seat: int, code: str, start, image, flip_to=None) -> None:
@@ -103,7 +103,7 @@ class Motion(Choreography):
             self.fly(image, start, self.slot(self.after, seat, code), code, flip_to)
         else:
             key = self.last_back(self.after, seat)
-            self.fly(draw.back(L.OPP_W, L.OPP_H), start, self.slot(self.after, seat, key), key)
+            self.fly(art.back(L.OPP_W, L.OPP_H), start, self.slot(self.after, seat, key), key)
 
     def on_upcard_taken(self, e) -> None:
         self._to_hand(e["seat"], e["card"], L.DISCARD, self.face(e["card"]))
@@ -113,10 +113,10 @@ class Motion(Choreography):
         if e["source"] == "discard":
             self._to_hand(seat, code, L.DISCARD, self.face(code))
         elif self.mine(seat):  # only the person who drew sees the stock card
-            self._to_hand(seat, code, L.STOCK, draw.back(L.HAND_W, L.HAND_H), self.face(code))
+            self._to_hand(seat, code, L.STOCK, art.back(L.HAND_W, L.HAND_H), self.face(code))
         else:
             key = self.last_back(self.after, seat)
-            self.fly(draw.back(L.OPP_W, L.OPP_H), L.STOCK, self.slot(self.after, seat, key), key)
+            self.fly(art.back(L.OPP_W, L.OPP_H), L.STOCK, self.slot(self.after, seat, key), key)
 
     # -- throwing -------------------------------------------------------------------------
     def on_discarded(self, e) -> None:
@@ -135,7 +135,7 @@ class Motion(Choreography):
             )
         else:
             start = self.slot(self.before, seat, self.last_back(self.before, seat))
-            self.fly(draw.back(L.OPP_W, L.OPP_H), start, L.DISCARD, code, self.face(code), arc=36)
+            self.fly(art.back(L.OPP_W, L.OPP_H), start, L.DISCARD, code, self.face(code), arc=36)
 
     def on_knocked(self, e) -> None:
         self.on_discarded(e)
@@ -158,7 +158,7 @@ class Motion(Choreography):
                     start, image = known[code], self.face(code, L.OPP_W, L.OPP_H)
                 else:
                     start = backs.pop(0) if backs else (L.MID_X, L.OPP_Y)
-                    image = draw.back(L.OPP_W, L.OPP_H)
+                    image = art.back(L.OPP_W, L.OPP_H)
                 flip = self.face(code, L.SPREAD_W, L.SPREAD_H)
                 self.fly(image, start, self.places.spread_pos(code), code, flip, arc=20, sound=None, gap=3)
 

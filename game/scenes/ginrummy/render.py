@@ -11,7 +11,7 @@ from game.core.bots import level_name
 from game.core.i18n import N_, msg, tr
 from game.rules.ginrummy.cards import VALUE
 from game.rules.ginrummy.state import LAYOFF
-from game.scenes.ginrummy import draw, prompts, reveal
+from game.scenes.ginrummy import art, prompts, reveal
 from game.scenes.ginrummy import layout as L
 from game.scenes.ginrummy.arrange import group_label
 from game.scenes.ginrummy.desk import Desk
@@ -29,7 +29,7 @@ class Render:
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.t
-        surface.blit(draw.backdrop(), (0, 0))
+        surface.blit(art.backdrop(), (0, 0))
         target = t.focused()
         focused = target.id if target else None
         sort = t.sort_button  # drawn with the hand; the other buttons are the overlay's
@@ -42,12 +42,12 @@ class Render:
         for seat, line in t.bubbles.items():
             top = seat != self.t.bottom_seat()
             anchor = (L.TOP_NAME[0], L.TOP_NAME[1] + 24) if top else (L.BOTTOM_NAME[0], L.BOTTOM_NAME[1] - 24)
-            draw.bubble(surface, anchor, line, self.t.four(), top)
+            art.bubble(surface, anchor, line, self.t.four(), top)
         if self.t.history_open or (t.hover == "discard" and not t.drag.item and self.t.spread is None):
             self.draw_history(surface)
         self.t.flights.draw(surface)
         self.t.drag.draw(surface)
-        draw.score_panel(surface, self.t.v, self.t.window.names)
+        art.score_panel(surface, self.t.v, self.t.window.names)
         self.t.log_panel.draw(surface, self.t.log, self.t.four())
         if focused and focused.startswith("log."):  # a cut line the keyboard is on
             row = self.t.log_panel.row_rect(int(focused[4:]))
@@ -55,7 +55,7 @@ class Render:
         t.draw_overlay(surface)
         if t.gin_forced():  # make it impossible to miss
             glow = 4 + 2 * abs((t.clock.now // 6) % 4 - 2)
-            draw.outline(surface, t.knock_button.rect, draw.MELD_INK, 3, 2 * glow)
+            art.outline(surface, t.knock_button.rect, art.MELD_INK, 3, 2 * glow)
 
     def draw_names(self, surface: pygame.Surface) -> None:
         v, names = self.t.v, self.t.window.names
@@ -74,7 +74,7 @@ class Render:
             top = seat != bottom
             # the note ends before the face-down hand beside the top name, or the sort button
             right = int(L.opp_centres(11)[0][0] - L.OPP_W / 2 - 10) if top else self.t.sort_button.rect.x - 10
-            draw.nameplate(
+            art.nameplate(
                 surface, pos, names[seat], note, v["dealer"] == seat, seat in self.t.window.to_act, right
             )
 
@@ -93,9 +93,9 @@ class Render:
                     continue
                 rect = L.card_rect(centre, *small)
                 if isinstance(key, str):
-                    surface.blit(draw.face(key, *small, four), rect)
+                    surface.blit(art.face(key, *small, four), rect)
                 else:
-                    surface.blit(draw.back(*small), rect)
+                    surface.blit(art.back(*small), rect)
             known = v["known"][seat]
             if known and seat != bottom:
                 x = dict(fan)[known[0]][0] - L.OPP_W / 2
@@ -112,7 +112,7 @@ class Render:
         stock_lit = self.pile_light(
             "stock", focused, hint.get("source") == "stock" or hint.get("move") == "pass"
         )
-        draw.stock(surface, v["stock"] - (1 if drag_payload == "stock" else 0), stock_lit)
+        art.stock(surface, v["stock"] - (1 if drag_payload == "stock" else 0), stock_lit)
         hidden = {c for c in v["discard"][-1:] if fl.masked(c)}
         if drag_payload == "discard":
             hidden |= set(v["discard"][-1:])
@@ -124,10 +124,10 @@ class Render:
                 if self.t.cannot({"move": "discard", "card": drag_payload[5:]}) is None
                 else theme.DANGER
             )
-        draw.discard_pile(surface, v["discard"], hidden, four, pile_lit)
+        art.discard_pile(surface, v["discard"], hidden, four, pile_lit)
         # my hand
         if v.get("hand"):
-            draw.meter(surface, prompts.meter(self.t), four)
+            art.meter(surface, prompts.meter(self.t), four)
             self.draw_hand(surface, focused, hint)
         self.t.sort_button.draw(surface)
 
@@ -153,7 +153,7 @@ class Render:
             xs = [self.t.glide.at(c)[0] for c in g.cards if c not in dragged] or [centres[g.cards[0]][0]]
             label = group_label(g.kind, g.cards)
             spans.append((g.kind, min(xs) - L.HAND_W / 2 + 4, max(xs) + L.HAND_W / 2 - 4, label))
-        draw.group_marks(surface, spans, L.GROUP_LABEL_Y)
+        art.group_marks(surface, spans, L.GROUP_LABEL_Y)
         dead = {c for g in groups if g.kind == "deadwood" for c in g.cards}
         hinted = hint.get("card") if hint.get("move") in ("discard", "knock") else None
         for g in groups:
@@ -161,12 +161,12 @@ class Render:
                 if code in dragged or self.t.flights.masked(code):
                     continue
                 rect = self.t.card_rect(code)
-                surface.blit(draw.face(code, L.HAND_W, L.HAND_H, four), rect)
+                surface.blit(art.face(code, L.HAND_W, L.HAND_H, four), rect)
                 if code in dead:
-                    draw.value_tag(surface, rect, VALUE[code], step)
+                    art.value_tag(surface, rect, VALUE[code], step)
                 if code == self.t.fresh:
                     taken = code == self.t.v.get("taken")
-                    draw.tag(surface, rect, N_("taken") if taken else N_("new"), theme.ACCENT)
+                    art.tag(surface, rect, N_("taken") if taken else N_("new"), theme.ACCENT)
                 marks.draw(
                     surface,
                     rect,
@@ -180,7 +180,7 @@ class Render:
         spread = self.t.spread
         assert spread is not None
         hidden = {c for c in v["discard"][-1:] if self.t.flights.masked(c)}
-        draw.discard_pile(surface, v["discard"], hidden, four, None)
+        art.discard_pile(surface, v["discard"], hidden, four, None)
         masked = {c for c in spread.pos if self.t.flights.masked(c)}
         lit: dict[str, Any] = {}
         lifted = set(self.t.defence.selected)
@@ -207,7 +207,7 @@ class Render:
     def draw_history(self, surface: pygame.Surface) -> None:
         pile = self.t.v["discard"]
         who = prompts.thrown_by(self.t.v)
-        draw.history(surface, pile, who, self.t.window.names, self.t.four())
+        art.history(surface, pile, who, self.t.window.names, self.t.four())
 
     def bar(self) -> tuple[str, str, str]:
         """The prompt, or a refusal just said (`notice`); the bar names cards as drawn."""

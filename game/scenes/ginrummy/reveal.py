@@ -16,7 +16,7 @@ import pygame
 from game.core.i18n import N_, msg
 from game.rules.ginrummy import best_layoffs, best_melds, is_meld, scoring
 from game.rules.ginrummy.cards import VALUE, sort_key
-from game.scenes.ginrummy import draw
+from game.scenes.ginrummy import art
 from game.scenes.ginrummy import layout as L
 from game.scenes.ginrummy.arrange import group_label, meld_kind
 from game.ui import card_text, text, theme
@@ -114,18 +114,18 @@ def draw_spread(
 ) -> None:
     """Both rows. `glide_at(code)` is where a card is drawn now; `lit` maps cards to outline colours."""
     for row in spread.rows.values():
-        draw.group_marks(surface, row.spans(), row.y + L.SPREAD_LABEL)
+        art.group_marks(surface, row.spans(), row.y + L.SPREAD_LABEL)
         for _, cards, _ in row.groups:
             for code in cards:
                 if code in hidden:
                     continue
                 centre = glide_at(code)
                 rect = L.card_rect(centre, L.SPREAD_W, L.SPREAD_H, 16 if code in lifted else 0)
-                surface.blit(draw.face(code, L.SPREAD_W, L.SPREAD_H, four), rect)
+                surface.blit(art.face(code, L.SPREAD_W, L.SPREAD_H, four), rect)
                 if code in spread.laid:
-                    pygame.draw.rect(surface, draw.LAYOFF_INK, rect.inflate(4, 4), 3, border_radius=10)
+                    pygame.draw.rect(surface, art.LAYOFF_INK, rect.inflate(4, 4), 3, border_radius=10)
                 if code in lit:
-                    draw.outline(surface, rect, lit[code])
+                    art.outline(surface, rect, lit[code])
 
 
 def row_title(spread: Spread, seat: int, names: list[str]) -> str:
@@ -167,7 +167,7 @@ def provisional(v: dict[str, Any]) -> dict[str, Any]:
 def draw_result(surface: pygame.Surface, v: dict[str, Any], names: list[str], four: bool) -> None:
     """The counts, the difference, the bonus and the points, with the one-line explanation."""
     box = L.RESULT
-    surface.blit(draw.shade(box.w, box.h, 90), box)
+    surface.blit(art.shade(box.w, box.h, 90), box)
     r = v["reveal"]
     last = v["last_hand"]
     final = last is not None and last["number"] == v["hand_number"]

@@ -11,7 +11,7 @@ import pygame
 from game.core.i18n import N_, msg
 from game.rules.ginrummy import scoring
 from game.rules.ginrummy.state import MATCH_OVER
-from game.scenes.ginrummy import draw
+from game.scenes.ginrummy import art
 from game.scenes.sheet import Sheet
 from game.ui import card_text, text, theme
 
@@ -47,7 +47,7 @@ class ScoreSheet(Sheet):
             theme.MUTED,
             anchor="center",
         )
-        y = draw.score_table(
+        y = art.score_table(
             surface, v, names, (b.x + 40, b.right - 40), (b.x + 500, b.right - 40), b.y + 118, 18, ROWS
         )
         history = v["history"]

@@ -29,8 +29,8 @@ def areas(table: Any) -> dict[str, pygame.Rect]:
     return {
         "meter": pygame.Rect(L.METER),
         "result": pygame.Rect(L.RESULT),
-        "my_spread": spread.move(0, L.SPREAD_BOTTOM_Y - L.SPREAD_H // 2 - 4),
-        "their_spread": spread.move(0, L.SPREAD_TOP_Y - L.SPREAD_H // 2 - 4),
+        "my-spread": spread.move(0, L.SPREAD_BOTTOM_Y - L.SPREAD_H // 2 - 4),
+        "their-spread": spread.move(0, L.SPREAD_TOP_Y - L.SPREAD_H // 2 - 4),
         "scores": pygame.Rect(L.PANEL.x + 8, L.PANEL.y + 8, L.PANEL.w - 16, 140),
     }
 

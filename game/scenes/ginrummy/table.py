@@ -81,7 +81,7 @@ class GinRummyTable(Table):
 
         self.take_button = button(N_("Take"), a.take_upcard, "take", True)
         self.pass_button = button(N_("Pass"), a.pass_upcard, "pass")
-        self.discard_button = button(N_("Discard"), a.discard_selected, "discard-button")
+        self.discard_button = button(N_("Discard"), a.discard_selected, "discard-selected")
         self.knock_button = button(N_("Knock"), a.knock, "knock", True)
         self.best_button = button(N_("Best layoffs"), a.best_defence, "best-layoffs")
         self.meld_button = button(N_("Make meld"), a.make_meld, "make-meld")

@@ -40,15 +40,15 @@ def areas(table: Any) -> dict[str, pygame.Rect]:
         "bonus": pygame.Rect(
             L.PANEL.x + 14, L.bonus(3)[1] - r - 4, L.PANEL.w - 28, L.bonus(5)[1] - L.bonus(3)[1] + 2 * r + 8
         ),
-        "camel_token": pygame.Rect(L.PANEL.x + 14, L.CAMEL_TOKEN[1] - r - 6, L.PANEL.w - 28, 2 * r + 12),
+        "camel-token": pygame.Rect(L.PANEL.x + 14, L.CAMEL_TOKEN[1] - r - 6, L.PANEL.w - 28, 2 * r + 12),
         "seals": pygame.Rect(36, L.MY_STRIP_Y - 16, 230, 32),
         "market": market,
         "hand": hand,
         "deck": around([L.DECK], L.CARD_W // 2, L.CARD_H // 2 + 14),
         "discard": around([L.DISCARD], L.CARD_W // 2, L.CARD_H // 2 + 14),
-        "far_side": pygame.Rect(L.FELT.x + 8, L.OPP_Y - 50, L.FELT.w - 16, 130),
+        "far-side": pygame.Rect(L.FELT.x + 8, L.OPP_Y - 50, L.FELT.w - 16, 130),
         # solo: the rule bot's action deck and the cards it turned over this cycle
-        "bot_deck": pygame.Rect(
+        "bot-deck": pygame.Rect(
             L.BOT_DECK[0] - L.SMALL_W // 2 - 20,  # its caption reaches left of the card
             L.OPP_Y - L.SMALL_H // 2 - 4,
             L.bot_revealed(6)[0] - L.BOT_DECK[0] + L.SMALL_W + 24,

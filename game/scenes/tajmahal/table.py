@@ -53,9 +53,9 @@ class TajMahalTable(Render, Table):
         self.counting = 0  # ticks towards the next point counted up
         self.last_move: list[str] = []
         self.visit_events: list[dict[str, Any]] = self._current_visit_events()
-        self.play_button = Button(L.PLAY_RECT, N_("Play"), self.play, primary=True, tid="button.play")
-        self.take_button = Button(L.PLAY_RECT, N_("Take"), self.take, primary=True, tid="button.take")
-        self.withdraw_button = Button(L.WITHDRAW_RECT, N_("Withdraw"), self.withdraw, tid="button.withdraw")
+        self.play_button = Button(L.PLAY_RECT, N_("Play"), self.play, primary=True, tid="play")
+        self.take_button = Button(L.PLAY_RECT, N_("Take"), self.take, primary=True, tid="take")
+        self.withdraw_button = Button(L.WITHDRAW_RECT, N_("Withdraw"), self.withdraw, tid="withdraw")
         self.hint_button, self.menu_button = corner_buttons(self.hint_clicked, self.pause)
         self.buttons = Group(
             [self.play_button, self.take_button, self.withdraw_button, self.hint_button, self.menu_button]
@@ -378,11 +378,11 @@ class TajMahalTable(Render, Table):
                 continue
             t = button.target()
             t.row = "button"
-            if not button.enabled and t.id == "button.play":
+            if not button.enabled and t.id == "play":
                 t.tip = self.problem() or (
                     N_("Choose a coloured card from your hand first") if phase == "play" else why
                 )
-            elif not button.enabled and t.id == "button.take":
+            elif not button.enabled and t.id == "take":
                 t.tip = N_("Choose the cards to take first")
             elif not button.enabled:
                 t.tip = why if t.id != "hint" or not self.hint_pending else N_("A hint is on its way")
@@ -481,13 +481,13 @@ class TajMahalTable(Render, Table):
         if move == "play":
             hand = self.hand()
             steps = [f"hand.{hand.index(c)}" for c in command["cards"] if c in hand]
-            finish = "button.play"
+            finish = "play"
         elif move == "pick":
             display = [c["id"] for c in self.v["display"]]
             steps = [f"display.{display.index(c)}" for c in command["cards"] if c in display]
-            finish = "button.take"
+            finish = "take"
         elif move == "withdraw":
-            steps, finish = ["button.withdraw"], ""
+            steps, finish = ["withdraw"], ""
         elif move == "build":
             steps, finish = [city_id(command["city"])], ""
         else:

@@ -43,7 +43,7 @@ def areas(table: Any) -> dict[str, pygame.Rect]:
     out = {
         "hourglass": pygame.Rect(L.SIDE.x + 12, L.SIDE.y + 6, L.SIDE.w - 24, L.GLASS.h + 16),
         "players": L.player_rect(0).union(L.player_rect(table.v["seats"] - 1)),
-        "gem_rows": pygame.Rect(L.GEM_ROWS_RECT),
+        "gem-rows": pygame.Rect(L.GEM_ROWS_RECT),
     }
     cells = [t.bounds for t in table.table_targets() if t.id.startswith("cell.")]
     if cells:  # the puzzle's area, while it is on show

@@ -65,7 +65,7 @@ class UbongoTable(render.Render, Table):
         self.v_version = 0
         self.frame_map: TargetMap | None = None  # the target map while a frame is drawn
         give_up = Button(
-            L.GIVE_UP, N_("Give up (G)"), self.give_up, hint=N_("Stop for this hourglass (G)"), tid="giveup"
+            L.GIVE_UP, N_("Give up (G)"), self.give_up, hint=N_("Stop for this hourglass (G)"), tid="give-up"
         )
         self.hint_button, self.menu_button = corner_buttons(self.show_piece, self.pause)
         self.hint_button.hint = N_("Lay one piece where a solution has it (H)")
@@ -559,6 +559,6 @@ class UbongoTable(render.Render, Table):
         if move == "solve" and self.handler is not None:
             yield from self.handler.gestures(command["placements"])
         elif move == "give_up":
-            yield ("click", "giveup")
+            yield ("click", "give-up")
         elif move == "pawn":
             yield ("click", f"row.{command['row']}")
