@@ -14,10 +14,13 @@ from game.core.ruleset import Budget
 from game.rules.ginrummy.bots import HardBot
 from tests.rules.ginrummy.helpers import FIXED, RULES, both_pass, play, start
 
+UNTIMED = Budget(seconds=3600.0)  # hard's search stops at its own counts, never at the clock
+
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_every_level_finishes_a_match_with_legal_moves(level):
-    report = sim.tournament("ginrummy", [level, "random"], games=2, seed=4, options={"target": 50})
+    options, untimed = {"target": 50}, UNTIMED.seconds
+    report = sim.tournament("ginrummy", [level, "random"], games=2, seed=4, options=options, seconds=untimed)
     assert sum(report["wins"]) == 2
 
 
@@ -80,9 +83,8 @@ def test_bot_protocol_answers_with_a_legal_command():
 
 @pytest.mark.slow
 def test_hard_beats_easy_in_matches_to_100():
-    # seconds: hard's search stops at its own counts, never at the clock, so a loaded machine
-    # plays the same matches
-    report = sim.tournament("ginrummy", ["hard", "easy"], games=60, seed=1, processes=2, seconds=3600.0)
+    untimed = UNTIMED.seconds  # so a loaded machine plays the same matches
+    report = sim.tournament("ginrummy", ["hard", "easy"], games=60, seed=1, processes=2, seconds=untimed)
     assert report["win_rate"][0] >= 0.7
 
 
@@ -119,7 +121,8 @@ def test_bots_never_pass_cards_back_and_forth(pair):
         while not m.finished:
             seat = min(m.to_act)
             view = m.view(seat)
-            command = players[seat].choose(view, m.legal(seat), random.Random(len(m.events)), Budget())
+            rng = random.Random(len(m.events))
+            command = players[seat].choose(view, m.legal(seat), rng, UNTIMED)  # the same on any machine
             assert not hasattr(m.submit(seat, command), "reason")
             per_hand[view["hand_number"]] = per_hand.get(view["hand_number"], 0) + 1
             assert per_hand[view["hand_number"]] < 150
