@@ -147,7 +147,7 @@ def finish_match(
 ):
     """Play `seat` until the result screen; the other seat is a bot. `choose(table, legal)` picks
     the command. Returns the number of commands played."""
-    from game.scenes.ginrummy.sheet import ScoreSheet
+    from game.scenes.ginrummy.sheets import ScoreSheet
     from game.scenes.results import Results
 
     played = 0

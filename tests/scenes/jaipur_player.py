@@ -82,7 +82,7 @@ def finish_match(
     app, table: JaipurTable, seat: int, play, rng: random.Random, max_frames: int = 60_000
 ) -> int:
     """Play `seat` until the result screen; other seats are bots. Returns frames used."""
-    from game.scenes.jaipur.sheet import RoundSheet
+    from game.scenes.jaipur.sheets import RoundSheet
     from game.scenes.results import Results
 
     for n in range(max_frames):

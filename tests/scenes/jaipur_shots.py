@@ -23,7 +23,7 @@ from game.core.match import Match, Seat
 from game.core.ruleset import Budget
 from game.rules.jaipur.bots import make
 from game.scenes.jaipur import layout as L
-from game.scenes.jaipur.sheet import RoundSheet
+from game.scenes.jaipur.sheets import RoundSheet
 from game.scenes.jaipur.table import JaipurTable
 from game.scenes.overlays import HandOff
 from game.scenes.results import Results

@@ -12,7 +12,7 @@ from game.core import registry
 from game.core.match import Match, Seat
 from game.core.ruleset import Budget
 from game.scenes.ginrummy import layout as L
-from game.scenes.ginrummy.sheet import ScoreSheet
+from game.scenes.ginrummy.sheets import ScoreSheet
 from game.scenes.ginrummy.table import GinRummyTable
 from game.scenes.overlays import HandOff
 from game.scenes.results import Results

@@ -11,7 +11,7 @@ import pytest
 
 from game.automation import Session
 from game.core.match import verify
-from game.scenes.jaipur.result import JaipurResult
+from game.scenes.jaipur.sheets import JaipurResult
 from game.scenes.overlays import HandOff
 from tests.rules.jaipur.helpers import setup
 from tests.scenes.jaipur_player import SpyScreen

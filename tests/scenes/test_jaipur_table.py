@@ -8,8 +8,7 @@ import pygame
 from game.core import registry
 from game.core.match import Match, Seat
 from game.scenes.jaipur import layout as L
-from game.scenes.jaipur.result import JaipurResult
-from game.scenes.jaipur.sheet import REVEAL_EVERY, RoundSheet
+from game.scenes.jaipur.sheets import REVEAL_EVERY, JaipurResult, RoundSheet
 from game.scenes.jaipur.table import JaipurTable
 from game.scenes.overlays import HandOff
 from game.scenes.results import Results

@@ -16,7 +16,7 @@ from game.core import i18n
 from game.rules.ubongo.state import COLOURS
 from game.rules.ubongo.view import key
 from game.scenes import results
-from game.scenes.jaipur.result import JaipurResult
+from game.scenes.jaipur.sheets import JaipurResult
 from game.scenes.results import Results
 from game.scenes.tajmahal.sheets import TajMahalResult
 from game.scenes.ubongo.sheets import Standings

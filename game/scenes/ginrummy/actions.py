@@ -13,7 +13,7 @@ from game.rules.ginrummy.state import DISCARD, FIRST_UPCARD, HAND_OVER, LAYOFF, 
 from game.scenes.ginrummy import layout as L
 from game.scenes.ginrummy.arrange import RANK, SUIT, HandOrder
 from game.scenes.ginrummy.desk import Desk
-from game.scenes.ginrummy.sheet import ScoreSheet
+from game.scenes.ginrummy.sheets import ScoreSheet
 from game.ui import card_text
 from game.ui.fan import insertion
 from game.ui.widgets import CardButton

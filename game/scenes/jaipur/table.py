@@ -16,7 +16,7 @@ from game.core.timers import ticks
 from game.rules.jaipur.cards import CAMEL
 from game.rules.jaipur.log import describe
 from game.rules.jaipur.words import name, person
-from game.scenes.jaipur import draw, sheet
+from game.scenes.jaipur import draw, sheets
 from game.scenes.jaipur import layout as L
 from game.scenes.jaipur.motion import Motion
 from game.scenes.jaipur.render import Render
@@ -164,7 +164,7 @@ class JaipurTable(Render, Table):
             self.frozen = self.window.view_at(start + end + 1)
             ended = events[end]
             self.queue_sheet(
-                lambda close: sheet.RoundSheet(self.app, ended, self.window.names, self.solo, close)
+                lambda close: sheets.RoundSheet(self.app, ended, self.window.names, self.solo, close)
             )
             self.deal_after_sheet = events[end + 1 :]
             moves = self.motion(before, played)
@@ -225,7 +225,7 @@ class JaipurTable(Render, Table):
         self.reselect()
 
     def show_result(self) -> None:
-        from game.scenes.jaipur.result import JaipurResult
+        from game.scenes.jaipur.sheets import JaipurResult
 
         self.app.push(JaipurResult(self.app, self.window))
 
