@@ -25,13 +25,13 @@ class Shown(Protocol):
     hint: dict[str, Any] | None
     selected: str | None
     hover: str | None  # a target id: "hand.7H" is a card of my hand
-    pointer: tuple[int, int]
+    pointer: tuple[int, int] | None  # None: the pointer has left the window
     drag: DragDrop  # its payload is a target id too
 
     @property
     def acting_human(self) -> int | None: ...
 
-    def over_pile(self, pos: tuple[int, int]) -> bool: ...
+    def over_pile(self, pos: tuple[int, int] | None) -> bool: ...
 
     def cannot(self, command: dict[str, Any]) -> str | None: ...
 
