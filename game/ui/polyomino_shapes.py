@@ -4,10 +4,9 @@ geometry (cells laid out centred, pixels to cells and back).
 Game-agnostic: a game hands its pieces over as a `Shapes` (letter -> base cells); what is a
 legal placement is the game's to say (see `game.ui.polyomino.Fit`).
 
-A piece's orientation is (flip, rot): the base cells mirrored (x -> -x) when flip, then turned
-`rot` quarter turns clockwise on screen ((x, y) -> (-y, x), y pointing down), so the eight
-orientations come in the order flip 0 rot 0..3, flip 1 rot 0..3. Cells keep the base order
-through every turn, so the cell the pointer grabbed is followed through turns and flips.
+A piece's orientation is (flip, rot), as game/core/polyomino.py turns it (the geometry the
+rules share): cells keep the base order through every turn, so the cell the pointer grabbed is
+followed through turns and flips.
 """
 
 from __future__ import annotations
@@ -17,8 +16,7 @@ from functools import cache
 
 import pygame
 
-Cell = tuple[int, int]
-Shape = tuple[Cell, ...]
+from game.core.polyomino import Cell, Shape, normalise, turned
 
 
 class Shapes:
@@ -44,27 +42,6 @@ class Shapes:
         shape = normalise(cells)
         base = self.base[letter]
         return [(flip, rot) for flip in (0, 1) for rot in range(4) if _normal(base, flip, rot) == shape]
-
-
-def normalise(cells: Iterable[Cell]) -> Shape:
-    """Cells shifted so their smallest x and y are 0, sorted by (y, x)."""
-    cells = [(int(x), int(y)) for x, y in cells]
-    if not cells:
-        return ()
-    mx = min(x for x, _ in cells)
-    my = min(y for _, y in cells)
-    return tuple(sorted(((x - mx, y - my) for x, y in cells), key=lambda c: (c[1], c[0])))
-
-
-@cache
-def turned(base: Shape, flip: int, rot: int) -> Shape:
-    """`base` in orientation (flip, rot), in base order, shifted to the origin."""
-    cells = [(-x, y) if flip else (x, y) for x, y in base]
-    for _ in range(rot % 4):
-        cells = [(-y, x) for x, y in cells]
-    mx = min(x for x, _ in cells)
-    my = min(y for _, y in cells)
-    return tuple((x - mx, y - my) for x, y in cells)
 
 
 @cache

@@ -1,7 +1,7 @@
 """The twelve Ubongo pieces, their orientations, and placing them on a grid.
 
-Cells are (x, y) with y growing downwards, as on the facts page. A shape is always kept
-normalised: shifted so its smallest x and y are 0, cells sorted by (y, x).
+Cells are (x, y) with y growing downwards, as on the facts page; shapes are kept normalised
+(game/core/polyomino.py, the geometry the table shares).
 """
 
 from __future__ import annotations
@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-Cell = tuple[int, int]
-Shape = tuple[Cell, ...]
+from game.core.polyomino import Cell, Shape, normalise, symmetries
 
 # id -> (name, cells), exactly as the facts page lists them.
 PIECES: dict[str, tuple[str, Shape]] = {
@@ -29,28 +28,6 @@ PIECES: dict[str, tuple[str, Shape]] = {
 }
 LETTERS: tuple[str, ...] = tuple(PIECES)
 SIZES: dict[str, int] = {k: len(cells) for k, (_, cells) in PIECES.items()}
-
-
-def normalise(cells: Iterable[Cell]) -> Shape:
-    """Shift a set of cells to the origin and sort them by (y, x)."""
-    cells = [(int(x), int(y)) for x, y in cells]
-    if not cells:
-        return ()
-    mx = min(x for x, _ in cells)
-    my = min(y for _, y in cells)
-    return tuple(sorted(((x - mx, y - my) for x, y in cells), key=lambda c: (c[1], c[0])))
-
-
-def symmetries(cells: Iterable[Cell]) -> list[Shape]:
-    """The shape under all 8 rotations and reflections (normalised, duplicates kept)."""
-    cells = list(cells)
-    out = []
-    for flip in (False, True):
-        cur = [(-x, y) for x, y in cells] if flip else list(cells)
-        for _ in range(4):
-            out.append(normalise(cur))
-            cur = [(-y, x) for x, y in cur]  # a quarter turn
-    return out
 
 
 @cache
