@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.automation import Session
-from game.scenes.ginrummy import draw, prompts
+from game.scenes.ginrummy import art, prompts
 from game.ui import tooltip
 from game.ui.targets import Target
 
@@ -19,13 +19,13 @@ SHORT = {"target": 50}
 def tags(monkeypatch) -> list[tuple[str, str]]:
     """Every badge drawn over a card of the hand: (card under it, label)."""
     seen: list[tuple[str, str]] = []
-    real = draw.tag
+    real = art.tag
 
     def spy(surface, rect, label, colour):
         seen.append((rect.topleft, label))
         real(surface, rect, label, colour)
 
-    monkeypatch.setattr(draw, "tag", spy)
+    monkeypatch.setattr(art, "tag", spy)
     return seen
 
 
