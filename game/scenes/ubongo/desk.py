@@ -1,0 +1,72 @@
+"""The part of the Ubongo table its `Render` uses: what is on screen, the Give up button, and
+the few table methods it calls.
+
+`UbongoTable` provides it; `Render` types against this protocol, never against the table's
+class, so it does not import the table module (which imports it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import pygame
+
+from game.core.clocked import Held
+from game.core.window import SeatWindow
+from game.scenes.base import Scene
+from game.scenes.table.clock import TableClock
+from game.ui.polyomino import PieceHandler
+from game.ui.targets import TargetMap
+from game.ui.widgets import Button
+
+
+class Desk(Protocol):
+    # the table (game.scenes.table.Table)
+    window: SeatWindow
+    viewer: int | None
+    clock: TableClock
+    held: dict[int, Held]  # by seat, bots' commands waiting for their tick
+    watching: bool  # a replay
+    hover: str | None  # a target id
+    focus: str | None  # a target id
+    sheet_waiting: Callable[[Callable[[], None]], Scene] | None
+    sheet_open: bool
+
+    # what is on screen (declared in UbongoTable.__init__)
+    v: dict[str, Any]
+    v_version: int  # bumped with every new view: what cached drawings key on
+    solo: bool
+    per_seat: bool
+    handler: PieceHandler | None
+    handler_key: tuple[int, int] | None
+    intro: int
+    intro_len: int
+    turning: int
+    flash: dict[int, int]
+    done_here: set[int]
+    shown_solution: list | None
+    notice: str
+    frame_map: TargetMap | None  # set by Render while it draws a frame
+    give_up_button: Button
+
+    def speed(self, n: float) -> int: ...
+
+    def target_map(self) -> TargetMap: ...
+
+    def draw_overlay(self, surface: pygame.Surface) -> None: ...
+
+    # UbongoTable's own
+    def gem_board_shown(self) -> bool: ...
+
+    def solving(self) -> bool: ...
+
+    def rows_open(self) -> list[int]: ...
+
+    def puzzle_lost(self) -> bool: ...
+
+    def seat_order(self) -> list[int]: ...
+
+    def progress(self, seat: int) -> float | None: ...
+
+    def sync_buttons(self) -> None: ...
