@@ -1,6 +1,6 @@
 """Drawing the Ubongo table: the puzzle or the gem board, the hourglass, the players down the
 side and the action bar. What changes only with a move (the felt, the board's cells, the gem
-rows) is painted once into a cached layer."""
+rows) is painted once into a cached layer. The table is read through `Desk` (desk.py)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from game.rules.ubongo.state import ALLOWANCE, COLOURS, DIE, TICKS_PER_SECOND
 from game.rules.ubongo.words import gem_words, level, listing, nth, symbol
 from game.scenes.ubongo import art
 from game.scenes.ubongo import layout as L
+from game.scenes.ubongo.desk import Desk
 from game.scenes.ubongo.handling import SHAPES
 from game.ui import polyomino_draw, text, theme
 from game.ui.layer import Layer
@@ -32,49 +33,52 @@ def seconds(ticks: int) -> str:
 
 
 class Render:
-    """Mixed into UbongoTable (which provides the state read here)."""
+    """Owned by the table (`table.render`): draws it from the view and the state of the
+    screen, and says what its action bar says. Nothing here decides anything."""
 
-    layer: Layer
+    def __init__(self, table: Desk):
+        self.t = table
+        self.layer = Layer()  # the felt, the board's cells, the gem rows
+        self.panels: dict[int, tuple[tuple, pygame.Surface]] = {}  # seat -> (its key, its panel)
 
     def draw(self, surface: pygame.Surface) -> None:
-        v: dict[str, Any] = self.v
-        if not hasattr(self, "layer"):
-            self.layer = Layer()
-            self.panels: dict[int, tuple[tuple, pygame.Surface]] = {}
-        gem_phase = self.gem_board_shown()
+        t = self.t
+        v: dict[str, Any] = t.v
+        gem_phase = t.gem_board_shown()
         key = (
-            self.handler_key if not gem_phase and not self.intro else None,
+            t.handler_key if not gem_phase and not t.intro else None,
             tuple(map(tuple, v["gems"])) if gem_phase else None,
             gem_phase,
             i18n.generation,  # a language switch paints the words again
         )
         self.layer.draw(surface, key, lambda s: self.paint_ground(s, gem_phase))
         self.draw_header(surface)
-        if self.intro:
+        if t.intro:
             self.draw_intro(surface)
         elif gem_phase:
             self.draw_gem_board(surface)
         else:
             self.draw_puzzle(surface)
         self.draw_side(surface)
-        self.sync_buttons()
-        self.frame_map = self.target_map()  # one map for the whole frame: building it is not free
+        t.sync_buttons()
+        t.frame_map = t.target_map()  # one map for the whole frame: building it is not free
         panel(surface, L.ACTION_BAR, theme.BG_DEEP)
-        self.draw_overlay(surface)
-        self.frame_map = None
+        t.draw_overlay(surface)
+        t.frame_map = None
 
     # -- the cached ground ----------------------------------------------------------------
     def paint_ground(self, surface: pygame.Surface, gem_phase: bool) -> None:
+        t = self.t
         surface.fill(theme.BG)
         panel(surface, L.HEADER.inflate(0, 0), theme.BG_DEEP)
         panel(surface, L.SIDE, theme.BG_DEEP)
         if gem_phase:
             self.paint_gem_rows(surface)
-        elif self.handler is not None and not self.intro:
-            polyomino_draw.draw_ground(surface, self.handler)
+        elif t.handler is not None and not t.intro:
+            polyomino_draw.draw_ground(surface, t.handler)
 
     def paint_gem_rows(self, surface: pygame.Surface) -> None:
-        gems = self.v["gems"]
+        gems = self.t.v["gems"]
         heading = text.blit(
             surface, N_("The gem board"), (L.PLAY.x + 8, L.PLAY.y + 20), 22, theme.ACCENT, "bold", "midleft"
         )
@@ -102,7 +106,8 @@ class Render:
 
     # -- the header and the die ------------------------------------------------------------
     def draw_header(self, surface: pygame.Surface) -> None:
-        v = self.v
+        t = self.t
+        v = t.v
         h = L.HEADER
         if v["round"]:
             text.blit(
@@ -114,22 +119,19 @@ class Render:
                 "black",
                 "midleft",
             )
-        if v["face"] is not None and v["face"] >= 0 and not self.intro:
+        if v["face"] is not None and v["face"] >= 0 and not t.intro:
             art.die(surface, v["face"], L.DIE_SMALL)
             line = _("Row {row}: the {symbol}", row=v["face"] + 1, symbol=symbol(DIE[v["face"]]))
             text.blit(surface, line, (L.DIE_SMALL.right + 12, h.centery), 19, theme.MUTED, "bold", "midleft")
-        mode = (
-            N_("Solo against the clock")
-            if self.solo
-            else (N_("Pass and play") if self.per_seat else N_("Race"))
-        )
+        mode = N_("Solo against the clock") if t.solo else (N_("Pass and play") if t.per_seat else N_("Race"))
         text.blit(surface, mode, (h.right - 16, h.centery), 17, theme.MUTED, anchor="midright")
 
     def draw_intro(self, surface: pygame.Surface) -> None:
         """The die tumbles, lands on its face, then the hourglass is turned."""
-        v = self.v
-        gone = self.intro_len - self.intro
-        roll, show = self.speed(70), self.speed(50)
+        t = self.t
+        v = t.v
+        gone = t.intro_len - t.intro
+        roll, show = t.speed(70), t.speed(50)
         face = v["face"] if v["face"] is not None and v["face"] >= 0 else 0
         if gone < roll:
             shown = (face + 1 + gone // 5) % 6 if roll - gone > 6 else face
@@ -152,9 +154,10 @@ class Render:
 
     # -- the puzzle -----------------------------------------------------------------------
     def draw_puzzle(self, surface: pygame.Surface) -> None:
-        v = self.v
-        seat = self.viewer
-        if seat is None or self.handler is None:
+        t = self.t
+        v = t.v
+        seat = t.viewer
+        if seat is None or t.handler is None:
             text.blit(
                 surface,
                 N_("The puzzles are hidden until the next player is at the screen."),
@@ -164,9 +167,9 @@ class Render:
                 anchor="center",
             )
             return
-        solving = self.solving()
-        polyomino_draw.draw(surface, self.handler, focus=solving, ground=False)
-        if self.shown_solution:
+        solving = t.solving()
+        polyomino_draw.draw(surface, t.handler, focus=solving, ground=False)
+        if t.shown_solution:
             self.draw_solution(surface)
         status = v["status"][seat] if v["status"] else ""
         if status == "solved" or v["placements"][seat] is not None:
@@ -178,8 +181,9 @@ class Render:
 
     def draw_solution(self, surface: pygame.Surface) -> None:
         """A solution the solver found, over the frozen board, a little see-through."""
-        board = self.handler.board
-        for letter, cells in self.shown_solution:
+        t = self.t
+        board = t.handler.board
+        for letter, cells in t.shown_solution:
             found = SHAPES.orientation_for(letter, cells)
             if not found:
                 continue
@@ -198,7 +202,7 @@ class Render:
         )
 
     def banner(self, surface: pygame.Surface, line: str, colour) -> None:
-        board = self.handler.board.rect
+        board = self.t.handler.board.rect
         image = text.render(line, 36, colour, "black")
         box = image.get_rect(midtop=(board.centerx, board.bottom + 22)).inflate(28, 12)
         if box.bottom > L.PLAY.bottom:
@@ -209,11 +213,12 @@ class Render:
 
     # -- the gem board --------------------------------------------------------------------
     def draw_gem_board(self, surface: pygame.Surface) -> None:
-        v = self.v
-        open_rows = self.rows_open()
+        t = self.t
+        v = t.v
+        open_rows = t.rows_open()
         for row in open_rows:
             r = L.row_rect(row)
-            lit = self.hover == f"row.{row}" or self.focus == f"row.{row}"
+            lit = t.hover == f"row.{row}" or t.focus == f"row.{row}"
             pygame.draw.rect(
                 surface, theme.FOCUS if lit else theme.GOOD, r, 4 if lit else 3, border_radius=10
             )
@@ -223,7 +228,7 @@ class Render:
             )
         # where a pawn went this round whose gems wait for those still to play (pass-and-play)
         heading = {m["seat"]: m["to"] for m in v["moves"] if m["gems"] is None}
-        names = self.window.names
+        names = t.window.names
         for seat, row in enumerate(v["pawns"]):
             if row is None:
                 continue
@@ -236,7 +241,8 @@ class Render:
     def draw_corner(self, surface: pygame.Surface) -> None:
         """Beneath the gem board, the person's own puzzle, frozen: their solution, or one the
         solver found when they did not solve; and what their solve gave them."""
-        v, seat = self.v, self.viewer
+        t = self.t
+        v, seat = t.v, t.viewer
         if v["phase"] != "solve" or seat is None or not v["puzzles"]:
             return
         box = L.CORNER
@@ -246,7 +252,7 @@ class Render:
         pieces = (
             [(p["piece"], [tuple(c) for c in p["cells"]]) for p in placed]
             if placed is not None
-            else self.shown_solution
+            else t.shown_solution
         )
         art.mini_board(surface, puzzle["cells"], pieces, box.inflate(-12, -12), placed is None)
         x = box.right + 16
@@ -258,7 +264,7 @@ class Render:
 
     def solve_of(self, seat: int) -> dict[str, Any] | None:
         """The seat's solve this round as the view gives it ({seat, tick, rank}), or None."""
-        return next((s for s in self.v["solves"] if s["seat"] == seat), None)
+        return next((s for s in self.t.v["solves"] if s["seat"] == seat), None)
 
     def corner_title(self, seat: int) -> tuple[str, tuple[int, int, int]]:
         solve = self.solve_of(seat)
@@ -268,9 +274,10 @@ class Render:
         return title, theme.GOOD
 
     def corner_detail(self, seat: int) -> str:
-        v = self.v
+        t = self.t
+        v = t.v
         status = v["status"][seat]
-        if status == "solved" and seat in self.done_here:
+        if status == "solved" and seat in t.done_here:
             return _("Your sand ran out before you took any gems.")
         if status == "solved":
             n = v["allowance"] or 0
@@ -294,18 +301,19 @@ class Render:
 
     # -- the side: hourglass and players ---------------------------------------------------
     def draw_side(self, surface: pygame.Surface) -> None:
-        v = self.v
-        seat = self.viewer if self.viewer is not None else 0
+        t = self.t
+        v = t.v
+        seat = t.viewer if t.viewer is not None else 0
         glass = v["hourglass"]
-        tick = self.clock.tick(seat)
+        tick = t.clock.tick(seat)
         start, end = glass["start"][seat], glass["end"][seat]
-        running = v["phase"] == "solve" and not self.intro
+        running = v["phase"] == "solve" and not t.intro
         left = (end - tick) / max(1, end - start) if running else 1.0
         turning = 0.0
-        if self.intro and self.intro <= self.speed(30):
-            turning = 1 - self.intro / max(1, self.speed(30))
-        elif self.turning:
-            turning = 1 - self.turning / max(1, self.speed(30))
+        if t.intro and t.intro <= t.speed(30):
+            turning = 1 - t.intro / max(1, t.speed(30))
+        elif t.turning:
+            turning = 1 - t.turning / max(1, t.speed(30))
         warn = running and 0 < end - tick <= 10 * TICKS_PER_SECOND
         art.hourglass(surface, L.GLASS, left, turning, warn)
         x, y = L.TIME_AT
@@ -340,20 +348,21 @@ class Render:
         extra = (glass["length"][seat] - glass["base"]) // TICKS_PER_SECOND
         if extra:
             text.blit(surface, _("+{n} s handicap", n=extra), (x, y + 62), 15, theme.MUTED, anchor="midleft")
-        for index, s in enumerate(self.seat_order()):
+        for index, s in enumerate(t.seat_order()):
             self.draw_player(surface, s, L.player_rect(index))
 
     def draw_player(self, surface: pygame.Surface, seat: int, r: pygame.Rect) -> None:
         """A player's panel, painted again only when what it shows changes; a bot's progress
         bar, which grows every tick, is drawn over it."""
-        racing = self.progress(seat) if self.v["phase"] == "solve" and not self.intro else None
+        t = self.t
+        racing = t.progress(seat) if t.v["phase"] == "solve" and not t.intro else None
         key = (
-            self.v_version,
-            self.viewer,
-            seat in self.flash,
-            bool(self.intro),
+            t.v_version,
+            t.viewer,
+            seat in t.flash,
+            bool(t.intro),
             racing is not None,
-            tuple(self.held),
+            tuple(t.held),
             i18n.generation,
         )
         cached = self.panels.get(seat)
@@ -372,16 +381,17 @@ class Render:
             text.blit(surface, f"{int(racing * 100)}%", at, 14, theme.MUTED, "bold", "midleft")
 
     def paint_player(self, surface: pygame.Surface, seat: int, r: pygame.Rect) -> None:
-        v = self.v
-        me = seat == self.viewer
+        t = self.t
+        v = t.v
+        me = seat == t.viewer
         pygame.draw.rect(surface, theme.PANEL_HI if me else theme.PANEL, r, border_radius=10)
-        if seat in self.flash:
+        if seat in t.flash:
             pygame.draw.rect(surface, theme.GOOD, r, 3, border_radius=10)
-        info = self.window.players[seat]
+        info = t.window.players[seat]
         art.pawn(surface, seat, (r.x + 22, r.y + 24), 14, info.name[:1])
         kind = (
             _("you")
-            if me and not self.watching  # a replay shows every seat as what it was
+            if me and not t.watching  # a replay shows every seat as what it was
             else (_("person") if not info.is_bot else _("bot · {level}", level=level(info.level)))
         )
         name, name_size = text.fit(info.name, 150, 19, "bold", 15)
@@ -393,14 +403,15 @@ class Render:
             self.silhouette(surface, seat, pygame.Rect(r.right - 118, r.y + 8, 108, r.h - 16))
 
     def draw_status(self, surface: pygame.Surface, seat: int, r: pygame.Rect) -> None:
-        v = self.v
+        t = self.t
+        v = t.v
         phase = v["phase"]
         solve = self.solve_of(seat)
         line, ink = "", theme.MUTED
-        if phase == "solve" and not self.intro:
+        if phase == "solve" and not t.intro:
             status = v["status"][seat]
             moved = {m["seat"]: m for m in v["moves"]}
-            if solve and (seat in self.flash or status == "solved" and seat != self.viewer):
+            if solve and (seat in t.flash or status == "solved" and seat != t.viewer):
                 line, ink = _("Ubongo! {time}", time=seconds(solve["tick"])), theme.GOOD
             elif solve and status == "solved":
                 rank = solve["rank"]
@@ -416,11 +427,9 @@ class Render:
             elif status == "out":
                 line, ink = _("Out for this hourglass"), theme.DANGER
             else:
-                if self.progress(seat) is not None:
+                if t.progress(seat) is not None:
                     return  # a bot racing: its bar is drawn live over the panel
-                line = (
-                    _("solving…") if seat == self.viewer or not self.per_seat else _("waits for the screen")
-                )
+                line = _("solving…") if seat == t.viewer or not t.per_seat else _("waits for the screen")
         elif phase == "start":
             line = (
                 _("on row {row}", row=v["pawns"][seat] + 1)
@@ -437,7 +446,8 @@ class Render:
 
     def silhouette(self, surface: pygame.Surface, seat: int, box: pygame.Rect) -> None:
         """A seat's board, small: its area, and the pieces once it has solved."""
-        puzzle = self.v["puzzles"][seat]
+        t = self.t
+        puzzle = t.v["puzzles"][seat]
         cells = [tuple(c) for c in puzzle["cells"]]
         w = max(c[0] for c in cells) + 1
         h = max(c[1] for c in cells) + 1
@@ -445,7 +455,7 @@ class Render:
         x0 = box.centerx - w * size // 2
         y0 = box.centery - h * size // 2
         colour_of = {}
-        for placed in self.v["placements"][seat] or []:
+        for placed in t.v["placements"][seat] or []:
             for c in placed["cells"]:
                 colour_of[tuple(c)] = polyomino_draw.COLOURS[placed["piece"]]
         for c in cells:
@@ -454,21 +464,23 @@ class Render:
 
     # -- the action bar -------------------------------------------------------------------
     def bar_right(self) -> int | None:
-        return self.give_up_button.rect.x if self.give_up_button.visible else None
+        t = self.t
+        return t.give_up_button.rect.x if t.give_up_button.visible else None
 
     def bar(self) -> tuple[str, str, str]:
-        v = self.v
-        seat = self.viewer
-        names = self.window.names
-        if self.sheet_open or self.sheet_waiting is not None:
+        t = self.t
+        v = t.v
+        seat = t.viewer
+        names = t.window.names
+        if t.sheet_open or t.sheet_waiting is not None:
             return _("The round is over"), _("The gems find their owners."), "moving"
-        if self.intro:
+        if t.intro:
             return (
                 _("Round {round}", round=v["round"]),
                 _("The die chooses the row of pieces everyone lays."),
                 "moving",
             )
-        if self.window.finished:
+        if t.window.finished:
             return _("The game is over"), "", "over"
         phase = v["phase"]
         if seat is None:
@@ -478,7 +490,7 @@ class Render:
                 "waiting",
             )
         if phase == "start":
-            if seat in self.window.to_act:
+            if seat in t.window.to_act:
                 return (
                     _("Choose a start field"),
                     _("Click a row (or press 1-6) to put your pawn on its start field."),
@@ -487,14 +499,14 @@ class Render:
             return _("Waiting"), _("The others choose their start fields."), "waiting"
         if phase == "solve":
             status = v["status"][seat]
-            if self.solving():
+            if t.solving():
                 pieces = ", ".join(v["puzzles"][seat]["pieces"])
                 how = _(
                     "Drag a piece; right-click, wheel or R turns it, F flips it; double-click or Esc sends "
                     "it back. Keys: Tab takes a piece, arrows move it, Enter lays it."
                 )
-                return _("Cover the board with pieces {pieces}", pieces=pieces), self.notice or how, "move"
-            if self.rows_open():
+                return _("Cover the board with pieces {pieces}", pieces=pieces), t.notice or how, "move"
+            if t.rows_open():
                 n = v["allowance"]
                 if n == 0:
                     detail = _(
@@ -516,7 +528,7 @@ class Render:
                 return _("Gems taken"), waiting or _("The round ends with the sand."), "good"
             if status in ("solved", "late"):
                 return _("Too late for gems"), waiting, "refused"
-            if self.puzzle_lost():
+            if t.puzzle_lost():
                 return _("Out of time"), waiting, "refused"
             return (
                 _("Out of time"),

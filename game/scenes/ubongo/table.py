@@ -28,8 +28,8 @@ from game.rules.ubongo.state import TICKS_PER_SECOND
 from game.scenes.table import Table
 from game.scenes.table.base import Gesture
 from game.scenes.ubongo import layout as L
-from game.scenes.ubongo import render
 from game.scenes.ubongo.handling import lay_one, puzzle_handler, signature, sound_of
+from game.scenes.ubongo.render import Render, gem_image
 from game.scenes.ubongo.sheets import RoundSheet, Standings
 from game.ui.action_bar import ActionBar
 from game.ui.corner import corner_buttons
@@ -46,7 +46,7 @@ WARN = 10 * TICKS_PER_SECOND  # the last seconds are heard as well as seen
 FLASH = 90  # ticks "Ubongo!" stays bright beside a solver
 
 
-class UbongoTable(render.Render, Table):
+class UbongoTable(Table):
     name = "ubongo"
 
     def __init__(self, app, match, match_id=None):
@@ -57,13 +57,14 @@ class UbongoTable(render.Render, Table):
         self.handler: PieceHandler | None = None
         self.handler_key: tuple[int, int] | None = None  # (round, seat) the pieces belong to
         self.intro = 0  # ticks left of the die roll and the hourglass being turned
+        self.intro_len = 1  # ticks the last die roll and turn took in all
         self.turning = 0  # ticks left of the hourglass turning over for its second turn
         self.done_here: set[int] = set()  # pass-and-play: solvers who had the screen and ran out
         self.flash: dict[int, int] = {}  # seat -> ticks left of its "Ubongo!"
         self.shown_solution: list | None = None  # the solver's solution for a person out of time
         self.notice = ""
         self.v_version = 0
-        self.frame_map: TargetMap | None = None  # the target map while a frame is drawn
+        self.frame_map: TargetMap | None = None  # the target map while a frame is drawn (Render sets it)
         give_up = Button(
             L.GIVE_UP, N_("Give up (G)"), self.give_up, hint=N_("Stop for this hourglass (G)"), tid="give-up"
         )
@@ -72,6 +73,7 @@ class UbongoTable(render.Render, Table):
         self.give_up_button = give_up
         self.buttons = Group([give_up, self.hint_button, self.menu_button])
         self.action_bar = ActionBar(L.ACTION_BAR)
+        self.render = Render(self)
         self.v: dict[str, Any] = self.view()
         self._resume_clock()
         if self.v["phase"] == "solve" and not self.window.played:
@@ -316,7 +318,7 @@ class UbongoTable(render.Render, Table):
         for i, colour in enumerate(event["gems"]):
             self.flights.add(
                 Flight(
-                    render.gem_image(colour),
+                    gem_image(colour),
                     L.gem_centre(row, i),
                     self.stash_point(seat),
                     self.speed(36),
@@ -419,6 +421,16 @@ class UbongoTable(render.Render, Table):
         start = self.v["hourglass"]["start"][seat]
         part = (self.clock.tick(seat) - start) / max(1, held.tick - start)
         return max(0.0, min(1.0, part)) * (0.92 if held.command["move"] == "give_up" else 1.0)
+
+    # -- drawing: Render's, and the overlay the base draws over it (Render's bar) ----------
+    def draw(self, surface: pygame.Surface) -> None:
+        self.render.draw(surface)
+
+    def bar(self) -> tuple[str, str, str]:
+        return self.render.bar()
+
+    def bar_right(self) -> int | None:
+        return self.render.bar_right()
 
     # -- acting ---------------------------------------------------------------------------
     def give_up(self) -> None:
