@@ -89,7 +89,8 @@ def english_left(session: Session, drawn: Drawn) -> list[str]:
     aside), with every cached picture painted again."""
     for cached in (art._card_face, art._bonus_tile, art._good_chip, art._province_tile):
         cached.cache_clear()
-    session.table.canvas_key = session.table.layer.key = None  # paint the map and panels again
+    render = session.table.render
+    render.canvas_key = render.layer.key = None  # paint the map and panels again
     drawn.clear()
     session.app.draw()
     return drawn.english(set(session.match.names))
@@ -147,11 +148,11 @@ def test_the_map_and_the_card_art_are_drawn_again_for_another_language(bazaar_ho
     try:
         english = art.card_face(0)
         s.app.draw()
-        painted = s.table.layer.paints
+        painted = s.table.render.layer.paints
         i18n.set_language("ja")
         assert art.card_face(0) is not english
         s.app.draw()
-        assert s.table.layer.paints == painted + 1  # the map with its names in katakana
+        assert s.table.render.layer.paints == painted + 1  # the map with its names in katakana
     finally:
         i18n.set_language("en")
         s.close()

@@ -93,9 +93,10 @@ def test_three_people_pass_and_play_and_each_screen_shows_only_its_own_hand(monk
     original = render.Render.draw_hand
 
     def spy(self, surface, focused):
-        if self.viewer is not None:
-            own = [c["id"] for c in self.authority.match.view(self.viewer)["hand"]]
-            drawn.append((self.viewer, self.hand(), own))
+        table = self.t  # the render draws the table it belongs to
+        if table.viewer is not None:
+            own = [c["id"] for c in table.authority.match.view(table.viewer)["hand"]]
+            drawn.append((table.viewer, table.hand(), own))
         original(self, surface, focused)
 
     monkeypatch.setattr(render.Render, "draw_hand", spy)

@@ -1,5 +1,5 @@
 """Drawing the Taj Mahal table from its view and the state of the screen (selection, hover,
-focus, hint, flights), the labels of its targets, and what the action bar says."""
+focus, hint, flights), and what the action bar says. Nothing here decides anything."""
 
 from __future__ import annotations
 
@@ -10,13 +10,15 @@ import pygame
 from game.core import i18n
 from game.core.i18n import N_, _, _n, msg, msg_n
 from game.rules.tajmahal.data import CATEGORIES, PERSONS
-from game.rules.tajmahal.words import BONUS, COLOUR, GOOD, listing, place
+from game.rules.tajmahal.words import COLOUR, listing, place
 from game.scenes.tajmahal import art
 from game.scenes.tajmahal import layout as L
+from game.scenes.tajmahal.desk import Desk
 from game.scenes.tajmahal.map_art import city_id, map_art, paint_map, tile_spots
 from game.scenes.tajmahal.motion import played_ids
-from game.scenes.tajmahal.preview import card_words, cards_words, play_words, withdraw_words
+from game.scenes.tajmahal.preview import cards_words, play_words, withdraw_words
 from game.ui import marks, text, theme
+from game.ui.layer import Layer
 from game.ui.widgets import panel
 
 CAT_SHORT = [art.SYMBOL_SHORT[c] for c in CATEGORIES]
@@ -33,84 +35,36 @@ def sentences(lines: list) -> str:
 
 
 class Render:
-    """Mixed into TajMahalTable."""
+    """Owned by the table (`table.render`): paints it from the view and the state of the
+    screen (selection, hover, focus, hint, flights) and says what the action bar shows;
+    `focused` is the id of the target the keyboard is on (None: none). It keeps its own
+    pictures: the map and the panels' frames, painted once (`layer`), and the canvas with
+    what moves on them, painted again only when `scene_key` changes."""
 
-    # -- labels -----------------------------------------------------------------------------
-    def card_label(self, cid: int) -> str:
-        return card_words(cid)
-
-    def province_label(self, name: str) -> str:
-        v = self.v
-        prov = v["board"]["provinces"][name]
-        tile = prov["tile"]
-        goods = listing([GOOD[g] for g in prov["goods"]])
-        if name == v["province"]:
-            when = msg("visited now")
-        elif tile < v["visit"]:
-            when = msg("visited")
-        else:
-            when = msg("visit {tile}", tile=tile)
-        owners = {}
-        for city, seat in [*v["palaces"], *v["moguls"]]:
-            if v["board"]["cities"][city]["province"] == name:
-                owners[seat] = owners.get(seat, 0) + 1
-        held = [msg("{name} {n}", name=self.window.names[s], n=n) for s, n in sorted(owners.items())]
-        return msg(
-            "{province}: tile {tile} ({goods}), {when}; palaces: {held}",
-            province=place(name),
-            tile=tile,
-            goods=goods,
-            when=when,
-            held=listing(held, "none"),
-        )
-
-    def city_label(self, name: str) -> str:
-        v = self.v
-        city = v["board"]["cities"][name]
-        bits = [msg("{city} ({province})", city=place(name), province=place(city["province"]))]
-        if city["taj"]:
-            bits.append(msg("the Taj Mahal"))
-        elif city["fortress"]:
-            bits.append(msg("fortress"))
-        bonus = v["bonus"].get(name)
-        if bonus:
-            bits.append(msg("bonus {short} ({bonus})", short=art.bonus_short(bonus), bonus=BONUS[bonus]))
-        who = [self.window.names[s] for c, s in v["palaces"] if c == name]
-        who += [msg("{name} (mogul)", name=self.window.names[s]) for c, s in v["moguls"] if c == name]
-        if who:
-            bits.append(msg("palace: {who}", who=listing(who)))
-        return listing(bits)
-
-    def player_label(self, seat: int) -> str:
-        p = self.v["players"][seat]
-        chain = p["chain"]  # worked out by the rules, in the view
-        return msg_n(
-            "{name}: {points} points, {cards} cards, {palaces} palaces; largest chain {n} province",
-            "{name}: {points} points, {cards} cards, {palaces} palaces; largest chain {n} provinces",
-            len(chain["provinces"]),
-            name=self.window.names[seat],
-            points=p["score"],
-            cards=p["hand_size"],
-            palaces=p["palaces"],
-        )
+    def __init__(self, table: Desk):
+        self.t = table
+        self.layer = Layer()
+        self.canvas: pygame.Surface | None = None
+        self.canvas_key: tuple | None = None
 
     # -- drawing ----------------------------------------------------------------------------
     def scene_key(self, focused: str | None) -> tuple:
         """Everything the map, the panel and the hand are drawn from: they are painted again
         only when this changes (a card landing, a point counted, the pointer on a new target)."""
+        t = self.t
         return (
-            self.v,  # the object itself: an id could be reused by a later view
-            self.viewer,
+            t.v,  # the object itself: an id could be reused by a later view
+            t.viewer,
             i18n.generation,  # a language switch paints everything again
-            tuple(round(s) for s in self.shown_scores),
-            self.hover,
+            tuple(round(s) for s in t.shown_scores),
+            t.hover,
             focused,
-            self.focus,
-            tuple(self.selected),
-            tuple(self.picked),
-            repr(self.hint),
-            self.acting_phase(),
-            tuple(f.mask for f in self.flights.items),
+            t.focus,
+            tuple(t.selected),
+            tuple(t.picked),
+            repr(t.hint),
+            t.acting_phase(),
+            tuple(f.mask for f in t.flights.items),
         )
 
     def paint_scene(self, surface: pygame.Surface, focused: str | None) -> None:
@@ -123,7 +77,8 @@ class Render:
     def draw(self, surface: pygame.Surface) -> None:
         """The painted canvas, then what changes every frame: the bar, the buttons, the
         flights and the tooltip."""
-        now = self.target_map().get(self.focus) if self.focus else None
+        t = self.t
+        now = t.target_map().get(t.focus) if t.focus else None
         focused = now.id if now is not None and now.enabled else None
         key = self.scene_key(focused)
         if self.canvas is None or self.canvas_key != key or self.canvas.get_size() != surface.get_size():
@@ -134,7 +89,7 @@ class Render:
             self.paint_scene(self.canvas, focused)
             self.canvas_key = key
         surface.blit(self.canvas, (0, 0))
-        self.draw_overlay(surface)
+        t.draw_overlay(surface)
 
     def paint_static(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
@@ -150,20 +105,14 @@ class Render:
         text.blit(surface, played, (L.PX + 4, L.CATS_Y), size, theme.MUTED, "bold", "midleft")
         text.blit(surface, N_("Score"), (L.PANEL.right - 16, L.CATS_Y), 13, theme.MUTED, "bold", "midright")
 
-    def highlight_seat(self) -> int | None:
-        """The player whose largest chain is lit: under the pointer, else under the focus."""
-        for tid in (self.hover, self.focus):
-            if tid and tid.startswith("player."):
-                return int(tid.split(".")[1])
-        return None
-
     def draw_map(self, surface: pygame.Surface, focused: str | None) -> None:
-        v, fl, m = self.v, self.flights, map_art()
+        t = self.t
+        v, fl, m = t.v, t.flights, map_art()
         if v["province"] and v["phase"] != "over":
             pts = m.provinces[v["province"]]
             pygame.draw.polygon(surface, theme.ACCENT, pts, 5)
             pygame.draw.polygon(surface, (255, 250, 230), pts, 1)
-        owned = {t for p in v["players"] for t in p["tiles"]}
+        owned = {tile for p in v["players"] for tile in p["tiles"]}
         spots = tile_spots()
         for name, prov in v["board"]["provinces"].items():
             tile = prov["tile"]
@@ -175,18 +124,16 @@ class Render:
             x, y = m.cities[city]
             image = art.bonus_tile(kind)
             surface.blit(image, image.get_rect(midleft=(x + 8, y - 10)))
-        seat = self.highlight_seat()
+        seat = t.highlight_seat()
         if seat is not None:
             self.draw_chain(surface, seat)
-        buildable = (
-            set((v.get("pending") or {}).get("cities", [])) if self.acting_phase() == "build" else set()
-        )
-        hinted = self.hint.get("city") if self.hint and self.hint.get("move") == "build" else None
+        buildable = set((v.get("pending") or {}).get("cities", [])) if t.acting_phase() == "build" else set()
+        hinted = t.hint.get("city") if t.hint and t.hint.get("move") == "build" else None
         for city in buildable:
             x, y = m.cities[city]
             pygame.draw.circle(surface, theme.ACCENT_TEXT, (x, y), 14, 5)
             pygame.draw.circle(surface, theme.ACCENT, (x, y), 13, 3)
-            if self.hover == city_id(city):
+            if t.hover == city_id(city):
                 pygame.draw.circle(surface, (255, 255, 255), (x, y), 17, 2)
         for city, seat_ in v["palaces"]:
             if not fl.masked(("palace", city, seat_, "palace")):
@@ -204,18 +151,19 @@ class Render:
             x, y = m.cities[hinted]
             pygame.draw.circle(surface, theme.GOOD, (x, y), 18, 3)
         if focused and focused.startswith("city."):
-            t = self.target_map().get(focused)
-            if t is not None:
-                pygame.draw.circle(surface, theme.FOCUS, t.centre, 20, 2)
+            target = t.target_map().get(focused)
+            if target is not None:
+                pygame.draw.circle(surface, theme.FOCUS, target.centre, 20, 2)
 
     def draw_chain(self, surface: pygame.Surface, seat: int) -> None:
         """A player's largest chain: its roads and cities ringed in the seat's colour, and
         the count of provinces it joins."""
+        t = self.t
         m = map_art()
-        chain = self.v["players"][seat]["chain"]  # worked out by the rules, in the view
+        chain = t.v["players"][seat]["chain"]  # worked out by the rules, in the view
         cities, provinces = chain["cities"], chain["provinces"]
         colour = art.SEAT_COLOURS[seat % 5]
-        roads = self.v["board"]["roads"]
+        roads = t.v["board"]["roads"]
         for a, b in roads:
             if a in cities and b in cities:
                 pygame.draw.line(surface, art.INK, m.cities[a], m.cities[b], 8)
@@ -223,7 +171,7 @@ class Render:
         for c in cities:
             pygame.draw.circle(surface, art.INK, m.cities[c], 13, 4)
             pygame.draw.circle(surface, colour, m.cities[c], 12, 2)
-        name = self.window.names[seat]
+        name = t.window.names[seat]
         line = _n(
             "{name}'s largest chain: {n} province",
             "{name}'s largest chain: {n} provinces",
@@ -239,7 +187,8 @@ class Render:
         text.blit(surface, line, box.center, 15, theme.TEXT, "bold", "center")
 
     def draw_header(self, surface: pygame.Surface, focused: str | None) -> None:
-        v, fl = self.v, self.flights
+        t = self.t
+        v, fl = t.v, t.flights
         title = (
             N_("The game is over")
             if v["phase"] == "over"
@@ -259,18 +208,16 @@ class Render:
         side.append(_("Influence left: {tiles}", tiles=left))
         line, size = text.fit(" · ".join(side), L.PANEL.w - 24, 13, smallest=11)
         text.blit(surface, line, (L.PX, L.HEADER_Y + 24), size, theme.MUTED, anchor="midleft")
-        hinted = set(self.hint.get("cards", [])) if self.hint and self.hint.get("move") == "pick" else set()
+        hinted = set(t.hint.get("cards", [])) if t.hint and t.hint.get("move") == "pick" else set()
         for i, card in enumerate(v["display"]):
             if fl.masked(("display", i)):
                 continue
             cid = card["id"]
-            up = cid in self.picked
+            up = cid in t.picked
             rect = pygame.Rect(0, 0, L.CARD_W, L.CARD_H)
             rect.center = (L.display(i)[0], L.display(i)[1] - (L.LIFT if up else 0))
             surface.blit(art.card_face(cid), rect)
-            marks.draw(
-                surface, rect, up, self.hover == f"display.{i}", cid in hinted, focused == f"display.{i}"
-            )
+            marks.draw(surface, rect, up, t.hover == f"display.{i}", cid in hinted, focused == f"display.{i}")
         deck = pygame.Rect(0, 0, L.CARD_W, L.CARD_H)
         deck.center = L.DECK
         if v["deck"]:
@@ -295,9 +242,10 @@ class Render:
         )
 
     def draw_rows(self, surface: pygame.Surface) -> None:
-        v, fl = self.v, self.flights
+        t = self.t
+        v, fl = t.v, t.flights
         seats = v["seats"]
-        lit = self.highlight_seat()
+        lit = t.highlight_seat()
         active = [p for p in v["players"] if p["in_visit"]]
         for seat, p in enumerate(v["players"]):
             r = L.row(seat, seats)
@@ -306,7 +254,7 @@ class Render:
             panel(surface, r, fill, theme.ACCENT if turn else theme.LINE, width=3 if turn else 1)
             art.seat_mark(surface, seat, (r.x + 16, r.y + 15), 7)
             ink = theme.TEXT if p["in_visit"] else theme.MUTED
-            name, size = text.fit(self.window.names[seat], 126, 17, "bold", smallest=13)
+            name, size = text.fit(t.window.names[seat], 126, 17, "bold", smallest=13)
             text.blit(surface, name, (r.x + 30, r.y + 15), size, ink, "bold", "midleft")
             if not p["in_visit"] and v["phase"] != "over":
                 text.blit(surface, N_("withdrawn"), (r.x + 30, r.y + 30), 12, theme.MUTED, anchor="midleft")
@@ -322,7 +270,7 @@ class Render:
                 image = art.card_face(cid, L.MINI_W, L.MINI_H)
                 surface.blit(image, image.get_rect(center=L.played(seat, seats, k, len(played))))
             self.draw_belongings(surface, seat, p, r)
-            score = round(self.shown_scores[seat])
+            score = round(t.shown_scores[seat])
             at = text.blit(
                 surface,
                 str(score),
@@ -337,7 +285,7 @@ class Render:
                 text.blit(surface, gain, (at.x - 6, at.centery), 16, theme.GOOD, "black", "midright")
             hand = msg("{cards} cards · {palaces} pal.", cards=p["hand_size"], palaces=p["palaces"])
             text.blit(surface, hand, (r.right - 12, r.y + 40), 12, theme.MUTED, anchor="midright")
-            if self.focus == f"player.{seat}":
+            if t.focus == f"player.{seat}":
                 pygame.draw.rect(surface, theme.FOCUS, r.inflate(4, 4), 2, border_radius=12)
 
     def draw_cell(
@@ -345,7 +293,7 @@ class Render:
     ) -> None:
         """A player's count in one category: a filled plaque when they lead it, a ringed
         'won' when they took it this visit."""
-        v = self.v
+        v = self.t.v
         p = v["players"][seat]
         n = p["shown"].get(cat, 0)
         if v["won"].get(cat) == seat:
@@ -417,9 +365,10 @@ class Render:
             x = box.right + 6
 
     def draw_hand(self, surface: pygame.Surface, focused: str | None) -> None:
-        fl = self.flights
-        hand = self.hand()
-        if self.viewer is None:
+        t = self.t
+        fl = t.flights
+        hand = t.hand()
+        if t.viewer is None:
             text.blit(
                 surface,
                 N_("Hands are hidden until the next player takes the screen"),
@@ -429,34 +378,35 @@ class Render:
                 anchor="midleft",
             )
             return
-        hinted = set(self.hint.get("cards", [])) if self.hint and self.hint.get("move") == "play" else set()
+        hinted = set(t.hint.get("cards", [])) if t.hint and t.hint.get("move") == "play" else set()
         for j, cid in enumerate(hand):
             if fl.masked(("hand", cid)):
                 continue
-            up = cid in self.selected
+            up = cid in t.selected
             rect = pygame.Rect(0, 0, L.CARD_W, L.CARD_H)
             x, y = L.hand(j, len(hand))
             rect.center = (x, y - (L.LIFT if up else 0))
             surface.blit(art.card_face(cid), rect)
-            marks.draw(surface, rect, up, self.hover == f"hand.{j}", cid in hinted, focused == f"hand.{j}")
+            marks.draw(surface, rect, up, t.hover == f"hand.{j}", cid in hinted, focused == f"hand.{j}")
 
     # -- the action bar ---------------------------------------------------------------------
     def bar(self) -> tuple[str, str, str]:
-        v = self.v
-        names = self.window.names
-        waiting = sorted(self.window.to_act)
+        t = self.t
+        v = t.v
+        names = t.window.names
+        waiting = sorted(t.window.to_act)
         if not waiting:
             return N_("The game is over"), "", "over"
-        if self.flights.busy and self.last_move:
-            first, *rest = self.last_move
+        if t.flights.busy and t.last_move:
+            first, *rest = t.last_move
             return first, sentences(rest[:3]), "moving"
-        seat = self.acting_human
+        seat = t.acting_human
         if seat is None:
-            if self.viewer is None:
+            if t.viewer is None:
                 return msg("{name} takes the screen next", name=names[waiting[0]]), "", "waiting"
             playing = msg("{name} is playing…", name=names[waiting[0]])
-            return playing, sentences(self.last_move[-2:]), "waiting"
-        phase = self.acting_phase()
+            return playing, sentences(t.last_move[-2:]), "waiting"
+        phase = t.acting_phase()
         if phase == "build":
             pending = v["pending"]
             mogul = pending["builds"][0] == "mogul"
@@ -475,24 +425,24 @@ class Render:
             )
         if phase == "pick":
             picks = v["pending"]["picks"]
-            chosen = cards_words(self.picked) if self.picked else msg("none yet")
+            chosen = cards_words(t.picked) if t.picked else msg("none yet")
             return (
                 msg_n("Take {n} card from the display", "Take {n} cards from the display", picks),
                 msg("Chosen: {chosen}. Click display cards, then Take (Enter).", chosen=chosen),
                 "move",
             )
-        if self.selected:
-            reason = self.problem()
+        if t.selected:
+            reason = t.problem()
             if reason:
                 return N_("Not a move"), reason, "refused"
             return (
-                msg("Play {cards}", cards=cards_words(self.selected)),
-                msg("{words} Enter plays it.", words=play_words(v, seat, self.selected)),
+                msg("Play {cards}", cards=cards_words(t.selected)),
+                msg("{words} Enter plays it.", words=play_words(v, seat, t.selected)),
                 "move",
             )
-        if self.hint:
+        if t.hint:
             return (
-                msg("Hint: {move}", move=self.hint_words()),
+                msg("Hint: {move}", move=t.hint_words()),
                 N_("Its choice is ringed in green: Use hint takes it, or play anything."),
                 "hint",
             )

@@ -14,37 +14,34 @@ from typing import Any
 
 import pygame
 
-from game.core.i18n import N_, _, msg
+from game.core.i18n import N_, _, msg, msg_n
 from game.core.ruleset import Command
-from game.rules.tajmahal.words import place
+from game.rules.tajmahal.words import BONUS, GOOD, listing, place
 from game.scenes.table import Table
 from game.scenes.table.base import Gesture
+from game.scenes.tajmahal import art
 from game.scenes.tajmahal import layout as L
 from game.scenes.tajmahal.map_art import city_id, map_art, province_id
 from game.scenes.tajmahal.motion import Motion, hand_ids
-from game.scenes.tajmahal.preview import command_words, withdraw_words
+from game.scenes.tajmahal.preview import card_words, command_words, withdraw_words
 from game.scenes.tajmahal.render import Render
 from game.scenes.tajmahal.sheets import TajMahalResult, VisitSheet, visit_summary
 from game.ui import text
 from game.ui.action_bar import ActionBar
 from game.ui.corner import corner_buttons
 from game.ui.flights import Flights
-from game.ui.layer import Layer
 from game.ui.targets import Target, TargetMap
 from game.ui.widgets import Button, Group
 
 COUNT_EVERY = 3  # ticks per point while a score counts up
 
 
-class TajMahalTable(Render, Table):
+class TajMahalTable(Table):
     name = "tajmahal"
 
     def __init__(self, app, match, match_id=None):
         super().__init__(app, match, match_id)
         self.flights = Flights()
-        self.layer = Layer()  # the map and the panels' frames, painted once
-        self.canvas: pygame.Surface | None = None  # the layer with what moves were made on it
-        self.canvas_key: tuple | None = None
         self._targets: tuple[tuple | None, TargetMap] = (None, TargetMap())
         self.v: dict[str, Any] = self.view()
         self.selected: list[int] = []  # hand card ids, in the order chosen
@@ -62,6 +59,7 @@ class TajMahalTable(Render, Table):
         )
         self.button_ids = {b.tid: b for b in self.buttons.widgets}
         self.action_bar = ActionBar(L.ACTION_BAR)
+        self.render = Render(self)
         self.refresh()
 
     def _current_visit_events(self) -> list[dict[str, Any]]:
@@ -119,6 +117,21 @@ class TajMahalTable(Render, Table):
             return ""
         rejected = self.window.check(seat, self.play_command())
         return rejected.reason if rejected is not None else ""
+
+    def highlight_seat(self) -> int | None:
+        """The player whose largest chain is lit: under the pointer, else under the focus."""
+        for tid in (self.hover, self.focus):
+            if tid and tid.startswith("player."):
+                return int(tid.split(".")[1])
+        return None
+
+    # -- drawing (Render's) ----------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self.render.draw(surface)
+
+    # the overlay the base draws: Render's bar (its right end and note are the base's)
+    def bar(self) -> tuple[str, str, str]:
+        return self.render.bar()
 
     # -- flow -----------------------------------------------------------------------------
     def busy(self) -> bool:
@@ -274,6 +287,65 @@ class TajMahalTable(Render, Table):
 
     def hint_words(self) -> str:
         return command_words(self.hint) if self.hint else ""
+
+    # -- the targets' labels ---------------------------------------------------------------
+    def card_label(self, cid: int) -> str:
+        return card_words(cid)
+
+    def province_label(self, name: str) -> str:
+        v = self.v
+        prov = v["board"]["provinces"][name]
+        tile = prov["tile"]
+        goods = listing([GOOD[g] for g in prov["goods"]])
+        if name == v["province"]:
+            when = msg("visited now")
+        elif tile < v["visit"]:
+            when = msg("visited")
+        else:
+            when = msg("visit {tile}", tile=tile)
+        owners = {}
+        for city, seat in [*v["palaces"], *v["moguls"]]:
+            if v["board"]["cities"][city]["province"] == name:
+                owners[seat] = owners.get(seat, 0) + 1
+        held = [msg("{name} {n}", name=self.window.names[s], n=n) for s, n in sorted(owners.items())]
+        return msg(
+            "{province}: tile {tile} ({goods}), {when}; palaces: {held}",
+            province=place(name),
+            tile=tile,
+            goods=goods,
+            when=when,
+            held=listing(held, "none"),
+        )
+
+    def city_label(self, name: str) -> str:
+        v = self.v
+        city = v["board"]["cities"][name]
+        bits = [msg("{city} ({province})", city=place(name), province=place(city["province"]))]
+        if city["taj"]:
+            bits.append(msg("the Taj Mahal"))
+        elif city["fortress"]:
+            bits.append(msg("fortress"))
+        bonus = v["bonus"].get(name)
+        if bonus:
+            bits.append(msg("bonus {short} ({bonus})", short=art.bonus_short(bonus), bonus=BONUS[bonus]))
+        who = [self.window.names[s] for c, s in v["palaces"] if c == name]
+        who += [msg("{name} (mogul)", name=self.window.names[s]) for c, s in v["moguls"] if c == name]
+        if who:
+            bits.append(msg("palace: {who}", who=listing(who)))
+        return listing(bits)
+
+    def player_label(self, seat: int) -> str:
+        p = self.v["players"][seat]
+        chain = p["chain"]  # worked out by the rules, in the view
+        return msg_n(
+            "{name}: {points} points, {cards} cards, {palaces} palaces; largest chain {n} province",
+            "{name}: {points} points, {cards} cards, {palaces} palaces; largest chain {n} provinces",
+            len(chain["provinces"]),
+            name=self.window.names[seat],
+            points=p["score"],
+            cards=p["hand_size"],
+            palaces=p["palaces"],
+        )
 
     # -- the target map -------------------------------------------------------------------
     def targets_key(self) -> tuple:
