@@ -22,35 +22,6 @@ class Render:
     """Mixed into JaipurTable."""
 
     # -- drawing --------------------------------------------------------------------------
-    def hinted(self) -> tuple[set[int], set[int], bool]:
-        """Market slots, hand slots and herd the hint would use."""
-        h, v = self.hint, self.v
-        if not h:
-            return set(), set(), False
-        market: set[int] = set()
-        hand: set[int] = set()
-
-        def mark(cards, pool, into):
-            used: set[int] = set()
-            for card in cards:
-                for i, c in enumerate(pool):
-                    if c == card and i not in used:
-                        used.add(i)
-                        into.add(i)
-                        break
-
-        move = h.get("move")
-        if move == "take":
-            mark([h["good"]], v["market"], market)
-        elif move == "camels":
-            market = {i for i, c in enumerate(v["market"]) if c == CAMEL}
-        elif move == "sell":
-            mark([h["good"]] * h["count"], v["hand"], hand)
-        elif move == "exchange":
-            mark(h["take"], v["market"], market)
-            mark([c for c in h["give"] if c != CAMEL], v["hand"], hand)
-        return market, hand, move == "exchange" and CAMEL in h.get("give", [])
-
     def draw(self, surface: pygame.Surface) -> None:
         v, fl = self.v, self.flights
         now = self.target_map().get(self.focus) if self.focus else None  # no map built for nothing
@@ -217,13 +188,8 @@ class Render:
         idle = self.acting_human is not None and self.frozen is None and not self.flights.busy
         return HERD_NOTE if idle and self.building_exchange() else ""
 
-    def bar_right(self) -> int | None:
-        """Where the bar's words must stop: at the Clear button when it shows."""
-        return self.clear.rect.x if self.clear.visible else None
-
     def fits(self, line: str) -> bool:
         return self.action_bar.fits(line, self.bar_right())
-
 
 
 def joined(lines: list[Msg]) -> Msg | str:

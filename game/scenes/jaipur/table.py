@@ -258,6 +258,11 @@ class JaipurTable(Render, Table):
     def enter(self) -> None:
         self.refresh()
 
+    # -- the overlay the base draws: the bar stops at Clear
+    def bar_right(self) -> int | None:
+        """Where the bar's words must stop: at the Clear button when it shows."""
+        return self.clear.rect.x if self.clear.visible else None
+
     # -- the target map -------------------------------------------------------------------
     def can_pick(self) -> bool:
         """Whether the person at the screen may select cards now."""
@@ -273,6 +278,35 @@ class JaipurTable(Render, Table):
         if self.viewer is None:
             return N_("Waiting for the next player to take the screen")
         return msg("{name} is playing", name=person(self.window.names[waiting[0]]))
+
+    def hinted(self) -> tuple[set[int], set[int], bool]:
+        """Market slots, hand slots and herd the hint would use."""
+        h, v = self.hint, self.v
+        if not h:
+            return set(), set(), False
+        market: set[int] = set()
+        hand: set[int] = set()
+
+        def mark(cards, pool, into):
+            used: set[int] = set()
+            for card in cards:
+                for i, c in enumerate(pool):
+                    if c == card and i not in used:
+                        used.add(i)
+                        into.add(i)
+                        break
+
+        move = h.get("move")
+        if move == "take":
+            mark([h["good"]], v["market"], market)
+        elif move == "camels":
+            market = {i for i, c in enumerate(v["market"]) if c == CAMEL}
+        elif move == "sell":
+            mark([h["good"]] * h["count"], v["hand"], hand)
+        elif move == "exchange":
+            mark(h["take"], v["market"], market)
+            mark([c for c in h["give"] if c != CAMEL], v["hand"], hand)
+        return market, hand, move == "exchange" and CAMEL in h.get("give", [])
 
     def lifted(self) -> set[str]:
         """The cards shown raised: those selected, every market camel once one is (the move
