@@ -246,7 +246,6 @@ class Render:
         v, fl = t.v, t.flights
         seats = v["seats"]
         lit = t.highlight_seat()
-        active = [p for p in v["players"] if p["in_visit"]]
         for seat, p in enumerate(v["players"]):
             r = L.row(seat, seats)
             turn = seat in v["to_act"]
@@ -262,7 +261,7 @@ class Render:
                 plays = msg("plays {colour}", colour=COLOUR[p["colour"]])
                 text.blit(surface, plays, (r.x + 30, r.y + 30), 12, theme.MUTED, anchor="midleft")
             for k, cat in enumerate(CATEGORIES):
-                self.draw_cell(surface, seat, cat, (L.category(k), r.y + 16), active)
+                self.draw_cell(surface, seat, cat, (L.category(k), r.y + 16))
             played = played_ids(v, seat)
             for k, cid in enumerate(played):
                 if fl.masked(("played", cid)):
@@ -288,11 +287,9 @@ class Render:
             if t.focus == f"player.{seat}":
                 pygame.draw.rect(surface, theme.FOCUS, r.inflate(4, 4), 2, border_radius=12)
 
-    def draw_cell(
-        self, surface, seat: int, cat: str, at: tuple[int, int], active: list[dict[str, Any]]
-    ) -> None:
-        """A player's count in one category: a filled plaque when they lead it, a ringed
-        'won' when they took it this visit."""
+    def draw_cell(self, surface, seat: int, cat: str, at: tuple[int, int]) -> None:
+        """A player's count in one category: a filled plaque when they lead it (the view's
+        `leads`, worked out by the rules), a ringed 'won' when they took it this visit."""
         v = self.t.v
         p = v["players"][seat]
         n = p["shown"].get(cat, 0)
@@ -306,9 +303,7 @@ class Render:
         if not n:
             text.blit(surface, "·", at, 16, theme.LINE, "bold", "center")
             return
-        best = max((q["shown"].get(cat, 0) for q in active if q["seat"] != seat), default=0)
-        leads = p["in_visit"] and cat not in v["won"] and n > best
-        if leads:
+        if cat in p["leads"]:
             rect = pygame.Rect(0, 0, 30, 22)
             rect.center = at
             pygame.draw.rect(surface, theme.ACCENT, rect, border_radius=5)
