@@ -1,5 +1,6 @@
 """Drawing the Jaipur table from its view and the state of the screen (selection, hover, focus,
-hint, flights), and what the action bar says. Nothing here decides anything."""
+hint, flights), and what the action bar says. Nothing here decides anything: `Render` reads the
+table through `desk.Desk`, never through the table's class."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from game.rules.jaipur.cards import CAMEL, HAND_LIMIT, bonus_for
 from game.rules.jaipur.words import cards_text, count, name, person
 from game.scenes.jaipur import art, draw
 from game.scenes.jaipur import layout as L
+from game.scenes.jaipur.desk import Desk
 from game.ui import text, theme
 
 SMALL = (L.SMALL_W, L.SMALL_H)
@@ -19,22 +21,27 @@ HERD_NOTE = N_("Camels: click your herd once per camel; right-click takes one ba
 
 
 class Render:
-    """Mixed into JaipurTable."""
+    """Owned by the table (`table.render`): draws it from the view and the state of the
+    screen, and says what its action bar says."""
+
+    def __init__(self, table: Desk):
+        self.t = table
 
     # -- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        v, fl = self.v, self.flights
-        now = self.target_map().get(self.focus) if self.focus else None  # no map built for nothing
+        t = self.t
+        v, fl = t.v, t.flights
+        now = t.target_map().get(t.focus) if t.focus else None  # no map built for nothing
         focused = now.id if now is not None and now.enabled else None
-        hint_market, hint_hand, hint_herd = self.hinted()
-        me, other = self.bottom_seat(), 1 - self.bottom_seat()
-        names = self.window.names
-        waiting = sorted(self.window.to_act) if self.frozen is None else []
-        self.background.draw(surface, v)
-        if self.frozen is not None:
+        hint_market, hint_hand, hint_herd = t.hinted()
+        me, other = t.bottom_seat(), 1 - t.bottom_seat()
+        names = t.window.names
+        waiting = sorted(t.window.to_act) if t.frozen is None else []
+        t.background.draw(surface, v)
+        if t.frozen is not None:
             line = N_("Round over")
         elif waiting:
-            line = N_("Your turn") if self.acting_human is not None and len(self.humans) == 1 else ""
+            line = N_("Your turn") if t.acting_human is not None and len(t.humans) == 1 else ""
             line = line or msg("{name} to play", name=person(names[waiting[0]]))
         else:
             line = ""
@@ -47,7 +54,7 @@ class Render:
         shown = discard[:-1] if fl.masked("discard") else discard  # a card still on its way
         top = art.card_face(shown[-1]) if shown else art.card_back()
         draw.pile(surface, L.DISCARD, top, len(shown), msg("Discard · {n}", n=len(discard)))
-        lifted = self.lifted()
+        lifted = t.lifted()
         for i, card in enumerate(v["market"]):
             if not fl.masked(("market", i)):
                 draw.card(
@@ -57,19 +64,20 @@ class Render:
                     f"market.{i}" in lifted,
                     focused == f"market.{i}",
                     i in hint_market,
-                    hover=self.hover == f"market.{i}",
+                    hover=t.hover == f"market.{i}",
                 )
         self.draw_my_side(surface, focused, hint_hand, hint_herd)
         draw.player_strip(surface, v, me, True, fl.masked, person(names[me]), me in waiting)
-        self.log_panel.draw(surface, self.log)
+        t.log_panel.draw(surface, t.log)
         # the move's name on Confirm, in the type size that fits it in the language shown
-        _, self.confirm.size = text.fit(self.confirm.label, self.confirm.rect.w - 20, 22, "bold", 15)
-        self.draw_overlay(surface)
+        _, t.confirm.size = text.fit(t.confirm.label, t.confirm.rect.w - 20, 22, "bold", 15)
+        t.draw_overlay(surface)
 
     def draw_far_side(self, surface: pygame.Surface, other: int) -> None:
         """The opponent's hand (backs, counted) and herd (no number), or the solo bot's area."""
-        v, fl = self.v, self.flights
-        if self.solo:
+        t = self.t
+        v, fl = t.v, t.flights
+        if t.solo:
             left = v.get("bot_deck", 0)
             caption = msg("Action deck · {n}", n=left)
             draw.pile(surface, L.BOT_DECK, art.card_back(*SMALL), left, caption)
@@ -102,8 +110,11 @@ class Render:
         empty = v.get("herd_empty", [False, False])[other]
         draw.pile(surface, L.OPP_HERD, art.card_face(CAMEL, *SMALL), 0 if empty else 1, N_("Herd"))
 
-    def draw_my_side(self, surface: pygame.Surface, focused, hint_hand: set[int], hint_herd: bool) -> None:
-        v, fl = self.v, self.flights
+    def draw_my_side(
+        self, surface: pygame.Surface, focused: str | None, hint_hand: set[int], hint_herd: bool
+    ) -> None:
+        t = self.t
+        v, fl = t.v, t.flights
         herd = v.get("herd") or 0
         landing = sum(1 for f in fl.items if f.mask == "herd")
         if herd - landing > 0:
@@ -113,18 +124,18 @@ class Render:
                 surface,
                 art.card_face(CAMEL),
                 L.HERD,
-                self.herd_sel > 0,
+                t.herd_sel > 0,
                 focused == "herd",
                 hint_herd,
-                hover=self.hover == "herd",
+                hover=t.hover == "herd",
             )
             draw.caption(surface, L.HERD, L.CARD_H, msg("Herd · {n}", n=herd))
         else:
             draw.pile(surface, L.HERD, art.card_face(CAMEL), 0, msg("Herd · {n}", n=herd))
-        if herd and self.herd_sel:
+        if herd and t.herd_sel:
             text.blit(
                 surface,
-                msg("{n} to give", n=self.herd_sel),
+                msg("{n} to give", n=t.herd_sel),
                 (L.HERD[0], L.HERD[1] - L.CARD_H // 2 - 28),
                 16,
                 theme.ACCENT,
@@ -137,36 +148,37 @@ class Render:
                     surface,
                     art.card_face(card),
                     L.hand(j),
-                    j in self.hand_sel,
+                    j in t.hand_sel,
                     focused == f"hand.{j}",
                     j in hint_hand,
-                    hover=self.hover == f"hand.{j}",
+                    hover=t.hover == f"hand.{j}",
                 )
 
     def bar(self) -> tuple[str, str, str]:
         """The action bar's two lines and what they say: over, moving, waiting, hint, move,
         refused or idle (which sets their colours)."""
-        seat = self.acting_human
-        waiting = sorted(self.window.to_act)
-        if self.frozen is not None or (seat is None and not waiting):
+        t = self.t
+        seat = t.acting_human
+        waiting = sorted(t.window.to_act)
+        if t.frozen is not None or (seat is None and not waiting):
             return N_("Round over"), "", "over"
-        if self.revealing is not None:  # Instant animations: the rule bot's pause
-            return msg("{name} is playing…", name=person(self.window.names[1])), "", "waiting"
-        if self.flights.busy and self.last_move:  # the moves being animated, in words
-            first, *rest = self.last_move
+        if t.revealing is not None:  # Instant animations: the rule bot's pause
+            return msg("{name} is playing…", name=person(t.window.names[1])), "", "waiting"
+        if t.flights.busy and t.last_move:  # the moves being animated, in words
+            first, *rest = t.last_move
             while len(rest) > 1 and not self.fits(joined(rest)):
                 rest.pop()  # the last words go first; the log keeps them all
             return first, joined(rest), "moving"
         if seat is None:
-            return msg("{name} is playing…", name=person(self.window.names[waiting[0]])), "", "waiting"
-        if self.market_sel or self.hand_sel or self.herd_sel:
-            if self.command:
-                what = msg("{what}  Enter plays it.", what=consequence(self.v, self.command))
-                return self.label, what, "move"
-            return self.label or N_("Not a move"), self.reason, "refused"
-        if self.hint:
+            return msg("{name} is playing…", name=person(t.window.names[waiting[0]])), "", "waiting"
+        if t.market_sel or t.hand_sel or t.herd_sel:
+            if t.command:
+                what = msg("{what}  Enter plays it.", what=consequence(t.v, t.command))
+                return t.label, what, "move"
+            return t.label or N_("Not a move"), t.reason, "refused"
+        if t.hint:
             what = N_("Its cards are ringed in green: Use hint selects them, or play anything you like.")
-            return msg("Hint: {move}", move=describe_command(self.hint)), what, "hint"
+            return msg("Hint: {move}", move=describe_command(t.hint)), what, "hint"
         return (
             N_("Your turn"),
             N_("Click cards in the market, your hand or your herd (or Tab, Space)."),
@@ -176,20 +188,22 @@ class Render:
     def building_exchange(self) -> bool:
         """Goods chosen in the market with something to give for them (or two or more goods),
         and camels in the herd that could be given: the bar says how the herd is used."""
-        if not (self.v.get("herd") or 0) or not self.market_sel:
+        t = self.t
+        if not (t.v.get("herd") or 0) or not t.market_sel:
             return False
-        if any(self.v["market"][i] == CAMEL for i in self.market_sel if i < len(self.v["market"])):
+        if any(t.v["market"][i] == CAMEL for i in t.market_sel if i < len(t.v["market"])):
             return False
-        return len(self.market_sel) >= 2 or bool(self.hand_sel or self.herd_sel)
+        return len(t.market_sel) >= 2 or bool(t.hand_sel or t.herd_sel)
 
     def bar_note(self) -> str:
         """The bar's standing how-to under its detail: how camels are given, while an exchange
         is built."""
-        idle = self.acting_human is not None and self.frozen is None and not self.flights.busy
+        t = self.t
+        idle = t.acting_human is not None and t.frozen is None and not t.flights.busy
         return HERD_NOTE if idle and self.building_exchange() else ""
 
     def fits(self, line: str) -> bool:
-        return self.action_bar.fits(line, self.bar_right())
+        return self.t.action_bar.fits(line, self.t.bar_right())
 
 
 def joined(lines: list[Msg]) -> Msg | str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import pygame
+
 from game.core.i18n import N_, msg, msg_n
 from game.core.ruleset import Command
 from game.core.timers import ticks
@@ -33,7 +35,7 @@ from game.ui.widgets import Button, Group
 HINT_TIP = N_("What the hard bot would play (H)")
 
 
-class JaipurTable(Render, Table):
+class JaipurTable(Table):
     name = "jaipur"
 
     def __init__(self, app, match, match_id=None):
@@ -67,6 +69,7 @@ class JaipurTable(Render, Table):
         self.button_ids = {b.tid: b for b in self.buttons.widgets}
         self.command: dict[str, Any] | None = None
         self.label, self.reason = "", ""
+        self.render = Render(self)  # draws the table and says what its bar says (desk.Desk)
         self.refresh()
         if not self.window.played:  # a fresh match: deal it in front of the players
             self.motion(self.v, self.v).batch([{"type": "deal"}])
@@ -258,7 +261,16 @@ class JaipurTable(Render, Table):
     def enter(self) -> None:
         self.refresh()
 
-    # -- the overlay the base draws: the bar stops at Clear
+    # -- the picture and the overlay the base draws: Render's, with the bar stopping at Clear
+    def draw(self, surface: pygame.Surface) -> None:
+        self.render.draw(surface)
+
+    def bar(self) -> tuple[str, str, str]:
+        return self.render.bar()
+
+    def bar_note(self) -> str:
+        return self.render.bar_note()
+
     def bar_right(self) -> int | None:
         """Where the bar's words must stop: at the Clear button when it shows."""
         return self.clear.rect.x if self.clear.visible else None
