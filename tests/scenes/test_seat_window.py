@@ -202,3 +202,36 @@ def test_gin_perform_for_the_seat_not_at_the_screen_refuses_before_any_input():
     assert len(s.posted) == posted and len(s.match.commands) == count and s.scene == "handoff"
     s.perform(first, {"move": "pass"})
     assert s.commands[-1] == (first, {"move": "pass"})
+
+
+def test_attention_names_what_the_app_waits_on_when_no_move_is_due():
+    """A Taj Mahal visit summary (a person must close it) and Gin's finished hand (a person must
+    open its score sheet): waiting() names nobody, attention() the scene and the target."""
+    s = Session.open("tajmahal", seats=["human", "easy", "easy"], seed=6)
+    rng = random.Random(6)
+    for _ in range(200):
+        s.idle()
+        if s.waiting():
+            assert s.attention() is None  # a move is due: that is waiting()'s to say
+            s.perform(HUMAN, rng.choice(s.legal(HUMAN)))
+        elif (asked := s.attention()) is not None:
+            break
+    else:
+        raise AssertionError("no visit summary came")
+    assert asked == {"scene": s.scene, "seat": None, "target": "continue"} and s.waiting() == []
+    s.click(asked["target"])
+    s.idle()
+    assert s.scene == "tajmahal" and (s.waiting() or s.attention() is None)
+
+    gin = Session.open("ginrummy", seats=["human", "easy"], seed=5)
+    for _ in range(400):
+        gin.idle()
+        if gin.waiting():
+            gin.perform(HUMAN, rng.choice(gin.legal(HUMAN)))
+        elif (asked := gin.attention()) is not None:
+            break
+    else:
+        raise AssertionError("no hand ended")
+    assert asked == {"scene": "ginrummy", "seat": None, "target": "score-sheet"} and gin.waiting() == []
+    gin.click(asked["target"])
+    assert gin.attention() == {"scene": gin.scene, "seat": None, "target": "continue"}
