@@ -47,6 +47,10 @@ def test_hard_still_answers_legally_when_its_time_is_already_up():
         m.submit(seat, command)
 
 
+# bounded by its own count, never the clock: the same choice on a loaded machine
+UNTIMED = Budget(seconds=3600.0, iterations=128)
+
+
 def test_hard_builds_where_the_fortress_bonus_and_the_chain_pay():
     m = match(
         3,
@@ -60,7 +64,7 @@ def test_hard_builds_where_the_fortress_bonus_and_the_chain_pay():
         m.submit(seat, {"move": "pick", "cards": list(m.state.display[:2])})
     m.submit(0, {"move": "withdraw"})
     assert m.state.phase == "build"
-    command = RULESET.bot("hard").choose(m.view(0), m.legal(0), random.Random(0), Budget())
+    command = RULESET.bot("hard").choose(m.view(0), m.legal(0), random.Random(0), UNTIMED)
     assert command == {"move": "build", "city": "Ghazni"}  # +2 beats Peshawar's link to Kashmir
     m2 = match(3, hands=[[6, 7], [27], [48]], palaces=[["Baramulla", 0]])
     m2.submit(0, {"move": "play", "cards": [6]})
@@ -68,7 +72,7 @@ def test_hard_builds_where_the_fortress_bonus_and_the_chain_pay():
         m2.submit(seat, {"move": "withdraw"})
         m2.submit(seat, {"move": "pick", "cards": list(m2.state.display[:2])})
     m2.submit(0, {"move": "withdraw"})
-    command = RULESET.bot("hard").choose(m2.view(0), m2.legal(0), random.Random(0), Budget())
+    command = RULESET.bot("hard").choose(m2.view(0), m2.legal(0), random.Random(0), UNTIMED)
     assert command == {"move": "build", "city": "Peshawar"}  # the road to Baramulla joins Kashmir
 
 
