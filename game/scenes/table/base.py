@@ -1,21 +1,22 @@
-"""What every game table shares: the match, its clock, bots off the UI thread, the target
-map, hand-off, pause and results.
+"""What every game table shares: the seat window on its match (and the local authority behind
+it: the clock, bots off the UI thread, the rules clock), the target map, hand-off, pause,
+sheets and results; input (input.py) and each frame's overlay (overlay.py) are mixed in.
 
-A table reads views and submits commands; it never changes the state itself. Every tick it
-advances its clock, releases bot commands whose tick has come, and submits the rules clock's
-command when that is due, whatever is animating. New decisions (a bot asked to think, a
-hand-off, the result screen) wait until the table is idle: nothing flying, no sheet open.
+A table reads its window's view and events and submits commands; it never changes the state
+itself. Every tick it advances its clock, releases bot commands whose tick has come, and
+submits the rules clock's command when that is due, whatever is animating. New decisions (a
+bot asked to think, a hand-off, the result screen) wait until the table is idle: nothing
+flying, no sheet waiting or open, nothing of its own held (`steady`).
 
 Subclasses draw the game, list their targets, turn events into animations (`on_events`), say
-when they are idle, and say which gestures play a command (`gestures`, for game.automation).
+what holds them (`busy`, `steady`), and say which gestures play a command (`gestures`, for
+game.automation).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
-
-import pygame
 
 from game.core import bots
 from game.core.authority import Authority
@@ -31,9 +32,10 @@ from game.scenes.base import Scene
 from game.scenes.overlays import HandOff, Pause
 from game.scenes.sheet import CONTINUE
 from game.scenes.table.clock import TableClock
+from game.scenes.table.input import TargetInput
+from game.scenes.table.overlay import TableOverlay
 from game.scenes.table.thinking import Thinking
-from game.ui import tooltip
-from game.ui.targets import NAVIGATION, Target, TargetMap
+from game.ui.targets import Target, TargetMap
 
 if TYPE_CHECKING:
     from game.scenes.host import Host
@@ -54,7 +56,7 @@ Guard = Callable[[int, Command], "str | None"]
 Gesture = tuple[str, ...]
 
 
-class Table(Scene):
+class Table(TargetInput, TableOverlay, Scene):
     name = "table"
 
     def __init__(self, app: Host, match: Match, match_id: int | None = None):
@@ -343,22 +345,6 @@ class Table(Scene):
         """Everything clickable, in reading order (subclasses list their own)."""
         return []
 
-    tip_kinds: tuple[str, ...] = ("button", "log")  # the targets whose tips the tooltip shows
-
-    def tipped(self, tmap: TargetMap | None = None) -> Target | None:
-        """The target whose tip the tooltip shows: one of `tip_kinds` (a button, a shortened log
-        line) under the pointer, else the one the keyboard is on; none while a screen stands
-        in front. A tip the action bar already says (why Play is grey) is not said twice."""
-        if self.app.top is not self:
-            return None
-        tmap = tmap or self.target_map()
-        under = tmap.hit(self.pointer) if self.pointer is not None else None
-        said = self.bar()[1]
-        for target in (under, tmap.get(self.focus)):
-            if target is not None and target.tip and target.tip != said and target.kind in self.tip_kinds:
-                return target
-        return None
-
     def gestures(self, seat: int, command: Command) -> Iterator[Gesture]:
         """The clicks, drags and keys a person makes at this table to play `command`, yielded
         one at a time (each after the previous one took effect). game.automation plays them;
@@ -377,106 +363,6 @@ class Table(Scene):
             if step is None:
                 return
             yield ("key", step)
-
-    # -- input over the target map --------------------------------------------------------
-    # The same at every table: the pointer lights what it may press, a click or Space presses
-    # a target (`choose`), a right-click steps back (`right_click`), Tab and the arrows walk the
-    # keyboard focus, Enter presses a button or plays what is chosen (`play_chosen`), H asks for a
-    # hint, Esc clears a selection or pauses. A table adds its own keys (`game_key`, asked
-    # first) and keeps what is its own (drags, pieces) before calling this.
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.WINDOWLEAVE:
-            self.pointer = self.hover = None  # no tooltip left standing for a pointer gone
-            return False
-        if event.type == pygame.MOUSEMOTION:
-            self.pointer = event.pos
-            hit = self.target_map().hit(event.pos)
-            self.hover = hit.id if hit is not None and self.hoverable(hit) else None
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            hit = self.clickable(event.pos)
-            if event.button == 1 and hit is None and self.busy():
-                self.hurry()  # a person in a hurry: land everything, then take the click
-                hit = self.clickable(event.pos)
-            if event.button == 1 and hit is not None:
-                self.choose(hit.id)
-                return True
-            if event.button == 3:
-                self.right_click(hit)
-                return True
-            return False
-        if event.type == pygame.KEYDOWN:
-            return self.key(event)
-        return False
-
-    def key(self, event: pygame.event.Event) -> bool:
-        if self.game_key(event):
-            return True
-        shift = bool(event.mod & pygame.KMOD_SHIFT)
-        if event.key in NAVIGATION:
-            self.focus = self.target_map().step(self.focus, event.key, shift)
-            return True
-        current = self.focused()
-        if event.key == pygame.K_SPACE and current is not None:
-            self.choose(current.id, back=shift)
-            return True
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if current is not None and self.enter_chooses(current):
-                self.choose(current.id)
-            else:
-                self.play_chosen()
-            return True
-        hint = getattr(self, "hint_button", None)
-        if event.key == pygame.K_h and hint is not None and hint.visible:
-            self.hint_clicked()
-            return True
-        if event.key in (pygame.K_ESCAPE, pygame.K_p) and not self.consume_escape():
-            self.pause()
-            return True
-        return False
-
-    def clickable(self, pos: tuple[int, int]) -> Target | None:
-        """The enabled target under `pos` (a grey one takes no click: its tooltip says why)."""
-        hit = self.target_map().hit(pos)
-        return hit if hit is not None and hit.enabled else None
-
-    def focused(self) -> Target | None:
-        """The enabled target the keyboard is on."""
-        if self.focus is None:
-            return None  # (asked every frame: no map to build)
-        current = self.target_map().get(self.focus)
-        return current if current is not None and current.enabled else None
-
-    # what a table says about its own targets and keys
-    def choose(self, tid: str, back: bool = False) -> None:
-        """A target pressed: clicked, or Space (back: Shift+Space) on the focused one."""
-
-    def hoverable(self, target: Target) -> bool:
-        """Whether the pointer lights `target`: an enabled button always, anything else enabled
-        while the table waits for a person."""
-        return target.enabled and (target.kind == "button" or self.idle())
-
-    def right_click(self, target: Target | None) -> None:
-        """A right-click (on `target`, None: beside every target): clears the selection."""
-        self.consume_escape()
-
-    def enter_chooses(self, target: Target) -> bool:
-        """Whether Enter presses the focused `target` (a button) or plays (`play_chosen`)."""
-        return target.kind == "button"
-
-    def play_chosen(self) -> None:
-        """Enter with no button in focus: play what is chosen."""
-
-    def hurry(self) -> None:
-        """Land whatever flies now."""
-
-    def hint_clicked(self) -> None:
-        """The Hint button, and H."""
-        self.request_hint()
-
-    def game_key(self, event: pygame.event.Event) -> bool:
-        """A table's own keys, asked before the common ones; True when used."""
-        return False
 
     def pause(self) -> None:
         """The pause menu (Esc, P, or a table's Menu button)."""
@@ -544,53 +430,6 @@ class Table(Scene):
             or not self.idle()
             or self.moving()
         )
-
-    # -- the frame's overlay ---------------------------------------------------------------
-    def draw_overlay(self, surface: pygame.Surface) -> None:
-        """What every table draws over its own picture each frame, in this order: the action
-        bar (`bar`), the buttons (pointed at, focused), what flies, the tooltip."""
-        tmap = self.target_map()  # one map for the frame: building it is not free
-        title, detail, mood = self.bar()
-        pointed = self.pointed(tmap)
-        self.action_bar.draw(surface, title, detail, mood, self.bar_right(), pointed, self.bar_note())
-        for button in self.overlay_buttons():
-            button.hover = button.visible and button.enabled and self.hover == button.tid
-            button.focused = button.visible and self.focus == button.tid
-            button.draw(surface)
-        self.draw_flying(surface)
-        tooltip.draw(surface, self.tipped(tmap), self.tip_cards())
-
-    def pointed(self, tmap: TargetMap) -> Target | None:
-        """What the bar explains when it is greyed out: the button under the pointer, else the
-        target the keyboard is on."""
-        under = tmap.hit(self.pointer) if self.pointer is not None else None
-        return under if under is not None and under.kind == "button" else tmap.get(self.focus)
-
-    # what a table says about its overlay
-    def bar(self) -> tuple[str, str, str]:
-        """The action bar's title, detail and mood ("idle", "good", "refused", "over", ...)."""
-        return "", "", "idle"
-
-    def bar_right(self) -> int | None:
-        """Where the bar's words must stop (a button at its right end), None: its full width."""
-        return None
-
-    def bar_note(self) -> str:
-        """A standing how-to in quiet ink on the bar's last line."""
-        return ""
-
-    def overlay_buttons(self) -> list[Any]:
-        """The buttons drawn over the picture (all of the table's `buttons`)."""
-        return list(self.buttons.widgets)
-
-    def draw_flying(self, surface: pygame.Surface) -> None:
-        """What flies over everything but the tooltip (the table's flights)."""
-        self.flights.draw(surface)
-
-    def tip_cards(self) -> bool | None:
-        """Given, tips naming playing cards ("7H") draw them as rank and suit (four-colour or
-        not); None: tips are words."""
-        return None
 
     # -- sheets ---------------------------------------------------------------------------
     def queue_sheet(self, make: Callable[[Callable[[], None]], Scene]) -> None:

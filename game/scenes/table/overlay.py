@@ -1,0 +1,91 @@
+"""What every table draws over its own picture each frame (mixed into `Table`): the action bar,
+the buttons (pointed at, focused), what flies, and the tooltip."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui import tooltip
+
+if TYPE_CHECKING:
+    from game.ui.action_bar import ActionBar
+    from game.ui.targets import Target, TargetMap
+
+
+class TableOverlay:
+    focus: str | None
+    hover: str | None
+    pointer: tuple[int, int] | None
+    action_bar: ActionBar
+    buttons: Any  # a widgets Group
+    flights: Any
+
+    app: Any  # provided by Table
+
+    if TYPE_CHECKING:
+
+        def target_map(self) -> TargetMap: ...
+
+    tip_kinds: tuple[str, ...] = ("button", "log")  # the targets whose tips the tooltip shows
+
+    def tipped(self, tmap: TargetMap | None = None) -> Target | None:
+        """The target whose tip the tooltip shows: one of `tip_kinds` (a button, a shortened log
+        line) under the pointer, else the one the keyboard is on; none while a screen stands
+        in front. A tip the action bar already says (why Play is grey) is not said twice."""
+        if self.app.top is not self:
+            return None
+        tmap = tmap or self.target_map()
+        under = tmap.hit(self.pointer) if self.pointer is not None else None
+        said = self.bar()[1]
+        for target in (under, tmap.get(self.focus)):
+            if target is not None and target.tip and target.tip != said and target.kind in self.tip_kinds:
+                return target
+        return None
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """What every table draws over its own picture each frame, in this order: the action
+        bar (`bar`), the buttons (pointed at, focused), what flies, the tooltip."""
+        tmap = self.target_map()  # one map for the frame: building it is not free
+        title, detail, mood = self.bar()
+        pointed = self.pointed(tmap)
+        self.action_bar.draw(surface, title, detail, mood, self.bar_right(), pointed, self.bar_note())
+        for button in self.overlay_buttons():
+            button.hover = button.visible and button.enabled and self.hover == button.tid
+            button.focused = button.visible and self.focus == button.tid
+            button.draw(surface)
+        self.draw_flying(surface)
+        tooltip.draw(surface, self.tipped(tmap), self.tip_cards())
+
+    def pointed(self, tmap: TargetMap) -> Target | None:
+        """What the bar explains when it is greyed out: the button under the pointer, else the
+        target the keyboard is on."""
+        under = tmap.hit(self.pointer) if self.pointer is not None else None
+        return under if under is not None and under.kind == "button" else tmap.get(self.focus)
+
+    # what a table says about its overlay
+    def bar(self) -> tuple[str, str, str]:
+        """The action bar's title, detail and mood ("idle", "good", "refused", "over", ...)."""
+        return "", "", "idle"
+
+    def bar_right(self) -> int | None:
+        """Where the bar's words must stop (a button at its right end), None: its full width."""
+        return None
+
+    def bar_note(self) -> str:
+        """A standing how-to in quiet ink on the bar's last line."""
+        return ""
+
+    def overlay_buttons(self) -> list[Any]:
+        """The buttons drawn over the picture (all of the table's `buttons`)."""
+        return list(self.buttons.widgets)
+
+    def draw_flying(self, surface: pygame.Surface) -> None:
+        """What flies over everything but the tooltip (the table's flights)."""
+        self.flights.draw(surface)
+
+    def tip_cards(self) -> bool | None:
+        """Given, tips naming playing cards ("7H") draw them as rank and suit (four-colour or
+        not); None: tips are words."""
+        return None
