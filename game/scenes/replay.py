@@ -355,7 +355,8 @@ class Replay(Scene):
             return ""
         index, entry = found
         advice = self.review.advice_at(index)
-        made = history.describe(self.match, self.timeline.events_of(index))
+        seen = [self.match.ruleset.redact(e, self.viewer) for e in self.timeline.events_of(index)]
+        made = history.describe(self.match, seen)  # the move as the seat shown saw it
         if advice is not None and advice.differs:
             return msg("Next: {made}  ·  hard bot: {bot}", made=made, bot=advice.bot)
         if advice is not None:
