@@ -2,36 +2,43 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
+PLAY := $(VENV)/.installed-play
+DEV := $(VENV)/.installed-dev
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
 .PHONY: play test test-slow bench dist lint clean
 
-$(STAMP): pyproject.toml
+# Playing needs only the game's own dependencies; the tests, the lint and the catalogue tools
+# add theirs (pyproject.toml [dev]) when first asked for.
+$(PLAY): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	$(PY) -m pip install --quiet -e .
+	touch $(PLAY)
 
-play: $(STAMP)
+$(DEV): $(PLAY)
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(DEV)
+
+play: $(PLAY)
 	$(PY) -m game
 
-test: $(STAMP)
+test: $(DEV)
 	$(HEADLESS) $(PY) -m pytest -q
 
-test-slow: $(STAMP)
+test-slow: $(DEV)
 	$(HEADLESS) $(PY) -m pytest -q -m slow
 
-bench: $(STAMP)
+bench: $(PLAY)
 	$(HEADLESS) $(PY) -m game bench
 
 # ruff, then the architecture's contracts (pyproject.toml [tool.importlinter]: layers, the
 # seat window, no import cycles)
-lint: $(STAMP)
+lint: $(DEV)
 	$(PY) -m ruff check game tests build levels assets tools
 	$(VENV)/bin/lint-imports
 
-dist: $(STAMP)
+dist: $(PLAY)
 	$(PY) -m pip install --quiet -e '.[dist]'
 	$(PY) -m PyInstaller --noconfirm --clean --distpath dist --workpath build/work build/bazaar.spec
 	case "$$(uname -s)" in Linux) sh build/linux/package.sh ;; Darwin) sh build/macos/make_dmg.sh ;; esac
