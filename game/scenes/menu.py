@@ -9,7 +9,7 @@ from game.core import i18n, registry
 from game.core.i18n import N_, msg, said
 from game.scenes import tables
 from game.scenes.base import Screen
-from game.scenes.tutorial import available, open_tutorial, progress
+from game.scenes.tutorial import available, progress
 from game.ui import text, theme
 from game.ui.targets import Target
 from game.ui.widgets import Button, Widget, panel
@@ -153,6 +153,8 @@ class Menu(Screen):
     def learn(self, game: str) -> None:
         """The game's tutorial, where it was left; taking it counts as the game's offer."""
         progress.mark_offered(game)
+        from game.scenes.tutorial.opening import open_tutorial  # the coach loads when asked for
+
         open_tutorial(self.app, available(game)[0])
 
     def new_game(self, game: str) -> None:

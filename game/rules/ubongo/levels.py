@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from xml.sax.saxutils import quoteattr
 
 from game import resources
 from game.rules import tiled
@@ -135,6 +134,9 @@ def board(number: int) -> Board:
 # -- writing (the generator) ------------------------------------------------------------------
 def tmx_text(number: int, easy: Side, hard: Side, image: str = "cells.png") -> str:
     """A Tiled 1.x map: embedded two-tile tileset, one CSV tile layer per side."""
+    # only the generator writes maps; saxutils pulls in urllib and ssl (20 ms of every start)
+    from xml.sax.saxutils import quoteattr
+
     grid = [[0] * MAP_W for _ in range(MAP_H)]
     layers = []
     x_at = 1
