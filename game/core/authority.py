@@ -10,9 +10,10 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from game.core.match import Match, Seat
+from game.core import bots
+from game.core.match import Match
 from game.core.rng import derive
-from game.core.ruleset import Command, Event, Rejected
+from game.core.ruleset import Bot, Command, Event, Rejected
 from game.core.window import SeatWindow
 
 
@@ -55,8 +56,10 @@ class Authority:
         the same draws whenever it is asked again about that moment."""
         return derive(self._match.seed, at * 8 + seat)
 
-    def replace_seat(self, seat: int, kind: str, level: str) -> None:
-        self._match.replace_seat(seat, Seat(self._match.seats[seat].name, kind, level))
+    def hand_to_bot(self, seat: int, level: str) -> Bot:
+        """Our bot `level` plays `seat` from now on (an outside program failed); the seat's
+        record says so, so a stored match saves it. Returns the new player."""
+        return bots.replace_with_builtin(self._match, seat, level)
 
     def _tell(self, match: Match, entry: Any, events: list[Event]) -> None:
         if events:

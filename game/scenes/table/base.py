@@ -243,8 +243,7 @@ class Table(TargetInput, TableOverlay, Scene):
     def _hand_over(self, seat: int, error: OutsideBotError) -> None:
         """An outside program failed: say who and what, and let our bot play its seat on, so
         the match goes on and nothing played is lost (the seat is saved as ours from now)."""
-        self.players[seat] = bots.make(self.rules, HANDOVER_LEVEL)
-        self.authority.replace_seat(seat, "bot", HANDOVER_LEVEL)
+        self.players[seat] = self.authority.hand_to_bot(seat, HANDOVER_LEVEL)
         said = msg(
             "{error}. Our {level} bot plays that seat from now on.",
             error=error.message(),
