@@ -7,7 +7,7 @@ from itertools import combinations
 from typing import Any
 
 from game.core.i18n import N_, Msg, msg, msg_n
-from game.core.ruleset import Command, Event, Outcome, Rejected, Ruleset
+from game.core.ruleset import Command, Event, Option, Outcome, Rejected, Ruleset
 from game.rules.tajmahal import rules
 from game.rules.tajmahal.board import load
 from game.rules.tajmahal.data import CARDS, COLOURS, SPECIAL_ID
@@ -24,12 +24,27 @@ class TajMahal(Ruleset):
     title = N_("Taj Mahal")
     min_seats = 3
     max_seats = 5
+    options = (
+        Option(
+            "first",
+            N_("Start player"),
+            ("random", *range(5)),
+            "random",
+            (N_("Drawn at random"), *(msg("Seat {seat}", seat=i) for i in range(1, 6))),
+        ),
+    )
 
     def empty(self, seats: int, options: dict[str, Any]) -> State:
-        return State(seats)
+        """An absent "first" (a save from before the option) is "random", as it always was."""
+        first = (options or {}).get("first", "random")
+        if first != "random" and (
+            not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < seats
+        ):
+            raise ValueError(f"the start player is a seat from 1 to {seats}, not {first!r}")
+        return State(seats, first=-1 if first == "random" else first)
 
     def setup(self, state: State, setup: dict[str, Any] | None, rng: random.Random) -> list[Event]:
-        return setup_events(state.seats, setup, rng)
+        return setup_events(state.seats, setup, rng, state.first)
 
     def decide(self, state: State, seat: int | None, command: Command, rng: random.Random):
         if state.phase == "setup":

@@ -11,13 +11,18 @@ from game.rules.tajmahal.data import AGRA, BONUSES, DISPLAY, HAND_SIZE, TAJ_BONU
 Event = dict[str, Any]
 
 
-def setup_events(seats: int, setup: dict | None, rng: random.Random) -> list[Event]:
-    """The opening: province tiles, bonus tiles, the deal and the first display.
+def setup_events(seats: int, setup: dict | None, rng: random.Random, first: int = -1) -> list[Event]:
+    """The opening: province tiles, bonus tiles, the start player, the deal and the first display.
+
+    The start player is drawn at random (seed: 何らかの方法で先頭プレイヤーを決めます) unless
+    the "first" option chose a seat (`first` >= 0). The draw is made either way, so a seed deals
+    the same cards whoever starts.
 
     A fixed `setup` may give any of: order (provinces of tiles 1-12), bonus ({fortress: tile}),
-    start, hands, display, deck (top first), discard, influence and goods (per seat), specials
-    ({name: seat}), palaces and moguls ([[city, seat], ...] already built). Cards it does not
-    place go under the deck in random order; fortresses missing from a given bonus are bare.
+    start (over the option), hands, display, deck (top first), discard, influence and goods
+    (per seat), specials ({name: seat}), palaces and moguls ([[city, seat], ...] already built).
+    Cards it does not place go under the deck in random order; fortresses missing from a given
+    bonus are bare.
     """
     setup = dict(setup or {})
     board = load()
@@ -34,7 +39,11 @@ def setup_events(seats: int, setup: dict | None, rng: random.Random) -> list[Eve
         rng.shuffle(tiles)
         forts = sorted(c for c in board.fortresses if c != board.taj)
         bonus = {board.taj: TAJ_BONUS, **dict(zip(forts, tiles, strict=True))}
-    start = int(setup["start"]) if "start" in setup else rng.randrange(seats)
+    if "start" in setup:
+        start = int(setup["start"])
+    else:
+        drawn = rng.randrange(seats)
+        start = first if first >= 0 else drawn
     placed = set()
     fixed_hands = setup.get("hands")
     for key in ("display", "deck", "discard"):

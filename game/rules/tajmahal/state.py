@@ -37,6 +37,7 @@ class State:
     pool: tuple[int, ...] = (INFLUENCE_TILES,) * len(PERSONS)  # influence tiles left per person
     won: tuple[tuple[str, int], ...] = ()  # category -> seat, this visit
     start: int = 0
+    first: int = -1  # the start player the setup's option chose; -1: drawn at random
     turn: int = 0  # the seat whose turn it is (or who owes a build/pick)
     builds: tuple[str, ...] = ()  # palaces still to place: "palace" or "mogul"
     built: tuple[str, ...] = ()  # cities built on in the current withdrawal

@@ -1,9 +1,12 @@
 """Taj Mahal rules, one test per rule; sections cite the seed (tajmahal-rules-ja.txt)."""
 
+import json
 from collections import Counter
 
 import pytest
 
+from game.core.match import Match, Seat
+from game.core.rng import derive
 from game.core.ruleset import Rejected
 from game.rules.tajmahal import RULESET
 from game.rules.tajmahal.board import load
@@ -45,6 +48,66 @@ def test_setup_bonus_tiles_are_placed_at_random():
 
 def test_setup_start_player_is_chosen_at_random():
     assert {match(4, seed=k).state.start for k in range(12)} == {0, 1, 2, 3}
+
+
+def _opened(seats: int, seed: int, **options) -> Match:
+    return Match.new(RULESET, [Seat(f"P{i}") for i in range(seats)], options, seed)
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5])
+def test_setup_start_player_option_the_chosen_seat_starts(seats):
+    """先頭プレイヤーを決めます ("somehow"): our setup offers a chosen seat or a draw."""
+    for first in range(seats):
+        m = _opened(seats, 7, first=first)
+        assert m.events[0]["start"] == first
+        assert m.state.start == first and m.state.turn == first and m.to_act == {first}
+
+
+def test_setup_start_player_option_random_draws_from_the_rng():
+    """Drawn at random (the default): the draw comes from the match's random source, after the
+    province and bonus tiles, so a seed gives the same start it gave before the option existed."""
+    for seed in range(12):
+        drawn = _opened(4, seed, first="random")
+        rng = derive(seed, 0)
+        others = [p for p in load().provinces if p != "Agra"]
+        rng.shuffle(others)
+        rng.shuffle(list(BONUSES))
+        assert drawn.state.start == rng.randrange(4)
+        assert drawn.events == _opened(4, seed).events  # the default is the draw
+    assert {_opened(4, seed).state.start for seed in range(12)} == {0, 1, 2, 3}
+
+
+def test_setup_start_player_option_chosen_seat_keeps_the_seed_deal():
+    """The draw is made whoever starts, so choosing a seat changes nothing else in the deal."""
+    drawn = _opened(4, 5).events[0]
+    chosen = _opened(4, 5, first=(drawn["start"] + 1) % 4).events[0]
+    assert {**chosen, "start": drawn["start"]} == drawn
+
+
+def test_setup_start_player_option_a_fixed_setup_start_wins():
+    m = Match.new(RULESET, [Seat(f"P{i}") for i in range(3)], {"first": 2}, 1, {"start": 1})
+    assert m.state.start == 1
+
+
+@pytest.mark.parametrize("first", [3, -1, "2", True, None])
+def test_setup_start_player_option_must_name_a_seat_in_play(first):
+    with pytest.raises(ValueError, match="start player"):
+        _opened(3, 1, first=first)
+
+
+def test_setup_start_player_option_an_old_log_without_it_folds_the_same():
+    """A save from before the option has no "first": it loads as drawn at random, as it was."""
+    m = _opened(3, 11)
+    seat = next(iter(m.to_act))
+    ok(m.submit(seat, m.legal(seat)[0]))
+    old = m.to_json()
+    old["options"] = {k: v for k, v in old["options"].items() if k != "first"}
+    assert "first" not in old["options"]
+    loaded = Match.from_json(json.loads(json.dumps(old)))
+    assert loaded.state == m.state and loaded.events == m.events
+    assert loaded.state.first == -1 and loaded.state.start == m.events[0]["start"]
+    seat = next(iter(loaded.to_act))
+    ok(loaded.submit(seat, loaded.legal(seat)[0]))  # and plays on
 
 
 def test_setup_special_cards_lie_beside_the_board():
