@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from game.automation import AutomationError
+from game.core import i18n
 from game.scenes.tutorial import load, progress
 from game.scenes.tutorial.coach import NEXT_STEP
 from game.scenes.tutorial.runner import replayed, scripted_moves
@@ -161,3 +162,34 @@ def test_gin_score_sheet_opened_during_the_closing_notes_deals_no_new_hand():
     for step in tutorial.steps[knock + 1 :]:
         do_step(s, step)
     assert not hasattr(s.table, "coach") and s.table.match_id is not None
+
+
+def _walked_to_the_last_note(name: str):
+    """A tutorial walked up to its last step (still on its own table), and its log."""
+    tutorial = load(name)
+    s = opened(name)
+    for step in tutorial.steps[:-1]:
+        do_step(s, step)
+    to_table(s)
+    assert s.table.coach.index == len(tutorial.steps) - 1
+    return tutorial, s, [str(line) for line in s.table.log]
+
+
+@pytest.mark.parametrize("name", TUTORIALS)
+def test_the_log_names_the_person_by_name_never_you(name):
+    """The coach says "you"; the log and the table name the person (issue 36): "Tara draws
+    from the stock", never "You draws from the stock"."""
+    tutorial, s, log = _walked_to_the_last_note(name)
+    person = tutorial.names[tutorial.person]
+    assert person == "Tara" and "You" not in tutorial.names
+    assert s.match.seats[tutorial.person].name == person
+    assert any(line.startswith(f"{person} ") for line in log), log
+    assert not any("You " in line for line in log), log
+
+
+def test_the_log_names_the_person_in_japanese_too(japanese):
+    tutorial, s, log = _walked_to_the_last_note("ginrummy")
+    shown = [i18n.tr(line) for line in s.table.log]
+    assert "Tara draws from the stock" in log
+    assert "ターラが山札から引く" in shown
+    assert not any("あなた" in line or "You" in line for line in shown), shown
