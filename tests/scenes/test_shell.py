@@ -320,3 +320,22 @@ def test_f11_is_kept_like_the_setting(monkeypatch):
     assert app.top.choices["fullscreen"].value is True
     click(app, app.top.choices["muted"].rect.center)
     assert app.fullscreen and len(switches) == 1
+
+
+def test_taj_mahal_setup_offers_the_start_player_and_the_table_starts_with_that_seat():
+    """As Ubongo's, Taj Mahal's setup offers the start player (drawn at random or a seat, by the
+    names typed); Start opens a table whose first visit that seat begins."""
+    from game.scenes.setup import Setup
+    from game.scenes.tajmahal.table import TajMahalTable
+
+    app = menu_app()
+    app.push(Setup(app, "tajmahal"))
+    frame(app)
+    first = next(w for w in app.top.option_widgets if w.label == "Start player")
+    assert first.names[0] == "Drawn at random" and first.names[1:] == ["Asha", "Bilal", "Chandra"]
+    first.step(1)
+    first.step(1)  # Bilal
+    click(app, app.top.start_button.rect.center)
+    table = app.top
+    assert isinstance(table, TajMahalTable) and table.authority.match.options["first"] == 1
+    assert table.v["start"] == 1 and table.v["turn"] == 1
