@@ -21,7 +21,7 @@ def on_map(x: float, y: float) -> tuple[int, int]:
 
 
 CARD_W, CARD_H = 50, 70
-MINI_W, MINI_H = 18, 24  # a played card in a player's row
+MINI_W, MINI_H = 22, 28  # a played card in a player's row: a chip with its symbols
 
 # The own hand, under the map.
 HAND_Y = 677  # the focus ring around a card stays inside the window
@@ -39,7 +39,7 @@ PANEL = pygame.Rect(702, 4, 574, 520)
 PX = PANEL.x + 10  # the panel's left margin
 
 HEADER_Y = 20
-DISPLAY_Y = 96  # the centre line of the display's cards
+DISPLAY_Y = 94  # the centre line of the display's cards
 DISPLAY_LEFT = PX + 26
 
 
@@ -48,14 +48,16 @@ def display(i: int) -> tuple[int, int]:
 
 
 DECK = (PANEL.right - 56, DISPLAY_Y)
-CAPTION_Y = DISPLAY_Y + 46  # under the display and the deck
+CAPTION_Y = DISPLAY_Y + 45  # under the display and the deck
 
-# Player rows.
-CATS_Y = 162  # the category header
-ROWS_TOP = 172
+# Player rows, under a header of two lines: each category's symbol, then its name.
+CAT_SYMBOL_Y = 156
+CATS_Y = 172  # the categories' names, "Played this visit" and "Score"
+ROWS_TOP = 181
 ROWS_BOTTOM = PANEL.bottom - 4
-CAT_X = PX + 176  # the first category column's centre
-CAT_STEP = 40
+CAT_X = PX + 172  # the first category column's centre
+CAT_STEP = 46
+NAME_DY, PLAYS_DY = 12, 26  # a row's name and the line under it ("plays red", "withdrawn")
 
 
 def row(seat: int, seats: int) -> pygame.Rect:
@@ -68,10 +70,12 @@ def category(k: int) -> int:
 
 
 def played(seat: int, seats: int, k: int, n: int) -> tuple[int, int]:
-    """The k-th of n cards a player played this visit, small, under their name."""
+    """The k-th of n cards a player played this visit, a chip under their name; side by side
+    up to six, closer beyond (they stop short of the belongings under the categories)."""
     r = row(seat, seats)
-    step = min(MINI_W + 2, 132 / max(1, n))
-    return (round(r.x + 14 + MINI_W / 2 + step * k), r.bottom - MINI_H // 2 - 2)
+    span = category(0) - 22 - (r.x + 12)
+    step = min(MINI_W + 3, (span - MINI_W) / max(1, n - 1))
+    return (round(r.x + 12 + MINI_W / 2 + step * k), r.bottom - MINI_H // 2 - 2)
 
 
 def score_at(seat: int, seats: int) -> tuple[int, int]:

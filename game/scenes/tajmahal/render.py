@@ -3,6 +3,7 @@ focus, hint, flights), and what the action bar says. Nothing here decides anythi
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import pygame
@@ -10,7 +11,7 @@ import pygame
 from game.core import i18n
 from game.core.i18n import N_, _, _n, msg, msg_n
 from game.rules.tajmahal.data import CATEGORIES, PERSONS
-from game.rules.tajmahal.words import COLOUR, listing, place
+from game.rules.tajmahal.words import COLOUR, place
 from game.scenes.tajmahal import art
 from game.scenes.tajmahal import layout as L
 from game.scenes.tajmahal.desk import Desk
@@ -21,7 +22,37 @@ from game.ui import marks, text, theme
 from game.ui.layer import Layer
 from game.ui.widgets import panel
 
-CAT_SHORT = [art.SYMBOL_SHORT[c] for c in CATEGORIES]
+
+def _length(item, size: int) -> int:
+    if isinstance(item, tuple):
+        return size + 6 if item[0] == "symbol" else item[1]  # a symbol, and air before its words
+    return text.font(size).size(i18n.tr(item))[0]
+
+
+@cache
+def _inline_layout(items: tuple, width: int, largest: int, language: str) -> tuple[int, tuple[int, ...]]:
+    """The size a line of `inline` is drawn at, and where each of its items starts."""
+    size = largest
+    while size > 11 and sum(_length(item, size) for item in items) > width:
+        size -= 1
+    starts, x = [], 0
+    for item in items:
+        starts.append(x)
+        x += _length(item, size)
+    return size, tuple(starts)
+
+
+def inline(surface: pygame.Surface, items: list, at: tuple[int, int], width: int, largest: int = 13) -> None:
+    """Words and symbols in a line from `at` (its left middle): each item is words (drawn
+    through the catalogue), ("symbol", kind) or ("gap", pixels); the words step down to 11
+    points (the symbols with them) until the line fits `width`."""
+    size, starts = _inline_layout(tuple(items), width, largest, i18n.language())
+    y = at[1]
+    for item, x in zip(items, starts, strict=True):
+        if isinstance(item, tuple) and item[0] == "symbol":
+            art.draw_symbol(surface, item[1], (at[0] + x + (size + 4) / 2, y), size + 4, theme.TEXT)
+        elif not isinstance(item, tuple):
+            text.blit(surface, item, (at[0] + x, y), size, theme.MUTED, anchor="midleft")
 
 
 def sentences(lines: list) -> str:
@@ -96,8 +127,9 @@ class Render:
         paint_map(surface)
         panel(surface, L.PANEL, theme.BG_DEEP)
         panel(surface, L.ACTION_BAR, theme.BG_DEEP)
-        for k, short in enumerate(CAT_SHORT):
-            shown, size = text.fit(short, L.CAT_STEP - 2, 13, "bold", smallest=10)
+        for k, cat in enumerate(CATEGORIES):  # each kind's symbol over its name
+            art.draw_symbol(surface, cat, (L.category(k), L.CAT_SYMBOL_Y), 20, theme.TEXT)
+            shown, size = text.fit(art.SYMBOL_TITLE[cat], L.CAT_STEP - 2, 12, "bold", smallest=9)
             text.blit(surface, shown, (L.category(k), L.CATS_Y), size, theme.MUTED, "bold", "center")
         played, size = text.fit(
             N_("Played this visit"), L.category(0) - 22 - L.PX - 4, 13, "bold", smallest=10
@@ -199,15 +231,16 @@ class Render:
             goods = tuple(v["tile_goods"].get(str(v["visit"]), []))
             image = art.province_tile(v["visit"], goods)
             surface.blit(image, image.get_rect(midleft=(at.right + 10, L.HEADER_Y)))
-        side = []
-        if v["table_specials"]:
-            specials = listing([art.SPECIAL_SHORT[c] for c in v["table_specials"]])
-            side.append(_("Special cards beside the board: {cards}", cards=specials))
-        pool = v["influence_pool"]
-        left = " ".join(_("{person} {n}", person=art.SYMBOL_SHORT[p], n=pool[p]) for p in PERSONS)
-        side.append(_("Influence left: {tiles}", tiles=left))
-        line, size = text.fit(" · ".join(side), L.PANEL.w - 24, 13, smallest=11)
-        text.blit(surface, line, (L.PX, L.HEADER_Y + 24), size, theme.MUTED, anchor="midleft")
+        items: list = []
+        if v["table_specials"]:  # each special card as its effect: a symbol and +1, +2, any colour
+            items += [N_("Special cards beside the board:"), ("gap", 5)]
+            for name in v["table_specials"]:
+                items += [("symbol", art.SPECIAL_SYMBOL[name]), art.SPECIAL_TAG[name], ("gap", 7)]
+            items += ["·", ("gap", 7)]
+        items += [N_("Influence left:"), ("gap", 5)]
+        for person in PERSONS:
+            items += [("symbol", person), str(v["influence_pool"][person]), ("gap", 7)]
+        inline(surface, items, (L.PX, L.HEADER_Y + 24), L.PANEL.w - 24)
         hinted = set(t.hint.get("cards", [])) if t.hint and t.hint.get("move") == "pick" else set()
         for i, card in enumerate(v["display"]):
             if fl.masked(("display", i)):
@@ -251,15 +284,16 @@ class Render:
             turn = seat in v["to_act"]
             fill = theme.PANEL_HI if lit == seat else theme.PANEL
             panel(surface, r, fill, theme.ACCENT if turn else theme.LINE, width=3 if turn else 1)
-            art.seat_mark(surface, seat, (r.x + 16, r.y + 15), 7)
+            art.seat_mark(surface, seat, (r.x + 16, r.y + L.NAME_DY), 7)
             ink = theme.TEXT if p["in_visit"] else theme.MUTED
             name, size = text.fit(t.window.names[seat], 126, 17, "bold", smallest=13)
-            text.blit(surface, name, (r.x + 30, r.y + 15), size, ink, "bold", "midleft")
+            text.blit(surface, name, (r.x + 30, r.y + L.NAME_DY), size, ink, "bold", "midleft")
+            under = (r.x + 30, r.y + L.PLAYS_DY)
             if not p["in_visit"] and v["phase"] != "over":
-                text.blit(surface, N_("withdrawn"), (r.x + 30, r.y + 30), 12, theme.MUTED, anchor="midleft")
+                text.blit(surface, N_("withdrawn"), under, 12, theme.MUTED, anchor="midleft")
             elif p["colour"]:
                 plays = msg("plays {colour}", colour=COLOUR[p["colour"]])
-                text.blit(surface, plays, (r.x + 30, r.y + 30), 12, theme.MUTED, anchor="midleft")
+                text.blit(surface, plays, under, 12, theme.MUTED, anchor="midleft")
             for k, cat in enumerate(CATEGORIES):
                 self.draw_cell(surface, seat, cat, (L.category(k), r.y + 16))
             played = played_ids(v, seat)
@@ -317,15 +351,14 @@ class Render:
             text.blit(surface, str(n), at, 16, theme.TEXT, "bold", "center")
 
     def draw_belongings(self, surface, seat: int, p: dict[str, Any], r: pygame.Rect) -> None:
-        """Under the categories: influence tiles, special cards, goods and province tiles."""
+        """Under the categories: influence tiles (a person's symbol ×n), special cards (their
+        effect's symbol and +1, +2 on the special cards' violet), goods and province tiles."""
         x, y = L.category(0) - 16, r.bottom - 15
         right = r.right - 104
         items: list[tuple[str, Any]] = []
         for person in PERSONS:
             if p["influence"][person]:
-                items.append(
-                    ("text", _("{person}×{n}", person=art.SYMBOL_SHORT[person], n=p["influence"][person]))
-                )
+                items.append(("influence", (person, p["influence"][person])))
         for name in p["specials"]:
             items.append(("special", name))
         goods: dict[str, int] = {}
@@ -348,15 +381,29 @@ class Render:
                     + 8
                 )
                 continue
-            image = text.render(item if kind == "text" else art.SPECIAL_SHORT[item], 12, theme.TEXT, "bold")
-            w = image.get_width() + 10
+            kind_symbol, words, ink = "", "", theme.TEXT
+            if kind == "influence":
+                kind_symbol, words = item[0], "×" + str(item[1])
+            elif kind == "special":
+                kind_symbol, ink = art.SPECIAL_SYMBOL[item], art.PAPER
+                words = art.SPECIAL_TAG[item] if item != "change" else ""
+            else:
+                words = item
+            image = text.render(words, 12, ink, "bold") if words else None
+            w = (16 if kind_symbol else 0) + (image.get_width() if image else 0) + 10
             if x + w > right:
                 break
             box = pygame.Rect(x, y - 9, w, 18)
+            fill = art.CARD_FILL["special"] if kind == "special" else theme.BG_DEEP
             border = theme.ACCENT if kind == "special" else theme.LINE
-            pygame.draw.rect(surface, theme.BG_DEEP, box, border_radius=4)
+            pygame.draw.rect(surface, fill, box, border_radius=4)
             pygame.draw.rect(surface, border, box, 1 if kind == "text" else 2, border_radius=4)
-            surface.blit(image, image.get_rect(center=box.center))
+            at = box.x + 5
+            if kind_symbol:
+                art.draw_symbol(surface, kind_symbol, (at + 7, box.centery), 14, ink)
+                at += 16
+            if image:
+                surface.blit(image, image.get_rect(midleft=(at, box.centery)))
             x = box.right + 6
 
     def draw_hand(self, surface: pygame.Surface, focused: str | None) -> None:

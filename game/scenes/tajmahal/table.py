@@ -14,16 +14,17 @@ from typing import Any
 
 import pygame
 
-from game.core.i18n import N_, _, msg, msg_n
+from game.core.i18n import N_, Msg, _, msg, msg_n
 from game.core.ruleset import Command
-from game.rules.tajmahal.words import BONUS, GOOD, listing, place
+from game.rules.tajmahal.data import CARDS
+from game.rules.tajmahal.words import BONUS, CATEGORY, COLOUR, GOOD, SPECIAL, listing, place
 from game.scenes.table import Table
 from game.scenes.table.base import Gesture
 from game.scenes.tajmahal import art
 from game.scenes.tajmahal import layout as L
 from game.scenes.tajmahal.map_art import city_id, map_art, province_id
 from game.scenes.tajmahal.motion import Motion, hand_ids
-from game.scenes.tajmahal.preview import card_words, command_words, withdraw_words
+from game.scenes.tajmahal.preview import command_words, withdraw_words
 from game.scenes.tajmahal.render import Render
 from game.scenes.tajmahal.sheets import TajMahalResult, VisitSheet, visit_summary
 from game.ui import text
@@ -34,6 +35,53 @@ from game.ui.targets import Target, TargetMap
 from game.ui.widgets import Button, Group
 
 COUNT_EVERY = 3  # ticks per point while a score counts up
+
+# What a special card does, whole (its face shows a symbol and its name).
+SPECIAL_DOES = {
+    "elephant": msg("counts as one elephant"),
+    "points": msg("scores 2 points at once"),
+    "mogul": msg("counts as one mogul"),
+    "change": msg("the coloured card played with it may be of any colour"),
+}
+
+
+def symbols_words(card_id: int) -> Msg:
+    """A card's symbols in full words: "elephant and monk", "elephant ×2", "vizier"."""
+    card = CARDS[card_id]
+    names = [CATEGORY[s] for s in card.symbols]
+    if len(names) == 1:
+        return names[0]
+    if card.symbols[0] == card.symbols[1]:
+        return msg("{symbol} ×2", symbol=names[0])
+    return msg("{first} and {second}", first=names[0], second=names[1])
+
+
+def card_name(card_id: int) -> Msg:
+    """A card in full words, as its target's label says it: "green card (elephant and monk)",
+    "white card (vizier)", "special card Elephant +1"."""
+    card = CARDS[card_id]
+    if card.colour == "special":
+        return msg("special card {name}", name=SPECIAL[card.special])
+    return msg("{colour} card ({symbols})", colour=COLOUR[card.colour], symbols=symbols_words(card_id))
+
+
+def card_tip(card_id: int) -> Msg:
+    """What the tooltip says of a card: its colour and its symbols in full words ("A green
+    card: elephant and monk"), and of a special card what it does and how it is played."""
+    card = CARDS[card_id]
+    if card.colour != "special":
+        return msg("A {colour} card: {symbols}", colour=COLOUR[card.colour], symbols=symbols_words(card_id))
+    return msg(
+        "The special card {name}: {does}.\nPlay it with a coloured card, in place of a white "
+        "card; it comes back to your hand when you withdraw.",
+        name=SPECIAL[card.special],
+        does=SPECIAL_DOES[card.special],
+    )
+
+
+def with_reason(tip: Msg, why: str) -> Msg:
+    """A card's tip and, when it cannot be chosen now, why (on a line of its own)."""
+    return msg("{card}\n{why}", card=tip, why=why) if why else tip
 
 
 class TajMahalTable(Table):
@@ -290,7 +338,7 @@ class TajMahalTable(Table):
 
     # -- the targets' labels ---------------------------------------------------------------
     def card_label(self, cid: int) -> str:
-        return card_words(cid)
+        return card_name(cid)
 
     def province_label(self, name: str) -> str:
         v = self.v
@@ -420,7 +468,7 @@ class TajMahalTable(Table):
                     "hand",
                     rect,
                     enabled=phase == "play",
-                    tip="" if phase == "play" else why,
+                    tip=with_reason(card_tip(cid), "" if phase == "play" else why),
                 )
             )
         for i, card in enumerate(v["display"]):
@@ -432,7 +480,8 @@ class TajMahalTable(Table):
                 else msg("Display {n}: {card}", n=i + 1, card=words)
             )
             rect = card_rect(L.display(i), up)
-            tip = "" if phase == "pick" else N_("After you withdraw, you take cards from here")
+            why = "" if phase == "pick" else N_("After you withdraw, you take cards from here")
+            tip = with_reason(card_tip(card["id"]), why)
             out.append(Target(f"display.{i}", label, "display", rect, enabled=phase == "pick", tip=tip))
         for seat in range(v["seats"]):
             out.append(
@@ -476,8 +525,9 @@ class TajMahalTable(Table):
             phase, ""
         )
 
-    # besides buttons and log lines, what lies under the pointer on the map and the rows
-    tip_kinds = ("button", "log", "city", "province", "player")
+    # besides buttons and log lines, what lies under the pointer on the map, the rows and the
+    # cards (a card's symbols named in words)
+    tip_kinds = ("button", "log", "city", "province", "player", "hand", "display")
 
     # -- input ----------------------------------------------------------------------------
     def choose(self, tid: str, back: bool = False) -> None:
