@@ -57,7 +57,7 @@ ROWS_TOP = 181
 ROWS_BOTTOM = PANEL.bottom - 4
 CAT_X = PX + 172  # the first category column's centre
 CAT_STEP = 46
-NAME_DY, PLAYS_DY = 12, 26  # a row's name and the line under it ("plays red", "withdrawn")
+NAME_DY, PLAYS_DY = 12, 27  # a row's name and the line under it ("plays red", "withdrawn")
 
 
 def row(seat: int, seats: int) -> pygame.Rect:
@@ -75,7 +75,7 @@ def played(seat: int, seats: int, k: int, n: int) -> tuple[int, int]:
     r = row(seat, seats)
     span = category(0) - 22 - (r.x + 12)
     step = min(MINI_W + 3, (span - MINI_W) / max(1, n - 1))
-    return (round(r.x + 12 + MINI_W / 2 + step * k), r.bottom - MINI_H // 2 - 2)
+    return (round(r.x + 12 + MINI_W / 2 + step * k), r.bottom - MINI_H // 2 - 1)
 
 
 def score_at(seat: int, seats: int) -> tuple[int, int]:

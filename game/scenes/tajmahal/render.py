@@ -286,7 +286,7 @@ class Render:
             panel(surface, r, fill, theme.ACCENT if turn else theme.LINE, width=3 if turn else 1)
             art.seat_mark(surface, seat, (r.x + 16, r.y + L.NAME_DY), 7)
             ink = theme.TEXT if p["in_visit"] else theme.MUTED
-            name, size = text.fit(t.window.names[seat], 126, 17, "bold", smallest=13)
+            name, size = text.fit(t.window.names[seat], 126, 16, "bold", smallest=13)
             text.blit(surface, name, (r.x + 30, r.y + L.NAME_DY), size, ink, "bold", "midleft")
             under = (r.x + 30, r.y + L.PLAYS_DY)
             if not p["in_visit"] and v["phase"] != "over":
@@ -316,7 +316,8 @@ class Render:
             if p["score"] > score:  # points still counting up: what is still to come
                 gain = f"+{p['score'] - score}"
                 text.blit(surface, gain, (at.x - 6, at.centery), 16, theme.GOOD, "black", "midright")
-            hand = msg("{cards} cards · {palaces} pal.", cards=p["hand_size"], palaces=p["palaces"])
+            cards, palaces = p["hand_size"], p["palaces"]
+            hand = msg_n("{n} card · {palaces} pal.", "{n} cards · {palaces} pal.", cards, palaces=palaces)
             text.blit(surface, hand, (r.right - 12, r.y + 40), 12, theme.MUTED, anchor="midright")
             if t.focus == f"player.{seat}":
                 pygame.draw.rect(surface, theme.FOCUS, r.inflate(4, 4), 2, border_radius=12)
