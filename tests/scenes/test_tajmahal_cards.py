@@ -18,6 +18,7 @@ from game.rules.tajmahal.data import CARDS, CATEGORIES, PERSONS
 from game.rules.tajmahal.words import CATEGORY, COLOUR, SPECIAL
 from game.scenes.tajmahal import art, table
 from game.scenes.tajmahal import layout as L
+from game.scenes.tajmahal.sheets import VisitSheet
 from game.ui import text
 
 LANGUAGES = ("en", "ja")
@@ -226,3 +227,25 @@ def test_the_played_chips_of_five_cards_stand_side_by_side_before_the_belongings
         assert row.contains(chips[0].union(chips[-1]))
         assert chips[-1].right < L.category(0) - 16  # where the belongings start
         assert chips[0].top > row.y + L.PLAYS_DY + 5  # under "plays red"
+
+
+def test_a_greyed_buttons_tip_still_says_why_beside_the_cards_tips():
+    """The display's tips ("... After you withdraw, you take cards from here") do not leak
+    into the buttons': under a visit's summary, Play and Withdraw say the visit is over."""
+    s = Session.open("tajmahal", seats=["human", "easy", "easy"], seed=4)
+    try:
+        s.idle()
+        for _ in range(300):
+            if isinstance(s.app.top, VisitSheet):
+                break
+            if s.waiting() == [0] and s.app.top is s.table:
+                legal = s.legal(0)
+                s.perform(0, next((c for c in legal if c["move"] == "withdraw"), legal[0]))
+            s.idle()
+        assert isinstance(s.app.top, VisitSheet)
+        targets = s.table.target_map()
+        assert targets.get("play").tip == targets.get("withdraw").tip == "The visit is over"
+        display = targets.get("display.0")
+        assert display.tip.endswith("\nAfter you withdraw, you take cards from here")
+    finally:
+        s.close()

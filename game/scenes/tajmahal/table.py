@@ -480,8 +480,8 @@ class TajMahalTable(Table):
                 else msg("Display {n}: {card}", n=i + 1, card=words)
             )
             rect = card_rect(L.display(i), up)
-            why = "" if phase == "pick" else N_("After you withdraw, you take cards from here")
-            tip = with_reason(card_tip(card["id"]), why)
+            later = "" if phase == "pick" else N_("After you withdraw, you take cards from here")
+            tip = with_reason(card_tip(card["id"]), later)
             out.append(Target(f"display.{i}", label, "display", rect, enabled=phase == "pick", tip=tip))
         for seat in range(v["seats"]):
             out.append(
