@@ -281,3 +281,52 @@ def test_every_shipped_puzzle_has_cells_of_at_least_40_px_at_the_table():
         for row in side.rows
     ]
     assert len(sizes) == 432 and min(sizes) >= 40
+
+
+def hourglass_apart(s: Session, moment: str) -> None:
+    """The frame drawn now: the hourglass stays inside its room and the side panel, and covers
+    none of the words beside it (the time, which hourglass, the handicap)."""
+    from game.scenes.ubongo import layout
+
+    table = s.table
+    s.app.draw()
+    drawn = table.render.drawn
+    glass = drawn["glass"]
+    assert layout.GLASS_ROOM.contains(glass) and layout.SIDE.contains(glass), (moment, glass)
+    for name in ("time", "turn", "extra"):
+        if name in drawn:
+            assert not glass.colliderect(drawn[name]), (moment, name, glass, drawn[name])
+
+
+@pytest.mark.parametrize("speed", [0.5, 1.0, 2.0])
+def test_the_turning_hourglass_never_covers_the_time(speed):
+    """Every tick of both turns (the round's first, as the die lands, and the second when
+    nobody solved), at every animation speed and with a handicap line: apart."""
+    from dataclasses import replace
+
+    options = {"mode": "solo", "extra1": 30}
+    s = Session.open("ubongo", ["human"], seed=4, options=options, setup={"pawns": [0]})
+    s.app.settings = replace(s.app.settings, animation_speed=speed)
+    table = s.table
+    table.start_round()
+    seen = 0
+    while table.intro:
+        hourglass_apart(s, f"intro {table.intro}")
+        seen += table.intro <= table.speed(30)
+        s.tick(1)
+    assert seen >= table.speed(30) - 1
+    s.idle()
+    s.perform(0, {"move": "give_up"})
+    for _ in range(7000):  # the sand runs out; nobody solved: it turns over
+        s.tick(1)
+        if table.turning:
+            break
+    assert table.turning, "the hourglass did not turn for its second run"
+    turns = 0
+    while table.turning:
+        hourglass_apart(s, f"second turn {table.turning}")
+        assert "time" in table.render.drawn and "turn" in table.render.drawn and "extra" in table.render.drawn
+        turns += 1
+        s.tick(1)
+    assert turns >= table.speed(30) - 1
+    hourglass_apart(s, "standing again")

@@ -202,11 +202,18 @@ def die(surface: pygame.Surface, face: int, rect: pygame.Rect, tilt: float = 0.0
 
 # -- the hourglass --------------------------------------------------------------------------
 def hourglass(
-    surface: pygame.Surface, rect: pygame.Rect, left: float, turning: float = 0.0, warn: bool = False
-) -> None:
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    left: float,
+    turning: float = 0.0,
+    warn: bool = False,
+    room: pygame.Rect | None = None,
+) -> pygame.Rect:
     """An hourglass in `rect` with `left` (1 full to 0 empty) of its sand still in the top
     bulb; `turning` (0-1) draws it part way through being turned over; `warn` reddens the frame
-    (the last seconds)."""
+    (the last seconds). While it turns it stays inside `room` (a box centred on `rect`), made a
+    little smaller where its tilted outline would not fit, so nothing beside the room is ever
+    drawn over; without a room it turns at full size. Returns the rectangle drawn."""
     w, h = rect.w, rect.h
     image = pygame.Surface((w, h), pygame.SRCALPHA)
     frame = theme.DANGER if warn else (196, 150, 92)
@@ -235,8 +242,22 @@ def hourglass(
     pygame.draw.rect(image, frame, (0, 0, w, 10), border_radius=3)
     pygame.draw.rect(image, frame, (0, h - 10, w, 10), border_radius=3)
     if turning:
-        image = pygame.transform.rotate(image, -180 * turning)
-    surface.blit(image, image.get_rect(center=rect.center))
+        image = turned_within(image, -180 * turning, room.size if room is not None else None)
+    return surface.blit(image, image.get_rect(center=rect.center))
+
+
+def turned_within(image: pygame.Surface, degrees: float, room: tuple[int, int] | None) -> pygame.Surface:
+    """`image` turned by `degrees`, scaled down (never up) so its bounding box fits `room`."""
+    w, h = image.get_size()
+    a = math.radians(degrees)
+    box_w = w * abs(math.cos(a)) + h * abs(math.sin(a))
+    box_h = w * abs(math.sin(a)) + h * abs(math.cos(a))
+    scale = 1.0 if room is None else min(1.0, (room[0] - 2) / box_w, (room[1] - 2) / box_h)
+    out = pygame.transform.rotozoom(image, degrees, scale)
+    if room is not None and (out.get_width() > room[0] or out.get_height() > room[1]):
+        k = min(room[0] / out.get_width(), room[1] / out.get_height())  # rounding: a pixel or two
+        out = pygame.transform.smoothscale(out, (int(out.get_width() * k), int(out.get_height() * k)))
+    return out
 
 
 def clock_text(ticks: int, per_second: int) -> str:

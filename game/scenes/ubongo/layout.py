@@ -10,8 +10,12 @@ ACTION_BAR = pygame.Rect(16, 616, 920, 92)
 GIVE_UP = pygame.Rect(ACTION_BAR.right - 200, ACTION_BAR.y + 16, 184, 64)
 
 SIDE = pygame.Rect(892, 10, 372, 606)  # the hourglass and the players
-GLASS = pygame.Rect(SIDE.x + 24, SIDE.y + 14, 76, 150)
-TIME_AT = (SIDE.x + 124, SIDE.y + 62)
+# The hourglass stands in its room and turns over inside it (scaled a little where its tilted
+# outline needs more): the time beside the room is never drawn over
+GLASS_ROOM = pygame.Rect(SIDE.x + 10, SIDE.y + 8, 132, 168)
+GLASS = pygame.Rect(0, 0, 76, 150)
+GLASS.center = GLASS_ROOM.center
+TIME_AT = (GLASS_ROOM.right + 12, SIDE.y + 62)
 PLAYERS_Y = SIDE.y + 186
 PLAYER_H = 104  # one row per seat: up to four fit
 

@@ -40,6 +40,9 @@ class Render:
         self.t = table
         self.layer = Layer()  # the felt, the board's cells, the gem rows
         self.panels: dict[int, tuple[tuple, pygame.Surface]] = {}  # seat -> (its key, its panel)
+        # where the last frame drew the hourglass ("glass") and the words beside it ("time",
+        # "turn", "extra"): what the tests hold apart
+        self.drawn: dict[str, pygame.Rect] = {}
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.t
@@ -315,10 +318,12 @@ class Render:
         elif t.turning:
             turning = 1 - t.turning / max(1, t.speed(30))
         warn = running and 0 < end - tick <= 10 * TICKS_PER_SECOND
-        art.hourglass(surface, L.GLASS, left, turning, warn)
+        drawn = self.drawn
+        drawn["glass"] = art.hourglass(surface, L.GLASS, left, turning, warn, room=L.GLASS_ROOM)
         x, y = L.TIME_AT
+        width = L.SIDE.right - 12 - x
         if running:
-            text.blit(
+            drawn["time"] = text.blit(
                 surface,
                 art.clock_text(end - tick, TICKS_PER_SECOND),
                 (x, y),
@@ -327,16 +332,11 @@ class Render:
                 "black",
                 "midleft",
             )
-            text.blit(
-                surface,
-                _("Hourglass {turn} of {turns}", turn=glass["turn"], turns=glass["turns"]),
-                (x, y + 40),
-                16,
-                theme.MUTED,
-                anchor="midleft",
-            )
+            which = _("Hourglass {turn} of {turns}", turn=glass["turn"], turns=glass["turns"])
+            line, size = text.fit(which, width, 16, smallest=12)
+            drawn["turn"] = text.blit(surface, line, (x, y + 40), size, theme.MUTED, anchor="midleft")
         else:
-            text.blit(
+            drawn["time"] = text.blit(
                 surface,
                 art.clock_text(glass["length"][seat], TICKS_PER_SECOND),
                 (x, y),
@@ -345,9 +345,13 @@ class Render:
                 "black",
                 "midleft",
             )
+            drawn.pop("turn", None)
         extra = (glass["length"][seat] - glass["base"]) // TICKS_PER_SECOND
         if extra:
-            text.blit(surface, _("+{n} s handicap", n=extra), (x, y + 62), 15, theme.MUTED, anchor="midleft")
+            line, size = text.fit(_("+{n} s handicap", n=extra), width, 15, smallest=12)
+            drawn["extra"] = text.blit(surface, line, (x, y + 62), size, theme.MUTED, anchor="midleft")
+        else:
+            drawn.pop("extra", None)
         for index, s in enumerate(t.seat_order()):
             self.draw_player(surface, s, L.player_rect(index))
 
