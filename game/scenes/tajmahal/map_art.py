@@ -1,7 +1,8 @@
 """The Taj Mahal map as the table draws it: read once from levels/tajmahal.tmx with pytmx
 (every layer: terrain, provinces, rivers, roads, cities, labels) and painted once into the
 table's cached layer. Provinces get a pastel and a hatching each, so no two neighbours look
-alike with or without colour.
+alike with or without colour. Where each name, bonus tag and province tile goes is
+`placement()` (labels.py), made once per language.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ import pygame
 from game.core import i18n
 from game.rules import tiled
 from game.rules.tajmahal.board import board_path, load
+from game.scenes.tajmahal import labels
 from game.scenes.tajmahal import layout as L
 from game.ui import text
-from game.ui.targets import inside, slug
+from game.ui.targets import slug
 
 Point = tuple[int, int]
 PASTELS = (
@@ -53,10 +55,7 @@ TERRAIN = {"sea": (150, 190, 222), "desert": (236, 214, 150), "marsh": (214, 220
 BORDER = (70, 50, 40)
 RIVER = (70, 130, 200)
 ROAD = (150, 60, 40)
-CITY_INK = (30, 26, 24)
-LABEL_INK = (90, 30, 20)
-CITY_SIZE = {"en": 12, "ja": 11}  # katakana names run longer than the English
-PROVINCE_SIZE = {"en": 19, "ja": 17}
+CITY_INK = labels.CITY_INK
 
 
 @dataclass(frozen=True)
@@ -94,144 +93,36 @@ def map_art() -> MapArt:
         fill[obj.name] = PASTELS[k % len(PASTELS)]
         pattern[obj.name] = PATTERNS[k % len(PATTERNS)]
     cities = {obj.name: L.on_map(obj.x, obj.y) for obj in groups["cities"]}
-    labels: dict[str, Point] = {}
+    names: dict[str, Point] = {}
     other: dict[str, list] = {"terrain": [], "rivers": [], "labels": []}
     for obj in groups["labels"]:
         centre = L.on_map(obj.x + obj.width / 2, obj.y + obj.height / 2)
         kind = obj.properties.get("kind", "")
         if kind == "province":
-            labels[obj.name] = centre
+            names[obj.name] = centre
         other["labels"].append((kind, obj.name, (centre,)))
     for name in ("terrain", "rivers"):
         for obj in groups.get(name, []):
             other[name].append((obj.type or "", obj.name or "", _pts(obj) if hasattr(obj, "points") else ()))
-    return MapArt(provinces, fill, pattern, cities, labels, other)
+    return MapArt(provinces, fill, pattern, cities, names, other)
+
+
+def placement() -> labels.Placement:
+    """Where every name, bonus tag and province tile goes in the current language, none
+    covering another nor a city (made once per language: labels.py)."""
+    return _placement(i18n.language())
+
+
+@cache
+def _placement(language: str) -> labels.Placement:
+    art = map_art()
+    lands = [(name, centre) for kind, name, (centre,) in art.layers["labels"] if kind != "province"]
+    return labels.place(language, art.cities, art.provinces, art.labels, lands)
 
 
 def tile_spots() -> dict[str, Point]:
-    """Province name -> where its tile lies, clear of the towns and the names as they are
-    written in the current language."""
-    return _spots(i18n.language())
-
-
-@cache
-def _spots(language: str) -> dict[str, Point]:
-    art = map_art()
-    names = [(n, c) for kind, n, (c,) in art.layers["labels"] if kind != "province"]
-    return _tile_spots(art.labels, art.cities, art.provinces, names)
-
-
-def city_labels() -> dict[str, tuple[str, Point]]:
-    """City name -> (anchor, point) of its name, placed in the current language."""
-    return _city_labels(i18n.language())
-
-
-# where a town's name may go, tried in this order: under it, over it, right, left, corners
-CITY_SPOTS = (
-    ("midtop", 0, 7),
-    ("midbottom", 0, -7),
-    ("midleft", 8, 0),
-    ("midright", -8, 0),
-    ("topleft", 5, 4),
-    ("topright", -5, 4),
-    ("bottomleft", 5, -4),
-    ("bottomright", -5, -4),
-)
-
-
-@cache
-def _city_labels(language: str) -> dict[str, tuple[str, Point]]:
-    """Each town's name where it covers the least of the other names, towns and province
-    names: Japanese names run longer than the English and the Agra region is crowded."""
-    art = map_art()
-    towns = [pygame.Rect(x - 12, y - 12, 24, 24) for x, y in art.cities.values()]  # their targets
-    taken = list(towns)
-    for name, (x, y) in art.labels.items():
-        w, h = text.render(name, PROVINCE_SIZE[i18n.language()], face="black").get_size()
-        taken.append(pygame.Rect(x - w // 2, y - h // 2, w, h).inflate(-4, -6))
-    board = load()
-    for name, (x, y) in art.cities.items():
-        if board.cities[name].fortress:  # where its bonus tile lies
-            taken.append(pygame.Rect(x + 8, y - 18, 30, 16))
-    for kind, name, (centre,) in art.layers["labels"]:
-        if kind != "province":  # deserts, seas, neighbouring lands
-            rect = pygame.Rect((0, 0), text.render(name, 13, face="bold").get_size())
-            rect.center = centre
-            taken.append(rect)
-    placed: dict[str, tuple[str, Point]] = {}
-    for name, (x, y) in art.cities.items():
-        size = text.render(name, CITY_SIZE[language], face="bold").get_size()
-        best: tuple[int, str, Point, pygame.Rect] | None = None
-        for anchor, dx, dy in CITY_SPOTS:
-            rect = pygame.Rect((0, 0), size)
-            setattr(rect, anchor, (x + dx, y + dy))
-            if not L.MAP_RECT.contains(rect):
-                continue
-            overlap = sum(r.clip(rect).w * r.clip(rect).h for r in taken if r.center != (x, y))
-            # a name centred on another town would read as that town's (and be its target's)
-            overlap += sum(10_000 for r in towns if r.center != (x, y) and r.collidepoint(rect.center))
-            if best is None or overlap < best[0]:
-                best = (overlap, anchor, (x + dx, y + dy), rect)
-            if overlap == 0:
-                break
-        anchor, at, rect = (
-            (best[1], best[2], best[3]) if best else ("midtop", (x, y + 7), pygame.Rect(0, 0, 0, 0))
-        )
-        placed[name] = (anchor, at)
-        taken.append(rect)
-    return placed
-
-
-def _tile_spots(
-    labels: dict[str, Point],
-    cities: dict[str, Point],
-    provinces: dict[str, tuple[Point, ...]],
-    names: list[tuple[str, Point]],
-) -> dict[str, Point]:
-    """Near each province's name and inside the province, where its tile covers the least of
-    the towns, their names and the province's own name (under the name when that is clear)."""
-    covered = [pygame.Rect(x - 7, y - 7, 14, 14) for x, y in cities.values()]
-    board = load()
-    placed = city_labels()
-    for name, (x, y) in cities.items():
-        rect = pygame.Rect((0, 0), text.render(name, CITY_SIZE[i18n.language()], face="bold").get_size())
-        anchor, at = placed[name]
-        setattr(rect, anchor, at)
-        covered.append(rect)
-        if board.cities[name].fortress:  # where its bonus tile lies
-            covered.append(pygame.Rect(x + 8, y - 18, 30, 16))
-    for name, (x, y) in names:  # deserts, seas, neighbouring lands
-        w, h = text.render(name, 13, face="bold").get_size()
-        covered.append(pygame.Rect(x - w // 2, y - h // 2, w, h))
-    spots = {}
-    for name, (x, y) in labels.items():
-        w, h = text.render(name, PROVINCE_SIZE[i18n.language()], face="black").get_size()
-        own = pygame.Rect(x - w // 2, y - h // 2, w, h)
-        side = w // 2 + 34
-        shape = provinces[name]
-        best: tuple[int, Point] | None = None
-        for dx, dy in (
-            (0, 20),
-            (0, -22),
-            (side, 0),
-            (-side, 0),
-            (30, 22),
-            (-30, 22),
-            (30, -22),
-            (-30, -22),
-            (0, 36),
-            (0, -36),
-        ):
-            tile = pygame.Rect(0, 0, 56, 20)
-            tile.center = (x + dx, y + dy)
-            corners = (tile.topleft, tile.topright, tile.bottomleft, tile.bottomright)
-            if not all(inside(shape, c) for c in corners):
-                continue
-            overlap = sum(r.clip(tile).w * r.clip(tile).h for r in [*covered, own])
-            if best is None or overlap < best[0]:
-                best = (overlap, tile.center)
-        spots[name] = best[1] if best is not None else (x, y + 20)
-    return spots
+    """Province name -> the centre of where its tile lies in the current language."""
+    return {name: rect.center for name, rect in placement().tiles.items()}
 
 
 def _hatch(surface: pygame.Surface, rect: pygame.Rect, kind: str, gap: int, ink) -> None:
@@ -282,6 +173,15 @@ def _haloed(surface: pygame.Surface, words: str, at: Point, size: int, ink, face
     text.blit(surface, words, at, size, ink, face, anchor)
 
 
+def write(surface: pygame.Surface, word: labels.Word) -> None:
+    """A name where the placement put it (a town's or province's with its pale rim); the
+    frame writes again the ones the visited province's outline runs under."""
+    if word.kind == "land":
+        text.blit(surface, word.name, word.topleft, word.size, word.ink, word.face)
+    else:
+        _haloed(surface, word.name, word.topleft, word.size, word.ink, word.face, "topleft")
+
+
 def paint_map(surface: pygame.Surface) -> None:
     """The whole map, once per language: land, sea, desert, provinces, mountains, rivers,
     roads, cities and names, each name in the current language (the tiles, palaces and
@@ -311,7 +211,6 @@ def paint_map(surface: pygame.Surface) -> None:
             pygame.draw.lines(surface, RIVER, False, pts, 2)
     for a, b in board.roads:
         pygame.draw.line(surface, ROAD, art.cities[a], art.cities[b], 2)
-    placed = city_labels()
     for name, (x, y) in art.cities.items():
         city = board.cities[name]
         if city.taj:
@@ -321,12 +220,7 @@ def paint_map(surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, (90, 60, 40), (x - 5, y - 5, 11, 11))
         else:
             pygame.draw.circle(surface, CITY_INK, (x, y), 5)
-        anchor, at = placed[name]
-        _haloed(surface, name, at, CITY_SIZE[i18n.language()], CITY_INK, "bold", anchor)
-    for kind, name, (centre,) in art.layers["labels"]:
-        if kind == "province":
-            _haloed(surface, name, centre, PROVINCE_SIZE[i18n.language()], LABEL_INK, "black", "center")
-        else:
-            text.blit(surface, name, centre, 13, (70, 70, 90), "bold", "center")
+    for word in placement().words:
+        write(surface, word)
     surface.set_clip(clip)
     pygame.draw.rect(surface, (90, 70, 50), L.MAP_RECT, 2, border_radius=8)

@@ -15,7 +15,7 @@ from game.rules.tajmahal.words import COLOUR, place
 from game.scenes.tajmahal import art
 from game.scenes.tajmahal import layout as L
 from game.scenes.tajmahal.desk import Desk
-from game.scenes.tajmahal.map_art import city_id, map_art, paint_map, tile_spots
+from game.scenes.tajmahal.map_art import city_id, map_art, paint_map, placement, tile_spots, write
 from game.scenes.tajmahal.motion import played_ids
 from game.scenes.tajmahal.preview import cards_words, play_words, withdraw_words
 from game.ui import marks, text, theme
@@ -138,12 +138,17 @@ class Render:
         text.blit(surface, N_("Score"), (L.PANEL.right - 16, L.CATS_Y), 13, theme.MUTED, "bold", "midright")
 
     def draw_map(self, surface: pygame.Surface, focused: str | None) -> None:
+        """What changes on the map: the visited province's outline, the tiles and bonus tags
+        where the placement (labels.py) keeps room for them, a lit chain, the rings and the
+        palaces, all within a town's zone (labels.ZONE) that no name enters."""
         t = self.t
-        v, fl, m = t.v, t.flights, map_art()
+        v, fl, m, placed = t.v, t.flights, map_art(), placement()
         if v["province"] and v["phase"] != "over":
             pts = m.provinces[v["province"]]
             pygame.draw.polygon(surface, theme.ACCENT, pts, 5)
             pygame.draw.polygon(surface, (255, 250, 230), pts, 1)
+            for word in placed.under[v["province"]]:  # the names stay on top of the outline
+                write(surface, word)
         owned = {tile for p in v["players"] for tile in p["tiles"]}
         spots = tile_spots()
         for name, prov in v["board"]["provinces"].items():
@@ -153,39 +158,39 @@ class Render:
             image = art.province_tile(tile, tuple(prov["goods"]))
             surface.blit(image, image.get_rect(center=spots[name]))
         for city, kind in v["bonus"].items():
-            x, y = m.cities[city]
             image = art.bonus_tile(kind)
-            surface.blit(image, image.get_rect(midleft=(x + 8, y - 10)))
+            surface.blit(image, placed.tag_rect(city, image.get_size()))
         seat = t.highlight_seat()
         if seat is not None:
             self.draw_chain(surface, seat)
+            for word in placed.lit(v["players"][seat]["chain"]["cities"], v["board"]["roads"]):
+                write(surface, word)  # the names stay on top of its roads and rings
         buildable = set((v.get("pending") or {}).get("cities", [])) if t.acting_phase() == "build" else set()
         hinted = t.hint.get("city") if t.hint and t.hint.get("move") == "build" else None
-        for city in buildable:
+        for city in buildable:  # a saffron ring, rimmed white under the pointer
             x, y = m.cities[city]
-            pygame.draw.circle(surface, theme.ACCENT_TEXT, (x, y), 14, 5)
-            pygame.draw.circle(surface, theme.ACCENT, (x, y), 13, 3)
-            if t.hover == city_id(city):
-                pygame.draw.circle(surface, (255, 255, 255), (x, y), 17, 2)
+            rim = (255, 255, 255) if t.hover == city_id(city) else theme.ACCENT_TEXT
+            pygame.draw.circle(surface, rim, (x, y), 11, 4)
+            pygame.draw.circle(surface, theme.ACCENT, (x, y), 10, 2)
+        held: dict[str, list[tuple[int, str]]] = {}
         for city, seat_ in v["palaces"]:
-            if not fl.masked(("palace", city, seat_, "palace")):
-                x, y = m.cities[city]
-                image = art.palace(seat_)
-                surface.blit(image, image.get_rect(center=(x, y)))
-        count: dict[str, int] = {}
-        for city, seat_ in v["moguls"]:
-            k = count[city] = count.get(city, 0) + 1
-            if not fl.masked(("palace", city, seat_, "mogul")):
-                x, y = m.cities[city]
-                image = art.palace(seat_, True)
-                surface.blit(image, image.get_rect(center=(x - 6 - 13 * k, y)))
+            held.setdefault(city, []).append((seat_, "palace"))
+        for city, seat_ in v["moguls"]:  # one a province at most: a city holds two palaces at most
+            held.setdefault(city, []).append((seat_, "mogul"))
+        for city, tokens in held.items():
+            x, y = m.cities[city]
+            at = ((0, 0, 7),) if len(tokens) == 1 else ((-4, 0, 5), (4, 0, 5), (0, -4, 5), (0, 4, 5))
+            for (seat_, kind), (dx, dy, r) in zip(tokens, at, strict=False):
+                if not fl.masked(("palace", city, seat_, kind)):
+                    image = art.palace(seat_, kind == "mogul", r)
+                    surface.blit(image, image.get_rect(center=(x + dx, y + dy)))
         if hinted:
             x, y = m.cities[hinted]
-            pygame.draw.circle(surface, theme.GOOD, (x, y), 18, 3)
+            pygame.draw.circle(surface, theme.GOOD, (x, y), 11, 3)
         if focused and focused.startswith("city."):
             target = t.target_map().get(focused)
             if target is not None:
-                pygame.draw.circle(surface, theme.FOCUS, target.centre, 20, 2)
+                pygame.draw.circle(surface, theme.FOCUS, target.centre, 11, 2)
 
     def draw_chain(self, surface: pygame.Surface, seat: int) -> None:
         """A player's largest chain: its roads and cities ringed in the seat's colour, and

@@ -1,0 +1,197 @@
+"""The Taj Mahal map without collisions (issue 36), in English and in Japanese.
+
+The placement (game/scenes/tajmahal/labels.py) is what the map is drawn from: `paint_map`
+writes its names, `Render.draw_map` lays the bonus tiles and province tiles in its rooms. So
+the tests read its rectangles: no two of them overlap (the towns' names, the provinces' names,
+the lands and seas, the bonus tags, the province tiles and the towns' own marks), none comes
+into a town's zone (where its palaces and rings are drawn), each lies inside the map, and
+what is drawn lies where they say. Then the frame itself: with every highlight lit at once
+(the visited province's outline, every city ringed to build on, pointed at, hinted, palaces
+and mogul palaces, a lit chain), not one pixel of a name's letters changes.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from game.automation import Session
+from game.core import i18n
+from game.rules.tajmahal.data import BONUSES, TAJ_BONUS, TILE_GOODS
+from game.scenes.tajmahal import art, labels
+from game.scenes.tajmahal import layout as L
+from game.scenes.tajmahal.map_art import city_id, map_art, paint_map, placement, write
+from game.scenes.tajmahal.render import Render
+from game.ui import text
+
+LANGUAGES = ("en", "ja")
+
+
+@pytest.fixture(params=LANGUAGES)
+def placed(request):
+    i18n.set_language(request.param)
+    try:
+        yield placement()
+    finally:
+        i18n.set_language("en")
+
+
+def test_nothing_placed_overlaps_anything_else(placed):
+    boxes = placed.boxes()
+    m = map_art()
+    kinds = {name.split(":")[0] for name, _ in boxes}
+    assert kinds == {"marker", "city", "province", "land", "tag", "tile"}
+    assert len(boxes) == 2 * len(m.cities) + 2 * len(m.provinces) + 16 + len(m.layers["labels"]) - 12
+    clashes = [(a, b) for (a, r), (b, q) in itertools.combinations(boxes, 2) if r.colliderect(q)]
+    assert clashes == []
+    assert placed.misses == ()
+
+
+def test_no_name_or_tag_comes_into_a_towns_zone(placed):
+    """Within ZONE of a town draw_map draws its palaces and its rings; nothing placed comes
+    nearer than KEEP (a lit chain's ring, one pixel more, has the names written over it)."""
+    assert labels.ZONE < labels.KEEP
+    near = [
+        (name, city)
+        for name, rect in placed.boxes()
+        if not name.startswith("marker:")
+        for city, centre in placed.zones.items()
+        if not labels.clear_of(rect, centre, labels.KEEP)
+    ]
+    assert near == []
+    for city, centre in placed.zones.items():  # the town's own mark lies in its zone
+        assert placed.markers[city].collidepoint(centre)
+        corners = [placed.markers[city].topleft, placed.markers[city].bottomright]
+        assert all(
+            abs(x - centre[0]) <= labels.ZONE and abs(y - centre[1]) <= labels.ZONE for x, y in corners
+        )
+
+
+def test_everything_lies_inside_the_map(placed):
+    outside = [name for name, rect in placed.boxes() if not L.MAP_RECT.inflate(-8, -8).contains(rect)]
+    assert outside == []
+
+
+def test_the_names_and_tags_belong_to_their_towns(placed):
+    """A town's name (a fortress's tag) lies within reach of its town, and the end of it
+    nearest the town is nearer that town than any other (any other fortress): else it would
+    read as the neighbour's."""
+    m = map_art()
+    fortresses = {c for c in m.cities if c in placed.tags}
+    belongings = [(w.name, w.rect, set(m.cities)) for w in placed.words if w.kind == "city"]
+    belongings += [(c, r, fortresses) for c, r in placed.tags.items()]
+    assert len(belongings) == len(m.cities) + 16
+    reach = labels.KEEP + max(labels.FAR) + 1
+    for town, rect, rivals in belongings:
+        x, y = m.cities[town]
+        end = (min(max(x, rect.left), rect.right - 1), min(max(y, rect.top), rect.bottom - 1))
+        own = math.dist(end, (x, y))
+        assert own <= reach, town
+        nearest = min(rivals - {town}, key=lambda c: math.dist(end, m.cities[c]))
+        assert own + 2 <= math.dist(end, m.cities[nearest]), (town, nearest)
+
+
+def test_the_rooms_hold_every_tile_that_may_lie_there(placed):
+    for city, room in placed.tags.items():
+        kinds = (TAJ_BONUS,) if city == "Agra" else set(BONUSES)
+        for kind in kinds:
+            rect = placed.tag_rect(city, art.bonus_tile(kind).get_size())
+            assert room.contains(rect), (city, kind)
+    for province, room in placed.tiles.items():
+        for number, goods in TILE_GOODS.items():
+            rect = art.province_tile(number, goods).get_rect(center=room.center)
+            assert room.contains(rect), (province, number)
+
+
+def test_each_name_is_drawn_inside_its_rectangle(placed):
+    """The rectangles are what is drawn: each name written alone on a clear surface covers
+    exactly its rectangle (its letters and their pale rim)."""
+    for word in placed.words:
+        surface = pygame.Surface(L.MAP_RECT.bottomright, pygame.SRCALPHA)
+        write(surface, word)
+        assert surface.get_bounding_rect() == word.rect, word.name
+
+
+def test_placed_once_per_language(placed):
+    assert placement() is placed
+    other = "ja" if placed.language == "en" else "en"
+    i18n.set_language(other)
+    assert placement().language == other and placement() is not placed
+
+
+# -- the frame: highlights never cover a name --------------------------------------------
+class Flights:
+    def masked(self, key) -> bool:
+        return False
+
+
+def lit_desk(v: dict, province: str, seat_names: list[str]):
+    """A desk as Render sees it, with everything on the map lit at once."""
+    m = map_art()
+    cities = list(m.cities)
+    north = [
+        c for c in cities if v["board"]["cities"][c]["province"] in ("Kabul", "Lahore", "Kashmir", "Delhi")
+    ]
+    view = {
+        **v,
+        "province": province,
+        "phase": "build",
+        "pending": {"seat": 0, "builds": ["palace"], "picks": 0, "cities": cities},
+        "palaces": [[c, k % 3] for k, c in enumerate(cities)],
+        "moguls": [[c, (k + 1) % 3] for k, c in enumerate(cities) if k % 3 == 0],
+        "bonus": {c: ("taj" if c == "Agra" else "draw") for c in v["board"]["fortresses"]},
+        "players": [
+            {**p, "chain": {"cities": north, "provinces": ["Kabul"]}} if k == 0 else p
+            for k, p in enumerate(v["players"])
+        ],
+    }
+    return SimpleNamespace(
+        v=view,
+        flights=Flights(),
+        hint={"move": "build", "city": "Agra"},
+        hover=city_id("Mathura"),
+        focus=None,
+        window=SimpleNamespace(names=seat_names),
+        highlight_seat=lambda: 0,
+        acting_phase=lambda: "build",
+        target_map=lambda: {},
+    )
+
+
+def letters(word: labels.Word) -> list[tuple[int, int]]:
+    image = text.render(word.name, word.size, word.ink, word.face)
+    return [
+        (word.topleft[0] + x, word.topleft[1] + y)
+        for y in range(image.get_height())
+        for x in range(image.get_width())
+        if image.get_at((x, y)).a == 255
+    ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_highlight_covers_a_name(language):
+    s = Session.open("tajmahal", ["human", "easy", "easy"], seed=4)
+    try:
+        s.idle()
+        i18n.set_language(language)
+        placed = placement()
+        before = pygame.Surface((1280, 720))
+        paint_map(before)
+        for province in ("Agra", "Allahabad", "Kabul", "Kashmir"):
+            desk = lit_desk(s.table.v, province, list(s.match.names))
+            after = before.copy()
+            Render(desk).draw_map(after, None)
+            changed = [
+                word.name
+                for word in placed.words
+                if not word.rect.colliderect(labels.PLAQUE)  # under the chain's size, while lit
+                and any(before.get_at(p) != after.get_at(p) for p in letters(word))
+            ]
+            assert changed == [], (language, province)
+    finally:
+        i18n.set_language("en")
+        s.close()
