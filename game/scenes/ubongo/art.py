@@ -210,7 +210,8 @@ def hourglass(
     room: pygame.Rect | None = None,
 ) -> pygame.Rect:
     """An hourglass in `rect` with `left` (1 full to 0 empty) of its sand still in the top
-    bulb; `turning` (0-1) draws it part way through being turned over; `warn` reddens the frame
+    bulb; `turning` (0-1) draws it part way through being turned over, its sand all in the bulb
+    that comes up (so it stands full when the turn ends); `warn` reddens the frame
     (the last seconds). While it turns it stays inside `room` (a box centred on `rect`), made a
     little smaller where its tilted outline would not fit, so nothing beside the room is ever
     drawn over; without a room it turns at full size. Returns the rectangle drawn."""
@@ -222,28 +223,43 @@ def hourglass(
     top, bottom, mid = 10, h - 10, h // 2
     bulb = [(8, top), (w - 8, top), (w // 2 + 5, mid), (w - 8, bottom), (8, bottom), (w // 2 - 5, mid)]
     pygame.draw.polygon(image, glass, bulb)
-    left = max(0.0, min(1.0, left))
+    left = 0.0 if turning else max(0.0, min(1.0, left))
+    grains = pygame.Surface((w, h), pygame.SRCALPHA)  # the sand, then kept inside the glass
     # top bulb: sand level falls from the rim to the neck (its area goes with the square of depth)
     depth = (mid - top - 4) * math.sqrt(left)
     if depth > 1:
         y0 = mid - 4 - depth
         half = (w // 2 - 10) * depth / (mid - top - 4) + 4
-        pygame.draw.polygon(image, sand, [(w // 2 - half, y0), (w // 2 + half, y0), (w // 2, mid - 2)])
+        pygame.draw.polygon(grains, sand, [(w // 2 - half, y0), (w // 2 + half, y0), (w // 2, mid - 2)])
     # bottom bulb: a heap rising from the floor
     height = (bottom - mid - 6) * (1 - math.sqrt(1 - (1 - left)))
     if height > 1:
         pygame.draw.polygon(
-            image, sand, [(12, bottom - 2), (w - 12, bottom - 2), (w // 2, bottom - 2 - height * 1.6)]
+            grains,
+            sand,
+            [(12, bottom - 2), (w - 12, bottom - 2), (w // 2, max(mid + 4, bottom - 2 - height * 1.6))],
         )
-        pygame.draw.rect(image, sand, (12, bottom - 2 - height * 0.5, w - 24, height * 0.5))
+        pygame.draw.rect(grains, sand, (12, bottom - 2 - height * 0.5, w - 24, height * 0.5))
     if 0.0 < left < 1.0 and not turning:
-        pygame.draw.line(image, sand, (w // 2, mid), (w // 2, bottom - 4), 2)  # the falling stream
+        pygame.draw.line(grains, sand, (w // 2, mid), (w // 2, bottom - 4), 2)  # the falling stream
+    grains.blit(_bulb_mask(w, h), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    image.blit(grains, (0, 0))
     pygame.draw.polygon(image, frame, bulb, 3)
     pygame.draw.rect(image, frame, (0, 0, w, 10), border_radius=3)
     pygame.draw.rect(image, frame, (0, h - 10, w, 10), border_radius=3)
     if turning:
         image = turned_within(image, -180 * turning, room.size if room is not None else None)
     return surface.blit(image, image.get_rect(center=rect.center))
+
+
+@cache
+def _bulb_mask(w: int, h: int) -> pygame.Surface:
+    """Opaque white inside the glass's two bulbs, clear outside: what the sand is cut to."""
+    top, bottom, mid = 10, h - 10, h // 2
+    bulb = [(8, top), (w - 8, top), (w // 2 + 5, mid), (w - 8, bottom), (8, bottom), (w // 2 - 5, mid)]
+    mask = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.polygon(mask, (255, 255, 255, 255), bulb)
+    return mask
 
 
 def turned_within(image: pygame.Surface, degrees: float, room: tuple[int, int] | None) -> pygame.Surface:

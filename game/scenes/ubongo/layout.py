@@ -15,7 +15,7 @@ SIDE = pygame.Rect(892, 10, 372, 606)  # the hourglass and the players
 GLASS_ROOM = pygame.Rect(SIDE.x + 10, SIDE.y + 8, 132, 168)
 GLASS = pygame.Rect(0, 0, 76, 150)
 GLASS.center = GLASS_ROOM.center
-TIME_AT = (GLASS_ROOM.right + 12, SIDE.y + 62)
+TIME_AT = (GLASS_ROOM.right + 18, SIDE.y + 62)
 PLAYERS_Y = SIDE.y + 186
 PLAYER_H = 104  # one row per seat: up to four fit
 

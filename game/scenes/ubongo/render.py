@@ -312,11 +312,13 @@ class Render:
         start, end = glass["start"][seat], glass["end"][seat]
         running = v["phase"] == "solve" and not t.intro
         left = (end - tick) / max(1, end - start) if running else 1.0
-        turning = 0.0
-        if t.intro and t.intro <= t.speed(30):
-            turning = 1 - t.intro / max(1, t.speed(30))
+        turning = 0.0  # from its first tick to its last a turn is drawn as one (never 0)
+        if t.intro:  # the die rolls with last round's sand below, then the hourglass is turned
+            left = 0.0
+            if t.intro <= t.speed(30):
+                turning = max(0.01, 1 - t.intro / max(1, t.speed(30)))
         elif t.turning:
-            turning = 1 - t.turning / max(1, t.speed(30))
+            turning = max(0.01, 1 - t.turning / max(1, t.speed(30)))
         warn = running and 0 < end - tick <= 10 * TICKS_PER_SECOND
         drawn = self.drawn
         drawn["glass"] = art.hourglass(surface, L.GLASS, left, turning, warn, room=L.GLASS_ROOM)
