@@ -78,6 +78,7 @@ class Hold:
     key_cell: Cell = (0, 0)  # board cell under the grabbed cell (keys)
     active: bool = False  # moved past the drag threshold
     turned: bool = False
+    lifted: bool = False  # off the board by a turn it no longer fitted: a turn that fits lays it again
 
 
 @dataclass
@@ -95,7 +96,7 @@ class _State:
     anims: dict[str, Anim] = field(default_factory=dict)
     ticks: int = 0
     last_click: tuple[str, int] | None = None
-    pointer: tuple[int, int] = (0, 0)
+    pointer: tuple[int, int] | None = None  # None: not over the window
 
 
 def layout_cell(
@@ -227,6 +228,31 @@ class PieceHandler:
                     return letter, i
         return None
 
+    def pointed(self, pos: Sequence[float] | None) -> tuple[str, int] | None:
+        """The piece a pointer at `pos` points at and the base index of the cell hit: the
+        topmost piece under it, else the tray piece whose slot it is in (cell 0), so a piece
+        turning in its slot stays pointed at."""
+        if pos is None:
+            return None
+        hit = self.piece_at(pos)
+        if hit is not None:
+            return hit
+        hold = self.s.hold.letter if self.s.hold else None
+        for letter in self.letters:
+            p = self.pieces[letter]
+            if p.at is None and letter != hold and p.slot.collidepoint(pos):
+                return letter, 0
+        return None
+
+    def misfit(self) -> str | None:
+        """Why the piece in hand by the keys cannot be laid where it is (the game's words), or
+        None when it can or none is in hand so."""
+        hold = self.s.hold
+        if hold is None or hold.mouse:
+            return None
+        ghost = self.ghost()
+        return None if ghost is None or ghost[2] else self.reason(hold.letter, ghost[1])
+
     def laid(self, exclude: str | None = None) -> list[tuple[str, tuple[Cell, ...]]]:
         out = []
         for letter in self.letters:
@@ -304,8 +330,15 @@ class PieceHandler:
 
     def turn(self, letter: str, kind: str, sign: int = 1, pivot: int | None = None) -> None:
         """A quarter turn (kind "rot", sign +1 clockwise) or a flip of `letter`, around the
-        grabbed cell when in hand, else around base cell `pivot` (default the first)."""
+        grabbed cell when in hand, else around base cell `pivot` (default the first).
+
+        A turned piece stays where it lies: in its tray slot; on the board when it still fits
+        there, turned around the pivot cell. When it no longer fits it is lifted, in hand by
+        the keys over that cell (`Hold.lifted`, `misfit` says why), and the next turn that
+        fits lays it there again; a click elsewhere puts it back as it was."""
         p = self.pieces[letter]
+        if self.s.hold is not None and self.s.hold.letter != letter:
+            self._restore()  # one piece in hand at a time: the other goes back where it was
         hold = self.s.hold if self.s.hold and self.s.hold.letter == letter else None
         if hold is not None:
             pivot = hold.pivot
@@ -323,12 +356,17 @@ class PieceHandler:
             else:
                 hold.offset = (-dx, dy)
             hold.turned = True
+            if hold.lifted:  # turned on until it fits where it lay: laid again
+                ghost = self.ghost()
+                if ghost is not None and ghost[2]:
+                    p.at = (min(x for x, _ in ghost[1]), min(y for _, y in ghost[1]))
+                    self.s.hold = None
         elif before is not None:  # laid: turn in place around the pivot cell
             px, py = before[pivot]
             lx, ly = p.cells()[pivot]
             p.at = (px - lx, py - ly)
-            if self.reason(letter, p.board_cells() or []) is not None:  # no longer fits: in hand
-                self.s.hold = Hold(letter, pivot, False, back, key_cell=(px, py))
+            if self.reason(letter, p.board_cells() or []) is not None:  # no longer fits: lifted
+                self.s.hold = Hold(letter, pivot, False, back, key_cell=(px, py), lifted=True)
                 p.at = None
         self.s.anims[letter] = Anim(kind, sign)
         self.s.selected = letter
@@ -409,20 +447,44 @@ class PieceHandler:
         if t == pygame.MOUSEWHEEL and event.y:
             sign = 1 if event.y < 0 else -1  # wheel towards you: clockwise
             return self._turn_here(self.s.pointer, "rot", sign)
+        if t == pygame.WINDOWLEAVE:
+            self.s.pointer = None
+            return False
         if t == pygame.KEYDOWN:
             return self._key(event.key, bool(event.mod & pygame.KMOD_SHIFT))
         return False
 
-    def _turn_here(self, pos: tuple[int, int], kind: str, sign: int = 1) -> bool:
+    def _turn_here(self, pos: tuple[int, int] | None, kind: str, sign: int = 1) -> bool:
+        """A turn by the mouse (right button, wheel, middle button): the piece in hand by the
+        mouse, else the piece pointed at (one in hand by the keys elsewhere goes back), else
+        the one in hand by the keys."""
         hold = self.s.hold
         if hold is not None and hold.mouse:
             self.turn(hold.letter, kind, sign)
             return True
-        hit = self.piece_at(pos)
-        if hit is None:
-            return False
-        self.turn(hit[0], kind, sign, pivot=hit[1])
-        return True
+        hit = self.pointed(pos)
+        if hit is not None:
+            self.turn(hit[0], kind, sign, pivot=hit[1])
+            return True
+        if hold is not None:
+            self.turn(hold.letter, kind, sign)
+            return True
+        return False
+
+    def _turn_by_key(self, kind: str, sign: int = 1) -> bool:
+        """R or F: the piece in hand, else the piece under the pointer, else the one selected."""
+        hold = self.s.hold
+        if hold is not None:
+            self.turn(hold.letter, kind, sign)
+            return True
+        hit = self.pointed(self.s.pointer)
+        if hit is not None:
+            self.turn(hit[0], kind, sign, pivot=hit[1])
+            return True
+        if self.s.selected is not None:
+            self.turn(self.s.selected, kind, sign)
+            return True
+        return False
 
     def _press(self, button: int, pos: tuple[int, int]) -> bool:
         if button == 3:
@@ -441,6 +503,7 @@ class PieceHandler:
             return False
         if self.s.hold is not None and not self.s.hold.mouse:  # the key-held piece, now by mouse
             self.s.hold.mouse = True
+            self.s.hold.lifted = False
         if self.s.hold is not None:
             hold = self.s.hold
             r = self.cell_rects(hold.letter)[hit[1]]
@@ -480,12 +543,10 @@ class PieceHandler:
             nxt = order[(i + (-1 if shift else 1)) % len(order)]
             self._pick(nxt, 0, False)
             return True
-        if key == pygame.K_r and target:
-            self.turn(target, "rot", -1 if shift else 1)
-            return True
-        if key == pygame.K_f and target:
-            self.turn(target, "flip")
-            return True
+        if key == pygame.K_r:
+            return self._turn_by_key("rot", -1 if shift else 1)
+        if key == pygame.K_f:
+            return self._turn_by_key("flip")
         if key == pygame.K_ESCAPE:
             if hold is not None:
                 self.to_tray(hold.letter)
@@ -502,6 +563,7 @@ class PieceHandler:
             cell = (hold.key_cell[0] + dx, hold.key_cell[1] + dy)
             if self.board.in_grid(cell):
                 hold.key_cell = cell
+                hold.lifted = False  # moved on by the keys: Enter lays it
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self._drop()
@@ -511,8 +573,9 @@ class PieceHandler:
     # -- playing a solution by input -------------------------------------------------------
     def gestures(self, placements: Iterable[Any]) -> list[tuple]:
         """The clicks, keys and drags that lay these placements (the solve command's form or
-        (piece, cells) pairs) from the present state: per piece, a click to select it, R/F
-        to turn it, then a drag from its target to the point that puts it on its cells.
+        (piece, cells) pairs) from the present state: Esc for a piece in hand, then per piece
+        a click to select it, R/F to turn it (the piece under the pointer), then a drag from
+        its target to the point that puts it on its cells.
         Worked out on a copy of the handler, so the points are the ones the real one uses."""
         sim = copy.copy(self)
         sim.s = copy.deepcopy(self.s)
@@ -521,6 +584,9 @@ class PieceHandler:
             letter, cells = (item["piece"], item["cells"]) if isinstance(item, dict) else item
             wanted[letter] = sorted((int(c[0]), int(c[1])) for c in cells)
         out: list[tuple] = []
+        if sim.s.hold is not None:  # a piece in hand goes to the tray first: R and F then turn
+            out.append(("key", "escape"))  # the piece clicked, which stays under the pointer
+            sim.to_tray(sim.s.hold.letter)
         for letter in self.letters:  # laid pieces not where the solution has them: to the tray
             now = sim.pieces[letter].board_cells()
             if now is not None and sorted(now) != wanted.get(letter):

@@ -323,3 +323,129 @@ def test_escape_mid_drag_and_a_turn_that_no_longer_fits():
     s.key("shift+r")  # back flat: fits again
     s.key("return")
     assert sorted(h.pieces["F"].board_cells()) == [(0, 2), (1, 2), (2, 2), (3, 2)]
+
+
+# -- turning the piece pointed at (issue 36): R, F, the wheel and the right button act on the
+# piece under the pointer as well as on the piece in hand
+
+
+def wheel(s: Session, y: int = -1) -> None:
+    post(s, pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0, precise_y=float(y))
+
+
+def orientation(h: PieceHandler, letter: str) -> tuple[int, int]:
+    return h.pieces[letter].flip, h.pieces[letter].rot
+
+
+@pytest.mark.parametrize("how", ["r", "shift+r", "f", "wheel", "wheel back", "right button", "middle button"])
+def test_a_tray_piece_pointed_at_not_held_turns_where_it_lies(how):
+    s, h = open_scene()
+    for letter in ("A", "F", "H"):
+        if h.pieces[letter].at is not None:
+            continue
+        before = orientation(h, letter)
+        slot = h.pieces[letter].slot
+        s.move(h.cell_rects(letter)[0].center)  # pointed at, nothing clicked or held
+        assert h.hold is None and h.selected is None
+        if how in ("r", "shift+r", "f"):
+            s.key(how)
+        elif how.startswith("wheel"):
+            wheel(s, -1 if how == "wheel" else 1)
+        else:
+            s.click(h.cell_rects(letter)[0].center, button=3 if how == "right button" else 2)
+        assert h.hold is None and h.pieces[letter].at is None  # still in the tray, not in hand
+        want = {
+            "r": (before[0], (before[1] + 1) % 4),
+            "shift+r": (before[0], (before[1] - 1) % 4),
+            "wheel": (before[0], (before[1] + 1) % 4),
+            "wheel back": (before[0], (before[1] - 1) % 4),
+            "right button": (before[0], (before[1] + 1) % 4),
+            "f": (1 - before[0], (-before[1]) % 4),
+            "middle button": (1 - before[0], (-before[1]) % 4),
+        }[how]
+        assert orientation(h, letter) == want, (letter, how)
+        s.tick(20)
+        assert all(slot.contains(r) for r in h.cell_rects(letter)), "it left its slot"
+        h.s.selected = None  # the next piece is pointed at afresh, not selected
+
+
+def test_the_wheel_turns_a_long_piece_again_and_again_in_its_slot():
+    """After a quarter turn the pointer may be off the piece's cells, still inside its slot:
+    the next turn is still its."""
+    s, h = open_scene()
+    top = h.cell_rects("F")[0].center  # the I4's top cell: off it once it lies flat
+    s.move(top)
+    for k in range(1, 5):
+        wheel(s)
+        assert h.pieces["F"].rot == k % 4
+    s.key("r")
+    s.key("f")
+    assert orientation(h, "F") == (1, 3)
+
+
+def test_r_turns_the_piece_pointed_at_rather_than_the_one_selected():
+    s, h = open_scene()
+    s.click("piece.A")  # selected (a click, not a drag)
+    assert h.selected == "A" and h.hold is None
+    s.move(h.cell_rects("H")[0].center)
+    s.key("f")
+    assert orientation(h, "H") == (1, 0) and orientation(h, "A") == (0, 0)
+    post(s, pygame.WINDOWLEAVE)  # the pointer gone: R turns the piece selected
+    s.key("r")
+    assert h.selected == "H" and orientation(h, "H") == (1, 1)
+
+
+def test_a_laid_piece_pointed_at_turns_in_place_around_the_cell_under_the_pointer():
+    s, h = open_scene()
+    assert h.lay("A", [(2, 0), (2, 1)]) is None  # standing in the middle
+    seen = []
+    for key in ("r", "wheel", "f", "shift+r"):  # around (2, 1) it fits every way it turns
+        before = orientation(h, "A")
+        s.move(h.board.centre((2, 1)))
+        if key == "wheel":
+            wheel(s)
+        else:
+            s.key(key)
+        cells = h.pieces["A"].board_cells()
+        assert h.hold is None and cells is not None and (2, 1) in cells, key
+        assert orientation(h, "A") != before and h.reason("A", cells) is None
+        seen.append(sorted(cells))
+        s.tick(20)
+    assert any(c[0][1] == c[1][1] for c in seen)  # it lay flat at some point
+
+
+def test_a_laid_piece_that_no_longer_fits_is_lifted_and_a_turn_that_fits_lays_it_again():
+    s, h = open_scene()
+    flat = [(0, 2), (1, 2), (2, 2), (3, 2)]
+    assert h.lay("F", flat) is None
+    s.move(h.board.centre((0, 2)))
+    s.key("r")  # standing up around its left end: three rows are too few
+    assert h.hold is not None and h.hold.letter == "F" and h.hold.lifted
+    assert h.misfit() is not None and "sticks out" in str(h.misfit())
+    for _ in range(3):  # turned on, by the key or the wheel, until it fits where it was
+        if h.hold is None:
+            break
+        wheel(s)
+    assert h.hold is None and sorted(h.pieces["F"].board_cells()) == flat
+    # lifted again, then a click elsewhere puts it back as it lay; Esc sends it to the tray
+    s.move(h.board.centre((0, 2)))
+    s.key("f")
+    s.key("r")
+    assert h.hold is not None and h.hold.lifted
+    s.click(h.cell_rects("H")[0].center)
+    assert h.hold is None and sorted(h.pieces["F"].board_cells()) == flat
+    s.move(h.board.centre((0, 2)))
+    s.key("r")
+    s.key("escape")
+    assert h.hold is None and h.pieces["F"].at is None
+
+
+def test_a_mouse_turn_over_another_piece_puts_the_one_in_hand_by_the_keys_back():
+    s, h = open_scene()
+    s.key("tab")  # A in hand over the board by the keys
+    assert h.hold is not None and h.hold.letter == "A" and not h.hold.mouse
+    s.click(h.cell_rects("H")[0].center, button=3)
+    assert h.hold is None and h.pieces["A"].at is None and orientation(h, "H") == (0, 1)
+    s.key("tab")  # in hand again: R turns it wherever the pointer is
+    s.key("r")
+    assert h.hold is not None and h.hold.letter in ("A", "F") and orientation(h, h.hold.letter)[1] == 1

@@ -330,3 +330,39 @@ def test_the_turning_hourglass_never_covers_the_time(speed):
         s.tick(1)
     assert turns >= table.speed(30) - 1
     hourglass_apart(s, "standing again")
+
+
+@pytest.mark.parametrize("how", ["r", "f", "wheel", "right button"])
+def test_r_f_the_wheel_and_the_right_button_turn_the_piece_pointed_at(how):
+    """What a newcomer tries first: the pointer over a piece, not held, and R (or F, the
+    wheel, a right-click). The piece turns where it lies, in the tray or on the board."""
+    s = Session.open("ubongo", ["human", "easy"], seed=4, options={"first": 0}, setup={"pawns": [0, 1]})
+    s.idle()
+    table = s.table
+    handler = table.handler
+    assert table.solving()
+    placed = solution(s, 0)["placements"][0]  # one piece laid where a solution has it
+    assert handler.lay(placed["piece"], placed["cells"]) is None
+    for letter in handler.letters:
+        p = handler.pieces[letter]
+        before, at = (p.flip, p.rot), p.at
+        point = handler.cell_rects(letter)[0].center
+        s.move(point)
+        if how in ("r", "f"):
+            s.key(how)
+        elif how == "wheel":
+            s._post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
+            s.app.step(0)
+        else:
+            s.click(point, button=3)
+        assert (p.flip, p.rot) != before, (letter, how)
+        if at is None:  # a tray piece stays in its slot, not in hand
+            assert handler.hold is None and p.at is None
+        elif handler.hold is None:  # a laid piece still lies on the board where it fitted
+            assert p.at is not None and handler.reason(letter, p.board_cells()) is None
+        else:  # or, no longer fitting there, is lifted, and the bar says why
+            assert handler.hold.lifted and handler.misfit()
+            assert str(handler.misfit()) in table.bar()[1]
+            s.key("escape")
+        s.tick(20)
+

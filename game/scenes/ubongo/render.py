@@ -469,6 +469,20 @@ class Render:
             pygame.draw.rect(surface, colour_of.get(c, (120, 110, 100)), rect)
 
     # -- the action bar -------------------------------------------------------------------
+    def misfit(self) -> str:
+        """Why the piece in hand by the keys (or lifted by a turn) cannot be laid where it is,
+        and what to do about it; "" when it can."""
+        handler = self.t.handler
+        why = handler.misfit() if handler is not None else None
+        if not why:
+            return ""
+        if handler.hold is not None and handler.hold.lifted:
+            return _(
+                "{reason}. Turn it on until it fits, drag it elsewhere, or Esc sends it to the tray.",
+                reason=why,
+            )
+        return _("{reason}. Move it with the arrows or turn it; Enter lays it once it fits.", reason=why)
+
     def bar_right(self) -> int | None:
         t = self.t
         return t.give_up_button.rect.x if t.give_up_button.visible else None
@@ -511,7 +525,11 @@ class Render:
                     "Drag a piece; right-click, wheel or R turns it, F flips it; double-click or Esc sends "
                     "it back. Keys: Tab takes a piece, arrows move it, Enter lays it."
                 )
-                return _("Cover the board with pieces {pieces}", pieces=pieces), t.notice or how, "move"
+                return (
+                    _("Cover the board with pieces {pieces}", pieces=pieces),
+                    t.notice or self.misfit() or how,
+                    "move",
+                )
             if t.rows_open():
                 n = v["allowance"]
                 if n == 0:

@@ -8,10 +8,11 @@ the future and show when the clock gets there. After "Ubongo!" the person sees t
 clock per seat, docs/ubongo.md), bots' answers go in at once (their ticks decide, not the
 moment they arrive), and the hand-off screen hides the puzzle in between.
 
-Mouse: drag pieces, right-click / wheel / R turn, F / middle button flip, double-click or Esc
-sends a piece back; click a lit row to move the pawn. Keys: Tab takes a piece, arrows move it,
-Enter lays it; in the gem phase arrows or Tab pick a row, Enter or Space takes it, 1-6 name
-it; G gives up, H shows one piece (practice and solo, where it costs 10 s), Esc pauses.
+Mouse: drag pieces, right-click / wheel / R turn, F / middle button flip (the piece in hand, else
+the one pointed at), double-click or Esc sends a piece back; click a lit row to move the pawn.
+Keys: Tab takes a piece, arrows move it, Enter lays it; in the gem phase arrows or Tab pick a
+row, Enter or Space takes it, 1-6 name it; G gives up, H shows one piece (practice and solo,
+where it costs 10 s), Esc pauses.
 """
 
 from __future__ import annotations
