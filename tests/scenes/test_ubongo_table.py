@@ -366,3 +366,44 @@ def test_r_f_the_wheel_and_the_right_button_turn_the_piece_pointed_at(how):
             s.key("escape")
         s.tick(20)
 
+
+def test_the_top_bar_says_what_the_gem_board_is_for(monkeypatch):
+    """On the gem board the header says what it is about for the person at the screen: a
+    start field to choose, gems to take (and how far the pawn goes), gems taken."""
+    from game.scenes.ubongo import layout
+    from game.ui import text
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = text.blit
+
+    def spy(surface, words, pos, *args, **kwargs):
+        rect = real(surface, words, pos, *args, **kwargs)
+        drawn.append((str(words), rect))
+        return rect
+
+    monkeypatch.setattr(text, "blit", spy)
+    s = Session.open("ubongo", ["human", "easy"], seed=4, options={"first": 0})
+    s.idle()
+    table = s.table
+
+    def header() -> str:
+        drawn.clear()
+        s.app.draw()
+        return " | ".join(w for w, r in drawn if layout.HEADER.contains(r))
+
+    assert table.gem_board_shown() and s.view(0)["phase"] == "start"
+    assert "Put your pawn on a start field" in header()
+    s.perform(0, {"move": "pawn", "row": 2})
+    s.idle()
+    s.perform(0, solution(s, 0))
+    s.idle()
+    v = s.view(0)
+    assert table.gem_board_shown() and v["status"][0] == "solved"
+    n = v["allowance"]
+    assert f"Take your gems: move your pawn up to {n} rows" in header() or (
+        n < 2 and "Take your gems" in header()
+    )
+    s.perform(0, {"move": "pawn", "row": v["reach"][0]})
+    s.idle()
+    if table.gem_board_shown():
+        assert "Your gems are taken" in header()

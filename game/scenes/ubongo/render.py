@@ -109,25 +109,79 @@ class Render:
 
     # -- the header and the die ------------------------------------------------------------
     def draw_header(self, surface: pygame.Surface) -> None:
+        """The round, then what it is about now: the die's row while puzzles are solved; on
+        the gem board, what the person does there (or waits for); the kind of game."""
         t = self.t
         v = t.v
         h = L.HEADER
-        if v["round"]:
-            text.blit(
-                surface,
-                _("Round {round} of {rounds}", round=v["round"], rounds=v["rounds"]),
-                (h.x + 18, h.centery),
-                24,
-                theme.TEXT,
-                "black",
-                "midleft",
-            )
-        if v["face"] is not None and v["face"] >= 0 and not t.intro:
-            art.die(surface, v["face"], L.DIE_SMALL)
-            line = _("Row {row}: the {symbol}", row=v["face"] + 1, symbol=symbol(DIE[v["face"]]))
-            text.blit(surface, line, (L.DIE_SMALL.right + 12, h.centery), 19, theme.MUTED, "bold", "midleft")
+        title = (
+            _("Round {round} of {rounds}", round=v["round"], rounds=v["rounds"])
+            if v["round"]
+            else _("Before round 1")
+        )
+        title_at = text.blit(surface, title, (h.x + 18, h.centery), 24, theme.TEXT, "black", "midleft")
+        icon = L.DIE_SMALL.move(max(0, title_at.right + 14 - L.DIE_SMALL.x), 0)  # after a long title
         mode = N_("Solo against the clock") if t.solo else (N_("Pass and play") if t.per_seat else N_("Race"))
-        text.blit(surface, mode, (h.right - 16, h.centery), 17, theme.MUTED, anchor="midright")
+        right = text.blit(surface, mode, (h.right - 16, h.centery), 17, theme.MUTED, anchor="midright").x
+        if t.intro:
+            return
+        line, ink = "", theme.MUTED
+        if t.gem_board_shown():
+            self.gem_pair(surface, icon)
+            line, ink = self.gem_line()
+        elif v["face"] is not None and v["face"] >= 0:
+            art.die(surface, v["face"], icon)
+            line = _("Row {row}: the {symbol}", row=v["face"] + 1, symbol=symbol(DIE[v["face"]]))
+        if line:
+            x = icon.right + 12
+            line, size = text.fit(line, right - 16 - x, 19, "bold", 14)
+            text.blit(surface, line, (x, h.centery), size, ink, "bold", "midleft")
+
+    @staticmethod
+    @staticmethod
+    def gem_pair(surface: pygame.Surface, box: pygame.Rect) -> None:
+        """Two gems side by side, the two at the front of a row: the sign of the gem board."""
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
+        pygame.draw.rect(surface, theme.LINE, box, 2, border_radius=8)
+        size = box.w // 2
+        for colour, dx in (("red", -size * 9 // 20), ("blue", size * 9 // 20)):
+            image = art.gem(colour, size)
+            surface.blit(image, image.get_rect(center=(box.centerx + dx, box.centery)))
+
+    def gem_line(self) -> tuple[str, tuple[int, int, int]]:
+        """What the gem board is about for the person at the screen, and its ink."""
+        t = self.t
+        v, seat = t.v, t.viewer
+        names = t.window.names
+        if seat is None:
+            return "", theme.MUTED
+        if v["phase"] == "start":
+            if seat in t.window.to_act:
+                return _("Put your pawn on a start field: it reaches for gems from there"), theme.ACCENT
+            others = listing(names[s] for s in sorted(t.window.to_act))
+            if not others:
+                return "", theme.MUTED
+            return _("Waiting for {names} to choose a start field", names=others), theme.MUTED
+        status = v["status"][seat]
+        if status == "solved" and seat not in t.done_here:
+            n = v["allowance"] or 0
+            if n == 0:
+                return _("Take your gems: your pawn stays on its row"), theme.ACCENT
+            return _n(
+                "Take your gems: move your pawn up to {n} row",
+                "Take your gems: move your pawn up to {n} rows",
+                n,
+            ), theme.ACCENT
+        if status == "late" or (status == "solved" and seat in t.done_here):
+            return _("Too late for gems this round"), theme.DANGER
+        racing = [
+            names[s] for s in range(v["seats"]) if s != seat and v["status"][s] in ("solving", "solved")
+        ]
+        if status == "moved":
+            if racing:
+                return _("Your gems are taken; still racing: {names}", names=listing(racing)), theme.GOOD
+            return _("Your gems are taken"), theme.GOOD
+        return _("Out of time: those who solved take their gems"), theme.DANGER
 
     def draw_intro(self, surface: pygame.Surface) -> None:
         """The die tumbles, lands on its face, then the hourglass is turned."""
