@@ -25,7 +25,7 @@ the tests read the same rectangles.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -52,7 +52,7 @@ OWN, SHARE = (
 )  # a town's name or tag lies nearer its own town than any other: SHARE times as near, and OWN px
 LOST, STEP = 32, 3  # a province name's spot: the towns' loss against its own size and straying
 REACH = 84  # how far a province's name may stray from where the level writes it
-PLAQUE = pygame.Rect(0, 0, 420, 30)  # where render.draw_chain writes a chain's size
+PLAQUE = pygame.Rect(0, 0, 420, 30)  # where render.draw_chain writes a chain's size: kept clear
 PLAQUE.midbottom = (L.MAP_RECT.centerx, L.MAP_RECT.bottom - 6)
 FAR = (0, 3, 6, 10, 14)  # how much farther than KEEP a town's name or tag may go
 
@@ -114,15 +114,14 @@ class Placement:
 
     def lit(self, cities: Sequence[str], roads: Sequence[Sequence[str]]) -> list[Word]:
         """The names a lit chain of these cities covers (its 8 px roads between them, its rings
-        round them), to be written again over it, save where the chain's size is written."""
+        round them), to be written again over it."""
         inside = set(cities)
         lines = [(self.zones[a], self.zones[b]) for a, b in roads if a in inside and b in inside]
         near = {id(w) for c in cities for w in self.near[c]}
         return [
             w
             for w in self.words
-            if not w.rect.colliderect(PLAQUE)
-            and (id(w) in near or any(w.rect.inflate(10, 10).clipline(a, b) for a, b in lines))
+            if id(w) in near or any(w.rect.inflate(10, 10).clipline(a, b) for a, b in lines)
         ]
 
     def boxes(self) -> list[tuple[str, pygame.Rect]]:
@@ -133,6 +132,21 @@ class Placement:
         out += [(f"tag:{c}", r) for c, r in self.tags.items()]
         out += [(f"tile:{p}", r) for p, r in self.tiles.items()]
         return out
+
+
+class Beneath(dict):
+    """Province -> the names its outline, when it is the visited one, runs under (worked out
+    the first time it is asked)."""
+
+    def __init__(self, provinces: dict[str, tuple[Point, ...]], words: tuple[Word, ...]):
+        super().__init__()
+        self.provinces, self.words = provinces, words
+
+    def __missing__(self, province: str) -> tuple[Word, ...]:
+        pts = self.provinces[province]
+        outline = painted(lambda s: pygame.draw.polygon(s, (255, 255, 255), pts, OUTLINE))
+        self[province] = found = tuple(w for w in self.words if hits(outline, w.rect))
+        return found
 
 
 # -- geometry -------------------------------------------------------------------------------
@@ -191,6 +205,7 @@ class Field:
         self.base.erase(solid(BOUNDS.size), BOUNDS.topleft)
         for x, y in cities.values():
             self.base.draw(disc(KEEP), (x - KEEP, y - KEEP))
+        self.base.draw(solid(PLAQUE.size), PLAQUE.topleft)  # a lit chain's size is written there
         self.reset()
         self.band = painted(
             lambda s: [
@@ -209,7 +224,7 @@ class Field:
 
     def clear_spots(
         self, masks: Sequence[pygame.mask.Mask], size: tuple[int, int], centre: Point, reach: int
-    ) -> list[pygame.Rect]:
+    ) -> Iterator[pygame.Rect]:
         """The spots of `spiral(centre, size, reach)` inside the bounds and clear of every
         mask, in the same order: the masks are cut to that neighbourhood and eroded by the
         rectangle once, so a crowded province costs a few mask operations, not a loop."""
@@ -222,13 +237,12 @@ class Field:
         grown = near.convolve(solid((w, 1))).convolve(solid((1, h)))  # a bit where a spot's corner hits
         clear = _grid(w, h, reach).copy()
         clear.erase(grown, (0, 0))
-        x0, y0 = centre[0] - w // 2, centre[1] - h // 2
-        spots = []
-        for bit in clear.get_bounding_rects():
-            x, y = bit.x - (w - 1) + region.x, bit.y - (h - 1) + region.y
-            spots.append((_away(x - x0, y - y0), pygame.Rect(x, y, w, h)))
-        spots.sort(key=lambda s: s[0])
-        return [r for _, r in spots]
+        order = _order(reach)
+        # a bit at (i, j) is the spot with its top left at (i - w + 1, j - h + 1) of the region
+        ox, oy = centre[0] - w // 2 + w - 1 - region.x, centre[1] - h // 2 + h - 1 - region.y
+        ranked = sorted((order[(b.x - ox, b.y - oy)], b.x, b.y) for b in clear.get_bounding_rects())
+        dx, dy = region.x - w + 1, region.y - h + 1
+        return (pygame.Rect(x + dx, y + dy, w, h) for _, x, y in ranked)
 
     def free(self, rect: pygame.Rect) -> bool:
         return BOUNDS.contains(rect) and not hits(self.taken, rect)
@@ -254,6 +268,9 @@ class Field:
     def cost(self, rect: pygame.Rect) -> int:
         """How many taken pixels a rectangle covers (for what finds no free spot)."""
         return self.taken.overlap_area(solid(rect.size), rect.topleft)
+
+
+ROUND = 16  # spots a round in `around`
 
 
 def around(centre: Point, size: tuple[int, int]) -> list[pygame.Rect]:
@@ -305,13 +322,27 @@ def _offsets(reach: int) -> tuple[Point, ...]:
 
 
 @cache
+def _order(reach: int) -> dict[Point, int]:
+    """Each offset of a spiral -> its place in it."""
+    return {offset: k for k, offset in enumerate(_offsets(reach))}
+
+
+@cache
+def _lattice(reach: int) -> pygame.mask.Mask:
+    """A bit at each offset of a spiral, the middle one at (reach, reach)."""
+    lattice = pygame.mask.Mask((2 * reach + 1, 2 * reach + 1))
+    for dx, dy in _offsets(reach):
+        lattice.set_at((reach + dx, reach + dy))
+    return lattice
+
+
+@cache
 def _grid(w: int, h: int, reach: int) -> pygame.mask.Mask:
     """A bit at the bottom right corner of each spot of a spiral, in its neighbourhood's
     eroded mask (see Field.clear_spots)."""
     grid = pygame.mask.Mask((2 * (reach + w) + w - 1, 2 * (reach + h) + h - 1))
     ox, oy = reach + w - w // 2 + w - 1, reach + h - h // 2 + h - 1
-    for dx, dy in _offsets(reach):
-        grid.set_at((ox + dx, oy + dy))
+    grid.draw(_lattice(reach), (ox - reach, oy - reach))
     return grid
 
 
@@ -389,22 +420,31 @@ class Towns:
         for what, alive in zip(self.owner, self.alive, strict=True):
             self.count[what] += alive
 
-    def damage(self, rects: Sequence[pygame.Rect]) -> tuple[int, float]:
-        """What placing these would cost the towns: how many would lose their last free
-        spot, and how much farther down its list of spots each other one's best would be
-        (in rounds of sixteen: see `around`), summed."""
+    def near(self, region: pygame.Rect) -> tuple[list[pygame.Rect], list[int]]:
+        """The free spots in a region, to weigh what is placed there against them alone."""
+        found = [k for k in region.collidelistall(self.spots) if self.alive[k]]
+        return [self.spots[k] for k in found], found
+
+    def damage(
+        self, rects: Sequence[pygame.Rect], pool: tuple[list[pygame.Rect], list[int]]
+    ) -> tuple[int, float]:
+        """What placing these would cost the towns whose free spots are in `pool` (`near`):
+        how many would lose their last free spot, and how much farther down its list of
+        spots each other one's best would be (in rounds of `around`), summed."""
+        spots, index = pool
         dead = set()
         for rect in rects:
-            dead.update(k for k in rect.inflate(2 * GAP, 2 * GAP).collidelistall(self.spots) if self.alive[k])
+            dead.update(index[k] for k in rect.inflate(2 * GAP, 2 * GAP).collidelistall(spots))
+        dead = {k for k in dead if self.alive[k]}
         killed, lost = 0, 0.0
         for what in {self.owner[k] for k in dead}:
             start, end = self.span[what]
-            alive = [k for k in range(start, end) if self.alive[k]]
-            after = next((k for k in alive if k not in dead), None)
+            first = next(k for k in range(start, end) if self.alive[k])
+            after = next((k for k in range(first, end) if self.alive[k] and k not in dead), None)
             if after is None:
                 killed += 1
             else:
-                lost += (after - alive[0]) / 16
+                lost += (after - first) / ROUND
         return killed, lost
 
     def done(self, what: str) -> None:
@@ -473,20 +513,14 @@ class Placer:
                 self.items[f"tag:{city}"] = self.ranked(city, spots, False)
             spots = around(centre, ink(city, self.city_size, "bold", CITY_INK).size)
             self.items[f"city:{city}"] = self.ranked(city, spots, True)
-        self.smaller = {
-            f"city:{city}": self.ranked(
-                city, around(centre, ink(city, self.city_size - 1, "bold", CITY_INK).size), True
-            )
-            for city, centre in cities.items()
-        }
         self.sizes: dict[str, int] = {}
         self.shrunk: set[str] = set()
 
     def ranked(self, city: str, spots: list[pygame.Rect], name: bool) -> list[pygame.Rect]:
         """A town's spots, best first: those nearer their own town than any other (a tag:
-        than any other fortress), else they read as the neighbour's, before the rest; and
-        for a name those off the borders (the visited province's outline is drawn over the
-        names) before those on them."""
+        than any other fortress), else they read as the neighbour's, before the rest; and a
+        name's spot on a border (the visited province's outline runs there: the name is
+        written again over it) counts as one round of `around` and a half farther out."""
         x, y = centre = self.cities[city]
         others = [
             p
@@ -494,13 +528,14 @@ class Placer:
             if c != city and (name or self.board.cities[c].fortress) and abs(p[0] - x) + abs(p[1] - y) < 200
         ]
 
-        def rank(rect: pygame.Rect) -> tuple[bool, bool]:
+        def rank(k: int) -> tuple[bool, float]:
+            rect = spots[k]
             own = away(rect, centre)
             reach = rect.inflate(2 * (own * SHARE + OWN), 2 * (own * SHARE + OWN))
             owned = all(own * SHARE + OWN <= away(rect, p) for p in others if reach.collidepoint(p))
-            return (not owned, name and not self.field.off_border(rect))
+            return (not owned, k + (ROUND * 1.5 if name and not self.field.off_border(rect) else 0))
 
-        return sorted(spots, key=rank)
+        return [spots[k] for k in sorted(range(len(spots)), key=rank)]
 
     def run(self, first: Sequence[str]) -> tuple[dict[str, pygame.Rect], list[str]]:
         """One attempt: `first` (towns' names or tags) before the provinces' names."""
@@ -526,6 +561,9 @@ class Placer:
         top = PROVINCE_SIZE[self.language]
         for province, anchor in self.names.items():
             best: tuple | None = None
+            pool = towns.near(
+                pygame.Rect(anchor[0] - REACH - 240, anchor[1] - REACH - 90, 2 * REACH + 480, 2 * REACH + 180)
+            )
             for stage, (steps, strict, paired) in enumerate(
                 (
                     ((0, 1, 2), True, True),
@@ -551,7 +589,7 @@ class Placer:
                         )
                         if paired and beside is None:
                             continue
-                        killed, lost = towns.damage([rect] if beside is None else [rect, beside])
+                        killed, lost = towns.damage([rect] if beside is None else [rect, beside], pool)
                         away = math.dist(rect.center, anchor) / 8
                         score = (killed, lost * LOST + away + STEP * step + 12 * stage)
                         if best is None or score < best[0]:
@@ -571,16 +609,19 @@ class Placer:
             _, self.sizes[province], rect, beside = best
             self.settle(f"province:{province}", rect)
             if beside is None:
-                spots = field.clear_spots([field.taken, field.outside[province]], tile, rect.center, 120)
+                beside = next(
+                    field.clear_spots([field.taken, field.outside[province]], tile, rect.center, 120), None
+                )
                 # else across its border (a tile lies over the outline), its middle in the province
-                spots = spots or [
-                    r
-                    for r in field.clear_spots([field.taken], tile, rect.center, 120)
-                    if not field.outside[province].get_at(r.center)
-                ]
-                if spots:
-                    beside = spots[0]
-                else:
+                beside = beside or next(
+                    (
+                        r
+                        for r in field.clear_spots([field.taken], tile, rect.center, 120)
+                        if not field.outside[province].get_at(r.center)
+                    ),
+                    None,
+                )
+                if beside is None:
                     self.misses.append(f"tile:{province}")
                     beside = min(list(spiral(rect.center, tile, 120))[:400], key=field.cost)
             self.settle(f"tile:{province}", beside)
@@ -593,19 +634,21 @@ class Placer:
         while left:
             what = min(left, key=lambda w: (towns.count[w], left.index(w)))
             left.remove(what)
-            towns.done(what)
+            start, _ = towns.span[what]
             spots = self.items[what]
-            free = [(k, r) for k, r in enumerate(spots) if field.free(r)][:24]
+            free = [(k, r) for k, r in enumerate(spots) if towns.alive[start + k] and field.free(r)][:24]
+            towns.done(what)
             rect = None
             if free:
-                scored = [(towns.damage([r]), k, r) for k, r in free]
-                rect = min(scored, key=lambda s: (s[0][0], s[1] // 16 + s[0][1]))[2]
+                pool = towns.near(spots[0].unionall(spots).inflate(4 * GAP, 4 * GAP))
+                scored = [(towns.damage([r], pool), k, r) for k, r in free]
+                rect = min(scored, key=lambda s: (s[0][0], s[1] // ROUND + s[0][1]))[2]
             if rect is None and (shoved := self.shove(what, spots)) is not None:
                 rect, moved = shoved
                 for r in moved:
                     towns.taken(r)
-            if rect is None and what in self.smaller:  # a size smaller
-                spots = self.smaller[what]
+            if rect is None and what.startswith("city:"):  # a size smaller
+                spots = self.smaller(what)
                 rect = next((r for r in spots if field.free(r)), None)
                 if rect is None and (shoved := self.shove(what, spots)) is not None:
                     rect, moved = shoved
@@ -618,7 +661,14 @@ class Placer:
                 rect = min(spots, key=field.cost)
             self.settle(what, rect)
 
-    def elsewhere(self, what: str) -> list[pygame.Rect]:
+    def smaller(self, what: str) -> list[pygame.Rect]:
+        """A town's spots for its name a size smaller (where even a neighbour's moving leaves
+        no room)."""
+        city = what.split(":", 1)[1]
+        size = ink(city, self.city_size - 1, "bold", CITY_INK).size
+        return self.ranked(city, around(self.cities[city], size), True)
+
+    def elsewhere(self, what: str) -> Iterable[pygame.Rect]:
         """Where something already placed could go instead: a town's name or tag to its other
         spots, a province's tile anywhere else in it (nearest its name first)."""
         if what in self.items:
@@ -668,9 +718,8 @@ class Placer:
         field = self.field
         for name, centre in self.lands:
             size = ink(name, LAND_SIZE, "bold", LAND_INK, False).size
-            spots = field.clear_spots([field.taken, field.band], size, centre, 60)
-            spots = spots or field.clear_spots([field.taken], size, centre, 60)
-            rect = spots[0] if spots else None
+            rect = next(field.clear_spots([field.taken, field.band], size, centre, 60), None)
+            rect = rect or next(field.clear_spots([field.taken], size, centre, 60), None)
             if rect is None:
                 self.misses.append(f"land:{name}")
                 rect = min(list(spiral(centre, size, 60))[:400], key=field.cost)
@@ -693,10 +742,7 @@ class Placer:
                 words.append(word(kind, name, self.sizes[name], "black", LABEL_INK, rect))
             else:
                 words.append(word(kind, name, LAND_SIZE, "bold", LAND_INK, rect))
-        under = {}
-        for province, pts in self.provinces.items():
-            outline = painted(lambda s, pts=pts: pygame.draw.polygon(s, (255, 255, 255), pts, OUTLINE))
-            under[province] = tuple(w for w in words if hits(outline, w.rect))
+        under = Beneath(self.provinces, tuple(words))
         near = {c: tuple(w for w in words if away(w.rect, p) < KEEP + 2) for c, p in self.cities.items()}
         markers = {c: marker(p, self.board.cities[c].taj) for c, p in self.cities.items()}
         return Placement(

@@ -138,8 +138,8 @@ class Render:
         text.blit(surface, N_("Score"), (L.PANEL.right - 16, L.CATS_Y), 13, theme.MUTED, "bold", "midright")
 
     def draw_map(self, surface: pygame.Surface, focused: str | None) -> None:
-        """What changes on the map: the visited province's outline, the tiles and bonus tags
-        where the placement (labels.py) keeps room for them, a lit chain, the rings and the
+        """What changes on the map: the visited province's outline, a lit chain, the tiles and
+        bonus tags where the placement (labels.py) keeps room for them, the rings and the
         palaces, all within a town's zone (labels.ZONE) that no name enters."""
         t = self.t
         v, fl, m, placed = t.v, t.flights, map_art(), placement()
@@ -149,6 +149,11 @@ class Render:
             pygame.draw.polygon(surface, (255, 250, 230), pts, 1)
             for word in placed.under[v["province"]]:  # the names stay on top of the outline
                 write(surface, word)
+        seat = t.highlight_seat()
+        if seat is not None:
+            self.draw_chain(surface, seat)
+            for word in placed.lit(v["players"][seat]["chain"]["cities"], v["board"]["roads"]):
+                write(surface, word)  # the names stay on top of its roads and rings
         owned = {tile for p in v["players"] for tile in p["tiles"]}
         spots = tile_spots()
         for name, prov in v["board"]["provinces"].items():
@@ -160,11 +165,6 @@ class Render:
         for city, kind in v["bonus"].items():
             image = art.bonus_tile(kind)
             surface.blit(image, placed.tag_rect(city, image.get_size()))
-        seat = t.highlight_seat()
-        if seat is not None:
-            self.draw_chain(surface, seat)
-            for word in placed.lit(v["players"][seat]["chain"]["cities"], v["board"]["roads"]):
-                write(surface, word)  # the names stay on top of its roads and rings
         buildable = set((v.get("pending") or {}).get("cities", [])) if t.acting_phase() == "build" else set()
         hinted = t.hint.get("city") if t.hint and t.hint.get("move") == "build" else None
         for city in buildable:  # a saffron ring, rimmed white under the pointer
