@@ -12,9 +12,14 @@ fixed order of preference and takes the first free one:
    where its province is crowded, and of the spots it may take it prefers those that leave
    the towns nearby their room;
 2. the bonus tags beside their fortresses and the towns' names (right, left, the corners,
-   above, below, then a little farther out), always the one with the fewest free spots
-   left first; one that finds none moves a neighbour that can go elsewhere;
+   above, below, then a little farther out; first where the name is plainly nearer its own
+   town than any other), always the one with the fewest free spots left first, at its first
+   free spot unless that takes a neighbour's last ones; one that finds none moves a
+   neighbour (or a tile) that can go elsewhere, or is written a size smaller;
 3. the lands, seas and deserts.
+
+A town's name or tag still without room goes before the provinces' names in a next
+attempt.
 
 Every size is measured with the real font of the language (the letters' own ink with their
 pale rim), so the placement is made once per language and cached (`map_art.placement`):
@@ -40,16 +45,15 @@ from game.ui import text
 Point = tuple[int, int]
 
 ZONE = 11  # render.draw_map draws a city's palaces and rings within this radius of it
-KEEP = 12  # no word or tag nearer a city's centre (a lit chain's ring reaches 13: names near it are
-# written again over it)
+KEEP = 12  # no word or tag nearer a city's centre (a lit chain's ring reaches 13: the names
+# near it are written again over it)
 GAP = 2  # between any two things placed
 OUTLINE = 5  # the width of the visited province's outline (render.draw_map)
 BAND = 3  # a name this near a border would lie under that outline
 BOUNDS = L.MAP_RECT.inflate(-8, -8)  # inside the map's rounded frame
-OWN, SHARE = (
-    3,
-    1.5,
-)  # a town's name or tag lies nearer its own town than any other: SHARE times as near, and OWN px
+# a town's name or tag goes first where it lies nearer its own town than any other: SHARE
+# times as near, and OWN pixels more
+OWN, SHARE = 3, 1.5
 LOST, STEP = 32, 3  # a province name's spot: the towns' loss against its own size and straying
 REACH = 84  # how far a province's name may stray from where the level writes it
 PLAQUE = pygame.Rect(0, 0, 420, 30)  # where render.draw_chain writes a chain's size: kept clear
@@ -90,9 +94,6 @@ class Placement:
     near: dict[str, tuple[Word, ...]]  # city -> the names a lit chain's ring round it may touch
     misses: tuple[str, ...]  # what found no free spot and lies where it covers least
 
-    def word(self, kind: str, name: str) -> Word:
-        return next(w for w in self.words if w.kind == kind and w.name == name)
-
     def tag_rect(self, city: str, size: tuple[int, int]) -> pygame.Rect:
         """Where a bonus tile of this size lies in its fortress's room: against the side that
         faces the fortress."""
@@ -105,11 +106,6 @@ class Placement:
             rect.midright = room.midright
         else:
             rect.center = room.center
-        return rect
-
-    def tile_rect(self, province: str, size: tuple[int, int]) -> pygame.Rect:
-        rect = pygame.Rect((0, 0), size)
-        rect.center = self.tiles[province].center
         return rect
 
     def lit(self, cities: Sequence[str], roads: Sequence[Sequence[str]]) -> list[Word]:
@@ -437,7 +433,7 @@ class Towns:
             dead.update(index[k] for k in rect.inflate(2 * GAP, 2 * GAP).collidelistall(spots))
         dead = {k for k in dead if self.alive[k]}
         killed, lost = 0, 0.0
-        for what in {self.owner[k] for k in dead}:
+        for what in sorted({self.owner[k] for k in dead}):  # summed in one order, run after run
             start, end = self.span[what]
             first = next(k for k in range(start, end) if self.alive[k])
             after = next((k for k in range(first, end) if self.alive[k] and k not in dead), None)
