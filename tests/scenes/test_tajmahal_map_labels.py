@@ -197,3 +197,30 @@ def test_no_highlight_covers_a_name(language):
     finally:
         i18n.set_language("en")
         s.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_kept_between_runs(language, monkeypatch, bazaar_home):
+    """A placement is kept in the cache folder: the next run reads it instead of placing
+    again, and a damaged or foreign file is placed again."""
+    i18n.set_language(language)
+    m = map_art()
+    lands = [(n, c) for kind, n, (c,) in m.layers["labels"] if kind != "province"]
+    args = (language, m.cities, m.provinces, m.labels, lands)
+    made = labels.kept(*args)
+    files = list((bazaar_home / "cache").glob(f"tajmahal-labels-{language}-*.json"))
+    assert len(files) == 1
+    key = labels.fingerprint(*args)
+    assert files[0].stem == f"tajmahal-labels-{language}-{key}"
+    placed, printed = labels.place, labels.fingerprint
+    monkeypatch.setattr(labels, "fingerprint", lambda *a: key)  # (a patch changes the code's print)
+    monkeypatch.setattr(labels, "place", lambda *a: pytest.fail("placed again"))
+    again = labels.kept(*args)
+    assert again.boxes() == made.boxes() and again.words == made.words
+    assert again.under["Agra"] == made.under["Agra"] and again.near == made.near
+    files[0].write_text('{"words": []}', encoding="utf-8")
+    monkeypatch.setattr(labels, "place", placed)
+    assert labels.kept(*args).boxes() == made.boxes()
+    monkeypatch.setattr(labels, "fingerprint", printed)
+    monkeypatch.setattr(labels, "KEEP", labels.KEEP + 1)  # another setting: another file
+    assert labels.fingerprint(*args) != key

@@ -117,7 +117,7 @@ def placement() -> labels.Placement:
 def _placement(language: str) -> labels.Placement:
     art = map_art()
     lands = [(name, centre) for kind, name, (centre,) in art.layers["labels"] if kind != "province"]
-    return labels.place(language, art.cities, art.provinces, art.labels, lands)
+    return labels.kept(language, art.cities, art.provinces, art.labels, lands)
 
 
 def tile_spots() -> dict[str, Point]:
