@@ -16,8 +16,9 @@ from game.automation import Session
 from game.core import i18n
 from game.rules.tajmahal.data import CARDS, CATEGORIES, PERSONS
 from game.rules.tajmahal.words import CATEGORY, COLOUR, SPECIAL
-from game.scenes.tajmahal import art, table
+from game.scenes.tajmahal import art
 from game.scenes.tajmahal import layout as L
+from game.scenes.tajmahal import words as card_words
 from game.scenes.tajmahal.sheets import VisitSheet
 from game.ui import text
 
@@ -117,9 +118,9 @@ def test_every_cards_tip_names_its_persons_and_colour_in_words(language):
     i18n.set_language(language)
     try:
         for card in CARDS:
-            tip = i18n.tr(table.card_tip(card.id))
-            label = i18n.tr(table.card_name(card.id))
-            assert tip != table.card_tip(card.id) or language == "en"
+            tip = i18n.tr(card_words.card_tip(card.id))
+            label = i18n.tr(card_words.card_name(card.id))
+            assert tip != card_words.card_tip(card.id) or language == "en"
             for said in (tip, label):
                 for kind in card.symbols if not card.special else ():
                     assert i18n.tr(CATEGORY[kind]) in said, (card, said)
@@ -129,7 +130,7 @@ def test_every_cards_tip_names_its_persons_and_colour_in_words(language):
                     assert i18n.tr(COLOUR[card.colour]) in said, (card, said)
                 assert not ABBREVIATIONS & set(re.split(r"[\s()/,:]+", said)), said
             if card.special:
-                assert i18n.tr(table.SPECIAL_DOES[card.special]) in tip
+                assert i18n.tr(card_words.SPECIAL_DOES[card.special]) in tip
             if len(card.symbols) == 2 and card.symbols[0] == card.symbols[1]:
                 assert "×2" in tip
     finally:
@@ -152,7 +153,7 @@ def test_the_tooltip_of_a_hand_card_and_a_display_card_names_them():
                 assert shown is not None and shown.id == tid
                 cid = ids[int(tid.split(".")[1])]
                 words = i18n.tr(shown.tip)
-                assert words.startswith(i18n.tr(table.card_tip(cid))), words
+                assert words.startswith(i18n.tr(card_words.card_tip(cid))), words
                 for kind in CARDS[cid].symbols:
                     assert i18n.tr(CATEGORY[kind]) in words
     finally:

@@ -14,10 +14,9 @@ from typing import Any
 
 import pygame
 
-from game.core.i18n import N_, Msg, _, msg, msg_n
+from game.core.i18n import N_, _, msg, msg_n
 from game.core.ruleset import Command
-from game.rules.tajmahal.data import CARDS
-from game.rules.tajmahal.words import BONUS, CATEGORY, COLOUR, GOOD, SPECIAL, listing, place
+from game.rules.tajmahal.words import BONUS, GOOD, listing, place
 from game.scenes.table import Table
 from game.scenes.table.base import Gesture
 from game.scenes.tajmahal import art
@@ -27,6 +26,7 @@ from game.scenes.tajmahal.motion import Motion, hand_ids
 from game.scenes.tajmahal.preview import command_words, withdraw_words
 from game.scenes.tajmahal.render import Render
 from game.scenes.tajmahal.sheets import TajMahalResult, VisitSheet, visit_summary
+from game.scenes.tajmahal.words import card_name, card_tip, with_reason
 from game.ui import text
 from game.ui.action_bar import ActionBar
 from game.ui.corner import corner_buttons
@@ -35,53 +35,6 @@ from game.ui.targets import Target, TargetMap
 from game.ui.widgets import Button, Group
 
 COUNT_EVERY = 3  # ticks per point while a score counts up
-
-# What a special card does, whole (its face shows a symbol and its name).
-SPECIAL_DOES = {
-    "elephant": msg("counts as one elephant"),
-    "points": msg("scores 2 points at once"),
-    "mogul": msg("counts as one mogul"),
-    "change": msg("the coloured card played with it may be of any colour"),
-}
-
-
-def symbols_words(card_id: int) -> Msg:
-    """A card's symbols in full words: "elephant and monk", "elephant ×2", "vizier"."""
-    card = CARDS[card_id]
-    names = [CATEGORY[s] for s in card.symbols]
-    if len(names) == 1:
-        return names[0]
-    if card.symbols[0] == card.symbols[1]:
-        return msg("{symbol} ×2", symbol=names[0])
-    return msg("{first} and {second}", first=names[0], second=names[1])
-
-
-def card_name(card_id: int) -> Msg:
-    """A card in full words, as its target's label says it: "green card (elephant and monk)",
-    "white card (vizier)", "special card Elephant +1"."""
-    card = CARDS[card_id]
-    if card.colour == "special":
-        return msg("special card {name}", name=SPECIAL[card.special])
-    return msg("{colour} card ({symbols})", colour=COLOUR[card.colour], symbols=symbols_words(card_id))
-
-
-def card_tip(card_id: int) -> Msg:
-    """What the tooltip says of a card: its colour and its symbols in full words ("A green
-    card: elephant and monk"), and of a special card what it does and how it is played."""
-    card = CARDS[card_id]
-    if card.colour != "special":
-        return msg("A {colour} card: {symbols}", colour=COLOUR[card.colour], symbols=symbols_words(card_id))
-    return msg(
-        "The special card {name}: {does}.\nPlay it with a coloured card, in place of a white "
-        "card; it comes back to your hand when you withdraw.",
-        name=SPECIAL[card.special],
-        does=SPECIAL_DOES[card.special],
-    )
-
-
-def with_reason(tip: Msg, why: str) -> Msg:
-    """A card's tip and, when it cannot be chosen now, why (on a line of its own)."""
-    return msg("{card}\n{why}", card=tip, why=why) if why else tip
 
 
 class TajMahalTable(Table):
