@@ -48,6 +48,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--verify", action="store_true", help="re-decide every command and compare")
 
+    p = sub.add_parser("serve", help="run matches for players on the network (docs/network.md)")
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (0.0.0.0: every one)")
+    p.add_argument("--port", type=int, default=8765)
+    p.add_argument("--data", default=None, help="the folder of its matches (default: the user data folder)")
+    p.add_argument("--bot-pause", type=float, default=0.6, help="seconds a bot waits before it moves")
+    p.add_argument("--no-create", action="store_true", help="refuse new matches from clients")
+
     p = sub.add_parser("bench", help="print performance figures")
     p.add_argument("--json", action="store_true")
     p.add_argument("--only", default="", help="comma-separated figure prefixes")
@@ -66,6 +73,8 @@ def main(argv: list[str] | None = None) -> int:
         from game.core.replay import main as run
     elif args.tool == "play":
         from game.app import play as run
+    elif args.tool == "serve":
+        from game.net.server import main as run
     elif args.tool == "bench":
         from game.bench import main as run
     else:

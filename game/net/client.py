@@ -1,0 +1,503 @@
+"""A seat's window on a match held elsewhere: the `SeatWindow` interface over a WebSocket.
+
+The table reads and submits through it exactly as through a local window; what it reads is
+what the server sent for its seats (views, events redacted for them, the public facts), never
+the state. The socket lives on a thread of its own and reconnects by itself with the seat
+token; every message is applied on the table's thread, in order, by `pump` (each tick) or
+while a request waits for its answer, so listeners hear events before `submit` returns, as
+they do locally.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.sync.client import ClientConnection, connect
+
+from game.core import registry
+from game.core.codec import dumps
+from game.core.i18n import msg
+from game.core.match import Seat
+from game.core.ruleset import Command, Event, Outcome, Rejected, Ruleset, View
+from game.net import protocol as p
+from game.net.invite import Invite
+
+Arrived = Callable[[list[Event]], None]
+BACKOFF = (0.2, 0.5, 1.0, 2.0, 4.0)  # seconds between reconnection attempts, the last repeated
+REQUEST_SECONDS = 10.0  # a request unanswered this long counts as a lost connection
+PING_EVERY = 2.0  # seconds between latency probes
+# The server's refusals that no retry can mend
+FATAL = {p.BAD_TOKEN, p.BAD_CODE, p.CODE_USED, p.REPLACED, p.VERSION_MISMATCH}
+
+
+class Offline(Exception):
+    """The authority cannot be reached now (the link is reconnecting, or gave up)."""
+
+
+class NetError(Exception):
+    """Joining failed, with words a person can read."""
+
+
+@dataclass
+class Clock:
+    """The authority's clock as last heard, and when (this machine's monotonic time)."""
+
+    now: int = 0
+    running: bool = False
+    rate: float = 60.0
+    at: float = 0.0
+
+    def estimate(self) -> int:
+        if not self.running:
+            return self.now
+        return self.now + int((time.monotonic() - self.at) * self.rate)
+
+
+class Link:
+    """The socket, on its own thread: opens, says hello, reads into `inbox`, and when the
+    connection drops opens it again (with the seat token the welcome gave) until closed."""
+
+    def __init__(self, url: str, first: dict[str, Any], inbox: queue.Queue):
+        self.url = url
+        self.first = first  # join (a code) until a welcome brings the token, then hello
+        self.inbox = inbox
+        self.ws: ClientConnection | None = None
+        self.lock = threading.Lock()
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True, name="link")
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def _run(self) -> None:
+        attempt = 0
+        while not self.stopping.is_set():
+            try:
+                ws = connect(
+                    self.url,
+                    open_timeout=5,
+                    max_size=p.MAX_OUT_FRAME,
+                    compression=None,
+                    proxy=None,
+                    ping_interval=p.PING_SECONDS,
+                    ping_timeout=p.PING_SECONDS,
+                    close_timeout=1,
+                )
+            except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+                self.inbox.put(("down", str(exc) or type(exc).__name__))
+            else:
+                attempt = 0
+                if self._session(ws):
+                    return
+            self.stopping.wait(BACKOFF[min(attempt, len(BACKOFF) - 1)])
+            attempt += 1
+
+    def _session(self, ws: ClientConnection) -> bool:
+        """One connection, until it drops. True when the link should stop for good."""
+        with self.lock:
+            self.ws = ws
+        try:
+            ws.send(p.encode(self.first))
+            for text in ws:
+                message = p.decode_reply(text)
+                if message.get("type") == "welcome":
+                    self.first = {"type": "hello", "v": p.VERSION, "token": message["token"]}
+                self.inbox.put(("message", message))
+                if message.get("type") == "error" and message["error"].get("code") in FATAL:
+                    self.stopping.set()
+        except (ConnectionClosed, OSError, ValueError) as exc:
+            self.inbox.put(("down", str(exc)))
+        finally:
+            with self.lock:
+                self.ws = None
+            ws.close()
+        if not self.stopping.is_set():
+            self.inbox.put(("down", "the connection closed"))
+        return self.stopping.is_set()
+
+    def send(self, message: dict[str, Any]) -> None:
+        with self.lock:
+            ws = self.ws
+        if ws is None:
+            raise Offline()
+        try:
+            ws.send(p.encode(message))
+        except (ConnectionClosed, OSError) as exc:
+            raise Offline() from exc
+
+    def drop(self) -> None:
+        """Close this connection and open another (the welcome brings everything again)."""
+        with self.lock:
+            ws = self.ws
+        if ws is not None:
+            ws.close()
+
+    def close(self) -> None:
+        self.stopping.set()
+        with self.lock:
+            ws = self.ws
+        if ws is not None:
+            ws.close()
+
+
+class RemoteWindow:
+    """What the seats `seats` may see of a match held by a server, and do in it."""
+
+    def __init__(self, link: Link, inbox: queue.Queue):
+        self.link = link
+        self.inbox = inbox
+        self.listeners: list[Arrived] = []
+        self.status = "connecting"  # connecting, online, reconnecting, closed
+        self.problem = ""  # the last thing that went wrong, in words
+        self.latency_ms: float | None = None
+        self.match_id = 0
+        self.host = False
+        self.seats: frozenset[int] = frozenset()
+        self.viewer: int | None = None
+        self.rules: Ruleset | None = None
+        self._players: list[Seat] = []
+        self._options: dict[str, Any] = {}
+        self.online: list[bool] = []
+        self.logs: dict[str, list[Event]] = {}
+        self.views: dict[str, View] = {}
+        self._count = 0
+        self._played = 0
+        self._to_act: frozenset[int] = frozenset()
+        self._due: Command | None = None
+        self._outcome: Outcome | None = None
+        self.clock = Clock()
+        self.own: dict[int, list[Command]] = {}
+        self.replies: dict[int, dict[str, Any]] = {}
+        self.next_id = 1
+        self.pings: dict[int, float] = {}
+        self.last_ping = 0.0
+        self.cache: dict[tuple[Any, ...], Any] = {}
+        self.invite: Invite | None = None
+
+    # -- opening ---------------------------------------------------------------------------
+    @classmethod
+    def open(cls, url: str, first: dict[str, Any], timeout: float = REQUEST_SECONDS) -> RemoteWindow:
+        """Connect and wait for the welcome: the window, or NetError saying why not."""
+        inbox: queue.Queue = queue.Queue()
+        link = Link(url, first, inbox)
+        window = cls(link, inbox)
+        link.start()
+        deadline = time.monotonic() + timeout
+        while window.status != "online":
+            left = deadline - time.monotonic()
+            try:
+                item = inbox.get(timeout=max(0.01, left)) if left > 0 else None
+            except queue.Empty:
+                item = None
+            if item is None:
+                link.close()
+                raise NetError(window.problem or msg("The host did not answer in time"))
+            window._take(item)
+            if window.status == "closed" or (item[0] == "down" and first["type"] == "join"):
+                link.close()
+                raise NetError(window.problem or msg("Could not reach the host"))
+        return window
+
+    @classmethod
+    def join(cls, invite: Invite, timeout: float = REQUEST_SECONDS) -> RemoteWindow:
+        window = cls.open(invite.url, {"type": "join", "v": p.VERSION, "code": invite.code}, timeout)
+        window.invite = invite
+        return window
+
+    @classmethod
+    def rejoin(cls, url: str, token: str, timeout: float = REQUEST_SECONDS) -> RemoteWindow:
+        return cls.open(url, {"type": "hello", "v": p.VERSION, "token": token}, timeout)
+
+    @property
+    def token(self) -> str:
+        return str(self.link.first.get("token", ""))
+
+    def close(self) -> None:
+        self.link.close()
+        self.status = "closed"
+
+    # -- messages --------------------------------------------------------------------------
+    def pump(self) -> None:
+        """Apply whatever has arrived (each tick), and probe the latency now and then."""
+        while True:
+            try:
+                item = self.inbox.get_nowait()
+            except queue.Empty:
+                break
+            self._take(item)
+        if self.status == "online" and time.monotonic() - self.last_ping > PING_EVERY:
+            self.last_ping = time.monotonic()
+            rid = self._id()
+            self.pings[rid] = self.last_ping
+            with contextlib.suppress(Offline):
+                self.link.send({"type": "ping", "id": rid})
+
+    def wait(self, timeout: float) -> bool:
+        """Block until something arrives (or `timeout` passes), and apply it."""
+        try:
+            item = self.inbox.get(timeout=timeout)
+        except queue.Empty:
+            return False
+        self._take(item)
+        self.pump()
+        return True
+
+    def _take(self, item: tuple[str, Any]) -> None:
+        kind, body = item
+        if kind == "down":
+            if self.status != "closed":
+                self.status = "reconnecting" if not self.link.stopping.is_set() else "closed"
+            self.cache.clear()
+            return
+        message: dict[str, Any] = body
+        kind = message.get("type")
+        if kind == "welcome":
+            self._welcome(message)
+        elif kind == "update":
+            self._update(message)
+        elif kind == "presence":
+            self.online = list(message["online"])
+            self._players = [Seat.from_json(s) for s in message["players"]]
+        elif kind == "reply":
+            rid = message.get("id")
+            if rid in self.pings:
+                self.latency_ms = (time.monotonic() - self.pings.pop(rid)) * 1000
+                self._clock(message.get("clock"))
+            else:
+                self.replies[rid] = message
+        elif kind == "error":
+            error = message["error"]
+            self.problem = str(error.get("message", ""))
+            if error.get("code") in FATAL:
+                self.status = "closed"
+                self.link.close()
+
+    def _welcome(self, message: dict[str, Any]) -> None:
+        match = message["match"]
+        self.match_id = int(match["id"])
+        self.rules = registry.get(match["game"])
+        self._players = [Seat.from_json(s) for s in match["players"]]
+        self._options = dict(match["options"])
+        self.seats = frozenset(message["seats"])
+        self.host = bool(message["host"])
+        self.online = list(message["online"])
+        if self.viewer is not None and self.viewer not in self.seats:
+            self.viewer = None
+        if self.status == "connecting" and len(self.seats) == 1:
+            self.viewer = next(iter(self.seats))
+        before = self._count
+        self.logs = {k: list(v["events"]) for k, v in message["seen"].items()}
+        self.views = {k: v["view"] for k, v in message["seen"].items()}
+        self.own = {int(k): list(v) for k, v in message["commands"].items()}
+        self._state(message)
+        self.cache.clear()
+        was = self.status
+        self.status = "online"
+        self.problem = ""
+        if was == "reconnecting" and self._count > before:
+            self._tell(self.events(before))  # what happened while we were away
+
+    def _update(self, message: dict[str, Any]) -> None:
+        if message["from"] != self._count:  # a gap: drop the socket, the welcome resyncs us
+            self.link.drop()
+            return
+        for key, seen in message["seen"].items():
+            self.logs.setdefault(key, []).extend(seen["events"])
+            self.views[key] = seen["view"]
+        for seat, commands in message["commands"].items():
+            self.own.setdefault(int(seat), []).extend(commands)
+        self._state(message)
+        self.cache.clear()
+        self._tell(message["seen"].get(p.viewer_key(self.viewer), {}).get("events", []))
+
+    def _state(self, message: dict[str, Any]) -> None:
+        self._count = int(message["count"])
+        self._played = int(message["played"])
+        self._to_act = frozenset(message["to_act"])
+        self._due = message["due"]
+        outcome = message["outcome"]
+        self._outcome = (
+            None
+            if outcome is None
+            else Outcome(
+                tuple(outcome["winners"]),
+                tuple(outcome["scores"]),
+                outcome.get("summary", ""),
+                outcome.get("details") or {},
+            )
+        )
+        self._clock(message.get("clock"))
+
+    def _clock(self, clock: dict[str, Any] | None) -> None:
+        if clock:
+            self.clock = Clock(
+                int(clock["now"]), bool(clock["running"]), float(clock["rate"]), time.monotonic()
+            )
+
+    def _tell(self, events: list[Event]) -> None:
+        if events:
+            for arrived in list(self.listeners):
+                arrived(events)
+
+    def _id(self) -> int:
+        self.next_id += 1
+        return self.next_id
+
+    def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send a request and apply what arrives until its reply, which is returned. Offline
+        when the link is down or the reply does not come."""
+        for pause in (0.05, 0.1, 0.2, 0.4, 0.8, None):
+            answer = self._ask(message)
+            if answer.get("ok") or answer["error"].get("code") != p.SLOW_DOWN or pause is None:
+                return answer
+            time.sleep(pause)  # the server's rate limit: ask again a little later
+        raise AssertionError("unreachable")
+
+    def _ask(self, message: dict[str, Any]) -> dict[str, Any]:
+        if self.status != "online":
+            raise Offline()
+        rid = self._id()
+        self.link.send({**message, "id": rid})
+        deadline = time.monotonic() + REQUEST_SECONDS
+        while rid not in self.replies:
+            left = deadline - time.monotonic()
+            try:
+                item = self.inbox.get(timeout=left) if left > 0 else None
+            except queue.Empty:
+                item = None
+            if item is None:
+                raise Offline()
+            self._take(item)
+            if self.status != "online" and rid not in self.replies:
+                raise Offline()
+        return self.replies.pop(rid)
+
+    # -- the SeatWindow interface ----------------------------------------------------------
+    def look_as(self, seat: int | None) -> None:
+        if seat is not None and seat not in self.seats:
+            raise ValueError(f"this window plays seats {sorted(self.seats)}, not seat {seat}")
+        self.viewer = seat
+
+    @property
+    def players(self) -> list[Seat]:
+        return list(self._players)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self._players]
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self._options)
+
+    @property
+    def count(self) -> int:
+        return self._count
+
+    @property
+    def played(self) -> int:
+        return self._played
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        return self._to_act
+
+    @property
+    def due(self) -> Command | None:
+        return self._due
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    @property
+    def finished(self) -> bool:
+        return self._outcome is not None
+
+    def now(self) -> int:
+        """The authority's clock as best known here (a timed game's sand)."""
+        return max(0, self.clock.estimate())
+
+    def view(self) -> View:
+        return self.views[p.viewer_key(self.viewer)]
+
+    def view_at(self, count: int) -> View:
+        if count >= self._count:
+            return self.view()
+        key = ("view_at", count, self.viewer)
+        if key not in self.cache:
+            try:
+                answer = self.request({"type": "view_at", "count": count, "viewer": self.viewer})
+            except Offline:
+                return self.view()
+            self.cache[key] = answer.get("view") if answer.get("ok") else self.view()
+        return self.cache[key]
+
+    def events(self, start: int = 0, stop: int | None = None) -> list[Event]:
+        return self.logs.get(p.viewer_key(self.viewer), [])[start:stop]
+
+    def legal(self, seat: int) -> list[Command]:
+        key = ("legal", self._own_seat(seat), self._count)
+        if key not in self.cache:
+            try:
+                answer = self.request({"type": "legal", "seat": seat})
+            except Offline:
+                return []
+            self.cache[key] = answer.get("commands", []) if answer.get("ok") else []
+        return self.cache[key]
+
+    def check(self, seat: int, command: Command) -> Rejected | None:
+        key = ("check", self._own_seat(seat), self._count, dumps(command))
+        if key not in self.cache:
+            try:
+                answer = self.request({"type": "check", "seat": seat, "command": command})
+            except Offline:
+                return Rejected(self.offline_reason())
+            if not answer.get("ok"):
+                return Rejected(str(answer["error"]["message"]))
+            reason = answer.get("reason")
+            self.cache[key] = None if reason is None else Rejected(str(reason))
+        return self.cache[key]
+
+    def submit(self, seat: int, command: Command) -> list[Event] | Rejected:
+        self._own_seat(seat)
+        before = self._count
+        try:
+            answer = self.request({"type": "submit", "seat": seat, "command": command})
+        except Offline:
+            return Rejected(self.offline_reason())
+        if not answer.get("ok"):
+            return Rejected(str(answer["error"]["message"]))
+        return self.events(before)
+
+    def commands(self, seat: int) -> list[Command]:
+        return list(self.own.get(self._own_seat(seat), []))
+
+    def seat_view(self, seat: int) -> View:
+        return self.views[p.viewer_key(self._own_seat(seat))]
+
+    def listen(self, arrived: Arrived) -> None:
+        self.listeners.append(arrived)
+
+    def hand_to_bot(self, seat: int, level: str) -> Rejected | None:
+        """The host hands a seat whose player is gone to our bot."""
+        try:
+            answer = self.request({"type": "hand_to_bot", "seat": seat, "level": level})
+        except Offline:
+            return Rejected(self.offline_reason())
+        return None if answer.get("ok") else Rejected(str(answer["error"]["message"]))
+
+    def offline_reason(self) -> str:
+        return msg("Not connected to the host: the move waits until the table is back")
+
+    def _own_seat(self, seat: int) -> int:
+        if seat not in self.seats:
+            raise PermissionError(f"this window plays seats {sorted(self.seats)}, not seat {seat}")
+        return seat

@@ -1,0 +1,116 @@
+"""The messages between a seat's window and the authority: JSON text frames over WebSocket.
+
+Every message is an object with a "type". A client's request may carry an "id"; the answer is a
+"reply" with the same id, `ok` true (and the request's answer) or false (and an `error`). The
+server also pushes "welcome", "update", "presence" and "error" messages. docs/network.md
+describes each, so an outside client can be written from it alone.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+VERSION = 1
+MAX_FRAME = 64 * 1024  # bytes a client may send in one message; a longer one closes the connection
+MAX_OUT_FRAME = 4 * 1024 * 1024  # what a client accepts from the server (a long match's whole log)
+RATE = 50.0  # messages a second a connection may send on average...
+BURST = 100  # ...and at once
+STRIKES = 20  # refused messages (malformed, too fast) before the connection is closed
+HELLO_SECONDS = 10.0  # a connection that has not said hello or join by then is closed
+OUTBOX = 512  # messages waiting for a slow client before it is dropped (it resyncs on reconnect)
+PING_SECONDS = 15.0  # WebSocket keepalive: a silent peer is closed after twice this
+DEFAULT_PORT = 8765
+
+# What a client may send, and what each needs beside "type"
+REQUESTS: dict[str, tuple[str, ...]] = {
+    "hello": ("v", "token"),
+    "join": ("v", "code"),
+    "create": ("v", "game", "seats"),
+    "submit": ("id", "seat", "command"),
+    "check": ("id", "seat", "command"),
+    "legal": ("id", "seat"),
+    "view_at": ("id", "count"),
+    "ping": ("id",),
+    "hand_to_bot": ("id", "seat", "level"),
+}
+
+# Error codes (the `code` of an error); the message beside one says it in words
+BAD_JSON = "bad-json"
+BAD_MESSAGE = "bad-message"
+UNKNOWN_TYPE = "unknown-type"
+VERSION_MISMATCH = "version"
+BAD_TOKEN = "bad-token"
+BAD_CODE = "bad-code"
+CODE_USED = "code-used"
+NOT_YOURS = "not-your-seat"
+NOT_HOST = "not-host"
+REFUSED = "refused"  # the rules refused a command: the message is the rules' reason
+SLOW_DOWN = "slow-down"
+NOT_READY = "not-ready"  # a request before hello/join
+FULL = "full"
+REPLACED = "replaced"  # the same seat connected again elsewhere
+
+
+class ProtocolError(Exception):
+    """A message the server cannot take: its code and a readable message."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def decode(text: str | bytes) -> dict[str, Any]:
+    """A client's message, checked for its shape (not its meaning): ProtocolError when it is not
+    a JSON object of a known type with the fields that type needs."""
+    if isinstance(text, bytes):
+        raise ProtocolError(BAD_MESSAGE, "send text frames holding JSON, not binary ones")
+    try:
+        message = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise ProtocolError(BAD_JSON, "that message is not valid JSON") from None
+    if not isinstance(message, dict):
+        raise ProtocolError(BAD_MESSAGE, "a message must be a JSON object")
+    kind = message.get("type")
+    if kind not in REQUESTS:
+        raise ProtocolError(UNKNOWN_TYPE, f"unknown message type {str(kind)[:40]!r}")
+    missing = [k for k in REQUESTS[kind] if k not in message]
+    if missing:
+        raise ProtocolError(BAD_MESSAGE, f"a {kind} message needs {', '.join(missing)}")
+    if "id" in message and not (isinstance(message["id"], int) and not isinstance(message["id"], bool)):
+        raise ProtocolError(BAD_MESSAGE, "id must be an integer")
+    if "v" in message and message["v"] != VERSION:
+        raise ProtocolError(
+            VERSION_MISMATCH, f"this server speaks protocol version {VERSION}, not {message['v']!r}"
+        )
+    return message
+
+
+def decode_reply(text: str | bytes) -> dict[str, Any]:
+    """A server's message (the client's side): a JSON object with a type, or ValueError."""
+    message = json.loads(text)
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise ValueError("the server sent something that is not a message")
+    return message
+
+
+def error(code: str, message: str, id: int | None = None) -> dict[str, Any]:
+    """An error: a reply to request `id`, or a message of its own when there is none."""
+    body = {"code": code, "message": message}
+    if id is None:
+        return {"type": "error", "error": body}
+    return {"type": "reply", "id": id, "ok": False, "error": body}
+
+
+def reply(id: int, **answer: Any) -> dict[str, Any]:
+    return {"type": "reply", "id": id, "ok": True, **answer}
+
+
+def viewer_key(seat: int | None) -> str:
+    """How a viewer is named in a message's "seen": the seat's number, or "none"."""
+    return "none" if seat is None else str(seat)

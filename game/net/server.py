@@ -1,0 +1,407 @@
+"""The authority on the network: many matches behind one WebSocket port.
+
+`python -m game serve` runs it headless (docs/network.md); the host's app runs the same server
+in a thread (`Threaded`) for the match it hosts. Matches are stored in the SQLite store like the
+app's (a restart loads every unfinished one and its bots play on); the join codes and seat
+tokens are in `network.sqlite3` beside it.
+
+Each connection first says `hello` (a seat token), `join` (a join code) or `create` (a new
+match). Every message is checked for its shape before anything reads it; a connection that
+sends too much, too fast, malformed or not at all is told why and, past a limit, closed. The
+others, and every other match, carry on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import random
+import signal
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from game.core import registry
+from game.core.codec import FormatError
+from game.core.match import Match, Seat
+from game.core.ruleset import Budget
+from game.core.store import Store
+from game.core.storedb import FILENAME as STORE_FILE
+from game.net import protocol as p
+from game.net.keys import FILENAME as KEYS_FILE
+from game.net.keys import Keys, Pass
+from game.net.room import Drive, Room
+
+log = logging.getLogger("bazaar.net")
+
+MAX_NAME = 24
+MAX_ROOMS = 2000  # matches loaded at once; a create past it is refused ("full")
+SEAT_KINDS = ("human", "online", "bot", "rules")  # never "cmd": a client must not run programs here
+
+
+class Bucket:
+    """A token bucket: `rate` messages a second on average, `burst` at once."""
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic):
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens, self.at = float(burst), clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Connection:
+    """One client: what its token allows once it has one, and its outbox. A client too slow
+    to read its outbox is dropped rather than let it fill the server's memory."""
+
+    def __init__(self, ws: ServerConnection):
+        self.ws = ws
+        self.grant: Pass = Pass(0, (), False)
+        self.room: Room | None = None
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(p.OUTBOX)
+        self.bucket = Bucket(p.RATE, p.BURST)
+        self.strikes = 0
+
+    def send(self, message: dict[str, Any]) -> None:
+        try:
+            self.outbox.put_nowait(p.encode(message))
+        except asyncio.QueueFull:
+            log.info("a client too slow to read was dropped")
+            self.outbox = asyncio.Queue(1)
+            self.outbox.put_nowait(None)  # the writer closes the connection
+
+    async def write(self) -> None:
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                await self.ws.close(1008, "too slow: reconnect to catch up")
+                return
+            await self.ws.send(text)
+
+
+class Server:
+    """The matches of one process. Every method runs on its event loop's thread."""
+
+    def __init__(
+        self,
+        data_dir: Path,
+        *,
+        bot_pause: float = 0.6,
+        rate: float = 60.0,
+        budget: Budget | None = None,
+        workers: int = 2,
+        max_rooms: int = MAX_ROOMS,
+        allow_create: bool = True,
+    ):
+        data_dir.mkdir(parents=True, exist_ok=True)
+        self.store = Store.open(data_dir / STORE_FILE)
+        if self.store.problem:
+            log.warning("%s", self.store.problem)
+        self.keys = Keys(data_dir / KEYS_FILE)
+        self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bot")
+        self.drive = Drive(self.executor, bot_pause, budget or Budget(seconds=1.0), rate)
+        self.rooms: dict[int, Room] = {}
+        self.max_rooms = max_rooms
+        self.allow_create = allow_create
+        self.address: tuple[str, int] | None = None
+
+    # -- matches ---------------------------------------------------------------------------
+    def resume_all(self) -> int:
+        """Load every unfinished hosted match, so their bots and clocks run again."""
+        for match_id in self.keys.hosted():
+            with contextlib.suppress(FormatError, KeyError):
+                self.room(match_id)
+        return len(self.rooms)
+
+    def room(self, match_id: int) -> Room:
+        room = self.rooms.get(match_id)
+        if room is None:
+            room = Room(match_id, self.store.load(match_id), self.drive, self._finished)
+            self.rooms[match_id] = room
+            room.schedule()
+        return room
+
+    def _finished(self, room: Room) -> None:
+        self.keys.finished(room.id)
+
+    def create(
+        self, game: Any, seats: Any, options: Any = None, seed: Any = None
+    ) -> tuple[int, dict[int, str], str]:
+        """A new match: its id, a join code for each online seat and the host's token (for the
+        "human" seats, those at the creator's screen). ValueError says what is wrong."""
+        if len(self.rooms) >= self.max_rooms:
+            raise ValueError("this server holds as many matches as it can; try later")
+        if game not in registry.names():
+            raise ValueError(f"unknown game {str(game)[:40]!r}")
+        rules = registry.get(game)
+        options = options if options is not None else {}
+        if not isinstance(options, dict):
+            raise ValueError("options must be an object")
+        for key, value in options.items():
+            known = {o.key: o for o in rules.options}
+            if key not in known or value not in known[key].choices:
+                raise ValueError(f"{rules.title} has no option {key}={value!r}")
+        made = [_seat(rules, s) for s in seats] if isinstance(seats, list) else None
+        if not made:
+            raise ValueError("seats must be a list of {name, kind, level}")
+        fixed = rules.fixed_seats({**rules.default_options(), **options})
+        for i, s in enumerate(made):
+            if (s.kind == "rules") != (i in fixed):
+                raise ValueError(f"seat {i + 1}: the seats the rules play, and only those, are 'rules'")
+            if i in fixed:
+                made[i] = Seat(s.name, "rules", fixed[i])
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            seed = random.SystemRandom().randrange(2**31)
+        match = Match.new(rules, made, options, seed)
+        match_id = self.store.attach(match)
+        online = [i for i, s in enumerate(made) if s.kind == "online"]
+        at_screen = [i for i, s in enumerate(made) if s.kind == "human"]
+        codes, token = self.keys.host(match_id, online, at_screen)
+        self.room(match_id)
+        return match_id, codes, token
+
+    def host_again(self, match_id: int) -> str:
+        """The host's app started again: a fresh host token for its match (loaded here)."""
+        room = self.room(match_id)
+        at_screen = [i for i, s in enumerate(room.match.seats) if s.kind == "human"]
+        return self.keys.host_again(match_id, at_screen)
+
+    # -- connections -----------------------------------------------------------------------
+    async def handle(self, ws: ServerConnection) -> None:
+        conn = Connection(ws)
+        writer = asyncio.create_task(conn.write())
+        try:
+            await self._converse(conn)
+        except ConnectionClosed:
+            pass
+        finally:
+            if conn.room is not None:
+                conn.room.detach(conn)
+            with contextlib.suppress(TimeoutError, ConnectionClosed):
+                await asyncio.wait_for(asyncio.shield(writer), 0.5) if not writer.done() else None
+            writer.cancel()
+
+    async def _converse(self, conn: Connection) -> None:
+        deadline = time.monotonic() + p.HELLO_SECONDS
+        while True:
+            if conn.room is None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    await conn.ws.close(1008, "say hello first")
+                    return
+                try:
+                    text = await asyncio.wait_for(conn.ws.recv(), left)
+                except TimeoutError:
+                    await conn.ws.close(1008, "say hello first")
+                    return
+            else:
+                text = await conn.ws.recv()
+            answer = self._answer(conn, text)
+            if answer is not None:
+                conn.send(answer)
+            if conn.strikes > p.STRIKES:
+                await asyncio.sleep(0)  # let the last error go out first
+                await conn.ws.close(1008, "too many bad or hurried messages")
+                return
+
+    def _answer(self, conn: Connection, text: str | bytes) -> dict[str, Any] | None:
+        rid = None
+        try:
+            message = p.decode(text)
+            rid = message.get("id")
+            if not conn.bucket.take():
+                conn.strikes += 1
+                return p.error(
+                    p.SLOW_DOWN, f"at most {p.RATE:g} messages a second; this one was dropped", rid
+                )
+            return self._dispatch(conn, message)
+        except p.ProtocolError as exc:
+            conn.strikes += 1
+            return p.error(exc.code, exc.message, rid)
+
+    def _dispatch(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any] | None:
+        kind, rid = message["type"], message.get("id")
+        if kind == "create":
+            if not self.allow_create:
+                return p.error(p.NOT_HOST, "this server does not take new matches from clients", rid)
+            try:
+                match_id, codes, token = self.create(
+                    message["game"], message["seats"], message.get("options"), message.get("seed")
+                )
+            except ValueError as exc:
+                return p.error(p.BAD_MESSAGE, str(exc), rid)
+            answer = {"type": "created", "match": match_id, "codes": {str(s): c for s, c in codes.items()}}
+            return {**answer, "token": token, **({"id": rid} if rid is not None else {})}
+        if kind in ("hello", "join"):
+            return self._enter(conn, message)
+        if conn.room is None:
+            conn.strikes += 1
+            return p.error(p.NOT_READY, "say hello (a seat token) or join (a join code) first", rid)
+        return conn.room.request(conn, message)
+
+    def _enter(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any] | None:
+        if conn.room is not None:
+            return p.error(p.BAD_MESSAGE, "this connection already holds a seat", message.get("id"))
+        if message["type"] == "join":
+            code = message["code"]
+            claimed = self.keys.claim(code) if isinstance(code, str) and len(code) < 64 else "bad-code"
+            if claimed == "code-used":
+                conn.strikes += 1
+                return p.error(p.CODE_USED, "this invite was used already: ask the host for a new one")
+            if isinstance(claimed, str):
+                conn.strikes += 1
+                return p.error(p.BAD_CODE, "no match has this join code")
+            grant, token = claimed
+        else:
+            token = message["token"]
+            found = self.keys.check(token) if isinstance(token, str) and len(token) < 128 else None
+            if found is None:
+                conn.strikes += 1
+                return p.error(p.BAD_TOKEN, "this seat token is not known here (stale or mistyped)")
+            grant = found
+        try:
+            room = self.room(grant.match_id)
+        except (FormatError, KeyError) as exc:
+            return p.error(p.BAD_TOKEN, f"that match cannot be loaded: {exc}")
+        conn.grant, conn.room = grant, room
+        room.attach(conn, token)
+        return None
+
+    # -- running ---------------------------------------------------------------------------
+    async def run(
+        self,
+        host: str,
+        port: int,
+        started: Callable[[tuple[str, int]], None] | None = None,
+        stop: asyncio.Event | None = None,
+    ) -> None:
+        self.resume_all()
+        async with serve(
+            self.handle,
+            host,
+            port,
+            max_size=p.MAX_FRAME,
+            max_queue=16,
+            compression=None,
+            ping_interval=p.PING_SECONDS,
+            ping_timeout=p.PING_SECONDS,
+            close_timeout=2,
+        ) as server:
+            sock = next(iter(server.sockets))
+            self.address = sock.getsockname()[:2]
+            if started is not None:
+                started(self.address)
+            await (stop or asyncio.Event()).wait()
+        self.close()
+
+    def close(self) -> None:
+        for room in self.rooms.values():
+            room.close()
+        self.rooms.clear()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.keys.close()
+        self.store.close()
+
+
+def _seat(rules: Any, data: Any) -> Seat:
+    if not isinstance(data, dict):
+        raise ValueError("a seat must be an object {name, kind, level}")
+    name, kind, level = data.get("name"), data.get("kind", "online"), data.get("level", "")
+    if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME:
+        raise ValueError(f"a seat's name must be 1 to {MAX_NAME} characters")
+    if kind not in SEAT_KINDS:
+        raise ValueError(f"a seat's kind is one of {', '.join(SEAT_KINDS)}, not {str(kind)[:20]!r}")
+    if kind == "bot" and level != "random" and level not in rules.bot_levels:
+        raise ValueError(f"{rules.title} has no bot level {str(level)[:20]!r}")
+    if not isinstance(level, str):
+        raise ValueError("a seat's level must be text")
+    return Seat(name, kind, level if kind in ("bot", "rules") else "")
+
+
+class Threaded:
+    """A server on its own thread and event loop: what the host's app and the tests run."""
+
+    def __init__(self, server: Server, host: str = "127.0.0.1", port: int = 0):
+        self.server = server
+        self._stop: asyncio.Event | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._ready = threading.Event()
+        self._failed: BaseException | None = None
+        self._thread = threading.Thread(target=self._main, args=(host, port), daemon=True, name="server")
+
+    def start(self, timeout: float = 10.0) -> tuple[str, int]:
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise RuntimeError("the server did not start")
+        if self._failed is not None:
+            raise self._failed
+        assert self.server.address is not None
+        return self.server.address
+
+    def _main(self, host: str, port: int) -> None:
+        async def main() -> None:
+            self._loop = asyncio.get_running_loop()
+            self._stop = asyncio.Event()
+            await self.server.run(host, port, lambda _: self._ready.set(), self._stop)
+
+        try:
+            asyncio.run(main())
+        except BaseException as exc:  # a port in use: the caller hears it from start()
+            self._failed = exc
+            self._ready.set()
+
+    def call(self, fn: Callable[..., Any], *args: Any, timeout: float = 10.0) -> Any:
+        """Run `fn(*args)` on the server's loop and return what it returns (or raise)."""
+        assert self._loop is not None
+
+        async def run() -> Any:
+            return fn(*args)
+
+        return asyncio.run_coroutine_threadsafe(run(), self._loop).result(timeout)
+
+    def stop(self, timeout: float = 10.0) -> None:
+        if self._loop is not None and self._stop is not None and self._thread.is_alive():
+            self._loop.call_soon_threadsafe(self._stop.set)
+            self._thread.join(timeout)
+
+
+def main(args: argparse.Namespace) -> int:
+    """`python -m game serve`: run until SIGINT or SIGTERM."""
+    from game.core import paths
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    data = Path(args.data) if args.data else paths.data_dir() / "server"
+    server = Server(
+        data,
+        bot_pause=args.bot_pause,
+        allow_create=not args.no_create,
+    )
+
+    async def run() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(sig, stop.set)
+
+        def started(address: tuple[str, int]) -> None:
+            print(f"bazaar: serving on ws://{address[0]}:{address[1]} · data in {data}", flush=True)
+
+        await server.run(args.host, args.port, started, stop)
+
+    asyncio.run(run())
+    return 0
