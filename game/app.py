@@ -13,7 +13,7 @@ import time
 import warnings
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -75,6 +75,7 @@ class App:
         self.sounds = Sounds()
         self.sounds.set(self.settings.volume, self.settings.muted)
         self._store: Store | None = None
+        self.hosting: Any = None  # the server of network play, once this app hosts (scenes/online.py)
         self.frame_hooks: list[Callable[[], None]] = []
         self.dirty = True  # the screen may differ from what was last presented
         if problem:
@@ -295,6 +296,9 @@ class App:
             count += 1
         while self.stack:
             self.stack.pop().leave()
+        hosting = getattr(self, "hosting", None)
+        if hosting is not None:  # every move is stored already; the players will find it again
+            hosting.stop()
         return 0
 
 

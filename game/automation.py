@@ -38,6 +38,7 @@ from game.ui.targets import Target  # noqa: E402
 IDLE_LIMIT = 200_000  # ticks (about 55 minutes of game time) before idle() gives up
 PASSES = 12  # screens perform() may pass on the way to a move (hand-off, sheets)
 STRIDE = 600  # the most ticks idle() lets pass in one step (a frame is drawn after each)
+NETWORK_SECONDS = 60.0  # how long idle() waits for the server's next message before it gives up
 
 
 class AutomationError(AssertionError):
@@ -95,6 +96,39 @@ class Session:
         return session
 
     @classmethod
+    def host(
+        cls,
+        game: str,
+        seats: list[str],
+        seed: int = 0,
+        options: dict[str, Any] | None = None,
+        fast: bool = True,
+    ) -> tuple[Session, dict[int, str]]:
+        """The app hosting a new match of `game` on loopback, as Host on the setup screen does:
+        `seats` may hold "online" (a person at another computer). Returns the session and the
+        invite of each online seat, for `Session.join`."""
+        from game.scenes.online import host_table
+
+        session = cls(cls._app(fast))
+        ruleset = registry.get(game)
+        options = options or {}
+        made = seats_from(ruleset, seats, options)
+        table = host_table(session.app, ruleset, made, options, seed)
+        session.app.push(table)
+        session.app.step(0)
+        return session, {seat: str(invite) for seat, invite in table.invites.items()}
+
+    @classmethod
+    def join(cls, invite: str, fast: bool = True) -> Session:
+        """The app joining a hosted match with an invite, as Join on the menu does."""
+        from game.scenes.online import join_table
+
+        session = cls(cls._app(fast))
+        session.app.push(join_table(session.app, invite))
+        session.app.step(0)
+        return session
+
+    @classmethod
     def menu(cls, fast: bool = True) -> Session:
         """The app at its main menu, as a double-click opens it."""
         session = cls(cls._app(fast))
@@ -144,8 +178,12 @@ class Session:
 
     @property
     def match(self) -> Match:
-        """The whole match record (the table itself sees only its seats' window)."""
-        return self.table.authority.match
+        """The whole match record (the table itself sees only its seats' window). A table of
+        network play has none here: read it through `s.table.window`."""
+        authority = self.table.authority
+        if authority is None:
+            raise AutomationError("this table's match is held by a server: read it through its window")
+        return authority.match
 
     @property
     def log(self) -> list[dict[str, Any]]:
@@ -157,12 +195,16 @@ class Session:
 
     @property
     def outcome(self) -> Outcome | None:
-        return self.match.outcome
+        return self.table.window.outcome
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        if self.table.remote is not None and seat is not None:
+            return self.table.window.seat_view(seat)
         return self.match.view(seat)
 
     def legal(self, seat: int) -> list[Command]:
+        if self.table.remote is not None:
+            return self.table.window.legal(seat)
         return self.match.legal(seat)
 
     def waiting(self) -> list[int]:
@@ -312,6 +354,12 @@ class Session:
             if self.settled():
                 return
             top = self.app.top
+            if isinstance(top, Table) and top.waits_on_network():
+                # network play: the next thing comes from the server; wait for it, not for time
+                if not top.window.wait(NETWORK_SECONDS) and top.waits_on_network():
+                    raise AutomationError(f"no news from the server in {NETWORK_SECONDS} s")
+                self.app.step(1)
+                continue
             stride = min(top.quiet_ticks(), STRIDE, limit - waited) if isinstance(top, Table) else 1
             self.app.step(stride)
             waited += stride
@@ -324,13 +372,14 @@ class Session:
         posted; AutomationError when the table did not submit exactly that command."""
         first = len(self.posted)
         self.idle()
-        if seat not in self.match.to_act:
+        window = self.table.window
+        if seat not in window.to_act:
             raise AutomationError(
-                f"the match does not wait on seat {seat} (it waits on {sorted(self.match.to_act)})"
+                f"the match does not wait on seat {seat} (it waits on {sorted(window.to_act)})"
             )
         screen = self.at_screen()
         if len(self.table.humans) > 1 and screen != seat:
-            who = "nobody" if screen is None else f"seat {screen} ({self.match.names[screen]})"
+            who = "nobody" if screen is None else f"seat {screen} ({window.names[screen]})"
             raise AutomationError(f"seat {seat} is not at the screen: {who} has it")
         for _ in range(PASSES):
             top = self.app.top
@@ -341,18 +390,19 @@ class Session:
             self.click(top.proceed)
             self.idle()
         table = self.table
-        count = len(self.match.commands)
+        window = table.window
+        count = len(window.commands(seat))
         for gesture in table.gestures(seat, command):
             self.gesture(gesture)
-            if len(self.match.commands) > count:
+            if len(window.commands(seat)) > count:
                 break
-        made = self.match.commands[count : count + 1]
+        made = window.commands(seat)[count : count + 1]
         if not made:
-            reason = self.match.check(seat, command)
+            reason = window.check(seat, command) if seat in window.to_act else None
             why = f" ({reason.reason})" if reason else ""
             raise AutomationError(f"seat {seat}: {command} was not played{why}")
-        if made[0].seat != seat or not same_command(made[0].command, command):
-            raise AutomationError(f"seat {seat}: asked for {command}, the table played {made[0].command}")
+        if not same_command(made[0], command):
+            raise AutomationError(f"seat {seat}: asked for {command}, the table played {made[0]}")
         return self.posted[first:]
 
     def gesture(self, gesture: tuple[str, ...]) -> None:

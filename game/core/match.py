@@ -23,7 +23,7 @@ VERSION = 1
 @dataclass(frozen=True)
 class Seat:
     name: str
-    kind: str = "human"  # "human", "bot", or "cmd" (an outside program)
+    kind: str = "human"  # "human", "online" (at another computer), "bot", "cmd" (an outside program), "rules"
     level: str = ""  # bot level, or the program for "cmd"
 
     def to_json(self) -> dict[str, str]:
@@ -37,7 +37,7 @@ class Seat:
 
     @property
     def is_bot(self) -> bool:
-        return self.kind != "human"
+        return self.kind not in ("human", "online")
 
 
 @dataclass

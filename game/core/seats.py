@@ -1,7 +1,8 @@
 """Seats from short specs, as the command line and game.automation name them.
 
-A spec is `human`, a bot level of the game (`easy`, `hard`, ...), `random`, `cmd:PROGRAM`, or
-`rules` for a seat the rules play themselves (the Jaipur solo variant's rule bot).
+A spec is `human`, `online` (a person playing from another computer), a bot level of the game
+(`easy`, `hard`, ...), `random`, `cmd:PROGRAM`, or `rules` for a seat the rules play themselves
+(the Jaipur solo variant's rule bot).
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ def from_specs(ruleset: Ruleset, specs: list[str], options: dict[str, Any]) -> l
             raise ValueError(f"{ruleset.title} has no seat {i + 1} played by the rules")
         elif spec == "human":
             seats.append(Seat(name))
+        elif spec == "online":  # a person on another computer (network play: the match is hosted)
+            seats.append(Seat(name, "online"))
         elif spec.startswith("cmd:"):
             seats.append(Seat(name, "cmd", spec[4:]))
         elif spec == "random" or spec in ruleset.bot_levels:

@@ -224,20 +224,24 @@ class RemoteWindow:
         self.status = "closed"
 
     # -- messages --------------------------------------------------------------------------
-    def pump(self) -> None:
-        """Apply whatever has arrived (each tick), and probe the latency now and then."""
+    def pump(self) -> int:
+        """Apply whatever has arrived (each tick), and probe the latency now and then. Returns
+        how many messages were applied."""
+        taken = 0
         while True:
             try:
                 item = self.inbox.get_nowait()
             except queue.Empty:
                 break
             self._take(item)
+            taken += 1
         if self.status == "online" and time.monotonic() - self.last_ping > PING_EVERY:
             self.last_ping = time.monotonic()
             rid = self._id()
             self.pings[rid] = self.last_ping
             with contextlib.suppress(Offline):
                 self.link.send({"type": "ping", "id": rid})
+        return taken
 
     def wait(self, timeout: float) -> bool:
         """Block until something arrives (or `timeout` passes), and apply it."""

@@ -6,7 +6,7 @@ the app (which imports the menu, which imports scenes): the import graph stays a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -40,6 +40,7 @@ class Host(Protocol):
     stack: list
     automated: bool  # driven by game.automation: bots answer at once and deterministically
     active: bool  # the window has focus and is not minimised
+    hosting: Any  # the server of network play once this app hosts a match (scenes/online.py)
 
     @property
     def store(self) -> Store: ...

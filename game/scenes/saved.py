@@ -75,6 +75,18 @@ class SavedMatches(Screen):
         except (FormatError, ValueError, KeyError) as exc:
             self.app.toast(msg("This match cannot be resumed: {problem}", problem=said(exc)), error=True)
             return
+        if any(s.kind == "online" for s in match.seats):  # hosted for players elsewhere: host it again
+            from game.net.client import NetError
+            from game.scenes.online import reopen_table
+
+            try:
+                table = reopen_table(self.app, match_id)
+            except (NetError, OSError) as exc:
+                said_why = msg("This match cannot be hosted again: {problem}", problem=said(exc))
+                self.app.toast(said_why, error=True)
+                return
+            self.app.replace(table)
+            return
         self.app.replace(tables.table_class(match.ruleset.name)(self.app, match, match_id))
 
     def export(self, match_id: int) -> None:

@@ -15,6 +15,7 @@ game.automation).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,7 @@ from game.core.ruleset import Budget, Command, Event, Rejected
 from game.core.settings import INSTANT
 from game.core.timers import Scheduler, ticks
 from game.core.window import SeatWindow
+from game.net.client import RemoteWindow
 from game.scenes.base import Scene
 from game.scenes.overlays import HandOff, Pause
 from game.scenes.sheet import CONTINUE
@@ -59,23 +61,35 @@ Gesture = tuple[str, ...]
 class Table(TargetInput, TableOverlay, Scene):
     name = "table"
 
-    def __init__(self, app: Host, match: Match, match_id: int | None = None):
+    def __init__(self, app: Host, match: Match | RemoteWindow, match_id: int | None = None):
         super().__init__(app)
         # The authority decides the match; this scene sees it only through `window` (the
-        # people's seats) and each bot through its own (docs/architecture.md, "The seat window")
-        self.authority = Authority(match)
+        # people's seats) and each bot through its own (docs/architecture.md, "The seat window").
+        # A match held elsewhere (network play) comes as its window: the server runs its bots
+        # and its clock, and this table only shows and sends (docs/network.md).
+        self.remote = match if isinstance(match, RemoteWindow) else None
+        self.authority = Authority(match) if isinstance(match, Match) else None
         self.match_id = match_id
-        self.rules = match.ruleset
         self.timers = Scheduler()  # waits of the table itself (a remark fading, a pause)
-        self.humans = [i for i, s in enumerate(match.seats) if not s.is_bot]
-        seconds = app.settings.outside_move_seconds
-        self.players = {
-            i: bots.for_seat(self.rules, s, seconds)
-            for i, s in enumerate(match.seats)
-            if s.kind in ("bot", "cmd")
-        }
-        self.bot_windows = {i: self.authority.window({i}, i) for i in self.players}
-        self.window: SeatWindow = self._open_window(self.humans)
+        self.players: dict[int, Any] = {}
+        self.bot_windows: dict[int, SeatWindow] = {}
+        if isinstance(match, Match):
+            self.rules = match.ruleset
+            self.humans = [i for i, s in enumerate(match.seats) if not s.is_bot]
+            seconds = app.settings.outside_move_seconds
+            self.players = {
+                i: bots.for_seat(self.rules, s, seconds)
+                for i, s in enumerate(match.seats)
+                if s.kind in ("bot", "cmd")
+            }
+            self.bot_windows = {i: self._authority.window({i}, i) for i in self.players}
+            self.window: SeatWindow | RemoteWindow = self._open_window(self.humans)
+        else:
+            assert match.rules is not None  # a window is handed over once welcomed
+            self.rules = match.rules
+            self.humans = sorted(match.seats)
+            self.window = match
+            match.listen(self._arrived)
         self.clock = TableClock(len(match.seats), per_seat=len(self.humans) > 1)
         self.thinking = Thinking(synchronous=app.automated)
         self.held: dict[int, Held] = {}  # by seat, bots' commands waiting for their tick
@@ -96,11 +110,20 @@ class Table(TargetInput, TableOverlay, Scene):
         self.focus: str | None = None  # the id of the target the keyboard is on
         self.hover: str | None = None  # the id of the target under the pointer
         self.pointer: tuple[int, int] | None = None  # where the mouse is, for the tooltip
+        self.news = False  # network play: something arrived this tick (a frame to draw)
+        self.invites: dict[int, Any] = {}  # network play, hosting: each online seat's invite
         app.sounds.warm()
 
     # -- the seat window ---------------------------------------------------------------------
+    @property
+    def _authority(self) -> Authority:
+        """The local authority (a table of network play has none: its window is remote)."""
+        if self.authority is None:
+            raise RuntimeError("this table's match is held by a server")
+        return self.authority
+
     def _open_window(self, seats: list[int]) -> SeatWindow:
-        window = self.authority.window(seats)
+        window = self._authority.window(seats)
         window.listen(self._arrived)
         return window
 
@@ -122,7 +145,10 @@ class Table(TargetInput, TableOverlay, Scene):
         self.viewer = viewer if viewer in seats else None
 
     def leave(self) -> None:
-        self.authority.detach()
+        if self.authority is not None:
+            self.authority.detach()
+        if self.remote is not None:
+            self.remote.close()
         super().leave()
 
     def _arrived(self, events: list[Event]) -> None:
@@ -143,10 +169,14 @@ class Table(TargetInput, TableOverlay, Scene):
         return self.app.active or len(self.humans) > 1
 
     def update(self, n: int) -> None:
+        if self.remote is not None:
+            self.news = self.remote.pump() > 0  # what the server sent meanwhile, in order
         self.timers.advance(n)
         self._collect_hint()
         for _ in range(n):  # tick by tick, so update(7) decides exactly what 7 x update(1) does
-            if self.clock_running():
+            if self.remote is not None:
+                self.clock.set(self.remote.now())  # the authority's time, never ours
+            elif self.clock_running():
                 self.clock.advance(1, self.viewer)
             self.thinking.advance(1)
             self.on_tick()
@@ -164,8 +194,8 @@ class Table(TargetInput, TableOverlay, Scene):
         """Once per tick: held bot commands whose tick has come, and the rules clock. A bot
         that chose before the match changed chooses again, with the same draws, from the
         match as it is now (a pawn sent for gems another has taken meanwhile)."""
-        if self.watching:
-            return
+        if self.watching or self.remote is not None:
+            return  # a replay decides nothing; a server runs its own bots and clock
         for seat in [s for s, h in self.held.items() if self.bot_due(s, h.tick)]:
             held = self.held.pop(seat)
             if held.at != self.window.count:
@@ -200,7 +230,7 @@ class Table(TargetInput, TableOverlay, Scene):
         window = self.bot_windows[seat]
         view, legal = window.seat_view(seat), window.legal(seat)
         drawn_at = window.count if again_from is None else again_from
-        rng = self.authority.rng_for(seat, drawn_at)
+        rng = self._authority.rng_for(seat, drawn_at)
         self.thinking.start(
             seat,
             window.count,
@@ -243,7 +273,7 @@ class Table(TargetInput, TableOverlay, Scene):
     def _hand_over(self, seat: int, error: OutsideBotError) -> None:
         """An outside program failed: say who and what, and let our bot play its seat on, so
         the match goes on and nothing played is lost (the seat is saved as ours from now)."""
-        self.players[seat] = self.authority.hand_to_bot(seat, HANDOVER_LEVEL)
+        self.players[seat] = self._authority.hand_to_bot(seat, HANDOVER_LEVEL)
         said = msg(
             "{error}. Our {level} bot plays that seat from now on.",
             error=error.message(),
@@ -291,7 +321,7 @@ class Table(TargetInput, TableOverlay, Scene):
             if seat in self.humans or late:
                 command = {**command, "tick": now}
         if seat is None:
-            result = self.authority.expire(command)
+            result = self._authority.expire(command)
         elif seat in self.bot_windows:
             result = self.bot_windows[seat].submit(seat, command)
         else:
@@ -315,7 +345,11 @@ class Table(TargetInput, TableOverlay, Scene):
             return
         bot = self.rules.bot(HINT_LEVEL)
         view, legal = self.window.seat_view(seat), self.window.legal(seat)
-        rng = self.authority.rng_for(seat, self.window.count)
+        rng = (
+            self.authority.rng_for(seat, self.window.count)
+            if self.authority is not None
+            else random.Random(self.window.count * 8 + seat)  # a hint only suggests: any draws do
+        )
         budget = UNTIMED if self.app.automated else Budget(seconds=1.0)
         self.thinking.start(HINT, self.window.count, 0, bot.choose, view, legal, rng, budget)
 
@@ -392,9 +426,25 @@ class Table(TargetInput, TableOverlay, Scene):
             return self.finished_shown
         if any(s in self.players for s in waiting) or (self.held and not people):
             return False
+        if self.remote is not None and not people:
+            return False  # others play elsewhere: what they do arrives (waits_on_network)
         if not waiting:
             return self.window.due is None
         return not self.needs_handoff(people[0])
+
+    def remote_moving(self) -> bool:
+        """Network play: news arrived, the link is down (its state is shown), or sand runs."""
+        remote = self.remote
+        return remote is not None and (self.news or remote.status != "online" or remote.clock.running)
+
+    def waits_on_network(self) -> bool:
+        """Nothing happens here until the server sends something: the table of network play
+        is idle, and the match waits on seats played elsewhere (or on the server's clock)."""
+        if self.remote is None or self.busy() or self.thinking.busy or self.sheet_waiting is not None:
+            return False
+        if not self.idle() or self.app.top is not self:
+            return False
+        return not self.window.finished and not self.people_waiting()
 
     def quiet_ticks(self) -> int:
         """How many ticks pass with nothing to decide but the clock: until the next held bot
@@ -422,6 +472,7 @@ class Table(TargetInput, TableOverlay, Scene):
         its way, a timer or a clock running. A table waiting for a person is a still frame."""
         return (
             self.busy()
+            or (self.remote is not None and self.remote_moving())
             or self.timers.pending > 0
             or self.thinking.busy
             or bool(self.held)

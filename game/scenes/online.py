@@ -1,0 +1,140 @@
+"""Network play from the app: hosting a match on this computer, and joining one.
+
+The host's app runs the same server as `python -m game serve`, on a thread, storing its
+matches in the app's own saves; the host's table is then a window on that server like any
+other player's (its people's seats, at this screen), so there is one authority and one way a
+match is played over the network (docs/network.md). Joining opens a window with the invite's
+code; hosting a saved match again reopens it for its players' tokens.
+"""
+
+from __future__ import annotations
+
+import socket
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.core.i18n import msg
+from game.core.match import Seat
+from game.core.ruleset import Budget, Ruleset
+from game.net.client import NetError, RemoteWindow
+from game.net.invite import Invite
+from game.net.protocol import DEFAULT_PORT
+from game.net.server import Server, Threaded
+from game.scenes import tables
+from game.scenes.host import Host
+
+
+@dataclass
+class Hosted:
+    """A match this app hosts: its window for the people here, and one invite per online seat."""
+
+    window: RemoteWindow
+    invites: dict[int, Invite]
+
+
+class Hosting:
+    """The app's server: started on the first Host, running while the app runs."""
+
+    def __init__(self, app: Host):
+        self.app = app
+        automated = app.automated
+        data = app.store.path.parent if app.store.path is not None else Path(tempfile.mkdtemp())
+        self.server = Server(
+            data,
+            bot_pause=0.0 if automated else app.settings.bot_pause_ms / 1000,
+            budget=Budget(seconds=3600.0, iterations=200) if automated else Budget(seconds=1.0),
+        )
+        # Under automation nobody else may reach it (tests stay on loopback); otherwise every
+        # address of this computer, so friends on the network can join
+        self.bind = "127.0.0.1" if automated else "0.0.0.0"
+        self.thread = self._start()
+        assert self.server.address is not None
+        self.port = self.server.address[1]
+        self.shown = "127.0.0.1" if automated else lan_address()
+
+    def _start(self) -> Threaded:
+        """On the usual port, so players of a match hosted before find it again; on any free
+        port when another program has it."""
+        for port in (0,) if self.app.automated else (DEFAULT_PORT, 0):
+            thread = Threaded(self.server, self.bind, port)
+            try:
+                thread.start()
+                return thread
+            except OSError:
+                continue
+        raise OSError(msg("no port to host on"))
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/"
+
+    def host(
+        self, ruleset: Ruleset, seats: list[Seat], options: dict[str, Any], seed: int | None = None
+    ) -> Hosted:
+        """A new match on this computer: the people's window and the online seats' invites."""
+        spec = [{"name": s.name, "kind": s.kind, "level": s.level} for s in seats]
+        match_id, codes, token = self.thread.call(self.server.create, ruleset.name, spec, options, seed)
+        window = RemoteWindow.rejoin(self.url, token)
+        return Hosted(window, {seat: Invite(self.shown, self.port, code) for seat, code in codes.items()})
+
+    def reopen(self, match_id: int) -> Hosted:
+        """A match hosted before (the app started again): the server plays it on, its players
+        reconnect with their tokens; seats nobody has joined yet get fresh invites."""
+        token = self.thread.call(self.server.host_again, match_id)
+        window = RemoteWindow.rejoin(self.url, token)
+        waiting = self.thread.call(self.server.keys.open_codes, match_id)
+        codes = self.thread.call(self.server.keys.new_codes, match_id, waiting) if waiting else {}
+        return Hosted(window, {seat: Invite(self.shown, self.port, code) for seat, code in codes.items()})
+
+    def stop(self) -> None:
+        self.thread.stop()
+
+
+def hosting(app: Host) -> Hosting:
+    """The app's server, started the first time it is needed."""
+    if app.hosting is None:
+        app.hosting = Hosting(app)
+    return app.hosting
+
+
+def host_table(app: Host, ruleset: Ruleset, seats: list[Seat], options: dict[str, Any], seed=None):
+    """Host a new match and return its table (the caller shows it, with the invites)."""
+    hosted = hosting(app).host(ruleset, seats, options, seed)
+    table = tables.table_class(ruleset.name)(app, hosted.window, hosted.window.match_id)
+    table.invites = hosted.invites
+    return table
+
+
+def reopen_table(app: Host, match_id: int):
+    hosted = hosting(app).reopen(match_id)
+    rules = hosted.window.rules
+    assert rules is not None
+    table = tables.table_class(rules.name)(app, hosted.window, match_id)
+    table.invites = hosted.invites
+    return table
+
+
+def join_table(app: Host, text: str):
+    """Join with an invite: its table, or ValueError / NetError saying why not in words."""
+    from game.net.invite import parse
+
+    invite = parse(text)
+    window = RemoteWindow.join(invite)
+    rules = window.rules
+    if rules is None or not tables.has_table(rules.name):
+        window.close()
+        raise NetError(msg("This app has no table for that game"))
+    return tables.table_class(rules.name)(app, window, None)
+
+
+def lan_address() -> str:
+    """This computer's address on its network, as friends would type it. Asking the system
+    for the route to a documentation address sends nothing."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
