@@ -372,7 +372,7 @@ class Table(TargetInput, TableOverlay, Scene):
 
     # -- the target map -------------------------------------------------------------------
     def target_map(self) -> TargetMap:
-        return TargetMap(self.targets())
+        return TargetMap(self.targets() + self.connection_targets())
 
     def targets(self) -> list[Target]:
         """Everything clickable, in reading order (subclasses list their own)."""

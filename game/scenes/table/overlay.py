@@ -56,7 +56,17 @@ class TableOverlay:
             button.focused = button.visible and self.focus == button.tid
             button.draw(surface)
         self.draw_flying(surface)
+        self.draw_connection(surface)
         tooltip.draw(surface, self.tipped(tmap), self.tip_cards())
+
+    # network play: who is connected, the link's state (game.scenes.table.connection)
+    def draw_connection(self, surface: pygame.Surface) -> None:
+        """Network play: the connection badge (nothing at a table of this screen alone)."""
+
+    def connection_targets(self) -> list[Target]:
+        """Network play: the badge's targets (its sheet: who is online, invites, a bot for a
+        seat whose player is gone)."""
+        return []
 
     def pointed(self, tmap: TargetMap) -> Target | None:
         """What the bar explains when it is greyed out: the button under the pointer, else the
