@@ -103,13 +103,16 @@ class Session:
         seed: int = 0,
         options: dict[str, Any] | None = None,
         fast: bool = True,
+        clock_rate: float = 60.0,
     ) -> tuple[Session, dict[int, str]]:
         """The app hosting a new match of `game` on loopback, as Host on the setup screen does:
         `seats` may hold "online" (a person at another computer). Returns the session and the
-        invite of each online seat, for `Session.join`."""
-        from game.scenes.online import host_table
+        invite of each online seat, for `Session.join`. `clock_rate`: ticks a second of the
+        server's clock (a timed game's sand runs in wall time there)."""
+        from game.scenes.online import host_table, hosting
 
         session = cls(cls._app(fast))
+        hosting(session.app, clock_rate)
         ruleset = registry.get(game)
         options = options or {}
         made = seats_from(ruleset, seats, options)

@@ -80,7 +80,7 @@ class Link:
         attempt = 0
         while not self.stopping.is_set():
             try:
-                ws = connect(
+                with connect(
                     self.url,
                     open_timeout=5,
                     max_size=p.MAX_OUT_FRAME,
@@ -89,13 +89,12 @@ class Link:
                     ping_interval=p.PING_SECONDS,
                     ping_timeout=p.PING_SECONDS,
                     close_timeout=1,
-                )
+                ) as ws:
+                    attempt = 0
+                    if self._session(ws):
+                        return
             except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
                 self.inbox.put(("down", str(exc) or type(exc).__name__))
-            else:
-                attempt = 0
-                if self._session(ws):
-                    return
             self.stopping.wait(BACKOFF[min(attempt, len(BACKOFF) - 1)])
             attempt += 1
 

@@ -37,7 +37,7 @@ class Hosted:
 class Hosting:
     """The app's server: started on the first Host, running while the app runs."""
 
-    def __init__(self, app: Host):
+    def __init__(self, app: Host, rate: float = 60.0):
         self.app = app
         automated = app.automated
         data = app.store.path.parent if app.store.path is not None else Path(tempfile.mkdtemp())
@@ -45,6 +45,7 @@ class Hosting:
             data,
             bot_pause=0.0 if automated else app.settings.bot_pause_ms / 1000,
             budget=Budget(seconds=3600.0, iterations=200) if automated else Budget(seconds=1.0),
+            rate=rate,
         )
         # Under automation nobody else may reach it (tests stay on loopback); otherwise every
         # address of this computer, so friends on the network can join
@@ -92,10 +93,11 @@ class Hosting:
         self.thread.stop()
 
 
-def hosting(app: Host) -> Hosting:
-    """The app's server, started the first time it is needed."""
+def hosting(app: Host, rate: float = 60.0) -> Hosting:
+    """The app's server, started the first time it is needed. `rate`: ticks a second of its
+    clock (tests run a timed game's sand faster than real time)."""
     if app.hosting is None:
-        app.hosting = Hosting(app)
+        app.hosting = Hosting(app, rate)
     return app.hosting
 
 

@@ -1,0 +1,108 @@
+"""Whole matches of network play, each seat's app driven through game.automation: the host's
+app (the authority, on a thread, on loopback) and a guest's app joined with an invite. Every
+move is made by input events at the screen of its seat; the server plays its bots and keeps
+the time. Bounded: each waits on the server's messages, never on the clock, and gives up
+after a fixed number of moves."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.automation import Session
+from game.core.match import verify
+from tests.scenes import ubongo_player
+
+MOVES = 4000  # rounds of the apps: a match that has not finished by then is a failure
+STEPS = 120  # ticks one app may take in a round to settle before the next app's turn
+
+
+def pass_screens(s: Session) -> bool:
+    """Close what stands between a person and the table (a score sheet, a visit summary)."""
+    asked = s.attention()
+    if asked is None or asked["scene"] == "results":
+        return False
+    if asked["seat"] is not None and asked["seat"] not in s.table.humans:
+        return False
+    s.click(asked["target"])
+    return True
+
+
+def choose(game: str, s: Session, seat: int, rng: random.Random) -> dict:
+    if game == "ubongo":
+        return ubongo_player.choose(s, seat, rng)
+    legal = s.legal(seat)
+    if game == "ginrummy":  # a person knocks when they may (random discards rarely end a hand)
+        knocks = [c for c in legal if c["move"] == "knock"]
+        legal = knocks or legal
+    return rng.choice(legal)
+
+
+def play_together(game: str, sessions: list[Session], rng: random.Random) -> int:
+    """Round the apps: each that may act does (a move, or closing a sheet), the others draw
+    their frames; when none may, wait for the server's next message. Returns the moves made."""
+    made = 0
+    for _ in range(MOVES):
+        if all(s.outcome is not None and s.scene == "results" for s in sessions):
+            return made
+        acted = False
+        for s in sessions:
+            s.app.step(1)
+            for _ in range(STEPS):  # let this screen's cards land (its own time, in ticks)
+                if s.settled() or (s.app.top is s.table and s.table.waits_on_network()):
+                    break
+                s.app.step(1)
+            if not s.settled():
+                continue
+            if pass_screens(s):
+                acted = True
+                continue
+            people = s.table.people_waiting() if s.app.top is s.table else []
+            if people:
+                s.perform(people[0], choose(game, s, people[0], rng))
+                made += 1
+                acted = True
+        if not acted:
+            for s in sessions:
+                if s.app.top is s.table and s.table.waits_on_network():
+                    s.table.window.wait(0.05)  # a message to apply, or a short bounded wait
+    states = [(s.scene, s.attention(), s.table.people_waiting(), s.table.idle()) for s in sessions]
+    raise AssertionError(f"{game}: not finished after {MOVES} rounds ({made} moves): {states}")
+
+
+def stored(host: Session):
+    server = host.app.hosting.server
+    room = server.rooms[host.table.window.match_id]
+    return room.match
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "options", "rate"),
+    [
+        ("jaipur", ["human", "online"], {}, 60.0),
+        ("ginrummy", ["human", "online"], {"target": 50}, 60.0),
+        pytest.param("ginrummy", ["human", "online"], {"target": 100}, 60.0, marks=pytest.mark.slow),
+        ("tajmahal", ["human", "online", "easy"], {}, 60.0),
+        # the server's sand runs in wall time: twenty times faster here, so nine rounds pass quickly
+        ("ubongo", ["human", "online", "easy"], {}, 1200.0),
+    ],
+)
+def test_a_whole_match_between_two_apps_over_the_network(game, seats, options, rate):
+    host, invites = Session.host(game, seats, seed=5, options=options, clock_rate=rate)
+    guests = [Session.join(invite) for invite in invites.values()]
+    try:
+        sessions = [host, *guests]
+        made = play_together(game, sessions, random.Random(3))
+        assert made > 0
+        outcome = host.table.window.outcome
+        assert outcome is not None
+        for guest in guests:
+            assert guest.table.window.outcome == outcome, "every screen shows the same result"
+            assert guest.table.window.count == host.table.window.count
+        ok, why = verify(stored(host).to_json())
+        assert ok, why
+    finally:
+        for s in [host, *guests]:
+            s.close()
+        host.app.hosting.stop()
