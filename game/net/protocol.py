@@ -71,13 +71,14 @@ def decode(text: str | bytes) -> dict[str, Any]:
     if isinstance(text, bytes):
         raise ProtocolError(BAD_MESSAGE, "send text frames holding JSON, not binary ones")
     try:
-        message = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+        message = json.loads(text, parse_constant=_no_constant)
+        json.dumps(message, ensure_ascii=False).encode()  # a lone surrogate is no character
+    except (ValueError, RecursionError):  # a number too long to read, NaN and lone surrogates too
         raise ProtocolError(BAD_JSON, "that message is not valid JSON") from None
     if not isinstance(message, dict):
         raise ProtocolError(BAD_MESSAGE, "a message must be a JSON object")
     kind = message.get("type")
-    if kind not in REQUESTS:
+    if not isinstance(kind, str) or kind not in REQUESTS:
         raise ProtocolError(UNKNOWN_TYPE, f"unknown message type {str(kind)[:40]!r}")
     missing = [k for k in REQUESTS[kind] if k not in message]
     if missing:
@@ -86,9 +87,13 @@ def decode(text: str | bytes) -> dict[str, Any]:
         raise ProtocolError(BAD_MESSAGE, "id must be an integer")
     if "v" in message and message["v"] != VERSION:
         raise ProtocolError(
-            VERSION_MISMATCH, f"this server speaks protocol version {VERSION}, not {message['v']!r}"
+            VERSION_MISMATCH, f"this server speaks protocol version {VERSION}, not {repr(message['v'])[:20]}"
         )
     return message
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
 
 
 def decode_reply(text: str | bytes) -> dict[str, Any]:
