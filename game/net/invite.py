@@ -50,8 +50,10 @@ def parse(text: str) -> Invite:
     text = text.strip()
     if text.lower().startswith(SCHEME):
         text = text[len(SCHEME) :]
-    address, sep, code = text.replace(" ", "/", 1).partition("/")
-    if not sep or not code.strip():
+    # the address ends at the first slash or space (the code may be typed with spaces in it)
+    end = re.search(r"[/\s]", text)
+    address, code = (text[: end.start()], text[end.end() :]) if end else (text, "")
+    if not code.strip(" /"):
         raise ValueError(msg("An invite looks like bazaar://192.168.1.20:8765/7KQ2-M9XD-4RTW-8HJC"))
     found = _ADDRESS.match(address.strip())
     if found is None:
@@ -59,7 +61,7 @@ def parse(text: str) -> Invite:
     port = int(found["port"] or DEFAULT_PORT)
     if not 0 < port < 65536:
         raise ValueError(msg("{port} is not a port number", port=port))
-    letters = normal_code(code.strip().strip("/"))
+    letters = normal_code(code.strip(" /"))
     if len(letters) != CODE_LENGTH or any(c not in CODE_LETTERS for c in letters):
         raise ValueError(
             msg("The join code has {n} letters and digits, as 7KQ2-M9XD-4RTW-8HJC", n=CODE_LENGTH)
