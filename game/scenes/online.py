@@ -9,6 +9,7 @@ code; hosting a saved match again reopens it for its players' tokens.
 
 from __future__ import annotations
 
+import os
 import socket
 import tempfile
 from dataclasses import dataclass
@@ -56,9 +57,11 @@ class Hosting:
         self.shown = "127.0.0.1" if automated else lan_address()
 
     def _start(self) -> Threaded:
-        """On the usual port, so players of a match hosted before find it again; on any free
-        port when another program has it."""
-        for port in (0,) if self.app.automated else (DEFAULT_PORT, 0):
+        """On the usual port (or $BAZAAR_PORT), so players of a match hosted before find it
+        again; on any free port when another program has it (or under automation)."""
+        fixed = os.environ.get("BAZAAR_PORT", "").strip()
+        ports = (int(fixed),) if fixed.isdigit() else (0,) if self.app.automated else (DEFAULT_PORT, 0)
+        for port in ports:
             thread = Threaded(self.server, self.bind, port)
             try:
                 thread.start()

@@ -102,8 +102,11 @@ class Results(Screen):
         super().__init__(app)
         self.window = window
         self.outcome = window.outcome
+        # Network play: the host may host a rematch (new invites); a guest's way back is theirs
+        self.guest = getattr(window, "host", True) is False
         self.group.add(Button((380, 600, 240, 60), N_("Menu"), self.to_menu))
-        self.group.add(Button((660, 600, 240, 60), N_("Rematch"), self.rematch, primary=True))
+        if not self.guest:
+            self.group.add(Button((660, 600, 240, 60), N_("Rematch"), self.rematch, primary=True))
         self.group.move_focus(-1)
         app.sounds.play("seal")
 
@@ -259,6 +262,11 @@ class Results(Screen):
 
     def rematch(self) -> None:
         old = self.window
-        table = tables.new_table(self.app, old.rules, old.players, old.options)
+        if getattr(old, "host", False):  # hosted over the network: host the rematch, new invites
+            from game.scenes.online import host_table
+
+            table = host_table(self.app, old.rules, old.players, old.options)
+        else:
+            table = tables.new_table(self.app, old.rules, old.players, old.options)
         self.app.home()
         self.app.push(table)
