@@ -43,6 +43,8 @@ class Conn(Protocol):
 
     def send(self, message: dict[str, Any]) -> None: ...
 
+    def close(self, code: int, reason: str) -> None: ...
+
 
 @dataclass
 class Drive:
@@ -109,6 +111,7 @@ class Room:
         for other in [c for c in self.conns if set(c.grant.seats) & set(conn.grant.seats)]:
             other.send(p.error(p.REPLACED, "this seat was opened again elsewhere"))
             self.detach(other)
+            other.close(1000, "replaced")
         window = self.authority.window(conn.grant.seats)
         self.conns[conn] = window
         conn.send({"type": "welcome", "v": p.VERSION, "token": token, **self._sync(conn, window)})
@@ -177,7 +180,9 @@ class Room:
     def request(self, conn: Conn, message: dict[str, Any]) -> dict[str, Any]:
         """Answer one request of a connection attached here."""
         kind, rid = message["type"], message["id"]
-        window = self.conns[conn]
+        window = self.conns.get(conn)
+        if window is None:  # replaced meanwhile
+            return p.error(p.NOT_READY, "this connection holds no seat now", rid)
         if kind == "ping":
             return p.reply(rid, clock=self.clock_json())
         if kind == "view_at":
@@ -228,6 +233,7 @@ class Room:
         for other in [c for c in self.conns if c.grant.seats == (seat,)]:
             other.send(p.error(p.REPLACED, "the host handed your seat to a bot"))
             self.detach(other)
+            other.close(1000, "handed to a bot")
         self._presence()
         self.schedule()
         return p.reply(rid)

@@ -44,6 +44,7 @@ log = logging.getLogger("bazaar.net")
 
 MAX_NAME = 24
 MAX_ROOMS = 2000  # matches loaded at once; a create past it is refused ("full")
+CLOSE_SECONDS = 5.0  # a connection the server closes is cut after this at the latest
 SEAT_KINDS = ("human", "online", "bot", "rules")  # never "cmd": a client must not run programs here
 
 
@@ -72,25 +73,46 @@ class Connection:
         self.ws = ws
         self.grant: Pass = Pass(0, (), False)
         self.room: Room | None = None
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(p.OUTBOX)
+        # what goes out, in order; a (code, reason) closes the connection after the rest
+        self.outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue(p.OUTBOX)
         self.bucket = Bucket(p.RATE, p.BURST)
         self.strikes = 0
+        self.ended = False  # closing: it takes nothing more
 
     def send(self, message: dict[str, Any]) -> None:
+        if self.ended:
+            return
         try:
             self.outbox.put_nowait(p.encode(message))
         except asyncio.QueueFull:
+            # The writer waits on a client that reads nothing, and would wait for ever (the
+            # keepalive's ping waits behind the same full buffer): cut the connection now.
+            # It reads no close frame either; it resyncs when it connects again.
             log.info("a client too slow to read was dropped")
-            self.outbox = asyncio.Queue(1)
-            self.outbox.put_nowait(None)  # the writer closes the connection
+            self.ended = True
+            self.ws.transport.abort()
+
+    def close(self, code: int, reason: str) -> None:
+        """Close once what is queued has gone out (the client is told why first), and in
+        CLOSE_SECONDS at the latest."""
+        if self.ended:
+            return
+        self.ended = True
+        try:
+            self.outbox.put_nowait((code, reason))
+        except asyncio.QueueFull:
+            self.ws.transport.abort()
+            return
+        asyncio.get_running_loop().call_later(CLOSE_SECONDS, self.ws.transport.abort)
 
     async def write(self) -> None:
-        while True:
-            text = await self.outbox.get()
-            if text is None:
-                await self.ws.close(1008, "too slow: reconnect to catch up")
-                return
-            await self.ws.send(text)
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                item = await self.outbox.get()
+                if isinstance(item, tuple):
+                    await self.ws.close(*item)
+                    return
+                await self.ws.send(item)
 
 
 class Server:
@@ -189,36 +211,33 @@ class Server:
         except ConnectionClosed:
             pass
         finally:
+            conn.ended = True
             if conn.room is not None:
                 conn.room.detach(conn)
-            with contextlib.suppress(TimeoutError, ConnectionClosed):
-                await asyncio.wait_for(asyncio.shield(writer), 0.5) if not writer.done() else None
-            writer.cancel()
+            writer.cancel()  # the connection is closed: nothing more can go out
 
     async def _converse(self, conn: Connection) -> None:
+        """Read and answer until the connection closes (ConnectionClosed). One the server
+        closes is still read, and what it says dropped, until the client's close comes."""
         deadline = time.monotonic() + p.HELLO_SECONDS
         while True:
-            if conn.room is None:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    await conn.ws.close(1008, "say hello first")
-                    return
-                try:
-                    text = await asyncio.wait_for(conn.ws.recv(), left)
-                except TimeoutError:
-                    await conn.ws.close(1008, "say hello first")
-                    return
-            else:
-                text = await conn.ws.recv()
+            wait = None if conn.room is not None or conn.ended else deadline - time.monotonic()
+            try:
+                if wait is not None and wait <= 0:
+                    raise TimeoutError
+                text = await asyncio.wait_for(conn.ws.recv(), wait)
+            except TimeoutError:
+                conn.close(1008, "say hello first")
+                continue
             answer = self._answer(conn, text)
             if answer is not None:
                 conn.send(answer)
             if conn.strikes > p.STRIKES:
-                await asyncio.sleep(0)  # let the last error go out first
-                await conn.ws.close(1008, "too many bad or hurried messages")
-                return
+                conn.close(1008, "too many bad or hurried messages")
 
     def _answer(self, conn: Connection, text: str | bytes) -> dict[str, Any] | None:
+        if conn.ended:
+            return None  # what a closing connection still sends is not read
         rid = None
         try:
             message = p.decode(text)
