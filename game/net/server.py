@@ -188,6 +188,8 @@ class Server:
                 made[i] = Seat(s.name, "rules", fixed[i])
         if not isinstance(seed, int) or isinstance(seed, bool):
             seed = random.SystemRandom().randrange(2**31)
+        elif not 0 <= seed < 2**63:  # what the store keeps (a signed 64-bit integer)
+            raise ValueError("a seed is a whole number from 0 to 2**63 - 1")
         match = Match.new(rules, made, options, seed)
         match_id = self.store.attach(match)
         online = [i for i, s in enumerate(made) if s.kind == "online"]
