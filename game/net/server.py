@@ -159,6 +159,18 @@ class Server:
 
     def _finished(self, room: Room) -> None:
         self.keys.finished(room.id)
+        self._unload_soon(room)
+
+    def _unload_soon(self, room: Room) -> None:
+        """A finished match nobody looks at leaves memory (and the count of rooms a create is
+        measured against); it is stored, and loaded again for whoever comes back to it."""
+        if room.match.finished and not room.conns:
+            asyncio.get_running_loop().call_soon(self._unload, room)
+
+    def _unload(self, room: Room) -> None:
+        if self.rooms.get(room.id) is room and room.match.finished and not room.conns:
+            room.close()
+            del self.rooms[room.id]
 
     def create(
         self, game: Any, seats: Any, options: Any = None, seed: Any = None
@@ -216,6 +228,7 @@ class Server:
             conn.ended = True
             if conn.room is not None:
                 conn.room.detach(conn)
+                self._unload_soon(conn.room)
             writer.cancel()  # the connection is closed: nothing more can go out
 
     async def _converse(self, conn: Connection) -> None:
