@@ -135,8 +135,11 @@ class Room:
             conn.send(message)
 
     def _viewers(self, conn: Conn) -> list[int | None]:
+        """Whose eyes a connection sees through: its seat; each of its seats and a spectator's
+        (behind a hand-off); a spectator's alone when it plays no seat (a host whose seats
+        are all bots or online)."""
         seats = list(conn.grant.seats)
-        return [*seats, None] if len(seats) > 1 else seats
+        return seats if len(seats) == 1 else [*seats, None]
 
     def _sync(self, conn: Conn, window: SeatWindow) -> dict[str, Any]:
         """Everything a connection needs to draw its table from nothing."""
@@ -178,7 +181,15 @@ class Room:
 
     # -- requests -------------------------------------------------------------------------
     def request(self, conn: Conn, message: dict[str, Any]) -> dict[str, Any]:
-        """Answer one request of a connection attached here."""
+        """Answer one request of a connection attached here. Whatever the rules raise on a
+        strange command is an error to that request, never the connection's end."""
+        try:
+            return self._request(conn, message)
+        except Exception as exc:  # the rules must never take the server down
+            log.warning("match %s: %.200r failed: %r", self.id, message, exc)
+            return p.error(p.REFUSED, f"the rules could not take that: {str(exc)[:200]}", message["id"])
+
+    def _request(self, conn: Conn, message: dict[str, Any]) -> dict[str, Any]:
         kind, rid = message["type"], message["id"]
         window = self.conns.get(conn)
         if window is None:  # replaced meanwhile
@@ -187,15 +198,16 @@ class Room:
             return p.reply(rid, clock=self.clock_json())
         if kind == "view_at":
             count, viewer = message["count"], message.get("viewer")
-            if not isinstance(count, int) or (viewer is not None and viewer not in conn.grant.seats):
+            seats = conn.grant.seats
+            if not _whole(count) or (viewer is not None and (not _whole(viewer) or viewer not in seats)):
                 return p.error(p.BAD_MESSAGE, "view_at takes a count and one of your seats (or null)", rid)
-            window.look_as(viewer if len(conn.grant.seats) > 1 or viewer is not None else conn.grant.seats[0])
+            window.look_as(seats[0] if viewer is None and len(seats) == 1 else viewer)
             return p.reply(rid, view=window.view_at(count))
         if kind == "hand_to_bot":
             return self._hand_to_bot(conn, rid, message["seat"], message["level"])
         seat = message["seat"]
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in conn.grant.seats:
-            return p.error(p.NOT_YOURS, f"you do not play seat {seat!r}", rid)
+        if not _whole(seat) or seat not in conn.grant.seats:
+            return p.error(p.NOT_YOURS, f"you do not play seat {repr(seat)[:20]}", rid)
         if seat in self.players:
             return p.error(p.NOT_YOURS, "a bot plays that seat now", rid)
         if kind == "legal":
@@ -207,11 +219,7 @@ class Room:
         if kind == "check":
             refused = window.check(seat, command)
             return p.reply(rid, reason=refused.reason if refused else None)
-        try:
-            result = window.submit(seat, command)  # the update goes out before this reply
-        except Exception as exc:  # the rules must never take the server down
-            log.exception("match %s: seat %s's command %r failed", self.id, seat, command)
-            return p.error(p.REFUSED, f"the rules could not take that command: {exc}", rid)
+        result = window.submit(seat, command)  # the update goes out before this reply
         if isinstance(result, Rejected):
             return p.error(p.REFUSED, result.reason, rid)
         return p.reply(rid)
@@ -225,10 +233,10 @@ class Room:
     def _hand_to_bot(self, conn: Conn, rid: int, seat: Any, level: Any) -> dict[str, Any]:
         if not conn.grant.host:
             return p.error(p.NOT_HOST, "only the host may hand a seat to a bot", rid)
-        if not isinstance(seat, int) or not 0 <= seat < len(self.match.seats) or seat in self.players:
-            return p.error(p.BAD_MESSAGE, f"seat {seat!r} is not a person's seat", rid)
+        if not _whole(seat) or not 0 <= seat < len(self.match.seats) or self.match.seats[seat].is_bot:
+            return p.error(p.BAD_MESSAGE, f"seat {repr(seat)[:20]} is not a person's seat", rid)
         if level != "random" and level not in self.rules.bot_levels:
-            return p.error(p.BAD_MESSAGE, f"{self.rules.title} has no bot level {level!r}", rid)
+            return p.error(p.BAD_MESSAGE, f"{self.rules.title} has no bot level {repr(level)[:20]}", rid)
         self._seat_bot(seat, self.authority.hand_to_bot(seat, level))
         for other in [c for c in self.conns if c.grant.seats == (seat,)]:
             other.send(p.error(p.REPLACED, "the host handed your seat to a bot"))
@@ -378,3 +386,8 @@ class Room:
         self.authority.detach()
         if self._changed in self.match.listeners:
             self.match.listeners.remove(self._changed)
+
+
+def _whole(value: Any) -> bool:
+    """A whole number as JSON has it (true and false are not seats)."""
+    return isinstance(value, int) and not isinstance(value, bool)
