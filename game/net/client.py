@@ -42,7 +42,12 @@ class Offline(Exception):
 
 
 class NetError(Exception):
-    """Joining failed, with words a person can read."""
+    """Joining failed, with words a person can read, and the server's error code when it
+    refused (none when it could not be reached)."""
+
+    def __init__(self, message: str, code: str = ""):
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass
@@ -155,6 +160,7 @@ class RemoteWindow:
         self.listeners: list[Arrived] = []
         self.status = "connecting"  # connecting, online, reconnecting, closed
         self.problem = ""  # the last thing that went wrong, in words
+        self.refusal = ""  # the code of the server's last refusal that closed the link for good
         self.latency_ms: float | None = None
         self.match_id = 0
         self.host = False
@@ -201,7 +207,7 @@ class RemoteWindow:
             window._take(item)
             if window.status == "closed" or (item[0] == "down" and first["type"] == "join"):
                 link.close()
-                raise NetError(window.problem or msg("Could not reach the host"))
+                raise NetError(window.problem or msg("Could not reach the host"), window.refusal)
         return window
 
     @classmethod
@@ -279,6 +285,7 @@ class RemoteWindow:
             error = message["error"]
             self.problem = str(error.get("message", ""))
             if error.get("code") in FATAL:
+                self.refusal = str(error["code"])
                 self.status = "closed"
                 self.link.close()
 

@@ -9,6 +9,7 @@ code; hosting a saved match again reopens it for its players' tokens.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import tempfile
@@ -16,12 +17,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.core import paths
 from game.core.i18n import msg
 from game.core.match import Seat
 from game.core.ruleset import Budget, Ruleset
+from game.net import tickets
 from game.net.client import NetError, RemoteWindow
 from game.net.invite import Invite
-from game.net.protocol import DEFAULT_PORT
+from game.net.protocol import BAD_TOKEN, DEFAULT_PORT
 from game.net.server import Server, Threaded
 from game.scenes import tables
 from game.scenes.host import Host
@@ -122,11 +125,51 @@ def reopen_table(app: Host, match_id: int):
 
 
 def join_table(app: Host, text: str):
-    """Join with an invite: its table, or ValueError / NetError saying why not in words."""
+    """Join with an invite: its table, or ValueError / NetError saying why not in words. The
+    seat is remembered (`game.net.tickets`), so this app can take it again after a restart."""
     from game.net.invite import parse
 
     invite = parse(text)
     window = RemoteWindow.join(invite)
+    table = _table(app, window)
+    seats = tuple(sorted(window.seats))
+    ticket = tickets.Ticket(
+        invite.url, window.token, table.rules.name, window.match_id, seats, tuple(window.names), tickets.now()
+    )
+    with contextlib.suppress(OSError):  # a seat not remembered is a convenience lost, not the game
+        tickets.remember(paths.data_dir(), ticket)
+    return table
+
+
+def rejoin_table(app: Host, ticket: tickets.Ticket):
+    """Take a remembered seat again: its table, or NetError (a seat the host no longer knows is
+    forgotten here too)."""
+    try:
+        window = RemoteWindow.rejoin(ticket.url, ticket.token)
+    except NetError as exc:
+        if exc.code == BAD_TOKEN:  # the host no longer knows this seat (not merely away)
+            with contextlib.suppress(OSError):
+                tickets.forget(paths.data_dir(), ticket.url, ticket.match)
+        raise
+    return _table(app, window)
+
+
+def remembered() -> list[tickets.Ticket]:
+    """The seats this app may take again, latest first."""
+    try:
+        found, _ = tickets.load(paths.data_dir())
+    except OSError:
+        return []
+    return found
+
+
+def forget_window(window: RemoteWindow) -> None:
+    """A match joined here has ended: its seat need not be remembered any more."""
+    with contextlib.suppress(OSError):
+        tickets.forget(paths.data_dir(), window.link.url, window.match_id)
+
+
+def _table(app: Host, window: RemoteWindow):
     rules = window.rules
     if rules is None or not tables.has_table(rules.name):
         window.close()

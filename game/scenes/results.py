@@ -104,6 +104,10 @@ class Results(Screen):
         self.outcome = window.outcome
         # Network play: the host may host a rematch (new invites); a guest's way back is theirs
         self.guest = getattr(window, "host", True) is False
+        if self.guest:  # the match this app joined is over: its seat need not be kept
+            from game.scenes.online import forget_window
+
+            forget_window(window)  # type: ignore[arg-type]
         self.group.add(Button((380, 600, 240, 60), N_("Menu"), self.to_menu))
         if not self.guest:
             self.group.add(Button((660, 600, 240, 60), N_("Rematch"), self.rematch, primary=True))

@@ -106,3 +106,53 @@ def test_a_whole_match_between_two_apps_over_the_network(game, seats, options, r
         for s in [host, *guests]:
             s.close()
         host.app.hosting.stop()
+
+
+def test_a_guest_whose_app_closed_takes_its_seat_again_from_the_seats_it_remembers(bazaar_home):
+    from game.net import tickets
+    from game.scenes.online import rejoin_table, remembered
+
+    host, invites = Session.host("jaipur", ["human", "online"], seed=8)
+    guest = Session.join(invites[1])
+    again = None
+    try:
+        rng = random.Random(4)
+        for _ in range(4):  # a few moves each, then the guest's app closes
+            play_one(host, rng)
+            play_one(guest, rng)
+        seen = guest.table.window.count
+        guest.close()
+        [ticket] = remembered()
+        assert (ticket.game, ticket.seats, ticket.names) == ("jaipur", (1,), tuple(host.table.window.names))
+        again = Session.menu()
+        table = rejoin_table(again.app, ticket)
+        again.app.push(table)
+        again.app.step(1)
+        assert table.window.count >= seen and table.viewer == 1
+        truth = host.app.hosting.server.rooms[ticket.match].match
+        assert table.window.seat_view(1)["hand"] == truth.view(1)["hand"]
+        # a damaged list is kept aside and the app goes on with none
+        (bazaar_home / "data" / tickets.FILENAME).write_text("{not json")
+        assert remembered() == []
+    finally:
+        for s in [host, guest] + ([again] if again else []):
+            s.close()
+        host.app.hosting.stop()
+
+
+def play_one(s: Session, rng: random.Random) -> None:
+    """This app's person moves if it is their turn, once what is on its way has arrived."""
+    for _ in range(STEPS):
+        if s.settled() or s.table.waits_on_network():
+            break
+        s.app.step(1)
+    for _ in range(STEPS):  # the other's move, when it is on its way (bounded: none may come)
+        if not s.table.waits_on_network() or not s.table.window.wait(0.2):
+            break
+        s.app.step(1)
+    if s.table.waits_on_network():
+        return  # the other's turn
+    s.idle()
+    people = s.table.people_waiting()
+    if people:
+        s.perform(people[0], rng.choice(s.legal(people[0])))
