@@ -271,6 +271,8 @@ class RemoteWindow:
             self._welcome(message)
         elif kind == "update":
             self._update(message)
+        elif kind == "clock":
+            self._clock(message.get("clock"))
         elif kind == "presence":
             self.online = list(message["online"])
             self._players = [Seat.from_json(s) for s in message["players"]]
@@ -495,6 +497,12 @@ class RemoteWindow:
 
     def listen(self, arrived: Arrived) -> None:
         self.listeners.append(arrived)
+
+    def ready(self) -> None:
+        """Tell the server this screen is ready for the round (a timed game's sand waits for
+        every screen, or for a while)."""
+        with contextlib.suppress(Offline):
+            self.link.send({"type": "ready"})
 
     def hand_to_bot(self, seat: int, level: str) -> Rejected | None:
         """The host hands a seat whose player is gone to our bot."""

@@ -32,6 +32,7 @@ REQUESTS: dict[str, tuple[str, ...]] = {
     "legal": ("id", "seat"),
     "view_at": ("id", "count"),
     "ping": ("id",),
+    "ready": (),
     "hand_to_bot": ("id", "seat", "level"),
 }
 

@@ -33,6 +33,9 @@ TICKS_PER_SECOND = 60
 # A round of a timed game starts this many ticks after its sand is set: the time each screen
 # takes to roll the die and turn the hourglass (Ubongo's table: 70 + 50 + 30 ticks)
 INTRO_TICKS = 150
+# ...and not before the people connected then have closed the last round's sheet and said
+# "ready" (their die starts rolling), or this many seconds have passed
+READY_SECONDS = 30.0
 HANDOVER_LEVEL = "medium"  # our bot that takes over a seat whose bot failed
 
 
@@ -58,18 +61,30 @@ class Drive:
 
 
 class RoomClock:
-    """The authority's time in a timed game: ticks counted from the server's clock."""
+    """The authority's time in a timed game: ticks counted from the server's clock, or held
+    still at one tick (a round waiting for its players to be ready)."""
 
     def __init__(self, drive: Drive, tick: int = 0):
         self.drive = drive
         self.base = drive.time()
+        self.held: int | None = None
         self.set(tick)
 
     def now(self) -> int:
+        if self.held is not None:
+            return self.held
         return int((self.drive.time() - self.base) * self.drive.rate)
 
     def set(self, tick: int) -> None:
+        self.held = None
         self.base = self.drive.time() - tick / self.drive.rate
+
+    def hold(self, tick: int) -> None:
+        self.held = tick
+
+    def release(self) -> None:
+        if self.held is not None:
+            self.set(self.held)
 
     def seconds_until(self, tick: int) -> float:
         return max(0.0, self.base + tick / self.drive.rate - self.drive.time())
@@ -94,6 +109,8 @@ class Room:
         self.closed = False
         self.clock = RoomClock(drive, self.rules.time(match.state, None)) if self.rules.timed else None
         self._sand = match.clock is not None  # whether the sand ran at the last batch
+        self.unready: set[int] = set()  # the people whose screen the new round's sand waits for
+        self.ready_by = 0.0  # when it stops waiting for them (the drive's time)
         self._time = self.rules.time(match.state, None)
         match.listeners.append(self._changed)
 
@@ -120,6 +137,7 @@ class Room:
     def detach(self, conn: Conn) -> None:
         if self.conns.pop(conn, None) is not None:
             self._presence()
+            self.ready(conn)  # a screen that left is not waited for
 
     def online(self) -> list[bool]:
         here = {s for c in self.conns for s in c.grant.seats}
@@ -177,12 +195,34 @@ class Room:
     def clock_json(self) -> dict[str, Any] | None:
         if self.clock is None:
             return None
-        return {"now": self.clock.now(), "running": self.match.clock is not None, "rate": self.drive.rate}
+        running = self.match.clock is not None and self.clock.held is None
+        return {"now": self.clock.now(), "running": running, "rate": self.drive.rate}
+
+    def ready(self, conn: Conn) -> None:
+        """A screen is ready for the round (its sheet closed, its die rolls): when every
+        screen the sand waits for is, the sand starts."""
+        if not self.unready:
+            return
+        self.unready -= set(conn.grant.seats)
+        if not self.unready and self.clock is not None and self.clock.held is not None:
+            self._start_sand()
+
+    def _start_sand(self) -> None:
+        assert self.clock is not None
+        self.unready.clear()
+        self.clock.release()
+        clock = self.clock_json()
+        for conn in list(self.conns):
+            conn.send({"type": "clock", "clock": clock})
+        self.schedule()
 
     # -- requests -------------------------------------------------------------------------
-    def request(self, conn: Conn, message: dict[str, Any]) -> dict[str, Any]:
+    def request(self, conn: Conn, message: dict[str, Any]) -> dict[str, Any] | None:
         """Answer one request of a connection attached here. Whatever the rules raise on a
         strange command is an error to that request, never the connection's end."""
+        if message["type"] == "ready":
+            self.ready(conn)
+            return p.reply(message["id"]) if "id" in message else None
         try:
             return self._request(conn, message)
         except Exception as exc:  # the rules must never take the server down
@@ -253,7 +293,13 @@ class Room:
         if self.clock is not None:
             sand, now = match.clock is not None, self.rules.time(match.state, None)
             if sand and (not self._sand or now < self._time):  # a round's sand is set: the die first
-                self.clock.set(-INTRO_TICKS)
+                self.clock.hold(-INTRO_TICKS)
+                self.unready = {
+                    s for c in self.conns for s in c.grant.seats if self.match.seats[s].kind != "bot"
+                }
+                self.ready_by = self.drive.time() + READY_SECONDS
+                if not self.unready:
+                    self.clock.release()
             self._sand, self._time = sand, now
         start = len(match.events) - len(events)
         for conn, window in list(self.conns.items()):
@@ -292,6 +338,10 @@ class Room:
             if seat in self.players and seat not in self.thinking and seat not in self.held:
                 self._think(seat)
         if self.clock is None:
+            return
+        if self.clock.held is not None:  # the sand waits for the screens to be ready
+            wait = max(0.0, self.ready_by - self.drive.time())
+            self.timer = asyncio.get_running_loop().call_later(wait, self._start_sand)
             return
         ticks = [h.tick for h in self.held.values()]
         due = self.match.clock

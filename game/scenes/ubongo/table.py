@@ -49,6 +49,9 @@ FLASH = 90  # ticks "Ubongo!" stays bright beside a solver
 
 class UbongoTable(Table):
     name = "ubongo"
+    # network play's badge: where Hint stands in a solo game (a race over the network has none)
+    connection_room = (944, 628, 160, 76)
+    connection_anchor = "center"
 
     def __init__(self, app, match, match_id=None):
         super().__init__(app, match, match_id)
@@ -58,6 +61,7 @@ class UbongoTable(Table):
         self.handler: PieceHandler | None = None
         self.handler_key: tuple[int, int] | None = None  # (round, seat) the pieces belong to
         self.intro = 0  # ticks left of the die roll and the hourglass being turned
+        self.unready = False  # network play: the server is still to hear this screen is ready
         self.intro_len = 1  # ticks the last die roll and turn took in all
         self.turning = 0  # ticks left of the hourglass turning over for its second turn
         self.done_here: set[int] = set()  # pass-and-play: solvers who had the screen and ran out
@@ -88,6 +92,7 @@ class UbongoTable(Table):
         self.clock.set(max(v["now"], default=0) if v["phase"] == "solve" else 0)
 
     def start_round(self) -> None:
+        self.unready = self.remote is not None  # ready once the last round's sheet is closed
         self.clock.set(0)
         self.intro = self.speed(ROLL + SHOW + TURN)
         self.intro_len = max(1, self.intro)
@@ -104,6 +109,9 @@ class UbongoTable(Table):
         """Once per tick, so update(n) equals n x update(1): the animations that hold decisions
         back, the hourglass's warnings, a person's sand in pass-and-play, then the base's
         held bot commands and the rules clock."""
+        if self.unready and self.remote is not None and self.sheet_waiting is None and not self.sheet_open:
+            self.unready = False
+            self.remote.ready()  # network play: the server's sand waits for every screen's die
         if self.intro:
             self.intro -= 1
             if self.intro == self.speed(TURN):
