@@ -161,6 +161,7 @@ class RemoteWindow:
         self.status = "connecting"  # connecting, online, reconnecting, closed
         self.problem = ""  # the last thing that went wrong, in words
         self.refusal = ""  # the code of the server's last refusal that closed the link for good
+        self.resyncing = False  # a gap in the updates was seen: waiting for the next welcome
         self.latency_ms: float | None = None
         self.match_id = 0
         self.host = False
@@ -310,6 +311,7 @@ class RemoteWindow:
         self.own = {int(k): list(v) for k, v in message["commands"].items()}
         self._state(message)
         self.cache.clear()
+        self.resyncing = False
         was = self.status
         self.status = "online"
         self.problem = ""
@@ -317,7 +319,10 @@ class RemoteWindow:
             self._tell(self.events(before))  # what happened while we were away
 
     def _update(self, message: dict[str, Any]) -> None:
+        if self.resyncing:
+            return  # what the old connection still brings: the welcome replaces it all
         if message["from"] != self._count:  # a gap: drop the socket, the welcome resyncs us
+            self.resyncing = True
             self.link.drop()
             return
         for key, seen in message["seen"].items():
