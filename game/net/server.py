@@ -35,6 +35,7 @@ from game.core.match import Match, Seat
 from game.core.ruleset import Budget
 from game.core.store import Store
 from game.core.storedb import FILENAME as STORE_FILE
+from game.net import collector
 from game.net import protocol as p
 from game.net.keys import FILENAME as KEYS_FILE
 from game.net.keys import Keys, Pass
@@ -435,7 +436,11 @@ def main(args: argparse.Namespace) -> int:
         def started(address: tuple[str, int]) -> None:
             print(f"bazaar: serving on ws://{address[0]}:{address[1]} · data in {data}", flush=True)
 
-        await server.run(args.host, args.port, started, stop)
+        tending = asyncio.create_task(collector.tend())  # no long pauses of the collector
+        try:
+            await server.run(args.host, args.port, started, stop)
+        finally:
+            tending.cancel()
 
     asyncio.run(run())
     return 0
