@@ -1,0 +1,273 @@
+"""What the network tests share: a server on a thread on loopback, a raw WebSocket client that
+keeps every frame it receives, and rounds of play for RemoteWindows.
+
+Nothing here sleeps to wait for a thread: a test blocks on a message (with a generous bound
+that only says when to give up), or polls a condition that must become true, with a bound.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from game.core.ruleset import Command, Rejected
+from game.net import protocol as p
+from game.net.client import RemoteWindow
+from game.net.invite import Invite
+from game.net.server import Server, Threaded
+
+LOOPBACK = "127.0.0.1"
+BOUND = 30.0  # seconds: only ever a failure bound, never a wait that must pass
+
+
+def until(condition: Callable[[], Any], what: str, bound: float = BOUND) -> Any:
+    """Poll `condition` until it is true (and return it); fail after `bound` seconds."""
+    deadline = time.monotonic() + bound
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {bound:g} s: {what}")
+        time.sleep(0.005)
+
+
+@contextlib.contextmanager
+def serving(data: Path, **options: Any) -> Iterator[tuple[Server, Threaded, tuple[str, int]]]:
+    """A server on its own thread, on loopback and a free port, stopped afterwards."""
+    options.setdefault("bot_pause", 0.0)
+    server = Server(data, **options)
+    thread = Threaded(server, LOOPBACK, 0)
+    address = thread.start()
+    try:
+        yield server, thread, address
+    finally:
+        thread.stop()
+
+
+def seats(*kinds: str) -> list[dict[str, str]]:
+    """Seats for `create`: "online", "human", "bot" (easy) or "bot:LEVEL"."""
+    out = []
+    for i, kind in enumerate(kinds):
+        name = f"Seat{i + 1}"
+        if kind.startswith("bot"):
+            level = kind.partition(":")[2] or "easy"
+            out.append({"name": name, "kind": "bot", "level": level})
+        else:
+            out.append({"name": name, "kind": kind})
+    return out
+
+
+def invite(address: tuple[str, int], code: str) -> Invite:
+    return Invite(address[0], address[1], code)
+
+
+def on_loop(thread: Threaded, fn: Callable[..., Any], *args: Any) -> Any:
+    """Read or do something on the server's own thread (its rooms are that thread's)."""
+    return thread.call(fn, *args, timeout=BOUND)
+
+
+def match_json(server: Server, thread: Threaded, match_id: int) -> dict[str, Any]:
+    """The server's whole record of a match (the oracle: never what a client gets): the
+    room's, or the store's once a finished match nobody watches is unloaded."""
+
+    def read() -> dict[str, Any]:
+        room = server.rooms.get(match_id)
+        return room.match.to_json() if room is not None else server.store.data(match_id)
+
+    return on_loop(thread, read)
+
+
+class Net:
+    """One test's server and the clients it opened, all closed at the end (clients first)."""
+
+    def __init__(self, data: Path):
+        self.data = data
+        self.server: Server | None = None
+        self.thread: Threaded | None = None
+        self.address: tuple[str, int] = (LOOPBACK, 0)
+        self.opened: list[RemoteWindow | Raw] = []
+
+    def start(self, **options: Any) -> Net:
+        assert self.server is None, "one server a test"
+        options.setdefault("bot_pause", 0.0)
+        self.server = Server(self.data, **options)
+        self.thread = Threaded(self.server, LOOPBACK, 0)
+        self.address = self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        for client in reversed(self.opened):
+            client.close()
+        self.opened.clear()
+        if self.thread is not None:
+            self.thread.stop()
+        self.server = self.thread = None
+
+    @property
+    def srv(self) -> Server:
+        """The server (started with the defaults if the test did not start one)."""
+        if self.server is None:
+            self.start()
+        assert self.server is not None
+        return self.server
+
+    def on_loop(self, fn: Callable[..., Any], *args: Any) -> Any:
+        assert self.srv is not None and self.thread is not None
+        return on_loop(self.thread, fn, *args)
+
+    def create(
+        self, game: str, *kinds: str, options: dict[str, Any] | None = None, seed: int | None = None
+    ) -> tuple[int, dict[int, str], str]:
+        """A match made as the host's app makes one: (id, {seat: code}, host token)."""
+        return self.on_loop(self.srv.create, game, seats(*kinds), options, seed)
+
+    def join(self, code: str) -> RemoteWindow:
+        window = RemoteWindow.join(invite(self.address, code), timeout=BOUND)
+        self.opened.append(window)
+        return window
+
+    def rejoin(self, token: str) -> RemoteWindow:
+        window = RemoteWindow.rejoin(f"ws://{self.address[0]}:{self.address[1]}/", token, timeout=BOUND)
+        self.opened.append(window)
+        return window
+
+    def raw(self, **options: Any) -> Raw:
+        assert self.srv is not None
+        client = Raw(self.address, **options)
+        self.opened.append(client)
+        return client
+
+    # -- the oracle: the server's own record, read on its thread ------------------------------
+    def record(self, match_id: int) -> dict[str, Any]:
+        assert self.thread is not None
+        return match_json(self.srv, self.thread, match_id)
+
+    def count(self, match_id: int) -> int:
+        return self.on_loop(lambda: len(self.srv.rooms[match_id].match.events))
+
+    def legal(self, match_id: int, seat: int) -> list[Command]:
+        return self.on_loop(lambda: self.srv.rooms[match_id].match.legal(seat))
+
+    def online(self, match_id: int) -> list[bool]:
+        return self.on_loop(lambda: self.srv.rooms[match_id].online())
+
+
+class Raw:
+    """A client speaking the protocol by hand, keeping every text frame it receives."""
+
+    def __init__(self, address: tuple[str, int], **options: Any):
+        options.setdefault("open_timeout", BOUND)
+        options.setdefault("max_size", p.MAX_OUT_FRAME)
+        self._stack = contextlib.ExitStack()
+        self.ws: ClientConnection = self._stack.enter_context(
+            connect(f"ws://{address[0]}:{address[1]}/", compression=None, proxy=None, **options)
+        )
+        self.frames: list[str] = []
+        self.next_id = 0
+
+    def send(self, message: dict[str, Any] | str | bytes) -> None:
+        self.ws.send(message if isinstance(message, str | bytes) else p.encode(message))
+
+    def recv(self, bound: float = BOUND) -> dict[str, Any]:
+        text = self.ws.recv(timeout=bound)
+        assert isinstance(text, str), "the server sends text frames only"
+        self.frames.append(text)
+        return json.loads(text)
+
+    def until(self, wanted: Callable[[dict[str, Any]], bool], bound: float = BOUND) -> dict[str, Any]:
+        """Read messages until one is `wanted` (returned); the others are kept in `frames`."""
+        deadline = time.monotonic() + bound
+        while True:
+            message = self.recv(max(0.0, deadline - time.monotonic()))
+            if wanted(message):
+                return message
+
+    def ask(self, message: dict[str, Any], bound: float = BOUND) -> dict[str, Any]:
+        """A request with a fresh id, and its answer."""
+        self.next_id += 1
+        rid = self.next_id
+        self.send({**message, "id": rid})
+        return self.until(lambda m: m.get("id") == rid and m["type"] in ("reply", "created"), bound)
+
+    def error(self, bound: float = BOUND) -> dict[str, Any]:
+        """The next error of its own (one that answers no request): its body."""
+        return self.until(lambda m: m["type"] == "error", bound)["error"]
+
+    def join(self, code: str) -> dict[str, Any]:
+        self.send({"type": "join", "v": p.VERSION, "code": code})
+        return self.until(lambda m: m["type"] in ("welcome", "error"))
+
+    def hello(self, token: str) -> dict[str, Any]:
+        self.send({"type": "hello", "v": p.VERSION, "token": token})
+        return self.until(lambda m: m["type"] in ("welcome", "error"))
+
+    def closed(self, bound: float = BOUND) -> tuple[int | None, str]:
+        """Read until the server closes the connection: its close code and reason."""
+        deadline = time.monotonic() + bound
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"the server did not close the connection within {bound:g} s")
+                with contextlib.suppress(TimeoutError):
+                    self.recv(left)
+        received = self.ws.protocol.close_rcvd
+        return (received.code, received.reason) if received is not None else (None, "")
+
+    def close(self) -> None:
+        self._stack.close()
+
+
+Chooser = Callable[[RemoteWindow, int, random.Random], Command | None]
+
+
+def random_legal(window: RemoteWindow, seat: int, rng: random.Random) -> Command | None:
+    legal = window.legal(seat)
+    return rng.choice(legal) if legal else None
+
+
+def play(
+    windows: list[RemoteWindow],
+    rng: random.Random,
+    choose: Chooser = random_legal,
+    bound: float = BOUND * 4,
+    refused_ok: bool = False,
+) -> int:
+    """Round the windows until every one has seen the end: each plays its seats the server
+    waits on, and when none may, each waits briefly for the server's next message. Returns
+    the moves made. `refused_ok`: a refusal is no failure (a timed game moved on meanwhile)."""
+    deadline = time.monotonic() + bound
+    made = 0
+    while not all(w.finished for w in windows):
+        if time.monotonic() > deadline:
+            facts = [(sorted(w.seats), w.status, w.count, sorted(w.to_act)) for w in windows]
+            raise AssertionError(f"not finished within {bound:g} s after {made} moves: {facts}")
+        acted = False
+        for w in windows:
+            w.pump()
+            for seat in sorted(w.to_act & w.seats):
+                if w.finished:
+                    break
+                command = choose(w, seat, rng)
+                if command is None:
+                    continue
+                result = w.submit(seat, command)
+                if isinstance(result, Rejected):
+                    assert refused_ok, f"seat {seat}'s legal {command} was refused: {result.reason}"
+                else:
+                    made += 1
+                    acted = True
+        if not acted:
+            for w in windows:
+                if not w.finished:
+                    w.wait(0.02)
+    return made
