@@ -246,8 +246,19 @@ class Session:
         return people[0] if table.needs_handoff(people[0]) or table.viewer is None else table.viewer
 
     def targets(self) -> list[dict[str, Any]]:
+        return [t.to_json() for t in self._targets()]
+
+    def _targets(self) -> list[Target]:
+        """The top scene's targets; at a table, with network play's connection badge, which
+        lies over every table's own (`Table.connection_targets`)."""
         top = self.app.top
-        return [t.to_json() for t in top.targets()] if top else []
+        if top is None:
+            return []
+        found = top.targets()
+        if isinstance(top, Table):
+            ids = {t.id for t in found}
+            found = found + [t for t in top.connection_targets() if t.id not in ids]
+        return found
 
     @property
     def focused(self) -> str | None:
@@ -261,8 +272,7 @@ class Session:
         return group.targets()[visible.index(widget)].id if widget in visible else None
 
     def target(self, target_id: str) -> Target:
-        top = self.app.top
-        found = next((t for t in (top.targets() if top else []) if t.id == target_id), None)
+        found = next((t for t in self._targets() if t.id == target_id), None)
         if found is None:
             ids = ", ".join(t["id"] for t in self.targets())
             raise AutomationError(f"no target {target_id!r} on {self.scene!r} (there are: {ids})")

@@ -1,5 +1,5 @@
-"""The main menu: a tile per game (with its Learn to play), then continue, statistics,
-settings, quit."""
+"""The main menu: a tile per game (with its Learn to play), then continue, join a game hosted
+elsewhere, statistics and history, rules and settings, quit."""
 
 from __future__ import annotations
 
@@ -114,13 +114,16 @@ class Menu(Screen):
             (x, 130, w, h), N_("Continue"), self.open_continue, True, tid="continue"
         )
         self.group.add(self.continue_button)
+        join = Button((x, 130 + step, w, h), N_("Join a game"), self.open_join, tid="join")
+        join.hint = N_("Play a match another computer hosts, with the invite you were sent")
+        self.group.add(join)
         half = (w - 12) // 2  # Statistics and History share a row: both look back
-        self.group.add(Button((x, 130 + step, half, h), N_("Statistics"), self.open_stats))
-        self.group.add(
-            Button((x + w - half, 130 + step, half, h), N_("History"), self.open_history, tid="history")
-        )
-        self.group.add(Button((x, 130 + 2 * step, w, h), N_("Rules"), self.open_rules))
-        self.group.add(Button((x, 130 + 3 * step, w, h), N_("Settings"), self.open_settings))
+        y = 130 + 2 * step
+        self.group.add(Button((x, y, half, h), N_("Statistics"), self.open_stats))
+        self.group.add(Button((x + w - half, y, half, h), N_("History"), self.open_history, tid="history"))
+        y += step  # Rules and Settings share one too
+        self.group.add(Button((x, y, half, h), N_("Rules"), self.open_rules))
+        self.group.add(Button((x + w - half, y, half, h), N_("Settings"), self.open_settings))
         self.group.add(Button((x, 130 + 4 * step, w, h), N_("Quit"), self.app.quit))
         self.saved = 0
 
@@ -161,6 +164,11 @@ class Menu(Screen):
         from game.scenes.setup import Setup
 
         self.app.push(Setup(self.app, game))
+
+    def open_join(self) -> None:
+        from game.scenes.join import JoinScreen
+
+        self.app.push(JoinScreen(self.app))
 
     def open_continue(self) -> None:
         from game.scenes.saved import SavedMatches

@@ -17,7 +17,12 @@ class Pause(Overlay):
     animated = False
 
     def __init__(self, app, game: str, on_quit: Callable[[], None] | None = None):
-        super().__init__(app, (440, 440))
+        # a table of network play beneath (its badge may be out of the keyboard's reach, as
+        # while Ubongo's pieces take the arrows, or hidden by a hand-off): Connection too
+        self.networked = next(
+            (s for s in reversed(app.stack) if getattr(s, "remote", None) is not None), None
+        )
+        super().__init__(app, (440, 512 if self.networked is not None else 440))
         self.game = game
         self.on_quit = on_quit
         x, w = self.box.x + 60, self.box.w - 120
@@ -26,6 +31,9 @@ class Pause(Overlay):
         rules = self.group.add(Button((x, y + 72, w, 56), N_("Rules"), self.rules))
         rules.enabled = bool(game)
         self.group.add(Button((x, y + 144, w, 56), N_("Settings"), self.settings))
+        if self.networked is not None:
+            self.group.add(Button((x, y + 216, w, 56), N_("Connection"), self.networked.open_connection))
+            y += 72
         self.group.add(Button((x, y + 216, w, 56), N_("Save and leave"), self.leave_game))
         self.group.move_focus(1)
 

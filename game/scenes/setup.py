@@ -6,7 +6,7 @@ import pygame
 
 from game.core import registry, setups
 from game.core.bots import level_name
-from game.core.i18n import N_, msg
+from game.core.i18n import N_, msg, said
 from game.core.match import Seat
 from game.core.ruleset import Option
 from game.scenes import tables
@@ -30,9 +30,11 @@ class Setup(Screen):
         self.ruleset = registry.get(game)
         self.title = msg("New game · {game}", game=self.ruleset.title)
         self.options = self.ruleset.default_options()
-        self.kinds = ["human", *self.ruleset.bot_levels]
+        # "online": a person at another computer, who joins with an invite (network play)
+        self.kinds = ["human", "online", *self.ruleset.bot_levels]
         self.kind_names = [
             N_("Person"),
+            N_("Online"),
             *(msg("Bot · {level}", level=level_name(lvl)) for lvl in self.ruleset.bot_levels),
         ]
         low, high = self.ruleset.seat_range(self.options)
@@ -45,9 +47,11 @@ class Setup(Screen):
         for i, field in enumerate(self.names):
             field.tid = f"name.{i}"
 
-        default_kinds = ["human"] + [self.kinds[min(2, len(self.kinds) - 1)]] * 4
+        bots = self.ruleset.bot_levels  # the middle level (medium) when there are three
+        default_kinds = ["human"] + [bots[min(1, len(bots) - 1)] if bots else "human"] * 4
         self.seat_kinds = [
-            Choice((0, 0, 290, 46), "", self.kinds, k, names=self.kind_names) for k in default_kinds
+            Choice((0, 0, 290, 46), "", self.kinds, k, self._kind_changed, names=self.kind_names)
+            for k in default_kinds
         ]
         for i, choice in enumerate(self.seat_kinds):
             choice.tid = f"kind.{i}"
@@ -146,6 +150,14 @@ class Setup(Screen):
         self._refresh_options()
         self._layout()
 
+    def _kind_changed(self, _kind: str) -> None:
+        self._layout()  # an Online seat turns Start into Host
+
+    def hosting(self) -> bool:
+        """Whether a seat is played from another computer: Start hosts the match here."""
+        fixed = self.ruleset.fixed_seats(self.options)
+        return any(self.seat_kinds[i].value == "online" for i in range(self.count) if i not in fixed)
+
     def seat_name(self, i: int) -> str:
         return self.names[i].value.strip() or NAMES[i]
 
@@ -205,6 +217,11 @@ class Setup(Screen):
                 self.seat_kinds[i].names = list(self.kind_names)
             widgets += [self.names[i], self.seat_kinds[i]]
         self.count_choice.visible = len(self.count_choice.choices) > 1
+        hosting = self.hosting()
+        self.start_button.label = N_("Host") if hosting else N_("Start")
+        self.start_button.hint = (
+            N_("Start the match on this computer and show the invites") if hosting else ""
+        )
         options = [w for w in self.option_widgets if w.visible]
         buttons = [
             *([self.learn_button] if self.learn_button else []),
@@ -238,7 +255,10 @@ class Setup(Screen):
                 seats.append(Seat(name, "rules", fixed[i]))
             else:
                 kind = self.seat_kinds[i].value
-                seats.append(Seat(name) if kind == "human" else Seat(name, "bot", kind))
+                if kind in ("human", "online"):
+                    seats.append(Seat(name, kind))
+                else:
+                    seats.append(Seat(name, "bot", kind))
         return seats
 
     def start(self) -> None:
@@ -247,9 +267,45 @@ class Setup(Screen):
         if len(set(names)) != len(names):
             self.app.toast(N_("Give every player a different name."))
             return
+        if self.hosting():
+            self.host(seats)
+            return
         table = tables.new_table(self.app, self.ruleset, seats, self.chosen_options())
         self.remember()
         self.app.replace(table)
+
+    def host(self, seats: list[Seat]) -> None:
+        """Host the match on this computer: its table, with the invites on top to send."""
+        from game.net.client import NetError
+        from game.scenes.invites import InviteSheet
+        from game.scenes.online import host_table
+
+        refused = self.refusal(seats)
+        if refused:
+            self.app.toast(refused, error=True, echo=False)
+            return
+        try:
+            table = host_table(self.app, self.ruleset, seats, self.chosen_options())
+        except (OSError, NetError) as exc:
+            self.app.toast(msg("This computer cannot host now: {why}", why=said(exc)), error=True)
+            return
+        self.remember()
+        self.app.replace(table)
+        self.app.push(InviteSheet(self.app, table))
+
+    def refusal(self, seats: list[Seat]) -> str:
+        """Why these seats cannot be hosted ("" when they can): the host's screen needs a seat
+        of its own, and a race (Ubongo) gives each person a screen of their own."""
+        people = sum(s.kind == "human" for s in seats)
+        if people == 0:
+            return N_("Keep a seat for yourself: make one seat a Person, at this screen.")
+        if self.ruleset.timed and people > 1:
+            return msg(
+                "{game} is a race: each person needs their own screen. Make one seat a Person "
+                "and the other people Online.",
+                game=self.ruleset.title,
+            )
+        return ""
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
@@ -275,14 +331,22 @@ class Setup(Screen):
             y = SEAT_Y + SEAT_H * i + 23
             pygame.draw.circle(surface, theme.PANEL_HI, (74, y), 16)
             text.blit(surface, str(i + 1), (74, y), 18, theme.ACCENT, "bold", "center")
-        text.blit(
-            surface,
-            N_("Seats play in this order. People share the screen; a hand-off screen hides each hand."),
-            (60, 580),
-            16,
-            theme.MUTED,
-            anchor="midleft",
-        )
+        refused = self.refusal(self.seats()) if self.hosting() else ""
+        if refused:  # said before Host is pressed, and again (a toast) when it is
+            note, ink = refused, theme.ACCENT
+        elif self.hosting():
+            note, ink = (
+                N_("Online: a person at another computer. Host shows the invite to send them."),
+                theme.MUTED,
+            )
+        else:
+            note = N_("Seats play in this order. People share the screen; a hand-off screen hides each hand.")
+            ink = theme.MUTED
+        face = "bold" if refused else "regular"
+        lines = text.wrap(note, 600, 16, face)[:2]
+        for k, line in enumerate(lines):
+            y = 580 - 10 * (len(lines) - 1) + 20 * k
+            text.blit(surface, line, (60, y), 16, ink, face, "midleft")
         if self.offer and self.learn_button is not None:
             ring = self.learn_button.rect.inflate(10, 10)
             pygame.draw.rect(surface, theme.ACCENT, ring, 2, border_radius=theme.RADIUS + 4)

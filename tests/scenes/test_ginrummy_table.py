@@ -413,9 +413,10 @@ def test_setup_offers_people_or_a_bot_target_bonus_and_dealer_then_continue_resu
     setup = app.top
     options = {w.label: w for w in setup.option_widgets}
     assert set(options) == {"Match to", "Undercut bonus", "First dealer"}
-    assert setup.seat_kinds[1].choices == ["human", "easy", "medium", "hard"]
+    assert setup.seat_kinds[1].choices == ["human", "online", "easy", "medium", "hard"]
     click(app, setup.seat_kinds[1].rect.center, button=3)  # medium -> easy
-    click(app, setup.seat_kinds[1].rect.center, button=3)  # easy -> person
+    click(app, setup.seat_kinds[1].rect.center, button=3)  # easy -> online
+    click(app, setup.seat_kinds[1].rect.center, button=3)  # online -> person
     click(app, options["Match to"].rect.center)  # 100 -> 50
     click(app, options["Undercut bonus"].rect.center)  # 25 -> 10
     click(app, options["First dealer"].rect.center)

@@ -175,7 +175,7 @@ def test_setup_follows_what_the_ruleset_declares():
     app = make_app()
     taj = Setup(app, "tajmahal")
     assert taj.count_choice.choices == [3, 4, 5] and taj.count_choice.visible
-    assert taj.seat_kinds[0].choices == ["human", "easy", "medium", "hard"]
+    assert taj.seat_kinds[0].choices == ["human", "online", "easy", "medium", "hard"]
     jaipur = Setup(app, "jaipur")
     assert not jaipur.count_choice.visible  # always two
     variant = next(w for w in jaipur.option_widgets if w.label == "Game")

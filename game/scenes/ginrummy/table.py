@@ -49,6 +49,9 @@ AUTO_CONTINUE = 180  # with nobody at the table, a finished hand stays this long
 
 class GinRummyTable(Table):
     name = "ginrummy"
+    # network play's badge: the felt's top right, above the opponent's hand and the reveal
+    connection_room = (724, 14, 206, 48)
+    connection_anchor = "topright"
 
     def __init__(self, app, match, match_id=None):
         super().__init__(app, match, match_id)
@@ -268,7 +271,8 @@ class GinRummyTable(Table):
 
     # -- input and drawing: the drag and Gin's keys are the Controls', the rest the base's ---
     def handle(self, event: pygame.event.Event) -> bool:
-        return self.controls.handle(event) or super().handle(event)
+        # network play's badge first: the drag takes every press on the felt
+        return self.connection_event(event) or self.controls.handle(event) or super().handle(event)
 
     def game_key(self, event: pygame.event.Event) -> bool:
         return self.controls.key(event)

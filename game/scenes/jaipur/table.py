@@ -37,6 +37,9 @@ HINT_TIP = N_("What the hard bot would play (H)")
 
 class JaipurTable(Table):
     name = "jaipur"
+    # network play's badge: at the felt's top, between the opponent's hand and their herd
+    connection_room = (612, 18, 214, 92)
+    connection_anchor = "topright"
 
     def __init__(self, app, match, match_id=None):
         super().__init__(app, match, match_id)

@@ -1,5 +1,6 @@
 """What every table draws over its own picture each frame (mixed into `Table`): the action bar,
-the buttons (pointed at, focused), what flies, and the tooltip."""
+the buttons (pointed at, focused), what flies, network play's connection badge (its own
+module, mixed in here) and the tooltip."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.scenes.table.connection import ConnectionBadge
 from game.ui import tooltip
 
 if TYPE_CHECKING:
@@ -14,7 +16,7 @@ if TYPE_CHECKING:
     from game.ui.targets import Target, TargetMap
 
 
-class TableOverlay:
+class TableOverlay(ConnectionBadge):
     focus: str | None
     hover: str | None
     pointer: tuple[int, int] | None
@@ -56,17 +58,8 @@ class TableOverlay:
             button.focused = button.visible and self.focus == button.tid
             button.draw(surface)
         self.draw_flying(surface)
-        self.draw_connection(surface)
+        self.draw_connection(surface)  # network play only (game.scenes.table.connection)
         tooltip.draw(surface, self.tipped(tmap), self.tip_cards())
-
-    # network play: who is connected, the link's state (game.scenes.table.connection)
-    def draw_connection(self, surface: pygame.Surface) -> None:
-        """Network play: the connection badge (nothing at a table of this screen alone)."""
-
-    def connection_targets(self) -> list[Target]:
-        """Network play: the badge's targets (its sheet: who is online, invites, a bot for a
-        seat whose player is gone)."""
-        return []
 
     def pointed(self, tmap: TargetMap) -> Target | None:
         """What the bar explains when it is greyed out: the button under the pointer, else the

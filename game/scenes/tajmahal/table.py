@@ -39,6 +39,9 @@ COUNT_EVERY = 3  # ticks per point while a score counts up
 
 class TajMahalTable(Table):
     name = "tajmahal"
+    # network play's badge: the map's empty bottom right corner, under Malwa and Allahabad
+    connection_room = (440, 560, 248, 72)
+    connection_anchor = "bottomright"
 
     def __init__(self, app, match, match_id=None):
         super().__init__(app, match, match_id)
@@ -367,7 +370,8 @@ class TajMahalTable(Table):
         key = self.targets_key()
         if self._targets[0] != key:
             self._targets = (key, TargetMap(self.build_targets()))
-        return self._targets[1]
+        badge = self.connection_targets()  # network play: changes with the link, not the view
+        return TargetMap([*self._targets[1], *badge]) if badge else self._targets[1]
 
     def targets(self) -> list[Target]:
         return list(self.target_map())

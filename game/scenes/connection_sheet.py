@@ -1,0 +1,175 @@
+"""The connection sheet, opened from the table's badge (or Connection in the pause menu): every
+seat with its state in words and a mark (at this screen, online, away, not joined, a bot), the
+link to the host and its latency; for the host, the invites again and a bot for the seat of a
+player who is gone (asked to confirm: nothing played is lost, the player cannot come back).
+Esc or Close goes back to the table.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core.bots import level_name
+from game.core.i18n import N_, msg
+from game.scenes.base import Overlay
+from game.scenes.overlays import Confirm
+from game.scenes.presence import (
+    AWAY,
+    HERE,
+    WAITING,
+    draw_mark,
+    latency_words,
+    link_state,
+    link_words,
+    name_of,
+    seat_states,
+    state_words,
+)
+from game.ui import text, theme
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.net.client import RemoteWindow
+    from game.scenes.host import Host
+
+WIDTH, TOP, ROW_H, FOOT = 760, 170, 62, 124
+BOT_W = 200
+CLOSE = "close"
+HANDOVER = "medium"  # the level of the bot that takes a seat over, when the game has it
+
+
+class ConnectionSheet(Overlay):
+    name = "connection"
+    proceed = CLOSE
+
+    def __init__(self, app: Host, table: Any):
+        self.table = table  # a table of network play: its window (`remote`), invites, seats seen
+        remote = self.remote
+        super().__init__(app, (WIDTH, TOP + ROW_H * len(remote.players) + FOOT))
+        b = self.box
+        self.bots: dict[int, Button] = {}
+        if remote.host:
+            for seat in range(len(remote.players)):
+                y = b.y + TOP + ROW_H * seat + 4
+                button = Button(
+                    (b.right - 32 - BOT_W, y, BOT_W, 48), N_("Hand to a bot"), self._handing(seat), size=18
+                )
+                button.tid = f"bot.{seat}"
+                button.spoken = msg("Hand {name}'s seat to a bot", name=name_of(remote, seat))
+                button.hint = N_("A bot plays this seat from now on; nothing played is lost")
+                self.bots[seat] = self.group.add(button)
+        y = b.bottom - 84
+        self.invites_button = Button((b.x + 40, y, 240, 58), N_("Invites"), self.show_invites, tid="invites")
+        self.invites_button.visible = bool(remote.host and table.invites)
+        self.group.add(self.invites_button)
+        self.close_button = Button((b.right - 280, y, 240, 58), N_("Close"), self.back, True, tid=CLOSE)
+        self.group.add(self.close_button)
+        self.status = ""  # what the last hand-over did
+        self.news = False
+        self._sync()
+        self.group.focus(self.close_button)
+
+    @property
+    def remote(self) -> RemoteWindow:
+        return self.table.remote
+
+    def states(self) -> list[str]:
+        return seat_states(self.remote, self.table.connection_seen)
+
+    def _sync(self) -> None:
+        """A bot is offered for the seats of people who are not here: away, or never come."""
+        states = self.states()
+        for seat, button in self.bots.items():
+            button.visible = seat < len(states) and states[seat] in (AWAY, WAITING)
+            button.enabled = self.remote.status == "online"
+        if self.group.focused is not None and not self.group.focused.visible:
+            self.group.focus(self.close_button)
+
+    def _handing(self, seat: int):
+        return lambda: self.ask(seat)
+
+    def ask(self, seat: int) -> None:
+        name = name_of(self.remote, seat)
+        question = msg(
+            "Hand {name}'s seat to a bot? It plays on from here and nothing played is lost, "
+            "but {name} cannot take the seat back.",
+            name=name,
+        )
+        self.app.push(Confirm(self.app, question, lambda: self.hand_over(seat), N_("Hand to a bot")))
+
+    def hand_over(self, seat: int) -> None:
+        levels = self.table.rules.bot_levels
+        level = HANDOVER if HANDOVER in levels else levels[len(levels) // 2]
+        refused = self.remote.hand_to_bot(seat, level)
+        name = name_of(self.remote, seat)
+        if refused is not None:
+            self.status = msg("{name}'s seat stays as it was: {why}", name=name, why=refused.reason)
+        else:
+            self.status = msg(
+                "A bot ({level}) plays {name}'s seat from now on.", level=level_name(level), name=name
+            )
+        self._sync()
+
+    def show_invites(self) -> None:
+        from game.scenes.invites import InviteSheet
+
+        self.app.push(InviteSheet(self.app, self.table))
+
+    # -- time: the link and the players change while the sheet stands ----------------------
+    def update(self, ticks: int) -> None:
+        self.news = self.remote.pump() > 0
+        if self.news:
+            self._sync()
+
+    @property
+    def animated(self) -> bool:  # type: ignore[override]
+        return self.news
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self._sync()
+        super().draw(surface)
+        b, remote = self.box, self.remote
+        text.blit(
+            surface, N_("Players and connection"), (b.x + 40, b.y + 44), 30, theme.TEXT, "black", "midleft"
+        )
+        headline, detail = link_words(remote)
+        if remote.status == "online":
+            headline = N_("Online")  # the latency has a line of its own below
+        draw_mark(surface, link_state(remote), (b.x + 48, b.y + 92), 7)
+        at = text.blit(surface, headline, (b.x + 64, b.y + 92), 19, theme.TEXT, "bold", "midleft")
+        if detail:
+            text.blit(surface, detail, (at.right + 12, b.y + 93), 16, theme.MUTED, anchor="midleft")
+        where = (
+            N_("You host this match on this computer.")
+            if remote.host
+            else N_("The match is held by the host's app.")
+        )
+        text.blit(surface, latency_words(remote), (b.x + 64, b.y + 122), 16, theme.MUTED, anchor="midleft")
+        text.blit(surface, where, (b.right - 40, b.y + 122), 16, theme.MUTED, anchor="midright")
+        pygame.draw.line(surface, theme.LINE, (b.x + 32, b.y + TOP - 14), (b.right - 32, b.y + TOP - 14))
+        states = self.states()
+        for seat, state in enumerate(states):
+            self._draw_row(surface, seat, state, b.y + TOP + ROW_H * seat)
+        if self.status:
+            for j, line in enumerate(text.wrap(self.status, b.w - 80, 16)[:2]):
+                text.blit(
+                    surface, line, (b.x + 40, b.bottom - 112 + 20 * j), 16, theme.ACCENT, "bold", "midleft"
+                )
+        self.group.draw(surface)
+
+    def _draw_row(self, surface: pygame.Surface, seat: int, state: str, top: int) -> None:
+        b, remote = self.box, self.remote
+        y = top + 28
+        draw_mark(surface, state, (b.x + 48, y), 8)
+        name = text.blit(
+            surface, name_of(remote, seat), (b.x + 66, y - 10), 21, theme.TEXT, "bold", "midleft", as_is=True
+        )
+        if seat in remote.to_act:
+            text.blit(surface, N_("to play"), (name.right + 12, y - 9), 15, theme.ACCENT, "bold", "midleft")
+        words = state_words(remote, seat, state)
+        if state == HERE and remote.host:
+            words = N_("At this screen (you host)")
+        text.blit(surface, words, (b.x + 66, y + 13), 16, theme.MUTED, anchor="midleft")

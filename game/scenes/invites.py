@@ -1,0 +1,180 @@
+"""The invites of a hosted match, over its table: each online seat's name, whether its player
+has joined, and its invite large enough to read out or type, with Copy.
+
+Shown when Host starts a match, and again from the connection sheet (the host's only). An
+invite is one line, `bazaar://HOST:PORT/CODE`, and works once: the player who joins with it
+keeps the seat. The sheet follows the players joining while it is open.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core.i18n import N_, msg
+from game.scenes.base import Overlay
+from game.scenes.presence import HERE, ONLINE, WAITING, draw_mark, name_of, seat_states
+from game.ui import clipboard, text, theme
+from game.ui.widgets import Button, panel
+
+if TYPE_CHECKING:
+    from game.net.invite import Invite
+    from game.scenes.host import Host
+
+WIDTH, ROW_H, TOP, FOOT = 900, 104, 122, 168
+COPY_W = 150
+CLOSE = "close"
+# (address, code) sizes, stepped down until the invite fits its field on one line
+SIZES = ((22, 28), (20, 26), (18, 24), (16, 22))
+
+
+class InviteSheet(Overlay):
+    name = "invites"
+    proceed = CLOSE
+
+    def __init__(self, app: Host, table: Any):
+        self.table = table  # the hosted table: its invites and its window (who has joined)
+        self.seats: list[int] = sorted(table.invites)
+        super().__init__(app, (WIDTH, TOP + ROW_H * max(1, len(self.seats)) + FOOT))
+        b = self.box
+        self.copies: dict[int, Button] = {}
+        for k, seat in enumerate(self.seats):
+            y = b.y + TOP + ROW_H * k + 32
+            button = Button(
+                (b.right - 40 - COPY_W, y, COPY_W, 58), N_("Copy"), self._copier(seat), tid=f"copy.{seat}"
+            )
+            button.spoken = msg("Copy {name}'s invite", name=self.name_of(seat))
+            self.copies[seat] = self.group.add(button)
+        self.close_button = Button(
+            (b.centerx - 130, b.bottom - 78, 260, 58), N_("Close"), self.back, primary=True, tid=CLOSE
+        )
+        self.group.add(self.close_button)
+        self.status = ""  # what the last Copy did, in words
+        self.status_ok = True
+        self.news = False
+        self._sync()
+        self.group.move_focus(1)
+
+    def name_of(self, seat: int) -> str:
+        remote = self.table.remote
+        return name_of(remote, seat) if remote is not None else str(seat + 1)
+
+    def invite(self, seat: int) -> Invite:
+        return self.table.invites[seat]
+
+    def states(self) -> list[str]:
+        remote = self.table.remote
+        if remote is None:
+            return [WAITING] * (max(self.seats, default=0) + 1)
+        return seat_states(remote, self.table.connection_seen)
+
+    def joined(self, seat: int) -> bool:
+        """A seat whose player came (online now, or seen before): its invite is used."""
+        return seat in self.table.connection_seen or self.states()[seat] in (ONLINE, HERE)
+
+    def _sync(self) -> None:
+        """Copy stays for seats nobody has joined yet: a used invite lets nobody else in."""
+        for seat, button in self.copies.items():
+            used = self.joined(seat)
+            button.enabled = not used
+            button.hint = (
+                msg("{name} has joined: this invite is used", name=self.name_of(seat)) if used else ""
+            )
+
+    def _copier(self, seat: int):
+        return lambda: self.copy(seat)
+
+    def copy(self, seat: int) -> None:
+        name = self.name_of(seat)
+        if clipboard.copy(str(self.invite(seat))):
+            self.status, self.status_ok = (
+                msg("Copied {name}'s invite: paste it into a message to them.", name=name),
+                True,
+            )
+        else:
+            self.status = N_("There is no clipboard here: read the invite out, or type it, as shown.")
+            self.status_ok = False
+
+    # -- time: players join while the sheet stands ----------------------------------------
+    def update(self, ticks: int) -> None:
+        remote = self.table.remote
+        self.news = remote is not None and remote.pump() > 0
+        if self.news:
+            self._sync()
+
+    @property
+    def animated(self) -> bool:  # type: ignore[override]
+        return self.news  # a frame when someone joined or left, else a still one
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self._sync()
+        super().draw(surface)
+        b = self.box
+        text.blit(surface, N_("Invites"), (b.x + 40, b.y + 46), 34, theme.TEXT, "black", "midleft")
+        intro = N_("Send each player their invite. On their computer: Join on the menu, then paste it.")
+        text.blit(surface, intro, (b.x + 40, b.y + 90), 17, theme.MUTED, anchor="midleft")
+        states = self.states()
+        for k, seat in enumerate(self.seats):
+            self._draw_row(
+                surface, seat, states[seat] if seat < len(states) else WAITING, b.y + TOP + ROW_H * k
+            )
+        y = b.bottom - 148
+        if self.status:
+            ink = theme.TEXT if self.status_ok else theme.ACCENT
+            for j, line in enumerate(text.wrap(self.status, b.w - 80, 17)[:2]):
+                text.blit(surface, line, (b.x + 40, y + 22 * j), 17, ink, "bold", "midleft")
+        port = self.invite(self.seats[0]).port if self.seats else 0
+        note = msg(
+            "An invite works once. Players on another network need port {port} open to this computer.",
+            port=port,
+        )
+        text.blit(surface, note, (b.centerx, b.bottom - 96), 15, theme.MUTED, anchor="center")
+        self.group.draw(surface)
+
+    def _draw_row(self, surface: pygame.Surface, seat: int, state: str, top: int) -> None:
+        b = self.box
+        joined = self.joined(seat)
+        shown = ONLINE if state in (ONLINE, HERE) else state
+        draw_mark(surface, shown, (b.x + 48, top + 14), 7)
+        name = text.blit(
+            surface, self.name_of(seat), (b.x + 64, top + 14), 22, theme.TEXT, "bold", "midleft", as_is=True
+        )
+        if state in (ONLINE, HERE):
+            words = N_("Joined: online")
+        elif joined:
+            words = N_("Joined: away now, reconnecting")
+        else:
+            words = N_("Not joined yet")
+        text.blit(surface, words, (name.right + 14, top + 15), 17, theme.MUTED, anchor="midleft")
+        field = pygame.Rect(b.x + 40, top + 32, b.w - 80 - COPY_W - 16, 58)
+        panel(surface, field, theme.BG_DEEP, theme.LINE if joined else theme.ACCENT_DARK)
+        self._draw_invite(surface, self.invite(seat), field, joined)
+
+    def _draw_invite(self, surface: pygame.Surface, invite: Invite, field: pygame.Rect, used: bool) -> None:
+        """The address quiet, the code loud; smaller until it fits, never cut (it is typed)."""
+        address, code = str(invite)[: -len(invite.code)], invite.code
+        room = field.w - 28
+        for small, big in SIZES:
+            wide = text.font(small).size(address)[0] + text.font(big, "bold").size(code)[0]
+            if wide <= room:
+                break
+        ink = theme.MUTED if used else theme.ACCENT
+        if wide <= room:
+            at = text.blit(
+                surface,
+                address,
+                (field.x + 14, field.centery),
+                small,
+                theme.MUTED,
+                anchor="midleft",
+                as_is=True,
+            )
+            text.blit(surface, code, (at.right, field.centery), big, ink, "bold", "midleft", as_is=True)
+            return
+        # a long address (IPv6): the address above, the code below
+        text.blit(
+            surface, address, (field.x + 14, field.y + 15), 15, theme.MUTED, anchor="midleft", as_is=True
+        )
+        text.blit(surface, code, (field.x + 14, field.bottom - 18), 20, ink, "bold", "midleft", as_is=True)

@@ -1,0 +1,172 @@
+"""Join a match another computer hosts: the invite typed or pasted, Join, and the table.
+
+The invite is read at once (a malformed one is refused in words under the field). Reaching the
+host waits until a frame saying so is on screen (it can take a few seconds to give up on a
+silent host). On success the table replaces this screen; on failure the reason stands under
+the field, with what to do about it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.i18n import N_, msg, said
+from game.net.client import NetError
+from game.net.invite import parse
+from game.scenes.base import Screen
+from game.scenes.presence import refusal_words
+from game.ui import clipboard, text, theme
+from game.ui.widgets import Button, TextField, panel
+
+if TYPE_CHECKING:
+    from game.scenes.host import Host
+
+FIELD = pygame.Rect(60, 196, 900, 60)
+EXAMPLE = "bazaar://192.168.1.20:8765/7KQ2-M9XD-4RTW-8HJC"
+# what to do about a refusal, by the server's error code ("": the host was not reached)
+ADVICE = {
+    "bad-code": N_("Check the code with the host, letter by letter, or ask for a new invite."),
+    "code-used": N_("Each invite lets one player in. The host's connection sheet shows the invites."),
+    "version": N_("Both of you need the same version of Bazaar."),
+    "": N_(
+        "Check the address with the host, that their app is open, and that you are on the same "
+        "network (from elsewhere, the host's port must be open to the internet)."
+    ),
+}
+
+
+class InviteField(TextField):
+    """The invite's field: Ctrl+V pastes, Enter joins, and what is typed stays inside it."""
+
+    def __init__(self, rect, on_enter, on_paste):
+        super().__init__(rect, "", max_len=72, placeholder=N_("Paste or type the invite"), size=20)
+        self.tid, self.spoken = "invite", N_("Invite")
+        self.on_enter, self.on_paste = on_enter, on_paste
+
+    def key(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
+            self.on_paste()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.on_enter()
+            return True
+        return super().key(event)
+
+    def insert(self, words: str) -> None:
+        """Put pasted words in place of the selection (or everything, when all is selected)."""
+        self._replace(words)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.inflate(10, 10))  # the focus ring just outside it stays
+        super().draw(surface)
+        surface.set_clip(clip)
+
+
+class JoinScreen(Screen):
+    name = "join"
+
+    def __init__(self, app: Host):
+        super().__init__(app)
+        self.title = N_("Join a game")
+        self.field = InviteField(FIELD, self.join, self.paste)
+        self.paste_button = Button((980, FIELD.y, 240, 60), N_("Paste"), self.paste, tid="paste")
+        self.paste_button.hint = N_("The invite from the clipboard (Ctrl+V)")
+        self.back_button = Button((720, 620, 240, 60), N_("Back"), self.back, tid="back")
+        self.join_button = Button((980, 620, 240, 60), N_("Join"), self.join, primary=True, tid="join")
+        self.group.widgets = [self.field, self.paste_button, self.back_button, self.join_button]
+        self.group.focus(self.field)
+        self.problem: tuple[str, str, str] | None = None  # headline, the reason, what to do
+        self.pending = ""  # the invite being joined, once "Reaching the host…" is on screen
+        self.shown = False  # whether a frame saying so was drawn
+
+    # -- the invite ---------------------------------------------------------------------------
+    def paste(self) -> None:
+        words = clipboard.paste()
+        if words is None:
+            self.problem = (N_("There is no clipboard here."), N_("Type the invite instead."), "")
+            return
+        line = next((part.strip() for part in words.splitlines() if part.strip()), "")
+        if not line:
+            self.problem = (
+                N_("The clipboard holds no text."),
+                N_("Copy the invite the host sent you first."),
+                "",
+            )
+            return
+        self.group.focus(self.field)
+        self.field.select_all()  # a paste replaces what was there: an invite is one line
+        self.field.insert(line)
+        self.problem = None
+
+    def join(self) -> None:
+        if self.pending:
+            return
+        try:
+            parse(self.field.value)
+        except ValueError as exc:
+            self.problem = (N_("That is not an invite."), said(exc), "")
+            return
+        self.problem = None
+        self.pending, self.shown = self.field.value, False
+        self.join_button.enabled, self.join_button.label = False, N_("Joining…")
+
+    def update(self, ticks: int) -> None:
+        if not self.pending or not self.shown:
+            return
+        from game.scenes.online import join_table
+
+        invite, self.pending = self.pending, ""
+        self.join_button.enabled, self.join_button.label = True, N_("Join")
+        try:
+            table = join_table(self.app, invite)
+        except ValueError as exc:
+            self.problem = (N_("That is not an invite."), said(exc), "")
+        except NetError as exc:
+            code = getattr(exc, "code", "")
+            self.problem = (N_("Could not join."), refusal_words(code, said(exc)), ADVICE.get(code, ""))
+        else:
+            self.app.replace(table)
+
+    @property
+    def animated(self) -> bool:  # type: ignore[override]
+        return bool(self.pending)  # "Reaching the host…" is drawn, then the host is reached
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
+            self.paste()  # from anywhere on the screen, not only the field
+            return True
+        if event.type == pygame.TEXTINPUT and self.group.focused is not self.field:
+            self.group.focus(self.field)  # the one thing to type into: typing goes there
+        return super().handle(event)
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        panel(surface, pygame.Rect(40, 108, 1200, 492), theme.BG_DEEP)
+        text.blit(surface, N_("Invite"), (60, 160), 24, theme.ACCENT, "bold", "midleft")
+        y = FIELD.bottom + 30
+        if self.problem is not None:
+            headline, reason, advice = self.problem
+            pygame.draw.line(surface, theme.DANGER, (65, y - 7), (79, y + 7), 3)  # a cross: refused
+            pygame.draw.line(surface, theme.DANGER, (65, y + 7), (79, y - 7), 3)
+            text.blit(surface, headline, (92, y), 20, theme.TEXT, "bold", "midleft")
+            said_lines = text.wrap(reason, 1120, 18)[:2]
+            for k, line in enumerate(said_lines):
+                text.blit(surface, line, (92, y + 30 + 24 * k), 18, theme.ACCENT, anchor="midleft")
+            below = y + 30 + 24 * len(said_lines)
+            for k, line in enumerate(text.wrap(advice, 1120, 17)[:2] if advice else ()):
+                text.blit(surface, line, (92, below + 22 * k), 17, theme.MUTED, anchor="midleft")
+        elif self.pending:
+            self.shown = True
+            text.blit(surface, N_("Reaching the host…"), (92, y), 20, theme.TEXT, "bold", "midleft")
+        how = (
+            msg("The host sends you an invite, one line such as {example}.", example=EXAMPLE),
+            N_("Paste it here (Ctrl+V or Paste) or type it, then Join: you take the seat it was made for."),
+            N_("The host's app must be open, on your network or reachable from the internet."),
+        )
+        for k, line in enumerate(how):
+            text.blit(surface, line, (60, 480 + 30 * k), 17, theme.MUTED, anchor="midleft")
+        self.group.draw(surface)

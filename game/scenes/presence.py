@@ -1,0 +1,129 @@
+"""Who is where in a match of network play, in words and marks: the table's connection badge,
+its sheet and the invites all say it the same way.
+
+A seat is at this screen (one of the window's seats), online (a connection holds it), away (a
+person's seat that was online and is not now: reconnecting), not joined yet (never seen
+online here), or a bot's. Each state has its words and a mark whose shape differs, so nothing
+is told by colour alone.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core.bots import level_name
+from game.core.i18n import N_, msg
+from game.net.protocol import BAD_CODE, BAD_TOKEN, CODE_USED, REPLACED, VERSION_MISMATCH
+from game.ui import theme
+
+if TYPE_CHECKING:
+    from game.net.client import RemoteWindow
+
+HERE, ONLINE, AWAY, WAITING, BOT = "here", "online", "away", "waiting", "bot"
+LINK_ONLINE, LINK_DOWN, LINK_CLOSED = "link-online", "link-down", "link-closed"
+
+STATE_WORDS = {
+    HERE: N_("At this screen"),
+    ONLINE: N_("Online"),
+    AWAY: N_("Away: reconnecting…"),
+    WAITING: N_("Not joined yet"),
+}
+
+# The server speaks English on the wire; what its refusals mean, by their codes, in the
+# reader's language (a code not listed here is said in the server's words)
+REFUSALS = {
+    BAD_CODE: N_("No match has this join code."),
+    CODE_USED: N_("This invite was used already: ask the host for a new one."),
+    BAD_TOKEN: N_("The host no longer knows this seat."),
+    REPLACED: N_("This seat was taken over: opened again elsewhere, or handed to a bot by the host."),
+    VERSION_MISMATCH: N_("The host's app speaks another version of the network protocol."),
+}
+
+
+def refusal_words(code: str, said: str) -> str:
+    """A refusal of the server in words: ours for a code we know, else what it said."""
+    return REFUSALS.get(code, said)
+
+
+def seat_states(remote: RemoteWindow, seen: set[int]) -> list[str]:
+    """Each seat's state. `seen`: the seats seen online while this table was open (kept up to
+    date here), which tells a player reconnecting from one who has not joined yet."""
+    online = remote.online
+    states = []
+    for seat, player in enumerate(remote.players):
+        up = seat < len(online) and online[seat]
+        if up:
+            seen.add(seat)
+        if seat in remote.seats:
+            states.append(HERE)
+        elif player.is_bot:
+            states.append(BOT)
+        elif up:
+            states.append(ONLINE)
+        else:
+            states.append(AWAY if seat in seen else WAITING)
+    return states
+
+
+def state_words(remote: RemoteWindow, seat: int, state: str) -> str:
+    if state == BOT:
+        player = remote.players[seat]
+        return msg("Bot · {level}", level=level_name(player.level)) if player.level else N_("Bot")
+    return STATE_WORDS[state]
+
+
+def link_state(remote: RemoteWindow) -> str:
+    if remote.status == "online":
+        return LINK_ONLINE
+    return LINK_CLOSED if remote.status == "closed" else LINK_DOWN
+
+
+def link_words(remote: RemoteWindow) -> tuple[str, str]:
+    """The link to the host in words: a headline, and a detail (the reason, or what it means)."""
+    if remote.status == "online":
+        ms = remote.latency_ms
+        return (msg("Online · {ms} ms", ms=round(ms)) if ms is not None else N_("Online")), ""
+    if remote.status == "connecting":
+        return N_("Connecting…"), ""
+    if remote.status == "closed":
+        said = refusal_words(getattr(remote, "refusal", ""), remote.problem)
+        return N_("Disconnected"), said or N_("This table no longer reaches the host")
+    return N_("Reconnecting…"), remote.problem or N_("The link to the host dropped; trying again")
+
+
+def latency_words(remote: RemoteWindow) -> str:
+    ms = remote.latency_ms
+    if remote.status != "online" or ms is None:
+        return N_("Latency: not measured yet") if remote.status == "online" else N_("Latency: no link")
+    return msg("Latency: {ms} ms", ms=round(ms))
+
+
+def draw_mark(surface: pygame.Surface, state: str, centre: tuple[int, int], r: int = 7) -> None:
+    """A state's mark, its shape telling it apart: a filled circle online, a square at this
+    screen, a hollow diamond away, a hollow circle not joined, a triangle for a bot, a cross
+    for a link that is closed, a broken ring for one reconnecting."""
+    x, y = centre
+    if state in (ONLINE, LINK_ONLINE):
+        pygame.draw.circle(surface, theme.GOOD, centre, r)
+    elif state == HERE:
+        pygame.draw.rect(surface, theme.TEXT, (x - r + 1, y - r + 1, 2 * r - 2, 2 * r - 2), border_radius=2)
+    elif state == AWAY:
+        points = [(x, y - r - 1), (x + r + 1, y), (x, y + r + 1), (x - r - 1, y)]
+        pygame.draw.polygon(surface, theme.ACCENT, points, 2)
+    elif state == WAITING:
+        pygame.draw.circle(surface, theme.MUTED, centre, r, 2)
+    elif state == BOT:
+        pygame.draw.polygon(surface, theme.MUTED, [(x, y - r), (x + r, y + r - 1), (x - r, y + r - 1)])
+    elif state == LINK_CLOSED:
+        pygame.draw.line(surface, theme.DANGER, (x - r, y - r), (x + r, y + r), 3)
+        pygame.draw.line(surface, theme.DANGER, (x - r, y + r), (x + r, y - r), 3)
+    else:  # LINK_DOWN: a ring with a gap, as a reconnecting arrow
+        rect = pygame.Rect(x - r, y - r, 2 * r, 2 * r)
+        pygame.draw.arc(surface, theme.ACCENT, rect, 0.6, 5.6, 2)
+
+
+def name_of(remote: RemoteWindow, seat: int) -> str:
+    names: list[Any] = remote.names
+    return str(names[seat]) if seat < len(names) else str(seat + 1)

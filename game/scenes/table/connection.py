@@ -1,0 +1,163 @@
+"""Network play at the table: the connection badge (mixed into the table's overlay).
+
+A small box in a room each table keeps free of its game (`connection_room`), drawn only at a
+table whose match is held by a server (`remote`). It says the link's state ("Online · 4 ms",
+"Reconnecting…" and why) and, when a person playing at another screen is away, who ("Bilal
+is reconnecting…") and whether the match waits for them. It is a target like any other
+(`connection`: pointed at, clicked, reached by Tab and pressed with Space or Enter), and opens
+the connection sheet: every seat's state, the latency, the invites and a bot for a seat whose
+player is gone (game.scenes.connection_sheet).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core.i18n import N_, msg
+from game.scenes.presence import (
+    AWAY,
+    LINK_CLOSED,
+    LINK_DOWN,
+    LINK_ONLINE,
+    WAITING,
+    link_state,
+    link_words,
+    name_of,
+    seat_states,
+)
+from game.scenes.presence import draw_mark as mark
+from game.ui import text, theme
+from game.ui.targets import Target
+from game.ui.widgets import focus_ring, panel
+
+if TYPE_CHECKING:
+    from game.net.client import RemoteWindow
+
+BADGE = "connection"  # the badge's target id
+PAD_X, PAD_Y, LINE_H, MARK_W = 12, 5, 19, 18
+SIZES = (15, 14)  # the first line, the others
+TIP = N_("Who is connected, the latency and the invites (Space)")
+
+Line = tuple[str, str]  # (the mark's state or "", the words)
+
+
+class ConnectionBadge:
+    remote: RemoteWindow | None
+    app: Any
+    focus: str | None
+    hover: str | None
+    rules: Any
+    invites: dict[int, Any]
+
+    # Where the badge may sit: a room of the table where nothing of the game lies, and the side
+    # of it the badge keeps to (a pygame.Rect anchor). Lines the room has no height for are
+    # left out, the least needed first. A table sets its own; this one is the top edge's middle.
+    connection_room: tuple[int, int, int, int] = (480, 2, 320, 48)
+    connection_anchor: str = "midtop"
+
+    @property
+    def connection_seen(self) -> set[int]:
+        """The seats seen online while this table was open: a player away was here before,
+        one never seen has not joined yet."""
+        seen = self.__dict__.get("_connection_seen")
+        if seen is None:
+            seen = self.__dict__["_connection_seen"] = set()
+        return seen
+
+    def connection_lines(self) -> list[Line]:
+        """What the badge says, most needed first: the link when it is down; else each person
+        away and whether the match waits for them; the link's state and latency last."""
+        remote = self.remote
+        if remote is None:
+            return []
+        headline, detail = link_words(remote)
+        if remote.status != "online":
+            return [(link_state(remote), headline), *([("", detail)] if detail else [])]
+        states = seat_states(remote, self.connection_seen)
+        missing = [seat for seat, state in enumerate(states) if state in (AWAY, WAITING)]
+        lines: list[Line] = []
+        waited = next((seat for seat in missing if seat in remote.to_act), None)
+        for seat in missing:
+            name = name_of(remote, seat)
+            if states[seat] == AWAY:
+                lines.append((AWAY, msg("{name} is reconnecting…", name=name)))
+            else:
+                lines.append((WAITING, msg("Waiting for {name} to join", name=name)))
+            if seat == waited and not getattr(self.rules, "timed", False):  # a race never waits
+                lines.append(("", msg("The match waits for {name}", name=name)))
+        return [*lines, (LINK_ONLINE, headline)]
+
+    def _connection_layout(self) -> tuple[pygame.Rect, list[tuple[str, str, int]]]:
+        """The badge's box and its drawn lines (mark, words, size), as the room allows."""
+        room = pygame.Rect(self.connection_room)
+        room_w = room.w - 2 * PAD_X - MARK_W
+        drawn: list[tuple[str, str, int]] = []
+        for k, (state, words) in enumerate(self.connection_lines()):
+            size = SIZES[0] if k == 0 else SIZES[1]
+            for j, part in enumerate(text.wrap(words, room_w, size, "bold" if k == 0 else "regular")):
+                drawn.append((state if j == 0 else "", part, size))
+        capacity = max(1, (room.h - 2 * PAD_Y) // LINE_H)
+        drawn = drawn[:capacity]
+        widest = max((text.font(size, "bold").size(part)[0] for _, part, size in drawn), default=40)
+        box = pygame.Rect(0, 0, min(room.w, widest + 2 * PAD_X + MARK_W), len(drawn) * LINE_H + 2 * PAD_Y)
+        setattr(box, self.connection_anchor, getattr(room, self.connection_anchor))
+        return box, drawn
+
+    # the overlay's hooks (game.scenes.table.overlay)
+    def draw_connection(self, surface: pygame.Surface) -> None:
+        if self.remote is None or self.app.top is not self:
+            return  # a sheet over the table says it all, in full (and the badge takes no click)
+        box, drawn = self._connection_layout()
+        trouble = any(state in (AWAY, WAITING, LINK_CLOSED, LINK_DOWN) for state, *_ in drawn)
+        lit = self.hover == BADGE
+        border = (
+            theme.DANGER if self.remote.status == "closed" else theme.ACCENT if trouble or lit else theme.LINE
+        )
+        panel(
+            surface,
+            box,
+            theme.PANEL_HI if lit else theme.BG_DEEP,
+            border,
+            radius=9,
+            width=2 if trouble else 1,
+        )
+        for k, (state, part, size) in enumerate(drawn):
+            y = box.y + PAD_Y + LINE_H * k + LINE_H // 2
+            if state:
+                mark(surface, state, (box.x + PAD_X + 6, y), 6)
+            ink = theme.TEXT if k == 0 else theme.MUTED
+            face = "bold" if size == SIZES[0] else "regular"
+            text.blit(surface, part, (box.x + PAD_X + MARK_W, y), size, ink, face, "midleft")
+        if self.focus == BADGE:
+            focus_ring(surface, box)
+
+    def connection_targets(self) -> list[Target]:
+        if self.remote is None:
+            return []
+        box, _drawn = self._connection_layout()
+        label = " — ".join(str(words) for _, words in self.connection_lines())
+        return [Target(BADGE, label, "button", box, tip=TIP)]
+
+    def connection_event(self, event: pygame.event.Event) -> bool:
+        """A click on the badge, or Space or Enter while the keyboard is on it: its sheet.
+        Asked before the table's own handling, which does not know the badge."""
+        if self.remote is None:
+            return False
+        pressed = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        if pressed and self._connection_layout()[0].collidepoint(event.pos):
+            self.open_connection()
+            return True
+        keys = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+        if event.type == pygame.KEYDOWN and self.focus == BADGE and event.key in keys:
+            self.open_connection()
+            return True
+        return False
+
+    def open_connection(self) -> None:
+        """The connection sheet over the table (also from the pause menu's Connection)."""
+        from game.scenes.connection_sheet import ConnectionSheet
+
+        if self.remote is not None:
+            self.app.push(ConnectionSheet(self.app, self))
