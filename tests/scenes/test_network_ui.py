@@ -1,0 +1,297 @@
+"""Network play's screens, driven through game.automation on loopback: Host on the setup screen
+and the invites it shows, Join on the menu and its refusals in words, the connection badge on
+the table (the link, a player reconnecting, the match waiting) and its sheet (who is where, a bot
+for a seat whose player is gone). Every wait is on the server's messages and bounded; nothing
+sleeps."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pygame
+import pytest
+
+from game.automation import Session
+from game.core import i18n
+from game.scenes.presence import AWAY, HERE, ONLINE
+from tests.scenes.label_fit import Drawn, Overflow
+
+WAITS = 100  # messages (or 0.2 s silences) a test waits through for one change, at most
+
+
+@contextmanager
+def hosting(game: str, seats: list[str], **options) -> Iterator[tuple[Session, dict[int, str]]]:
+    """The host's app with a new match (its server on loopback), stopped afterwards."""
+    host, invites = Session.host(game, seats, seed=3, options=options)
+    try:
+        yield host, invites
+    finally:
+        host.close()
+        host.app.hosting.stop()
+
+
+def badge(s: Session) -> str:
+    """What the table's connection badge says (its target's label), after a frame."""
+    s.tick(1)
+    return s.target("connection").label
+
+
+def wait_until(s: Session, reached, what: str) -> None:
+    """Apply the server's messages to `s`'s table, one at a time, until `reached()`."""
+    for _ in range(WAITS):
+        s.tick(1)
+        if reached():
+            return
+        s.table.window.wait(0.2)
+    raise AssertionError(f"never reached: {what}")
+
+
+def online(s: Session, *seats: int) -> bool:
+    remote = s.table.remote
+    return all(k < len(remote.online) and remote.online[k] for k in seats)
+
+
+def joined(invite: str) -> Session:
+    guest = Session.join(invite)
+    guest.tick(1)
+    return guest
+
+
+def setup_with_kinds(game: str, kinds: list[str]) -> Session:
+    """The setup of `game`, each seat's kind chosen by clicks on its choice."""
+    s = Session.menu()
+    s.click(game)
+    setup = s.app.top
+    if len(kinds) != setup.count:
+        while setup.count != len(kinds):
+            s.click("players")
+    for k, kind in enumerate(kinds):
+        for _ in range(len(setup.kinds)):
+            if setup.seat_kinds[k].value == kind:
+                break
+            s.click(f"kind.{k}")
+        assert setup.seat_kinds[k].value == kind
+    return s
+
+
+# -- Host ------------------------------------------------------------------------------------
+def test_an_online_seat_turns_start_into_host_and_hosting_shows_each_invite(monkeypatch):
+    s = setup_with_kinds("jaipur", ["human", "online"])
+    try:
+        assert s.target("host").label == "Host" and "start" not in [t["id"] for t in s.targets()]
+        s.click("host")
+        assert s.scene == "invites", "the table opens with the invites on top"
+        sheet = s.app.top
+        invite = str(sheet.table.invites[1])
+        assert invite.startswith("bazaar://127.0.0.1:")
+        drawn = Overflow(monkeypatch)
+        assert drawn.problems(s) == []
+        words = [w for _, w in drawn.drawn]
+        assert "Bilal" in words and "Not joined yet" in words
+        address, code = invite.rsplit("/", 1)
+        assert f"{address}/" in words and code in words  # the address quiet, the code loud
+        s.click("copy.1")
+        assert pygame.scrap.get_text() == invite  # the dummy display keeps a clipboard too
+        assert "Copied Bilal's invite" in sheet.status
+        s.click("close")
+        assert s.scene == "jaipur" and s.table.remote is not None
+        assert "Waiting for Bilal to join" in badge(s)
+        again = Session.menu()  # the setup remembers the Online seat
+        again.click("jaipur")
+        assert again.app.top.seat_kinds[1].value == "online" and again.target("host")
+        again.close()
+    finally:
+        s.close()
+        if s.app.hosting is not None:
+            s.app.hosting.stop()
+
+
+def test_a_race_is_not_hosted_with_two_people_at_one_screen_nor_a_match_without_one():
+    s = setup_with_kinds("ubongo", ["human", "human", "online"])
+    try:
+        s.click("host")
+        assert s.scene == "setup" and s.app.hosting is None
+        assert "each person needs their own screen" in s.app.toasts[-1].message
+        for k in (0, 1):
+            s.click(f"kind.{k}")  # Person -> Online
+        s.click("host")
+        assert s.scene == "setup" and s.app.hosting is None
+        assert "Keep a seat for yourself" in s.app.toasts[-1].message
+    finally:
+        s.close()
+
+
+def test_the_rules_fixed_seat_stays_as_it_is():
+    s = Session.menu()
+    try:
+        s.click("jaipur")
+        setup = s.app.top
+        variant = next(w for w in setup.option_widgets if w.label == "Game")
+        variant.set("solo")
+        variant.on_change("solo")
+        assert not setup.seat_kinds[1].enabled and setup.seats()[1].kind == "rules"
+        assert s.target("start")  # nothing is played from elsewhere: Start, not Host
+    finally:
+        s.close()
+
+
+# -- Join ------------------------------------------------------------------------------------
+def open_join() -> Session:
+    s = Session.menu()
+    s.click("join")
+    assert s.scene == "join" and s.focused == "invite"
+    return s
+
+
+def test_the_join_screen_refuses_a_malformed_invite_and_an_unknown_code_in_words():
+    with hosting("jaipur", ["human", "online"]) as (host, invites):
+        port = invites[1].split(":")[2].split("/")[0]
+        s = open_join()
+        try:
+            s.type("hello")
+            s.key("return")  # Enter in the field joins
+            s.idle()
+            assert s.scene == "join"
+            assert s.app.top.problem[0] == "That is not an invite."
+            assert "bazaar://" in s.app.top.problem[1]  # what an invite looks like
+            s.key("ctrl+a")
+            s.type(f"bazaar://127.0.0.1:{port}/ZZZZ-ZZZZ-ZZZZ-ZZZZ")
+            s.click("join")
+            s.idle()
+            assert s.scene == "join"
+            headline, reason, advice = s.app.top.problem
+            assert (headline, reason) == ("Could not join.", "No match has this join code.")
+            assert "Check the code with the host" in advice
+        finally:
+            s.close()
+
+
+def test_an_invite_used_already_is_refused_in_japanese_words(japanese, monkeypatch):
+    with hosting("jaipur", ["human", "online"]) as (host, invites):
+        first = joined(invites[1])
+        s = open_join()
+        try:
+            pygame.scrap.put_text(invites[1])
+            s.click("paste")
+            assert s.app.top.field.value == invites[1]
+            s.click("join")
+            s.idle()
+            assert s.scene == "join"
+            drawn = Drawn(monkeypatch)
+            overflow = Overflow(monkeypatch)
+            assert overflow.problems(s) == []
+            assert "この招待はもう使われています。ホストに新しい招待を頼んでください。" in drawn.lines
+            assert [line for line in drawn.english() if "bazaar://" not in line] == []
+        finally:
+            s.close()
+            first.close()
+
+
+# -- the badge and its sheet -----------------------------------------------------------------
+def test_joining_with_an_invite_opens_the_table_and_both_see_each_other_online():
+    with hosting("jaipur", ["human", "online"], first=0) as (host, invites):
+        guest = open_join()
+        try:
+            pygame.scrap.put_text(f"  {invites[1]}\n")  # as a message may hold it
+            guest.key("ctrl+v")
+            guest.click("join")
+            guest.tick(1)
+            assert guest.scene == "jaipur", "the table replaces the join screen"
+            assert [type(s).__name__ for s in guest.app.stack] == ["Menu", "JaipurTable"]
+            wait_until(host, lambda: online(host, 0, 1), "the host sees the guest online")
+            assert badge(host).startswith("Online")
+            host.click("connection")
+            assert host.scene == "connection"
+            assert host.app.top.states() == [HERE, ONLINE]
+            host.key("escape")
+            assert host.scene == "jaipur"
+            # the guest reaches its badge by keys alone: Tab and the arrows, then Space
+            table = guest.table
+            for gesture in table.press_by_keys("connection"):
+                guest.gesture(gesture)
+            assert guest.scene == "connection"
+            assert guest.app.top.states() == [ONLINE, HERE]
+            guest.key("escape")
+            guest.key("escape")  # the pause menu has Connection too
+            assert guest.scene == "pause"
+            guest.click("connection")
+            assert guest.scene == "connection"
+        finally:
+            guest.close()
+
+
+def test_a_dropped_guest_shows_as_reconnecting_on_the_host_until_it_is_back():
+    with hosting("ginrummy", ["human", "online"], first_dealer=1) as (host, invites):
+        guest = joined(invites[1])
+        try:
+            wait_until(host, lambda: online(host, 1), "the guest online")
+            for _ in range(3):  # until the match waits on the guest (Asha deals: Bilal first)
+                if 1 in host.table.window.to_act:
+                    break
+                host.perform(0, host.legal(0)[0])
+            guest.table.remote.link.drop()
+            wait_until(host, lambda: "Bilal is reconnecting…" in badge(host), "the badge says so")
+            assert "The match waits for Bilal" in badge(host)
+            host.click("connection")
+            assert host.app.top.states()[1] == AWAY
+            host.key("escape")
+            wait_until(host, lambda: online(host, 1), "the guest back")
+            assert badge(host).startswith("Online") and "reconnecting" not in badge(host)
+            guest.tick(1)
+            assert guest.table.remote.status == "online"
+        finally:
+            guest.close()
+
+
+def test_the_host_hands_an_away_seat_to_a_bot_and_the_match_goes_on():
+    with hosting("jaipur", ["human", "online"], first=0) as (host, invites):
+        guest = joined(invites[1])
+        wait_until(host, lambda: online(host, 1), "the guest online")
+        host.idle()
+        host.perform(0, host.legal(0)[0])  # now the match waits on the guest
+        guest.close()
+        wait_until(host, lambda: not online(host, 1), "the guest gone")
+        assert "The match waits for Bilal" in badge(host)
+        count = host.table.window.count
+        host.click("connection")
+        host.click("bot.1")
+        assert host.scene == "confirm"
+        host.click("hand-to-a-bot")
+        assert host.scene == "connection"
+        assert "plays Bilal's seat from now on" in host.app.top.status
+        assert host.table.remote.players[1].kind == "bot"
+        host.key("escape")
+        host.idle()  # the server's bot plays the seat
+        assert host.waiting() == [0] and host.table.window.count > count
+        host.perform(0, host.legal(0)[0])
+        host.idle()
+        assert host.waiting() == [0], "the bot answered again: the match goes on"
+        assert "Bilal" not in badge(host)
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_the_badge_and_the_sheets_fit_in_both_languages(language, monkeypatch, bazaar_home):
+    """Taj Mahal with three seats: the host's table (a seat not joined yet) and the guest's, the
+    connection sheet and the invites; no label spills, and Japanese leaves no English but the
+    players' names and the invites."""
+    with hosting("tajmahal", ["human", "online", "online"]) as (host, invites):
+        guest = joined(invites[1])
+        try:
+            wait_until(host, lambda: online(host, 1), "the guest online")
+            assert i18n.set_language(language) is None
+            overflow, drawn = Overflow(monkeypatch), Drawn(monkeypatch)
+            assert overflow.problems(host) == [] and overflow.problems(guest) == []
+            host.click("connection")
+            assert overflow.problems(host) == []
+            host.click("invites")
+            assert host.scene == "invites" and overflow.problems(host) == []
+            if language == "ja":
+                names = {"Asha", "Bilal", "Chandra", "ms"}
+                english = [
+                    line for line in drawn.english(names) if not any(line in i for i in invites.values())
+                ]
+                assert drawn.japanese() and english == []
+        finally:
+            i18n.set_language("en")
+            guest.close()
