@@ -258,7 +258,7 @@ class Room:
         command = self._stamped(seat, command)
         if kind == "check":
             refused = window.check(seat, command)
-            return p.reply(rid, reason=refused.reason if refused else None)
+            return p.reply(rid, reason=None if refused is None else refused.reason)  # Rejected is falsy
         result = window.submit(seat, command)  # the update goes out before this reply
         if isinstance(result, Rejected):
             return p.error(p.REFUSED, result.reason, rid)
