@@ -49,6 +49,10 @@ CLOSE_SECONDS = 5.0  # a connection the server closes is cut after this at the l
 SEAT_KINDS = ("human", "online", "bot", "rules")  # never "cmd": a client must not run programs here
 
 
+class Full(ValueError):
+    """A create refused because the server holds as many matches as it may (the "full" error)."""
+
+
 class Bucket:
     """A token bucket: `rate` messages a second on average, `burst` at once."""
 
@@ -179,7 +183,7 @@ class Server:
         """A new match: its id, a join code for each online seat and the host's token (for the
         "human" seats, those at the creator's screen). ValueError says what is wrong."""
         if len(self.rooms) >= self.max_rooms:
-            raise ValueError("this server holds as many matches as it can; try later")
+            raise Full("this server holds as many matches as it can; try later")
         if game not in registry.names():
             raise ValueError(f"unknown game {str(game)[:40]!r}")
         rules = registry.get(game)
@@ -278,7 +282,7 @@ class Server:
                     message["game"], message["seats"], message.get("options"), message.get("seed")
                 )
             except ValueError as exc:
-                return p.error(p.BAD_MESSAGE, str(exc), rid)
+                return p.error(p.FULL if isinstance(exc, Full) else p.BAD_MESSAGE, str(exc), rid)
             answer = {"type": "created", "match": match_id, "codes": {str(s): c for s, c in codes.items()}}
             return {**answer, "token": token, **({"id": rid} if rid is not None else {})}
         if kind in ("hello", "join"):
