@@ -167,6 +167,7 @@ class Raw:
     def __init__(self, address: tuple[str, int], **options: Any):
         options.setdefault("open_timeout", BOUND)
         options.setdefault("max_size", p.MAX_OUT_FRAME)
+        options.setdefault("close_timeout", 2)
         self._stack = contextlib.ExitStack()
         self.ws: ClientConnection = self._stack.enter_context(
             connect(f"ws://{address[0]}:{address[1]}/", compression=None, proxy=None, **options)
@@ -230,6 +231,17 @@ class Raw:
 Chooser = Callable[[RemoteWindow, int, random.Random], Command | None]
 
 
+def say_ready(window: RemoteWindow, readied: dict[int, Any]) -> None:
+    """As a timed game's table does once its round's die rolls: tell the server this screen
+    is ready (the sand waits for it), once a round."""
+    if window.rules is None or not window.rules.timed or window.finished or window.status != "online":
+        return
+    view = window.view()
+    if view.get("phase") == "solve" and readied.get(id(window)) != view.get("round"):
+        readied[id(window)] = view.get("round")
+        window.ready()
+
+
 def random_legal(window: RemoteWindow, seat: int, rng: random.Random) -> Command | None:
     legal = window.legal(seat)
     return rng.choice(legal) if legal else None
@@ -247,6 +259,7 @@ def play(
     the moves made. `refused_ok`: a refusal is no failure (a timed game moved on meanwhile)."""
     deadline = time.monotonic() + bound
     made = 0
+    readied: dict[int, Any] = {}
     while not all(w.finished for w in windows):
         if time.monotonic() > deadline:
             facts = [(sorted(w.seats), w.status, w.count, sorted(w.to_act)) for w in windows]
@@ -254,6 +267,7 @@ def play(
         acted = False
         for w in windows:
             w.pump()
+            say_ready(w, readied)
             for seat in sorted(w.to_act & w.seats):
                 if w.finished:
                     break
