@@ -9,6 +9,7 @@ is told by colour alone.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -37,7 +38,7 @@ REFUSALS = {
     BAD_CODE: N_("No match has this join code."),
     CODE_USED: N_("This invite was used already: ask the host for a new one."),
     BAD_TOKEN: N_("The host no longer knows this seat."),
-    REPLACED: N_("This seat was taken over: opened again elsewhere, or handed to a bot by the host."),
+    REPLACED: N_("Your seat is taken. It was opened again elsewhere, or the host handed it to a bot."),
     VERSION_MISMATCH: N_("The host's app speaks another version of the network protocol."),
 }
 
@@ -103,7 +104,7 @@ def latency_words(remote: RemoteWindow) -> str:
 def draw_mark(surface: pygame.Surface, state: str, centre: tuple[int, int], r: int = 7) -> None:
     """A state's mark, its shape telling it apart: a filled circle online, a square at this
     screen, a hollow diamond away, a hollow circle not joined, a triangle for a bot, a cross
-    for a link that is closed, a broken ring for one reconnecting."""
+    for a link that is closed, a ring of dots for one reconnecting."""
     x, y = centre
     if state in (ONLINE, LINK_ONLINE):
         pygame.draw.circle(surface, theme.GOOD, centre, r)
@@ -119,9 +120,11 @@ def draw_mark(surface: pygame.Surface, state: str, centre: tuple[int, int], r: i
     elif state == LINK_CLOSED:
         pygame.draw.line(surface, theme.DANGER, (x - r, y - r), (x + r, y + r), 3)
         pygame.draw.line(surface, theme.DANGER, (x - r, y + r), (x + r, y - r), 3)
-    else:  # LINK_DOWN: a ring with a gap, as a reconnecting arrow
-        rect = pygame.Rect(x - r, y - r, 2 * r, 2 * r)
-        pygame.draw.arc(surface, theme.ACCENT, rect, 0.6, 5.6, 2)
+    else:  # LINK_DOWN: a ring of dots, as a wait goes round
+        for k in range(8):
+            angle = k * math.pi / 4
+            dot = (round(x + r * math.cos(angle)), round(y + r * math.sin(angle)))
+            pygame.draw.circle(surface, theme.ACCENT, dot, 2)
 
 
 def name_of(remote: RemoteWindow, seat: int) -> str:

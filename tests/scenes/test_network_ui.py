@@ -136,6 +136,30 @@ def test_the_rules_fixed_seat_stays_as_it_is():
         s.close()
 
 
+def test_without_a_clipboard_the_invite_stays_to_be_read_and_paste_says_so(monkeypatch):
+    def none(*_args):
+        raise pygame.error("no clipboard here")
+
+    for name in ("put_text", "get_text", "has_text"):
+        monkeypatch.setattr(pygame.scrap, name, none)
+    with hosting("jaipur", ["human", "online"]) as (host, invites):
+        host.click("connection")
+        host.click("invites")  # the host's way back to the invites
+        host.click("copy.1")
+        sheet = host.app.top
+        assert not sheet.status_ok and "There is no clipboard here" in sheet.status
+        guest = open_join()
+        try:
+            guest.click("paste")
+            assert guest.app.top.problem[0] == "There is no clipboard here."
+            guest.type(invites[1])  # typed instead, as the host read it out
+            guest.click("join")
+            guest.tick(1)
+            assert guest.scene == "jaipur"
+        finally:
+            guest.close()
+
+
 # -- Join ------------------------------------------------------------------------------------
 def open_join() -> Session:
     s = Session.menu()
@@ -238,8 +262,7 @@ def test_a_dropped_guest_shows_as_reconnecting_on_the_host_until_it_is_back():
             host.key("escape")
             wait_until(host, lambda: online(host, 1), "the guest back")
             assert badge(host).startswith("Online") and "reconnecting" not in badge(host)
-            guest.tick(1)
-            assert guest.table.remote.status == "online"
+            wait_until(guest, lambda: guest.table.remote.status == "online", "the guest's link back")
         finally:
             guest.close()
 

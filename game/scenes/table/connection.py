@@ -89,27 +89,36 @@ class ConnectionBadge:
                 lines.append(("", msg("The match waits for {name}", name=name)))
         return [*lines, (LINK_ONLINE, headline)]
 
-    def _connection_layout(self) -> tuple[pygame.Rect, list[tuple[str, str, int]]]:
-        """The badge's box and its drawn lines (mark, words, size), as the room allows."""
+    def _connection_layout(self) -> tuple[pygame.Rect, list[tuple[str, str, int]], str]:
+        """The badge's box, its drawn lines (mark, words, size) as the room allows, and the
+        whole of a line the room cut short (ended with "…"; the tooltip says it all)."""
         room = pygame.Rect(self.connection_room)
         room_w = room.w - 2 * PAD_X - MARK_W
-        drawn: list[tuple[str, str, int]] = []
-        for k, (state, words) in enumerate(self.connection_lines()):
+        said = self.connection_lines()
+        lines: list[tuple[str, str, int, int]] = []  # with the line of `said` each part is of
+        for k, (state, words) in enumerate(said):
             size = SIZES[0] if k == 0 else SIZES[1]
             for j, part in enumerate(text.wrap(words, room_w, size, "bold" if k == 0 else "regular")):
-                drawn.append((state if j == 0 else "", part, size))
+                lines.append((state if j == 0 else "", part, size, k))
         capacity = max(1, (room.h - 2 * PAD_Y) // LINE_H)
-        drawn = drawn[:capacity]
+        kept, left = lines[:capacity], lines[capacity:]
+        cut = ""
+        if kept and left and left[0][3] == kept[-1][3]:  # a line cut in the middle
+            state, part, size, k = kept[-1]
+            face = "bold" if k == 0 else "regular"
+            kept[-1] = (state, text.fit(part + "…", room_w, size, face, size)[0], size, k)
+            cut = str(said[k][1])
+        drawn = [(state, part, size) for state, part, size, _ in kept]
         widest = max((text.font(size, "bold").size(part)[0] for _, part, size in drawn), default=40)
         box = pygame.Rect(0, 0, min(room.w, widest + 2 * PAD_X + MARK_W), len(drawn) * LINE_H + 2 * PAD_Y)
         setattr(box, self.connection_anchor, getattr(room, self.connection_anchor))
-        return box, drawn
+        return box, drawn, cut
 
     # the overlay's hooks (game.scenes.table.overlay)
     def draw_connection(self, surface: pygame.Surface) -> None:
         if self.remote is None or self.app.top is not self:
             return  # a sheet over the table says it all, in full (and the badge takes no click)
-        box, drawn = self._connection_layout()
+        box, drawn, _cut = self._connection_layout()
         trouble = any(state in (AWAY, WAITING, LINK_CLOSED, LINK_DOWN) for state, *_ in drawn)
         lit = self.hover == BADGE
         border = (
@@ -136,9 +145,9 @@ class ConnectionBadge:
     def connection_targets(self) -> list[Target]:
         if self.remote is None:
             return []
-        box, _drawn = self._connection_layout()
+        box, _drawn, cut = self._connection_layout()
         label = " — ".join(str(words) for _, words in self.connection_lines())
-        return [Target(BADGE, label, "button", box, tip=TIP)]
+        return [Target(BADGE, label, "button", box, tip=cut or TIP)]
 
     def connection_event(self, event: pygame.event.Event) -> bool:
         """A click on the badge, or Space or Enter while the keyboard is on it: its sheet.
