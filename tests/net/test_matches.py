@@ -1,0 +1,89 @@
+"""Whole matches over the socket: RemoteWindow clients playing random legal moves against the
+server's bots, in all four games (issue 35, "Tests and measurements").
+
+Rules checked: the match finishes; every client saw the same outcome, the server's; the log the
+server stored re-decides move by move (`verify`); a timed game (Ubongo) runs on the server's
+clock, with solves sent by a client. And a finished match nobody watches leaves memory, so it
+does not count against the rooms a server holds.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.core import registry
+from game.core.codec import roundtrip
+from game.core.match import Match, verify
+from game.rules.ubongo import solver
+from tests.net.support import play, random_legal, until
+
+
+def ubongo_player(window, seat, rng):
+    """Seat 0 solves its puzzle as soon as the sand runs (the server stamps the tick); the
+    others give up or move their pawn at random, as `legal` lists them."""
+    view = window.seat_view(seat)
+    if view["phase"] == "solve" and view["status"][seat] == "solving":
+        if not window.clock.running:
+            return None  # the die still rolls: wait for the sand
+        if seat == 0:
+            puzzle = view["puzzles"][seat]
+            found = solver.tilings([tuple(c) for c in puzzle["cells"]], puzzle["pieces"], limit=1)
+            if found:
+                laid = [{"piece": piece, "cells": [list(c) for c in cells]} for piece, cells in found[0]]
+                return {"move": "solve", "placements": laid}
+    return random_legal(window, seat, rng)
+
+
+GAMES = [
+    # game, seats, options, the server's clock rate, how the clients choose
+    ("jaipur", ("online", "bot"), {}, 60.0, random_legal),
+    ("ginrummy", ("online", "bot"), {"target": 100}, 60.0, random_legal),
+    ("tajmahal", ("online", "online", "bot"), {}, 60.0, random_legal),
+    # a 45 s hourglass in 1.1 s: the race runs on the server's time, whatever the clients say
+    ("ubongo", ("online", "online", "bot"), {}, 2400.0, ubongo_player),
+]
+
+
+@pytest.mark.parametrize(("game", "kinds", "options", "rate", "choose"), GAMES, ids=[g[0] for g in GAMES])
+def test_a_whole_match_over_the_socket(net, game, kinds, options, rate, choose):
+    net.start(rate=rate)
+    match_id, codes, _ = net.create(game, *kinds, options=options, seed=35)
+    windows = [net.join(codes[seat]) for seat in sorted(codes)]
+    assert [sorted(w.seats) for w in windows] == [[seat] for seat in sorted(codes)]
+    moves = play(windows, random.Random(35), choose, refused_ok=registry.get(game).timed)
+    assert moves > 0
+    record = net.record(match_id)
+    ok, why = verify(record)
+    assert ok, why
+    truth = Match.from_json(record).outcome
+    assert truth is not None
+    for window in windows:
+        assert window.finished
+        assert window.outcome is not None
+        assert window.outcome.to_json() == roundtrip(truth.to_json())  # winners, scores, details
+        assert window.count == len(record["events"])
+        assert window.commands(window.viewer) == [
+            c["command"] for c in record["commands"] if c["seat"] == window.viewer
+        ]
+    if game == "ubongo":  # the clients' solves were taken, each at the server's tick
+        solves = [c for c in record["commands"] if c["seat"] == 0 and c["command"]["move"] == "solve"]
+        assert solves and all(isinstance(c["command"]["tick"], int) for c in solves)
+
+
+def test_a_finished_match_nobody_watches_is_unloaded_and_counts_no_more(net):
+    net.start(max_rooms=2)
+    first, _, token = net.create("jaipur", "bot", "bot")
+    net.create("jaipur", "bot", "bot")
+    until(lambda: net.on_loop(net.srv.keys.hosted) == [], "both bots' matches finished")
+    until(lambda: net.on_loop(lambda: len(net.srv.rooms)) == 0, "the finished rooms were unloaded")
+    net.create("jaipur", "online", "bot")  # not refused: nothing is loaded
+    net.create("jaipur", "online", "bot")
+    with pytest.raises(ValueError, match="as many matches"):  # two unfinished ones are
+        net.create("jaipur", "online", "bot")
+    # a finished match is loaded again for whoever comes back to it, and shows its end
+    watcher = net.rejoin(token)
+    assert watcher.finished and watcher.seats == frozenset()
+    assert watcher.view()["seat"] is None  # a spectator's table: no hand
+    assert verify(net.record(first))[0]
