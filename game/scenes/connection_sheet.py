@@ -102,8 +102,13 @@ class ConnectionSheet(Overlay):
     def hand_over(self, seat: int) -> None:
         levels = self.table.rules.bot_levels
         level = HANDOVER if HANDOVER in levels else levels[len(levels) // 2]
-        refused = self.remote.hand_to_bot(seat, level)
         name = name_of(self.remote, seat)
+        self.remote.pump()  # the player may have come back while the question stood
+        if self.states()[seat] not in (AWAY, WAITING):
+            self.status = msg("{name} is here again: the seat stays theirs.", name=name)
+            self._sync()
+            return
+        refused = self.remote.hand_to_bot(seat, level)
         if refused is not None:
             self.status = msg("{name}'s seat stays as it was: {why}", name=name, why=refused.reason)
         else:

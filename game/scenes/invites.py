@@ -14,7 +14,7 @@ import pygame
 
 from game.core.i18n import N_, msg
 from game.scenes.base import Overlay
-from game.scenes.presence import HERE, ONLINE, WAITING, draw_mark, name_of, seat_states
+from game.scenes.presence import BOT, HERE, ONLINE, WAITING, draw_mark, name_of, seat_states
 from game.ui import clipboard, text, theme
 from game.ui.widgets import Button, panel
 
@@ -75,11 +75,18 @@ class InviteSheet(Overlay):
 
     def _sync(self) -> None:
         """Copy stays for seats nobody has joined yet: a used invite lets nobody else in."""
+        states = self.states()
         for seat, button in self.copies.items():
-            used = self.joined(seat)
+            bot = seat < len(states) and states[seat] == BOT
+            used = self.joined(seat) or bot
             button.enabled = not used
+            name = self.name_of(seat)
             button.hint = (
-                msg("{name} has joined: this invite is used", name=self.name_of(seat)) if used else ""
+                msg("A bot plays {name}'s seat now", name=name)
+                if bot
+                else msg("{name} has joined: this invite is used", name=name)
+                if used
+                else ""
             )
 
     def _copier(self, seat: int):
@@ -135,13 +142,15 @@ class InviteSheet(Overlay):
 
     def _draw_row(self, surface: pygame.Surface, seat: int, state: str, top: int) -> None:
         b = self.box
-        joined = self.joined(seat)
+        joined = self.joined(seat) or state == BOT  # either way, the invite lets nobody in
         shown = ONLINE if state in (ONLINE, HERE) else state
         draw_mark(surface, shown, (b.x + 48, top + 14), 7)
         name = text.blit(
             surface, self.name_of(seat), (b.x + 64, top + 14), 22, theme.TEXT, "bold", "midleft", as_is=True
         )
-        if state in (ONLINE, HERE):
+        if state == BOT:
+            words = N_("A bot plays this seat now")
+        elif state in (ONLINE, HERE):
             words = N_("Joined: online")
         elif joined:
             words = N_("Joined: away now, reconnecting")

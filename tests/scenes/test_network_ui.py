@@ -284,6 +284,9 @@ def test_the_host_hands_an_away_seat_to_a_bot_and_the_match_goes_on():
         assert host.scene == "connection"
         assert "plays Bilal's seat from now on" in host.app.top.status
         assert host.table.remote.players[1].kind == "bot"
+        host.click("invites")
+        assert not host.target("copy.1").enabled, "a bot's seat lets nobody in with its invite"
+        host.key("escape")
         host.key("escape")
         host.idle()  # the server's bot plays the seat
         assert host.waiting() == [0] and host.table.window.count > count
