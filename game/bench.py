@@ -3,21 +3,28 @@
 Start-up time to the first menu frame, frame time per scene (as the loop runs it, and with a
 full redraw every frame), and each game's own figures
 from `game/rules/<game>/bench.py` (`figures() -> dict`), plus the bundle's when one is built.
+The network's: a command's round trip on a `python -m game serve` on loopback (`net.rtt_ms`),
+and how many matches one server process holds (`net.matches`, about two minutes; docs/network.md).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import gc
 import importlib
 import importlib.util
 import json
 import os
+import random
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -184,6 +191,277 @@ def history_open_s(matches: int = 1000, runs: int = 5) -> float:
     return statistics.median(times)
 
 
+# -- the network: a `python -m game serve` on loopback, raw protocol clients (docs/network.md) --
+NET_STEPS = (250, 500, 750, 1000, 1250, 1500, 2000)  # concurrent matches tried by net.matches
+NET_STEP_S = 12.0  # seconds each step is measured (after its new matches have settled)
+NET_BUDGET_S = 100.0  # net.matches starts no step past this (the whole figure: about 2 minutes)
+NET_P99_MS = 50.0  # what a step must keep to count
+HUMAN_S = 1.0  # the load's seat thinks about this long a move (0.5 to 1.5 s), as a person
+
+
+def _percentile(samples: list[float], q: float) -> float:
+    if not samples:
+        return float("nan")
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _cpu_s(pid: int) -> float:
+    """Seconds of CPU a process has used (Linux's /proc; nan elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+
+
+def _machine_cpu_s() -> float:
+    """Seconds of CPU every process on this machine has used, all cores together (Linux)."""
+    try:
+        fields = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
+        busy = sum(int(f) for f in fields) - int(fields[3]) - int(fields[4])  # less idle, iowait
+        return busy / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+
+
+def _rss_kib(pid: int) -> float:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return float(line.split()[1])
+    except OSError:
+        pass
+    return float("nan")
+
+
+@contextlib.contextmanager
+def _server(bot_pause: float) -> Iterator[tuple[str, subprocess.Popen]]:
+    """`python -m game serve` on 127.0.0.1 (a free port, a temporary data folder): its URL and
+    its process, stopped and its folder removed afterwards."""
+    folder = Path(tempfile.mkdtemp(prefix="bazaar-bench-net-"))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "game", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    with open(folder / "server.log", "w") as log:
+        proc = subprocess.Popen(
+            [*command, "--data", str(folder / "data"), "--bot-pause", str(bot_pause)],
+            stdout=subprocess.PIPE,
+            stderr=log,
+            text=True,
+            cwd=ROOT,
+        )
+    try:
+        assert proc.stdout
+        line = proc.stdout.readline()
+        if "serving on" not in line:
+            raise RuntimeError(f"the server did not start: {(folder / 'server.log').read_text()[-800:]}")
+        yield f"ws://127.0.0.1:{port}/", proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def _no_collector() -> Iterator[None]:
+    """The load's own cyclic garbage collector off while it measures: its pauses (a thousand
+    connections are many objects) would be counted as the server's."""
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+class _Seat:
+    """One seat of one Jaipur match played over a raw socket, as an outside client would (no
+    RemoteWindow): it creates the match (seat 0 online, seat 1 the server's easy bot), joins
+    with the code, and plays random legal moves; `rtts` gets each move's round trip, from
+    sending the submit to reading the update that holds the new view."""
+
+    SEATS = [{"name": "Asha", "kind": "online"}, {"name": "Bilal", "kind": "bot", "level": "easy"}]
+
+    def __init__(self, url: str, rng: random.Random):
+        self.url, self.rng = url, rng
+        self.ws: Any = None
+        self.to_act: list[int] = []
+        self.finished = False
+        self.next_id = 0
+
+    async def open(self) -> None:
+        from websockets.asyncio.client import connect
+
+        from game.net import protocol as p
+
+        self.ws = await connect(self.url, max_size=p.MAX_OUT_FRAME, compression=None, open_timeout=60)
+        created = await self.ask({"type": "create", "v": p.VERSION, "game": "jaipur", "seats": self.SEATS})
+        if created["type"] != "created":
+            raise RuntimeError(f"the server created no match: {created}")
+        await self.send({"type": "join", "v": p.VERSION, "code": created["codes"]["0"]})
+        while (await self.recv())["type"] != "welcome":
+            pass
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        from game.net import protocol as p
+
+        await self.ws.send(p.encode(message))
+
+    async def recv(self) -> dict[str, Any]:
+        from game.net import protocol as p
+
+        message = p.decode_reply(await self.ws.recv())
+        if message["type"] in ("welcome", "update"):
+            self.to_act = message["to_act"]
+            self.finished = message["outcome"] is not None
+        elif message["type"] == "error":
+            raise RuntimeError(f"the server said: {message['error']}")
+        return message
+
+    async def ask(self, message: dict[str, Any]) -> dict[str, Any]:
+        self.next_id += 1
+        rid = self.next_id
+        await self.send({**message, "id": rid})
+        while True:
+            answer = await self.recv()
+            if answer.get("id") == rid:
+                return answer
+
+    async def turn(self) -> bool:
+        """Wait for seat 0's turn: False when the match is over instead."""
+        while 0 not in self.to_act and not self.finished:
+            await self.recv()
+        return not self.finished
+
+    async def move(self, pause: float = 0.0) -> float | None:
+        """Wait for seat 0's turn, then `pause` seconds, and play a random legal move: its round
+        trip in seconds, or None when the match is over."""
+        if not await self.turn():
+            return None
+        await asyncio.sleep(pause)
+        legal = (await self.ask({"type": "legal", "seat": 0}))["commands"]
+        self.next_id += 1
+        start = time.perf_counter()
+        await self.send({"type": "submit", "id": self.next_id, "seat": 0, "command": self.rng.choice(legal)})
+        while True:
+            message = await self.recv()
+            if message["type"] == "update" and "0" in message["commands"]:
+                return time.perf_counter() - start
+            if message.get("id") == self.next_id and not message["ok"]:
+                raise RuntimeError(f"a legal move was refused: {message['error']}")
+
+
+def net_rtt_ms(moves: int = 300, pause: float = 0.05) -> tuple[float, float]:
+    """Median and 99th percentile, in milliseconds, of a command's round trip on loopback: one
+    match on a `python -m game serve` (its bot moving at once), one client seat submitting
+    random legal moves `pause` seconds apart (two messages a move: within the rate limit);
+    matches follow one another until `moves` are timed."""
+
+    async def run(url: str) -> list[float]:
+        rng = random.Random(7)
+        rtts: list[float] = []
+        while len(rtts) < moves:
+            seat = _Seat(url, rng)
+            await seat.open()
+            while len(rtts) < moves:
+                rtt = await seat.move(pause)
+                if rtt is None:
+                    break
+                rtts.append(rtt)
+            await seat.close()
+        return rtts
+
+    with _server(bot_pause=0.0) as (url, _), _no_collector():
+        rtts = [1000 * t for t in asyncio.run(run(url))]
+    return statistics.median(rtts), _percentile(rtts, 0.99)
+
+
+def net_matches(
+    steps: tuple[int, ...] = NET_STEPS, seconds: float = NET_STEP_S, budget: float = NET_BUDGET_S
+) -> dict[str, Any]:
+    """How many Jaipur matches one server process holds with the 99th percentile of a move's
+    round trip under NET_P99_MS. The server (a subprocess, its bots easy, pausing 1 s) gains
+    matches step by step; in this process one event loop plays every match's online seat,
+    a random legal move after a person's pause (HUMAN_S), so N matches make about N/2 moves a
+    second of the load's and as many of the bots'. Each step is measured for `seconds`; the
+    steps stop at the first one that misses or when the budget is spent."""
+
+    async def player(seat: _Seat, rtts: list[float], failed: list[str], url: str) -> None:
+        rng = seat.rng
+        try:
+            while True:
+                rtt = await seat.move(HUMAN_S * rng.uniform(0.5, 1.5))
+                if rtt is None:  # over: the next match in its place
+                    await seat.close()
+                    seat = _Seat(url, rng)
+                    await seat.open()
+                else:
+                    rtts.append(rtt)
+        except Exception as exc:  # counted: a bench that loses seats says so
+            failed.append(f"{type(exc).__name__}: {exc}")
+        finally:
+            await seat.close()
+
+    async def run(url: str, proc: subprocess.Popen) -> dict[str, Any]:
+        started = time.monotonic()
+        rtts: list[float] = []
+        failed: list[str] = []
+        players: list[asyncio.Task] = []
+        rng = random.Random(11)
+        kinds = ("p50_ms", "p99_ms", "moves_per_s", "cpu_pct", "load_cpu_pct", "others_cpu_pct")
+        report: dict[str, Any] = {k: {} for k in kinds}
+        held, rss = 0, {0: _rss_kib(proc.pid)}
+        for n in steps:
+            if time.monotonic() - started > budget:
+                break
+            seats = [_Seat(url, random.Random(rng.random())) for _ in range(n - len(players))]
+            for k in range(0, len(seats), 50):  # opened 50 at a time, as people come
+                await asyncio.gather(*(s.open() for s in seats[k : k + 50]))
+            players += [asyncio.create_task(player(s, rtts, failed, url)) for s in seats]
+            await asyncio.sleep(2 * HUMAN_S)  # the new ones fall into step
+            rss[n] = _rss_kib(proc.pid)
+            rtts.clear()
+            cpu, load, at = _cpu_s(proc.pid), time.process_time(), time.monotonic()
+            machine = _machine_cpu_s()
+            await asyncio.sleep(seconds)
+            elapsed = time.monotonic() - at
+            samples = [1000 * t for t in rtts]
+            key = str(n)
+            report["p50_ms"][key] = _percentile(samples, 0.5)
+            report["p99_ms"][key] = _percentile(samples, 0.99)
+            report["moves_per_s"][key] = len(samples) / elapsed
+            report["cpu_pct"][key] = 100 * (_cpu_s(proc.pid) - cpu) / elapsed
+            report["load_cpu_pct"][key] = 100 * (time.process_time() - load) / elapsed
+            used = _machine_cpu_s() - machine  # what else ran meanwhile makes a step worth less
+            mine = _cpu_s(proc.pid) - cpu + time.process_time() - load
+            report["others_cpu_pct"][key] = 100 * (used - mine) / elapsed
+            if report["p99_ms"][key] >= NET_P99_MS:
+                break
+            held = n
+        for task in players:
+            task.cancel()
+        await asyncio.gather(*players, return_exceptions=True)
+        top = max(rss)
+        report["held"] = held
+        report["lost"] = len(failed)
+        if failed:
+            print(f"net.matches: {len(failed)} seats failed, e.g. {failed[0]}", file=sys.stderr)
+        report["kib_each"] = (rss[top] - rss[0]) / top if top else float("nan")
+        return report
+
+    with _server(bot_pause=1.0) as (url, proc), _no_collector():
+        return asyncio.run(run(url, proc))
+
+
 def game_figures(wanted: Callable[[str], bool]) -> dict[str, float]:
     figures: dict[str, float] = {}
     for game in registry.GAMES:
@@ -226,6 +504,12 @@ def collect(only: list[str]) -> dict[str, Any]:
         report["replay_step_ms"] = replay_step_ms()
     if wanted("history_open_s"):
         report["history_open_s"] = history_open_s()
+    if wanted("net.rtt_ms"):
+        report["net.rtt_ms"], report["net.rtt_ms_p99"] = net_rtt_ms()
+    if wanted("net.matches"):
+        held = net_matches()
+        report["net.matches"] = held.pop("held")
+        report.update({f"net.matches_{k}": v for k, v in held.items()})
     report.update({k: v for k, v in game_figures(wanted).items() if wanted(k)})
     return report
 
