@@ -81,8 +81,17 @@ class Connection:
         # what goes out, in order; a (code, reason) closes the connection after the rest
         self.outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue(p.OUTBOX)
         self.bucket = Bucket(p.RATE, p.BURST)
-        self.strikes = 0
+        self.strikes = 0.0  # refused messages, one forgiven every STRIKE_SECONDS
+        self.struck = time.monotonic()
         self.ended = False  # closing: it takes nothing more
+
+    def strike(self) -> None:
+        """A refused message (malformed, too fast, not allowed). Past STRIKES of them the
+        connection is closed; they are forgiven with time, so a long session's rare ones
+        never add up to that."""
+        now = time.monotonic()
+        self.strikes = max(0.0, self.strikes - (now - self.struck) / p.STRIKE_SECONDS) + 1
+        self.struck = now
 
     def send(self, message: dict[str, Any]) -> None:
         if self.ended:
@@ -263,13 +272,13 @@ class Server:
             message = p.decode(text)
             rid = message.get("id")
             if not conn.bucket.take():
-                conn.strikes += 1
+                conn.strike()
                 return p.error(
                     p.SLOW_DOWN, f"at most {p.RATE:g} messages a second; this one was dropped", rid
                 )
             return self._dispatch(conn, message)
         except p.ProtocolError as exc:
-            conn.strikes += 1
+            conn.strike()
             return p.error(exc.code, exc.message, rid)
 
     def _dispatch(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any] | None:
@@ -288,7 +297,7 @@ class Server:
         if kind in ("hello", "join"):
             return self._enter(conn, message)
         if conn.room is None:
-            conn.strikes += 1
+            conn.strike()
             return p.error(p.NOT_READY, "say hello (a seat token) or join (a join code) first", rid)
         return conn.room.request(conn, message)
 
@@ -299,17 +308,17 @@ class Server:
             code = message["code"]
             claimed = self.keys.claim(code) if isinstance(code, str) and len(code) < 64 else "bad-code"
             if claimed == "code-used":
-                conn.strikes += 1
+                conn.strike()
                 return p.error(p.CODE_USED, "this invite was used already: ask the host for a new one")
             if isinstance(claimed, str):
-                conn.strikes += 1
+                conn.strike()
                 return p.error(p.BAD_CODE, "no match has this join code")
             grant, token = claimed
         else:
             token = message["token"]
             found = self.keys.check(token) if isinstance(token, str) and len(token) < 128 else None
             if found is None:
-                conn.strikes += 1
+                conn.strike()
                 return p.error(p.BAD_TOKEN, "this seat token is not known here (stale or mistyped)")
             grant = found
         try:
