@@ -209,6 +209,22 @@ def test_a_flood_is_slowed_down_then_closed_and_the_others_carry_on(net):
     assert other.count > before
 
 
+def test_strikes_are_forgiven_with_time_so_a_long_session_is_not_closed(net, monkeypatch):
+    monkeypatch.setattr(p, "STRIKE_SECONDS", 0.05)
+    match_id, codes, _ = net.create("jaipur", "online", "online")
+    client = net.raw()
+    assert client.join(codes[0])["type"] == "welcome"
+    for _ in range(2):
+        for _ in range(p.STRIKES - 5):
+            client.send("{")
+            assert client.error()["code"] == p.BAD_JSON
+        time.sleep(1.0)  # the server's clock forgives a strike every 0.05 s; no thread is awaited
+    assert client.ask({"type": "ping"})["ok"] is True  # 30 strikes in all, never 20 at once
+    for _ in range(p.STRIKES + 1):
+        client.send("{")
+    assert client.closed()[0] == 1008  # as many at once still close it
+
+
 def test_a_silent_client_is_closed_after_hello_seconds(net, monkeypatch):
     monkeypatch.setattr(p, "HELLO_SECONDS", 0.3)
     match_id, codes, _ = net.create("jaipur", "online", "online")  # nothing moves by itself
