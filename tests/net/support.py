@@ -40,6 +40,16 @@ def until(condition: Callable[[], Any], what: str, bound: float = BOUND) -> Any:
         time.sleep(0.005)
 
 
+def seen(window: RemoteWindow, condition: Callable[[], Any], what: str, bound: float = BOUND) -> None:
+    """Apply what reaches `window` until `condition()` holds; fail after `bound` seconds."""
+    deadline = time.monotonic() + bound
+    window.pump()
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {bound:g} s: {what}")
+        window.wait(0.05)
+
+
 @contextlib.contextmanager
 def serving(data: Path, **options: Any) -> Iterator[tuple[Server, Threaded, tuple[str, int]]]:
     """A server on its own thread, on loopback and a free port, stopped afterwards."""
@@ -253,14 +263,16 @@ def play(
     choose: Chooser = random_legal,
     bound: float = BOUND * 4,
     refused_ok: bool = False,
+    moves: int | None = None,
 ) -> int:
-    """Round the windows until every one has seen the end: each plays its seats the server
-    waits on, and when none may, each waits briefly for the server's next message. Returns
-    the moves made. `refused_ok`: a refusal is no failure (a timed game moved on meanwhile)."""
+    """Round the windows until every one has seen the end (or `moves` were made): each plays
+    its seats the server waits on, and when none may, each waits briefly for the server's next
+    message. Returns the moves made. `refused_ok`: a refusal is no failure (a timed game moved
+    on meanwhile, or the server is away)."""
     deadline = time.monotonic() + bound
     made = 0
     readied: dict[int, Any] = {}
-    while not all(w.finished for w in windows):
+    while not all(w.finished for w in windows) and (moves is None or made < moves):
         if time.monotonic() > deadline:
             facts = [(sorted(w.seats), w.status, w.count, sorted(w.to_act)) for w in windows]
             raise AssertionError(f"not finished within {bound:g} s after {made} moves: {facts}")
@@ -269,7 +281,7 @@ def play(
             w.pump()
             say_ready(w, readied)
             for seat in sorted(w.to_act & w.seats):
-                if w.finished:
+                if w.finished or (moves is not None and made >= moves):
                     break
                 command = choose(w, seat, rng)
                 if command is None:

@@ -19,6 +19,8 @@ from game.core.match import Match, verify
 from game.rules.ubongo import solver
 from tests.net.support import play, random_legal, until
 
+pytestmark = pytest.mark.usefixtures("fast_players")
+
 
 def ubongo_player(window, seat, rng):
     """Seat 0 solves its puzzle as soon as the sand runs (the server stamps the tick); the
