@@ -46,6 +46,7 @@ log = logging.getLogger("bazaar.net")
 MAX_NAME = 24
 MAX_ROOMS = 2000  # matches loaded at once; a create past it is refused ("full")
 CLOSE_SECONDS = 5.0  # a connection the server closes is cut after this at the latest
+STOP_SECONDS = 2.0  # a stopping server waits this long for its clients' closes, then cuts them
 SEAT_KINDS = ("human", "online", "bot", "rules")  # never "cmd": a client must not run programs here
 
 
@@ -151,6 +152,7 @@ class Server:
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bot")
         self.drive = Drive(self.executor, bot_pause, budget or Budget(seconds=1.0), rate)
         self.rooms: dict[int, Room] = {}
+        self.connections: set[Connection] = set()
         self.max_rooms = max_rooms
         self.allow_create = allow_create
         self.address: tuple[str, int] | None = None
@@ -233,12 +235,14 @@ class Server:
     # -- connections -----------------------------------------------------------------------
     async def handle(self, ws: ServerConnection) -> None:
         conn = Connection(ws)
+        self.connections.add(conn)
         writer = asyncio.create_task(conn.write())
         try:
             await self._converse(conn)
         except ConnectionClosed:
             pass
         finally:
+            self.connections.discard(conn)
             conn.ended = True
             if conn.room is not None:
                 conn.room.detach(conn)
@@ -354,7 +358,15 @@ class Server:
             if started is not None:
                 started(self.address)
             await (stop or asyncio.Event()).wait()
+            # Leaving closes every connection and waits for each client's close; one that reads
+            # nothing would hold it (its close frame waits behind a full buffer): cut those.
+            cut = asyncio.get_running_loop().call_later(STOP_SECONDS, self._cut_all)
+        cut.cancel()
         self.close()
+
+    def _cut_all(self) -> None:
+        for conn in list(self.connections):
+            conn.ws.transport.abort()
 
     def close(self) -> None:
         for room in self.rooms.values():
