@@ -17,7 +17,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.core.ruleset import Rejected
 from game.net import protocol as p
-from game.net import room
+from game.net import room, server
 from game.net.server import Server
 from tests.net.support import BOUND, play, until
 
@@ -243,6 +243,18 @@ def test_a_silent_client_is_closed_after_hello_seconds(net, monkeypatch):
     assert joined.ask({"type": "ping"})["ok"] is True
 
 
+def narrowed(handle):
+    """The server's connections with small buffers: 4 KiB in the kernel, 1 KiB in asyncio's
+    transport (a slow link's are full soon)."""
+
+    async def narrow(self, ws):
+        ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+        ws.transport.set_write_buffer_limits(high=1024)
+        await handle(self, ws)
+
+    return narrow
+
+
 def test_a_client_that_never_reads_is_dropped_and_the_match_goes_on(net, monkeypatch):
     """The buffers between the server and its clients are made small (as a slow link keeps
     them full), so a client that reads nothing fills its outbox after a few updates; the server
@@ -250,14 +262,7 @@ def test_a_client_that_never_reads_is_dropped_and_the_match_goes_on(net, monkeyp
     each round, nobody waits for it."""
     monkeypatch.setattr(p, "OUTBOX", 16)
     monkeypatch.setattr(room, "READY_SECONDS", 0.05)  # the silent screen never says ready
-    handle = Server.handle
-
-    async def narrow(self, ws):
-        ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
-        ws.transport.set_write_buffer_limits(high=1024)
-        await handle(self, ws)
-
-    monkeypatch.setattr(Server, "handle", narrow)
+    monkeypatch.setattr(Server, "handle", narrowed(Server.handle))
     net.start(rate=9600.0)  # 160 times real time: a 45 s hourglass in about a third of a second
     match_id, codes, _ = net.create("ubongo", "online", "online", "bot")
     narrow_socket = socket.create_connection(net.address, timeout=BOUND)
@@ -284,6 +289,27 @@ def test_a_client_that_never_reads_is_dropped_and_the_match_goes_on(net, monkeyp
     assert dropped, "the silent seat stayed online to the end"
     assert dropped["at"] < len(net.record(match_id)["events"])  # while the match went on
     silent.closed(BOUND)  # cut off: what it had buffered, then the end of the stream
+
+
+def test_the_server_stops_even_with_a_client_that_reads_nothing(net, monkeypatch):
+    """Stopping closes every connection, and a close waits for the client's; one that reads
+    nothing (its buffers full, short of overflowing its outbox) must not hold the server."""
+    monkeypatch.setattr(Server, "handle", narrowed(Server.handle))
+    net.start()
+    match_id, _, host_token = net.create("jaipur", "bot", "bot")
+    narrow_socket = socket.create_connection(net.address, timeout=BOUND)
+    narrow_socket.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    silent = net.raw(sock=narrow_socket, max_queue=1)
+    assert silent.hello(host_token)["seats"] == []  # the spectator's updates, unread from now
+    until(lambda: net.on_loop(net.srv.keys.hosted) == [], "the bots' match finished")
+    stuck = net.on_loop(lambda: [c.outbox.qsize() for c in net.srv.rooms[match_id].conns])
+    assert stuck and stuck[0] > 0, "its writer waits on the full buffer"
+    thread = net.thread
+    started = time.monotonic()
+    thread.stop(timeout=BOUND)  # the client still connected, reading nothing
+    assert not thread._thread.is_alive(), f"the server is still closing after {BOUND:g} s"
+    # it gives the clients STOP_SECONDS to close: not the keepalive's 15 s, nor for ever
+    assert time.monotonic() - started < 5 * server.STOP_SECONDS
 
 
 # -- what the server decides -------------------------------------------------------------------
