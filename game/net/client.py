@@ -113,7 +113,7 @@ class Link:
                 message = p.decode_reply(text)
                 if message.get("type") == "welcome":
                     self.first = {"type": "hello", "v": p.VERSION, "token": message["token"]}
-                self.inbox.put(("message", message))
+                self.inbox.put(("message", message, time.monotonic()))
                 if message.get("type") == "error" and message["error"].get("code") in FATAL:
                     self.stopping.set()
         except (ConnectionClosed, OSError, ValueError) as exc:
@@ -259,11 +259,13 @@ class RemoteWindow:
         self.pump()
         return True
 
-    def _take(self, item: tuple[str, Any]) -> None:
-        kind, body = item
+    def _take(self, item: tuple[Any, ...]) -> None:
+        kind, body = item[0], item[1]
         if kind == "down":
             if self.status != "closed":
                 self.status = "reconnecting" if not self.link.stopping.is_set() else "closed"
+                if body:
+                    self.problem = str(body)
             self.cache.clear()
             return
         message: dict[str, Any] = body
@@ -279,8 +281,8 @@ class RemoteWindow:
             self._players = [Seat.from_json(s) for s in message["players"]]
         elif kind == "reply":
             rid = message.get("id")
-            if rid in self.pings:
-                self.latency_ms = (time.monotonic() - self.pings.pop(rid)) * 1000
+            if rid in self.pings:  # timed when the link thread read it, not when applied here
+                self.latency_ms = (item[2] - self.pings.pop(rid)) * 1000
                 self._clock(message.get("clock"))
             else:
                 self.replies[rid] = message

@@ -37,6 +37,8 @@ class Shown(Protocol):
 
     def knock_card(self) -> str | None: ...
 
+    def away(self, seat: int) -> bool: ...
+
 
 def best_discard(v: dict[str, Any]) -> str | None:
     """The discard leaving the least deadwood (the highest card among equals), never the card just taken."""
@@ -130,7 +132,13 @@ def prompt(t: Shown) -> tuple[str, str, str]:
     if seat is None or t.viewer is None:
         return (
             msg("{other}'s turn", other=other),
-            msg("{other} is thinking…", other=other) if waiting else "",
+            (
+                msg("{other} is reconnecting…", other=other)
+                if waiting and t.away(waiting[0])
+                else msg("{other} is thinking…", other=other)
+                if waiting
+                else ""
+            ),
             "",
         )
     if t.hint and not t.selected:

@@ -432,6 +432,13 @@ class Table(TargetInput, TableOverlay, Scene):
             return self.window.due is None
         return not self.needs_handoff(people[0])
 
+    def away(self, seat: int) -> bool:
+        """Network play: a person who plays `seat` elsewhere and is not connected now."""
+        remote = self.remote
+        if remote is None or seat in remote.seats or not 0 <= seat < len(remote.online):
+            return False
+        return not remote.online[seat] and not remote.players[seat].is_bot
+
     def remote_moving(self) -> bool:
         """Network play: news arrived, the link is down (its state is shown), or sand runs."""
         remote = self.remote

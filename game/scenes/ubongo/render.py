@@ -452,7 +452,11 @@ class Render:
         kind = (
             _("you")
             if me and not t.watching  # a replay shows every seat as what it was
-            else (_("person") if not info.is_bot else _("bot · {level}", level=level(info.level)))
+            else _("away")
+            if t.away(seat)  # network play: a person whose link dropped (their sand runs on)
+            else _("person")
+            if not info.is_bot
+            else _("bot · {level}", level=level(info.level))
         )
         name, name_size = text.fit(info.name, 150, 19, "bold", 15)
         text.blit(surface, name, (r.x + 44, r.y + 24), name_size, theme.TEXT, "bold", "midleft")
