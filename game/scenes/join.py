@@ -3,7 +3,8 @@
 The invite is read at once (a malformed one is refused in words under the field). Reaching the
 host waits until a frame saying so is on screen (it can take a few seconds to give up on a
 silent host). On success the table replaces this screen; on failure the reason stands under
-the field, with what to do about it.
+the field, with what to do about it. The seats this app joined before and whose match is not
+over are listed below, each to take again (game.net.tickets).
 """
 
 from __future__ import annotations
@@ -12,9 +13,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core import registry
 from game.core.i18n import N_, msg, said
 from game.net.client import NetError
 from game.net.invite import parse
+from game.net.tickets import Ticket
 from game.scenes.base import Screen
 from game.scenes.presence import refusal_words
 from game.ui import clipboard, text, theme
@@ -24,6 +27,8 @@ if TYPE_CHECKING:
     from game.scenes.host import Host
 
 FIELD = pygame.Rect(60, 196, 900, 60)
+SEATS_Y = 456  # the seats this app may take again: a heading, then a row each
+SEATS_SHOWN = 2
 EXAMPLE = "bazaar://192.168.1.20:8765/7KQ2-M9XD-4RTW-8HJC"
 # what to do about a refusal, by the server's error code ("": the host was not reached)
 ADVICE = {
@@ -35,6 +40,13 @@ ADVICE = {
         "network (from elsewhere, the host's port must be open to the internet)."
     ),
 }
+
+
+HOW = (  # how joining works, while no seat is remembered
+    msg("The host sends you an invite, one line such as {example}.", example=EXAMPLE),
+    N_("Paste it here (Ctrl+V or Paste) or type it, then Join: you take the seat it was made for."),
+    N_("The host's app must be open, on your network or reachable from the internet."),
+)
 
 
 class InviteField(TextField):
@@ -76,10 +88,19 @@ class JoinScreen(Screen):
         self.paste_button.hint = N_("The invite from the clipboard (Ctrl+V)")
         self.back_button = Button((720, 620, 240, 60), N_("Back"), self.back, tid="back")
         self.join_button = Button((980, 620, 240, 60), N_("Join"), self.join, primary=True, tid="join")
-        self.group.widgets = [self.field, self.paste_button, self.back_button, self.join_button]
+        from game.scenes.online import remembered
+
+        self.tickets = remembered()[:SEATS_SHOWN]
+        self.again = [
+            Button(
+                (980, SEATS_Y + 30 + 48 * k, 240, 40), N_("Take your seat"), self._again(t), tid=f"rejoin.{k}"
+            )
+            for k, t in enumerate(self.tickets)
+        ]
+        self.group.widgets = [self.field, self.paste_button, *self.again, self.back_button, self.join_button]
         self.group.focus(self.field)
         self.problem: tuple[str, str, str] | None = None  # headline, the reason, what to do
-        self.pending = ""  # the invite being joined, once "Reaching the host…" is on screen
+        self.pending: str | Ticket = ""  # the invite (or seat) being joined, once "Reaching the host…" shows
         self.shown = False  # whether a frame saying so was drawn
 
     # -- the invite ---------------------------------------------------------------------------
@@ -113,15 +134,25 @@ class JoinScreen(Screen):
         self.pending, self.shown = self.field.value, False
         self.join_button.enabled, self.join_button.label = False, N_("Joining…")
 
+    def _again(self, ticket: Ticket):
+        def take() -> None:
+            if not self.pending:
+                self.problem, self.pending, self.shown = None, ticket, False
+
+        return take
+
     def update(self, ticks: int) -> None:
         if not self.pending or not self.shown:
             return
-        from game.scenes.online import join_table
+        from game.scenes.online import join_table, rejoin_table
 
         invite, self.pending = self.pending, ""
         self.join_button.enabled, self.join_button.label = True, N_("Join")
         try:
-            table = join_table(self.app, invite)
+            if isinstance(invite, Ticket):
+                table = rejoin_table(self.app, invite)
+            else:
+                table = join_table(self.app, invite)
         except ValueError as exc:
             self.problem = (N_("That is not an invite."), said(exc), "")
         except NetError as exc:
@@ -162,11 +193,25 @@ class JoinScreen(Screen):
         elif self.pending:
             self.shown = True
             text.blit(surface, N_("Reaching the host…"), (92, y), 20, theme.TEXT, "bold", "midleft")
-        how = (
-            msg("The host sends you an invite, one line such as {example}.", example=EXAMPLE),
-            N_("Paste it here (Ctrl+V or Paste) or type it, then Join: you take the seat it was made for."),
-            N_("The host's app must be open, on your network or reachable from the internet."),
-        )
-        for k, line in enumerate(how):
-            text.blit(surface, line, (60, 480 + 30 * k), 17, theme.MUTED, anchor="midleft")
+        if self.tickets:
+            self.draw_tickets(surface)
+        else:
+            for k, line in enumerate(HOW):
+                text.blit(surface, line, (60, 480 + 30 * k), 17, theme.MUTED, anchor="midleft")
         self.group.draw(surface)
+
+    def draw_tickets(self, surface: pygame.Surface) -> None:
+        """The seats this app joined before, newest first: the game, who plays, and when."""
+        text.blit(
+            surface, N_("Your seats at other computers"), (60, SEATS_Y), 20, theme.ACCENT, "bold", "midleft"
+        )
+        for k, ticket in enumerate(self.tickets):
+            y = SEATS_Y + 50 + 48 * k
+            game = registry.get(ticket.game).title if ticket.game in registry.names() else ticket.game
+            you = ", ".join(ticket.names[s] for s in ticket.seats if s < len(ticket.names))
+            others = ", ".join(n for i, n in enumerate(ticket.names) if i not in ticket.seats)
+            line = msg("{game}: you are {you}, with {others}", game=game, you=you, others=others)
+            when = msg("joined {when}", when=ticket.joined.replace("T", " ")[:16])
+            words, size = text.fit(line, 880, 18)
+            text.blit(surface, words, (60, y - 9), size, theme.TEXT, anchor="midleft")
+            text.blit(surface, when, (60, y + 13), 15, theme.MUTED, anchor="midleft")

@@ -110,7 +110,7 @@ def test_a_whole_match_between_two_apps_over_the_network(game, seats, options, r
 
 def test_a_guest_whose_app_closed_takes_its_seat_again_from_the_seats_it_remembers(bazaar_home):
     from game.net import tickets
-    from game.scenes.online import rejoin_table, remembered
+    from game.scenes.online import remembered
 
     host, invites = Session.host("jaipur", ["human", "online"], seed=8)
     guest = Session.join(invites[1])
@@ -124,10 +124,13 @@ def test_a_guest_whose_app_closed_takes_its_seat_again_from_the_seats_it_remembe
         guest.close()
         [ticket] = remembered()
         assert (ticket.game, ticket.seats, ticket.names) == ("jaipur", (1,), tuple(host.table.window.names))
-        again = Session.menu()
-        table = rejoin_table(again.app, ticket)
-        again.app.push(table)
+        again = Session.menu()  # the app opened again: Join lists the seat; one click takes it
+        again.click("join")
+        again.click("rejoin.0")
+        again.app.step(1)  # "Reaching the host…" is drawn, then the host is reached
         again.app.step(1)
+        assert again.scene == "jaipur", again.scene
+        table = again.table
         assert table.window.count >= seen and table.viewer == 1
         truth = host.app.hosting.server.rooms[ticket.match].match
         assert table.window.seat_view(1)["hand"] == truth.view(1)["hand"]
