@@ -19,7 +19,7 @@ from game.core.ruleset import Rejected
 from game.net import protocol as p
 from game.net import room, server
 from game.net.server import Server
-from tests.net.support import BOUND, play, until
+from tests.net.support import BOUND, play, seen, until
 
 
 def refused(answer: dict, code: str) -> str:
@@ -169,7 +169,7 @@ def test_an_oversized_frame_closes_that_connection_only(net):
     code, _ = big.closed()
     assert code == 1009
     until(lambda: net.online(one) == [False, True], "the server forgets the closed seat")
-    until(lambda: neighbour.pump() >= 0 and neighbour.online == [False, True], "the neighbour is told")
+    seen(neighbour, lambda: neighbour.online == [False, True], "the neighbour is told")
     # the other seat of that match plays on, and so does another match
     before = neighbour.count
     assert not isinstance(neighbour.submit(1, neighbour.legal(1)[0]), Rejected)
@@ -203,7 +203,7 @@ def test_a_flood_is_slowed_down_then_closed_and_the_others_carry_on(net):
     assert p.BURST - 1 <= len(served) <= p.BURST + p.RATE * lasted
     assert len(answers) < sent  # what came after the close was never answered
     # the other seat plays on, and sees the flooder gone
-    until(lambda: other.pump() >= 0 and other.online == [False, True], "the other seat is told")
+    seen(other, lambda: other.online == [False, True], "the other seat is told")
     before = other.count
     assert not isinstance(other.submit(1, random.Random(1).choice(other.legal(1))), Rejected)
     assert other.count > before
