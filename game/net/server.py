@@ -218,6 +218,8 @@ class Server:
             seed = random.SystemRandom().randrange(2**31)
         elif not 0 <= seed < 2**63:  # what the store keeps (a signed 64-bit integer)
             raise ValueError("a seed is a whole number from 0 to 2**63 - 1")
+        if rules.timed and sum(s.kind == "human" for s in made) > 1:
+            raise ValueError("in a race over the network each person needs a screen of their own")
         match = Match.new(rules, made, options, seed)
         match_id = self.store.attach(match)
         online = [i for i, s in enumerate(made) if s.kind == "online"]

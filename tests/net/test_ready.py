@@ -57,3 +57,10 @@ def test_a_round_with_bots_alone_and_nobody_connected_does_not_wait(net):
         ),
         "the bots' round runs",
     )
+
+
+def test_a_race_over_the_network_gives_each_person_a_screen_of_their_own(net):
+    import pytest
+
+    with pytest.raises(ValueError, match="screen of their own"):
+        net.create("ubongo", "human", "human", "online")
