@@ -9,6 +9,8 @@ describes each, so an outside client can be written from it alone.
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Callable
 from typing import Any
 
 VERSION = 1
@@ -52,6 +54,27 @@ SLOW_DOWN = "slow-down"
 NOT_READY = "not-ready"  # a request before hello/join
 FULL = "full"
 REPLACED = "replaced"  # the same seat connected again elsewhere
+
+
+class Bucket:
+    """A token bucket: `rate` messages a second on average, `burst` at once."""
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic):
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens, self.at = float(burst), clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def wait(self) -> float:
+        """Seconds until the next message may go."""
+        return max(0.0, (1 - self.tokens) / self.rate)
 
 
 class ProtocolError(Exception):

@@ -54,23 +54,6 @@ class Full(ValueError):
     """A create refused because the server holds as many matches as it may (the "full" error)."""
 
 
-class Bucket:
-    """A token bucket: `rate` messages a second on average, `burst` at once."""
-
-    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic):
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self.tokens, self.at = float(burst), clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
 class Connection:
     """One client: what its token allows once it has one, and its outbox. A client too slow
     to read its outbox is dropped rather than let it fill the server's memory."""
@@ -81,7 +64,7 @@ class Connection:
         self.room: Room | None = None
         # what goes out, in order; a (code, reason) closes the connection after the rest
         self.outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue(p.OUTBOX)
-        self.bucket = Bucket(p.RATE, p.BURST)
+        self.bucket = p.Bucket(p.RATE, p.BURST)
         self.strikes = 0.0  # refused messages, one forgiven every STRIKE_SECONDS
         self.struck = time.monotonic()
         self.ended = False  # closing: it takes nothing more
