@@ -66,7 +66,7 @@ def decide(state: State, seat: int | None, command: Command, rng: random.Random)
     move = command.get("move")
     if state.phase == HAND_OVER and move == "next_hand":
         return _next_hand(state, seat, command, rng)
-    handler = HANDLERS.get(state.phase, {}).get(move)
+    handler = HANDLERS.get(state.phase, {}).get(move) if isinstance(move, str) else None
     if handler is None:
         return Rejected(WRONG_PHASE.get(state.phase, N_("That move is not possible now")))
     return handler(state, seat, command)

@@ -125,7 +125,8 @@ MOVES = {"take": take, "camels": camels, "exchange": exchange, "sell": sell}
 
 
 def move_events(state: State, seat: int, command: Command) -> list[Event] | Rejected:
-    handler = MOVES.get(command.get("move"))  # type: ignore[arg-type]
+    move = command.get("move")
+    handler = MOVES.get(move) if isinstance(move, str) else None
     if handler is None:
         return Rejected(msg("Choose take, camels, exchange or sell"))
     return handler(state, seat, command)
