@@ -91,12 +91,12 @@ class RoomClock:
 
 
 class Room:
-    def __init__(self, match_id: int, match: Match, drive: Drive, on_finish: Callable[[Room], None]):
+    def __init__(self, match_id: int, match: Match, drive: Drive, on_rest: Callable[[Room], None]):
         self.id = match_id
         self.authority = Authority(match)
         self.rules = match.ruleset
         self.drive = drive
-        self.on_finish = on_finish
+        self.on_rest = on_rest  # told when the match is over, or nothing happens until someone comes
         self.conns: dict[Conn, SeatWindow] = {}
         self.players: dict[int, Any] = {}
         self.bot_windows: dict[int, SeatWindow] = {}
@@ -117,6 +117,17 @@ class Room:
     @property
     def match(self) -> Match:
         return self.authority.match
+
+    def dormant(self) -> bool:
+        """Nothing happens here until someone connects: nobody is, and no bot's move, held
+        answer or running sand is to come."""
+        if self.conns or self.thinking or self.held:
+            return False
+        if self.match.finished:
+            return True
+        if self.match.clock is not None:
+            return False
+        return not any(s in self.players for s in self.match.to_act)
 
     def _seat_bot(self, seat: int, player: Any) -> None:
         self.players[seat] = player
@@ -329,7 +340,7 @@ class Room:
             self.timer = None
         if self.match.finished:
             self.held.clear()
-            self.on_finish(self)
+            self.on_rest(self)
             return
         waiting = self.match.to_act
         for seat in [s for s in self.held if s not in waiting]:
@@ -337,6 +348,8 @@ class Room:
         for seat in sorted(waiting):
             if seat in self.players and seat not in self.thinking and seat not in self.held:
                 self._think(seat)
+        if self.dormant():
+            self.on_rest(self)
         if self.clock is None:
             return
         if self.clock.held is not None:  # the sand waits for the screens to be ready

@@ -44,6 +44,7 @@ from game.net.room import Drive, Room
 log = logging.getLogger("bazaar.net")
 
 MAX_NAME = 24
+CREATES = 20  # matches one connection may make (a host makes one; a flood of them is refused)
 MAX_ROOMS = 2000  # matches loaded at once; a create past it is refused ("full")
 CLOSE_SECONDS = 5.0  # a connection the server closes is cut after this at the latest
 STOP_SECONDS = 2.0  # a stopping server waits this long for its clients' closes, then cuts them
@@ -66,6 +67,7 @@ class Connection:
         self.outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue(p.OUTBOX)
         self.bucket = p.Bucket(p.RATE, p.BURST)
         self.strikes = 0.0  # refused messages, one forgiven every STRIKE_SECONDS
+        self.creates = 0  # matches made through this connection (CREATES at most)
         self.struck = time.monotonic()
         self.ended = False  # closing: it takes nothing more
 
@@ -151,23 +153,25 @@ class Server:
     def room(self, match_id: int) -> Room:
         room = self.rooms.get(match_id)
         if room is None:
-            room = Room(match_id, self.store.load(match_id), self.drive, self._finished)
+            room = Room(match_id, self.store.load(match_id), self.drive, self._resting)
             self.rooms[match_id] = room
             room.schedule()
         return room
 
-    def _finished(self, room: Room) -> None:
-        self.keys.finished(room.id)
+    def _resting(self, room: Room) -> None:
+        if room.match.finished:
+            self.keys.finished(room.id)
         self._unload_soon(room)
 
     def _unload_soon(self, room: Room) -> None:
-        """A finished match nobody looks at leaves memory (and the count of rooms a create is
-        measured against); it is stored, and loaded again for whoever comes back to it."""
-        if room.match.finished and not room.conns:
+        """A match where nothing happens until someone connects (finished, or waiting on people
+        none of whom is here) leaves memory and the count of rooms a create is measured
+        against; it is stored, and loaded again for whoever comes back to it."""
+        if room.dormant():
             asyncio.get_running_loop().call_soon(self._unload, room)
 
     def _unload(self, room: Room) -> None:
-        if self.rooms.get(room.id) is room and room.match.finished and not room.conns:
+        if self.rooms.get(room.id) is room and room.dormant():
             room.close()
             del self.rooms[room.id]
 
@@ -208,7 +212,7 @@ class Server:
         online = [i for i, s in enumerate(made) if s.kind == "online"]
         at_screen = [i for i, s in enumerate(made) if s.kind == "human"]
         codes, token = self.keys.host(match_id, online, at_screen)
-        self.room(match_id)
+        self.room(match_id)  # its bots start; a match waiting on people rests until they come
         return match_id, codes, token
 
     def host_again(self, match_id: int) -> str:
@@ -275,6 +279,10 @@ class Server:
         if kind == "create":
             if not self.allow_create:
                 return p.error(p.NOT_HOST, "this server does not take new matches from clients", rid)
+            conn.creates += 1
+            if conn.creates > CREATES:
+                conn.strikes += 1
+                return p.error(p.FULL, f"one connection may make {CREATES} matches at most", rid)
             try:
                 match_id, codes, token = self.create(
                     message["game"], message["seats"], message.get("options"), message.get("seed")

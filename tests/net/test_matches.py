@@ -17,7 +17,7 @@ from game.core import registry
 from game.core.codec import roundtrip
 from game.core.match import Match, verify
 from game.rules.ubongo import solver
-from tests.net.support import play, random_legal, until
+from tests.net.support import play, random_legal, seats, until
 
 pytestmark = pytest.mark.usefixtures("fast_players")
 
@@ -74,18 +74,34 @@ def test_a_whole_match_over_the_socket(net, game, kinds, options, rate, choose):
         assert solves and all(isinstance(c["command"]["tick"], int) for c in solves)
 
 
-def test_a_finished_match_nobody_watches_is_unloaded_and_counts_no_more(net):
+def test_a_match_nobody_needs_now_is_unloaded_and_counts_no_more(net):
     net.start(max_rooms=2)
     first, _, token = net.create("jaipur", "bot", "bot")
     net.create("jaipur", "bot", "bot")
     until(lambda: net.on_loop(net.srv.keys.hosted) == [], "both bots' matches finished")
     until(lambda: net.on_loop(lambda: len(net.srv.rooms)) == 0, "the finished rooms were unloaded")
-    net.create("jaipur", "online", "bot")  # not refused: nothing is loaded
-    net.create("jaipur", "online", "bot")
-    with pytest.raises(ValueError, match="as many matches"):  # two unfinished ones are
+    # a match waiting on people none of whom is here rests too, and loads for whoever comes
+    waiting, codes, _ = net.create("jaipur", "online", "online")
+    until(lambda: net.on_loop(lambda: waiting not in net.srv.rooms), "the match nobody joined rests")
+    net.join(codes[0])
+    assert net.on_loop(lambda: waiting in net.srv.rooms)
+    _, more, _ = net.create("jaipur", "online", "online")
+    net.join(more[0])  # two matches with someone at them: the server is full
+    with pytest.raises(ValueError, match="as many matches"):
         net.create("jaipur", "online", "bot")
     # a finished match is loaded again for whoever comes back to it, and shows its end
     watcher = net.rejoin(token)
     assert watcher.finished and watcher.seats == frozenset()
     assert watcher.view()["seat"] is None  # a spectator's table: no hand
     assert verify(net.record(first))[0]
+
+
+def test_one_connection_makes_a_bounded_number_of_matches(net, monkeypatch):
+    from game.net import server
+
+    monkeypatch.setattr(server, "CREATES", 3)
+    client = net.raw()
+    create = {"type": "create", "v": 1, "game": "jaipur", "seats": seats("online", "bot")}
+    made = [client.ask(create) for _ in range(4)]
+    assert [m["type"] for m in made[:3]] == ["created"] * 3
+    assert made[3]["ok"] is False and made[3]["error"]["code"] == "full"
