@@ -36,3 +36,27 @@ def test_the_example_outside_program_plays_a_tournament(tmp_path):
     spec = f"cmd:{shlex.quote(sys.executable)} {shlex.quote(str(path))}"
     report = sim.tournament("tiny", [spec, "easy"], games=3, seed=1)
     assert sum(report["wins"]) + report["draws"] == 3
+
+
+def test_network_doc_names_every_message_error_and_limit():
+    """docs/network.md is enough to write a client from: it names every request, every message
+    the server sends, every error code and the limits as the code sets them."""
+    from game.net import protocol, room
+
+    text = (DOCS / "network.md").read_text(encoding="utf-8")
+    for kind in protocol.REQUESTS:
+        assert f"`{kind}`" in text, kind
+    for kind in ("welcome", "update", "presence", "clock", "error", "created", "reply"):
+        assert f'"type": "{kind}"' in text, kind
+    codes = [v for k, v in vars(protocol).items() if k.isupper() and isinstance(v, str)]
+    for code in codes:
+        assert f"`{code}`" in text, code
+    assert f"**{protocol.MAX_FRAME // 1024} KiB**" in text
+    assert f"**{protocol.MAX_OUT_FRAME // (1024 * 1024)} MiB**" in text
+    assert f"**{protocol.RATE:g} messages a second**" in text and f"**{protocol.BURST} at once**" in text
+    assert f"after **{protocol.STRIKES}**" in text
+    assert f"**{protocol.HELLO_SECONDS:g} s**" in text
+    assert f"**{protocol.OUTBOX}**" in text
+    assert f"**{protocol.PING_SECONDS:g} s**" in text
+    assert f"**−{room.INTRO_TICKS}**" in text
+    assert f"{room.READY_SECONDS:g} s" in text
