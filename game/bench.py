@@ -192,7 +192,7 @@ def history_open_s(matches: int = 1000, runs: int = 5) -> float:
 
 
 # -- the network: a `python -m game serve` on loopback, raw protocol clients (docs/network.md) --
-NET_STEPS = (250, 500, 750, 1000, 1250, 1500, 2000)  # concurrent matches tried by net.matches
+NET_STEPS = (250, 500, 750, 900, 1050, 1200, 1500, 2000)  # concurrent matches net.matches tries
 NET_STEP_S = 12.0  # seconds each step is measured (after its new matches have settled)
 NET_BUDGET_S = 100.0  # net.matches starts no step past this (the whole figure: about 2 minutes)
 NET_P99_MS = 50.0  # what a step must keep to count
