@@ -100,6 +100,7 @@ class Room:
         self.conns: dict[Conn, SeatWindow] = {}
         self.players: dict[int, Any] = {}
         self.bot_windows: dict[int, SeatWindow] = {}
+        self.windows: dict[tuple[int, ...], SeatWindow] = {}  # the connections', by their seats
         for seat, s in enumerate(match.seats):
             if s.kind in ("bot", "cmd"):
                 self._seat_bot(seat, bots.for_seat(self.rules, s))
@@ -140,7 +141,11 @@ class Room:
             other.send(p.error(p.REPLACED, "this seat was opened again elsewhere"))
             self.detach(other)
             other.close(1000, "replaced")
-        window = self.authority.window(conn.grant.seats)
+        # one window per set of seats, however often they reconnect: the authority keeps every
+        # window it hands out and tells each of every move (each use sets its viewer first)
+        window = self.windows.get(conn.grant.seats)
+        if window is None:
+            window = self.windows[conn.grant.seats] = self.authority.window(conn.grant.seats)
         self.conns[conn] = window
         conn.send({"type": "welcome", "v": p.VERSION, "token": token, **self._sync(conn, window)})
         self._presence()
