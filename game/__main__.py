@@ -54,6 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data", default=None, help="the folder of its matches (default: the user data folder)")
     p.add_argument("--bot-pause", type=float, default=0.6, help="seconds a bot waits before it moves")
     p.add_argument("--no-create", action="store_true", help="refuse new matches from clients")
+    p.add_argument("--tls-cert", metavar="PEM", help="serve wss:// with this certificate (chain)")
+    p.add_argument("--tls-key", metavar="PEM", help="its private key (when not in the --tls-cert file)")
 
     p = sub.add_parser("bench", help="print performance figures")
     p.add_argument("--json", action="store_true")

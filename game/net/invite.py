@@ -1,8 +1,9 @@
 """An invite: where the host is and the join code of one seat, as one line a person can copy.
 
     bazaar://192.168.1.20:8765/7KQ2-M9XD-4RTW-8HJC
+    bazaars://play.example.org/7KQ2-M9XD-4RTW-8HJC   (over TLS: wss://, port 443 unless said)
 
-A bare "HOST:PORT CODE" is read too, and so is a code alone when the address is known.
+A bare "HOST:PORT CODE" (or "HOST:PORT/CODE") is read too.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from game.core.i18n import msg
 from game.net.protocol import DEFAULT_PORT
 
 SCHEME = "bazaar://"
+TLS_SCHEME = "bazaars://"  # the same over TLS (wss://), port 443 unless said
 CODE_LETTERS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I, L, O, U
 CODE_LENGTH = 16  # 16 letters of 5 bits: 80 bits, guessed at 1000 tries a second in 10^13 years
 _ADDRESS = re.compile(r"^(?:\[(?P<v6>[0-9a-fA-F:.]+)\]|(?P<host>[A-Za-z0-9.-]+))(?::(?P<port>\d{1,5}))?$")
@@ -31,6 +33,7 @@ class Invite:
     host: str
     port: int
     code: str
+    tls: bool = False  # wss://, the host's certificate checked against the system's
 
     @property
     def address(self) -> str:
@@ -39,17 +42,19 @@ class Invite:
 
     @property
     def url(self) -> str:
-        return f"ws://{self.address}/"
+        return f"{'wss' if self.tls else 'ws'}://{self.address}/"
 
     def __str__(self) -> str:
-        return f"{SCHEME}{self.address}/{self.code}"
+        return f"{TLS_SCHEME if self.tls else SCHEME}{self.address}/{self.code}"
 
 
 def parse(text: str) -> Invite:
     """The invite in `text`, or ValueError saying in words what is wrong with it."""
     text = text.strip()
-    if text.lower().startswith(SCHEME):
-        text = text[len(SCHEME) :]
+    tls = text.lower().startswith(TLS_SCHEME)
+    for scheme in (SCHEME, TLS_SCHEME):
+        if text.lower().startswith(scheme):
+            text = text[len(scheme) :]
     # the address ends at the first slash or space (the code may be typed with spaces in it)
     end = re.search(r"[/\s]", text)
     address, code = (text[: end.start()], text[end.end() :]) if end else (text, "")
@@ -58,7 +63,7 @@ def parse(text: str) -> Invite:
     found = _ADDRESS.match(address.strip())
     if found is None:
         raise ValueError(msg("{address} is not a computer's address", address=address.strip()[:60]))
-    port = int(found["port"] or DEFAULT_PORT)
+    port = int(found["port"] or (443 if tls else DEFAULT_PORT))
     if not 0 < port < 65536:
         raise ValueError(msg("{port} is not a port number", port=port))
     letters = normal_code(code.strip(" /"))
@@ -67,4 +72,4 @@ def parse(text: str) -> Invite:
             msg("The join code has {n} letters and digits, as 7KQ2-M9XD-4RTW-8HJC", n=CODE_LENGTH)
         )
     pretty = "-".join(letters[i : i + 4] for i in range(0, CODE_LENGTH, 4))
-    return Invite(found["v6"] or found["host"], port, pretty)
+    return Invite(found["v6"] or found["host"], port, pretty, tls)

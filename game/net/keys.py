@@ -100,6 +100,16 @@ class Keys:
                 )
         return codes
 
+    def revoke(self, match_id: int, seat: int) -> None:
+        """The seat's player is gone for good (a bot plays it now): their token opens nothing,
+        and an invite for the seat lets nobody in."""
+        with self._lock, self._conn:
+            self._conn.execute(
+                "DELETE FROM tokens WHERE match_id = ? AND host = 0 AND seats = ?",
+                (match_id, json.dumps([seat])),
+            )
+            self._conn.execute("UPDATE codes SET used = 1 WHERE match_id = ? AND seat = ?", (match_id, seat))
+
     def claim(self, code: str) -> tuple[Pass, str] | str:
         """Spend a join code: its seat's pass and a new token, or why not ("bad-code",
         "code-used")."""

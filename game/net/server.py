@@ -19,6 +19,7 @@ import contextlib
 import logging
 import random
 import signal
+import ssl
 import threading
 import time
 from collections.abc import Callable
@@ -296,7 +297,10 @@ class Server:
         if conn.room is None:
             conn.strike()
             return p.error(p.NOT_READY, "say hello (a seat token) or join (a join code) first", rid)
-        return conn.room.request(conn, message)
+        answer = conn.room.request(conn, message)
+        if kind == "hand_to_bot" and answer is not None and answer.get("ok"):
+            self.keys.revoke(conn.room.id, message["seat"])  # the old player's token opens nothing now
+        return answer
 
     def _enter(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any] | None:
         if conn.room is not None:
@@ -333,12 +337,14 @@ class Server:
         port: int,
         started: Callable[[tuple[str, int]], None] | None = None,
         stop: asyncio.Event | None = None,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
         self.resume_all()
         async with serve(
             self.handle,
             host,
             port,
+            ssl=tls,
             max_size=p.MAX_FRAME,
             max_queue=16,
             compression=None,
@@ -388,7 +394,10 @@ def _seat(rules: Any, data: Any) -> Seat:
 class Threaded:
     """A server on its own thread and event loop: what the host's app and the tests run."""
 
-    def __init__(self, server: Server, host: str = "127.0.0.1", port: int = 0):
+    def __init__(
+        self, server: Server, host: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None
+    ):
+        self.tls = tls
         self.server = server
         self._stop: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -409,7 +418,7 @@ class Threaded:
         async def main() -> None:
             self._loop = asyncio.get_running_loop()
             self._stop = asyncio.Event()
-            await self.server.run(host, port, lambda _: self._ready.set(), self._stop)
+            await self.server.run(host, port, lambda _: self._ready.set(), self._stop, self.tls)
 
         try:
             asyncio.run(main())
@@ -443,6 +452,11 @@ def main(args: argparse.Namespace) -> int:
         bot_pause=args.bot_pause,
         allow_create=not args.no_create,
     )
+    tls = None
+    if args.tls_cert:  # wss:// without a proxy in front (docs/network.md, "TLS")
+        tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        tls.load_cert_chain(args.tls_cert, args.tls_key or None)
+    scheme = "wss" if tls else "ws"
 
     async def run() -> None:
         stop = asyncio.Event()
@@ -452,11 +466,11 @@ def main(args: argparse.Namespace) -> int:
                 loop.add_signal_handler(sig, stop.set)
 
         def started(address: tuple[str, int]) -> None:
-            print(f"bazaar: serving on ws://{address[0]}:{address[1]} · data in {data}", flush=True)
+            print(f"bazaar: serving on {scheme}://{address[0]}:{address[1]} · data in {data}", flush=True)
 
         tending = asyncio.create_task(collector.tend())  # no long pauses of the collector
         try:
-            await server.run(args.host, args.port, started, stop)
+            await server.run(args.host, args.port, started, stop, tls)
         finally:
             tending.cancel()
 

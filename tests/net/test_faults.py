@@ -24,7 +24,7 @@ from game.core.ruleset import Rejected
 from game.core.store import Store
 from game.core.storedb import FILENAME as STORE_FILE
 from game.net import protocol as p
-from game.net.client import RemoteWindow
+from game.net.client import NetError, RemoteWindow
 from game.net.invite import Invite
 from tests.net.support import BOUND, LOOPBACK, Raw, play, seen
 
@@ -141,9 +141,10 @@ def test_the_host_hands_a_seat_gone_for_good_to_a_bot_and_nothing_played_is_lost
     assert after["commands"][: len(before["commands"])] == before["commands"]
     assert after["seats"][1] == {"name": "Seat2", "kind": "bot", "level": "easy"}
     assert verify(after)[0] and host.finished
-    # the old guest's token still opens its seat, to watch: the bot plays it
-    watcher = net.rejoin(guest.token)
-    assert watcher.finished and watcher.players[1].kind == "bot"
+    # the old guest's token opens nothing now: a bot's hand is nobody else's to see
+    with pytest.raises(NetError) as refused_again:
+        net.rejoin(guest.token)
+    assert refused_again.value.code == "bad-token"
 
 
 def test_a_guest_still_connected_is_told_when_its_seat_is_handed_to_a_bot(net):
