@@ -423,6 +423,7 @@ class Render:
             bool(t.intro),
             racing is not None,
             tuple(t.held),
+            t.away(seat),  # network play: a player whose link dropped, or who came back
             i18n.generation,
         )
         cached = self.panels.get(seat)
