@@ -42,6 +42,22 @@ class Toast:
 WINDOW_SHARE = 0.85  # of the desktop's height (or width) a new window takes
 
 
+def desktop_languages() -> list[str]:
+    """The person's preferred languages as the desktop lists them ("ja_JP", "en"), best first:
+    what `i18n.system_language` tries before the environment. SDL knows them where LANG is
+    absent (Windows, a macOS app started from Finder); the core cannot ask it (no pygame)."""
+    try:
+        found = pygame.system.get_pref_locales()
+    except (pygame.error, AttributeError):  # the platform will not say, or an older pygame
+        return []
+    return [f"{p['language']}_{p['country']}" if p.get("country") else p["language"] for p in found]
+
+
+def set_language(code: str) -> str | None:
+    """`i18n.set_language`, with the desktop asked only when the setting is "System" (a slow call)."""
+    return i18n.set_language(code, desktop_languages() if not code else ())
+
+
 def fit_window() -> None:
     """Open the window at most of the desktop, centred: without integer scaling pygame would
     make it as large as the desktop itself, under the taskbar and past the screen's edges."""
@@ -66,7 +82,7 @@ class App:
         self.automated = automated
         self.active = True  # focused and not minimised; a lone player's table clock stops otherwise
         self.settings, problem = settings_mod.load()
-        language_problem = i18n.set_language(self.settings.language)
+        language_problem = set_language(self.settings.language)
         self.fullscreen = self.settings.fullscreen and not windowed
         self.screen = self._open_window()
         self.stack: list[Scene] = []
@@ -144,7 +160,7 @@ class App:
             self.toast(problem, error=True, echo=False)
         self.sounds.set(settings.volume, settings.muted)
         if settings.language != before.language:  # every screen draws in it from the next frame
-            language_problem = i18n.set_language(settings.language)
+            language_problem = set_language(settings.language)
             if language_problem:
                 self.toast(language_problem, error=True)
             self.dirty = True

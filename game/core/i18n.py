@@ -24,6 +24,7 @@ import gettext
 import locale
 import os
 import string
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -105,10 +106,11 @@ def tr(text: str) -> str:
     return _catalogue.gettext(text) if text else text
 
 
-def set_language(code: str) -> str | None:
-    """Switch to `code` ("" = the system's); a problem message when its catalogue fails."""
+def set_language(code: str, preferred: Sequence[str] = ()) -> str | None:
+    """Switch to `code` ("" = the system's, `preferred` being what the desktop says, see
+    `system_language`); a problem message when its catalogue fails."""
     global _catalogue, _language, generation
-    code = code or system_language()
+    code = code or system_language(preferred)
     if code not in LANGUAGES:
         code = "en"
     problem = None
@@ -125,17 +127,39 @@ def set_language(code: str) -> str | None:
     return problem
 
 
-def system_language() -> str:
-    """The language the system asks for, when we have it; English otherwise."""
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
-        value = os.environ.get(var, "")
-        if value and value not in ("C", "POSIX") and not value.startswith("C."):
-            return "ja" if value.lower().startswith("ja") else "en"
+def system_language(preferred: Sequence[str] = ()) -> str:
+    """The language the system asks for, when we have it; English otherwise.
+
+    `preferred` is the desktop's list of languages in the person's order ("ja", "en_US", ...),
+    which the app asks SDL for: the core draws nothing, so it is handed in. It comes first
+    because a Windows app or a macOS app started from Finder has no LANG at all. LC_ALL alone
+    beats it: a deliberate override for one run, which SDL does not read (on Linux it reads
+    LANG and LANGUAGE). A list naming none of our languages leaves the choice to the rest.
+    """
+    forced = _from_environment(("LC_ALL",))
+    if forced:
+        return forced
+    for name in preferred:
+        code = name.replace("-", "_").split("_")[0].lower()
+        if code in LANGUAGES:
+            return code
+    found = _from_environment(("LC_MESSAGES", "LANG", "LANGUAGE"))
+    if found:
+        return found
     try:
         name = (locale.getlocale()[0] or "").lower()  # "ja_JP", or "Japanese_Japan" on Windows
     except ValueError:
         name = ""
     return "ja" if name.startswith(("ja", "japanese")) else "en"
+
+
+def _from_environment(names: Sequence[str]) -> str | None:
+    """The language of the first of these variables set to a real locale (not C or POSIX)."""
+    for var in names:
+        value = os.environ.get(var, "")
+        if value and value not in ("C", "POSIX") and not value.startswith("C."):
+            return "ja" if value.lower().startswith("ja") else "en"
+    return None
 
 
 # -- catalogues ---------------------------------------------------------------------------

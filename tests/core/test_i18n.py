@@ -69,6 +69,29 @@ def test_system_language_follows_the_environment(monkeypatch):
     assert i18n.system_language() == "en"
 
 
+def test_the_desktops_languages_come_before_the_environment(monkeypatch):
+    monkeypatch.setenv("LANG", "C")
+    assert i18n.system_language(["ja_JP"]) == "ja"
+    assert i18n.system_language(["de-DE", "ja"]) == "ja"  # the first one we have
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    assert i18n.system_language(["en_GB", "ja_JP"]) == "en"
+    assert i18n.set_language("", ["ja"]) is None and i18n.language() == "ja"
+
+
+def test_the_environment_decides_when_the_desktop_names_none_of_ours(monkeypatch):
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    assert i18n.system_language([]) == "ja"
+    assert i18n.system_language(["de", "fr_FR"]) == "ja"
+    monkeypatch.setenv("LANG", "C")
+    monkeypatch.setenv("LC_MESSAGES", "en_US.UTF-8")
+    assert i18n.system_language(["ko_KR"]) == "en"
+
+
+def test_lc_all_overrides_the_desktop_for_one_run(monkeypatch):
+    monkeypatch.setenv("LC_ALL", "ja_JP.UTF-8")
+    assert i18n.system_language(["en_US"]) == "ja"
+
+
 def test_a_missing_catalogue_is_reported_and_english_stays(monkeypatch, tmp_path):
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
     problem = i18n.set_language("ja")
