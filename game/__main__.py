@@ -73,14 +73,14 @@ def main(argv: list[str] | None = None) -> int:
         from game.core.sim import main as run
     elif args.tool == "replay":
         from game.core.replay import main as run
-    elif args.tool == "play":
-        from game.app import play as run
+    elif args.tool in (None, "play"):  # the windowed app: an error that stops it is logged and shown
+        from game.startup import run_app
+
+        return run_app(args)
     elif args.tool == "serve":
         from game.net.server import main as run
-    elif args.tool == "bench":
+    else:  # bench
         from game.bench import main as run
-    else:
-        from game.app import main as run
     return run(args)
 
 

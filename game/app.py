@@ -40,6 +40,7 @@ class Toast:
 
 
 WINDOW_SHARE = 0.85  # of the desktop's height (or width) a new window takes
+FAIL_AT_START = "BAZAAR_FAIL_AT_START"  # set: the app fails as it starts (tests, --smoke; docs/cli.md)
 
 
 def desktop_languages() -> list[str]:
@@ -83,6 +84,8 @@ class App:
         self.active = True  # focused and not minimised; a lone player's table clock stops otherwise
         self.settings, problem = settings_mod.load()
         language_problem = set_language(self.settings.language)
+        if os.environ.get(FAIL_AT_START):  # before the window: the path of a real start-up failure
+            raise RuntimeError(f"{FAIL_AT_START} is set: a start-up error forced for a test")
         self.fullscreen = self.settings.fullscreen and not windowed
         self.screen = self._open_window()
         self.stack: list[Scene] = []
