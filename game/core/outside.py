@@ -119,7 +119,8 @@ class ProgramBot:
         try:
             for line in stream:
                 self._stderr.append(line.rstrip("\n"))
-                sys.stderr.write(line)
+                if sys.stderr is not None:  # None in a windowed app: draining must go on regardless
+                    sys.stderr.write(line)
         except (OSError, ValueError):
             pass
 
