@@ -1,29 +1,109 @@
 #!/usr/bin/env bash
-# Checks the bundle `make dist` built, on Linux or macOS: every shipped file is inside it, the
-# bundled program runs the menu headless (--smoke 120) and exits 0, a second launch while one
-# runs leaves the save database whole, the tools read the levels from the bundle, and nothing
-# was written inside the bundle (saves go to BAZAAR_HOME here, the user folders otherwise).
+# Checks the bundle `make dist` built, on Linux, macOS or Windows (Git Bash, as CI runs it):
+# - every shipped file is inside it, and both programs: the app `bazaar` (windowed on Windows
+#   and macOS) and the console `bazaar-cli` for the command-line tools;
+# - on macOS, the app's signature holds (codesign --verify --deep --strict);
+# - the app runs the menu headless (--smoke 120) and exits 0, with no traceback;
+# - a second launch while one runs leaves the save database whole;
+# - the console tool reads the levels from the bundle (sim) and speaks the bot protocol, both
+#   answering a request on stdin and as an outside program another sim plays against;
+# - without BAZAAR_HOME the saves go to the system's user data folder (%LOCALAPPDATA%\Bazaar,
+#   ~/Library/Application Support/Bazaar, ~/.local/share/Bazaar), here redirected to a
+#   temporary one, and nothing is ever written inside the bundle.
+# Every run of a bundled program is bounded in time: a hang, or an error dialog waiting for a
+# click that never comes, fails the check instead of stalling it (and CI with it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ "$(uname -s)" = Darwin ]; then
-    bundle=dist/Bazaar.app
-    exe=$bundle/Contents/MacOS/bazaar
-    data=$bundle/Contents/Resources
+case "$(uname -s)" in
+    Darwin) system=macos ;;
+    MINGW* | MSYS* | CYGWIN*) system=windows ;;
+    *) system=linux ;;
+esac
+case $system in
+    macos)
+        bundle=dist/Bazaar.app
+        exe=$bundle/Contents/MacOS/bazaar
+        cli=$bundle/Contents/MacOS/bazaar-cli
+        data=$bundle/Contents/Resources
+        ;;
+    windows)
+        bundle=dist/bazaar
+        exe=$bundle/bazaar.exe
+        cli=$bundle/bazaar-cli.exe
+        data=$bundle/_internal
+        ;;
+    *)
+        bundle=dist/bazaar
+        exe=$bundle/bazaar
+        cli=$bundle/bazaar-cli
+        data=$bundle/_internal
+        ;;
+esac
+for program in "$exe" "$cli"; do
+    if [ ! -f "$program" ] || [ ! -x "$program" ]; then
+        echo "no bundle at $program: run make dist first" >&2
+        exit 2
+    fi
+done
+
+# A Python for the time limits and the database check: the checkout's, else the system's (on
+# Windows `python` first: `python3` there may be the Microsoft Store's stand-in).
+if [ "$system" = windows ]; then
+    candidates=(.venv/Scripts/python.exe python python3)
 else
-    bundle=dist/bazaar
-    exe=$bundle/bazaar
-    data=$bundle/_internal
+    candidates=(.venv/bin/python python3 python)
 fi
-[ -x "$exe" ] || { echo "no bundle at $exe: run make dist first" >&2; exit 2; }
-python=.venv/bin/python
-[ -x "$python" ] || python=python3
+python=
+for candidate in "${candidates[@]}"; do
+    if "$candidate" -c "import sqlite3, subprocess" >/dev/null 2>&1; then
+        python=$candidate
+        break
+    fi
+done
+[ -n "$python" ] || { echo "check_bundle: no Python found (${candidates[*]})" >&2; exit 2; }
+
+# native PATH: the path as the bundled (native) programs take it; on Windows C:/x/y, which
+# Python and shlex read alike. Every path handed to them goes through here, so Git Bash's own
+# rewriting of arguments that look like paths is turned off.
+[ "$system" != windows ] || export MSYS_NO_PATHCONV=1 MSYS2_ARG_CONV_EXCL='*'
+native() {
+    if [ "$system" = windows ]; then cygpath -m "$1"; else printf '%s\n' "$1"; fi
+}
 
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
-export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy BAZAAR_HOME="$home"
+export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy BAZAAR_HOME
+BAZAAR_HOME=$(native "$home")
 touch "$home/started"
 fail() { echo "check_bundle: $*" >&2; exit 1; }
+
+# bounded SECONDS PROGRAM ARGS...: runs PROGRAM, killed (exit 124) if it has not ended by then
+bounded() {
+    "$python" -c '
+import os, subprocess, sys
+limit, command = float(sys.argv[1]), sys.argv[2:]
+if os.environ.get("CHECK_BUNDLE_SECONDS"):  # a tighter bound for all (the tests)
+    limit = min(limit, float(os.environ["CHECK_BUNDLE_SECONDS"]))
+if "/" in command[0] or os.sep in command[0]:
+    command[0] = os.path.abspath(command[0])
+try:
+    sys.exit(subprocess.run(command, timeout=limit).returncode)
+except subprocess.TimeoutExpired:
+    print(f"check_bundle: killed after {limit:g} s (hung, or a dialog waiting for a click): "
+          + subprocess.list2cmdline(command), file=sys.stderr)
+    sys.exit(124)
+' "$@"
+}
+
+# The app's log of a fatal error (game/startup.py): none may hold a traceback
+no_logged_error() {
+    for log in "$@"; do
+        if [ -f "$log" ] && grep -q Traceback "$log"; then
+            fail "$1: the app logged an error: $(cat "$log")"
+        fi
+    done
+}
 
 echo "shipped files"
 missing=0
@@ -32,36 +112,119 @@ while IFS= read -r file; do
 done < <(find assets levels seeds -type f ! -name '*.py' ! -name '*.pyc')
 [ "$missing" = 0 ] || fail "the bundle lacks shipped files"
 
+if [ "$system" = macos ]; then
+    echo "signature: codesign --verify --deep --strict $bundle"
+    codesign --verify --deep --strict --verbose=2 "$bundle" || fail "the signature of $bundle does not hold"
+fi
+
+case $system in
+    windows)
+        echo "bazaar.exe a windowed program, bazaar-cli.exe a console one"
+        "$python" - "$(native "$exe")" "$(native "$cli")" <<'EOF' || fail "the programs' kinds are wrong"
+import struct
+import sys
+
+
+def subsystem(path):  # the PE header's Subsystem: 2 windowed (GUI), 3 console
+    with open(path, "rb") as file:
+        head = file.read(4096)
+    pe = struct.unpack_from("<I", head, 0x3C)[0]
+    assert head[pe : pe + 4] == b"PE\0\0", f"{path}: not a PE file"
+    return struct.unpack_from("<H", head, pe + 24 + 68)[0]
+
+
+app, cli = map(subsystem, sys.argv[1:])
+assert (app, cli) == (2, 3), f"subsystems: {sys.argv[1]} {app}, {sys.argv[2]} {cli} (want 2 and 3)"
+EOF
+        ;;
+    macos)
+        echo "Finder starts bazaar, a foreground app"
+        "$python" - "$bundle/Contents/Info.plist" <<'EOF' || fail "Info.plist does not start the app"
+import plistlib
+import sys
+
+with open(sys.argv[1], "rb") as file:
+    info = plistlib.load(file)
+assert info["CFBundleExecutable"] == "bazaar", info["CFBundleExecutable"]
+assert not info.get("LSBackgroundOnly"), "LSBackgroundOnly is set: the app would have no window"
+EOF
+        ;;
+esac
+
 echo "smoke: $exe --smoke 120"
-"$exe" --smoke 120 2>"$home/smoke.err" || fail "--smoke exited $? ($(cat "$home/smoke.err"))"
+bounded 120 "$exe" --smoke 120 2>"$home/smoke.err" || fail "--smoke exited $? ($(cat "$home/smoke.err"))"
 ! grep -q Traceback "$home/smoke.err" || fail "--smoke printed a traceback: $(cat "$home/smoke.err")"
+no_logged_error "$home/data/bazaar.log"
 
 echo "a second launch while one runs"
-"$exe" --smoke 600 2>"$home/first.err" &
+bounded 180 "$exe" --smoke 600 2>"$home/first.err" &
 first=$!
 sleep 1
-"$exe" --smoke 120 2>"$home/second.err" || fail "the second launch exited $?: $(cat "$home/second.err")"
+bounded 120 "$exe" --smoke 120 2>"$home/second.err" || fail "the second launch exited $?: $(cat "$home/second.err")"
 wait "$first" || fail "the first launch exited $?: $(cat "$home/first.err")"
 if [ -s "$home/first.err" ] || [ -s "$home/second.err" ]; then
     fail "$(cat "$home/first.err" "$home/second.err")"
 fi
+no_logged_error "$home/data/bazaar.log"
 
-echo "tools read the levels from the bundle"
-"$exe" sim tajmahal --seats easy,easy,easy --games 1 >/dev/null || fail "sim tajmahal exited $?"
-"$exe" sim ubongo --seats easy,easy --games 1 >/dev/null || fail "sim ubongo exited $?"
+echo "tools read the levels from the bundle: $cli sim"
+bounded 300 "$cli" sim tajmahal --seats easy,easy,easy --games 1 >/dev/null || fail "sim tajmahal exited $?"
+bounded 300 "$cli" sim ubongo --seats easy,easy --games 1 >/dev/null || fail "sim ubongo exited $?"
+
+echo "the bot protocol: $cli bot jaipur --level easy"
+# A request as Bazaar writes them (docs/bot-protocol.md): the first move of a Jaipur match
+request='{"legal":[{"good":"leather","move":"take"},{"move":"camels"},{"count":1,"good":"spice","move":"sell"},{"count":1,"good":"leather","move":"sell"},{"count":2,"good":"leather","move":"sell"}],"seat":0,"view":{"bonus":{"3":7,"4":6,"5":5},"camel_token":null,"deck":40,"discard":[],"earned":[{"bonus":[],"goods":[]},{"bonus":[],"goods":[]}],"game":"jaipur","hand":["diamond","spice","leather","leather"],"hand_counts":[4,5],"herd":1,"herd_empty":[false,true],"market":["camel","camel","camel","camel","leather"],"opponent_hand":5,"opponent_herd":null,"opponent_known":[],"phase":"play","round":1,"seals":[0,0],"seat":0,"sheets":[],"starter":0,"to_act":[0],"tokens":{"cloth":[5,3,3,2,2,1,1],"diamond":[7,7,5,5,5],"gold":[6,6,5,5,5],"leather":[4,3,2,1,1,1,1,1,1],"silver":[5,5,5,5,5],"spice":[5,3,3,2,2,1,1]},"variant":"standard","winner":null}}'
+printf '%s\n' "$request" | bounded 60 "$cli" bot jaipur --level easy >"$home/reply.json" \
+    || fail "bot exited $?"
+grep -q '^{"command":{.*"move":' "$home/reply.json" || fail "bot answered $(cat "$home/reply.json"), not a command"
+echo "  answered $(cat "$home/reply.json")"
+bounded 300 "$cli" sim jaipur --seats "cmd:'$(native "$PWD/$cli")' bot jaipur --level easy,easy" --games 1 \
+    >"$home/sim.out" || fail "sim against bot exited $?: $(cat "$home/sim.out")"
+! grep -q "failures of outside programs" "$home/sim.out" || fail "the bot failed in sim: $(cat "$home/sim.out")"
 
 echo "saves outside the bundle, database whole"
 for kept in "$home"/data/*.damaged-*; do
     [ ! -e "$kept" ] || fail "a database was set aside: $kept"
 done
-"$python" - "$home/data/bazaar.sqlite3" <<'EOF' || fail "the database is damaged"
+"$python" - "$(native "$home/data/bazaar.sqlite3")" <<'EOF' || fail "the database is damaged"
 import sqlite3
 import sys
 
 with sqlite3.connect(sys.argv[1]) as db:
     assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
 EOF
+
+echo "without BAZAAR_HOME, saves in the user data folder"
+users=$home/users  # stands in for the person's own folders
+case $system in
+    windows)
+        # platformdirs asks Windows for %LOCALAPPDATA% (SHGetKnownFolderPath), which no
+        # environment variable moves; its WIN_PD_OVERRIDE_* variables do (platformdirs' pull
+        # request 428, in the version build/constraints.txt pins)
+        mkdir -p "$users/AppData/Local" "$users/AppData/Roaming"
+        saves=$users/AppData/Local/Bazaar
+        folders=(WIN_PD_OVERRIDE_LOCAL_APPDATA="$(native "$users/AppData/Local")"
+            WIN_PD_OVERRIDE_APPDATA="$(native "$users/AppData/Roaming")")
+        ;;
+    macos)
+        saves="$users/Library/Application Support/Bazaar"
+        folders=(HOME="$users")
+        ;;
+    *)
+        saves=$users/.local/share/Bazaar
+        folders=(XDG_DATA_HOME="$users/.local/share" XDG_CONFIG_HOME="$users/.config"
+            XDG_CACHE_HOME="$users/.cache" XDG_STATE_HOME="$users/.local/state")
+        ;;
+esac
+(
+    unset BAZAAR_HOME XDG_DATA_HOME XDG_CONFIG_HOME XDG_CACHE_HOME XDG_STATE_HOME
+    export "${folders[@]}"
+    bounded 120 "$exe" --smoke 30 2>"$home/users.err"
+) || fail "--smoke without BAZAAR_HOME exited $?: $(cat "$home/users.err")"
+[ -f "$saves/bazaar.sqlite3" ] || fail "no save database in $saves: $(find "$users" -type f | head -5)"
+no_logged_error "$saves/bazaar.log"
+
 changed=$(find "$bundle" -newer "$home/started" | head -5)
 [ -z "$changed" ] || fail "files inside the bundle changed: $changed"
 
-echo "bundle ok: $exe ($(du -sm "$bundle" | cut -f1) MB)"
+echo "bundle ok: $exe and $cli ($(du -sm "$bundle" | cut -f1) MB)"

@@ -1,0 +1,158 @@
+"""The bundle's two programs and its check.
+
+`build/bazaar.spec` is run with stand-ins for PyInstaller's classes, as on each system: one
+folder holds the app (windowed on Windows and macOS) and the console tool, and Bazaar.app starts
+the app. `build/check_bundle.sh` is run on a stand-in bundle whose programs are this checkout's
+`python -m game`, and on one whose app hangs (it must fail, not wait). With PyInstaller
+installed (`make dist` installs it), a slow test builds the real bundle, checks it with the
+script and asks its console tool for a bot move.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import types
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SPEC = ROOT / "build" / "bazaar.spec"
+CHECK = ROOT / "build" / "check_bundle.sh"
+REQUEST = (  # the first move of a Jaipur match, as Bazaar writes requests (docs/bot-protocol.md)
+    '{"legal":[{"good":"leather","move":"take"},{"move":"camels"}],"seat":0,"view":{"bonus":'
+    '{"3":7,"4":6,"5":5},"camel_token":null,"deck":40,"discard":[],"earned":[{"bonus":[],'
+    '"goods":[]},{"bonus":[],"goods":[]}],"game":"jaipur","hand":["diamond","spice","leather",'
+    '"leather"],"hand_counts":[4,5],"herd":1,"herd_empty":[false,true],"market":["camel","camel",'
+    '"camel","camel","leather"],"opponent_hand":5,"opponent_herd":null,"opponent_known":[],'
+    '"phase":"play","round":1,"seals":[0,0],"seat":0,"sheets":[],"starter":0,"to_act":[0],'
+    '"tokens":{"cloth":[5,3,3,2,2,1,1],"diamond":[7,7,5,5,5],"gold":[6,6,5,5,5],"leather":'
+    '[4,3,2,1,1,1,1,1,1],"silver":[5,5,5,5,5],"spice":[5,3,3,2,2,1,1]},"variant":"standard",'
+    '"winner":null}}\n'
+)
+
+
+class Built:
+    """A stand-in for one of PyInstaller's spec classes: it keeps what it was given."""
+
+    made: list["Built"] = []
+
+    def __init__(self, *args, **kwargs):
+        self.kind, self.args, self.kwargs = type(self).__name__, args, kwargs
+        self.scripts = self.pure = self.binaries = self.datas = []
+        Built.made.append(self)
+
+
+def run_spec(monkeypatch, platform: str) -> list[Built]:
+    hooks = types.ModuleType("PyInstaller.utils.hooks")
+    hooks.collect_submodules = lambda package: [package]
+    for name in ("PyInstaller", "PyInstaller.utils"):
+        monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
+    monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    monkeypatch.setattr(sys, "platform", platform)
+    Built.made = []
+    names = {name: type(name, (Built,), {}) for name in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")}
+    code = compile(SPEC.read_text(encoding="utf-8"), str(SPEC), "exec")
+    exec(code, {"SPECPATH": str(SPEC.parent), **names})
+    return Built.made
+
+
+@pytest.mark.parametrize("platform", ["win32", "darwin", "linux"])
+def test_one_folder_holds_the_app_and_the_console_tool(monkeypatch, platform):
+    made = run_spec(monkeypatch, platform)
+    exes = {e.kwargs["name"]: e for e in made if e.kind == "EXE"}
+    assert set(exes) == {"bazaar", "bazaar-cli"}
+    assert exes["bazaar-cli"].kwargs["console"] is True
+    assert exes["bazaar"].kwargs["console"] is (platform == "linux")  # windowed on Windows, macOS
+    (collect,) = [c for c in made if c.kind == "COLLECT"]
+    assert collect.kwargs["name"] == "bazaar"
+    inside = [a for a in collect.args if isinstance(a, Built) and a.kind == "EXE"]
+    # both share the folder; the app comes last, as COLLECT and BUNDLE take its console setting
+    assert inside == [exes["bazaar-cli"], exes["bazaar"]]
+    bundles = [b for b in made if b.kind == "BUNDLE"]
+    if platform == "darwin":
+        (app,) = bundles
+        assert app.args == (collect,) and app.kwargs["name"] == "Bazaar.app"
+        assert app.kwargs["info_plist"]["CFBundleExecutable"] == "bazaar"
+        assert app.kwargs["info_plist"]["LSBackgroundOnly"] is False
+    else:
+        assert bundles == []
+
+
+def stand_in(tmp_path: Path, program: str) -> Path:
+    """A checkout-like folder with build/check_bundle.sh and a bundle in dist/bazaar whose two
+    programs run `program` (a shell script body), its shipped files linked in."""
+    root = tmp_path / "root"
+    (root / "build").mkdir(parents=True)
+    shutil.copy(CHECK, root / "build" / "check_bundle.sh")
+    (root / ".venv" / "bin").mkdir(parents=True)
+    (root / ".venv" / "bin" / "python").symlink_to(sys.executable)
+    bundle = root / "dist" / "bazaar"
+    (bundle / "_internal").mkdir(parents=True)
+    for kind in ("assets", "levels", "seeds"):
+        shutil.copytree(ROOT / kind, root / kind)
+        (bundle / "_internal" / kind).symlink_to(ROOT / kind)
+    for name in ("bazaar", "bazaar-cli"):
+        (bundle / name).write_text(f"#!/bin/sh\n{program}\n")
+        (bundle / name).chmod(0o755)
+    return root
+
+
+def check(root: Path, **env) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        ["bash", str(root / "build" / "check_bundle.sh")],
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+posix = pytest.mark.skipif(sys.platform == "win32", reason="stand-in programs are shell scripts")
+
+
+@posix
+def test_the_check_fails_instead_of_waiting_for_an_app_that_hangs(tmp_path):
+    root = stand_in(tmp_path, "exec sleep 60")  # as an error dialog nobody clicks away
+    started = time.monotonic()
+    done = check(root, CHECK_BUNDLE_SECONDS="2")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "killed after 2 s" in done.stderr
+    assert time.monotonic() - started < 30
+
+
+@posix
+@pytest.mark.slow
+def test_the_check_passes_a_bundle_whose_programs_are_this_checkout(tmp_path):
+    root = stand_in(tmp_path, f'PYTHONPATH="{ROOT}" exec "{sys.executable}" -m game "$@"')
+    done = check(root)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert '"command"' in done.stdout and "bundle ok" in done.stdout
+
+
+@posix
+@pytest.mark.slow
+def test_the_built_bundle_passes_its_check_and_its_console_tool_speaks_the_bot_protocol(tmp_path):
+    pytest.importorskip("PyInstaller", reason="make dist installs PyInstaller (pyproject [dist])")
+    if sys.platform == "darwin":
+        pytest.skip("macOS builds Bazaar.app: build/check_bundle.sh after make dist checks it")
+    root = stand_in(tmp_path, "exit 1")
+    shutil.rmtree(root / "dist")
+    subprocess.run(
+        [sys.executable, "-m", "PyInstaller", "--noconfirm", "--distpath", str(root / "dist")]
+        + ["--workpath", str(tmp_path / "work"), "--log-level", "WARN", str(SPEC)],
+        check=True,
+        timeout=900,
+    )
+    cli = root / "dist" / "bazaar" / "bazaar-cli"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "BAZAAR_HOME": str(tmp_path / "home")}
+    reply = subprocess.run(
+        [str(cli), "bot", "jaipur", "--level", "easy"], input=REQUEST, env=env, capture_output=True, text=True
+    )
+    assert reply.returncode == 0, reply.stderr
+    assert reply.stdout.startswith('{"command":{') and reply.stdout.count("\n") == 1
+    done = check(root)
+    assert done.returncode == 0, done.stdout + done.stderr
