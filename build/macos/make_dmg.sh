@@ -8,9 +8,19 @@ stage=build/work/dmg
 out=dist/bazaar-$version-macos.dmg
 [ -d dist/Bazaar.app ] || { echo "make_dmg.sh: no dist/Bazaar.app: run make dist on macOS" >&2; exit 1; }
 
+# An app whose signature does not hold is killed on Apple silicon, or called "damaged": never
+# pack one. ditto copies the bundle as it is (symlinks, attributes), and the copy is checked too.
+verify() {
+    codesign --verify --deep --strict --verbose=2 "$1" || {
+        echo "make_dmg.sh: the signature of $1 does not hold" >&2
+        exit 1
+    }
+}
+verify dist/Bazaar.app
 rm -rf "$stage" "$out"
 mkdir -p "$stage"
-cp -R dist/Bazaar.app "$stage/"
+ditto dist/Bazaar.app "$stage/Bazaar.app"
+verify "$stage/Bazaar.app"
 ln -s /Applications "$stage/Applications"
 # hdiutil now and then fails with "Resource busy" on CI machines (a known flake): try again
 tries=0
