@@ -33,10 +33,12 @@ bench: $(PLAY)
 	$(HEADLESS) $(PY) -m game bench
 
 # ruff, then the architecture's contracts (pyproject.toml [tool.importlinter]: layers, the
-# seat window, no import cycles)
+# seat window, no import cycles), then ShellCheck on the shell scripts (the bundle check runs
+# under bash on Linux, macOS and Windows' Git Bash)
 lint: $(DEV)
 	$(PY) -m ruff check game tests build levels assets tools
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/shellcheck build/*.sh build/linux/*.sh build/macos/*.sh .ci/run
 
 # The bundle, built with the pinned versions of build/constraints.txt (as CI's release builds),
 # checked by build/check_bundle.sh, then packed for this system. On macOS a failed signature
