@@ -95,8 +95,7 @@ def fail(error: BaseException, smoke: bool, stderr: TextIO | None) -> int:
         problem = show(text)
         if problem and written:
             append(f"The message box failed: {problem}\n\n", rotate=False)
-    _quit_pygame()
-    return FAILED
+    return FAILED  # the process ends now, and pygame with it
 
 
 def message(error: BaseException, log: Path | None, started: bool) -> str:
@@ -220,9 +219,3 @@ def _choose_language() -> None:
     except Exception:  # the app itself does not import: the environment alone then
         with contextlib.suppress(Exception):  # or English
             i18n.set_language(code)
-
-
-def _quit_pygame() -> None:
-    if "pygame" in sys.modules:
-        with contextlib.suppress(Exception):
-            sys.modules["pygame"].quit()

@@ -96,11 +96,10 @@ def fails() -> int:
 @pytest.fixture
 def box(monkeypatch):
     """A screen SDL could show the box on, the box recorded instead of waiting for a click. The
-    display and pygame stay up: this process's other tests go on using them."""
+    display stays up: this process's other tests go on using it."""
     shown: list[tuple] = []
     monkeypatch.setenv("SDL_VIDEODRIVER", "x11")
     monkeypatch.setattr(startup, "_window_open", lambda: False)
-    monkeypatch.setattr(startup, "_quit_pygame", lambda: None)
     monkeypatch.setattr(pygame.display, "get_init", lambda: False)
     monkeypatch.setattr(pygame.display, "quit", lambda: None)
     monkeypatch.setattr(pygame.display, "message_box", lambda *a, **k: shown.append((a, k)) or 0)
