@@ -14,30 +14,13 @@ from typing import Any
 from game.core import rng as rngmod
 from game.core.codec import FormatError, roundtrip
 from game.core.i18n import msg
-from game.core.ruleset import Command, Event, Outcome, Rejected, Ruleset
+from game.core.ruleset import Command, Event, Outcome, Rejected, Ruleset, only_time
+from game.core.seats import Seat
+
+__all__ = ["Entry", "Match", "Seat", "read_header", "verify"]
 
 FORMAT = "bazaar-match"
 VERSION = 1
-
-
-@dataclass(frozen=True)
-class Seat:
-    name: str
-    kind: str = "human"  # "human", "online" (at another computer), "bot", "cmd" (an outside program), "rules"
-    level: str = ""  # bot level, or the program for "cmd"
-
-    def to_json(self) -> dict[str, str]:
-        return {"name": self.name, "kind": self.kind, "level": self.level}
-
-    @staticmethod
-    def from_json(data: Any) -> Seat:
-        if not isinstance(data, dict) or not isinstance(data.get("name"), str):
-            raise FormatError(msg("a seat must be an object with a name"))
-        return Seat(str(data["name"]), str(data.get("kind", "human")), str(data.get("level", "")))
-
-    @property
-    def is_bot(self) -> bool:
-        return self.kind not in ("human", "online")
 
 
 @dataclass
@@ -144,8 +127,37 @@ class Match:
             state = self.ruleset.evolve(state, event)
         return self.ruleset.view(state, seat)
 
+    def views_at(self, counts: list[int], seat: int | None) -> dict[int, dict[str, Any]]:
+        """What `seat` could see after the first `count` events, for each of `counts`, in one
+        fold of the log (a server sends the views around a round's end with its news)."""
+        wanted = sorted({c for c in counts if 0 <= c <= len(self.events)})
+        out: dict[int, dict[str, Any]] = {}
+        state = self.ruleset.empty(len(self.seats), self.options)
+        done = 0
+        for count in wanted:
+            for event in self.events[done:count]:
+                state = self.ruleset.evolve(state, event)
+            done = count
+            out[count] = self.ruleset.view(state, seat)
+        return out
+
     def legal(self, seat: int) -> list[Command]:
         return self.ruleset.legal(self.state, seat)
+
+    def entry_events(self, index: int) -> list[Event]:
+        """The events command `index` caused."""
+        commands = self.commands
+        end = commands[index + 1].at if index + 1 < len(commands) else len(self.events)
+        return self.events[commands[index].at : end]
+
+    def is_time(self, index: int) -> bool:
+        """Whether command `index` is time in the log (ruleset.TIME), not a move."""
+        return only_time(self.entry_events(index))
+
+    @property
+    def moves(self) -> int:
+        """How many commands were moves (time entries are not)."""
+        return sum(not self.is_time(i) for i in range(len(self.commands)))
 
     @property
     def clock(self) -> Command | None:

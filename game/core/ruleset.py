@@ -16,6 +16,16 @@ Command = dict[str, Any]
 Event = dict[str, Any]
 View = dict[str, Any]
 
+# Time in the log: an event of this type records only that a timed game's clock reached a tick
+# (each second of sand, a pause, a solo hint's cost), so a match picked up again goes on where
+# its sand stood. An entry whose events are all time is no move: History's counts, a replay's
+# steps and the review skip it.
+TIME = "time"
+
+
+def only_time(events: list[Event]) -> bool:
+    return bool(events) and all(e.get("type") == TIME for e in events)
+
 
 @dataclass(frozen=True)
 class Rejected:
@@ -93,6 +103,7 @@ class Ruleset(ABC):
     options: tuple[Option, ...] = ()
     hidden_hands: bool = True  # pass-and-play needs a hand-off screen between seats
     timed: bool = False  # commands carry a tick: a table stamps a person's with its clock
+    records_time: bool = False  # a timed game whose decide takes the clock's time entries (TIME)
 
     def default_options(self) -> dict[str, Any]:
         return {o.key: o.default for o in self.options}
@@ -157,6 +168,23 @@ class Ruleset(ABC):
     def clock(self, state: Any) -> Command | None:
         """A command the table's clock submits (as seat None) when the game waits on time,
         not on a seat: an hourglass running out. None for games without time."""
+        return None
+
+    def hourglass(self, state: Any) -> Any:
+        """Timed games: which hourglass runs now (a round, a second turn of it); when it
+        changes, the clock goes on from the rules' time (a new round's sand starts full)."""
+        return None
+
+    def sand(self, state: Any, seat: int) -> int | None:
+        """Timed games: the tick at which `seat`'s own sand runs out while it may still act
+        (None: no sand runs for it). The referee reads it when people at one screen each play
+        on a clock of their own."""
+        return None
+
+    def out_of_time(self, state: Any, seat: int) -> Command | None:
+        """In turns: what `seat`'s own clock sends for it when its sand runs out while it may
+        still act (Ubongo: giving up the puzzle), or None when it waits for the clock's expiry
+        (a solver who has not moved yet)."""
         return None
 
     def time(self, state: Any, seat: int | None) -> int:

@@ -51,6 +51,8 @@ def evolve(state: State, event: Event) -> State:
         tick = event.get("tick")
         turned = state if tick is None else _advance(state, None, tick)
         return replace(turned, turn=event["turn"], turned_at=tick, status=("solving",) * state.seats)
+    if kind == "time":  # the clock reached a tick (a second of sand, a pause, a solo hint's cost)
+        return _advance(state, event.get("seat"), event["tick"])
     if kind == "solving_over":  # older logs: the ranks were fixed once solving had ended
         ticks = dict((seat, tick) for seat, tick, _ in state.solves)
         return replace(state, solves=tuple((seat, ticks[seat], i) for i, seat in enumerate(event["order"])))

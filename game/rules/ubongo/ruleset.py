@@ -43,6 +43,7 @@ from game.rules.ubongo.state import (
     GEM_ROWS,
     GEMS_PER_COLOUR,
     GEMS_PER_ROW,
+    HINT_TICKS,
     ROUNDS,
     TAKE,
     TICKS_PER_SECOND,
@@ -85,6 +86,7 @@ class Ubongo(Ruleset):
     min_seats = 1
     max_seats = MAX_SEATS
     timed = True  # solves, give-ups and pawn moves carry the seat's tick
+    records_time = True  # the clock's time entries: a match picked up again resumes its sand
     hidden_hands = True  # in pass-and-play the others look away while one solves
     options = (
         Option(
@@ -253,6 +255,8 @@ class Ubongo(Ruleset):
             return Rejected(msg("The game is over"))
         if move == "expire":
             return self._expire(state, seat, command)
+        if move == "time":
+            return self._time(state, seat, command)
         if seat is None or not 0 <= seat < state.seats:
             return Rejected(msg("Only a player can do that"))
         if move == "pawn":
@@ -261,13 +265,15 @@ class Ubongo(Ruleset):
                 if state.phase == "start"
                 else self._pawn(state, seat, command)
             )
-        if move in ("solve", "give_up"):
+        if move in ("solve", "give_up", "hint"):
             if state.phase != "solve":
                 return Rejected(msg("There is no puzzle to solve now"))
             if state.status[seat] in ("solved", "moved", "late"):
                 return Rejected(msg("You have already solved this puzzle"))
             if state.status[seat] == "out":
                 return Rejected(msg("Your sand has run out for this hourglass"))
+            if move == "hint":
+                return self._hint(state, seat, command)
             return (
                 self._solve(state, seat, command) if move == "solve" else self._give_up(state, seat, command)
             )
@@ -318,6 +324,51 @@ class Ubongo(Ruleset):
             return Rejected(msg("A give-up's tick must be a whole number"))
         tick = min(max(tick, state.start(seat), state.now[seat]), state.end(seat))
         return self._then(state, [{"type": "give_up", "seat": seat, "tick": tick}])
+
+    def _time(self, state: State, seat: int | None, command: Command) -> list[Event] | Rejected:
+        """The clock records how far the sand has run (each second, at a pause): time in the log,
+        so a match picked up again goes on where its sand stood. On one clock for the table;
+        in turns for the seat named, whose own clock it is."""
+        if seat is not None:
+            return Rejected(msg("Only the table's clock records time"))
+        if state.phase != "solve":
+            return Rejected(msg("No hourglass is running"))
+        tick = _tick(command)
+        if isinstance(tick, Rejected):
+            return tick
+        whose = command.get("seat")
+        if state.clock == "shared" or whose is None:
+            if whose is not None:
+                return Rejected(msg("On one clock the time is everyone's"))
+            due = self.clock(state)
+            if due is None or tick >= due["tick"]:
+                return Rejected(msg("The sand has run out: the clock's expiry goes first"))
+            passed = self._passed(state, 0, tick)  # on one clock every seat's is the same
+            return passed or [{"type": "time", "tick": tick}]
+        if not isinstance(whose, int) or isinstance(whose, bool) or not 0 <= whose < state.seats:
+            return Rejected(msg("Only a player can do that"))
+        if state.status[whose] not in ACTIVE or tick >= state.end(whose):
+            return Rejected(msg("The sand has run out: the clock's expiry goes first"))
+        passed = self._passed(state, whose, tick)
+        return passed or [{"type": "time", "seat": whose, "tick": tick}]
+
+    def _hint(self, state: State, seat: int, command: Command) -> list[Event] | Rejected:
+        """Solo: one piece laid where a solution has it, for 10 s of sand (the table lays it;
+        the rules keep the time it costs, so the score counts it)."""
+        if state.mode != "solo":
+            return Rejected(msg("Hints are for the solo game"))
+        if state.status[seat] != "solving":
+            return Rejected(msg("You have already solved this puzzle"))
+        tick = _tick(command)
+        if isinstance(tick, Rejected):
+            return tick
+        passed = self._passed(state, seat, tick)
+        if passed is not None:
+            return passed
+        if tick >= state.end(seat):
+            return Rejected(msg("Too late: your sand ran out at {time}", time=seconds(state.end(seat))))
+        spent = min(max(tick, state.start(seat)) + HINT_TICKS, state.end(seat))
+        return [{"type": "time", "seat": seat, "tick": spent, "hint": True}]
 
     def _then(self, state: State, events: list[Event]) -> list[Event]:
         """These events, then what follows from them: gems no seat can reach first any more are
@@ -448,14 +499,34 @@ class Ubongo(Ruleset):
 
     def clock(self, state: State) -> Command | None:
         """The sand running out: at the first end among the seats that may still act; when
-        nobody may and nobody solved, at the end of the longest hourglass."""
+        nobody may and nobody solved, at the end of the longest hourglass. In turns (people at
+        one screen, each on a clock of their own) at the end of the longest hourglass: the
+        referee submits it once every person has had the screen, so nobody is cut short."""
         if state.phase != "solve":
             return None
         active = [s for s in range(state.seats) if state.status[s] in ACTIVE]
+        if state.clock == "turns" and (active or not state.solves):
+            return {"move": "expire", "tick": max(state.end(s) for s in range(state.seats))}
         if active:
             return {"move": "expire", "tick": min(state.end(s) for s in active)}
         if not state.solves:
             return {"move": "expire", "tick": max(state.end(s) for s in range(state.seats))}
+        return None
+
+    def hourglass(self, state: State) -> tuple[int, int]:
+        return (state.round, state.turn)
+
+    def sand(self, state: State, seat: int) -> int | None:
+        """When `seat`'s sand runs out this hourglass, while it may still act (else None)."""
+        if state.phase != "solve" or state.status[seat] not in ACTIVE:
+            return None
+        return state.end(seat)
+
+    def out_of_time(self, state: State, seat: int) -> Command | None:
+        """In turns the person whose own sand runs out while solving gives up for this
+        hourglass; one who solved and has not moved waits for the expiry (too late)."""
+        if state.phase == "solve" and state.status[seat] == "solving":
+            return {"move": "give_up"}
         return None
 
     def time(self, state: State, seat: int | None) -> int:

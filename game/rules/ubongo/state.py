@@ -21,6 +21,7 @@ ALLOWANCE = (3, 2, 1, 0)  # rows a pawn may move by solve order (1st, 2nd, 3rd, 
 # "spear" and "shield" share one face (crossed), baobab and sun are the team's two.
 DIE: tuple[str, ...] = ("elephant", "gazelle", "mask", "spear and shield", "baobab", "sun")
 EXTRA_SECONDS = (0, 10, 20, 30)  # handicap choices per seat
+HINT_TICKS = 10 * TICKS_PER_SECOND  # a hint in a solo game costs 10 s of sand
 # How the seats' clocks relate (option `clock`, set from who sits where): "shared", one clock
 # for the table (one person with bots, a simulation); "turns", people at one screen solve one
 # after another, each on a clock of their own (pass-and-play).

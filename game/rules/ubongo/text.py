@@ -33,6 +33,10 @@ def describe(event: dict[str, Any], names: list[str]) -> str:
         )
     if kind == "give_up":
         return msg("{who} gives up on this hourglass", who=_name(names, event["seat"]))
+    if kind == "time":  # time in the log: only a hint's cost is a line of the log
+        if not event.get("hint"):
+            return ""
+        return msg("{who} lays a piece of a solution for 10 s of sand", who=_name(names, event["seat"]))
     if kind == "time_out":
         who = listing(_name(names, s) for s in event["seats"])
         return msg("The sand runs out for {who}", who=who) if who else msg("The sand runs out")
