@@ -1,20 +1,19 @@
 """The authority: where a match is decided. It alone holds the `Match` (state, log, seed),
-checks every command with the rules, and hands out seat windows (game/core/window.py): one
-for the people at this screen, one per bot. Here it lives in the app's process (local play);
-a remote player's window talks to an authority elsewhere, and sees no more than this one.
+checks every command with the rules, and hands out seat windows: what some seats may see of the
+match and do in it (a bot's, a server connection's, the local window's). Tables never hold one:
+they hold a `Window` (game/core/window.py), local (game/core/local.py) or remote.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from game.core import bots
-from game.core.match import Match
-from game.core.rng import derive
-from game.core.ruleset import Bot, Command, Event, Rejected
-from game.core.window import SeatWindow
+from game.core.match import Entry, Match, Seat
+from game.core.ruleset import Bot, Command, Event, Outcome, Rejected, Ruleset, View
+
+Watcher = Callable[[Match, "Entry | None", list[Event]], None]
 
 
 class Authority:
@@ -23,7 +22,16 @@ class Authority:
     def __init__(self, match: Match):
         self._match = match
         self._windows: list[SeatWindow] = []
+        self._watchers: list[Watcher] = []
         match.listeners.append(self._tell)
+
+    def watch(self, watcher: Watcher) -> None:
+        """Hear every batch before the windows do (the referee keeps its clock by it)."""
+        self._watchers.append(watcher)
+
+    def unwatch(self, watcher: Watcher) -> None:
+        if watcher in self._watchers:
+            self._watchers.remove(watcher)
 
     @property
     def match(self) -> Match:
@@ -41,6 +49,7 @@ class Authority:
         if self._tell in self._match.listeners:
             self._match.listeners.remove(self._tell)
         self._windows.clear()
+        self._watchers.clear()
 
     @property
     def due(self) -> Command | None:
@@ -51,17 +60,139 @@ class Authority:
         """Submit the rules clock's command."""
         return self._match.submit(None, command)
 
-    def rng_for(self, seat: int, at: int) -> random.Random:
-        """A bot's (or a hint's) random source for the moment the log was `at` events long:
-        the same draws whenever it is asked again about that moment."""
-        return derive(self._match.seed, at * 8 + seat)
-
     def hand_to_bot(self, seat: int, level: str) -> Bot:
-        """Our bot `level` plays `seat` from now on (an outside program failed); the seat's
-        record says so, so a stored match saves it. Returns the new player."""
+        """Our bot `level` plays `seat` from now on (its player failed, or the host handed it
+        over); the seat's record says so, so a stored match saves it. Returns the new player."""
         return bots.replace_with_builtin(self._match, seat, level)
 
     def _tell(self, match: Match, entry: Any, events: list[Event]) -> None:
+        for watcher in list(self._watchers):
+            watcher(match, entry, events)
         if events:
             for window in list(self._windows):
                 window._arrive(events)
+
+
+Arrived = Callable[[list[Event]], None]
+
+
+class SeatWindow:
+    """What the seats `seats` may see of a match and do in it. `viewer` is the seat whose eyes
+    the window looks through now (None: a spectator, as during a hand-off); at one screen
+    with several people it moves from seat to seat."""
+
+    def __init__(self, match: Match, seats: frozenset[int], viewer: int | None):
+        self._match = match  # read here, changed only through submit (the authority made us)
+        self.seats = seats
+        self.viewer: int | None = None
+        self.look_as(viewer)
+        self.listeners: list[Arrived] = []
+
+    # -- who looks ------------------------------------------------------------------------
+    def look_as(self, seat: int | None) -> None:
+        if seat is not None and seat not in self.seats:
+            raise ValueError(f"this window plays seats {sorted(self.seats)}, not seat {seat}")
+        self.viewer = seat
+
+    # -- what everyone knows --------------------------------------------------------------
+    @property
+    def rules(self) -> Ruleset:
+        return self._match.ruleset
+
+    @property
+    def players(self) -> list[Seat]:
+        """Who sits where: names, and whether a person, a bot (its level) or a program."""
+        return list(self._match.seats)
+
+    @property
+    def names(self) -> list[str]:
+        return self._match.names
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self._match.options)
+
+    @property
+    def count(self) -> int:
+        """How many events the log holds (a moment of the match, as `view_at` takes it)."""
+        return len(self._match.events)
+
+    @property
+    def played(self) -> int:
+        """How many commands the seats have played (the clock's not counted): 0 before the
+        first move, so a table knows to show the opening deal."""
+        return sum(c.seat is not None for c in self._match.commands)
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        return self._match.to_act
+
+    @property
+    def due(self) -> Command | None:
+        """What the rules clock will submit, and at which tick (public: the sand is in view)."""
+        return self._match.clock
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._match.outcome
+
+    @property
+    def finished(self) -> bool:
+        return self._match.finished
+
+    # -- what the viewer knows ------------------------------------------------------------
+    def view(self) -> View:
+        return self._match.view(self.viewer)
+
+    def view_at(self, count: int) -> View:
+        """What the viewer could see after the first `count` events (a round's last moment)."""
+        return self._match.view_at(count, self.viewer)
+
+    def views_at(self, counts: list[int]) -> dict[int, View]:
+        """The viewer's views after each of `counts` events (one fold of the log)."""
+        return self._match.views_at(counts, self.viewer)
+
+    def events(self, start: int = 0, stop: int | None = None) -> list[Event]:
+        """The log from `start` to `stop`, each event as the viewer may see it."""
+        return [self.rules.redact(e, self.viewer) for e in self._match.events[start:stop]]
+
+    # -- what its seats may do ------------------------------------------------------------
+    def legal(self, seat: int) -> list[Command]:
+        return self._match.legal(self._own(seat))
+
+    def check(self, seat: int, command: Command) -> Rejected | None:
+        return self._match.check(self._own(seat), command)
+
+    def submit(self, seat: int, command: Command) -> list[Event] | Rejected:
+        """Send a command for one of this window's seats: its events as the viewer sees them
+        (the listeners hear them too), or why it was refused (nothing changed)."""
+        result = self._match.submit(self._own(seat), command)
+        if isinstance(result, Rejected):
+            return result
+        return [self.rules.redact(e, self.viewer) for e in result]
+
+    def commands(self, seat: int) -> list[Command]:
+        """The commands one of this window's seats has played, in order."""
+        own = self._own(seat)
+        return [c.command for c in self._match.commands if c.seat == own]
+
+    def seat_view(self, seat: int) -> View:
+        """The view of one of this window's seats, whoever looks now (a bot's, a hint's)."""
+        return self._match.view(self._own(seat))
+
+    def _own(self, seat: int) -> int:
+        if seat not in self.seats:
+            raise PermissionError(f"this window plays seats {sorted(self.seats)}, not seat {seat}")
+        return seat
+
+    # -- news -----------------------------------------------------------------------------
+    def listen(self, arrived: Arrived) -> None:
+        """Call `arrived` with every new batch of events, redacted for the viewer then."""
+        self.listeners.append(arrived)
+
+    def _arrive(self, events: list[Event]) -> None:
+        if self.listeners:
+            shown = [self.rules.redact(e, self.viewer) for e in events]
+            for arrived in list(self.listeners):
+                arrived(shown)
+

@@ -11,27 +11,11 @@ import random
 from typing import Any
 
 from game.core import codec
-from game.core.i18n import N_, Msg
 from game.core.match import Match, Seat
 from game.core.outside import OutsideBotError, ProgramBot
 from game.core.ruleset import Budget, Command, Ruleset, View
 
 __all__ = ["OutsideBotError", "ProgramBot", "RandomBot", "for_seat", "make", "replace_with_builtin", "serve"]
-
-
-# The bot levels as people read them (a level is an id; these are its words)
-LEVEL_NAMES = {
-    "easy": N_("easy"),
-    "medium": N_("medium"),
-    "hard": N_("hard"),
-    "random": N_("random"),
-    "scripted": N_("scripted"),
-}
-
-
-def level_name(level: str) -> Msg:
-    """A bot level in words, said in the language shown (an outside program's command as it is)."""
-    return Msg(LEVEL_NAMES.get(level, level), {})
 
 
 class RandomBot:

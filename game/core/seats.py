@@ -1,4 +1,5 @@
-"""Seats from short specs, as the command line and game.automation name them.
+"""Who sits where: a `Seat` (a name, and a person, a bot, a program or the rules), and seats from
+short specs, as the command line and game.automation name them.
 
 A spec is `human`, `online` (a person playing from another computer), a bot level of the game
 (`easy`, `hard`, ...), `random`, `cmd:PROGRAM`, or `rules` for a seat the rules play themselves
@@ -7,11 +8,48 @@ A spec is `human`, `online` (a person playing from another computer), a bot leve
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from game.core.i18n import N_
-from game.core.match import Seat
+from game.core.codec import FormatError
+from game.core.i18n import N_, Msg, msg
 from game.core.ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    kind: str = "human"  # "human", "online" (at another computer), "bot", "cmd" (an outside program), "rules"
+    level: str = ""  # bot level, or the program for "cmd"
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "kind": self.kind, "level": self.level}
+
+    @staticmethod
+    def from_json(data: Any) -> Seat:
+        if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+            raise FormatError(msg("a seat must be an object with a name"))
+        return Seat(str(data["name"]), str(data.get("kind", "human")), str(data.get("level", "")))
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind not in ("human", "online")
+
+
+# The bot levels as people read them (a level is an id; these are its words)
+LEVEL_NAMES = {
+    "easy": N_("easy"),
+    "medium": N_("medium"),
+    "hard": N_("hard"),
+    "random": N_("random"),
+    "scripted": N_("scripted"),
+}
+
+
+def level_name(level: str) -> Msg:
+    """A bot level in words, said in the language shown (an outside program's command as it is)."""
+    return Msg(LEVEL_NAMES.get(level, level), {})
+
 
 NAMES = ("Asha", "Bilal", "Chandra", "Devi", "Eshan")
 

@@ -9,13 +9,17 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from game.core import bots, codec, registry
-from game.core.clocked import SharedClock
-from game.core.match import Match, Seat
-from game.core.outside import DEFAULT_MOVE_SECONDS, OutsideBotError, ProgramBot
-from game.core.rng import derive
-from game.core.ruleset import Budget, Rejected
+from game.core.authority import Authority
+from game.core.match import Match
+from game.core.outside import DEFAULT_MOVE_SECONDS, OutsideBotError
+from game.core.referee import Referee
+from game.core.ruleset import Budget
+from game.core.seats import Seat
+from game.core.thinking import Thinking
 
 MAX_STEPS = 100_000  # a game that runs longer than this is a bug, not a long game
+IDLE = "idle"  # a seat spec: a person who never moves
+NEVER = 1 << 30  # what the referee's quiet() says when nothing will happen by time alone
 
 
 @dataclass(frozen=True)
@@ -63,70 +67,81 @@ def play_one(
     """One game. `seconds`: our bots' think budget; `move_seconds`: an outside program's time
     limit a move; `fallback`: the level that takes a failed program's seat (None: the game is
     aborted); `index`: the game's number in its tournament, for the failure records."""
+    failures: list[Failure] = []
+    try:
+        match = run(game, specs, seed, options, seconds, move_seconds, fallback, index, failures)
+    except Aborted as exc:
+        return GameResult((), (), exc.moves, tuple(failures))
+    outcome = match.outcome
+    assert outcome is not None
+    return GameResult(outcome.winners, outcome.scores, match.moves, tuple(failures))
+
+
+class Aborted(Exception):
+    """An outside program failed and no level takes its seat: the game ends unfinished."""
+
+    def __init__(self, moves: int):
+        super().__init__(moves)
+        self.moves = moves
+
+
+def run(
+    game: str,
+    specs: list[str],
+    seed: int,
+    options: dict[str, Any],
+    seconds: float | None = None,
+    move_seconds: float = DEFAULT_MOVE_SECONDS,
+    fallback: str | None = None,
+    index: int = 0,
+    failures: list[Failure] | None = None,
+    setup: dict[str, Any] | None = None,
+) -> Match:
+    """Play one game to its end with the referee every match has (game/core/referee.py), its
+    bots answering at once, and return it. A seat given as `idle` is a person who never moves
+    (only a timed game, whose sand runs out for them, ends with one); `setup` a fixed deal."""
     ruleset = registry.get(game)
     if fallback is not None:
         bots.make(ruleset, fallback)  # an unknown level is refused before any game starts
-    seats = [Seat(f"{spec} #{i + 1}", "bot", spec) for i, spec in enumerate(specs)]
-    players: list[Any] = []
+    if IDLE in specs and not ruleset.timed:
+        raise ValueError(f"{ruleset.title} waits for every seat: an idle seat would never end it")
+    seats = [
+        Seat(f"{spec} #{i + 1}", "human" if spec == IDLE else "bot", spec) for i, spec in enumerate(specs)
+    ]
+    failed = failures if failures is not None else []
+    players: dict[int, Any] = {}
     budget = Budget(seconds=seconds) if seconds is not None else Budget()
-    failures: list[Failure] = []
     try:
         for i, spec in enumerate(specs):
-            players.append(bots.make(ruleset, spec, move_seconds, name=f"seat {i + 1} ({spec})"))
-        match = Match.new(ruleset, seats, options, seed)
+            if spec != IDLE:
+                players[i] = bots.make(ruleset, spec, move_seconds, name=f"seat {i + 1} ({spec})")
+        match = Match.new(ruleset, seats, options, seed, setup)
 
-        def choose(seat: int, at: int) -> Any:
-            return _choose(match, players[seat], seat, derive(seed, at * 8 + seat), budget)
+        def policy(seat: int, error: Exception) -> str | None:
+            if not isinstance(error, OutsideBotError):
+                raise RuntimeError(f"{game}: seat {seat} failed: {error}") from error
+            failed.append(Failure(index, seed, seat, error.name, error.what, match.moves, fallback))
+            if fallback is None:
+                raise Aborted(match.moves)
+            return fallback
 
-        clocked = SharedClock(match, choose)  # timed games: one clock for every seat
-        for _ in range(MAX_STEPS):
-            if match.finished:
-                break
-            waiting = sorted(match.to_act)
-            seat: int | None = waiting[0] if waiting else None
-            try:
-                if ruleset.timed:
-                    seat, command = clocked.next()
-                elif seat is None:
-                    command = ruleset.clock(match.state)
-                    if command is None:
-                        raise RuntimeError(f"{game}: nobody to act and no clock, event {len(match.events)}")
-                else:
-                    command = choose(seat, len(match.events))
-                result = match.submit(seat, command)
-                if (
-                    isinstance(result, Rejected)
-                    and seat is not None
-                    and isinstance(players[seat], ProgramBot)
-                ):
-                    raise players[seat].illegal(command, result.reason)
-            except OutsideBotError as exc:
-                seat = clocked.asking if clocked.asking is not None else seat
-                assert seat is not None
-                handed, moves = fallback, len(match.commands)
-                failures.append(Failure(index, seed, seat, exc.name, exc.what, moves, handed))
-                if handed is None:
-                    return GameResult((), (), len(match.commands), tuple(failures))
-                players[seat] = bots.replace_with_builtin(match, seat, handed)
-                clocked.asking = None
-                clocked.drop(seat)
-                continue
-            if isinstance(result, Rejected):
-                raise RuntimeError(f"{game}: seat {seat} played an illegal move: {result.reason}")
-        else:
+        referee = Referee(Authority(match), players, Thinking(), budget=budget, policy=policy)
+        try:
+            for _ in range(MAX_STEPS):
+                if match.finished:
+                    return match
+                quiet = referee.quiet()
+                if quiet >= NEVER and not referee.busy and not referee.waiting_on_bots():
+                    raise RuntimeError(f"{game}: nobody to act and no clock, event {len(match.events)}")
+                referee.advance(quiet)
             raise RuntimeError(f"{game}: no end after {MAX_STEPS} steps (seed {seed})")
+        finally:
+            players = dict(referee.players)
+            referee.close()
     finally:
-        for player in players:
+        for player in players.values():
             if hasattr(player, "close"):
                 player.close()
-    outcome = match.outcome
-    assert outcome is not None
-    return GameResult(outcome.winners, outcome.scores, len(match.commands), tuple(failures))
-
-
-def _choose(match: Match, player: Any, seat: int, rng: Any, budget: Budget) -> Any:
-    """One seat's choice, from its view and legal moves only."""
-    return player.choose(match.view(seat), match.legal(seat), rng, budget)
 
 
 def _play_args(args: tuple) -> GameResult:
