@@ -95,6 +95,7 @@ class App:
         self.sounds.set(self.settings.volume, self.settings.muted)
         self._store: Store | None = None
         self.hosting: Any = None  # the server of network play, once this app hosts (scenes/online.py)
+        self._matches: Any = None
         self.frame_hooks: list[Callable[[], None]] = []
         self.dirty = True  # the screen may differ from what was last presented
         if problem:
@@ -151,6 +152,15 @@ class App:
             if self._store.problem:
                 self.toast(self._store.problem, error=True, echo=False)  # Store.open told stderr
         return self._store
+
+    @property
+    def matches(self) -> Any:
+        """Where matches are opened (game/matches.py), loaded on first use: the menu needs none."""
+        if self._matches is None:
+            from game.matches import Matches
+
+            self._matches = Matches(self)
+        return self._matches
 
     def apply_settings(self, settings: Settings) -> None:
         from game.core import settings as settings_mod
@@ -362,13 +372,14 @@ def play(args) -> int:
         specs = ["human"] + ["rules" if i in fixed else "medium" for i in range(1, max(low, 2))]
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     try:
-        match = Match.new(ruleset, seats.from_specs(ruleset, specs, options), options, seed)
+        made = seats.from_specs(ruleset, specs, options)
+        Match.new(ruleset, made, options, seed)  # refused here, before a window opens
     except ValueError as exc:
         print(f"bazaar: {exc}", file=sys.stderr)
         return 2
     app = App(windowed=bool(getattr(args, "windowed", False)))
     app.push(Menu(app))
-    app.push(tables.table_class(args.game)(app, match, app.store.attach(match)))
+    app.push(tables.new_table(app, ruleset, made, options, seed))
     code = app.run(frames=args.smoke)
     pygame.quit()
     return code

@@ -109,14 +109,13 @@ class Session:
         `seats` may hold "online" (a person at another computer). Returns the session and the
         invite of each online seat, for `Session.join`. `clock_rate`: ticks a second of the
         server's clock (a timed game's sand runs in wall time there)."""
-        from game.scenes.online import host_table, hosting
+        from game.scenes.online import opened_table
 
         session = cls(cls._app(fast))
-        hosting(session.app, clock_rate)
         ruleset = registry.get(game)
         options = options or {}
         made = seats_from(ruleset, seats, options)
-        table = host_table(session.app, ruleset, made, options, seed)
+        table = opened_table(session.app, session.app.matches.host(game, made, options, seed, clock_rate))
         session.app.push(table)
         session.app.step(0)
         return session, {seat: str(invite) for seat, invite in table.invites.items()}
@@ -181,12 +180,13 @@ class Session:
 
     @property
     def match(self) -> Match:
-        """The whole match record (the table itself sees only its seats' window). A table of
-        network play has none here: read it through `s.table.window`."""
-        authority = self.table.authority
-        if authority is None:
-            raise AutomationError("this table's match is held by a server: read it through its window")
-        return authority.match
+        """The whole match record behind the open table, from the referee's room (the table
+        itself sees only its seats' window). A table of network play has none here: read it
+        through `s.table.window`."""
+        try:
+            return self.app.matches.record(self.table.window)
+        except KeyError:
+            raise AutomationError("this table's match is held elsewhere: read its window") from None
 
     @property
     def log(self) -> list[dict[str, Any]]:
@@ -201,13 +201,15 @@ class Session:
         return self.table.window.outcome
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        if self.table.remote is not None and seat is not None:
-            return self.table.window.seat_view(seat)
+        window = self.table.window
+        if seat is not None and seat in window.seats:
+            return window.seat_view(seat)
         return self.match.view(seat)
 
     def legal(self, seat: int) -> list[Command]:
-        if self.table.remote is not None:
-            return self.table.window.legal(seat)
+        window = self.table.window
+        if seat in window.seats:
+            return window.legal(seat)
         return self.match.legal(seat)
 
     def waiting(self) -> list[int]:
@@ -367,9 +369,9 @@ class Session:
             if self.settled():
                 return
             top = self.app.top
-            if isinstance(top, Table) and top.waits_on_network():
+            if isinstance(top, Table) and top.connection is not None and top.waits_elsewhere():
                 # network play: the next thing comes from the server; wait for it, not for time
-                if not top.window.wait(NETWORK_SECONDS) and top.waits_on_network():
+                if not top.window.wait(NETWORK_SECONDS) and top.waits_elsewhere():
                     raise AutomationError(f"no news from the server in {NETWORK_SECONDS} s")
                 self.app.step(1)
                 continue
@@ -407,6 +409,7 @@ class Session:
         count = len(window.commands(seat))
         for gesture in table.gestures(seat, command):
             self.gesture(gesture)
+            self.delivered()
             if len(window.commands(seat)) > count:
                 break
         made = window.commands(seat)[count : count + 1]
@@ -417,6 +420,15 @@ class Session:
         if not same_command(made[0], command):
             raise AutomationError(f"seat {seat}: asked for {command}, the table played {made[0]}")
         return self.posted[first:]
+
+    def delivered(self) -> None:
+        """Wait until what the table sent has been answered (network play queues a submit;
+        a local window answers at once)."""
+        window = self.table.window
+        while window.pending:
+            if not window.wait(NETWORK_SECONDS):
+                raise AutomationError(f"no answer from the server in {NETWORK_SECONDS} s")
+            self.app.step(0)
 
     def gesture(self, gesture: tuple[str, ...]) -> None:
         """One step of a table's `gestures`: ("click", id), ("right_click", id),

@@ -11,15 +11,16 @@ from typing import Any
 
 import pygame
 
-from game.core import registry
-from game.core.match import Match, Seat
+from game.core.seats import Seat
 from game.scenes import tables
 
 
-def _open(app: Any, game: str, seats: list[Seat], **match: Any) -> Any:
+def _open(app: Any, game: str, seats: list[Seat], options: dict[str, Any] | None = None, **match: Any) -> Any:
+    """The game's table on a new match opened as the app opens one (game/matches.py), not saved."""
     app.settings = replace(app.settings, bot_pause_ms=0)
     app.store  # noqa: B018 - opened as the menu would have, so its first use is not timed
-    return tables.table_class(game)(app, Match.new(registry.get(game), seats, **match))
+    window = app.matches.unsaved(game, seats, options or {}, **match)
+    return tables.table_class(game)(app, window)
 
 
 def jaipur(app: Any) -> Any:
@@ -43,9 +44,7 @@ def ubongo(app: Any) -> Any:
     """One person dragging a piece over the board while three bots race the hourglass."""
     seats = [Seat("Asha"), Seat("Bilal", "bot", "hard"), Seat("Chandra", "bot", "medium")]
     seats.append(Seat("Devi", "bot", "easy"))
-    app.store  # noqa: B018 - as above
-    match = Match.new(registry.get("ubongo"), seats, {"first": 0}, seed=11, setup={"pawns": [0, 1, 2, 3]})
-    table = tables.table_class("ubongo")(app, match)
+    table = _open(app, "ubongo", seats, {"first": 0}, seed=11, setup={"pawns": [0, 1, 2, 3]})
     table.intro = 0
     table.update(1)  # the bots are asked; their solves wait for their ticks
     letter = table.handler.letters[0]

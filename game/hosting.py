@@ -1,15 +1,15 @@
-"""Network play from the app: hosting a match on this computer, and joining one.
+"""Network play from the app: hosting a match on this computer (part of the composition
+layer, with game/matches.py, which hands the windows out).
 
 The host's app runs the same server as `python -m game serve`, on a thread, storing its
 matches in the app's own saves; the host's table is then a window on that server like any
 other player's (its people's seats, at this screen), so there is one authority and one way a
-match is played over the network (docs/network.md). Joining opens a window with the invite's
-code; hosting a saved match again reopens it for its players' tokens.
+match is played over the network (docs/network.md). Hosting a saved match again reopens it for
+its players' tokens.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import socket
 import tempfile
@@ -17,17 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.core import paths
 from game.core.i18n import msg
-from game.core.match import Seat
 from game.core.ruleset import Budget, Ruleset
-from game.net import tickets
-from game.net.client import NetError, RemoteWindow
+from game.core.seats import Seat
+from game.net.client import RemoteWindow
 from game.net.invite import Invite
-from game.net.protocol import BAD_TOKEN, DEFAULT_PORT
+from game.net.protocol import DEFAULT_PORT
 from game.net.server import Server, Threaded
-from game.scenes import tables
-from game.scenes.host import Host
 
 
 @dataclass
@@ -41,7 +37,7 @@ class Hosted:
 class Hosting:
     """The app's server: started on the first Host, running while the app runs."""
 
-    def __init__(self, app: Host, rate: float = 60.0):
+    def __init__(self, app: Any, rate: float = 60.0):
         self.app = app
         automated = app.automated
         data = app.store.path.parent if app.store.path is not None else Path(tempfile.mkdtemp())
@@ -99,82 +95,12 @@ class Hosting:
         self.thread.stop()
 
 
-def hosting(app: Host, rate: float = 60.0) -> Hosting:
+def hosting(app: Any, rate: float = 60.0) -> Hosting:
     """The app's server, started the first time it is needed. `rate`: ticks a second of its
     clock (tests run a timed game's sand faster than real time)."""
     if app.hosting is None:
         app.hosting = Hosting(app, rate)
     return app.hosting
-
-
-def host_table(app: Host, ruleset: Ruleset, seats: list[Seat], options: dict[str, Any], seed=None):
-    """Host a new match and return its table (the caller shows it, with the invites)."""
-    hosted = hosting(app).host(ruleset, seats, options, seed)
-    table = tables.table_class(ruleset.name)(app, hosted.window, hosted.window.match_id)
-    table.invites = hosted.invites
-    return table
-
-
-def reopen_table(app: Host, match_id: int):
-    hosted = hosting(app).reopen(match_id)
-    rules = hosted.window.rules
-    assert rules is not None
-    table = tables.table_class(rules.name)(app, hosted.window, match_id)
-    table.invites = hosted.invites
-    return table
-
-
-def join_table(app: Host, text: str):
-    """Join with an invite: its table, or ValueError / NetError saying why not in words. The
-    seat is remembered (`game.net.tickets`), so this app can take it again after a restart."""
-    from game.net.invite import parse
-
-    invite = parse(text)
-    window = RemoteWindow.join(invite)
-    table = _table(app, window)
-    seats = tuple(sorted(window.seats))
-    ticket = tickets.Ticket(
-        invite.url, window.token, table.rules.name, window.match_id, seats, tuple(window.names), tickets.now()
-    )
-    with contextlib.suppress(OSError):  # a seat not remembered is a convenience lost, not the game
-        tickets.remember(paths.data_dir(), ticket)
-    return table
-
-
-def rejoin_table(app: Host, ticket: tickets.Ticket):
-    """Take a remembered seat again: its table, or NetError (a seat the host no longer knows is
-    forgotten here too)."""
-    try:
-        window = RemoteWindow.rejoin(ticket.url, ticket.token)
-    except NetError as exc:
-        if exc.code == BAD_TOKEN:  # the host no longer knows this seat (not merely away)
-            with contextlib.suppress(OSError):
-                tickets.forget(paths.data_dir(), ticket.url, ticket.match)
-        raise
-    return _table(app, window)
-
-
-def remembered() -> list[tickets.Ticket]:
-    """The seats this app may take again, latest first."""
-    try:
-        found, _ = tickets.load(paths.data_dir())
-    except OSError:
-        return []
-    return found
-
-
-def forget_window(window: RemoteWindow) -> None:
-    """A match joined here has ended: its seat need not be remembered any more."""
-    with contextlib.suppress(OSError):
-        tickets.forget(paths.data_dir(), window.link.url, window.match_id)
-
-
-def _table(app: Host, window: RemoteWindow):
-    rules = window.rules
-    if rules is None or not tables.has_table(rules.name):
-        window.close()
-        raise NetError(msg("This app has no table for that game"))
-    return tables.table_class(rules.name)(app, window, None)
 
 
 def lan_address() -> str:

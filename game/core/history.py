@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from game.core.i18n import N_, Msg, msg, msg_n
+from game.core.i18n import N_, Msg, msg
 from game.core.match import Entry, Match, Seat
-from game.core.rng import derive
+from game.core.records import Branch, Played
+from game.core.rng import derive, stream
 from game.core.ruleset import Budget, Command, Event, Rejected
 from game.core.store import Store
 
@@ -38,72 +39,6 @@ REVIEW_BUDGET = Budget(seconds=3600.0)
 REVIEW_LEVEL = "hard"
 
 
-@dataclass(frozen=True)
-class Branch:
-    """Where a match played on from a replay began: the other match, after how many events and
-    moves."""
-
-    parent: int
-    at: int
-    moves: int
-
-    @property
-    def text(self) -> str:
-        return msg("played on from match {parent} after move {moves}", parent=self.parent, moves=self.moves)
-
-
-@dataclass(frozen=True)
-class Played:
-    """One stored match as a row of the History."""
-
-    id: int
-    game: str
-    seats: tuple[Seat, ...]
-    status: str  # "playing", "finished" or "abandoned"
-    created: datetime
-    updated: datetime
-    events: int
-    moves: int
-    imported: bool
-    winners: tuple[int, ...]
-    scores: tuple[float | None, ...]
-    branch: Branch | None
-
-    @property
-    def finished(self) -> bool:
-        return self.status == "finished"
-
-    @property
-    def result(self) -> str:
-        if self.status == "playing":
-            return N_("not finished")
-        if self.status == "abandoned":
-            return N_("abandoned")
-        won = [self.seats[w].name for w in self.winners if w < len(self.seats)]
-        names = joined(won)
-        scores = " – ".join(f"{s:g}" for s in self.scores if s is not None)
-        if not won:
-            return msg("Nobody won ({scores})", scores=scores) if scores else msg("Nobody won")
-        if len(won) > 1:
-            if scores:
-                return msg("{names} share the win ({scores})", names=names, scores=scores)
-            return msg("{names} share the win", names=names)
-        if scores:
-            return msg("{names} won ({scores})", names=names, scores=scores)
-        return msg("{names} won", names=names)
-
-    @property
-    def length(self) -> str:
-        return msg_n("{n} move", "{n} moves", self.moves)
-
-
-def joined(names: list[str]) -> str:
-    """Names as one phrase: "Asha", "Asha and Bilal", "Asha and Bilal and Chandra"."""
-    if len(names) < 2:
-        return names[0] if names else ""
-    return msg("{first} and {second}", first=joined(names[:-1]), second=names[-1])
-
-
 def matches(store: Store, game: str | None = None, opponent: str | None = None) -> list[Played]:
     """Every stored match, the most recently played first; only one game's, or only those
     where a seat carries the name `opponent`, when asked."""
@@ -117,8 +52,9 @@ def matches(store: Store, game: str | None = None, opponent: str | None = None) 
     clause = " AND ".join(where)
     with store.reading() as db:
         rows = db.execute(
-            "SELECT m.id, m.game, m.status, m.created, m.updated, m.n_events, m.n_commands, m.imported,"
-            " m.winners, b.parent, b.at, b.moves FROM matches m LEFT JOIN branches b ON b.match_id = m.id"
+            "SELECT m.id, m.game, m.status, m.created, m.updated, m.n_events,"
+            " m.n_commands - COALESCE(c.entries, 0), m.imported, m.winners, b.parent, b.at, b.moves"
+            " FROM matches m LEFT JOIN branches b ON b.match_id = m.id LEFT JOIN clock c ON c.match_id = m.id"
             f" WHERE {clause} ORDER BY m.updated DESC, m.id DESC",
             params,
         ).fetchall()
@@ -180,13 +116,20 @@ class Timeline:
         self.rules = match.ruleset
         self.events = match.events
         self.end = len(self.events)
-        self.start = min([self.end, *(c.at for c in match.commands)])
+        # the commands that are moves: time in the log is none (game.core.ruleset.TIME)
+        self.moving = [i for i in range(len(match.commands)) if not match.is_time(i)]
+        starts = [match.commands[i].at for i in self.moving]
+        self.start = min([self.end, *starts])
         self.states: list[Any] = [self.rules.empty(len(match.seats), match.options)]
         self._folding = threading.Lock()  # the review folds on a worker thread too
+        self.command_starts = [c.at for c in match.commands]  # every command's first event
         # a move's first event, in order (a command whose events were all cut is left out)
-        self.command_starts = [c.at for c in match.commands]
-        self.turns = sorted({c.at for c in match.commands if c.at < self.end} | {self.start})
+        self.turns = sorted({at for at in starts if at < self.end} | {self.start})
         self.marks = self._marks()
+
+    @property
+    def moves(self) -> int:
+        return len(self.moving)
 
     def _marks(self) -> list[Mark]:
         opens, closes, part = PARTS.get(self.rules.name, ((), (), OTHER_PART))
@@ -245,14 +188,15 @@ class Timeline:
 
     def move_number(self, count: int) -> int:
         """How many moves have begun up to `count`."""
-        return sum(1 for c in self.match.commands if c.at < count)
+        return sum(1 for i in self.moving if self.match.commands[i].at < count)
 
     def mark_at(self, count: int) -> Mark | None:
         return next((mk for mk in reversed(self.marks) if mk.at <= count), None)
 
     def entry_at(self, count: int) -> tuple[int, Entry] | None:
         """The move that begins at `count`, with its index, if one does."""
-        for i, c in enumerate(self.match.commands):
+        for i in self.moving:
+            c = self.match.commands[i]
             if c.at == count:
                 return i, c
             if c.at > count:
@@ -316,7 +260,7 @@ def review(timeline: Timeline, index: int, level: str = REVIEW_LEVEL) -> Advice:
     rules = match.ruleset
     legal = rules.legal(state, seat)
     choice = rules.bot(level).choose(
-        rules.view(state, seat), legal, derive(match.seed, entry.at * 8 + seat), REVIEW_BUDGET
+        rules.view(state, seat), legal, stream("review", match.seed, seat, entry.at), REVIEW_BUDGET
     )
     if isinstance(entry.command, dict) and "tick" in entry.command and isinstance(choice, dict):
         choice = {**choice, "tick": entry.command["tick"]}  # decided at the moment the move was made
@@ -328,8 +272,9 @@ def review(timeline: Timeline, index: int, level: str = REVIEW_LEVEL) -> Advice:
 
 
 def decisions(timeline: Timeline, seat: int) -> list[int]:
-    """The indices of the moves `seat` made."""
-    return [i for i, c in enumerate(timeline.match.commands) if c.seat == seat and c.at < timeline.end]
+    """The indices of the moves `seat` made (its time entries, a solo hint's cost, are none)."""
+    commands = timeline.match.commands
+    return [i for i in timeline.moving if commands[i].seat == seat and commands[i].at < timeline.end]
 
 
 def branch(timeline: Timeline, count: int) -> Match:

@@ -13,61 +13,17 @@ import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from game.core import codec, paths, storedb
-from game.core.bots import level_name
 from game.core.codec import FormatError
 from game.core.files import keep_aside, write_atomic
-from game.core.i18n import N_, msg, msg_n, said
+from game.core.i18n import msg, said
 from game.core.match import FORMAT, VERSION, Entry, Match, Seat, read_header
+from game.core.records import MatchInfo, StatRow
 from game.core.ruleset import Event
-
-
-@dataclass(frozen=True)
-class MatchInfo:
-    """One saved match as a list screen shows it."""
-
-    id: int
-    game: str
-    seats: tuple[Seat, ...]
-    status: str  # "playing", "finished" or "abandoned"
-    created: datetime
-    updated: datetime
-    events: int
-    commands: int
-
-    @property
-    def progress(self) -> str:
-        return msg_n("{n} move", "{n} moves", self.commands)
-
-
-@dataclass(frozen=True)
-class StatRow:
-    """Finished matches of one game, counted for one kind of seat (every such seat counts once)."""
-
-    game: str
-    kind: str  # "human", "bot" or "cmd"
-    level: str  # bot level or program; "" for humans
-    played: int
-    wins: int  # sole winner
-    draws: int  # one of several winners
-    average_score: float
-
-    @property
-    def losses(self) -> int:
-        return self.played - self.wins - self.draws
-
-    @property
-    def label(self) -> str:
-        if self.kind == "human":
-            return N_("Human")
-        if self.kind == "bot":
-            return msg("Bot ({level})", level=level_name(self.level))
-        return msg("Program ({level})", level=self.level)
 
 
 class _Saver:
@@ -275,6 +231,13 @@ class Store:
             "UPDATE matches SET n_events = ?, n_commands = ?, updated = ? WHERE id = ?",
             (len(match.events), len(match.commands), _now(), match_id),
         )
+        timed = sum(match.is_time(i) for i in range(commands, len(match.commands)))
+        if timed:
+            db.execute(
+                "INSERT INTO clock (match_id, entries) VALUES (?, ?)"
+                " ON CONFLICT (match_id) DO UPDATE SET entries = entries + excluded.entries",
+                (match_id, timed),
+            )
         outcome = match.outcome
         if outcome is None:
             return
@@ -342,8 +305,9 @@ class Store:
     def _infos(self, where: str, params: tuple[Any, ...]) -> list[MatchInfo]:
         with self._lock, self._transaction(write=False) as db:
             rows = db.execute(
-                "SELECT id, game, status, created, updated, n_events, n_commands FROM matches"
-                f" WHERE {where} ORDER BY updated DESC, id DESC",
+                "SELECT id, game, status, created, updated, n_events,"
+                " n_commands - COALESCE((SELECT entries FROM clock c WHERE c.match_id = id), 0)"
+                f" FROM matches WHERE {where} ORDER BY updated DESC, id DESC",
                 params,
             ).fetchall()
             seats: dict[int, list[Seat]] = {row[0]: [] for row in rows}

@@ -76,6 +76,12 @@ ADDED = (
         at INTEGER NOT NULL,
         moves INTEGER NOT NULL
     )""",
+    # how many of a match's commands are time in the log (a timed game's clock), not moves:
+    # the lists count moves (a match saved before these were kept has none)
+    """CREATE TABLE IF NOT EXISTS clock (
+        match_id INTEGER PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+        entries INTEGER NOT NULL
+    )""",
 )
 
 

@@ -1,137 +1,135 @@
-"""The seat window: a match as some seats may see it, and the one interface a table needs.
+"""The window: a match as the seats at one screen may see it, and the one interface a table has.
 
-A table, a replay, a tutorial and a hint see a match only through a `SeatWindow`: the view of
-the seat at the screen, the events redacted for that seat (`Ruleset.redact`: another seat's
-drawn card is None), who is to act, and the commands its seats may send. Nothing else
-crosses: not the state, not the seed, not a raw event. The same window is what a remote
-player gets over the network; here the authority is in this process.
-
-The authority (game/core/authority.py) is where the match is decided; it hands out windows.
+A table, a replay, a tutorial and a hint see a match only through a `Window`: the view of the
+seat at the screen, the events redacted for that seat (another seat's drawn card is None), who
+is to act, the commands its seats may send, the clock, and news. Nothing else crosses: not the
+state, not the seed, not a raw event, not the rules' machinery. Two kinds implement it: the
+local window (game/core/local.py), over a match decided in this process by its referee, and the
+remote window (game/net/client.py), over a match held by a server. A table never asks which it
+holds, and never waits on it inside a frame: what it needs to draw and to enable its buttons
+comes with each batch of news (views, legal moves, the views around a round's end) or from the
+game's own view-level checks, and a submit is queued, not awaited.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
-from game.core.match import Match, Seat
-from game.core.ruleset import Command, Event, Outcome, Rejected, Ruleset, View
+from game.core.ruleset import Command, Event, Outcome, Rejected, View
 
 Arrived = Callable[[list[Event]], None]
 
 
-class SeatWindow:
-    """What the seats `seats` may see of a match and do in it. `viewer` is the seat whose eyes
-    the window looks through now (None: a spectator, as during a hand-off); at one screen
-    with several people it moves from seat to seat."""
+class NotOpened(Exception):
+    """A match could not be opened (resumed, hosted again), in words a person can read."""
 
-    def __init__(self, match: Match, seats: frozenset[int], viewer: int | None):
-        self._match = match  # read here, changed only through submit (the authority made us)
-        self.seats = seats
-        self.viewer: int | None = None
-        self.look_as(viewer)
-        self.listeners: list[Arrived] = []
 
-    # -- who looks ------------------------------------------------------------------------
-    def look_as(self, seat: int | None) -> None:
-        if seat is not None and seat not in self.seats:
-            raise ValueError(f"this window plays seats {sorted(self.seats)}, not seat {seat}")
-        self.viewer = seat
+@dataclass(frozen=True)
+class Hint:
+    """A hint that has arrived: the move the hint bot would make at `at`, or why none came."""
 
-    # -- what everyone knows --------------------------------------------------------------
+    at: int  # the log length it was asked about: a hint about a moment that has passed is stale
+    command: Command | None
+    problem: str = ""
+
+
+class Window(Protocol):
+    seats: frozenset[int]  # the seats played at this screen
+    viewer: int | None  # whose eyes the screen is (None: nobody's, as behind a hand-off)
+
+    def look_as(self, seat: int | None) -> None: ...
+
+    # what everyone knows
     @property
-    def rules(self) -> Ruleset:
-        return self._match.ruleset
-
-    @property
-    def players(self) -> list[Seat]:
-        """Who sits where: names, and whether a person, a bot (its level) or a program."""
-        return list(self._match.seats)
+    def game(self) -> Any: ...  # the game's words, options and view helpers (its face)
 
     @property
-    def names(self) -> list[str]:
-        return self._match.names
+    def players(self) -> list[Any]: ...  # who sits where (Seat: name, kind, level)
 
     @property
-    def options(self) -> dict[str, Any]:
-        return dict(self._match.options)
+    def names(self) -> list[str]: ...
 
     @property
-    def count(self) -> int:
-        """How many events the log holds (a moment of the match, as `view_at` takes it)."""
-        return len(self._match.events)
+    def options(self) -> dict[str, Any]: ...
 
     @property
-    def played(self) -> int:
-        """How many commands the seats have played (the clock's not counted): 0 before the
-        first move, so a table knows to show the opening deal."""
-        return sum(c.seat is not None for c in self._match.commands)
+    def count(self) -> int: ...  # events in the log: a moment of the match
 
     @property
-    def to_act(self) -> frozenset[int]:
-        return self._match.to_act
+    def played(self) -> int: ...  # moves the seats made (the clock's not counted)
 
     @property
-    def due(self) -> Command | None:
-        """What the rules clock will submit, and at which tick (public: the sand is in view)."""
-        return self._match.clock
+    def to_act(self) -> frozenset[int]: ...
 
     @property
-    def outcome(self) -> Outcome | None:
-        return self._match.outcome
+    def due(self) -> Command | None: ...  # what the clock will submit, and at which tick
 
     @property
-    def finished(self) -> bool:
-        return self._match.finished
+    def outcome(self) -> Outcome | None: ...
 
-    # -- what the viewer knows ------------------------------------------------------------
-    def view(self) -> View:
-        return self._match.view(self.viewer)
+    @property
+    def finished(self) -> bool: ...
 
-    def view_at(self, count: int) -> View:
-        """What the viewer could see after the first `count` events (a round's last moment)."""
-        return self._match.view_at(count, self.viewer)
+    @property
+    def online(self) -> list[bool]: ...  # per seat: its player is here or connected
 
-    def events(self, start: int = 0, stop: int | None = None) -> list[Event]:
-        """The log from `start` to `stop`, each event as the viewer may see it."""
-        return [self.rules.redact(e, self.viewer) for e in self._match.events[start:stop]]
+    @property
+    def done(self) -> frozenset[int]: ...  # in turns: people whose own sand ran out
 
-    # -- what its seats may do ------------------------------------------------------------
-    def legal(self, seat: int) -> list[Command]:
-        return self._match.legal(self._own(seat))
+    # what the viewer knows
+    def view(self) -> View: ...
 
-    def check(self, seat: int, command: Command) -> Rejected | None:
-        return self._match.check(self._own(seat), command)
+    def view_at(self, count: int) -> View: ...  # around a `moments` event of the game
 
-    def submit(self, seat: int, command: Command) -> list[Event] | Rejected:
-        """Send a command for one of this window's seats: its events as the viewer sees them
-        (the listeners hear them too), or why it was refused (nothing changed)."""
-        result = self._match.submit(self._own(seat), command)
-        if isinstance(result, Rejected):
-            return result
-        return [self.rules.redact(e, self.viewer) for e in result]
+    def events(self, start: int = 0, stop: int | None = None) -> list[Event]: ...
 
-    def commands(self, seat: int) -> list[Command]:
-        """The commands one of this window's seats has played, in order."""
-        own = self._own(seat)
-        return [c.command for c in self._match.commands if c.seat == own]
+    def listen(self, arrived: Arrived) -> None: ...
 
-    def seat_view(self, seat: int) -> View:
-        """The view of one of this window's seats, whoever looks now (a bot's, a hint's)."""
-        return self._match.view(self._own(seat))
+    # what its seats may do
+    def legal(self, seat: int) -> list[Command]: ...
 
-    def _own(self, seat: int) -> int:
-        if seat not in self.seats:
-            raise PermissionError(f"this window plays seats {sorted(self.seats)}, not seat {seat}")
-        return seat
+    def check(self, seat: int, command: Command) -> Rejected | None: ...
 
-    # -- news -----------------------------------------------------------------------------
-    def listen(self, arrived: Arrived) -> None:
-        """Call `arrived` with every new batch of events, redacted for the viewer then."""
-        self.listeners.append(arrived)
+    def submit(self, seat: int, command: Command) -> Rejected | None: ...  # None: sent
 
-    def _arrive(self, events: list[Event]) -> None:
-        if self.listeners:
-            shown = [self.rules.redact(e, self.viewer) for e in events]
-            for arrived in list(self.listeners):
-                arrived(shown)
+    def commands(self, seat: int) -> list[Command]: ...
+
+    def seat_view(self, seat: int) -> View: ...
+
+    # time and news
+    def now(self, seat: int | None = None) -> int: ...  # the tick a command of `seat` carries
+
+    # `ready`: whether the table takes new decisions, asked after every move a tick brings
+    def tick(self, n: int, running: bool, ready: bool | Callable[[], bool]) -> None: ...
+
+    def quiet(self, running: bool) -> int: ...
+
+    @property
+    def busy(self) -> bool: ...  # the match moves on by itself (a bot thinking, an answer held)
+
+    @property
+    def pending(self) -> int: ...  # commands sent and not answered yet (network play)
+
+    def wait(self, timeout: float) -> bool: ...  # block until news from elsewhere (False: none)
+
+    def pause(self) -> None: ...  # the screen is covered: the time reached goes into the log
+
+    def ready(self) -> None: ...  # this screen is ready for the next round (its sheet closed)
+
+    def notices(self) -> list[str]: ...  # what the people should be told, taken once
+
+    # hints
+    def ask_hint(self, seat: int) -> None: ...
+
+    def hint(self) -> Hint | None: ...  # the hint once it has arrived, taken once
+
+    @property
+    def hinting(self) -> bool: ...
+
+    # network play: the link's state, or None for a match in this process
+    @property
+    def connection(self) -> Any: ...
+
+    def close(self) -> None: ...

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.core.bots import level_name
 from game.core.i18n import N_, msg
+from game.core.seats import level_name
 from game.scenes.base import Overlay
 from game.scenes.overlays import Confirm
 from game.scenes.presence import (
@@ -73,7 +73,7 @@ class ConnectionSheet(Overlay):
 
     @property
     def remote(self) -> RemoteWindow:
-        return self.table.remote
+        return self.table.connection
 
     def states(self) -> list[str]:
         return seat_states(self.remote, self.table.connection_seen)

@@ -8,11 +8,13 @@ from pathlib import Path
 
 import pygame
 
-from game.core import bots, history, i18n, paths, registry
+from game.core import i18n, paths, registry
 from game.core.codec import FormatError
 from game.core.i18n import N_, _, _n, msg, said
-from game.core.store import fold
+from game.core.records import Played
+from game.core.seats import level_name
 from game.core.timers import ticks
+from game.core.window import NotOpened
 from game.scenes import tables
 from game.scenes.base import Screen
 from game.ui import text, theme
@@ -54,9 +56,9 @@ class History(Screen):
         self.opponent: str | None = None
         self.page = 0
         self.pages = 1
-        self.rows: list[history.Played] = []
+        self.rows: list[Played] = []
         self.total = 0
-        self.deleted: tuple[history.Played, int] | None = None  # awaiting its undo: the row, ticks left
+        self.deleted: tuple[Played, int] | None = None  # awaiting its undo: the row, ticks left
         games = [g for g in registry.names() if g in registry.GAMES]
         self.game_choice = Choice(
             (60, 108, 300, 46),
@@ -104,7 +106,7 @@ class History(Screen):
         hidden = self.deleted[0].id if self.deleted else None
         every = [
             p
-            for p in history.matches(self.app.store, self.game, self.opponent)
+            for p in self.app.matches.history(self.game, self.opponent)
             if p.game in registry.names() and p.id != hidden
         ]
         self.total = len(every)
@@ -112,7 +114,7 @@ class History(Screen):
         self.page = min(self.page, self.pages - 1)
         self.rows = every[self.page * ROWS : (self.page + 1) * ROWS]
         focused = self.group.focused
-        names = history.names(self.app.store)
+        names = self.app.matches.opponents()
         if self.opponent not in names:
             self.opponent = None
         self.opponent_choice = Choice(
@@ -174,28 +176,29 @@ class History(Screen):
             self.refresh()
 
     # -- actions --------------------------------------------------------------------------
-    def replay(self, row: history.Played) -> None:
+    def replay(self, row: Played) -> None:
         from game.scenes.replay import Replay
 
         try:
-            match = fold(
-                self.app.store.data(row.id), msg("Saved match {id}", id=row.id)
-            )  # attached to nothing
-        except (FormatError, ValueError, KeyError) as exc:
-            self.app.toast(msg("This match cannot be replayed: {why}", why=said(exc)), error=True)
+            rewind = self.app.matches.replay(row.id, finished=row.finished)
+        except NotOpened as exc:
+            self.app.toast(str(exc), error=True)
             return
-        self.app.push(Replay(self.app, match, row.id, finished=row.finished))
+        self.app.push(Replay(self.app, rewind, row.id))
 
-    def export(self, row: history.Played) -> None:
+    def export(self, row: Played) -> None:
         target = paths.exports_dir() / f"{row.game}-{row.id}-{row.updated:%Y%m%d-%H%M%S}.json"
         try:
-            self.app.store.export(row.id, target)
+            self.app.matches.export(row.id, target)
+        except NotOpened as exc:
+            self.app.toast(str(exc), error=True)
+            return
         except (OSError, FormatError) as exc:
             self.app.toast(msg("Export failed: {why}", why=said(exc)), error=True)
             return
         self.app.toast(msg("Exported to {path}", path=str(target)))
 
-    def delete(self, row: history.Played) -> None:
+    def delete(self, row: Played) -> None:
         """Hidden at once, deleted when the undo offer runs out (or the screen is left)."""
         self.finish_delete()
         self.deleted = (row, ticks(UNDO_SECONDS))
@@ -209,7 +212,7 @@ class History(Screen):
     def finish_delete(self) -> None:
         if self.deleted is not None:
             row, self.deleted = self.deleted[0], None
-            self.app.store.delete(row.id)
+            self.app.matches.delete(row.id)
 
     def update(self, n: int) -> None:
         if self.deleted is not None:
@@ -232,7 +235,7 @@ class History(Screen):
             self.app.toast(msg("{path} was not imported: {why}.", path=str(path), why=why), error=True)
             return
         try:
-            match_id = self.app.store.import_file(path)
+            match_id = self.app.matches.import_file(path)
         except (FormatError, OSError) as exc:
             self.app.toast(msg("{file} was not imported: {why}", file=path.name, why=said(exc)), error=True)
             return
@@ -295,7 +298,7 @@ class History(Screen):
             self.undo_button.rect.topleft = (box.right - 136, box.y + 8)
         self.group.draw(surface)
 
-    def _row(self, surface: pygame.Surface, rect: pygame.Rect, row: history.Played, k: int) -> None:
+    def _row(self, surface: pygame.Surface, rect: pygame.Rect, row: Played, k: int) -> None:
         panel(surface, rect, theme.BG_DEEP if k % 2 else theme.PANEL)
         title = registry.get(row.game).title
         text.blit(surface, title, (rect.x + 20, rect.y + 22), 21, theme.ACCENT, "bold", "midleft")
@@ -328,7 +331,7 @@ def seat_text(seat) -> str:
     """A seat as a row names it: its name, and a bot's level in brackets."""
     if not seat.is_bot:
         return seat.name
-    return _("{name} ({level})", name=seat.name, level=bots.level_name(seat.level))
+    return _("{name} ({level})", name=seat.name, level=level_name(seat.level))
 
 
 def listed(items: list[str]) -> str:

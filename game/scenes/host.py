@@ -12,7 +12,6 @@ import pygame
 
 if TYPE_CHECKING:
     from game.core.settings import Settings
-    from game.core.store import Store
     from game.ui.sound import Sounds
 
 
@@ -35,15 +34,18 @@ class SceneLike(Protocol):
 
 
 class Host(Protocol):
+    @property
+    def matches(self) -> Any:
+        """Where matches are opened and windows handed out (game/matches.py): scenes reach
+        matches, the saves and network play only through it."""
+        ...
+
     settings: Settings
     sounds: Sounds
     stack: list
     automated: bool  # driven by game.automation: bots answer at once and deterministically
     active: bool  # the window has focus and is not minimised
     hosting: Any  # the server of network play once this app hosts a match (scenes/online.py)
-
-    @property
-    def store(self) -> Store: ...
 
     @property
     def top(self) -> SceneLike | None: ...

@@ -57,14 +57,14 @@ class InviteSheet(Overlay):
         self.group.move_focus(1)
 
     def name_of(self, seat: int) -> str:
-        remote = self.table.remote
+        remote = self.table.connection
         return name_of(remote, seat) if remote is not None else str(seat + 1)
 
     def invite(self, seat: int) -> Invite:
         return self.table.invites[seat]
 
     def states(self) -> list[str]:
-        remote = self.table.remote
+        remote = self.table.connection
         if remote is None:
             return [WAITING] * (max(self.seats, default=0) + 1)
         return seat_states(remote, self.table.connection_seen)
@@ -105,7 +105,7 @@ class InviteSheet(Overlay):
 
     # -- time: players join while the sheet stands ----------------------------------------
     def update(self, ticks: int) -> None:
-        remote = self.table.remote
+        remote = self.table.connection
         self.news = remote is not None and remote.pump() > 0
         if self.news:
             self._sync()

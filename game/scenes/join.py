@@ -88,9 +88,7 @@ class JoinScreen(Screen):
         self.paste_button.hint = N_("The invite from the clipboard (Ctrl+V)")
         self.back_button = Button((720, 620, 240, 60), N_("Back"), self.back, tid="back")
         self.join_button = Button((980, 620, 240, 60), N_("Join"), self.join, primary=True, tid="join")
-        from game.scenes.online import remembered
-
-        self.tickets = remembered()[:SEATS_SHOWN]
+        self.tickets = app.matches.remembered()[:SEATS_SHOWN]
         self.again = [
             Button(
                 (980, SEATS_Y + 30 + 48 * k, 240, 40), N_("Take your seat"), self._again(t), tid=f"rejoin.{k}"

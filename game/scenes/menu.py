@@ -129,7 +129,7 @@ class Menu(Screen):
 
     def enter(self) -> None:
         try:
-            self.saved = len(self.app.store.unfinished())
+            self.saved = len(self.app.matches.unfinished())
         except Exception as exc:  # the menu must open even when the save database cannot
             self.app.toast(msg("Saved games are unavailable: {problem}", problem=said(exc)), error=True)
             self.saved = 0

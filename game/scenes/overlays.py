@@ -20,7 +20,7 @@ class Pause(Overlay):
         # a table of network play beneath (its badge may be out of the keyboard's reach, as
         # while Ubongo's pieces take the arrows, or hidden by a hand-off): Connection too
         self.networked = next(
-            (s for s in reversed(app.stack) if getattr(s, "remote", None) is not None), None
+            (s for s in reversed(app.stack) if getattr(s, "connection", None) is not None), None
         )
         super().__init__(app, (440, 512 if self.networked is not None else 440))
         self.game = game

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.core.bots import level_name
 from game.core.i18n import N_, msg
+from game.core.seats import level_name
 from game.net.protocol import BAD_CODE, BAD_TOKEN, CODE_USED, REPLACED, VERSION_MISMATCH
 from game.ui import theme
 

@@ -1,12 +1,14 @@
 """A replay: any stored match shown on its game's own table, read-only, with controls to walk it.
 
-At point k (the first k events) the replay builds a Match of those events (folded once by a
-Timeline) and a fresh table of the game over it with `watching` set: the table decides
-nothing, accepts nothing and asks no bot; its match is attached to no store, so nothing is
-saved. Mouse motion and the wheel over the table reach it (hover, its log); the controls at the
-bottom are the replay's own: a move or an event back and forth, play/pause at three speeds,
-a timeline with the starts of rounds, hands or visits, Home/End, the seat whose hidden cards
-show, the review and "Play on from here".
+The replay holds no match: the app's composition module hands it a `Rewind` (game/core/replays.py)
+that says where moves, rounds and the end lie and gives, at point k (the first k events), a
+read-only window on the match as the chosen seat may see it. A fresh table of the game is built
+over that window with `watching` set: it decides nothing and accepts nothing. Mouse motion and
+the wheel over the table reach it (hover, its log); the controls at the bottom are the replay's
+own: a move or an event back and forth, play/pause at three speeds, a timeline with the starts
+of rounds, hands or visits, Home/End, the seat whose hidden cards show (only the one person's of
+this screen before the match is over; everybody's after), the review and "Play on from here"
+(for a finished match).
 """
 
 from __future__ import annotations
@@ -15,9 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.core import history, i18n
+from game.core import i18n
 from game.core.i18n import N_, _, msg
-from game.core.match import Match, Seat
 from game.scenes import tables
 from game.scenes.base import Scene
 from game.scenes.replay_review import Review
@@ -37,28 +38,21 @@ WIDE = pygame.Rect(0, 610, 1280, 110)
 SETTLE = 200  # at most this many strides of ten ticks for a table's opening flights to land
 
 
-def replay_seats(seats: list[Seat]) -> list[Seat]:
-    """The seats a replay's table is given: an outside program's seat is shown as a bot, so no
-    program is started for a match that only watches."""
-    return [Seat(s.name, "bot", "random") if s.kind == "cmd" else s for s in seats]
-
-
 class Replay(Scene):
     name = "replay"
 
-    def __init__(self, app: Host, match: Match, match_id: int | None = None, finished: bool | None = None):
+    def __init__(self, app: Host, rewind: Any, match_id: int | None = None):
         super().__init__(app)
-        self.match = match
+        self.rewind = rewind  # the match's timeline and its windows (game/core/replays.py)
+        self.timeline = rewind
         self.match_id = match_id
-        self.timeline = history.Timeline(match)
-        self.finished = match.finished if finished is None else finished
-        humans = [i for i, s in enumerate(match.seats) if not s.is_bot]
-        own = humans[0] if humans else (0 if self.finished else None)
-        # An unfinished match shows only the own seat's hidden cards; a finished one any seat's
-        self.seats: list[int | None] = list(range(len(match.seats))) if self.finished else [own]
-        self.viewer: int | None = own
+        self.finished = rewind.finished
+        # Whose hidden cards may show (the rewind's rule); first the person who played here
+        self.seats: list[int | None] = list(rewind.viewers)
+        people = [i for i, s in enumerate(rewind.players) if s.kind == "human" and i in self.seats]
+        self.viewer: int | None = people[0] if people else self.seats[0]
         self.count = self.timeline.start
-        self.table_class = watching_class(tables.table_class(match.ruleset.name))
+        self.table_class = watching_class(tables.table_class(rewind.game.name))
         self.playing = False
         self.speed = 1
         self.wait = 0  # ticks until the next move while playing
@@ -67,7 +61,7 @@ class Replay(Scene):
         self.frame: pygame.Surface | None = None  # the last frame drawn, and what it showed
         self.frame_key_drawn: tuple = ()
         self.table: Table = self._build(self.count)
-        self.box = pygame.Rect(tables.spec(match.ruleset.name).replay_controls or WIDE)
+        self.box = pygame.Rect(tables.spec(rewind.game.name).replay_controls or WIDE)
         self.review = Review(app, self)
         self.group = Group()
         self._controls()
@@ -75,9 +69,8 @@ class Replay(Scene):
 
     # -- the table at a point -------------------------------------------------------------
     def _build(self, count: int) -> Table:
-        match = self.timeline.match_at(count, replay_seats(self.match.seats))
-        table = self.table_class(self.app, match)
-        table.watch([s for s in self.seats if s is not None])
+        table = self.table_class(self.app, self.rewind.window(count, self.viewer))
+        table.watching = True
         table.viewer = self.viewer
         table.on_viewer_changed()
         carry(getattr(self, "table", None), table)
@@ -140,7 +133,7 @@ class Replay(Scene):
         self.speed_choice.tid = "speed"
         self.group.add(self.speed_choice)
         x += (130 if wide else 118) + (6 if wide else 4)
-        labels = [self.match.names[s] if s is not None else N_("No one's") for s in self.seats]
+        labels = [self.rewind.names[s] if s is not None else N_("No one's") for s in self.seats]
         self.seat_choice = Choice(
             (x, y1, 190 if wide else 150, 40),
             N_("Hands"),
@@ -156,7 +149,11 @@ class Replay(Scene):
         x += (190 if wide else 150) + (6 if wide else 4)
         button(N_("Review"), self.review.toggle, 96 if wide else 92, "review", "R")
         self.play_on_button = button(
-            N_("Play on"), self.play_on, 100 if wide else 92, "playon", N_("New match from here")
+            N_("Play on"),
+            self.play_on,
+            100 if wide else 92,
+            "playon",
+            N_("New match from here") if self.finished else N_("Only a finished match can be played on"),
         )
         button(N_("Close"), self.back, 90 if wide else 64, "close", "Esc")
 
@@ -172,8 +169,8 @@ class Replay(Scene):
                 widget.enabled = not at_end
         self.play_button.label = N_("Pause") if self.playing else N_("Autoplay")
         self.play_button.enabled = not at_end
-        # a finished match's last point has nothing to play on
-        self.play_on_button.enabled = not (at_end and self.match.finished)
+        # only a finished match (its secrets are out) is played on, and not from its last point
+        self.play_on_button.enabled = self.finished and not at_end
 
     # -- moving ---------------------------------------------------------------------------
     def forward_event(self) -> None:
@@ -203,15 +200,15 @@ class Replay(Scene):
         self._sync()
 
     def play_on(self) -> None:
-        """A new match from the point shown: the same seats, options and seed, the moves so
-        far; saved as a new match with a note of where it branched, and opened on its table."""
-        match = history.branch(self.timeline, self.count)
-        store = self.app.store
-        match_id = store.attach(match)
-        if self.match_id is not None:
-            store.note_branch(match_id, self.match_id, len(match.events), len(match.commands))
-        self.app.replace(tables.table_class(match.ruleset.name)(self.app, match, match_id))
-        self.app.toast(msg("A new match goes on from move {n}.", n=len(match.commands)))
+        """A new match from the point shown of a finished one: the same seats, options and seed,
+        the moves so far; saved as a new match with a note of where it branched, and opened on
+        its table (docs/history.md)."""
+        if not self.play_on_button.enabled:
+            return
+        opened = self.app.matches.play_on(self.rewind, self.count, self.match_id)
+        table = tables.table_class(self.rewind.game.name)(self.app, opened.window, opened.match_id)
+        self.app.replace(table)
+        self.app.toast(msg("A new match goes on from move {n}.", n=self.rewind.move_number(self.count)))
 
     # -- the loop -------------------------------------------------------------------------
     @property
@@ -339,24 +336,22 @@ class Replay(Scene):
 
     def status(self) -> str:
         tl = self.timeline
-        moves = len(self.match.commands)
+        moves = tl.moves
         mark = tl.mark_at(self.count)
         parts = [_("{done} of {n} moves played", done=tl.move_number(self.count), n=moves)]
         if mark is not None:
             parts.append(i18n.tr(mark.label))
         if self.count >= tl.end:
-            parts.append(_("the end") if self.match.finished else _("where it stopped"))
+            parts.append(_("the end") if self.finished else _("where it stopped"))
         return " · ".join(parts)
 
     def next_words(self) -> str:
         """The move about to be made, in words, or what the review says about it."""
-        found = self.timeline.entry_at(self.count)
-        if found is None:
+        index = self.rewind.entry_at(self.count)
+        if index is None:
             return ""
-        index, entry = found
         advice = self.review.advice_at(index)
-        seen = [self.match.ruleset.redact(e, self.viewer) for e in self.timeline.events_of(index)]
-        made = history.describe(self.match, seen)  # the move as the seat shown saw it
+        made = self.rewind.describe(index, self.viewer)  # the move as the seat shown saw it
         if advice is not None and advice.differs:
             return msg("Next: {made}  ·  hard bot: {bot}", made=made, bot=advice.bot)
         if advice is not None:
@@ -429,7 +424,7 @@ class Replay(Scene):
             x = self.x_of(mark.at)
             pygame.draw.line(surface, theme.TEXT, (x, bar.y - 5), (x, bar.bottom + 4), 2)
         for index in self.review.differing():  # the review's differences, as small ticks below
-            x = self.x_of(self.match.commands[index].at)
+            x = self.x_of(self.rewind.move_at(index))
             pygame.draw.line(surface, theme.DANGER, (x, bar.bottom + 2), (x, bar.bottom + 7), 2)
         knob = (self.x_of(self.count), bar.centery)
         pygame.draw.circle(surface, theme.ACCENT, knob, 9)

@@ -9,13 +9,11 @@ a test sees the same advice in the same order every time.
 from __future__ import annotations
 
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from game.core import history
 from game.core.i18n import N_, _, msg
-from game.core.match import Match
 from game.scenes import tables
 from game.ui import text, theme
 from game.ui.targets import Target
@@ -28,8 +26,7 @@ if TYPE_CHECKING:
 class Replay(Protocol):
     """What the review reads of the replay it belongs to (game.scenes.replay.Replay)."""
 
-    match: Match
-    timeline: history.Timeline
+    rewind: Any  # the match's timeline, windows and review (game.core.replays.Rewind)
     count: int
     viewer: int | None
     pointer: tuple[int, int]
@@ -48,10 +45,10 @@ class Review:
     def __init__(self, app: Host, replay: Replay):
         self.app, self.replay = app, replay
         self.open = False
-        self.advice: dict[tuple[int, int], history.Advice] = {}
+        self.advice: dict[tuple[int, int], Any] = {}  # (seat, move index): game.core.history.Advice
         self.job: tuple[tuple[int, int], Future] | None = None
         self.scroll = 0
-        self.rect = pygame.Rect(tables.spec(replay.match.ruleset.name).review_panel or SIDE)
+        self.rect = pygame.Rect(tables.spec(replay.rewind.game.name).review_panel or SIDE)
 
     # -- asking the bot -------------------------------------------------------------------
     @property
@@ -63,11 +60,11 @@ class Review:
         seat = self.seat
         if seat is None:
             return []
-        todo = [i for i in history.decisions(self.replay.timeline, seat) if (seat, i) not in self.advice]
-        here = self.replay.timeline.entry_at(self.replay.count)
-        if here is not None and here[0] in todo:
-            todo.remove(here[0])
-            todo.insert(0, here[0])
+        todo = [i for i in self.replay.rewind.decisions(seat) if (seat, i) not in self.advice]
+        here = self.replay.rewind.entry_at(self.replay.count)
+        if here is not None and here in todo:
+            todo.remove(here)
+            todo.insert(0, here)
         return todo
 
     @property
@@ -93,9 +90,9 @@ class Review:
             return
         key = (self.seat or 0, todo[0])
         if self.app.automated:  # answered now, one move per update
-            self.advice[key] = history.review(self.replay.timeline, key[1])
+            self.advice[key] = self.replay.rewind.review(key[1])
             return
-        self.job = (key, _EXECUTOR.submit(history.review, self.replay.timeline, key[1]))
+        self.job = (key, _EXECUTOR.submit(self.replay.rewind.review, key[1]))
 
     def toggle(self) -> None:
         if self.seat is None:
@@ -108,7 +105,7 @@ class Review:
         self.scroll = 0
 
     # -- reading --------------------------------------------------------------------------
-    def advice_at(self, index: int) -> history.Advice | None:
+    def advice_at(self, index: int) -> Any:
         return self.advice.get((self.seat, index)) if self.seat is not None else None
 
     def differing(self) -> list[int]:
@@ -119,7 +116,7 @@ class Review:
         seat = self.seat
         if seat is None:
             return 0, 0
-        mine = history.decisions(self.replay.timeline, seat)
+        mine = self.replay.rewind.decisions(seat)
         return sum(1 for i in mine if (seat, i) in self.advice), len(mine)
 
     # -- the panel ------------------------------------------------------------------------
@@ -138,7 +135,7 @@ class Review:
     def words(self, index: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """A differing move's lines: the move made, and the hard bot's choice."""
         advice = self.advice[(self.seat or 0, index)]
-        move = self.replay.timeline.move_number(advice.at) + 1
+        move = self.replay.rewind.move_number(advice.at) + 1
         width = self.rect.w - 40
         made = text.wrap(_("Move {n}: {made}", n=move, made=advice.made), width, ROW_SIZE, "bold")
         bot = text.wrap(_("Hard bot: {bot}", bot=advice.bot), width, ROW_SIZE)
@@ -158,7 +155,7 @@ class Review:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for rect, index in self.rows():
                 if rect.collidepoint(event.pos):
-                    self.replay.show(self.replay.match.commands[index].at)
+                    self.replay.show(self.replay.rewind.move_at(index))
                     return True
             return self.rect.collidepoint(event.pos)
         if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(self.replay.pointer):
@@ -172,7 +169,7 @@ class Review:
             return
         r = self.rect
         panel(surface, r, theme.BG_DEEP, theme.ACCENT_DARK, width=2)
-        name = self.replay.match.names[self.seat] if self.seat is not None else ""
+        name = self.replay.rewind.names[self.seat] if self.seat is not None else ""
         heading, hsize = text.fit(_("Review: {name}'s moves", name=name), r.w - 32, 20, "bold", 15)
         text.blit(surface, heading, (r.x + 16, r.y + 14), hsize, theme.ACCENT, "bold")
         done, total = self.counts()
@@ -181,9 +178,9 @@ class Review:
         if done != total:
             line = _("{said} · {n} to go", said=line, n=total - done)
         text.blit(surface, text.fit(line, r.w - 32, 16)[0], (r.x + 16, r.y + 44), 16, theme.MUTED)
-        here = self.replay.timeline.entry_at(self.replay.count)
+        here = self.replay.rewind.entry_at(self.replay.count)
         for rect, index in self.rows():
-            current = here is not None and here[0] == index
+            current = here == index
             panel(
                 surface,
                 rect,

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.core.bots import level_name
 from game.core.i18n import N_, Msg, msg, tr
-from game.core.window import SeatWindow
+from game.core.seats import level_name
+from game.core.window import Window
 from game.scenes import tables
 from game.scenes.base import Screen
 from game.ui import text, theme
@@ -98,16 +98,15 @@ class Results(Screen):
     min_width = 620
     extra_size = 16
 
-    def __init__(self, app, window: SeatWindow, match_id: int | None = None):
+    def __init__(self, app, window: Window, match_id: int | None = None):
         super().__init__(app)
         self.window = window
         self.outcome = window.outcome
         # Network play: the host may host a rematch (new invites); a guest's way back is theirs
-        self.guest = getattr(window, "host", True) is False
+        link = window.connection
+        self.guest = link is not None and not link.host
         if self.guest:  # the match this app joined is over: its seat need not be kept
-            from game.scenes.online import forget_window
-
-            forget_window(window)  # type: ignore[arg-type]
+            app.matches.forget(link)
         self.group.add(Button((380, 600, 240, 60), N_("Menu"), self.to_menu))
         if not self.guest:
             self.group.add(Button((660, 600, 240, 60), N_("Rematch"), self.rematch, primary=True))
@@ -202,7 +201,7 @@ class Results(Screen):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
         text.blit(
-            surface, self.window.rules.title, (theme.WIDTH - 60, 46), 22, theme.MUTED, anchor="midright"
+            surface, self.window.game.title, (theme.WIDTH - 60, 46), 22, theme.MUTED, anchor="midright"
         )
         at = self.layout()
         (y, size) = at.headline
@@ -266,11 +265,11 @@ class Results(Screen):
 
     def rematch(self) -> None:
         old = self.window
-        if getattr(old, "host", False):  # hosted over the network: host the rematch, new invites
+        if old.connection is not None:  # hosted over the network: host the rematch, new invites
             from game.scenes.online import host_table
 
-            table = host_table(self.app, old.rules, old.players, old.options)
+            table = host_table(self.app, old.game.name, old.players, old.options)
         else:
-            table = tables.new_table(self.app, old.rules, old.players, old.options)
+            table = tables.new_table(self.app, old.game, old.players, old.options)
         self.app.home()
         self.app.push(table)

@@ -8,9 +8,10 @@ from pathlib import Path
 import pygame
 
 from game.core import paths, registry
-from game.core.bots import level_name
 from game.core.codec import FormatError
 from game.core.i18n import N_, _, msg, said
+from game.core.seats import level_name
+from game.core.window import NotOpened
 from game.scenes import tables
 from game.scenes.base import Screen
 from game.scenes.overlays import Confirm
@@ -36,7 +37,7 @@ class SavedMatches(Screen):
         self.refresh()
 
     def refresh(self) -> None:
-        every = [i for i in self.app.store.unfinished() if i.game in registry.names()]
+        every = self.app.matches.unfinished()
         self.pages = max(1, -(-len(every) // ROWS))
         self.page = min(self.page, self.pages - 1)  # a delete may have emptied the last page
         self.infos = every[self.page * ROWS : (self.page + 1) * ROWS]
@@ -70,30 +71,25 @@ class SavedMatches(Screen):
             self.refresh()
 
     def resume(self, match_id: int) -> None:
-        try:
-            match = self.app.store.load(match_id)
-        except (FormatError, ValueError, KeyError) as exc:
-            self.app.toast(msg("This match cannot be resumed: {problem}", problem=said(exc)), error=True)
-            return
-        if any(s.kind == "online" for s in match.seats):  # hosted for players elsewhere: host it again
-            from game.net.client import NetError
-            from game.scenes.online import reopen_table
+        """Continue the match: at this screen, or hosted again when players elsewhere have
+        seats (its players reconnect by themselves)."""
+        from game.scenes.online import opened_table
 
-            try:
-                table = reopen_table(self.app, match_id)
-            except (NetError, OSError) as exc:
-                said_why = msg("This match cannot be hosted again: {problem}", problem=said(exc))
-                self.app.toast(said_why, error=True)
-                return
-            self.app.replace(table)
+        try:
+            opened = self.app.matches.resume(match_id)
+        except NotOpened as exc:
+            self.app.toast(str(exc), error=True)
             return
-        self.app.replace(tables.table_class(match.ruleset.name)(self.app, match, match_id))
+        self.app.replace(opened_table(self.app, opened))
 
     def export(self, match_id: int) -> None:
         info = next(i for i in self.infos if i.id == match_id)
         target = paths.exports_dir() / f"{info.game}-{match_id}-{info.updated:%Y%m%d-%H%M%S}.json"
         try:
-            self.app.store.export(match_id, target)
+            self.app.matches.export(match_id, target)
+        except NotOpened as exc:
+            self.app.toast(str(exc), error=True)
+            return
         except (OSError, FormatError) as exc:
             self.app.toast(msg("Export failed: {problem}", problem=said(exc)), error=True)
             return
@@ -101,7 +97,7 @@ class SavedMatches(Screen):
 
     def delete(self, match_id: int) -> None:
         def really() -> None:
-            self.app.store.delete(match_id)
+            self.app.matches.delete(match_id)
             self.refresh()
 
         self.app.push(Confirm(self.app, N_("Delete this match for good?"), really, N_("Delete")))
@@ -120,7 +116,7 @@ class SavedMatches(Screen):
 
     def import_file(self, path: Path) -> None:
         try:
-            match_id = self.app.store.import_file(path)
+            match_id = self.app.matches.import_file(path)
         except (FormatError, OSError) as exc:
             self.app.toast(
                 msg("{file} was not imported: {problem}", file=path.name, problem=said(exc)), error=True

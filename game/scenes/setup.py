@@ -5,10 +5,9 @@ from __future__ import annotations
 import pygame
 
 from game.core import registry, setups
-from game.core.bots import level_name
 from game.core.i18n import N_, msg, said
-from game.core.match import Seat
 from game.core.ruleset import Option
+from game.core.seats import Seat, level_name
 from game.scenes import tables
 from game.scenes.base import Screen
 from game.scenes.tutorial import available, open_tutorial, progress
@@ -285,7 +284,7 @@ class Setup(Screen):
             self.app.toast(refused, error=True, echo=False)
             return
         try:
-            table = host_table(self.app, self.ruleset, seats, self.chosen_options())
+            table = host_table(self.app, self.ruleset.name, seats, self.chosen_options())
         except (OSError, NetError) as exc:
             self.app.toast(msg("This computer cannot host now: {why}", why=said(exc)), error=True)
             return

@@ -27,7 +27,7 @@ class Statistics(Screen):
 
     def __init__(self, app):
         super().__init__(app)
-        self.rows = [r for r in app.store.statistics() if r.game in registry.names()]
+        self.rows = app.matches.statistics()
         self.group.add(Button((1040, 22, 180, 50), N_("Back"), self.back))
 
     def draw(self, surface: pygame.Surface) -> None:

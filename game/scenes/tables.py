@@ -95,10 +95,5 @@ def new_table(
 ):
     """A new match, saved as it goes, on its game's table (the caller shows it): what Start,
     Rematch and a tutorial's last step open. No seed: a fresh one from the system."""
-    import random
-
-    from game.core.match import Match
-
-    seed = random.SystemRandom().randrange(2**31) if seed is None else seed
-    match = Match.new(ruleset, seats, options, seed, setup)
-    return table_class(ruleset.name)(app, match, app.store.attach(match))
+    opened = app.matches.new(ruleset.name, seats, options, seed, setup)
+    return table_class(ruleset.name)(app, opened.window, opened.match_id)

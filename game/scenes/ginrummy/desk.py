@@ -12,11 +12,10 @@ from typing import Any, Protocol
 import pygame
 
 from game.core.ruleset import Event, Rejected
-from game.core.window import SeatWindow
+from game.core.window import Window
 from game.scenes.ginrummy import reveal
 from game.scenes.ginrummy.arrange import Group, HandOrder
 from game.scenes.host import Host
-from game.scenes.table.clock import TableClock
 from game.ui.action_bar import ActionBar
 from game.ui.drag import DragDrop
 from game.ui.fan import Glide
@@ -30,12 +29,12 @@ from game.ui.widgets import Group as Widgets
 class Desk(Protocol):
     # the table (game.scenes.table.Table)
     app: Host
-    window: SeatWindow
+    window: Window
     humans: list[int]
     viewer: int | None
     hint: dict[str, Any] | None
     log: list[str]
-    clock: TableClock
+    age: int  # ticks the table has been shown (what glows keeps time by it)
     hover: str | None  # a target id
     pointer: tuple[int, int] | None  # None: the pointer has left the window
 

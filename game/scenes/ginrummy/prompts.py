@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any, Protocol
 
 from game.core.i18n import N_, msg
-from game.core.window import SeatWindow
+from game.core.window import Window
 from game.rules.ginrummy.cards import VALUE, sort_key
 from game.rules.ginrummy.melds import deadwood
 from game.rules.ginrummy.state import DISCARD, DISCARDED, DRAW, FIRST_UPCARD, HAND_OVER, LAYOFF, MATCH_OVER
@@ -20,7 +20,7 @@ class Shown(Protocol):
     """What the bar's words depend on (the table provides it)."""
 
     v: dict[str, Any]
-    window: SeatWindow
+    window: Window
     viewer: int | None
     hint: dict[str, Any] | None
     selected: str | None

@@ -7,8 +7,8 @@ from typing import Any
 
 import pygame
 
-from game.core.bots import level_name
 from game.core.i18n import N_, msg, tr
+from game.core.seats import level_name
 from game.rules.ginrummy.cards import VALUE
 from game.rules.ginrummy.state import LAYOFF
 from game.scenes.ginrummy import art, prompts, reveal
@@ -54,7 +54,7 @@ class Render:
             pygame.draw.rect(surface, theme.FOCUS, row.inflate(10, 2), 2, border_radius=6)
         t.draw_overlay(surface)
         if t.gin_forced():  # make it impossible to miss
-            glow = 4 + 2 * abs((t.clock.now // 6) % 4 - 2)
+            glow = 4 + 2 * abs((t.age // 6) % 4 - 2)
             art.outline(surface, t.knock_button.rect, art.MELD_INK, 3, 2 * glow)
 
     def draw_names(self, surface: pygame.Surface) -> None:

@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from game.core.window import SeatWindow
+from game.core.window import Window
 from game.scenes.jaipur.draw import Background
 from game.ui.action_bar import ActionBar
 from game.ui.flights import Flights
@@ -22,7 +22,7 @@ from game.ui.widgets import Button
 
 class Desk(Protocol):
     # the table (game.scenes.table.Table)
-    window: SeatWindow
+    window: Window
     humans: list[int]
     hint: dict[str, Any] | None
     log: list[str]

@@ -239,9 +239,9 @@ class JaipurTable(Table):
         seat = self.acting_human
         if seat is None or self.command is None or not self.idle():
             return
-        result = self.submit(seat, self.command)
-        if not result:
-            self.app.toast(getattr(result, "reason", N_("Not allowed")))
+        refused = self.submit(seat, self.command)
+        if refused is not None:
+            self.app.toast(refused.reason)
 
     def clear_selection(self) -> None:
         self.market_sel.clear()

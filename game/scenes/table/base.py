@@ -1,12 +1,14 @@
-"""What every game table shares: the seat window on its match (and the local authority behind
-it: the clock, bots off the UI thread, the rules clock), the target map, hand-off, pause,
-sheets and results; input (input.py) and each frame's overlay (overlay.py) are mixed in.
+"""What every table shares: the window on its match, the target map, hand-off, pause, sheets and
+results; input (input.py) and each frame's overlay (overlay.py) are mixed in.
 
-A table reads its window's view and events and submits commands; it never changes the state
-itself. Every tick it advances its clock, releases bot commands whose tick has come, and
-submits the rules clock's command when that is due, whatever is animating. New decisions (a
-bot asked to think, a hand-off, the result screen) wait until the table is idle: nothing
-flying, no sheet waiting or open, nothing of its own held (`steady`).
+A table holds a `Window` (game/core/window.py) and nothing else of its match: local or remote,
+it reads the window's view and events and submits commands; it never changes the state itself,
+never runs a bot or a clock, and never waits on the window. Every tick it gives the window the
+tick (a local match's referee moves bots and the sand by it; a remote one applies what the
+server sent), saying whether the sand runs (not while a die rolls, a sheet stands or the
+window is out of focus) and whether it takes new decisions: bots move, a hand-off or the
+result screen comes only when the table is idle (nothing flying, no sheet waiting or open,
+nothing of its own held: `steady`).
 
 Subclasses draw the game, list their targets, turn events into animations (`on_events`), say
 what holds them (`busy`, `steady`), and say which gestures play a command (`gestures`, for
@@ -15,39 +17,23 @@ game.automation).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from game.core import bots
-from game.core.authority import Authority
-from game.core.clocked import Held
 from game.core.i18n import N_, msg
-from game.core.match import Match
-from game.core.outside import OutsideBotError, ProgramBot
-from game.core.ruleset import Budget, Command, Event, Rejected
+from game.core.ruleset import Command, Event, Rejected
 from game.core.settings import INSTANT
-from game.core.timers import Scheduler, ticks
-from game.core.window import SeatWindow
-from game.net.client import RemoteWindow
+from game.core.timers import Scheduler
+from game.core.window import Window
 from game.scenes.base import Scene
 from game.scenes.overlays import HandOff, Pause
 from game.scenes.sheet import CONTINUE
-from game.scenes.table.clock import TableClock
 from game.scenes.table.input import TargetInput
 from game.scenes.table.overlay import TableOverlay
-from game.scenes.table.thinking import Thinking
 from game.ui.targets import Target, TargetMap
 
 if TYPE_CHECKING:
     from game.scenes.host import Host
-
-HINT_LEVEL = "hard"
-HANDOVER_LEVEL = "medium"  # who takes over the seat of an outside program that failed
-HINT = "hint"  # the Thinking key of a hint; bots are keyed by their seat
-# Under automation a bot's search is bounded by its own iteration count, never by the clock,
-# so the same match gives the same moves on a fast machine and a loaded one.
-UNTIMED = Budget(seconds=3600.0)
 
 # Says why a person's command is not the one a tutorial step waits for (None: it is)
 Guard = Callable[[int, Command], "str | None"]
@@ -61,38 +47,17 @@ Gesture = tuple[str, ...]
 class Table(TargetInput, TableOverlay, Scene):
     name = "table"
 
-    def __init__(self, app: Host, match: Match | RemoteWindow, match_id: int | None = None):
+    def __init__(self, app: Host, window: Window, match_id: int | None = None):
         super().__init__(app)
-        # The authority decides the match; this scene sees it only through `window` (the
-        # people's seats) and each bot through its own (docs/architecture.md, "The seat window").
-        # A match held elsewhere (network play) comes as its window: the server runs its bots
-        # and its clock, and this table only shows and sends (docs/network.md).
-        self.remote = match if isinstance(match, RemoteWindow) else None
-        self.authority = Authority(match) if isinstance(match, Match) else None
+        # The match is decided elsewhere (a referee in this process, or a server); this scene
+        # sees it only through the window of the seats at this screen (docs/architecture.md,
+        # "The window").
+        self.window = window
+        self.rules = window.game  # the game's words, options and view helpers
         self.match_id = match_id
+        self.humans = sorted(window.seats)  # the people at this screen
         self.timers = Scheduler()  # waits of the table itself (a remark fading, a pause)
-        self.players: dict[int, Any] = {}
-        self.bot_windows: dict[int, SeatWindow] = {}
-        if isinstance(match, Match):
-            self.rules = match.ruleset
-            self.humans = [i for i, s in enumerate(match.seats) if not s.is_bot]
-            seconds = app.settings.outside_move_seconds
-            self.players = {
-                i: bots.for_seat(self.rules, s, seconds)
-                for i, s in enumerate(match.seats)
-                if s.kind in ("bot", "cmd")
-            }
-            self.bot_windows = {i: self._authority.window({i}, i) for i in self.players}
-            self.window: SeatWindow | RemoteWindow = self._open_window(self.humans)
-        else:
-            assert match.rules is not None  # a window is handed over once welcomed
-            self.rules = match.rules
-            self.humans = sorted(match.seats)
-            self.window = match
-            match.listen(self._arrived)
-        self.clock = TableClock(len(match.seats), per_seat=len(self.humans) > 1)
-        self.thinking = Thinking(synchronous=app.automated)
-        self.held: dict[int, Held] = {}  # by seat, bots' commands waiting for their tick
+        self.age = 0  # ticks this table has been shown (what glows keeps time by it)
         # The seat whose hidden cards are on screen: the only person; with several people
         # nobody until the first hand-off, so even the opening frame hides every hand.
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
@@ -110,23 +75,11 @@ class Table(TargetInput, TableOverlay, Scene):
         self.focus: str | None = None  # the id of the target the keyboard is on
         self.hover: str | None = None  # the id of the target under the pointer
         self.pointer: tuple[int, int] | None = None  # where the mouse is, for the tooltip
-        self.news = False  # network play: something arrived this tick (a frame to draw)
         self.invites: dict[int, Any] = {}  # network play, hosting: each online seat's invite
+        window.listen(self._arrived)
         app.sounds.warm()
 
-    # -- the seat window ---------------------------------------------------------------------
-    @property
-    def _authority(self) -> Authority:
-        """The local authority (a table of network play has none: its window is remote)."""
-        if self.authority is None:
-            raise RuntimeError("this table's match is held by a server")
-        return self.authority
-
-    def _open_window(self, seats: list[int]) -> SeatWindow:
-        window = self._authority.window(seats)
-        window.listen(self._arrived)
-        return window
-
+    # -- the window -----------------------------------------------------------------------
     @property
     def viewer(self) -> int | None:
         """The seat whose eyes the screen is (None: nobody's, as behind a hand-off)."""
@@ -136,19 +89,13 @@ class Table(TargetInput, TableOverlay, Scene):
     def viewer(self, seat: int | None) -> None:
         self.window.look_as(seat)
 
-    def watch(self, seats: list[int]) -> None:
-        """Make this a replay's table: it decides nothing and may look through `seats`."""
-        self.watching = True
-        viewer = self.viewer
-        self.window.listeners.clear()
-        self.window = self._open_window(seats)
-        self.viewer = viewer if viewer in seats else None
+    @property
+    def connection(self) -> Any:
+        """Network play: the link's state (None for a match decided in this process)."""
+        return self.window.connection
 
     def leave(self) -> None:
-        if self.authority is not None:
-            self.authority.detach()
-        if self.remote is not None:
-            self.remote.close()
+        self.window.close()
         super().leave()
 
     def _arrived(self, events: list[Event]) -> None:
@@ -169,17 +116,14 @@ class Table(TargetInput, TableOverlay, Scene):
         return self.app.active or len(self.humans) > 1
 
     def update(self, n: int) -> None:
-        if self.remote is not None:
-            self.news = self.remote.pump() > 0  # what the server sent meanwhile, in order
         self.timers.advance(n)
         self._collect_hint()
         for _ in range(n):  # tick by tick, so update(7) decides exactly what 7 x update(1) does
-            if self.remote is not None:
-                self.clock.set(self.remote.now())  # the authority's time, never ours
-            elif self.clock_running():
-                self.clock.advance(1, self.viewer)
-            self.thinking.advance(1)
+            self.age += 1
             self.on_tick()
+            self.window.tick(1, self.clock_running() and not self.watching, self.deciding)
+            for said in self.window.notices():  # a bot that failed, a save that failed
+                self.app.toast(said, error=True, echo=False)
             self._show_sheet()
             if self.watching or not self.idle() or self.app.top is not self:
                 continue  # the next decision waits for the cards to land, a sheet, a hand-off
@@ -191,102 +135,22 @@ class Table(TargetInput, TableOverlay, Scene):
             self._drive()
 
     def on_tick(self) -> None:
-        """Once per tick: held bot commands whose tick has come, and the rules clock. A bot
-        that chose before the match changed chooses again, with the same draws, from the
-        match as it is now (a pawn sent for gems another has taken meanwhile)."""
-        if self.watching or self.remote is not None:
-            return  # a replay decides nothing; a server runs its own bots and clock
-        for seat in [s for s, h in self.held.items() if self.bot_due(s, h.tick)]:
-            held = self.held.pop(seat)
-            if held.at != self.window.count:
-                self._run_bot(seat, held.at)
-            elif self.bot_windows[seat].check(seat, held.command) is None:  # else the round moved on
-                self.submit(seat, held.command)
-        due = self.window.due
-        if due is not None and due.get("tick", 0) <= self.clock.now:
-            self.submit(None, due)
+        """Once per tick, before the window's: what the table animates by itself."""
+
+    def deciding(self) -> bool:
+        """Whether the table takes a new decision now (a bot's move, a hand-off): not while
+        anything of the last move is still to be seen. Asked again after every move."""
+        return not self.watching and self.idle() and self.app.top is self
+
+    def bots_to_act(self) -> bool:
+        """A bot (ours, or the server's) is to move: people wait for it."""
+        players = self.window.players
+        return any(s not in self.humans and players[s].is_bot for s in self.window.to_act)
 
     def _drive(self) -> None:
-        waiting = sorted(self.window.to_act)
-        for seat in waiting:
-            if seat in self.players:
-                self._run_bot(seat)
-        people = [s for s in waiting if s in self.humans]
-        if people and not any(s in self.players for s in waiting) and self.needs_handoff(people[0]):
+        people = self.people_waiting()
+        if people and not self.bots_to_act() and self.needs_handoff(people[0]):
             self.hand_off(people[0])
-
-    # -- bots -----------------------------------------------------------------------------
-    def _run_bot(self, seat: int, again_from: int | None = None) -> None:
-        """Ask a bot, or collect its answer. `again_from`: the log length it was first asked
-        at, whose random source it chooses with again (no pause: its moment has come)."""
-        if seat in self.thinking or seat in self.held:
-            job = self.thinking.ready(seat)
-            if job is not None:
-                self._bot_answered(seat, job.at, job.future)
-            return
-        pause = ticks(self.app.settings.bot_pause_ms / 1000)
-        if self.app.automated or again_from is not None:
-            pause = 0
-        window = self.bot_windows[seat]
-        view, legal = window.seat_view(seat), window.legal(seat)
-        drawn_at = window.count if again_from is None else again_from
-        rng = self._authority.rng_for(seat, drawn_at)
-        self.thinking.start(
-            seat,
-            window.count,
-            pause,
-            self.players[seat].choose,
-            view,
-            legal,
-            rng,
-            self.bot_budget(),
-        )
-
-    def _bot_answered(self, seat: int, at: int, future) -> None:
-        try:
-            command = future.result()
-        except OutsideBotError as exc:  # a program that hung, crashed or babbled: ours plays on
-            self._hand_over(seat, exc)
-            return
-        except Exception as exc:  # a broken bot must not take the table down
-            self.app.toast(
-                msg("{name} (bot) failed: {why}", name=self.window.names[seat], why=str(exc)), error=True
-            )
-            return
-        if at != self.window.count and self.bot_windows[seat].check(seat, command) is not None:
-            return  # the table moved on meanwhile and the answer no longer fits: think again
-        tick = command.get("tick") if isinstance(command, dict) else None
-        if isinstance(tick, int) and not self.bot_due(seat, tick):
-            self.held[seat] = Held(tick, command, at)  # a future solve shows when its time comes
-            return
-        result = self.submit(seat, command)
-        if isinstance(result, Rejected):
-            player = self.players[seat]
-            if isinstance(player, ProgramBot):
-                self._hand_over(seat, player.illegal(command, result.reason))
-                return
-            self.app.toast(
-                msg("{name} (bot) failed: {why}", name=self.window.names[seat], why=result.reason),
-                error=True,
-            )
-
-    def _hand_over(self, seat: int, error: OutsideBotError) -> None:
-        """An outside program failed: say who and what, and let our bot play its seat on, so
-        the match goes on and nothing played is lost (the seat is saved as ours from now)."""
-        self.players[seat] = self._authority.hand_to_bot(seat, HANDOVER_LEVEL)
-        said = msg(
-            "{error}. Our {level} bot plays that seat from now on.",
-            error=error.message(),
-            level=bots.level_name(HANDOVER_LEVEL),
-        )
-        self.app.toast(said, error=True)
-
-    def bot_due(self, seat: int, tick: int) -> bool:
-        """Whether a bot's command stamped `tick` may go in now (a future solve waits for it)."""
-        return tick <= self.clock.tick(seat)
-
-    def bot_budget(self) -> Budget:
-        return UNTIMED if self.app.automated else Budget(seconds=1.0)
 
     # -- people ---------------------------------------------------------------------------
     def people_waiting(self) -> list[int]:
@@ -301,37 +165,23 @@ class Table(TargetInput, TableOverlay, Scene):
             self.viewer = seat
             self.on_viewer_changed()
 
+        self.window.pause()  # the sand stops while the screen changes hands: in the log
         self.viewer = None  # nothing hidden is drawn until the next person confirms
         name = self.window.names[seat]
         self.app.push(HandOff(self.app, seat, name, self.handoff_note(seat), ready, self.rules.name))
 
-    def submit(self, seat: int | None, command: Command) -> list[Event] | Rejected:
-        """Submit for a seat (None: the table's clock). A person's command in a timed game
-        carries the seat's clock; a bot's and the rules clock's carry their own tick, but on
-        one clock never a tick the clock has passed (a bot that answered late moves now)."""
+    def submit(self, seat: int | None, command: Command) -> Rejected | None:
+        """Send a person's command (in a timed game the window stamps the clock on it): why it
+        was refused, or None (sent: its events come back as news)."""
         if self.watching:
             return Rejected(msg("This is a replay: nothing can be played here"))
-        if self.guard is not None and seat in self.humans:
+        if seat not in self.humans:
+            return Rejected(msg("Not your move"))
+        if self.guard is not None:
             reason = self.guard(seat, command)
             if reason is not None:
                 return Rejected(reason)
-        if self.rules.timed and seat is not None and isinstance(command, dict):
-            tick, now = command.get("tick"), self.clock.tick(seat)
-            late = not self.clock.per_seat and isinstance(tick, int) and tick < now
-            if seat in self.humans or late:
-                command = {**command, "tick": now}
-        if seat is None:
-            result = self._authority.expire(command)
-        elif seat in self.bot_windows:
-            result = self.bot_windows[seat].submit(seat, command)
-        else:
-            result = self.window.submit(seat, command)  # _arrived hears the events
-        if isinstance(result, Rejected):
-            return result
-        problem = self.app.store.take_problem()  # a save that failed mid-match
-        if problem:
-            self.app.toast(problem, error=True, echo=False)
-        return result
+        return self.window.submit(seat, command)
 
     def log_lines(self, events: list[Event]) -> list[str]:
         """The move log's lines for these events (a resumed table rebuilds its log from them)."""
@@ -341,33 +191,25 @@ class Table(TargetInput, TableOverlay, Scene):
     # -- hint -----------------------------------------------------------------------------
     def request_hint(self) -> None:
         seat = self.acting_human
-        if seat is None or HINT in self.thinking:
+        if seat is None or self.window.hinting:
             return
-        bot = self.rules.bot(HINT_LEVEL)
-        view, legal = self.window.seat_view(seat), self.window.legal(seat)
-        rng = (
-            self.authority.rng_for(seat, self.window.count)
-            if self.authority is not None
-            else random.Random(self.window.count * 8 + seat)  # a hint only suggests: any draws do
-        )
-        budget = UNTIMED if self.app.automated else Budget(seconds=1.0)
-        self.thinking.start(HINT, self.window.count, 0, bot.choose, view, legal, rng, budget)
+        self.window.ask_hint(seat)
 
     @property
     def hint_pending(self) -> bool:
-        return HINT in self.thinking
+        return self.window.hinting
 
     def _collect_hint(self) -> None:
-        job = self.thinking.ready(HINT)
-        if job is None:
+        hint = self.window.hint()
+        if hint is None:
             return
-        if job.at != self.window.count:
+        if hint.at != self.window.count:
             self.on_hint()  # asked about a moment that has passed
             return
-        try:
-            self.hint = job.future.result()
-        except Exception as exc:
-            self.app.toast(msg("No hint available: {why}", why=str(exc)), error=True)
+        if hint.command is None:
+            self.app.toast(msg("No hint available: {why}", why=hint.problem), error=True)
+        else:
+            self.hint = hint.command
         self.on_hint()
 
     # -- the target map -------------------------------------------------------------------
@@ -398,7 +240,8 @@ class Table(TargetInput, TableOverlay, Scene):
             yield ("key", step)
 
     def pause(self) -> None:
-        """The pause menu (Esc, P, or a table's Menu button)."""
+        """The pause menu (Esc, P, or a table's Menu button): the sand stops, in the log too."""
+        self.window.pause()
         self.app.push(Pause(self.app, self.rules.name))
 
     def show_result(self) -> None:
@@ -414,58 +257,48 @@ class Table(TargetInput, TableOverlay, Scene):
     def settled(self) -> bool:
         """Nothing here changes without input: no flight, no bot thinking, and nothing the next
         update would start by itself (a bot's turn, a hand-off, the result, the rules clock)."""
-        if self.busy() or self.thinking.busy or self.sheet_waiting is not None:
+        if self.busy() or self.window.hinting or self.sheet_waiting is not None:
             return False
         if self.watching:
             return True
         if not self.idle():
             return self.awaiting() is not None
-        waiting = self.window.to_act
-        people = [s for s in sorted(waiting) if s in self.humans]
         if self.window.finished:
             return self.finished_shown
-        if any(s in self.players for s in waiting) or (self.held and not people):
+        waiting = self.window.to_act
+        people = self.people_waiting()
+        if self.bots_to_act() or (self.window.busy and not people):
             return False
-        if self.remote is not None and not people:
-            return False  # others play elsewhere: what they do arrives (waits_on_network)
+        if waiting and not people:
+            return False  # others play elsewhere: what they do arrives (waits_elsewhere)
         if not waiting:
             return self.window.due is None
         return not self.needs_handoff(people[0])
 
     def away(self, seat: int) -> bool:
         """Network play: a person who plays `seat` elsewhere and is not connected now."""
-        remote = self.remote
-        if remote is None or seat in remote.seats or not 0 <= seat < len(remote.online):
+        window = self.window
+        if seat in window.seats or not 0 <= seat < len(window.online):
             return False
-        return not remote.online[seat] and not remote.players[seat].is_bot
+        return not window.online[seat] and not window.players[seat].is_bot
 
-    def remote_moving(self) -> bool:
-        """Network play: news arrived, the link is down (its state is shown), or sand runs."""
-        remote = self.remote
-        return remote is not None and (self.news or remote.status != "online" or remote.clock.running)
-
-    def waits_on_network(self) -> bool:
-        """Nothing happens here until the server sends something: the table of network play
-        is idle, and the match waits on seats played elsewhere (or on the server's clock)."""
-        if self.remote is None or self.busy() or self.thinking.busy or self.sheet_waiting is not None:
+    def waits_elsewhere(self) -> bool:
+        """Nothing happens here by the table's own ticks: it is idle, and the match waits on
+        seats played elsewhere (or on a server's clock)."""
+        if self.busy() or self.window.hinting or self.sheet_waiting is not None:
             return False
         if not self.idle() or self.app.top is not self:
             return False
         return not self.window.finished and not self.people_waiting()
 
     def quiet_ticks(self) -> int:
-        """How many ticks pass with nothing to decide but the clock: until the next held bot
-        command or the rules clock is due. 1 whenever anything else may happen (something
-        in flight, a bot thinking, a screen on top; what merely glows does not count).
-        game.automation waits in such strides, drawing once per stride; the table still
-        decides tick by tick."""
-        if not self.idle() or self.thinking.busy or self.app.top is not self:
+        """How many ticks pass with nothing to decide but the clock: until the next bot answer
+        or the rules clock is due. 1 whenever anything else may happen (something in flight, a
+        hint on its way, a screen on top; what merely glows does not count). game.automation
+        waits in such strides, drawing once per stride; the table still decides tick by tick."""
+        if not self.idle() or self.window.hinting or self.app.top is not self:
             return 1
-        due = self.window.due
-        waits = [held.tick - self.clock.tick(seat) for seat, held in self.held.items()]
-        if due is not None:
-            waits.append(due.get("tick", 0) - self.clock.now)
-        return max(1, min(waits)) if waits else 1
+        return self.window.quiet(self.clock_running())
 
     def awaiting(self) -> tuple[int | None, str] | None:
         """While not idle: when what holds the table back is a person with no rules move to
@@ -479,10 +312,9 @@ class Table(TargetInput, TableOverlay, Scene):
         its way, a timer or a clock running. A table waiting for a person is a still frame."""
         return (
             self.busy()
-            or (self.remote is not None and self.remote_moving())
+            or self.window.busy
             or self.timers.pending > 0
-            or self.thinking.busy
-            or bool(self.held)
+            or self.window.hinting
             or self.window.due is not None
             or not self.idle()
             or self.moving()

@@ -1,7 +1,7 @@
 """Network play at the table: the connection badge (mixed into the table's overlay).
 
 A small box in a room each table keeps free of its game (`connection_room`), drawn only at a
-table whose match is held by a server (`remote`). It says the link's state ("Online · 4 ms",
+table whose match is held by a server (`connection`). It says the link's state ("Online · 4 ms",
 "Reconnecting…" and why) and, when a person playing at another screen is away, who ("Bilal
 is reconnecting…") and whether the match waits for them. It is a target like any other
 (`connection`: pointed at, clicked, reached by Tab and pressed with Space or Enter), and opens
@@ -44,7 +44,7 @@ Line = tuple[str, str]  # (the mark's state or "", the words)
 
 
 class ConnectionBadge:
-    remote: RemoteWindow | None
+    connection: RemoteWindow | None
     app: Any
     focus: str | None
     hover: str | None
@@ -69,7 +69,7 @@ class ConnectionBadge:
     def connection_lines(self) -> list[Line]:
         """What the badge says, most needed first: the link when it is down; else each person
         away and whether the match waits for them; the link's state and latency last."""
-        remote = self.remote
+        remote = self.connection
         if remote is None:
             return []
         headline, detail = link_words(remote)
@@ -116,14 +116,13 @@ class ConnectionBadge:
 
     # the overlay's hooks (game.scenes.table.overlay)
     def draw_connection(self, surface: pygame.Surface) -> None:
-        if self.remote is None or self.app.top is not self:
+        if self.connection is None or self.app.top is not self:
             return  # a sheet over the table says it all, in full (and the badge takes no click)
         box, drawn, _cut = self._connection_layout()
         trouble = any(state in (AWAY, WAITING, LINK_CLOSED, LINK_DOWN) for state, *_ in drawn)
         lit = self.hover == BADGE
-        border = (
-            theme.DANGER if self.remote.status == "closed" else theme.ACCENT if trouble or lit else theme.LINE
-        )
+        closed = self.connection.status == "closed"
+        border = theme.DANGER if closed else theme.ACCENT if trouble or lit else theme.LINE
         panel(
             surface,
             box,
@@ -143,7 +142,7 @@ class ConnectionBadge:
             focus_ring(surface, box)
 
     def connection_targets(self) -> list[Target]:
-        if self.remote is None:
+        if self.connection is None:
             return []
         box, _drawn, cut = self._connection_layout()
         label = " — ".join(str(words) for _, words in self.connection_lines())
@@ -152,7 +151,7 @@ class ConnectionBadge:
     def connection_event(self, event: pygame.event.Event) -> bool:
         """A click on the badge, or Space or Enter while the keyboard is on it: its sheet.
         Asked before the table's own handling, which does not know the badge."""
-        if self.remote is None:
+        if self.connection is None:
             return False
         pressed = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
         if pressed and self._connection_layout()[0].collidepoint(event.pos):
@@ -168,5 +167,5 @@ class ConnectionBadge:
         """The connection sheet over the table (also from the pause menu's Connection)."""
         from game.scenes.connection_sheet import ConnectionSheet
 
-        if self.remote is not None:
+        if self.connection is not None:
             self.app.push(ConnectionSheet(self.app, self))

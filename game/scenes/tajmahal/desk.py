@@ -11,14 +11,14 @@ from typing import Any, Protocol
 
 import pygame
 
-from game.core.window import SeatWindow
+from game.core.window import Window
 from game.ui.flights import Flights
 from game.ui.targets import TargetMap
 
 
 class Desk(Protocol):
     # the table (game.scenes.table.Table)
-    window: SeatWindow
+    window: Window
     viewer: int | None
     hint: dict[str, Any] | None
     hover: str | None  # a target id

@@ -250,9 +250,9 @@ class TajMahalTable(Table):
     def send(self, seat: int, command: dict[str, Any]) -> None:
         if not self.idle():
             return
-        result = self.submit(seat, command)
-        if not isinstance(result, list):
-            self.app.toast(result.reason)
+        refused = self.submit(seat, command)
+        if refused is not None:
+            self.app.toast(refused.reason)
             self.reselect()
 
     def clear_selection(self) -> None:

@@ -5,7 +5,8 @@ targets, gestures and bots) with a coach laid over it: the rest of the table dim
 step's targets ringed, a bubble beside them saying one thing, with Back, Leave and, on a step
 that only explains, Next. The table's guard lets through only the command the step waits for
 (anything else is refused with the step's hint, the table unchanged); the step moves on when
-that command is in the match. The opponent's moves are scripted players in the table's seats.
+that command is in the match. The opponent's moves are scripted players the match's referee asks
+(game/matches.py opens a tutorial's match with them).
 
 The coach lives inside the table rather than as a scene above it: the table only decides (bots,
 hand-offs, results) while it is the top scene, and game.automation drives the top table.
@@ -18,11 +19,11 @@ from typing import Any
 
 import pygame
 
-from game.core import bots, i18n
+from game.core import i18n
 from game.core.i18n import N_, _
 from game.core.ruleset import Command
 from game.scenes.tutorial import areas, progress
-from game.scenes.tutorial.runner import FALLBACK, ScriptedPlayer, start_normal_game
+from game.scenes.tutorial.runner import start_normal_game
 from game.scenes.tutorial.script import Step, Tutorial, matches
 from game.ui import text, theme
 from game.ui.targets import Target
@@ -56,9 +57,6 @@ class Coach:
         self.bubble = pygame.Rect(0, 0, BUBBLE_W, 10)
         self._shade = pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
         self._shade_key: tuple | None = None  # the rings the shade was cut for
-        for seat, script in tutorial.script.items():
-            fallback = bots.make(table.rules, FALLBACK)
-            table.players[seat] = ScriptedPlayer(table.bot_windows[seat], seat, script, fallback)
         table.guard = self.guard
         self.layout()
 
@@ -320,11 +318,11 @@ def clusters(spots: list[pygame.Rect]) -> list[pygame.Rect]:
 
 
 def coached(table_class: type) -> type:
-    """The game's table with a coach over it: (app, match, tutorial, step index)."""
+    """The game's table with a coach over it: (app, window, tutorial, step index)."""
 
     class Coached(table_class):
-        def __init__(self, app, match, tutorial: Tutorial, index: int):
-            super().__init__(app, match, None)  # a tutorial's match is not saved
+        def __init__(self, app, window, tutorial: Tutorial, index: int):
+            super().__init__(app, window, None)  # a tutorial's match is not saved
             self.coach = Coach(self, tutorial, index)
 
         def table_targets(self) -> list[Target]:

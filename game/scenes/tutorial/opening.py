@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 from game.scenes import tables
 from game.scenes.tutorial import progress
 from game.scenes.tutorial.coach import coached
-from game.scenes.tutorial.runner import replayed
 from game.scenes.tutorial.script import load
 
 if TYPE_CHECKING:
@@ -20,8 +19,8 @@ def open_tutorial(app: Host, name: str, start: int | None = None) -> None:
     index = progress.step(name) if start is None else start
     index = index if 0 <= index < len(tutorial.steps) else 0
     try:
-        match = replayed(tutorial, index)
+        window = app.matches.tutorial(tutorial, index)
     except ValueError:  # a step remembered from a tutorial since changed: from the start
-        index, match = 0, replayed(tutorial, 0)
-    table = coached(tables.table_class(tutorial.game))(app, match, tutorial, index)
+        index, window = 0, app.matches.tutorial(tutorial, 0)
+    table = coached(tables.table_class(tutorial.game))(app, window, tutorial, index)
     app.push(table)

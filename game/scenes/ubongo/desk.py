@@ -12,10 +12,8 @@ from typing import Any, Protocol
 
 import pygame
 
-from game.core.clocked import Held
-from game.core.window import SeatWindow
+from game.core.window import Window
 from game.scenes.base import Scene
-from game.scenes.table.clock import TableClock
 from game.ui.polyomino import PieceHandler
 from game.ui.targets import TargetMap
 from game.ui.widgets import Button
@@ -23,10 +21,8 @@ from game.ui.widgets import Button
 
 class Desk(Protocol):
     # the table (game.scenes.table.Table)
-    window: SeatWindow
+    window: Window
     viewer: int | None
-    clock: TableClock
-    held: dict[int, Held]  # by seat, bots' commands waiting for their tick
     watching: bool  # a replay
     hover: str | None  # a target id
     focus: str | None  # a target id
@@ -44,7 +40,6 @@ class Desk(Protocol):
     intro_len: int
     turning: int
     flash: dict[int, int]
-    done_here: set[int]
     shown_solution: list | None
     notice: str
     frame_map: TargetMap | None  # set by Render while it draws a frame

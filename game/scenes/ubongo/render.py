@@ -163,7 +163,7 @@ class Render:
                 return "", theme.MUTED
             return _("Waiting for {names} to choose a start field", names=others), theme.MUTED
         status = v["status"][seat]
-        if status == "solved" and seat not in t.done_here:
+        if status == "solved" and seat not in t.window.done:
             n = v["allowance"] or 0
             if n == 0:
                 return _("Take your gems: your pawn stays on its row"), theme.ACCENT
@@ -172,7 +172,7 @@ class Render:
                 "Take your gems: move your pawn up to {n} rows",
                 n,
             ), theme.ACCENT
-        if status == "late" or (status == "solved" and seat in t.done_here):
+        if status == "late" or (status == "solved" and seat in t.window.done):
             return _("Too late for gems this round"), theme.DANGER
         racing = [
             names[s] for s in range(v["seats"]) if s != seat and v["status"][s] in ("solving", "solved")
@@ -334,7 +334,7 @@ class Render:
         t = self.t
         v = t.v
         status = v["status"][seat]
-        if status == "solved" and seat in t.done_here:
+        if status == "solved" and seat in t.window.done:
             return _("Your sand ran out before you took any gems.")
         if status == "solved":
             n = v["allowance"] or 0
@@ -362,7 +362,7 @@ class Render:
         v = t.v
         seat = t.viewer if t.viewer is not None else 0
         glass = v["hourglass"]
-        tick = t.clock.tick(seat)
+        tick = t.window.now(seat)
         start, end = glass["start"][seat], glass["end"][seat]
         running = v["phase"] == "solve" and not t.intro
         left = (end - tick) / max(1, end - start) if running else 1.0
@@ -422,7 +422,6 @@ class Render:
             seat in t.flash,
             bool(t.intro),
             racing is not None,
-            tuple(t.held),
             t.away(seat),  # network play: a player whose link dropped, or who came back
             i18n.generation,
         )

@@ -1,12 +1,12 @@
 """The Ubongo table: everyone races the hourglass on a puzzle of their own; whoever solves
 reaches for gems at once, while the others solve on.
 
-One person against bots: one clock for the table; bots' solves and pawn moves carry ticks in
-the future and show when the clock gets there. After "Ubongo!" the person sees the gem board
-(their puzzle, frozen, in the corner) with the sand still running. Several people
-(pass-and-play): each person in turn solves and then moves against their own hourglass (a
-clock per seat, docs/ubongo.md), bots' answers go in at once (their ticks decide, not the
-moment they arrive), and the hand-off screen hides the puzzle in between.
+The sand is the window's: a local match's referee runs it by the table's ticks (one clock for
+the table with one person; with several people each solves and then moves against their own
+hourglass, docs/ubongo.md), a remote one shows the server's. The table says when it runs (not
+while the die rolls or a sheet stands), hands the screen from person to person in turn, and
+draws. After "Ubongo!" the person sees the gem board (their puzzle, frozen, in the corner) with
+the sand still running; the hand-off screen hides the puzzle between people.
 
 Mouse: drag pieces, right-click / wheel / R turn, F / middle button flip (the piece in hand, else
 the one pointed at), double-click or Esc sends a piece back; click a lit row to move the pawn.
@@ -42,7 +42,6 @@ from game.ui.widgets import Button, Group
 ROLL = 70  # ticks the die tumbles
 SHOW = 50  # ticks its face is shown before the hourglass turns
 TURN = 30  # ticks the hourglass takes to turn over
-HINT_COST = 10 * TICKS_PER_SECOND  # a hint in a timed solo game costs 10 s of sand
 WARN = 10 * TICKS_PER_SECOND  # the last seconds are heard as well as seen
 FLASH = 90  # ticks "Ubongo!" stays bright beside a solver
 
@@ -55,16 +54,15 @@ class UbongoTable(Table):
 
     def __init__(self, app, match, match_id=None):
         super().__init__(app, match, match_id)
-        self.per_seat = self.clock.per_seat  # several people: each solves against their own sand
+        self.per_seat = len(self.humans) > 1  # several people: each solves against their own sand
         self.solo = self.window.options.get("mode") == "solo"
         self.flights = Flights()
         self.handler: PieceHandler | None = None
         self.handler_key: tuple[int, int] | None = None  # (round, seat) the pieces belong to
         self.intro = 0  # ticks left of the die roll and the hourglass being turned
-        self.unready = False  # network play: the server is still to hear this screen is ready
+        self.unready = False  # the window is still to hear this screen is ready for the round
         self.intro_len = 1  # ticks the last die roll and turn took in all
         self.turning = 0  # ticks left of the hourglass turning over for its second turn
-        self.done_here: set[int] = set()  # pass-and-play: solvers who had the screen and ran out
         self.flash: dict[int, int] = {}  # seat -> ticks left of its "Ubongo!"
         self.shown_solution: list | None = None  # the solver's solution for a person out of time
         self.notice = ""
@@ -80,23 +78,15 @@ class UbongoTable(Table):
         self.action_bar = ActionBar(L.ACTION_BAR)
         self.render = Render(self)
         self.v: dict[str, Any] = self.view()
-        self._resume_clock()
         if self.v["phase"] == "solve" and not self.window.played:
             self.start_round()  # a fresh match that begins with the die
         self.refresh()
 
     # -- time -----------------------------------------------------------------------------
-    def _resume_clock(self) -> None:
-        """A match resumed mid-round: the hourglass goes on from the last tick in its log."""
-        v = self.view()
-        self.clock.set(max(v["now"], default=0) if v["phase"] == "solve" else 0)
-
     def start_round(self) -> None:
-        self.unready = self.remote is not None  # ready once the last round's sheet is closed
-        self.clock.set(0)
+        self.unready = True  # ready once the last round's sheet is closed
         self.intro = self.speed(ROLL + SHOW + TURN)
         self.intro_len = max(1, self.intro)
-        self.done_here.clear()
         self.shown_solution = None
         self.app.sounds.play("roll")
 
@@ -107,11 +97,10 @@ class UbongoTable(Table):
 
     def on_tick(self) -> None:
         """Once per tick, so update(n) equals n x update(1): the animations that hold decisions
-        back, the hourglass's warnings, a person's sand in pass-and-play, then the base's
-        held bot commands and the rules clock."""
-        if self.unready and self.remote is not None and self.sheet_waiting is None and not self.sheet_open:
+        back and the hourglass's warnings."""
+        if self.unready and self.sheet_waiting is None and not self.sheet_open:
             self.unready = False
-            self.remote.ready()  # network play: the server's sand waits for every screen's die
+            self.window.ready()  # network play: the server's sand waits for every screen's die
         if self.intro:
             self.intro -= 1
             if self.intro == self.speed(TURN):
@@ -125,11 +114,6 @@ class UbongoTable(Table):
         if self.handler is not None:
             self.handler.advance(1)
         self._warn()
-        if self.per_seat:
-            self._own_sand()
-            self._release_held()
-            return
-        super().on_tick()
 
     def _warn(self) -> None:
         """A tick of sound for each of the last ten seconds of the viewer's sand, while they
@@ -140,68 +124,31 @@ class UbongoTable(Table):
             seat is None
             or v["phase"] != "solve"
             or v["status"][seat] not in ("solving", "solved")
-            or seat in self.done_here
+            or seat in self.window.done
             or not self.clock_running()
         ):
             return
-        left = v["hourglass"]["end"][seat] - self.clock.tick(seat)
+        left = v["hourglass"]["end"][seat] - self.window.now(seat)
         if 0 < left <= WARN and left % TICKS_PER_SECOND == 0:
             self.app.sounds.play("tick")
 
-    def _own_sand(self) -> None:
-        """Pass-and-play: the person at the screen whose own sand runs out gives up for this
-        hourglass (solving) or has had their chance at the gems (solved, not moved); the
-        clock's command waits until everyone had the screen."""
-        seat = self.viewer
-        if seat is None or seat not in self.window.to_act or not self.clock_running():
-            return
-        if self.clock.tick(seat) < self.v["hourglass"]["end"][seat]:
-            return
-        if self.v["status"][seat] == "solving":
-            self.submit(seat, {"move": "give_up"})
-        else:
-            self.done_here.add(seat)
-
-    def _release_held(self) -> None:
-        """Pass-and-play has no table clock for bots: their answers go in as they come, and
-        their ticks decide."""
-        for seat, held in list(self.held.items()):
-            del self.held[seat]
-            if self.window.check(seat, held.command) is None:
-                self.submit(seat, held.command)
-
     def _drive(self) -> None:
+        """Pass-and-play: the people still to have the screen this hourglass get it in turn
+        (the referee runs each one's sand, and the clock's expiry once all have had it)."""
         if not self.per_seat:
             super()._drive()
             return
-        waiting = sorted(self.window.to_act)
-        for seat in waiting:
-            if seat in self.players:
-                self._run_bot(seat)
-        if any(s in self.players for s in waiting) or self.held:
+        if self.bots_to_act():
             return
         people = self.people_to_play()
-        if people:
-            if self.viewer != people[0]:
-                self.hand_off(people[0])
-            return
-        due = self.clock_due()
-        if due is not None:
-            self.submit(None, due)
-
-    def clock_due(self) -> Command | None:
-        """Pass-and-play, once every person had the screen: the sand runs out for all (the
-        longest hourglass among those the clock waits on, so nobody is cut short)."""
-        due = self.window.due
-        if due is None:
-            return None
-        return {"move": "expire", "tick": max([due["tick"], *self.v["hourglass"]["end"]])}
+        if people and self.viewer != people[0]:
+            self.hand_off(people[0])
 
     def people_to_play(self) -> list[int]:
         """Pass-and-play: the people still to have the screen this hourglass, from the round's
         start player round the table (so who plays first, and fixes a reach first, rotates)."""
         v = self.v
-        waiting = [s for s in self.window.to_act if s in self.humans and s not in self.done_here]
+        waiting = [s for s in self.window.to_act if s in self.humans and s not in self.window.done]
         return sorted(waiting, key=lambda s: (s - v["start_player"]) % v["seats"])
 
     def people_waiting(self) -> list[int]:
@@ -210,17 +157,18 @@ class UbongoTable(Table):
     def settled(self) -> bool:
         """As the base says, except that a person who may act now (solve, take gems) is what
         the table waits for even while bots race on: time runs on only as it is given."""
-        if (self.solving() or self.rows_open()) and not self.thinking.busy and self.app.top is self:
+        if (self.solving() or self.rows_open()) and not self.window.hinting and self.app.top is self:
             return True
-        if self.per_seat and self.idle() and self.app.top is self:
-            waiting = self.window.to_act
-            people = self.people_to_play()
-            if not people and not any(s in self.players for s in waiting) and self.window.due is not None:
-                return False  # the clock's command goes in on the next tick
+        if (
+            self.per_seat
+            and self.idle()
+            and self.app.top is self
+            and not self.people_to_play()
+            and not self.bots_to_act()
+            and self.window.due is not None
+        ):
+            return False  # the clock's expiry goes in on the next tick
         return super().settled()
-
-    def bot_due(self, seat: int, tick: int) -> bool:
-        return self.per_seat or tick <= self.clock.tick(seat)
 
     # -- flow -----------------------------------------------------------------------------
     def steady(self) -> bool:
@@ -275,7 +223,6 @@ class UbongoTable(Table):
             elif kind == "hourglass_turned":
                 self.turning = self.speed(TURN)
                 self.shown_solution = None
-                self.done_here.clear()
                 self.app.sounds.play("flip")
             elif kind == "pawn":
                 self.app.sounds.play("click")
@@ -339,14 +286,9 @@ class UbongoTable(Table):
             )
 
     def on_viewer_changed(self) -> None:
-        """The next person has the screen: their own clock starts where their time starts (or
-        where it stood, for a game picked up again after they had solved)."""
-        seat = self.viewer
-        if seat is None:
-            return
-        v = self.window.view()
-        self.clock.set(max(v["hourglass"]["start"][seat], v["now"][seat] if v["now"] else 0), seat)
-        self.refresh()
+        """The next person has the screen (their own sand runs on from where it stood)."""
+        if self.viewer is not None:
+            self.refresh()
 
     def handoff_note(self, seat: int) -> str:
         v = self.window.seat_view(seat)
@@ -403,7 +345,7 @@ class UbongoTable(Table):
     def rows_open(self) -> list[int]:
         """Rows the person at the screen may move their pawn to now (start field or gems)."""
         seat = self.viewer
-        if seat is None or not self.idle() or seat not in self.window.to_act or seat in self.done_here:
+        if seat is None or not self.idle() or seat not in self.window.to_act or seat in self.window.done:
             return []
         v = self.v
         if v["phase"] == "start":
@@ -423,13 +365,18 @@ class UbongoTable(Table):
         return [(me + k) % n for k in range(n)]
 
     def progress(self, seat: int) -> float | None:
-        """How far along a bot is, drawn from the solve time it drew (its held command)."""
-        held = self.held.get(seat)
-        if held is None or held.command.get("move") not in ("solve", "give_up"):
+        """How far along a bot still solving would be at a typical pace: the sand run since its
+        hourglass turned over the puzzle's estimated time, short of full until it solves (never
+        its own drawn time, which it alone may know)."""
+        v = self.v
+        if v["phase"] != "solve" or v["status"][seat] != "solving" or seat == self.viewer:
             return None
-        start = self.v["hourglass"]["start"][seat]
-        part = (self.clock.tick(seat) - start) / max(1, held.tick - start)
-        return max(0.0, min(1.0, part)) * (0.92 if held.command["move"] == "give_up" else 1.0)
+        if not self.window.players[seat].is_bot:
+            return None
+        glass = v["hourglass"]
+        expected = v["puzzles"][seat]["seconds"] * glass["ticks_per_second"]
+        part = (self.window.now(self.viewer) - glass["start"][seat]) / max(1.0, expected)
+        return max(0.0, min(0.92, part))
 
     # -- drawing: Render's, and the overlay the base draws over it (Render's bar) ----------
     def draw(self, surface: pygame.Surface) -> None:
@@ -451,8 +398,9 @@ class UbongoTable(Table):
         solo game it costs 10 s of sand."""
         if not self.solving() or self.handler is None:
             return
-        if self.solo:
-            self.clock.now += HINT_COST
+        if self.solo:  # the rules keep what it costs: 10 s of sand, in the log
+            if self.submit(self.viewer, {"move": "hint"}) is not None:
+                return
             self.notice = N_("Hint: one piece laid (10 s of sand)")
         lay_one(self.handler)
         self.app.sounds.play("click")
@@ -562,7 +510,7 @@ class UbongoTable(Table):
         status = v["status"][seat] if seat is not None and v["phase"] == "solve" else None
         if status == "moved":
             return N_("You have taken your gems this round")
-        if status == "late" or seat in self.done_here:
+        if status == "late" or seat in self.window.done:
             return N_("Too late for gems")
         if status == "out":
             return N_("Only those who solved move their pawn")

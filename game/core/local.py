@@ -1,0 +1,212 @@
+"""Local play: a match decided in this process, as the people at one screen see it.
+
+A local match is an in-process room: its authority (the match, its log and store), its referee
+(bots, the rules clock, time in the log) and one `LocalWindow`, the `Window` (game/core/window.py)
+a table holds. The window offers what a remote window offers and nothing more; the table gives
+it the app's ticks, which drive the referee. Built by the app's composition module
+(game/matches.py), never by a scene.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game.core.authority import Authority, SeatWindow
+from game.core.i18n import msg, said
+from game.core.referee import Notice, Ready, Referee, hint_rng
+from game.core.ruleset import Budget, Command, Event, Outcome, Rejected, View
+from game.core.thinking import Thinking
+from game.core.window import Arrived, Hint
+
+HINT_LEVEL = "hard"
+HINT = "hint"
+
+
+class LocalWindow:
+    def __init__(
+        self,
+        authority: Authority,
+        referee: Referee,
+        seats: frozenset[int],
+        *,
+        budget: Budget | None = None,
+        problems: Callable[[], str | None] | None = None,
+        on_close: Callable[[], None] | None = None,
+    ):
+        self._authority = authority
+        self._referee = referee
+        self._window: SeatWindow = authority.window(seats)
+        self.seats = frozenset(seats)
+        self.viewer: int | None = None
+        self._budget = budget or Budget(seconds=1.0)
+        self._problems = problems  # a save that failed, said once
+        self._on_close = on_close
+        self._said: list[str] = []
+        self._hints = Thinking(referee.thinking.executor)
+        referee.on_notice = self._notice
+
+    # -- who looks ------------------------------------------------------------------------
+    def look_as(self, seat: int | None) -> None:
+        self._window.look_as(seat)
+        self.viewer = seat
+        self._referee.look(seat)
+
+    # -- what everyone knows --------------------------------------------------------------
+    @property
+    def game(self) -> Any:
+        return self._window.rules
+
+    @property
+    def players(self) -> list[Any]:
+        return self._window.players
+
+    @property
+    def names(self) -> list[str]:
+        return self._window.names
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self._window.options
+
+    @property
+    def count(self) -> int:
+        return self._window.count
+
+    @property
+    def played(self) -> int:
+        return self._window.played
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        return self._window.to_act
+
+    @property
+    def due(self) -> Command | None:
+        return self._window.due
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._window.outcome
+
+    @property
+    def finished(self) -> bool:
+        return self._window.finished
+
+    @property
+    def online(self) -> list[bool]:
+        return [True] * len(self._window.players)
+
+    @property
+    def done(self) -> frozenset[int]:
+        return frozenset(self._referee.done)
+
+    # -- what the viewer knows ------------------------------------------------------------
+    def view(self) -> View:
+        return self._window.view()
+
+    def view_at(self, count: int) -> View:
+        return self._window.view_at(count)
+
+    def events(self, start: int = 0, stop: int | None = None) -> list[Event]:
+        return self._window.events(start, stop)
+
+    def listen(self, arrived: Arrived) -> None:
+        self._window.listen(arrived)
+
+    # -- what its seats may do ------------------------------------------------------------
+    def legal(self, seat: int) -> list[Command]:
+        return self._window.legal(seat)
+
+    def check(self, seat: int, command: Command) -> Rejected | None:
+        return self._window.check(seat, self._referee.stamp(seat, command))
+
+    def submit(self, seat: int, command: Command) -> Rejected | None:
+        """Play a command of one of this screen's seats: refused with why, or None (its events
+        reach the listeners before this returns). In a timed game it carries the clock."""
+        if not isinstance(command, dict):
+            return Rejected(msg("a command must be a JSON object"))
+        result = self._window.submit(seat, self._referee.stamp(seat, command))
+        return result if isinstance(result, Rejected) else None
+
+    def commands(self, seat: int) -> list[Command]:
+        return self._window.commands(seat)
+
+    def seat_view(self, seat: int) -> View:
+        return self._window.seat_view(seat)
+
+    # -- time and news --------------------------------------------------------------------
+    def now(self, seat: int | None = None) -> int:
+        return self._referee.now(seat)
+
+    def tick(self, n: int, running: bool, ready: Ready) -> None:
+        self._hints.advance(n)
+        self._referee.advance(n, running, ready)
+
+    def quiet(self, running: bool) -> int:
+        return self._referee.quiet(running)
+
+    @property
+    def busy(self) -> bool:
+        return self._referee.busy
+
+    @property
+    def pending(self) -> int:
+        return 0  # a local submit is answered before it returns
+
+    def wait(self, timeout: float) -> bool:
+        return False  # nothing arrives here by itself: time drives this match
+
+    def pause(self) -> None:
+        self._referee.record()
+
+    def ready(self) -> None:
+        """Nothing to tell: a local match's sand runs only while its table's clock does."""
+
+    def notices(self) -> list[str]:
+        problem = self._problems() if self._problems is not None else None
+        out, self._said = self._said + ([problem] if problem else []), []
+        return out
+
+    def _notice(self, notice: Notice) -> None:
+        self._said.append(notice.text)
+
+    # -- hints ----------------------------------------------------------------------------
+    def ask_hint(self, seat: int) -> None:
+        if HINT in self._hints:
+            return
+        rules = self._window.rules
+        match = self._authority.match
+        at = self._window.count
+        view, legal = self._window.seat_view(seat), self._window.legal(seat)
+        rng = hint_rng(match.seed, seat, at)
+        self._hints.start(HINT, at, 0, rules.bot(HINT_LEVEL).choose, view, legal, rng, self._budget)
+
+    def hint(self) -> Hint | None:
+        job = self._hints.ready(HINT)
+        if job is None:
+            return None
+        try:
+            return Hint(job.at, job.future.result())
+        except Exception as exc:
+            return Hint(job.at, None, said(exc))
+
+    @property
+    def hinting(self) -> bool:
+        return HINT in self._hints
+
+    # -- network play ---------------------------------------------------------------------
+    @property
+    def connection(self) -> None:
+        return None
+
+    def close(self) -> None:
+        """The table left: the time reached goes into the log, and nothing is driven any more."""
+        if self._referee.closed:
+            return
+        self._referee.record()
+        self._referee.close()
+        self._authority.detach()
+        self._hints.drop(HINT)
+        if self._on_close is not None:
+            self._on_close()

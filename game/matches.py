@@ -1,0 +1,365 @@
+"""Where the app's matches are opened: the one module that builds them and hands windows out.
+
+Scenes never construct or hold a `Match`, an `Authority`, a referee or the store: they ask the
+app's `Matches` (reached through the `Host` protocol as `app.matches`) for a `Window` on a new,
+resumed, hosted, joined, replayed or tutorial match, and for the History's rows, statistics,
+exports and imports. A local match opens as an in-process room: its authority, its referee
+driven by the table's ticks, and one `LocalWindow` for the people at this screen
+(docs/architecture.md, "The referee").
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.core import bots, paths, registry, seats
+from game.core.authority import Authority
+from game.core.i18n import msg
+from game.core.local import LocalWindow
+from game.core.match import Match, Seat
+from game.core.records import MatchInfo, Played, StatRow
+from game.core.referee import Referee
+from game.core.replays import Rewind
+from game.core.ruleset import Budget, Rejected
+from game.core.scripted import ScriptedPlayer
+from game.core.thinking import POOL, Thinking
+from game.core.timers import ticks
+from game.core.window import NotOpened
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.net import tickets
+    from game.net.client import RemoteWindow
+    from game.scenes.tutorial.script import Tutorial
+
+# Under automation a bot's search is bounded by its own iteration count, never by the clock,
+# so the same match gives the same moves on a fast machine and a loaded one.
+UNTIMED = Budget(seconds=3600.0)
+TUTORIAL_FALLBACK = "easy"  # plays a scripted seat on once its script is spent
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A match opened for this screen: its window, its id in the saves (None: not saved) and,
+    when this app hosts it, the invite of each online seat nobody has taken yet."""
+
+    window: Any
+    match_id: int | None
+    invites: dict[int, Any] = field(default_factory=dict)
+
+
+class Matches:
+    def __init__(self, app: App):
+        self.app = app
+        self._records: dict[int, tuple[Authority, Referee]] = {}  # by id(window), while open
+
+    # -- local play -----------------------------------------------------------------------
+    def new(
+        self,
+        game: str,
+        players: list[Seat],
+        options: dict[str, Any],
+        seed: int | None = None,
+        setup: dict[str, Any] | None = None,
+    ) -> Opened:
+        """A new match, saved as it goes. No seed: a fresh one from the system."""
+        seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+        match = Match.new(registry.get(game), players, options, seed, setup)
+        match_id = self.app.store.attach(match)
+        return Opened(self.local(match), match_id)
+
+    def unsaved(
+        self,
+        game: str,
+        players: list[Seat],
+        options: dict[str, Any],
+        seed: int = 0,
+        setup: dict[str, Any] | None = None,
+    ) -> LocalWindow:
+        """A new match kept nowhere (the benchmarks' busy tables)."""
+        return self.local(Match.new(registry.get(game), players, options, seed, setup))
+
+    def resume(self, match_id: int) -> Opened:
+        """Continue a stored match where its log stands: at this screen, or hosted again when
+        players elsewhere have seats (NotOpened, saying why, when it cannot be)."""
+        from game.core.codec import FormatError
+        from game.core.i18n import said
+
+        try:
+            match = self.app.store.load(match_id)
+        except (FormatError, ValueError, KeyError) as exc:
+            raise NotOpened(msg("This match cannot be resumed: {problem}", problem=said(exc))) from None
+        if any(s.kind == "online" for s in match.seats):
+            return self.reopen(match_id)
+        return Opened(self.local(match), match_id)
+
+    # -- the saves: Continue, History, Statistics -------------------------------------------
+    def unfinished(self) -> list[MatchInfo]:
+        """The matches to continue, newest first (games this app knows)."""
+        return [i for i in self.app.store.unfinished() if i.game in registry.names()]
+
+    def history(self, game: str | None = None, opponent: str | None = None) -> list[Played]:
+        from game.core import history
+
+        return history.matches(self.app.store, game, opponent)
+
+    def opponents(self) -> list[str]:
+        """Every seat name in the saves, for the History's filter."""
+        from game.core import history
+
+        return history.names(self.app.store)
+
+    def statistics(self) -> list[StatRow]:
+        return [r for r in self.app.store.statistics() if r.game in registry.names()]
+
+    def delete(self, match_id: int) -> bool:
+        return self.app.store.delete(match_id)
+
+    def import_file(self, path: Path) -> int:
+        """A match file imported into the saves (FormatError or OSError saying why not)."""
+        return self.app.store.import_file(path)
+
+    def export(self, match_id: int, path: Path) -> None:
+        """A match written to a file. One still being played that other people play in waits
+        for its end (NotOpened says so): the file holds the seed and every hand."""
+        info = self.app.store.info(match_id)
+        if info is not None and info.status == "playing":
+            people = sum(s.kind in ("human", "online") for s in info.seats)
+            if people > 1:
+                raise NotOpened(msg("A match other people play in can be exported once it is over."))
+        self.app.store.export(match_id, path)
+
+    def replay(self, match_id: int, finished: bool | None = None) -> Rewind:
+        """A stored match to replay: its timeline and windows (NotOpened saying why not)."""
+        from game.core.codec import FormatError
+        from game.core.i18n import said
+        from game.core.store import fold
+
+        try:
+            match = fold(self.app.store.data(match_id), msg("Saved match {id}", id=match_id))
+        except (FormatError, ValueError, KeyError) as exc:
+            raise NotOpened(msg("This match cannot be replayed: {why}", why=said(exc))) from None
+        return Rewind(match, finished)
+
+    def play_on(self, rewind: Rewind, count: int, parent: int | None) -> Opened:
+        """A finished match played on from a point of its replay: a new match, saved with a note
+        of where it branched, at this screen."""
+        match = rewind.branch(count)
+        store = self.app.store
+        match_id = store.attach(match)
+        if parent is not None:
+            store.note_branch(match_id, parent, len(match.events), match.moves)
+        return Opened(self.local(match), match_id)
+
+    # -- network play ---------------------------------------------------------------------
+    def host(
+        self,
+        game: str,
+        players: list[Seat],
+        options: dict[str, Any],
+        seed: int | None = None,
+        rate: float = 60.0,
+    ) -> Opened:
+        """A new match hosted on this computer for players elsewhere: the window of the people
+        here and the invite of each online seat. `rate`: ticks a second of the server's clock
+        (tests run a timed game's sand faster)."""
+        from game.hosting import hosting
+
+        hosted = hosting(self.app, rate).host(registry.get(game), players, options, seed)
+        return Opened(hosted.window, hosted.window.match_id, hosted.invites)
+
+    def reopen(self, match_id: int) -> Opened:
+        """A match hosted before, hosted again: its players reconnect with their tokens."""
+        from game.core.i18n import said
+        from game.hosting import hosting
+        from game.net.client import NetError
+
+        try:
+            hosted = hosting(self.app).reopen(match_id)
+        except (NetError, OSError) as exc:
+            raise NotOpened(msg("This match cannot be hosted again: {problem}", problem=said(exc))) from None
+        return Opened(hosted.window, match_id, hosted.invites)
+
+    def join(self, text: str) -> RemoteWindow:
+        """Join with an invite: the seat's window, or ValueError / NetError saying why not in
+        words. The seat is remembered (game.net.tickets), so this app can take it again after
+        a restart."""
+        from game.net import tickets
+        from game.net.client import RemoteWindow
+        from game.net.invite import parse
+
+        invite = parse(text)
+        window = RemoteWindow.join(invite)
+        self._playable(window)
+        game = window.rules.name if window.rules is not None else ""
+        ticket = tickets.Ticket(
+            invite.url,
+            window.token,
+            game,
+            window.match_id,
+            tuple(sorted(window.seats)),
+            tuple(window.names),
+            tickets.now(),
+        )
+        with contextlib.suppress(OSError):  # a seat not remembered is a convenience lost, not the game
+            tickets.remember(paths.data_dir(), ticket)
+        return window
+
+    def rejoin(self, ticket: tickets.Ticket) -> RemoteWindow:
+        """Take a remembered seat again: its window, or NetError (a seat the host no longer
+        knows is forgotten here too)."""
+        from game.net import tickets as known
+        from game.net.client import NetError, RemoteWindow
+        from game.net.protocol import BAD_TOKEN
+
+        try:
+            window = RemoteWindow.rejoin(ticket.url, ticket.token)
+        except NetError as exc:
+            if exc.code == BAD_TOKEN:  # the host no longer knows this seat (not merely away)
+                with contextlib.suppress(OSError):
+                    known.forget(paths.data_dir(), ticket.url, ticket.match)
+            raise
+        self._playable(window)
+        return window
+
+    def remembered(self) -> list[tickets.Ticket]:
+        """The seats this app may take again, latest first."""
+        from game.net import tickets
+
+        try:
+            found, _ = tickets.load(paths.data_dir())
+        except OSError:
+            return []
+        return found
+
+    def forget(self, window: RemoteWindow) -> None:
+        """A match joined here has ended: its seat need not be remembered any more."""
+        from game.net import tickets
+
+        with contextlib.suppress(OSError):
+            tickets.forget(paths.data_dir(), window.link.url, window.match_id)
+
+    @staticmethod
+    def _playable(window: RemoteWindow) -> None:
+        from game.net.client import NetError
+        from game.scenes import tables
+
+        rules = window.rules
+        if rules is None or not tables.has_table(rules.name):
+            window.close()
+            raise NetError(msg("This app has no table for that game"))
+
+    def local(self, match: Match, scripts: dict[int, tuple] | None = None) -> LocalWindow:
+        """The in-process room of `match`: its referee plays the bot seats (and `scripts`, a
+        tutorial's scripted seats) and the window shows the people's seats at this screen."""
+        rules = match.ruleset
+        app = self.app
+        automated = app.automated
+        authority = Authority(match)
+        people = [i for i, s in enumerate(match.seats) if s.kind == "human"]
+        referee = Referee(
+            authority,
+            {},
+            Thinking(None if automated else POOL),
+            pause=0 if automated else ticks(app.settings.bot_pause_ms / 1000),
+            budget=UNTIMED if automated else Budget(seconds=1.0),
+            people=people,
+        )
+        seconds = app.settings.outside_move_seconds
+        for i, s in enumerate(match.seats):
+            if s.kind in ("bot", "cmd"):
+                referee.seat(i, bots.for_seat(rules, s, seconds))
+        for seat, script in (scripts or {}).items():
+            _script(referee, seat, script)
+        budget = UNTIMED if automated else Budget(seconds=1.0)
+        window = LocalWindow(
+            authority,
+            referee,
+            frozenset(people),
+            budget=budget,
+            problems=app.store.take_problem,
+        )
+        key = id(window)
+        self._records[key] = (authority, referee)
+        window._on_close = lambda: self._records.pop(key, None)
+        return window
+
+    def record(self, window: Any) -> Match:
+        """The whole record behind an open local window: for game.automation's checks and
+        driving programs, never for a scene."""
+        return self._room(window)[0].match
+
+    def referee(self, window: Any) -> Referee:
+        """The referee behind an open local window (what its bots hold, its clock): for tests
+        and driving programs, never for a scene."""
+        return self._room(window)[1]
+
+    def _room(self, window: Any) -> tuple[Authority, Referee]:
+        found = self._records.get(id(window))
+        if found is None:
+            raise KeyError("no match of this app is open behind that window")
+        return found
+
+    # -- tutorials ------------------------------------------------------------------------
+    def tutorial(self, tutorial: Tutorial, upto: int) -> LocalWindow:
+        """A tutorial's match as it stood when step `upto` began (its fixed deal, the person's
+        moves of the steps before, each after the scripted moves that came before it), its
+        scripted seats played by the referee. ValueError when a step's move is refused."""
+        match = tutorial_match(tutorial, upto)
+        return self.local(match, {int(s): tuple(c) for s, c in tutorial.script.items()})
+
+
+def tutorial_match(tutorial: Tutorial, upto: int = 0) -> Match:
+    """The match of a tutorial when step `upto` begins, played by a referee of its own: the
+    scripted seats answer as they would at the table (in a timed game by their ticks, the sand
+    run to each step's moment), then the person's move of each step goes in."""
+    ruleset = registry.get(tutorial.game)
+    made = seats.from_specs(ruleset, list(tutorial.seats), tutorial.options)
+    named = [replace(s, name=n) for s, n in zip(made, tutorial.names, strict=True)]
+    match = Match.new(ruleset, named, tutorial.options, tutorial.seed, tutorial.setup)
+    authority = Authority(match)
+    referee = _scripted(authority, tutorial)
+    for step in tutorial.steps[:upto]:
+        if step.expect is None:
+            continue
+        tick = step.expect.get("tick")
+        referee.advance(0)
+        if isinstance(tick, int) and tick > referee.now(tutorial.person):
+            referee.advance(tick - referee.now(tutorial.person))
+        result = match.submit(tutorial.person, step.expect)
+        if isinstance(result, Rejected):
+            raise ValueError(f"tutorial {tutorial.name}: a step's move is refused ({result.reason})")
+    referee.close()
+    authority.detach()
+    return match
+
+
+def play_scripts(tutorial: Tutorial, match: Match) -> None:
+    """Let a tutorial's scripted seats play on from where `match` stands, for as long as the
+    match waits on one of them (the tests' check that every script fits its deal)."""
+    authority = Authority(match)
+    referee = _scripted(authority, tutorial)
+    for _ in range(1000):
+        waiting = [s for s in match.to_act if s in referee.players]
+        if not waiting or match.finished:
+            break
+        referee.advance(max(1, min(referee.quiet(), 60)))
+    referee.close()
+    authority.detach()
+
+
+def _scripted(authority: Authority, tutorial: Tutorial) -> Referee:
+    """A referee of its own for a tutorial's match, playing its scripted seats at once."""
+    referee = Referee(authority, {}, Thinking(), people=[tutorial.person])
+    for seat, script in tutorial.script.items():
+        _script(referee, int(seat), tuple(script))
+    return referee
+
+
+def _script(referee: Referee, seat: int, script: tuple) -> None:
+    fallback = bots.make(referee.rules, TUTORIAL_FALLBACK)
+    referee.seat(seat, ScriptedPlayer(referee.window(seat), seat, script, fallback))

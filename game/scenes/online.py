@@ -1,0 +1,33 @@
+"""Network play's tables: a hosted match's table with its invites, and a joined one's. The
+windows come from the app's composition module (`app.matches`, game/matches.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.scenes import tables
+from game.scenes.host import Host
+
+
+def host_table(app: Host, game: str, seats: list[Any], options: dict[str, Any], seed: int | None = None):
+    """Host a new match and return its table (the caller shows it, with the invites)."""
+    return opened_table(app, app.matches.host(game, seats, options, seed))
+
+
+def opened_table(app: Host, opened: Any):
+    """The table of a match opened by `app.matches` (new, resumed or hosted), with its invites."""
+    table = tables.table_class(opened.window.game.name)(app, opened.window, opened.match_id)
+    table.invites = dict(opened.invites)
+    return table
+
+
+def join_table(app: Host, text: str):
+    """Join with an invite: its table, or ValueError / NetError saying why not in words."""
+    window = app.matches.join(text)
+    return tables.table_class(window.game.name)(app, window, None)
+
+
+def rejoin_table(app: Host, ticket: Any):
+    """Take a remembered seat again: its table, or NetError."""
+    window = app.matches.rejoin(ticket)
+    return tables.table_class(window.game.name)(app, window, None)
