@@ -1,11 +1,12 @@
-"""A seat's window on a match held elsewhere: the `SeatWindow` interface over a WebSocket.
+"""A seat's window on a match held elsewhere: the `Window` (game/core/window.py) over a WebSocket.
 
 The table reads and submits through it exactly as through a local window; what it reads is
-what the server sent for its seats (views, events redacted for them, the public facts), never
-the state. The socket lives on a thread of its own and reconnects by itself with the seat
-token; every message is applied on the table's thread, in order, by `pump` (each tick) or
-while a request waits for its answer, so listeners hear events before `submit` returns, as
-they do locally.
+what the server sent for its seats (views, events redacted for them, their legal moves, the
+views around the game's moments, the public facts), never the state. The socket lives on a
+thread of its own and reconnects by itself with the seat token; every message is applied on the
+table's thread, in order, by `tick` (each frame). Nothing a table calls waits on the network:
+a submit is queued and its refusal, if any, comes back as a notice; hints are thought here.
+`request` and the `_sync` methods wait for an answer, for programs and tests, never a table.
 """
 
 from __future__ import annotations
@@ -22,10 +23,12 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
 from game.core import registry
-from game.core.codec import dumps
 from game.core.i18n import msg
-from game.core.match import Seat
-from game.core.ruleset import Command, Event, Outcome, Rejected, Ruleset, View
+from game.core.rng import stream
+from game.core.ruleset import Budget, Command, Event, Outcome, Rejected, Ruleset, View
+from game.core.seats import Seat
+from game.core.thinking import POOL, Thinking
+from game.core.window import Hint
 from game.net import protocol as p
 from game.net.invite import Invite
 
@@ -35,6 +38,8 @@ REQUEST_SECONDS = 10.0  # a request unanswered this long counts as a lost connec
 PING_EVERY = 2.0  # seconds between latency probes
 # The server's refusals that no retry can mend
 FATAL = {p.BAD_TOKEN, p.BAD_CODE, p.CODE_USED, p.REPLACED, p.VERSION_MISMATCH}
+HINT, HINT_LEVEL = "hint", "hard"  # a hint is the hard bot's choice on the seat's view
+HINT_BUDGET = Budget(seconds=1.0)
 
 
 class Offline(Exception):
@@ -188,6 +193,13 @@ class RemoteWindow:
         # this client's own pace, under the server's rate limit, so it is never slowed down
         self.pace = p.Bucket(p.RATE * 0.8, p.BURST // 2)
         self.invite: Invite | None = None
+        self.news = False  # something arrived this tick (a frame to draw)
+        self.legals: dict[int, list[Command]] = {}  # per seat the match waits on, from the news
+        self.moments: dict[str, dict[int, View]] = {}  # per viewer key: views around moments
+        self.outbox: list[dict[str, Any]] = []  # requests waiting for this client's pace
+        self.sent: dict[int, dict[str, Any]] = {}  # requests sent whose answer is to come
+        self._said: list[str] = []
+        self.hints = Thinking(POOL)  # hints think here, off the table's thread
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
@@ -230,6 +242,7 @@ class RemoteWindow:
     def close(self) -> None:
         self.link.close()
         self.status = "closed"
+        self.hints.drop(HINT)
 
     # -- messages --------------------------------------------------------------------------
     def pump(self) -> int:
@@ -249,6 +262,7 @@ class RemoteWindow:
             self.pings[rid] = self.last_ping
             with contextlib.suppress(Offline):
                 self.link.send({"type": "ping", "id": rid})
+        self._send_queued()
         return taken
 
     def wait(self, timeout: float) -> bool:
@@ -286,6 +300,10 @@ class RemoteWindow:
             if rid in self.pings:  # timed when the link thread read it, not when applied here
                 self.latency_ms = (item[2] - self.pings.pop(rid)) * 1000
                 self._clock(message.get("clock"))
+            elif rid in self.sent:
+                del self.sent[rid]
+                if not message.get("ok"):  # a move or a hand-over the server refused: say why
+                    self._said.append(str(message["error"]["message"]))
             else:
                 self.replies[rid] = message
         elif kind == "error":
@@ -312,10 +330,12 @@ class RemoteWindow:
         before = self._count
         self.logs = {k: list(v["events"]) for k, v in message["seen"].items()}
         self.views = {k: v["view"] for k, v in message["seen"].items()}
+        self.moments = {k: _moments(v) for k, v in message["seen"].items()}
         self.own = {int(k): list(v) for k, v in message["commands"].items()}
         self._state(message)
         self.cache.clear()
         self.replies.clear()  # answers to requests given up when the link dropped
+        self.sent.clear()  # sent before the link dropped: the welcome says what came of them
         self.resyncing = False
         was = self.status
         self.status = "online"
@@ -333,6 +353,7 @@ class RemoteWindow:
         for key, seen in message["seen"].items():
             self.logs.setdefault(key, []).extend(seen["events"])
             self.views[key] = seen["view"]
+            self.moments.setdefault(key, {}).update(_moments(seen))
         for seat, commands in message["commands"].items():
             self.own.setdefault(int(seat), []).extend(commands)
         self._state(message)
@@ -340,6 +361,7 @@ class RemoteWindow:
         self._tell(message["seen"].get(p.viewer_key(self.viewer), {}).get("events", []))
 
     def _state(self, message: dict[str, Any]) -> None:
+        self.legals = {int(k): list(v) for k, v in (message.get("legal") or {}).items()}
         self._count = int(message["count"])
         self._played = int(message["played"])
         self._to_act = frozenset(message["to_act"])
@@ -403,11 +425,15 @@ class RemoteWindow:
                 raise Offline()
         return self.replies.pop(rid)
 
-    # -- the SeatWindow interface ----------------------------------------------------------
+    # -- the Window interface --------------------------------------------------------------
     def look_as(self, seat: int | None) -> None:
         if seat is not None and seat not in self.seats:
             raise ValueError(f"this window plays seats {sorted(self.seats)}, not seat {seat}")
         self.viewer = seat
+
+    @property
+    def game(self) -> Ruleset | None:
+        return self.rules
 
     @property
     def players(self) -> list[Seat]:
@@ -445,61 +471,49 @@ class RemoteWindow:
     def finished(self) -> bool:
         return self._outcome is not None
 
-    def now(self) -> int:
-        """The authority's clock as best known here (a timed game's sand)."""
-        return max(0, self.clock.estimate())
+    @property
+    def done(self) -> frozenset[int]:
+        return frozenset()  # a race over the network takes one person a screen: no turns
 
     def view(self) -> View:
         return self.views[p.viewer_key(self.viewer)]
 
     def view_at(self, count: int) -> View:
-        if count >= self._count:
-            return self.view()
-        key = ("view_at", count, self.viewer)
-        if key not in self.cache:
-            try:
-                answer = self.request({"type": "view_at", "count": count, "viewer": self.viewer})
-            except Offline:
-                return self.view()
-            self.cache[key] = answer.get("view") if answer.get("ok") else self.view()
-        return self.cache[key]
+        """The viewer's view around one of the game's moments (a round's end), as the news
+        brought it; the view now for any other count."""
+        return self.moments.get(p.viewer_key(self.viewer), {}).get(count) or self.view()
 
     def events(self, start: int = 0, stop: int | None = None) -> list[Event]:
         return self.logs.get(p.viewer_key(self.viewer), [])[start:stop]
 
+    def listen(self, arrived: Arrived) -> None:
+        self.listeners.append(arrived)
+
     def legal(self, seat: int) -> list[Command]:
-        key = ("legal", self._own_seat(seat), self._count)
-        if key not in self.cache:
-            try:
-                answer = self.request({"type": "legal", "seat": seat})
-            except Offline:
-                return []
-            self.cache[key] = answer.get("commands", []) if answer.get("ok") else []
-        return self.cache[key]
+        """The seat's legal moves, as the last news brought them (none while it is not to act)."""
+        return list(self.legals.get(self._own_seat(seat), []))
 
     def check(self, seat: int, command: Command) -> Rejected | None:
-        key = ("check", self._own_seat(seat), self._count, dumps(command))
-        if key not in self.cache:
-            try:
-                answer = self.request({"type": "check", "seat": seat, "command": command})
-            except Offline:
-                return Rejected(self.offline_reason())
-            if not answer.get("ok"):
-                return Rejected(str(answer["error"]["message"]))
-            reason = answer.get("reason")
-            self.cache[key] = None if reason is None else Rejected(str(reason))
-        return self.cache[key]
-
-    def submit(self, seat: int, command: Command) -> list[Event] | Rejected:
+        """Why the seat may not send `command` now, from what it sees (the game's own check on
+        its view), without asking the server."""
         self._own_seat(seat)
-        before = self._count
-        try:
-            answer = self.request({"type": "submit", "seat": seat, "command": command})
-        except Offline:
+        if self.status != "online":
             return Rejected(self.offline_reason())
-        if not answer.get("ok"):
-            return Rejected(str(answer["error"]["message"]))
-        return self.events(before)
+        why_not = getattr(self.rules, "why_not", None)
+        if callable(why_not):
+            return why_not(self.seat_view(seat), seat, command)
+        if any(same(command, legal) for legal in self.legal(seat)):
+            return None
+        return Rejected(msg("That is not a move you can make now"))
+
+    def submit(self, seat: int, command: Command) -> Rejected | None:
+        """Send a command for one of this window's seats: refused at once only when the link is
+        down; else sent (None), its events arriving as news and a refusal as a notice."""
+        self._own_seat(seat)
+        if self.status != "online":
+            return Rejected(self.offline_reason())
+        self._queue({"type": "submit", "seat": seat, "command": command})
+        return None
 
     def commands(self, seat: int) -> list[Command]:
         return list(self.own.get(self._own_seat(seat), []))
@@ -507,8 +521,32 @@ class RemoteWindow:
     def seat_view(self, seat: int) -> View:
         return self.views[p.viewer_key(self._own_seat(seat))]
 
-    def listen(self, arrived: Arrived) -> None:
-        self.listeners.append(arrived)
+    # -- time and news ---------------------------------------------------------------------
+    def now(self, seat: int | None = None) -> int:
+        """The authority's clock as best known here (a timed game's sand)."""
+        return max(0, self.clock.estimate())
+
+    def tick(self, n: int, running: bool, ready: Any) -> None:
+        """Apply what the server sent meanwhile, in order, and send what waits for the pace.
+        The server keeps the time; the ticks given here move nothing."""
+        self.hints.advance(n)
+        self.news = self.pump() > 0
+
+    def quiet(self, running: bool) -> int:
+        return 1  # what comes next comes from the server, whenever it does
+
+    @property
+    def busy(self) -> bool:
+        """News arrived, the link is down (its state is shown), an answer is awaited, or the
+        sand runs."""
+        return self.news or self.status != "online" or bool(self.sent or self.outbox) or self.clock.running
+
+    @property
+    def pending(self) -> int:
+        return len(self.outbox) + sum(1 for asked in self.sent.values() if asked["type"] != "ping")
+
+    def pause(self) -> None:
+        """Nothing to do: the server keeps the time of a match played over the network."""
 
     def ready(self) -> None:
         """Tell the server this screen is ready for the round (a timed game's sand waits for
@@ -516,13 +554,45 @@ class RemoteWindow:
         with contextlib.suppress(Offline):
             self.link.send({"type": "ready"})
 
-    def hand_to_bot(self, seat: int, level: str) -> Rejected | None:
-        """The host hands a seat whose player is gone to our bot."""
+    def notices(self) -> list[str]:
+        said, self._said = self._said, []
+        return said
+
+    # -- hints: thought here, from this seat's view ----------------------------------------
+    def ask_hint(self, seat: int) -> None:
+        if HINT in self.hints or self.rules is None:
+            return
+        rng = stream("hint", f"remote-{self.match_id}", seat, self._count)
+        bot = self.rules.bot(HINT_LEVEL)
+        view, legal = self.seat_view(seat), self.legal(seat)
+        self.hints.start(HINT, self._count, 0, bot.choose, view, legal, rng, HINT_BUDGET)
+
+    def hint(self) -> Hint | None:
+        job = self.hints.ready(HINT)
+        if job is None:
+            return None
         try:
-            answer = self.request({"type": "hand_to_bot", "seat": seat, "level": level})
-        except Offline:
+            return Hint(job.at, job.future.result())
+        except Exception as exc:
+            return Hint(job.at, None, str(exc))
+
+    @property
+    def hinting(self) -> bool:
+        return HINT in self.hints
+
+    # -- network play ----------------------------------------------------------------------
+    @property
+    def connection(self) -> RemoteWindow:
+        """The link's state for the connection badge: this window itself."""
+        return self
+
+    def hand_to_bot(self, seat: int, level: str) -> Rejected | None:
+        """The host hands a seat whose player is gone to our bot (sent; a refusal comes back as
+        a notice, the new player with the presence)."""
+        if self.status != "online":
             return Rejected(self.offline_reason())
-        return None if answer.get("ok") else Rejected(str(answer["error"]["message"]))
+        self._queue({"type": "hand_to_bot", "seat": seat, "level": level})
+        return None
 
     def offline_reason(self) -> str:
         return msg("Not connected to the host: the move waits until the table is back")
@@ -531,3 +601,44 @@ class RemoteWindow:
         if seat not in self.seats:
             raise PermissionError(f"this window plays seats {sorted(self.seats)}, not seat {seat}")
         return seat
+
+    def _queue(self, message: dict[str, Any]) -> None:
+        self.outbox.append(message)
+        self._send_queued()
+
+    def _send_queued(self) -> None:
+        """Send what waits, as this client's pace allows (the server's rate limit, shared)."""
+        while self.outbox and self.status == "online" and self.pace.take():
+            rid = self._id()
+            message = {**self.outbox.pop(0), "id": rid}
+            self.sent[rid] = message
+            with contextlib.suppress(Offline):
+                self.link.send(message)
+
+    # -- for programs and tests: requests that wait for their answer ----------------------
+    def submit_sync(self, seat: int, command: Command) -> Rejected | None:
+        """Send a command and wait for the server's answer (never from a table)."""
+        self._own_seat(seat)
+        try:
+            answer = self.request({"type": "submit", "seat": seat, "command": command})
+        except Offline:
+            return Rejected(self.offline_reason())
+        return None if answer.get("ok") else Rejected(str(answer["error"]["message"]))
+
+    def hand_to_bot_sync(self, seat: int, level: str) -> Rejected | None:
+        """Hand a seat to our bot and wait for the server's answer (never from a table)."""
+        try:
+            answer = self.request({"type": "hand_to_bot", "seat": seat, "level": level})
+        except Offline:
+            return Rejected(self.offline_reason())
+        return None if answer.get("ok") else Rejected(str(answer["error"]["message"]))
+
+
+def _moments(seen: dict[str, Any]) -> dict[int, View]:
+    return {int(k): v for k, v in (seen.get("moments") or {}).items()}
+
+
+def same(a: Command, b: Command) -> bool:
+    """Equal up to the tick (the server stamps its own)."""
+    strip = lambda c: {k: v for k, v in c.items() if k != "tick"} if isinstance(c, dict) else c  # noqa: E731
+    return strip(a) == strip(b)

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-VERSION = 1
+VERSION = 2  # 2: news carries legal moves and the views around moments; time in the log
 MAX_FRAME = 64 * 1024  # bytes a client may send in one message; a longer one closes the connection
 MAX_OUT_FRAME = 4 * 1024 * 1024  # what a client accepts from the server (a long match's whole log)
 RATE = 50.0  # messages a second a connection may send on average...

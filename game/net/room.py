@@ -1,10 +1,12 @@
-"""One match on the server: its authority, who is connected to which seat, and what drives it.
+"""One match on the server: its authority, who is connected to which seat, and its referee.
 
 Everything here runs on the server's event loop thread. People's commands arrive from their
-connections and are checked by the rules through their seat's window; bots think in worker
-threads and their answers come back to the loop; the rules clock (Ubongo's sand) runs on the
-server's time, never a client's. After every batch of events each connection gets an update:
-its seats' views and the events redacted for them (the seat window's, as at one screen).
+connections and are checked by the rules through their seat's window. The referee every match
+has (game/core/referee.py) drives it, as at a table: bots think in worker threads and their
+answers come back to the loop, the rules clock (Ubongo's sand) and the time entries go by the
+server's clock, never a client's. After every batch of events each connection gets an update:
+its seats' views, the events redacted for them, their legal moves and the views around the
+game's moments (the seat window's, as at one screen).
 """
 
 from __future__ import annotations
@@ -18,12 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game.core import bots
-from game.core.authority import Authority
-from game.core.clocked import Held
+from game.core.authority import Authority, SeatWindow
 from game.core.match import Entry, Match
-from game.core.outside import OutsideBotError
-from game.core.ruleset import Budget, Command, Event, Rejected
-from game.core.window import SeatWindow
+from game.core.referee import Notice, Referee
+from game.core.ruleset import Budget, Event, Rejected
+from game.core.thinking import Thinking
 from game.net import protocol as p
 from game.net.keys import Pass
 
@@ -36,7 +37,7 @@ INTRO_TICKS = 150
 # ...and not before the people connected then have closed the last round's sheet and said
 # "ready" (their die starts rolling), or this many seconds have passed
 READY_SECONDS = 30.0
-HANDOVER_LEVEL = "medium"  # our bot that takes over a seat whose bot failed
+NEVER = 1 << 30  # what the referee's quiet() says when nothing will happen by time alone
 
 
 class Conn(Protocol):
@@ -60,36 +61,6 @@ class Drive:
     time: Callable[[], float] = time.monotonic
 
 
-class RoomClock:
-    """The authority's time in a timed game: ticks counted from the server's clock, or held
-    still at one tick (a round waiting for its players to be ready)."""
-
-    def __init__(self, drive: Drive, tick: int = 0):
-        self.drive = drive
-        self.base = drive.time()
-        self.held: int | None = None
-        self.set(tick)
-
-    def now(self) -> int:
-        if self.held is not None:
-            return self.held
-        return int((self.drive.time() - self.base) * self.drive.rate)
-
-    def set(self, tick: int) -> None:
-        self.held = None
-        self.base = self.drive.time() - tick / self.drive.rate
-
-    def hold(self, tick: int) -> None:
-        self.held = tick
-
-    def release(self) -> None:
-        if self.held is not None:
-            self.set(self.held)
-
-    def seconds_until(self, tick: int) -> float:
-        return max(0.0, self.base + tick / self.drive.rate - self.drive.time())
-
-
 class Room:
     def __init__(self, match_id: int, match: Match, drive: Drive, on_rest: Callable[[Room], None]):
         self.id = match_id
@@ -98,22 +69,34 @@ class Room:
         self.drive = drive
         self.on_rest = on_rest  # told when the match is over, or nothing happens until someone comes
         self.conns: dict[Conn, SeatWindow] = {}
-        self.players: dict[int, Any] = {}
-        self.bot_windows: dict[int, SeatWindow] = {}
         self.windows: dict[tuple[int, ...], SeatWindow] = {}  # the connections', by their seats
+        self.loop = asyncio.get_running_loop()
+        self.timer: asyncio.TimerHandle | None = None
+        self.soon = False  # a schedule is on its way (news arrives while the referee moves)
+        self.closed = False
+        thinking = Thinking(drive.executor, notify=self._woken)
+        self.referee = Referee(
+            self.authority,
+            {},
+            thinking,
+            pause=round(drive.bot_pause * TICKS_PER_SECOND),
+            budget=drive.budget,
+            on_notice=self._notice,
+            hold_new_sand=True,  # a round's sand waits for the screens (ready, then the die)
+        )
         for seat, s in enumerate(match.seats):
             if s.kind in ("bot", "cmd"):
-                self._seat_bot(seat, bots.for_seat(self.rules, s))
-        self.thinking: set[int] = set()
-        self.held: dict[int, Held] = {}
-        self.timer: asyncio.TimerHandle | None = None
-        self.closed = False
-        self.clock = RoomClock(drive, self.rules.time(match.state, None)) if self.rules.timed else None
-        self._sand = match.clock is not None  # whether the sand ran at the last batch
+                self.referee.seat(seat, bots.for_seat(self.rules, s))
+        # Time: the referee counts ticks of the server's clock; a timed game's sand waits at a
+        # round's start for the screens to be ready (or READY_SECONDS), then for their die roll
+        self.base = drive.time()
+        self.ticked = 0
         self.unready: set[int] = set()  # the people whose screen the new round's sand waits for
-        self.ready_by = 0.0  # when it stops waiting for them (the drive's time)
+        self.ready_by: float | None = None  # when it stops waiting for them (the drive's time)
+        self.intro_until: float | None = None  # when the screens' die roll is over
+        self._sand = match.clock is not None  # whether the sand ran at the last batch
         self._time = self.rules.time(match.state, None)
-        match.listeners.append(self._changed)
+        self.authority.watch(self._changed)  # after the referee's: its clock is set first
 
     @property
     def match(self) -> Match:
@@ -122,17 +105,13 @@ class Room:
     def dormant(self) -> bool:
         """Nothing happens here until someone connects: nobody is, and no bot's move, held
         answer or running sand is to come."""
-        if self.conns or self.thinking or self.held:
+        if self.conns or self.referee.busy:
             return False
         if self.match.finished:
             return True
         if self.match.clock is not None:
             return False
-        return not any(s in self.players for s in self.match.to_act)
-
-    def _seat_bot(self, seat: int, player: Any) -> None:
-        self.players[seat] = player
-        self.bot_windows[seat] = self.authority.window({seat}, seat)
+        return not self.referee.waiting_on_bots()
 
     # -- connections ----------------------------------------------------------------------
     def attach(self, conn: Conn, token: str) -> None:
@@ -147,6 +126,7 @@ class Room:
         if window is None:
             window = self.windows[conn.grant.seats] = self.authority.window(conn.grant.seats)
         self.conns[conn] = window
+        self._advance()
         conn.send({"type": "welcome", "v": p.VERSION, "token": token, **self._sync(conn, window)})
         self._presence()
 
@@ -175,12 +155,38 @@ class Room:
         seats = list(conn.grant.seats)
         return seats if len(seats) == 1 else [*seats, None]
 
-    def _sync(self, conn: Conn, window: SeatWindow) -> dict[str, Any]:
-        """Everything a connection needs to draw its table from nothing."""
+    def _seen(self, conn: Conn, window: SeatWindow, start: int) -> dict[str, Any]:
+        """Per viewer of a connection: the events from `start` redacted for it, its view now,
+        and its views around the game's moments among those events (a round's end)."""
+        moments = self._moments(start)
         seen = {}
         for viewer in self._viewers(conn):
             window.look_as(viewer)
-            seen[p.viewer_key(viewer)] = {"events": window.events(), "view": window.view()}
+            views = window.views_at(moments) if moments else {}
+            seen[p.viewer_key(viewer)] = {
+                "events": window.events(start),
+                "view": window.view(),
+                "moments": {str(k): v for k, v in views.items()},
+            }
+        return seen
+
+    def _moments(self, start: int) -> list[int]:
+        """The counts just before and just after each event of the game's `moments` from `start`."""
+        kinds = getattr(self.rules, "moments", ())
+        events = self.match.events
+        found: set[int] = set()
+        for i in range(start, len(events)):
+            if events[i].get("type") in kinds:
+                found.update((i, i + 1))
+        return sorted(found)
+
+    def _legal(self, conn: Conn, window: SeatWindow) -> dict[str, Any]:
+        """The legal moves of each of a connection's seats the match waits on (a bot's: none)."""
+        waiting = [s for s in conn.grant.seats if s in self.match.to_act and s not in self.referee.players]
+        return {str(s): window.legal(s) for s in waiting}
+
+    def _sync(self, conn: Conn, window: SeatWindow) -> dict[str, Any]:
+        """Everything a connection needs to draw its table from nothing."""
         match = self.match
         return {
             "match": {
@@ -192,12 +198,12 @@ class Room:
             "seats": list(conn.grant.seats),
             "host": conn.grant.host,
             "online": self.online(),
-            "seen": seen,
+            "seen": self._seen(conn, window, 0),
             "commands": {str(s): window.commands(s) for s in conn.grant.seats},
-            **self._state(window),
+            **self._state(conn, window),
         }
 
-    def _state(self, window: SeatWindow) -> dict[str, Any]:
+    def _state(self, conn: Conn, window: SeatWindow) -> dict[str, Any]:
         outcome = window.outcome
         return {
             "count": window.count,
@@ -206,31 +212,34 @@ class Room:
             "due": window.due,
             "outcome": outcome.to_json() if outcome is not None else None,
             "clock": self.clock_json(),
+            "legal": self._legal(conn, window),
         }
 
     def clock_json(self) -> dict[str, Any] | None:
-        if self.clock is None:
+        if not self.rules.timed:
             return None
-        running = self.match.clock is not None and self.clock.held is None
-        return {"now": self.clock.now(), "running": running, "rate": self.drive.rate}
+        running = self.match.clock is not None and self._running()
+        return {"now": self.referee.now(), "running": running, "rate": self.drive.rate}
 
     def ready(self, conn: Conn) -> None:
         """A screen is ready for the round (its sheet closed, its die rolls): when every
-        screen the sand waits for is, the sand starts."""
+        screen the sand waits for is, the die rolls on every screen and the sand follows."""
         if not self.unready:
             return
         self.unready -= set(conn.grant.seats)
-        if not self.unready and self.clock is not None and self.clock.held is not None:
-            self._start_sand()
+        if not self.unready:
+            self._roll()
 
-    def _start_sand(self) -> None:
-        assert self.clock is not None
-        self.unready.clear()
-        self.clock.release()
+    def _roll(self) -> None:
+        """The screens roll the die and turn the hourglass: the sand runs INTRO_TICKS later."""
+        self._advance()
+        self._intro(self.drive.time())
+        self.schedule()
+
+    def _tell_clock(self) -> None:
         clock = self.clock_json()
         for conn in list(self.conns):
             conn.send({"type": "clock", "clock": clock})
-        self.schedule()
 
     # -- requests -------------------------------------------------------------------------
     def request(self, conn: Conn, message: dict[str, Any]) -> dict[str, Any] | None:
@@ -251,6 +260,7 @@ class Room:
         if window is None:  # replaced meanwhile
             return p.error(p.NOT_READY, "this connection holds no seat now", rid)
         if kind == "ping":
+            self._advance()
             return p.reply(rid, clock=self.clock_json())
         if kind == "view_at":
             count, viewer = message["count"], message.get("viewer")
@@ -264,14 +274,15 @@ class Room:
         seat = message["seat"]
         if not _whole(seat) or seat not in conn.grant.seats:
             return p.error(p.NOT_YOURS, f"you do not play seat {repr(seat)[:20]}", rid)
-        if seat in self.players:
+        if seat in self.referee.players:
             return p.error(p.NOT_YOURS, "a bot plays that seat now", rid)
         if kind == "legal":
             return p.reply(rid, commands=window.legal(seat))
         command = message["command"]
         if not isinstance(command, dict):
             return p.error(p.BAD_MESSAGE, "a command must be a JSON object", rid)
-        command = self._stamped(seat, command)
+        self._advance()  # the clock as it stands now: a timed command carries it
+        command = self.referee.stamp(seat, command)  # the authority's time, whatever it said
         if kind == "check":
             refused = window.check(seat, command)
             return p.reply(rid, reason=None if refused is None else refused.reason)  # Rejected is falsy
@@ -280,12 +291,6 @@ class Room:
             return p.error(p.REFUSED, result.reason, rid)
         return p.reply(rid)
 
-    def _stamped(self, seat: int, command: Command) -> Command:
-        """In a timed game a person's command carries the authority's time, whatever it said."""
-        if self.clock is None:
-            return command
-        return {**command, "tick": max(0, self.clock.now(), self.rules.time(self.match.state, seat))}
-
     def _hand_to_bot(self, conn: Conn, rid: int, seat: Any, level: Any) -> dict[str, Any]:
         if not conn.grant.host:
             return p.error(p.NOT_HOST, "only the host may hand a seat to a bot", rid)
@@ -293,7 +298,7 @@ class Room:
             return p.error(p.BAD_MESSAGE, f"seat {repr(seat)[:20]} is not a person's seat", rid)
         if level != "random" and level not in self.rules.bot_levels:
             return p.error(p.BAD_MESSAGE, f"{self.rules.title} has no bot level {repr(level)[:20]}", rid)
-        self._seat_bot(seat, self.authority.hand_to_bot(seat, level))
+        self.referee.seat(seat, self.authority.hand_to_bot(seat, level))
         for other in [c for c in self.conns if c.grant.seats == (seat,)]:
             other.send(p.error(p.REPLACED, "the host handed your seat to a bot"))
             self.detach(other)
@@ -302,158 +307,116 @@ class Room:
         self.schedule()
         return p.reply(rid)
 
+    def _notice(self, notice: Notice) -> None:
+        """A bot of this match failed and another plays its seat now: the players see who."""
+        log.warning("match %s: %s", self.id, notice.text)
+        self._presence()
+
     # -- news -----------------------------------------------------------------------------
     def _changed(self, match: Match, entry: Entry | None, events: list[Event]) -> None:
         if not events:
             return
-        if self.clock is not None:
+        if self.rules.timed:
             sand, now = match.clock is not None, self.rules.time(match.state, None)
             if sand and (not self._sand or now < self._time):  # a round's sand is set: the die first
-                self.clock.hold(-INTRO_TICKS)
+                # (the referee holds it from this very tick: sand_held)
                 self.unready = {
                     s for c in self.conns for s in c.grant.seats if self.match.seats[s].kind != "bot"
                 }
+                self.intro_until = None
                 self.ready_by = self.drive.time() + READY_SECONDS
                 if not self.unready:
-                    self.clock.release()
+                    self._intro(self.drive.time())
             self._sand, self._time = sand, now
         start = len(match.events) - len(events)
         for conn, window in list(self.conns.items()):
-            seen = {}
-            for viewer in self._viewers(conn):
-                window.look_as(viewer)
-                seen[p.viewer_key(viewer)] = {"events": window.events(start), "view": window.view()}
             mine = entry is not None and entry.seat in conn.grant.seats
             conn.send(
                 {
                     "type": "update",
                     "from": start,
-                    "seen": seen,
+                    "seen": self._seen(conn, window, start),
                     "commands": {str(entry.seat): [entry.command]} if mine and entry else {},
-                    **self._state(window),
+                    **self._state(conn, window),
                 }
             )
-        self.schedule()
+        self._soon()
 
-    # -- the drive: bots and the rules clock ----------------------------------------------
+    # -- the drive: the referee by the server's clock --------------------------------------
+    def _running(self) -> bool:
+        """Whether the sand runs: not while a new round waits for the screens, or their die."""
+        return not self.referee.sand_held
+
+    def _advance(self) -> None:
+        """Bring the referee up to the server's clock: every tick passed since, in order; a new
+        round's sand waits until the screens are ready (or READY_SECONDS) and their die has
+        rolled (INTRO_TICKS), then runs from that moment."""
+        if self.closed:
+            return
+        now = self.drive.time()
+        if self.ready_by is not None and now >= self.ready_by:
+            self._step_to(self.ready_by)  # nobody said ready in time: the round goes on
+            self._intro(self.ready_by)
+        if self.intro_until is not None and now >= self.intro_until:
+            self._step_to(self.intro_until)
+            self.intro_until = None
+            self.referee.release_sand()
+            self._tell_clock()
+        self._step_to(now)
+
+    def _step_to(self, moment: float) -> None:
+        target = int((moment - self.base) * self.drive.rate)
+        n, self.ticked = max(0, target - self.ticked), max(self.ticked, target)
+        self.referee.advance(n)  # even none: what is due now goes in, bots are asked
+
+    def _intro(self, at: float) -> None:
+        """Every screen is ready (or no longer waited for): their die rolls, then the sand."""
+        self.unready.clear()
+        self.ready_by = None
+        self.intro_until = at + INTRO_TICKS / self.drive.rate
+
+    def _woken(self) -> None:
+        """A bot finished thinking (a worker thread): the loop looks at it."""
+        if not self.closed:
+            self.loop.call_soon_threadsafe(self.schedule)
+
+    def _soon(self) -> None:
+        if not self.soon and not self.closed:
+            self.soon = True
+            self.loop.call_soon(self.schedule)
+
     def schedule(self) -> None:
-        """Ask the bots the match waits on, and set the timer for the next thing time brings."""
+        """Play everything due, then set the timer for the next thing time brings."""
+        self.soon = False
         if self.closed:
             return
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
+        self._advance()
         if self.match.finished:
-            self.held.clear()
             self.on_rest(self)
             return
-        waiting = self.match.to_act
-        for seat in [s for s in self.held if s not in waiting]:
-            del self.held[seat]  # its sand ran out meanwhile
-        for seat in sorted(waiting):
-            if seat in self.players and seat not in self.thinking and seat not in self.held:
-                self._think(seat)
         if self.dormant():
             self.on_rest(self)
-        if self.clock is None:
-            return
-        if self.clock.held is not None:  # the sand waits for the screens to be ready
-            wait = max(0.0, self.ready_by - self.drive.time())
-            self.timer = asyncio.get_running_loop().call_later(wait, self._start_sand)
-            return
-        ticks = [h.tick for h in self.held.values()]
-        due = self.match.clock
-        if due is not None:
-            ticks.append(due.get("tick", 0))
-        if ticks:
-            loop = asyncio.get_running_loop()
-            self.timer = loop.call_later(self.clock.seconds_until(min(ticks)), self._on_time)
-
-    def _on_time(self) -> None:
-        self.timer = None
-        if self.closed or self.clock is None:
-            return
-        now = self.clock.now()
-        for seat in [s for s, h in self.held.items() if h.tick <= now]:
-            held = self.held.pop(seat)
-            if held.at != len(self.match.events):
-                self._think(seat, again_from=held.at)  # the match moved on: choose again, same draws
-            elif self.bot_windows[seat].check(seat, held.command) is None:
-                self.bot_windows[seat].submit(seat, held.command)
-        due = self.match.clock
-        if due is not None and due.get("tick", 0) <= self.clock.now():
-            self.authority.expire(due)
-        self.schedule()
-
-    def _think(self, seat: int, again_from: int | None = None) -> None:
-        window = self.bot_windows[seat]
-        at = len(self.match.events)
-        rng = self.authority.rng_for(seat, at if again_from is None else again_from)
-        pause = 0.0 if again_from is not None else self.drive.bot_pause
-        loop = asyncio.get_running_loop()
-        started = loop.time()
-        self.thinking.add(seat)
-        future = loop.run_in_executor(
-            self.drive.executor,
-            self.players[seat].choose,
-            window.seat_view(seat),
-            window.legal(seat),
-            rng,
-            self.drive.budget,
-        )
-
-        def done(f: asyncio.Future) -> None:
-            wait = max(0.0, pause - (loop.time() - started))
-            loop.call_later(wait, self._answered, seat, at, f)
-
-        future.add_done_callback(done)
-
-    def _answered(self, seat: int, at: int, future: asyncio.Future) -> None:
-        self.thinking.discard(seat)
-        if self.closed or seat not in self.players:
-            return
-        try:
-            command = future.result()
-        except OutsideBotError as exc:
-            log.warning("match %s: %s; our %s bot plays on", self.id, exc.message(), HANDOVER_LEVEL)
-            self._seat_bot(seat, self.authority.hand_to_bot(seat, HANDOVER_LEVEL))
-            self._presence()
-            self.schedule()
-            return
-        except Exception:
-            log.exception("match %s: the bot of seat %s failed; a random player takes over", self.id, seat)
-            self._seat_bot(seat, self.authority.hand_to_bot(seat, "random"))
-            self._presence()
-            self.schedule()
-            return
-        window = self.bot_windows[seat]
-        if seat not in self.match.to_act:
-            return
-        if at != len(self.match.events) and window.check(seat, command) is not None:
-            self.schedule()  # the match moved on and the answer no longer fits: think again
-            return
-        tick = command.get("tick") if isinstance(command, dict) else None
-        if self.clock is not None and isinstance(tick, int):
-            now = self.clock.now()
-            if tick > now:
-                self.held[seat] = Held(tick, command, at)  # a solve shows when its time comes
-                self.schedule()
-                return
-            command = {**command, "tick": max(tick, self.rules.time(self.match.state, seat))}
-        result = window.submit(seat, command)
-        if isinstance(result, Rejected):
-            log.warning("match %s: the bot of seat %s played %r: %s", self.id, seat, command, result.reason)
-            self._seat_bot(seat, self.authority.hand_to_bot(seat, "random"))
-            self.schedule()
+        now = self.drive.time()
+        waits = []
+        quiet = self.referee.quiet(self._running())
+        if quiet < NEVER:
+            waits.append(quiet / self.drive.rate)
+        for moment in (self.ready_by, self.intro_until):
+            if moment is not None:
+                waits.append(moment - now)
+        if waits:
+            self.timer = self.loop.call_later(max(0.0, min(waits)), self.schedule)
 
     def close(self) -> None:
         """Stop driving (the server stops): nothing is lost, every event is stored."""
         self.closed = True
         if self.timer is not None:
             self.timer.cancel()
+        self.referee.close()
         self.authority.detach()
-        if self._changed in self.match.listeners:
-            self.match.listeners.remove(self._changed)
 
 
 def _whole(value: Any) -> bool:

@@ -9,7 +9,7 @@ import pytest
 from game.core import history, registry, storedb
 from game.core.codec import roundtrip
 from game.core.match import Match, Seat, verify
-from game.core.rng import derive
+from game.core.rng import stream
 from game.core.ruleset import Budget
 from game.core.store import Store
 
@@ -31,7 +31,7 @@ def played(game: str, seed: int = 3, moves: int | None = None, names: tuple[str,
             assert match.submit(None, rules.clock(match.state))
             continue
         seat = waiting[0]
-        rng = derive(seed, len(match.events) * 8 + seat)
+        rng = stream("bot", seed, seat, len(match.events))
         command = bot.choose(match.view(seat), match.legal(seat), rng, Budget(seconds=60, iterations=20))
         assert match.submit(seat, command)
     return match

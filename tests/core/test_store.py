@@ -58,7 +58,7 @@ def test_attach_stores_the_moves_made_before_it(store):
     match_id = store.attach(live)
     assert store.attach(live) == match_id  # attaching twice changes nothing
     assert same(store.load(match_id), live)
-    assert store.info(match_id).commands == 4
+    assert store.info(match_id).moves == 4
 
 
 def test_a_loaded_match_goes_on_saving_to_the_end(store):
@@ -83,7 +83,7 @@ def test_unfinished_lists_newest_first_and_filters_by_game(store):
     assert ids == [latest, double, first] and done not in ids
     assert [info.id for info in store.unfinished("tinydouble")] == [double]
     info = store.unfinished("tiny")[0]
-    assert info.seats == tuple(SEATS) and info.events == 2 and info.commands == 1
+    assert info.seats == tuple(SEATS) and info.events == 2 and info.moves == 1
     assert info.progress == "1 move" and info.updated >= info.created
 
 

@@ -286,7 +286,7 @@ def play(
                 command = choose(w, seat, rng)
                 if command is None:
                     continue
-                result = w.submit(seat, command)
+                result = w.submit_sync(seat, command)
                 if isinstance(result, Rejected):
                     assert refused_ok, f"seat {seat}'s legal {command} was refused: {result.reason}"
                 else:

@@ -172,7 +172,7 @@ def test_an_oversized_frame_closes_that_connection_only(net):
     seen(neighbour, lambda: neighbour.online == [False, True], "the neighbour is told")
     # the other seat of that match plays on, and so does another match
     before = neighbour.count
-    assert not isinstance(neighbour.submit(1, neighbour.legal(1)[0]), Rejected)
+    assert not isinstance(neighbour.submit_sync(1, neighbour.legal(1)[0]), Rejected)
     assert neighbour.count > before
     play([elsewhere], random.Random(2))
     assert elsewhere.finished
@@ -205,7 +205,7 @@ def test_a_flood_is_slowed_down_then_closed_and_the_others_carry_on(net):
     # the other seat plays on, and sees the flooder gone
     seen(other, lambda: other.online == [False, True], "the other seat is told")
     before = other.count
-    assert not isinstance(other.submit(1, random.Random(1).choice(other.legal(1))), Rejected)
+    assert not isinstance(other.submit_sync(1, random.Random(1).choice(other.legal(1))), Rejected)
     assert other.count > before
 
 
@@ -411,7 +411,7 @@ def test_a_timed_game_takes_the_servers_clock_never_the_clients(net):
     assert client.ask({"type": "submit", "seat": 0, "command": {"move": "pawn", "row": 0, "tick": 10**9}})[
         "ok"
     ]
-    now = net.on_loop(lambda: net.srv.rooms[match_id].clock.now())
+    now = net.on_loop(lambda: net.srv.rooms[match_id].referee.now())
     stored = net.record(match_id)["commands"][-1]
     assert stored["seat"] == 0
     assert 0 <= stored["command"]["tick"] <= now  # the server's time, not 10**9

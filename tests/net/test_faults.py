@@ -78,7 +78,7 @@ def test_a_dropped_connection_reconnects_by_itself_and_resumes_exactly(net):
         drops += 1
         # the other seat moves on while this one is away (the link waits before it reconnects)
         for seat in theirs.to_act & theirs.seats:
-            assert not isinstance(theirs.submit(seat, rng.choice(theirs.legal(seat))), Rejected)
+            assert not isinstance(theirs.submit_sync(seat, rng.choice(theirs.legal(seat))), Rejected)
         assert "reconnecting" in reconnected(mine)
         seen(theirs, lambda m=mine: theirs.count == m.count, "both windows agree")
         assert mine.count == net.count(match_id)
@@ -111,7 +111,7 @@ def test_the_others_see_a_seat_away_and_the_match_waits_for_it(net):
     back = net.rejoin(token)
     assert back.seats == {0} and back.count == count
     seen(theirs, lambda: theirs.online == [True, True], "the others see it back")
-    assert not isinstance(back.submit(0, back.legal(0)[0]), Rejected)
+    assert not isinstance(back.submit_sync(0, back.legal(0)[0]), Rejected)
 
 
 def test_the_host_hands_a_seat_gone_for_good_to_a_bot_and_nothing_played_is_lost(net):
@@ -124,7 +124,7 @@ def test_the_host_hands_a_seat_gone_for_good_to_a_bot_and_nothing_played_is_lost
     play([host, guest], rng, moves=12)
     # a guest may not hand a seat to a bot, its own or another's
     for seat in (0, 1):
-        refused = guest.hand_to_bot(seat, "easy")
+        refused = guest.hand_to_bot_sync(seat, "easy")
         assert isinstance(refused, Rejected) and "only the host" in refused.reason
     assert net.record(match_id)["seats"][1]["kind"] == "online"
     # the guest is gone for good
@@ -132,8 +132,8 @@ def test_the_host_hands_a_seat_gone_for_good_to_a_bot_and_nothing_played_is_lost
     seen(host, lambda: host.online == [True, False], "the host sees the guest gone")
     before = net.record(match_id)
     for seat, level in ((1, "godlike"), (5, "easy"), ("1", "easy")):
-        assert isinstance(host.hand_to_bot(seat, level), Rejected)
-    assert host.hand_to_bot(1, "easy") is None
+        assert isinstance(host.hand_to_bot_sync(seat, level), Rejected)
+    assert host.hand_to_bot_sync(1, "easy") is None
     seen(host, lambda: host.players[1].kind == "bot", "everyone sees a bot there")
     play([host], rng)
     after = net.record(match_id)
@@ -151,7 +151,7 @@ def test_a_guest_still_connected_is_told_when_its_seat_is_handed_to_a_bot(net):
     match_id, codes, host_token = net.create("jaipur", "human", "online", options={"first": 1}, seed=24)
     host = net.rejoin(host_token)
     guest = net.join(codes[1])
-    assert host.hand_to_bot(1, "easy") is None
+    assert host.hand_to_bot_sync(1, "easy") is None
     seen(guest, lambda: guest.status == "closed", "the guest is told")
     assert "handed your seat to a bot" in guest.problem
     play([host], random.Random(5))

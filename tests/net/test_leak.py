@@ -169,23 +169,21 @@ def jaipur_problems(texts: list[str], record: dict[str, Any], states: list[Any])
                     problems.append(f"{said}: the deal shows a card that is not there")
                 if any(v is not None for pile in event["bonus"].values() for v in pile):
                     problems.append(f"{said}: the deal shows bonus token values")
-            view = seen["view"]
-            if view is not None:
-                expected = {
-                    "hand": names(state.hands[ME]),
-                    "market": market_cards(state),
-                    "discard": list(state.discard),
-                    "opponent_known": names(state.known[OPPONENT]),
-                    "opponent_hand": sum(state.hands[OPPONENT]),  # how many: public
-                    "opponent_herd": None,  # a person's herd size may not be asked
-                    "deck": len(state.deck),
-                }
-                for key, value in expected.items():
-                    if view[key] != value:
-                        problems.append(f"{said}: the view's {key} is {view[key]!r}, not {value!r}")
-                explained += [("seen", str(ME), "view", k) for k in ("hand", "market", "discard")]
-                explained += [("seen", str(ME), "view", k) for k in ("opponent_known", "tokens")]
-                explained += [("seen", str(ME), "view", k) for k in ("earned", "sheets")]  # tokens
+            views = [(said, seen["view"], state)]
+            views += [  # the views around a round's end the news brings: each as it was then
+                (f"{said} (moment {k})", view, states[int(k)]) for k, view in seen.get("moments", {}).items()
+            ]
+            for where, view, then in views:
+                if view is not None:
+                    problems += jaipur_view_problems(where, view, then)
+            explained += [("seen", str(ME), "view", k) for k in ("hand", "market", "discard")]
+            explained += [("seen", str(ME), "view", k) for k in ("opponent_known", "tokens")]
+            explained += [("seen", str(ME), "view", k) for k in ("earned", "sheets")]  # tokens
+            explained.append(("seen", str(ME), "moments"))  # views checked as the view above
+            for seat, commands in message.get("legal", {}).items():
+                if seat != str(ME) or commands != rules.legal(state, ME):
+                    problems.append(f"{said}: a list of moves that are not the seat's own")
+            explained.append(("legal",))
             explained.append(("seen", str(ME), "events"))  # checked event by event above
             for seat, commands in message["commands"].items():
                 if seat != str(ME) or any(c not in mine for c in commands):
@@ -200,6 +198,24 @@ def jaipur_problems(texts: list[str], record: dict[str, Any], states: list[Any])
             if not any(path[: len(prefix)] == prefix for prefix in explained):
                 problems.append(f"{said}: goods at {'.'.join(map(str, path))}")
     return problems
+
+
+def jaipur_view_problems(said: str, view: dict[str, Any], state: Any) -> list[str]:
+    """Where a view shows what the seat may not see, or not what it may."""
+    expected = {
+        "hand": names(state.hands[ME]),
+        "market": market_cards(state),
+        "discard": list(state.discard),
+        "opponent_known": names(state.known[OPPONENT]),
+        "opponent_hand": sum(state.hands[OPPONENT]),  # how many: public
+        "opponent_herd": None,  # a person's herd size may not be asked
+        "deck": len(state.deck),
+    }
+    return [
+        f"{said}: the view's {key} is {view[key]!r}, not {value!r}"
+        for key, value in expected.items()
+        if view[key] != value
+    ]
 
 
 def goods_paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

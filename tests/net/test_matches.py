@@ -16,6 +16,7 @@ import pytest
 from game.core import registry
 from game.core.codec import roundtrip
 from game.core.match import Match, verify
+from game.net import protocol as p
 from game.rules.ubongo import solver
 from tests.net.support import play, random_legal, seats, until
 
@@ -101,7 +102,7 @@ def test_one_connection_makes_a_bounded_number_of_matches(net, monkeypatch):
 
     monkeypatch.setattr(server, "CREATES", 3)
     client = net.raw()
-    create = {"type": "create", "v": 1, "game": "jaipur", "seats": seats("online", "bot")}
+    create = {"type": "create", "v": p.VERSION, "game": "jaipur", "seats": seats("online", "bot")}
     made = [client.ask(create) for _ in range(4)]
     assert [m["type"] for m in made[:3]] == ["created"] * 3
     assert made[3]["ok"] is False and made[3]["error"]["code"] == "full"

@@ -47,7 +47,7 @@ from game.net.keys import FILENAME, Keys, Pass, new_code
         ('{"type": "ping", "id": "1"}', p.BAD_MESSAGE),
         ('{"type": "ping", "id": true}', p.BAD_MESSAGE),
         ('{"type": "ping", "id": 1.5}', p.BAD_MESSAGE),
-        ('{"type": "hello", "v": 2, "token": "x"}', p.VERSION_MISMATCH),
+        ('{"type": "hello", "v": 1, "token": "x"}', p.VERSION_MISMATCH),  # the version before
         ('{"type": "join", "v": "1", "code": "x"}', p.VERSION_MISMATCH),
         ('{"type": "create", "v": 0, "game": "jaipur", "seats": []}', p.VERSION_MISMATCH),
     ],
@@ -86,7 +86,7 @@ def test_decode_takes_each_request_with_its_fields():
         message = {"type": kind, **fields}
         assert p.decode(p.encode(message)) == message
     # text beyond ASCII, escaped or not, is text
-    assert p.decode('{"type": "hello", "v": 1, "token": "\\ud83d\\ude00 तारा"}')["token"] == "😀 तारा"
+    assert p.decode('{"type": "hello", "v": 2, "token": "\\ud83d\\ude00 तारा"}')["token"] == "😀 तारा"
 
 
 def test_errors_answer_their_request_or_stand_alone():

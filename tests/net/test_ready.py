@@ -13,7 +13,7 @@ def pawns_placed(windows) -> None:
     """Each person puts their pawn on a start field: the first round's sand is then set."""
     for seat, window in enumerate(windows):
         window.pump()
-        assert not isinstance(window.submit(seat, {"move": "pawn", "row": seat}), Rejected)
+        assert not isinstance(window.submit_sync(seat, {"move": "pawn", "row": seat}), Rejected)
 
 
 def sand(window) -> bool:
@@ -29,8 +29,9 @@ def test_the_sand_waits_until_every_screen_is_ready(net):
     until(lambda: sand(a) and sand(b), "the round began")
     assert not a.clock.running and not b.clock.running, "the sand waits for the screens"
     a.ready()
-    held = net.on_loop(lambda: net.srv.rooms[match_id].clock.held)
-    assert held == -room.INTRO_TICKS, "one screen is not all of them"
+    held = net.on_loop(lambda: net.srv.rooms[match_id].referee.sand_held)
+    waiting = net.on_loop(lambda: net.srv.rooms[match_id].unready)
+    assert held and waiting == {1}, "one screen is not all of them"
     b.ready()
     until(lambda: a.wait(0.05) or a.clock.running, "the sand ran once both were ready")
     until(lambda: b.pump() is not None and b.clock.running, "every screen hears the sand run")
@@ -52,7 +53,8 @@ def test_a_round_with_bots_alone_and_nobody_connected_does_not_wait(net):
     until(
         lambda: net.on_loop(
             lambda: (
-                net.srv.rooms[match_id].clock.held is None and net.srv.rooms[match_id].match.clock is not None
+                not net.srv.rooms[match_id].referee.sand_held
+                and net.srv.rooms[match_id].match.clock is not None
             )
         ),
         "the bots' round runs",

@@ -12,6 +12,7 @@ from game.app import App  # noqa: E402
 from game.core import registry  # noqa: E402
 from game.core.match import Match, Seat  # noqa: E402
 from game.scenes.jaipur.table import JaipurTable  # noqa: E402
+from tests.scenes.driver import open_table
 
 
 def main() -> None:
@@ -29,7 +30,7 @@ def main() -> None:
             print(f"committed {reported[0]}", flush=True)
 
     app.frame_hooks.append(report)
-    app.push(JaipurTable(app, match, match_id))
+    app.push(open_table(app, JaipurTable, match, match_id))
     app.run()
 
 

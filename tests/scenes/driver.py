@@ -86,6 +86,17 @@ def find_button(app: App, label: str):
     raise AssertionError(f"no button {label!r} on {type(top).__name__}")
 
 
-def store_listens(authority) -> bool:
-    """Whether anything but the table's own seat windows listens to its match (the store)."""
-    return any(getattr(listener, "__self__", None) is not authority for listener in authority.match.listeners)
+def open_table(app: App, table_class, match, match_id=None):
+    """`match` on a table of `table_class`, opened as the app opens a local match: an in-process
+    room whose referee the table's ticks drive (game/matches.py)."""
+    return table_class(app, app.matches.local(match), match_id)
+
+
+def record(table):
+    """The whole record behind a local table (what the referee's room holds; never the table's)."""
+    return table.app.matches.record(table.window)
+
+
+def referee(table):
+    """The referee driving a local table's match (its held answers, its clock)."""
+    return table.app.matches.referee(table.window)

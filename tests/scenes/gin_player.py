@@ -8,7 +8,7 @@ import pygame
 
 from game.scenes.ginrummy import layout as L
 from game.scenes.ginrummy.table import GinRummyTable
-from tests.scenes.driver import click, frame, key
+from tests.scenes.driver import click, frame, key, record
 
 
 def settle(app, table: GinRummyTable, limit: int = 600) -> None:
@@ -159,12 +159,12 @@ def finish_match(
             key(app, pygame.K_RETURN)
             continue
         if top is table and table.idle() and table.acting_human == seat:
-            legal = table.authority.match.legal(seat)
+            legal = record(table).legal(seat)
             if legal and legal[0]["move"] != "next_hand":
-                before = len(table.authority.match.commands)
+                before = len(record(table).commands)
                 command = choose(table, legal)
                 play(app, table, command, rng)
-                assert len(table.authority.match.commands) > before, (command, table.notice)
+                assert len(record(table).commands) > before, (command, table.notice)
                 played += 1
                 continue
         if top is table and table.continue_button.visible:

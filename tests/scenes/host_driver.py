@@ -27,7 +27,7 @@ def main() -> None:
         if table.window.finished and s.settled():
             print("finished", flush=True)
             return
-        if table.waits_on_network() or table.remote.status != "online":
+        if table.waits_elsewhere() or table.connection.status != "online":
             table.window.wait(0.05)
             continue
         if not s.settled():

@@ -11,7 +11,7 @@ from game.rules.jaipur.cards import CAMEL, GOODS
 from game.scenes.jaipur import art
 from game.scenes.jaipur import layout as L
 from game.scenes.jaipur.table import JaipurTable
-from tests.scenes.driver import click, frame, key, run, shot
+from tests.scenes.driver import click, frame, key, record, run, shot
 
 
 def slots(pool: list[str], cards: list[str]) -> list[int]:
@@ -95,7 +95,7 @@ def finish_match(
             key(app, pygame.K_RETURN)
             continue
         if top is table and table.idle() and table.acting_human == seat:
-            legal = table.authority.match.legal(seat)
+            legal = record(table).legal(seat)
             play(app, table, rng.choice(legal))
             continue
         frame(app, 4)

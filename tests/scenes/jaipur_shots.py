@@ -27,7 +27,7 @@ from game.scenes.jaipur.sheets import RoundSheet
 from game.scenes.jaipur.table import JaipurTable
 from game.scenes.overlays import HandOff
 from game.scenes.results import Results
-from tests.scenes.driver import click, frame, key, make_app, run
+from tests.scenes.driver import click, frame, key, make_app, open_table, record, run
 from tests.scenes.jaipur_player import play_by_mouse, select_by_mouse
 
 OUT = Path(sys.argv[1] if len(sys.argv) > 1 else "shots")
@@ -51,7 +51,7 @@ def table(seats, options, seed, pause_ms=600):
     app = make_app()
     app.settings = type(app.settings)(bot_pause_ms=pause_ms)
     match = Match.new(registry.get("jaipur"), seats, {"first": 0, **options}, seed=seed)
-    t = JaipurTable(app, match, app.store.attach(match))
+    t = open_table(app, JaipurTable, match, app.store.attach(match))
     app.push(t)
     frame(app)
     return app, t
@@ -59,7 +59,7 @@ def table(seats, options, seed, pause_ms=600):
 
 def advised(t: JaipurTable, seat: int, rng: random.Random) -> dict:
     return ADVISER.choose(
-        t.authority.match.view(seat), t.authority.match.legal(seat), rng, Budget(iterations=1)
+        record(t).view(seat), record(t).legal(seat), rng, Budget(iterations=1)
     )
 
 
@@ -76,7 +76,7 @@ def until_my_turn(app, t: JaipurTable, seat: int = 0, limit: int = 4000) -> None
             return
         frame(app, 2)
     raise AssertionError(
-        f"no turn for seat {seat}: {type(app.top).__name__}, {t.authority.match.to_act}, {t.idle()}"
+        f"no turn for seat {seat}: {type(app.top).__name__}, {record(t).to_act}, {t.idle()}"
     )
 
 
@@ -101,11 +101,11 @@ def table_shots() -> None:
     app, t = table([Seat("Asha"), Seat("Bilal", "bot", "easy")], {}, seed=21)
     for turn in range(30):  # play on until a sale of three or more is possible, for the picture
         until_my_turn(app, t)
-        if turn >= 4 and any(c["move"] == "sell" and c["count"] >= 3 for c in t.authority.match.legal(0)):
+        if turn >= 4 and any(c["move"] == "sell" and c["count"] >= 3 for c in record(t).legal(0)):
             break
         play_by_mouse(app, t, advised(t, 0, rng))
     # a legal selection, selected but not confirmed: a sale when there is one, to show what it earns
-    sales = [c for c in t.authority.match.legal(0) if c["move"] == "sell" and c["count"] >= 2]
+    sales = [c for c in record(t).legal(0) if c["move"] == "sell" and c["count"] >= 2]
     command = max(sales, key=lambda c: c["count"]) if sales else advised(t, 0, rng)
     select_by_mouse(app, t, command)
     app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=(700, 650), rel=(0, 0), buttons=(0, 0, 0)))

@@ -19,7 +19,7 @@ from game.scenes.results import Results
 from game.ui import playing_cards
 from tests.rules.ginrummy.helpers import deck_for
 from tests.scenes import gin_player as P
-from tests.scenes.driver import click, frame, key, make_app, run, shot, until
+from tests.scenes.driver import click, frame, key, make_app, open_table, record, run, shot, until
 
 RULES = registry.get("ginrummy")
 MEDIUM = RULES.bot("medium")
@@ -30,7 +30,7 @@ def table_app(seats, options=None, seed=3, setup=None, pause=0):
     app = make_app()
     app.settings = type(app.settings)(bot_pause_ms=pause, animation_speed=2.0)
     match = Match.new(RULES, seats, {"first_dealer": 0, **(options or {})}, seed=seed, setup=setup)
-    table = GinRummyTable(app, match, app.store.attach(match))
+    table = open_table(app, GinRummyTable, match, app.store.attach(match))
     app.push(table)
     frame(app)
     return app, table
@@ -38,8 +38,8 @@ def table_app(seats, options=None, seed=3, setup=None, pause=0):
 
 def medium(table, legal):
     """A sensible person: what the medium bot would do in their place."""
-    view = table.authority.match.view(table.acting_human)
-    return MEDIUM.choose(view, legal, random.Random(len(table.authority.match.events)), Budget(seconds=0.2))
+    view = record(table).view(table.acting_human)
+    return MEDIUM.choose(view, legal, random.Random(len(record(table).events)), Budget(seconds=0.2))
 
 
 def through_handoff(app) -> None:
@@ -75,15 +75,15 @@ def to_the_knock(app, table, rng) -> None:
 def test_a_whole_match_to_100_against_easy_by_mouse():
     app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")])
     played = P.finish_match(app, table, 0, P.play_by_mouse, medium, random.Random(1))
-    assert isinstance(app.top, Results) and table.authority.match.finished and played > 20
-    assert max(table.authority.match.state.scores) >= 100
+    assert isinstance(app.top, Results) and record(table).finished and played > 20
+    assert max(record(table).state.scores) >= 100
     shot(app, "ginrummy-result")
 
 
 def test_a_whole_match_to_100_against_easy_by_keyboard():
     app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")], seed=8)
     P.finish_match(app, table, 0, P.play_by_keyboard, medium, random.Random(2))
-    assert isinstance(app.top, Results) and max(table.authority.match.state.scores) >= 100
+    assert isinstance(app.top, Results) and max(record(table).state.scores) >= 100
 
 
 # -- drag and drop ---------------------------------------------------------------------------
@@ -107,7 +107,7 @@ def test_drag_within_the_hand_reorders_and_sort_restores():
     assert dead_after[0] == last and table.hand_order().custom is not None
     click(app, table.sort_button.rect.center)  # sort by rank; order is the sort's again
     assert table.hand_order().custom is None and table.hand_order().mode == "rank"
-    assert not table.authority.match.commands[1:]  # nothing was played by reordering
+    assert not record(table).commands[1:]  # nothing was played by reordering
 
 
 def test_a_drag_over_the_hand_shows_the_order_the_drop_makes():
@@ -126,7 +126,7 @@ def test_a_drag_over_the_hand_shows_the_order_the_drop_makes():
         app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, L.HAND_Y), button=1))
         frame(app)
         assert [c for g in table.groups() for c in g.cards] == previewed
-    assert table.hand_order().custom is not None and not table.authority.match.commands[1:]
+    assert table.hand_order().custom is not None and not record(table).commands[1:]
 
 
 def test_drag_from_the_stock_draws_and_onto_the_pile_discards():
@@ -150,7 +150,7 @@ def test_drag_from_the_stock_draws_and_onto_the_pile_discards():
     shot(app, "ginrummy-drag")
     app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=L.DISCARD, button=1))
     frame(app)
-    assert table.authority.match.view(0)["discard"][-1] == card and len(table.v["hand"]) == 10
+    assert record(table).view(0)["discard"][-1] == card and len(table.v["hand"]) == 10
 
 
 # -- the knock button and refusals -----------------------------------------------------------
@@ -169,13 +169,13 @@ def test_knock_button_is_enabled_only_when_legal_and_shows_the_deadwood():
     click(app, P.card_point(table, "AS"))  # throwing the ace breaks a run: 2S 3S TD QS, 25 left
     assert table.selected == "AS" and not table.knock_button.enabled
     assert table.knock_button.label == "Knock · 25"
-    before = len(table.authority.match.commands)
+    before = len(record(table).commands)
     click(app, table.knock_button.rect.center)
-    assert len(table.authority.match.commands) == before
+    assert len(record(table).commands) == before
     assert table.notice == "Deadwood would be 25; knock needs 10 or less"
     shot(app, "ginrummy-knock-refused")
     key(app, pygame.K_k)
-    assert len(table.authority.match.commands) == before
+    assert len(record(table).commands) == before
 
 
 def gin_deal():
@@ -199,7 +199,7 @@ def test_gin_is_forced_and_highlighted():
     click(app, P.card_point(table, "KS"))  # a second click would discard: refused, with the reason
     assert table.notice == "That leaves gin: you must knock" and table.v["phase"] == "discard"
     click(app, table.knock_button.rect.center)
-    assert table.authority.match.view(0)["last_hand"]["kind"] == "gin"
+    assert record(table).view(0)["last_hand"]["kind"] == "gin"
 
 
 def test_refusals_say_why_in_plain_words():
@@ -217,7 +217,7 @@ def test_refusals_say_why_in_plain_words():
     P.settle(app, table)
     assert table.notice is None  # the move went through: the refusal before it is gone
     taken = table.fresh
-    assert taken == table.authority.match.state.taken
+    assert taken == record(table).state.taken
     P.drag(app, P.card_point(table, taken), L.DISCARD)
     assert table.notice == f"You just took {taken} from the pile; discard another card"
     assert table.v["phase"] == "discard"
@@ -325,7 +325,7 @@ def public(match) -> set[str]:
 def test_pass_and_play_never_draws_another_seats_hand():
     app, table = table_app([Seat("Asha"), Seat("Bilal")], seed=4)
     spy = app.screen = SpyScreen()
-    names = table.authority.match.names
+    names = record(table).names
     at_screen = None  # the seat that last confirmed a hand-off
     rng = random.Random(5)
     handoffs = reveals = frames = 0
@@ -336,15 +336,15 @@ def test_pass_and_play_never_draws_another_seats_hand():
         if isinstance(app.top, HandOff):
             assert spy.faces == [], "a card face was drawn under the hand-off cover"
             return
-        if table.authority.match.view(None)["reveal"] is not None:
+        if record(table).view(None)["reveal"] is not None:
             return  # after a knock both hands are public
-        allowed = public(table.authority.match)
+        allowed = public(record(table))
         if at_screen is not None:
-            allowed |= set(table.authority.match.view(at_screen)["hand"])
+            allowed |= set(record(table).view(at_screen)["hand"])
         wrong = (set(spy.faces) | flying_faces(table, spy.lookup)) - allowed
         assert not wrong, (wrong, at_screen)
 
-    while len(table.authority.match.state.history) < 2:
+    while len(record(table).state.history) < 2:
         frames += 1
         assert frames < 3000, "the hands did not finish"
         if isinstance(app.top, HandOff):
@@ -358,7 +358,7 @@ def test_pass_and_play_never_draws_another_seats_hand():
             reveals += 1
             click(app, table.continue_button.rect.center)
         elif table.acting_human is not None and table.idle():
-            P.play_by_mouse(app, table, medium(table, table.authority.match.legal(table.acting_human)), rng)
+            P.play_by_mouse(app, table, medium(table, record(table).legal(table.acting_human)), rng)
         else:
             frame(app, 4)
         check_frame()
@@ -371,15 +371,15 @@ def test_a_bots_hidden_cards_never_fly_face_up():
     for _ in range(2000):
         if table.v["reveal"] is not None or table.v["phase"] == "hand_over":
             break
-        hidden = set(table.authority.match.view(1)["hand"]) - set(table.authority.match.view(0)["known"][1])
+        hidden = set(record(table).view(1)["hand"]) - set(record(table).view(0)["known"][1])
         assert not flying_faces(table, lookup) & hidden
         if table.acting_human == 0 and table.idle():
-            P.play_by_mouse(app, table, medium(table, table.authority.match.legal(0)), random.Random(0))
+            P.play_by_mouse(app, table, medium(table, record(table).legal(0)), random.Random(0))
         else:
             frame(app, 2)
     else:
         raise AssertionError("the hand did not reach its end")
-    assert len(table.authority.match.commands) > 6
+    assert len(record(table).commands) > 6
 
 
 def test_hint_shows_what_hard_would_do_and_hides_in_settings():
@@ -426,9 +426,9 @@ def test_setup_offers_people_or_a_bot_target_bonus_and_dealer_then_continue_resu
     click(app, find_button(app, "Start").rect.center)
     table = app.top
     assert isinstance(table, GinRummyTable)
-    assert [s.kind for s in table.authority.match.seats] == ["human", "human"]
-    assert table.authority.match.options == {"target": 50, "undercut_bonus": 10, "first_dealer": 1}
-    assert table.authority.match.state.dealer == 1 and table.viewer is None
+    assert [s.kind for s in record(table).seats] == ["human", "human"]
+    assert record(table).options == {"target": 50, "undercut_bonus": 10, "first_dealer": 1}
+    assert record(table).state.dealer == 1 and table.viewer is None
     through_handoff(app)
     assert table.viewer == 1  # the dealer decides on the upcard first
     P.play_by_mouse(app, table, {"move": "pass"}, random.Random(0))
@@ -442,7 +442,7 @@ def test_setup_offers_people_or_a_bot_target_bonus_and_dealer_then_continue_resu
     click(app, find_button(app, "Resume").rect.center)
     assert isinstance(app.top, HandOff) and app.top.player == "Asha"  # nothing shows before it
     again = app.stack[-2]
-    assert isinstance(again, GinRummyTable) and len(again.authority.match.commands) == 1
+    assert isinstance(again, GinRummyTable) and len(record(again).commands) == 1
     through_handoff(app)
     assert again.viewer == 0 and again.take_button.visible
 
@@ -451,7 +451,7 @@ def test_setup_offers_people_or_a_bot_target_bonus_and_dealer_then_continue_resu
 def test_a_saved_match_resumes_in_the_layoff_phase():
     app, table = table_app([Seat("Asha"), Seat("Bilal")], setup=undercut_deal())
     to_the_knock(app, table, random.Random(0))
-    again = GinRummyTable(app, table.authority.match, table.match_id)
+    again = open_table(app, GinRummyTable, record(table), table.match_id)
     app.push(again)
     frame(app)
     assert again.spread is not None and not again.staged and again.done_button.visible

@@ -13,7 +13,19 @@ from game.scenes.jaipur.table import JaipurTable
 from game.scenes.overlays import HandOff
 from game.scenes.results import Results
 from tests.rules.jaipur.helpers import setup
-from tests.scenes.driver import click, find_button, frame, key, make_app, run, shot, until
+from tests.scenes.driver import (
+    click,
+    find_button,
+    frame,
+    key,
+    make_app,
+    open_table,
+    record,
+    referee,
+    run,
+    shot,
+    until,
+)
 from tests.scenes.jaipur_player import SpyScreen, finish_match, play_by_keyboard, play_by_mouse, slots
 
 SOLO = [Seat("Asha"), Seat("Rule bot", "rules", "Solo rule bot")]
@@ -27,7 +39,7 @@ def table_app(seats, options=None, seed=3, fixed=None, moves=(), automated=True,
     for seat, command in moves:
         assert match.submit(seat, command), command
     match_id = app.store.attach(match)
-    table = JaipurTable(app, match, match_id)
+    table = open_table(app, JaipurTable, match, match_id)
     app.push(table)
     frame(app)
     return app, table
@@ -40,8 +52,8 @@ def settle(app, table, ticks=800):
 def test_a_whole_match_against_easy_by_mouse():
     app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")])
     finish_match(app, table, 0, play_by_mouse, random.Random(1))
-    assert isinstance(app.top, JaipurResult) and table.authority.match.finished
-    assert len(app.top.round_lines()) == len(table.authority.match.outcome.details["sheets"])
+    assert isinstance(app.top, JaipurResult) and record(table).finished
+    assert len(app.top.round_lines()) == len(record(table).outcome.details["sheets"])
     shot(app, "jaipur-result")
 
 
@@ -111,10 +123,10 @@ def test_a_take_that_would_overfill_the_hand_is_refused_with_its_reason():
     pick(app, table, market=goods, herd=3)
     assert table.label == "Exchange 3 for 3"
     assert table.command is None and table.reason == "Hand would hold 8 cards"
-    before = len(table.authority.match.events)
+    before = len(record(table).events)
     key(app, pygame.K_RETURN)
     click(app, table.confirm.rect.center)
-    assert len(table.authority.match.events) == before
+    assert len(record(table).events) == before
     click(app, (600, 380), button=3)  # right-click clears
     assert not table.market_sel and not table.hand_sel and not table.herd_sel
 
@@ -136,7 +148,7 @@ def test_the_moves_in_words_go_by_seat_whatever_the_names():
     app, table = table_app([Seat("Round"), Seat("Round Two")], fixed=DEAL)
     sell = {"type": "sell", "seat": 0, "good": "leather", "count": 1, "tokens": [4], "bonus": None}
     take = {"type": "take", "seat": 1, "good": "gold"}
-    deal = next(e for e in table.authority.match.events if e["type"] == "deal")
+    deal = next(e for e in record(table).events if e["type"] == "deal")
     assert table.in_words([deal, take, {"type": "refill", "cards": ["cloth"]}, sell, sell]) == [
         "Round Two takes 1 gold",
         "Round sells 1 leather for 4",
@@ -156,16 +168,16 @@ def test_a_bot_move_animates_before_the_next_turn():
     app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")])
     assert table.flights.busy  # the opening deal
     settle(app, table)
-    play_by_mouse(app, table, table.authority.match.legal(0)[0])
-    assert table.flights.busy and len(table.authority.match.commands) == 1
-    until(app, lambda: len(table.authority.match.commands) == 2, 600, "the bot's move")
-    assert table.authority.match.commands[-1].seat == 1 and table.log[-1].startswith("Bilal")
+    play_by_mouse(app, table, record(table).legal(0)[0])
+    assert table.flights.busy and len(record(table).commands) == 1
+    until(app, lambda: len(record(table).commands) == 2, 600, "the bot's move")
+    assert record(table).commands[-1].seat == 1 and table.log[-1].startswith("Bilal")
     run(app, 12)
     assert table.flights.busy, "the bot's move is in the air"
     assert table.acting_human is None or not table.idle()  # the person waits for it to land
     shot(app, "jaipur-animation")
     settle(app, table)
-    assert table.acting_human == 0 and len(table.authority.match.commands) == 2
+    assert table.acting_human == 0 and len(record(table).commands) == 2
 
 
 def test_off_automation_a_bot_thinks_on_a_worker_thread_and_answers_after_its_pause():
@@ -175,8 +187,9 @@ def test_off_automation_a_bot_thinks_on_a_worker_thread_and_answers_after_its_pa
     import threading
 
     app, table = table_app([Seat("Asha"), Seat("Bilal", "bot", "easy")], automated=False, bot_pause_ms=500)
-    assert not table.thinking.synchronous
-    bot, threads = table.players[1], []
+    thinking = referee(table).thinking
+    assert not thinking.synchronous
+    bot, threads = referee(table).players[1], []
 
     class Spy:
         level = bot.level
@@ -185,18 +198,21 @@ def test_off_automation_a_bot_thinks_on_a_worker_thread_and_answers_after_its_pa
             threads.append(threading.current_thread())
             return bot.choose(*args)
 
-    table.players[1] = Spy()
+    referee(table).players[1] = Spy()
     settle(app, table)
-    play_by_mouse(app, table, table.authority.match.legal(0)[0])
-    until(app, lambda: 1 in table.thinking, 600, "the bot asked")
-    job = table.thinking.jobs[1]
-    assert job.wait == 30  # half a second of ticks from the settings, whatever the thread does
+    play_by_mouse(app, table, record(table).legal(0)[0])
+    until(app, lambda: 1 in thinking, 600, "the bot asked")
+    job = thinking.jobs[1]
+    wait = job.due - thinking.now
+    # half a second of ticks from the settings (30) since the tick it was asked in, which has
+    # passed, whatever the thread does
+    assert wait == 29
     command = job.future.result()  # the worker's answer: a future, not a clock
     assert threads and threads[0] is not threading.main_thread()
-    run(app, job.wait - 1)
-    assert len(table.authority.match.commands) == 1, "not a tick before the pause is over"
+    run(app, wait - 1)
+    assert len(record(table).commands) == 1, "not a tick before the pause is over"
     frame(app)
-    assert len(table.authority.match.commands) == 2 and table.authority.match.commands[1].command == command
+    assert len(record(table).commands) == 2 and record(table).commands[1].command == command
 
 
 def test_the_solo_bot_waits_the_bot_pause_then_turns_its_action_card_over():
@@ -204,7 +220,7 @@ def test_the_solo_bot_waits_the_bot_pause_then_turns_its_action_card_over():
     for pause in (0, 1000):
         app, table = table_app(SOLO, {"variant": "solo"}, bot_pause_ms=pause, animation_speed=1.0)
         settle(app, table)
-        play_by_mouse(app, table, table.authority.match.legal(0)[0])
+        play_by_mouse(app, table, record(table).legal(0)[0])
         revealed = table.v["bot_revealed"]
         assert revealed, "the rule bot played"
         flips = [f for f in table.flights.items if f.mask == ("revealed", len(revealed) - 1)]
@@ -233,7 +249,7 @@ def test_the_score_sheet_shows_the_round_as_it_ended_then_the_next_deal():
         match.submit(seat, rng.choice(match.legal(seat)))
     app = make_app()
     app.settings = type(app.settings)(bot_pause_ms=0, animation_speed=2.0)
-    table = JaipurTable(app, match)
+    table = open_table(app, JaipurTable, match)
     app.push(table)
     frame(app)
     play_by_mouse(app, table, round_end_move(match, 0))
@@ -331,7 +347,7 @@ def test_continue_resumes_pass_and_play_behind_the_hand_off():
     from game.scenes.menu import Menu
 
     app, table = table_app([Seat("Asha"), Seat("Bilal")], fixed=DEAL)
-    match = table.authority.match
+    match = record(table)
     match.submit(0, {"move": "take", "good": "gold"})
     again = make_app()  # the window was closed; a new start
     spy = again.screen = SpyScreen()
@@ -340,7 +356,7 @@ def test_continue_resumes_pass_and_play_behind_the_hand_off():
     click(again, find_button(again, "Continue").rect.center)
     click(again, find_button(again, "Resume").rect.center)
     resumed = next(s for s in again.stack if isinstance(s, JaipurTable))
-    assert resumed.authority.match.events == match.events
+    assert record(resumed).events == match.events
     for _ in range(60):
         if isinstance(again.top, HandOff):
             break
@@ -365,6 +381,6 @@ def test_a_table_waiting_for_the_person_is_not_drawn_again():
         app.update(1)
         drawn.append(app.present())
     assert all(drawn)  # the move, the bot's answer and the frame where the last card landed
-    assert table.acting_human == 0 and len(table.authority.match.commands) == 2
+    assert table.acting_human == 0 and len(record(table).commands) == 2
     app.update(1)
     assert not app.present()

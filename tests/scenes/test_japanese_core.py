@@ -20,11 +20,13 @@ from game.automation import AutomationError, Session
 from game.core import history, i18n
 from game.core.match import Seat
 from game.core.outside import OutsideBotError
+from game.core.records import joined
 from game.core.store import Store
 from game.scenes.tutorial import load, open_tutorial
 from game.scenes.tutorial.script import FOLDER
 from game.scenes.tutorial.script import NAMES as TUTORIALS
 from tests.core.test_history import played
+from tests.scenes.driver import record
 from tests.scenes.label_fit import Drawn, Overflow
 from tests.scenes.test_outside_seat import BADBOT
 from tests.scenes.tutorial_walk import wrong_moves
@@ -107,7 +109,7 @@ def reviewing(game: str, moves: int) -> Session:
     s.click(f"replay.{match_id}")
     replay = s.app.top
     s.key("r")
-    for _step in range(len(history.decisions(replay.timeline, 0))):
+    for _step in range(len(replay.rewind.decisions(0))):
         s.tick(1)
     s.key("right")
     return s
@@ -149,10 +151,10 @@ def handover() -> Session:
     rng = random.Random(3)
     for _step in range(6):
         s.idle()
-        if s.table.authority.match.seats[1].kind == "bot":
+        if record(s.table).seats[1].kind == "bot":
             break
         s.perform(0, rng.choice(s.legal(0)))
-    assert s.table.authority.match.seats[1].kind == "bot" and s.app.toasts
+    assert record(s.table).seats[1].kind == "bot" and s.app.toasts
     return s
 
 
@@ -315,7 +317,7 @@ def test_history_rows_say_their_result_in_japanese(tmp_path):
 
 
 def test_two_winners_and_a_failed_program_in_japanese():
-    names = history.joined(["Asha", "Bilal", "Chandra"])
+    names = joined(["Asha", "Bilal", "Chandra"])
     assert names == "Asha and Bilal and Chandra"
     error = OutsideBotError("prog", i18n.msg("did not answer within {seconds} s", seconds="10"))
     assert str(error) == "prog did not answer within 10 s"

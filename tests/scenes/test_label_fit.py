@@ -75,11 +75,10 @@ def saved_matches() -> Session:
 
 def opened(game: str, session: Session):
     from game.automation import seats_from
-    from game.core.match import Match
 
     ruleset = registry.get(game)
-    match = Match.new(ruleset, seats_from(ruleset, TABLE_SEATS[game], {}), {}, seed=4)
-    return match, session.app.store.attach(match)
+    made = session.app.matches.new(game, seats_from(ruleset, TABLE_SEATS[game], {}), {}, seed=4)
+    return made.window, made.match_id
 
 
 def paused() -> Session:

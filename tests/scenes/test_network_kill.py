@@ -36,11 +36,11 @@ def guest_moves(guest: Session, rng: random.Random, until) -> None:
             return
         table = guest.table
         guest.app.step(1)
-        if table.remote.status != "online" or table.waits_on_network():
+        if table.connection.status != "online" or table.waits_elsewhere():
             assert table.window.wait(WAIT) or until(), "no news from the host"
             continue
         for _ in range(120):  # let the cards land
-            if guest.settled() or table.waits_on_network():
+            if guest.settled() or table.waits_elsewhere():
                 break
             guest.app.step(1)
         if not guest.settled():
@@ -65,12 +65,12 @@ def test_the_host_killed_mid_match_hosts_it_again_and_the_guest_reconnects(tmp_p
         host.send_signal(signal.SIGKILL)
         host.wait(timeout=WAIT)
         # the guest sees the link drop and keeps trying
-        while guest.table.remote.status == "online":
+        while guest.table.connection.status == "online":
             assert played.wait(WAIT), "the guest never noticed the host was gone"
         count = played.count
         host = start("resume", env)
         assert host.stdout and host.stdout.readline().strip() == "resumed"
-        while guest.table.remote.status != "online":
+        while guest.table.connection.status != "online":
             assert played.wait(WAIT), "the guest did not reconnect"
         assert played.count >= count  # nothing it had seen was lost
         guest_moves(guest, rng, lambda: played.finished)

@@ -50,7 +50,7 @@ def play_together(game: str, sessions: list[Session], rng: random.Random) -> int
         for s in sessions:
             s.app.step(1)
             for _ in range(STEPS):  # let this screen's cards land (its own time, in ticks)
-                if s.settled() or (s.app.top is s.table and s.table.waits_on_network()):
+                if s.settled() or (s.app.top is s.table and s.table.waits_elsewhere()):
                     break
                 s.app.step(1)
             if not s.settled():
@@ -65,7 +65,7 @@ def play_together(game: str, sessions: list[Session], rng: random.Random) -> int
                 acted = True
         if not acted:
             for s in sessions:
-                if s.app.top is s.table and s.table.waits_on_network():
+                if s.app.top is s.table and s.table.waits_elsewhere():
                     s.table.window.wait(0.05)  # a message to apply, or a short bounded wait
     states = [(s.scene, s.attention(), s.table.people_waiting(), s.table.idle()) for s in sessions]
     raise AssertionError(f"{game}: not finished after {MOVES} rounds ({made} moves): {states}")
@@ -111,7 +111,6 @@ def test_a_whole_match_between_two_apps_over_the_network(game, seats, options, r
 
 def test_a_guest_whose_app_closed_takes_its_seat_again_from_the_seats_it_remembers(bazaar_home):
     from game.net import tickets
-    from game.scenes.online import remembered
 
     host, invites = Session.host("jaipur", ["human", "online"], seed=8)
     guest = Session.join(invites[1])
@@ -123,7 +122,7 @@ def test_a_guest_whose_app_closed_takes_its_seat_again_from_the_seats_it_remembe
             play_one(guest, rng)
         seen = guest.table.window.count
         guest.close()
-        [ticket] = remembered()
+        [ticket] = host.app.matches.remembered()
         assert (ticket.game, ticket.seats, ticket.names) == ("jaipur", (1,), tuple(host.table.window.names))
         again = Session.menu()  # the app opened again: Join lists the seat; one click takes it
         again.click("join")
@@ -137,7 +136,7 @@ def test_a_guest_whose_app_closed_takes_its_seat_again_from_the_seats_it_remembe
         assert table.window.seat_view(1)["hand"] == truth.view(1)["hand"]
         # a damaged list is kept aside and the app goes on with none
         (bazaar_home / "data" / tickets.FILENAME).write_text("{not json")
-        assert remembered() == []
+        assert host.app.matches.remembered() == []
     finally:
         for s in [host, guest] + ([again] if again else []):
             s.close()
@@ -147,14 +146,14 @@ def test_a_guest_whose_app_closed_takes_its_seat_again_from_the_seats_it_remembe
 def play_one(s: Session, rng: random.Random) -> None:
     """This app's person moves if it is their turn, once what is on its way has arrived."""
     for _ in range(STEPS):
-        if s.settled() or s.table.waits_on_network():
+        if s.settled() or s.table.waits_elsewhere():
             break
         s.app.step(1)
     for _ in range(STEPS):  # the other's move, when it is on its way (bounded: none may come)
-        if not s.table.waits_on_network() or not s.table.window.wait(0.2):
+        if not s.table.waits_elsewhere() or not s.table.window.wait(0.2):
             break
         s.app.step(1)
-    if s.table.waits_on_network():
+    if s.table.waits_elsewhere():
         return  # the other's turn
     s.idle()
     people = s.table.people_waiting()

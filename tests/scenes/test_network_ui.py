@@ -48,7 +48,7 @@ def wait_until(s: Session, reached, what: str) -> None:
 
 
 def online(s: Session, *seats: int) -> bool:
-    remote = s.table.remote
+    remote = s.table.connection
     return all(k < len(remote.online) and remote.online[k] for k in seats)
 
 
@@ -95,7 +95,7 @@ def test_an_online_seat_turns_start_into_host_and_hosting_shows_each_invite(monk
         assert pygame.scrap.get_text() == invite  # the dummy display keeps a clipboard too
         assert "Copied Bilal's invite" in sheet.status
         s.click("close")
-        assert s.scene == "jaipur" and s.table.remote is not None
+        assert s.scene == "jaipur" and s.table.connection is not None
         assert "Waiting for Bilal to join" in badge(s)
         again = Session.menu()  # the setup remembers the Online seat
         again.click("jaipur")
@@ -255,7 +255,7 @@ def test_a_dropped_guest_shows_as_reconnecting_on_the_host_until_it_is_back():
                 if 1 in host.table.window.to_act:
                     break
                 host.perform(0, host.legal(0)[0])
-            guest.table.remote.link.drop()
+            guest.table.connection.link.drop()
             wait_until(host, lambda: "Bilal is reconnecting…" in badge(host), "the badge says so")
             assert "The match waits for Bilal" in badge(host)
             host.click("connection")
@@ -263,7 +263,7 @@ def test_a_dropped_guest_shows_as_reconnecting_on_the_host_until_it_is_back():
             host.key("escape")
             wait_until(host, lambda: online(host, 1), "the guest back")
             assert badge(host).startswith("Online") and "reconnecting" not in badge(host)
-            wait_until(guest, lambda: guest.table.remote.status == "online", "the guest's link back")
+            wait_until(guest, lambda: guest.table.connection.status == "online", "the guest's link back")
         finally:
             guest.close()
 
@@ -284,7 +284,7 @@ def test_the_host_hands_an_away_seat_to_a_bot_and_the_match_goes_on():
         host.click("hand-to-a-bot")
         assert host.scene == "connection"
         assert "plays Bilal's seat from now on" in host.app.top.status
-        assert host.table.remote.players[1].kind == "bot"
+        wait_until(host, lambda: host.table.connection.players[1].kind == "bot", "the seat handed over")
         host.click("invites")
         assert not host.target("copy.1").enabled, "a bot's seat lets nobody in with its invite"
         host.key("escape")

@@ -12,7 +12,8 @@ import pytest
 from game.automation import Session
 from game.core.match import Seat
 from game.core.outside import ProgramBot
-from game.scenes.table.base import HANDOVER_LEVEL
+from game.core.referee import HANDOVER_LEVEL
+from tests.scenes.driver import record, referee
 
 BADBOT = Path(__file__).parent.parent / "core" / "badbot.py"
 
@@ -22,8 +23,8 @@ def test_a_failing_program_hands_its_seat_to_our_bot_and_the_match_goes_on(mode)
     program = f"{sys.executable} {BADBOT} {mode} 2"  # two good moves, then it misbehaves
     s = Session.open("jaipur", ["human", f"cmd:{program}"], seed=3)
     table = s.table
-    assert isinstance(table.players[1], ProgramBot)  # the table seats the program itself
-    name = table.authority.match.seats[1].name
+    assert isinstance(referee(table).players[1], ProgramBot)  # the match's referee seats the program
+    name = record(table).seats[1].name
     toasts: list[str] = []
     real = s.app.toast
     s.app.toast = lambda message, *a, **k: (toasts.append(message), real(message, *a, **k))
@@ -33,16 +34,16 @@ def test_a_failing_program_hands_its_seat_to_our_bot_and_the_match_goes_on(mode)
         s.idle()
         if s.outcome is not None:
             break
-        if table.authority.match.seats[1].kind == "bot":
+        if record(table).seats[1].kind == "bot":
             break
-        played_by_program = sum(1 for c in table.authority.match.commands if c.seat == 1)
+        played_by_program = sum(1 for c in record(table).commands if c.seat == 1)
         s.perform(0, rng.choice(s.legal(0)))
     s.idle()
-    assert table.authority.match.seats[1] == Seat(name, "bot", HANDOVER_LEVEL)
+    assert record(table).seats[1] == Seat(name, "bot", HANDOVER_LEVEL)
     assert played_by_program == 2 and any(name in t and "from now on" in t for t in toasts), toasts
-    before = len(table.authority.match.commands)
+    before = len(record(table).commands)
     s.perform(0, rng.choice(s.legal(0)))
     s.idle()
-    assert len(table.authority.match.commands) >= before + 2  # our bot answered the person's next move
+    assert len(record(table).commands) >= before + 2  # our bot answered the person's next move
     stored = s.app.store.load(table.match_id)
-    assert stored.seats[1].kind == "bot" and len(stored.commands) == len(table.authority.match.commands)
+    assert stored.seats[1].kind == "bot" and len(stored.commands) == len(record(table).commands)

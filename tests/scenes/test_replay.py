@@ -10,13 +10,13 @@ import pygame
 import pytest
 
 from game.automation import Session
-from game.core import history
-from game.core.match import verify
+from game.core.match import Match, verify
+from game.core.replays import ReplayWindow
 from game.core.store import fold
 from game.scenes.replay import SPEEDS, Replay
 from game.scenes.table import Table
 from tests.core.test_history import SEATS, played
-from tests.scenes.driver import store_listens
+from tests.scenes.driver import record
 
 
 def open_replay(s: Session, match_id: int) -> Replay:
@@ -34,16 +34,21 @@ def stored(s: Session) -> list[tuple[int, int, int]]:
     return [tuple(r) for r in s.app.store.conn.execute("SELECT id, n_events, n_commands FROM matches")]
 
 
+def truth(replay: Replay) -> Match:
+    """The stored match the replay walks (its own record never reaches the scene)."""
+    return fold(replay.app.store.data(replay.match_id), "the replayed match")
+
+
 def check_shown(replay: Replay) -> None:
     """The table shows exactly what the rules' fold gives that seat at that point."""
-    match = replay.match
+    match = truth(replay)
     expected = match.view_at(replay.count, replay.viewer)
     assert replay.shown_view() == expected, replay.count
     shown = getattr(replay.table, "v", None)
     if shown is not None and getattr(replay.table, "frozen", None) is None:
         assert shown == expected, replay.count
-    assert replay.table.watching and not store_listens(replay.table.authority)
-    assert len(replay.table.authority.match.events) == replay.count
+    assert replay.table.watching and isinstance(replay.table.window, ReplayWindow)
+    assert replay.table.window.count == replay.count
 
 
 @pytest.mark.parametrize("game", sorted(SEATS))
@@ -134,7 +139,7 @@ def test_a_finished_match_shows_any_seat_an_unfinished_one_only_its_own():
     s.click("hands")
     assert replay.viewer == 1
     check_shown(replay)
-    assert replay.shown_view() != replay.match.view_at(replay.count, 0)
+    assert replay.shown_view() != truth(replay).view_at(replay.count, 0)
     s.key("escape")
     replay = open_replay(s, going)
     assert replay.viewer == 0 and not s.target("hands").enabled
@@ -143,7 +148,7 @@ def test_a_finished_match_shows_any_seat_an_unfinished_one_only_its_own():
     s.key("end")
     check_shown(replay)
     hands = replay.shown_view()
-    assert hands == replay.match.view_at(replay.count, 0) != replay.match.view_at(replay.count, 1)
+    assert hands == truth(replay).view_at(replay.count, 0) != truth(replay).view_at(replay.count, 1)
     assert replay.status().endswith("where it stopped")
 
 
@@ -151,13 +156,13 @@ def test_review_sets_the_hard_bots_choice_beside_the_viewers_moves():
     s = Session.menu()
     match_id = s.app.store.attach(played("ginrummy", moves=40))
     replay = open_replay(s, match_id)
-    mine = history.decisions(replay.timeline, 0)
+    mine = replay.rewind.decisions(0)
     s.key("r")
     assert replay.review.open and replay.animated
     for _ in range(len(mine)):
         s.tick(1)  # one move answered per update, the one the replay stands on first
     assert not replay.review.working
-    expected = {i: history.review(replay.timeline, i) for i in mine}
+    expected = {i: replay.rewind.review(i) for i in mine}
     assert {i: replay.review.advice_at(i) for i in mine} == expected
     differ = [i for i in mine if expected[i].differs]
     assert replay.review.differing() == differ
@@ -166,7 +171,7 @@ def test_review_sets_the_hard_bots_choice_beside_the_viewers_moves():
     ]
     assert differ, "this match has moves where hard would have played otherwise"
     s.click(f"review.{differ[0]}")
-    assert replay.count == replay.match.commands[differ[0]].at
+    assert replay.count == replay.rewind.move_at(differ[0])
     assert "hard bot:" in replay.next_words()
     s.key("escape")  # Esc closes the review first
     assert not replay.review.open and s.scene == "replay"
@@ -196,7 +201,7 @@ def test_play_on_from_a_point_is_a_new_match_that_plays_to_its_end(game):
     s.click("playon")
     table = s.table
     assert isinstance(s.app.top, Table) and table.match_id not in (None, match_id)
-    new = table.authority.match
+    new = record(table)
     assert new.events[:at] == original.events[:at] and len(new.events) >= at
     assert [c.command for c in new.commands[:moves]] == [c.command for c in original.commands[:moves]]
     assert new.seats == original.seats and not table.watching
@@ -217,10 +222,10 @@ def test_off_automation_the_review_thinks_on_a_worker_thread_one_move_at_a_time(
     s.key("r")
     replay.update(1)
     key, future = replay.review.job
-    assert key == (0, history.decisions(replay.timeline, 0)[0]) and not replay.review.advice
+    assert key == (0, replay.rewind.decisions(0)[0]) and not replay.review.advice
     future.result()  # the worker's answer (a future, not a clock)
     replay.update(1)
-    assert replay.review.advice == {key: history.review(replay.timeline, key[1])}
+    assert replay.review.advice == {key: replay.rewind.review(key[1])}
     assert replay.review.job is not None  # and the next move is on its way
     replay.review.job[1].result()
     s.app.automated = True
@@ -269,7 +274,8 @@ def test_hovering_the_timeline_names_the_point_a_click_goes_to():
     s = Session.menu()
     replay = open_replay(s, s.app.store.attach(played("jaipur")))
     bar = replay.bar()
-    where = (bar.x + bar.w * 2 // 3, bar.centery)
+    second, third = replay.timeline.marks[1:3]  # the middle of the second round
+    where = ((replay.x_of(second.at) + replay.x_of(third.at)) // 2, bar.centery)
     s.move(where)
     point = replay.pointed()
     assert point in replay.timeline.turns and replay.timeline.mark_at(point).label == "Round 2"

@@ -16,6 +16,7 @@ from game.core.match import Match
 from game.rules.ginrummy.state import HAND_OVER, MATCH_OVER
 from game.rules.jaipur.cards import DEAL_HAND
 from game.scenes.table import Table
+from tests.scenes.driver import record
 
 HUMAN, BOT = 0, 1
 
@@ -94,7 +95,7 @@ def test_gin_the_table_never_sees_a_card_of_the_bots_hand_or_the_stock_before_th
     checked = {"views": 0, "events": 0}
 
     def seen(kind: str, payload: Any) -> None:
-        secret = gin_secrets(table.authority.match)
+        secret = gin_secrets(record(table))
         if kind == "events":  # earlier hands were laid down: this hand's events are checked
             deals = [k for k, e in enumerate(payload) if e["type"] == "deal"]
             payload = payload[deals[-1] if deals else 0 :]
@@ -152,7 +153,7 @@ def test_jaipur_the_table_never_sees_the_bots_hand_the_deck_or_bonus_values():
 
     def seen(kind: str, payload: Any) -> None:
         kinds.add(kind)
-        problems.extend(jaipur_audit(table.authority.match, kind, payload))
+        problems.extend(jaipur_audit(record(table), kind, payload))
 
     spy(table, seen)
     play_out(s, random.Random(3), 600)

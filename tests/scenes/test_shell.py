@@ -6,7 +6,7 @@ from game.scenes.base import Scene
 from game.scenes.menu import Menu
 from game.scenes.overlays import HandOff, Pause
 from game.scenes.settings import SettingsScreen
-from tests.scenes.driver import click, find_button, frame, key, make_app, shot
+from tests.scenes.driver import click, find_button, frame, key, make_app, record, shot
 
 
 def menu_app():
@@ -128,7 +128,7 @@ def test_continue_lists_a_saved_match_and_resumes_it():
     shot(app, "continue")
     click(app, find_button(app, "Resume").rect.center)
     assert isinstance(app.top, JaipurTable)
-    assert app.top.authority.match.events == match.events
+    assert record(app.top).events == match.events
 
 
 def test_statistics_count_a_finished_match():
@@ -216,8 +216,8 @@ def test_setup_start_opens_the_table_with_the_chosen_seats():
     click(app, find_button(app, "Start").rect.center)
     table = app.top
     assert isinstance(table, JaipurTable)
-    assert [s.kind for s in table.authority.match.seats] == ["human", "bot"]
-    assert table.authority.match.seats[1].level == "hard"
+    assert [s.kind for s in record(table).seats] == ["human", "bot"]
+    assert record(table).seats[1].level == "hard"
     assert app.store.info(table.match_id).status == "playing"
 
 
@@ -337,5 +337,6 @@ def test_taj_mahal_setup_offers_the_start_player_and_the_table_starts_with_that_
     first.step(1)  # Bilal
     click(app, app.top.start_button.rect.center)
     table = app.top
-    assert isinstance(table, TajMahalTable) and table.authority.match.options["first"] == 1
-    assert table.v["start"] == 1 and table.v["turn"] == 1
+    match = record(table)
+    assert isinstance(table, TajMahalTable) and match.options["first"] == 1
+    assert table.v["start"] == 1 and match.commands[0].seat == 1  # Bilal (a bot) plays first

@@ -16,6 +16,7 @@ from game.rules.tajmahal.data import CARDS, COLOURS
 from game.scenes.overlays import HandOff
 from game.scenes.tajmahal import render
 from game.scenes.tajmahal.sheets import TajMahalResult, VisitSheet
+from tests.scenes.driver import record
 from tests.scenes.keys import perform_by_keys
 
 MOVES = ("play", "withdraw", "build", "pick")
@@ -95,7 +96,7 @@ def test_three_people_pass_and_play_and_each_screen_shows_only_its_own_hand(monk
     def spy(self, surface, focused):
         table = self.t  # the render draws the table it belongs to
         if table.viewer is not None:
-            own = [c["id"] for c in table.authority.match.view(table.viewer)["hand"]]
+            own = [c["id"] for c in record(table).view(table.viewer)["hand"]]
             drawn.append((table.viewer, table.hand(), own))
         original(self, surface, focused)
 
@@ -238,7 +239,7 @@ def test_the_busy_table_plays_with_five_bots():
     for _ in range(600):
         app.update(1)
         app.present()
-    assert len(table.authority.match.seats) == 5 and len(table.authority.match.commands) > 10
+    assert len(record(table).seats) == 5 and len(record(table).commands) > 10
 
 
 def test_a_hint_is_shown_and_played_by_its_clicks():

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game.scenes.tutorial.runner import replayed, scripted_moves
+from game.matches import play_scripts, tutorial_match
 from game.scenes.tutorial.script import FOLDER, NAMES, load
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,8 +25,8 @@ def test_every_tutorial_file_is_named_and_its_moves_are_legal_from_its_deal():
         tutorial = load(file.stem)
         assert tutorial.steps[-1].expect is None, "the last step hands over to a normal game"
         assert all(s.text and (s.expect is None or s.hint) for s in tutorial.steps)
-        match = replayed(tutorial, len(tutorial.steps))  # raises on a refused move
-        scripted_moves(tutorial, match)
+        match = tutorial_match(tutorial, len(tutorial.steps))  # raises on a refused move
+        play_scripts(tutorial, match)
         assert not match.finished
 
 

@@ -57,17 +57,17 @@ def test_leaving_by_the_pause_menu_keeps_the_step():
 
 
 def test_a_remembered_step_that_no_longer_fits_starts_the_tutorial_afresh(monkeypatch):
-    from game.scenes.tutorial import opening
+    from game import matches
 
     progress.save_step("jaipur", 5)
-    real = opening.replayed
+    real = matches.tutorial_match
 
     def changed(tutorial, upto):  # as if the file had changed since the step was saved
         if upto:
             raise ValueError("a step's move is refused")
         return real(tutorial, upto)
 
-    monkeypatch.setattr(opening, "replayed", changed)
+    monkeypatch.setattr(matches, "tutorial_match", changed)
     s = open_setup()
     s.click("learn")
     s.idle()

@@ -13,6 +13,7 @@ from pathlib import Path
 from game.automation import Session
 from game.core.match import verify
 from game.rules.ubongo.bots import REACH
+from tests.scenes.driver import referee
 from tests.scenes.ubongo_player import play_to_standings, solution
 
 
@@ -48,7 +49,7 @@ def test_a_person_who_solves_first_moves_at_once_while_two_bots_still_solve():
     table = s.table
     assert table.gem_board_shown() and table.rows_open() == [0, 1, 2, 3, 4, 5]
     assert s.view(0)["status"] == ["solved", "solving", "solving"]
-    assert table.clock_running() and s.view(0)["hourglass"]["end"][0] - table.clock.now > 2000
+    assert table.clock_running() and s.view(0)["hourglass"]["end"][0] - table.window.now() > 2000
     s.perform(0, {"move": "pawn", "row": 4})
     (took,) = round_events(s, "gems")
     assert took["seat"] == 0 and took["row"] == 4 and len(took["gems"]) == 2
@@ -93,14 +94,14 @@ def test_a_later_solver_who_moves_first_takes_the_head_of_a_shared_row():
     there, and takes its head. The bot, at its moment, chooses again from the gems left."""
     s = race(["human", "medium"], seed=3)
     table = s.table
-    until(s, lambda: 1 in table.held and table.held[1].command["move"] == "pawn")
-    heading = table.held[1]
+    until(s, lambda: 1 in referee(table).held and referee(table).held[1].command["move"] == "pawn")
+    heading = referee(table).held[1]
     row, due = heading.command["row"], heading.tick
-    assert table.clock.now < due and abs(row - 2) <= 2  # the person (2nd) can reach it too
+    assert table.window.now() < due and abs(row - 2) <= 2  # the person (2nd) can reach it too
     before = s.view(0)["gems"][row][:4]
     s.perform(0, solution(s, 0))
     s.perform(0, {"move": "pawn", "row": row})
-    assert table.clock.now < due
+    assert table.window.now() < due
     until(s, lambda: len(round_events(s, "gems")) == 2)
     assert len(round_events(s, "gems")) == 2
     mine, bots = round_events(s, "gems")
@@ -153,7 +154,7 @@ s = Session.open("ubongo", ["human", "medium", "hard"], seed=4, options={{"first
 s.idle()
 s.tick(120)
 s.perform(0, solution(s, 0))
-print(len(s.log), s.table.clock.now, flush=True)
+print(len(s.log), s.table.window.now(), flush=True)
 os.kill(os.getpid(), signal.SIGKILL)
 """
 
@@ -173,7 +174,7 @@ def test_killed_right_after_ubongo_continue_brings_back_the_gem_board_and_the_sa
     table = s.table
     assert len(s.log) == events and s.view(0)["status"][0] == "solved"
     solved = [e for e in s.log if e["type"] == "solve" and e["seat"] == 0][0]["tick"]
-    assert table.clock.now == solved and tick - 5 <= solved <= tick  # from the last tick kept
+    assert table.window.now() == solved and tick - 5 <= solved <= tick  # from the last tick kept
     assert table.gem_board_shown() and table.rows_open()
     s.perform(0, {"move": "pawn", "row": 2})
     assert any(e["type"] == "gems" and e["seat"] == 0 for e in s.log)

@@ -11,8 +11,9 @@ import pytest
 
 from game.automation import Session
 from game.core.match import verify
+from game.rules.ubongo.state import HINT_TICKS
 from game.scenes.overlays import HandOff
-from game.scenes.ubongo.table import HINT_COST, UbongoTable
+from game.scenes.ubongo.table import UbongoTable
 from tests.scenes.ubongo_player import choose, move_to, play_to_standings, press, solution
 
 FOUR = ["human", "hard", "medium", "easy"]
@@ -147,20 +148,23 @@ def test_a_hint_lays_one_piece_and_costs_ten_seconds_in_solo():
     s = Session.open("ubongo", ["human"], seed=3, options={"mode": "solo"}, setup={"pawns": [0]})
     s.idle()
     table = s.table
-    before = table.clock.now
+    before = table.window.now(0)
     s.click("hint")
-    assert table.clock.now == before + HINT_COST
+    assert table.window.now(0) == before + HINT_TICKS
     assert len(table.handler.laid()) == 1
     s.key("h")
-    assert len(table.handler.laid()) == 2 and table.clock.now == before + 2 * HINT_COST
+    assert len(table.handler.laid()) == 2 and table.window.now(0) == before + 2 * HINT_TICKS
+    # the cost is in the log, as the rules' time: Continue and the score both count it
+    spent = [e for e in s.log if e["type"] == "time" and e.get("hint")]
+    assert [e["tick"] for e in spent] == [before + HINT_TICKS, before + 2 * HINT_TICKS]
 
 
 def test_out_of_sand_the_pieces_freeze_and_a_solution_is_shown():
     """The person's sand runs out mid-drag while a bot with extra time still solves: the piece
     in hand goes back, and since the hard bot solved the puzzle cannot come back this round,
     so the gem board shows with a solution on their frozen puzzle in its corner."""
-    options = {"first": 0, "extra3": 30}
-    s = Session.open("ubongo", ["human", "hard", "easy"], seed=5, options=options, setup={"pawns": [0, 1, 2]})
+    options, setup = {"first": 0, "extra3": 30}, {"pawns": [0, 1, 2]}
+    s = Session.open("ubongo", ["human", "hard", "easy"], seed=18, options=options, setup=setup)
     s.idle()
     table = s.table
     letter = table.handler.letters[0]
@@ -261,11 +265,11 @@ def test_a_match_left_mid_round_resumes_with_its_hourglass_where_it_was():
     s.idle()
     s.tick(600)  # ten seconds into the sand
     s.perform(0, {"move": "give_up"})
-    left_at = max(e.get("tick", 0) for e in s.log)
-    s.close()
+    s.close()  # the time reached is in the log: the give-up's tick, or a tick after it
     again = Session.resume()
     table = again.table
-    assert isinstance(table, UbongoTable) and table.clock.now == left_at
+    left_at = max(e.get("tick", 0) for e in again.log)
+    assert isinstance(table, UbongoTable) and table.window.now() == left_at
     play_to_standings(again, random.Random(1))
 
 

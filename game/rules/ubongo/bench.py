@@ -6,10 +6,9 @@ from __future__ import annotations
 import statistics
 import time
 
-from game.core.clocked import SharedClock
+from game.core.authority import Authority
 from game.core.match import Match, Seat
-from game.core.rng import derive
-from game.core.ruleset import Budget
+from game.core.referee import Referee
 from game.rules.ubongo import RULESET, generate, levels, solver
 
 
@@ -49,24 +48,28 @@ def generate_s() -> float:
     return time.perf_counter() - start
 
 
-def idle_seat_game(seed: int, levels_: tuple[str, ...]) -> Match:
-    """One game on one clock of a seat that never solves (it gives up as its sand runs out, as
-    a person who does nothing times out) against bots of these levels."""
-    seats = [Seat("idle"), *(Seat(level, "bot", level) for level in levels_)]
-    match = Match.new(RULESET, seats, {}, seed)
-    bots = [RULESET.bot(level) for level in levels_]
+class Idle:
+    """A seat that never solves: its pawn on the first row, then it gives up as its sand runs
+    out (as a person who does nothing times out)."""
 
-    def choose(seat: int, at: int) -> dict:
-        view = match.view(seat)
-        if seat > 0:
-            return bots[seat - 1].choose(view, match.legal(seat), derive(seed, at * 8 + seat), Budget())
+    level = "idle"
+
+    def choose(self, view, legal, rng, budget) -> dict:
         if view["phase"] == "start":
             return {"move": "pawn", "row": 0}
-        return {"move": "give_up", "tick": view["hourglass"]["end"][0]}
+        return {"move": "give_up", "tick": view["hourglass"]["end"][view["seat"]]}
 
-    clocked = SharedClock(match, choose)
+
+def idle_seat_game(seed: int, levels_: tuple[str, ...]) -> Match:
+    """One game on one clock, driven by the referee every match has, of an idle seat against
+    bots of these levels."""
+    seats = [Seat("idle", "bot", "idle"), *(Seat(level, "bot", level) for level in levels_)]
+    match = Match.new(RULESET, seats, {}, seed)
+    players = {0: Idle(), **{i + 1: RULESET.bot(level) for i, level in enumerate(levels_)}}
+    referee = Referee(Authority(match), players)
     while not match.finished:
-        match.submit(*clocked.next())
+        referee.advance(referee.quiet())
+    referee.close()
     return match
 
 

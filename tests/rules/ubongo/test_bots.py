@@ -221,12 +221,12 @@ def test_a_bot_counts_the_gems_an_earlier_move_will_take():
 
 def test_a_bot_chooses_its_row_from_the_gems_left_at_the_moment_it_moves():
     """Issue 33: a bot that solved draws its moment at once but chooses where to go with the
-    gems actually left when that moment comes: on one clock (game.core.clocked) it is asked
-    again, with the same draws, once another has taken the reds it was heading for."""
+    gems actually left when that moment comes: on one clock the referee (game.core.referee)
+    asks it again, with the same draws, once another has taken the reds it was heading for."""
     from dataclasses import replace
 
-    from game.core.clocked import SharedClock
-    from game.core.rng import derive
+    from game.core.authority import Authority
+    from game.core.referee import Referee
 
     m = new()
     rows = [list(r) for r in m.state.gems]
@@ -241,18 +241,25 @@ def test_a_bot_chooses_its_row_from_the_gems_left_at_the_moment_it_moves():
     ]
     bot, asked = RULESET.bot("hard"), []
 
-    def choose(seat: int, at: int) -> dict:
-        if seat == 0:
-            return person[sum(c.seat == 0 for c in m.commands)]
-        if m.view(1)["status"][1] == "solving":
-            return {"move": "solve", "tick": 120, "placements": solution(m, 1)}
-        command = bot.choose(m.view(1), m.legal(1), derive(7, at * 8 + 1), Budget())
-        asked.append(command)
-        return command
+    class Person:
+        level = "scripted"
 
-    clocked = SharedClock(m, choose)
+        def choose(self, view, legal, rng, budget):
+            return person[sum(c.seat == 0 for c in m.commands)]
+
+    class Heading:
+        level = "hard"
+
+        def choose(self, view, legal, rng, budget):
+            if view["status"][1] == "solving":
+                return {"move": "solve", "tick": 120, "placements": solution(m, 1)}
+            command = bot.choose(view, legal, rng, budget)
+            asked.append(command)
+            return command
+
+    referee = Referee(Authority(m), {0: Person(), 1: Heading()})
     while not any(e["type"] == "gems" and e["seat"] == 1 for e in m.events):
-        assert not isinstance(m.submit(*clocked.next()), Rejected)
+        referee.advance(referee.quiet())
     first, again = asked
     assert first["row"] == 1 and first["tick"] > 150  # it saw two reds in row 2 when it solved
     assert again["tick"] == first["tick"] and again["row"] == 2  # then only the red left in row 3

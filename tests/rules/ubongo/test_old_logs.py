@@ -8,10 +8,9 @@ import json
 from pathlib import Path
 
 from game.core import bots
-from game.core.clocked import SharedClock
+from game.core.authority import Authority
 from game.core.match import Match
-from game.core.rng import derive
-from game.core.ruleset import Budget, Rejected
+from game.core.referee import Referee
 
 LOGS = Path(__file__).parent / "logs"
 
@@ -34,15 +33,10 @@ def test_an_old_game_left_while_solvers_moved_plays_on_to_its_end():
     v = m.view(None)
     assert v["round"] == 3 and v["status"] == ["moved", "solved", "solved"]
     assert v["order"] == [2, 1, 0] and v["moves"][0]["gems"] is None  # its gems were still to come
-    players = [bots.make(m.ruleset, "medium") for _ in m.seats]
-
-    def choose(seat: int, at: int) -> dict:
-        return players[seat].choose(m.view(seat), m.legal(seat), derive(m.seed, at * 8 + seat), Budget())
-
-    clocked = SharedClock(m, choose)
+    players = {seat: bots.make(m.ruleset, "medium") for seat in range(len(m.seats))}
+    referee = Referee(Authority(m), players)  # a bot that plays an illegal move raises Failed
     while not m.finished:
-        result = m.submit(*clocked.next())
-        assert not isinstance(result, Rejected), result.reason
+        referee.advance(referee.quiet())
     third = [e for e in m.events if e["type"] == "gems" and e["seat"] == 0]
     assert third, "seat 0's move of round 3 took its gems"
     gems = sum(len(row) for row in m.view(None)["gems"]) + sum(sum(h.values()) for h in m.view(None)["held"])

@@ -10,9 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core import codec
-from game.core.clocked import SharedClock
+from game.core.authority import Authority
 from game.core.match import Match, Seat
-from game.core.rng import derive
+from game.core.referee import Referee
+from game.core.rng import stream
 from game.core.ruleset import Budget, Rejected
 from game.rules.ubongo import RULESET, Ubongo
 from game.rules.ubongo.state import CLOCKS, COLOURS
@@ -46,19 +47,19 @@ def replay_equals_live(match: Match) -> None:
 
 
 def play(match: Match, specs, seed: int, junk_rng=None) -> None:
-    """Bots play the match to its end: on one clock as a table runs it (game.core.clocked), or
-    in turns lowest seat first (any order of arrival must do there)."""
+    """Bots play the match to its end: on one clock as every match is driven (the referee,
+    game.core.referee), or in turns lowest seat first (any order of arrival must do there)."""
     from game.core import bots
 
     rules = match.ruleset
     players = [bots.make(rules, spec) for spec in specs]
 
     def choose(seat: int, at: int) -> dict:
-        rng = derive(seed, at * 8 + seat)
+        rng = stream("bot", seed, seat, at)
         return players[seat].choose(match.view(seat), match.legal(seat), rng, Budget())
 
-    clocked = SharedClock(match, choose)
-    for _ in range(2000):
+    referee = Referee(Authority(match), dict(enumerate(players))) if match.state.clock == "shared" else None
+    for _ in range(20000):
         if match.finished:
             return
         if junk_rng is not None and junk_rng.random() < 0.3:
@@ -71,9 +72,11 @@ def play(match: Match, specs, seed: int, junk_rng=None) -> None:
             gems_conserved(match)
             continue
         waiting = sorted(match.to_act)
-        if match.state.clock == "shared":
-            seat, cmd = clocked.next()
-        elif not waiting:
+        if referee is not None:
+            referee.advance(min(referee.quiet(), 60))  # a bot's move, a second of sand or the expiry
+            gems_conserved(match)
+            continue
+        if not waiting:
             seat, cmd = None, rules.clock(match.state)
         else:
             seat = waiting[0]
