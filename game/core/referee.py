@@ -31,9 +31,9 @@ from game.core.authority import Authority, SeatWindow
 from game.core.i18n import Msg, msg
 from game.core.match import Entry, Match
 from game.core.outside import OutsideBotError, ProgramBot
-from game.core.seats import level_name
 from game.core.rng import stream
 from game.core.ruleset import Budget, Command, Event, Rejected, only_time
+from game.core.seats import level_name
 from game.core.thinking import Thinking
 
 TIME_STEP = 60  # ticks of sand between time entries: a kill gives back at most a second
