@@ -132,3 +132,6 @@ class Jaipur(Ruleset):
 
     def describe(self, event: dict[str, Any], names: list[str]) -> str:  # a Msg: see log.py
         return describe(event, names)
+
+
+RULESET = Jaipur()

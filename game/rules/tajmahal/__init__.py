@@ -2,10 +2,8 @@
 
 from game.rules.tajmahal.board import Board, BoardError, levels_dir, load, parse
 from game.rules.tajmahal.data import CARDS, Card
-from game.rules.tajmahal.ruleset import TajMahal
+from game.rules.tajmahal.ruleset import RULESET, TajMahal
 from game.rules.tajmahal.state import Player, State
-
-RULESET = TajMahal()
 
 __all__ = [
     "CARDS",

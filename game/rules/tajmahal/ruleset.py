@@ -228,3 +228,6 @@ def describe(event: Event, names: list[str]) -> str:
     if kind == "game_over":
         return msg("The game is over")
     return ""
+
+
+RULESET = TajMahal()

@@ -19,10 +19,8 @@ from game.rules.ubongo.pieces import (
 )
 from game.rules.ubongo.placement import check as check_placement
 from game.rules.ubongo.placement import check_partial
-from game.rules.ubongo.ruleset import Ubongo
+from game.rules.ubongo.ruleset import RULESET, Ubongo
 from game.rules.ubongo.solver import count, solve, stats, tilings
-
-RULESET = Ubongo()
 
 __all__ = [
     "LETTERS",

@@ -532,3 +532,6 @@ def _beatable(state: State, move: tuple[int, int, int, int]) -> bool:
         if abs(row - state.pawns[other]) <= reach and (earliest, solved, state.distance(other)) < key:
             return True
     return False
+
+
+RULESET = Ubongo()
