@@ -7,7 +7,6 @@ others with the same reason, or a person is told one thing and the rules do anot
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from typing import Any
@@ -30,12 +29,19 @@ class Agreement:
     def __init__(self, ruleset: Ruleset, face: Face):
         self.ruleset, self.face = ruleset, face
         self.seen: Counter[str] = Counter()
+        self._views: dict[int, tuple[Any, dict[str, Any]]] = {}  # per seat: the last state, its view
+
+    def view(self, state: Any, seat: int) -> dict[str, Any]:
+        """The seat's view of `state`, made once for the many commands checked on it."""
+        last = self._views.get(seat)
+        if last is None or last[0] is not state:
+            last = self._views[seat] = (state, self.ruleset.view(state, seat))
+        return last[1]
 
     def check(self, state: Any, seat: int, command: dict[str, Any]) -> bool:
         """Assert the face and decide agree on `command`; True when it was accepted."""
-        view = self.ruleset.view(state, seat)
-        said = self.face.why_not(view, seat, copy.deepcopy(command))
-        decided = self.ruleset.decide(state, seat, copy.deepcopy(command), random.Random(0))
+        said = self.face.why_not(self.view(state, seat), seat, command)
+        decided = self.ruleset.decide(state, seat, command, random.Random(0))
         if isinstance(decided, Rejected):
             assert said is not None, f"seat {seat}: the face lets {command} through, decide says {decided}"
             assert words(said) == words(decided), (command, said, decided)
