@@ -10,7 +10,8 @@ from game.core.clocked import SharedClock
 from game.core.match import Match, Seat
 from game.core.rng import derive
 from game.core.ruleset import Budget
-from game.rules.ubongo import RULESET, generate, levels, solver
+from game.rules.ubongo import generate, levels, solver
+from game.rules.ubongo.ruleset import RULESET
 
 
 def rows() -> list[tuple[tuple, tuple[str, ...]]]:

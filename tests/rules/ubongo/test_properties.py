@@ -14,7 +14,7 @@ from game.core.clocked import SharedClock
 from game.core.match import Match, Seat
 from game.core.rng import derive
 from game.core.ruleset import Budget, Rejected
-from game.rules.ubongo import RULESET, Ubongo
+from game.rules.ubongo.ruleset import RULESET, Ubongo
 from game.rules.ubongo.state import CLOCKS, COLOURS
 
 from .helpers import deal
