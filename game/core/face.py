@@ -12,6 +12,7 @@ with lean modules only, and the import contracts in pyproject.toml keep it so.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,7 +67,7 @@ class Outcome:
         }
 
 
-class Face:
+class Face(ABC):
     """The public part of a game: what anyone may ask of it without holding a match."""
 
     name: str = ""  # registry key: jaipur, ginrummy, tajmahal, ubongo
@@ -108,9 +109,10 @@ class Face:
         event as well: the log a seat reads is built from what that seat may see."""
         return ""
 
+    @abstractmethod
     def why_not(self, view: View, seat: int, command: Command) -> Rejected | None:
         """Why `seat` may not send `command` now, or None when it may: the rules' own check
         (the one decide runs) on `view`, which must be that seat's own view. The reason is
         decide's, word for word, so a table can grey a button and say why without asking
         anyone; the authority still decides every command it is sent."""
-        raise NotImplementedError(f"{self.name} cannot check a command on a view yet")
+        ...
