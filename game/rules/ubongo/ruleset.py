@@ -1,4 +1,5 @@
-"""Ubongo's ruleset: decide (checks, randomness resolved into events) and evolve (a fold).
+"""Ubongo's ruleset: decide (checks.py's checks, then randomness resolved into events) and
+evolve (a fold).
 
 Phases: `start` (pawns onto start fields), then per round `solve`: the hourglass runs, every
 seat works on its own board, and a seat that has solved moves its pawn and takes its gems at
