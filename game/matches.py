@@ -14,7 +14,7 @@ import contextlib
 import random
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.core import bots, paths, registry, seats
 from game.core.authority import Authority
@@ -31,7 +31,8 @@ from game.core.timers import ticks
 from game.core.window import NotOpened
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.core.settings import Settings
+    from game.core.store import Store
     from game.net import tickets
     from game.net.client import RemoteWindow
     from game.scenes.tutorial.script import Tutorial
@@ -52,8 +53,19 @@ class Opened:
     invites: dict[int, Any] = field(default_factory=dict)
 
 
+class AppLike(Protocol):
+    """What the composition needs of the app: its saves, settings and server (game/app.py)."""
+
+    settings: Settings
+    automated: bool
+    hosting: Any
+
+    @property
+    def store(self) -> Store: ...
+
+
 class Matches:
-    def __init__(self, app: App):
+    def __init__(self, app: AppLike):
         self.app = app
         self._records: dict[int, tuple[Authority, Referee]] = {}  # by id(window), while open
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from game.core import registry
 from game.core.authority import Authority, SeatWindow
+from game.core.face import Face
 from game.core.i18n import msg, said
 from game.core.referee import Notice, Ready, Referee, hint_rng
 from game.core.ruleset import Budget, Command, Event, Outcome, Rejected, View
@@ -54,8 +56,9 @@ class LocalWindow:
 
     # -- what everyone knows --------------------------------------------------------------
     @property
-    def game(self) -> Any:
-        return self._window.rules
+    def game(self) -> Face:
+        """The game's face: its words, options and view-level checks (never its machinery)."""
+        return registry.face(self._window.rules.name)
 
     @property
     def players(self) -> list[Any]:

@@ -1,4 +1,4 @@
-"""The contract every game implements, and the small types it speaks in.
+"""The contract every game implements: its face (game/core/face.py) and its machinery.
 
 A ruleset is pure: `decide` validates a command and returns the events it causes (any
 randomness resolved inside them), `evolve` folds one event into the state without checking
@@ -9,12 +9,26 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
-Command = dict[str, Any]
-Event = dict[str, Any]
-View = dict[str, Any]
+# The types a game speaks in live with its face; they are named here too, as they always were.
+from game.core.face import Command, Event, Face, Option, Outcome, Rejected, View
+
+__all__ = [
+    "TIME",
+    "Bot",
+    "Budget",
+    "Command",
+    "Event",
+    "Option",
+    "Outcome",
+    "Rejected",
+    "Ruleset",
+    "View",
+    "hidden",
+    "only_time",
+]
 
 # Time in the log: an event of this type records only that a timed game's clock reached a tick
 # (each second of sand, a pause, a solo hint's cost), so a match picked up again goes on where
@@ -25,34 +39,6 @@ TIME = "time"
 
 def only_time(events: list[Event]) -> bool:
     return bool(events) and all(e.get("type") == TIME for e in events)
-
-
-@dataclass(frozen=True)
-class Rejected:
-    """A command that was not allowed, with a reason a person can read."""
-
-    reason: str
-
-    def __bool__(self) -> bool:  # so `if result:` reads as "it was accepted"
-        return False
-
-
-@dataclass(frozen=True)
-class Option:
-    """One setting a game offers at setup, shown by the setup screen."""
-
-    key: str
-    label: str
-    choices: tuple[Any, ...]
-    default: Any
-    labels: tuple[str, ...] = ()  # display text per choice; str(choice) when empty
-    seat: int | None = None  # a per-seat option (a handicap) belongs to this seat, 0-based
-    family: str = ""  # a per-seat option's kind without the seat ("Board side"): a column heading
-
-    def label_of(self, value: Any) -> str:
-        if self.labels and value in self.choices:
-            return self.labels[self.choices.index(value)]
-        return str(value)
 
 
 @dataclass(frozen=True)
@@ -69,48 +55,17 @@ class Bot(Protocol):
     def choose(self, view: View, legal: list[Command], rng: random.Random, budget: Budget) -> Command: ...
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """How a finished match ended. `winners` holds several seats on a shared win."""
-
-    winners: tuple[int, ...]
-    scores: tuple[float, ...]
-    summary: str = ""
-    details: dict[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "winners": list(self.winners),
-            "scores": list(self.scores),
-            "summary": self.summary,
-            "details": self.details,
-        }
-
-
 def hidden(cards: list[Any]) -> list[None]:
     """As many unknown cards as `cards` holds: what a redacted event carries in their place."""
     return [None] * len(cards)
 
 
-class Ruleset(ABC):
-    """Base class of a game's rules. Subclasses implement every abstract method."""
+class Ruleset(Face, ABC):
+    """A game's rules: its face (the public part, game/core/face.py) and the machinery that
+    sets a match up, decides commands and folds events. Subclasses implement every abstract
+    method; a game's ruleset class inherits its face class, so the two never disagree."""
 
-    name: str = ""  # registry key: jaipur, ginrummy, tajmahal, ubongo
-    title: str = ""  # shown to players
-    min_seats: int = 2
-    max_seats: int = 2
-    bot_levels: tuple[str, ...] = ("easy", "medium", "hard")
-    options: tuple[Option, ...] = ()
-    hidden_hands: bool = True  # pass-and-play needs a hand-off screen between seats
-    timed: bool = False  # commands carry a tick: a table stamps a person's with its clock
     records_time: bool = False  # a timed game whose decide takes the clock's time entries (TIME)
-
-    def default_options(self) -> dict[str, Any]:
-        return {o.key: o.default for o in self.options}
-
-    def seat_range(self, options: dict[str, Any]) -> tuple[int, int]:
-        """Seat counts allowed with these options (a solo variant narrows it)."""
-        return self.min_seats, self.max_seats
 
     @abstractmethod
     def empty(self, seats: int, options: dict[str, Any]) -> Any:
@@ -151,20 +106,6 @@ class Ruleset(ABC):
     @abstractmethod
     def bot(self, level: str) -> Bot: ...
 
-    def fixed_seats(self, options: dict[str, Any]) -> dict[int, str]:
-        """Seats the rules themselves play under these options (a solo variant's bot), by name."""
-        return {}
-
-    def fixed_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """Options the rules settle themselves under these options (a solo variant may fix who
-        starts), by key; setup shows them greyed with that value."""
-        return {}
-
-    def seated_options(self, kinds: list[str]) -> dict[str, Any]:
-        """Options that follow from who sits where, not from a choice at setup, by key, given
-        each seat's kind ("human" is a person at this screen). Options given explicitly win."""
-        return {}
-
     def clock(self, state: Any) -> Command | None:
         """A command the table's clock submits (as seat None) when the game waits on time,
         not on a seat: an hourglass running out. None for games without time."""
@@ -198,8 +139,3 @@ class Ruleset(ABC):
         counts and shapes stay; everything else is the event itself. Games that hide nothing
         keep this default."""
         return event
-
-    def describe(self, event: Event, names: list[str]) -> str:
-        """One line of the move log for an event ("" to leave it out). Must read a redacted
-        event as well: the log a seat reads is built from what that seat may see."""
-        return ""

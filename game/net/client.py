@@ -23,6 +23,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
 from game.core import registry
+from game.core.face import Face
 from game.core.i18n import msg
 from game.core.rng import stream
 from game.core.ruleset import Budget, Command, Event, Outcome, Rejected, Ruleset, View
@@ -432,8 +433,9 @@ class RemoteWindow:
         self.viewer = seat
 
     @property
-    def game(self) -> Ruleset | None:
-        return self.rules
+    def game(self) -> Face | None:
+        """The game's face: its words, options and view-level checks (never its machinery)."""
+        return None if self.rules is None else registry.face(self.rules.name)
 
     @property
     def players(self) -> list[Seat]:
@@ -499,12 +501,8 @@ class RemoteWindow:
         self._own_seat(seat)
         if self.status != "online":
             return Rejected(self.offline_reason())
-        why_not = getattr(self.rules, "why_not", None)
-        if callable(why_not):
-            return why_not(self.seat_view(seat), seat, command)
-        if any(same(command, legal) for legal in self.legal(seat)):
-            return None
-        return Rejected(msg("That is not a move you can make now"))
+        assert self.rules is not None
+        return registry.face(self.rules.name).why_not(self.seat_view(seat), seat, command)
 
     def submit(self, seat: int, command: Command) -> Rejected | None:
         """Send a command for one of this window's seats: refused at once only when the link is
@@ -636,9 +634,3 @@ class RemoteWindow:
 
 def _moments(seen: dict[str, Any]) -> dict[int, View]:
     return {int(k): v for k, v in (seen.get("moments") or {}).items()}
-
-
-def same(a: Command, b: Command) -> bool:
-    """Equal up to the tick (the server stamps its own)."""
-    strip = lambda c: {k: v for k, v in c.items() if k != "tick"} if isinstance(c, dict) else c  # noqa: E731
-    return strip(a) == strip(b)

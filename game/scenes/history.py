@@ -66,7 +66,7 @@ class History(Screen):
             [None, *games],
             None,
             self.set_game,
-            [N_("All"), *(registry.get(g).title for g in games)],
+            [N_("All"), *(registry.face(g).title for g in games)],
             18,
         )
         self.game_choice.tid = "filter.game"
@@ -291,7 +291,7 @@ class History(Screen):
             box = pygame.Rect(40, 644, 640, 60)
             panel(surface, box, theme.BG_DEEP, theme.ACCENT, width=2)
             row = self.deleted[0]
-            title = registry.get(row.game).title
+            title = registry.face(row.game).title
             said = _("{game} match {id} deleted (Ctrl+Z undoes it).", game=i18n.tr(title), id=row.id)
             said, size = text.fit(said, 470, 18, "bold", 14)
             text.blit(surface, said, (box.x + 20, box.centery), size, theme.TEXT, "bold", "midleft")
@@ -300,7 +300,7 @@ class History(Screen):
 
     def _row(self, surface: pygame.Surface, rect: pygame.Rect, row: Played, k: int) -> None:
         panel(surface, rect, theme.BG_DEEP if k % 2 else theme.PANEL)
-        title = registry.get(row.game).title
+        title = registry.face(row.game).title
         text.blit(surface, title, (rect.x + 20, rect.y + 22), 21, theme.ACCENT, "bold", "midleft")
         when = when_text(row.updated.astimezone())
         text.blit(surface, when, (rect.x + 20, rect.y + 46), 15, theme.MUTED, anchor="midleft")

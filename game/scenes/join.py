@@ -205,7 +205,7 @@ class JoinScreen(Screen):
         )
         for k, ticket in enumerate(self.tickets):
             y = SEATS_Y + 50 + 48 * k
-            game = registry.get(ticket.game).title if ticket.game in registry.names() else ticket.game
+            game = registry.face(ticket.game).title if ticket.game in registry.names() else ticket.game
             you = ", ".join(ticket.names[s] for s in ticket.seats if s < len(ticket.names))
             others = ", ".join(n for i, n in enumerate(ticket.names) if i not in ticket.seats)
             line = msg("{game}: you are {you}, with {others}", game=game, you=you, others=others)

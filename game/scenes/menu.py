@@ -26,8 +26,8 @@ class GameTile(Widget):
         # Learn to play, for a game with a tutorial: a link in the tile's corner (L on the tile)
         self.on_learn = on_learn
         self.learn_rect = pygame.Rect(self.rect.right - 166, self.rect.bottom - 48, 148, 34)
-        self.ruleset = registry.get(game)
-        self.label = self.ruleset.title
+        self.face = registry.face(game)  # the public part: the menu loads no machinery
+        self.label = self.face.title
         self.spec = tables.find(game)  # None: no table for it yet
         self.enabled = self.spec is not None
         self._images: dict[tuple[bool, str], pygame.Surface] = {}
@@ -77,7 +77,7 @@ class GameTile(Widget):
         pygame.draw.rect(surface, theme.BG_DEEP, band, border_top_left_radius=14, border_top_right_radius=14)
         if self.spec is not None:
             self.spec.emblem(surface, (band.centerx, band.centery + 2))
-        rules = self.ruleset
+        rules = self.face
         seats = (
             msg("{n} players", n=rules.min_seats)
             if rules.min_seats == rules.max_seats

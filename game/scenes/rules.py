@@ -20,7 +20,7 @@ class RulesScreen(Screen):
 
     def __init__(self, app, game: str):
         super().__init__(app)
-        self.title = msg("Rules · {game}", game=registry.get(game).title)
+        self.title = msg("Rules · {game}", game=registry.face(game).title)
         # the Japanese texts are the project's own, beside the English (seeds/ja)
         folder = ("seeds", "ja") if i18n.language() == "ja" else ("seeds",)
         path = resources.path(*folder, f"{game}.md")
@@ -96,7 +96,7 @@ class RulesIndex(Screen):
         super().__init__(app)
         self.games = [g for g in registry.GAMES if g in registry.available()]
         for i, game in enumerate(self.games):
-            title = registry.get(game).title
+            title = registry.face(game).title
             self.group.add(
                 Button((480, 130 + ROW * i, 400, 58), title, lambda g=game: self.open(g), tid=game)
             )

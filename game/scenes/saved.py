@@ -140,7 +140,7 @@ class SavedMatches(Screen):
         for k, info in enumerate(self.infos):
             row = pygame.Rect(40, 120 + ROW_H * k, 1200, ROW_H - 6)
             panel(surface, row, theme.BG_DEEP if k % 2 else theme.PANEL)
-            title = registry.get(info.game).title
+            title = registry.face(info.game).title
             text.blit(surface, title, (row.x + 20, row.y + 18), 22, theme.ACCENT, "bold", "midleft")
             players = _(", ").join(
                 s.name if not s.is_bot else _("{name} ({level})", name=s.name, level=level_name(s.level))

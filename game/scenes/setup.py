@@ -1,12 +1,12 @@
-"""New-game setup, generated from what the ruleset declares: seats, bots, options."""
+"""New-game setup, generated from what the game's face declares: seats, bots, options."""
 
 from __future__ import annotations
 
 import pygame
 
 from game.core import registry, setups
+from game.core.face import Option
 from game.core.i18n import N_, msg, said
-from game.core.ruleset import Option
 from game.core.seats import Seat, level_name
 from game.scenes import tables
 from game.scenes.base import Screen
@@ -26,17 +26,17 @@ class Setup(Screen):
     def __init__(self, app, game: str):
         super().__init__(app)
         self.game = game
-        self.ruleset = registry.get(game)
-        self.title = msg("New game · {game}", game=self.ruleset.title)
-        self.options = self.ruleset.default_options()
+        self.face = registry.face(game)  # the machinery is loaded at Start, for the match
+        self.title = msg("New game · {game}", game=self.face.title)
+        self.options = self.face.default_options()
         # "online": a person at another computer, who joins with an invite (network play)
-        self.kinds = ["human", "online", *self.ruleset.bot_levels]
+        self.kinds = ["human", "online", *self.face.bot_levels]
         self.kind_names = [
             N_("Person"),
             N_("Online"),
-            *(msg("Bot · {level}", level=level_name(lvl)) for lvl in self.ruleset.bot_levels),
+            *(msg("Bot · {level}", level=level_name(lvl)) for lvl in self.face.bot_levels),
         ]
-        low, high = self.ruleset.seat_range(self.options)
+        low, high = self.face.seat_range(self.options)
         # Sensible start: you against a bot when bots exist, else everyone a person.
         self.count = max(low, min(high, 2 if low <= 2 else low))
         self.names = [
@@ -46,7 +46,7 @@ class Setup(Screen):
         for i, field in enumerate(self.names):
             field.tid = f"name.{i}"
 
-        bots = self.ruleset.bot_levels  # the middle level (medium) when there are three
+        bots = self.face.bot_levels  # the middle level (medium) when there are three
         default_kinds = ["human"] + [bots[min(1, len(bots) - 1)] if bots else "human"] * 4
         self.seat_kinds = [
             Choice((0, 0, 290, 46), "", self.kinds, k, self._kind_changed, names=self.kind_names)
@@ -66,9 +66,9 @@ class Setup(Screen):
                 self._option_setter(o.key),
                 names=[o.label_of(c) for c in o.choices],
             )
-            for o in self.ruleset.options
+            for o in self.face.options
         ]
-        for option, widget in zip(self.ruleset.options, self.option_widgets, strict=True):
+        for option, widget in zip(self.face.options, self.option_widgets, strict=True):
             widget.tid, widget.spoken = f"option.{option.key}", option.label
         self._place_options()
         self.start_button = Button((980, 620, 240, 60), N_("Start"), self.start, primary=True)
@@ -97,12 +97,12 @@ class Setup(Screen):
         last, problem = setups.load(self.game)
         if problem:
             self.app.toast(problem, error=True, echo=False)
-        for option, widget in zip(self.ruleset.options, self.option_widgets, strict=True):
+        for option, widget in zip(self.face.options, self.option_widgets, strict=True):
             value = last.get("options", {}).get(option.key) if isinstance(last.get("options"), dict) else None
             if value in option.choices:
                 self.options[option.key] = value
                 widget.set(value)
-        low, high = self.ruleset.seat_range(self.options)
+        low, high = self.face.seat_range(self.options)
         self.count_choice.choices = list(range(low, high + 1))
         self.count_choice.names = [str(c) for c in self.count_choice.choices]
         if last.get("count") in self.count_choice.choices:
@@ -136,7 +136,7 @@ class Setup(Screen):
         def setter(value):
             self.options[key] = value
             self._refresh_options()
-            low, high = self.ruleset.seat_range(self.options)
+            low, high = self.face.seat_range(self.options)
             self.count_choice.choices = list(range(low, high + 1))
             self.count_choice.names = [str(c) for c in self.count_choice.choices]
             self._set_count(max(low, min(high, self.count)))
@@ -154,7 +154,7 @@ class Setup(Screen):
 
     def hosting(self) -> bool:
         """Whether a seat is played from another computer: Start hosts the match here."""
-        fixed = self.ruleset.fixed_seats(self.options)
+        fixed = self.face.fixed_seats(self.options)
         return any(self.seat_kinds[i].value == "online" for i in range(self.count) if i not in fixed)
 
     def seat_name(self, i: int) -> str:
@@ -164,14 +164,14 @@ class Setup(Screen):
         """The game's options one per row; per-seat options (a handicap) in a grid beneath,
         a row per seat and a column per kind, narrower so four seats fit."""
         general = [
-            w for o, w in zip(self.ruleset.options, self.option_widgets, strict=True) if o.seat is None
+            w for o, w in zip(self.face.options, self.option_widgets, strict=True) if o.seat is None
         ]
         for i, widget in enumerate(general):
             widget.rect.topleft = (OPTION_X, OPTION_Y + OPTION_H * i)
-        families = list(dict.fromkeys(_family(o) for o in self.ruleset.options if o.seat is not None))
+        families = list(dict.fromkeys(_family(o) for o in self.face.options if o.seat is not None))
         self.grid_top = OPTION_Y + OPTION_H * len(general) + 30
         width = (500 - 48 - 10 * (len(families) - 1)) // max(1, len(families))
-        for option, widget in zip(self.ruleset.options, self.option_widgets, strict=True):
+        for option, widget in zip(self.face.options, self.option_widgets, strict=True):
             if option.seat is not None:
                 column = families.index(_family(option))
                 widget.rect = pygame.Rect(
@@ -184,8 +184,8 @@ class Setup(Screen):
         """Choices that name a seat show the name typed for it, and only seats in the game are
         offered; options the rules settle under the current choices (solo: the person starts)
         are shown greyed with that value. Called whenever a name or an option changes."""
-        fixed = self.ruleset.fixed_options(self.options)
-        for option, widget in zip(self.ruleset.options, self.option_widgets, strict=True):
+        fixed = self.face.fixed_options(self.options)
+        for option, widget in zip(self.face.options, self.option_widgets, strict=True):
             pairs = [
                 (c, option.label_of(c))
                 for c in option.choices
@@ -203,7 +203,7 @@ class Setup(Screen):
             widget.visible = option.seat is None or option.seat < self.count
 
     def _layout(self) -> None:
-        fixed = self.ruleset.fixed_seats(self.options)
+        fixed = self.face.fixed_seats(self.options)
         widgets = [self.count_choice]
         for i in range(self.count):
             y = SEAT_Y + SEAT_H * i
@@ -243,10 +243,10 @@ class Setup(Screen):
         self.app.push(tables.practice_class(self.game)(self.app))
 
     def chosen_options(self) -> dict:
-        return {**self.options, **self.ruleset.fixed_options(self.options)}
+        return {**self.options, **self.face.fixed_options(self.options)}
 
     def seats(self) -> list[Seat]:
-        fixed = self.ruleset.fixed_seats(self.options)
+        fixed = self.face.fixed_seats(self.options)
         seats = []
         for i in range(self.count):
             name = self.seat_name(i)
@@ -269,7 +269,7 @@ class Setup(Screen):
         if self.hosting():
             self.host(seats)
             return
-        table = tables.new_table(self.app, self.ruleset, seats, self.chosen_options())
+        table = tables.new_table(self.app, self.face, seats, self.chosen_options())
         self.remember()
         self.app.replace(table)
 
@@ -284,7 +284,7 @@ class Setup(Screen):
             self.app.toast(refused, error=True, echo=False)
             return
         try:
-            table = host_table(self.app, self.ruleset.name, seats, self.chosen_options())
+            table = host_table(self.app, self.game, seats, self.chosen_options())
         except (OSError, NetError) as exc:
             self.app.toast(msg("This computer cannot host now: {why}", why=said(exc)), error=True)
             return
@@ -298,11 +298,11 @@ class Setup(Screen):
         people = sum(s.kind == "human" for s in seats)
         if people == 0:
             return N_("Keep a seat for yourself: make one seat a Person, at this screen.")
-        if self.ruleset.timed and people > 1:
+        if self.face.timed and people > 1:
             return msg(
                 "{game} is a race: each person needs their own screen. Make one seat a Person "
                 "and the other people Online.",
-                game=self.ruleset.title,
+                game=self.face.title,
             )
         return ""
 
@@ -351,7 +351,7 @@ class Setup(Screen):
             pygame.draw.rect(surface, theme.ACCENT, ring, 2, border_radius=theme.RADIUS + 4)
             at = (ring.right + 14, self.learn_button.rect.centery)
             lines = (
-                msg("New to {game}?", game=self.ruleset.title),
+                msg("New to {game}?", game=self.face.title),
                 N_("A guided first game, under five minutes."),
             )
             text.blit(surface, lines[0], (at[0], at[1] - 11), 18, theme.ACCENT, "bold", "midleft")

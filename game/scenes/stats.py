@@ -49,7 +49,7 @@ class Statistics(Screen):
         for k, row in enumerate(self.rows[:14]):
             y = 196 + 34 * k
             cells = (
-                registry.get(row.game).title,
+                registry.face(row.game).title,
                 row.label,
                 row.played,
                 row.wins,

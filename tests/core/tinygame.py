@@ -20,6 +20,16 @@ class State:
     passes: int = 0
 
 
+def refusal(turn: bool, command: dict) -> Rejected | None:
+    """decide's checks, which why_not runs on a view: whose turn, which move."""
+    if not turn:
+        return Rejected("it is not your turn")
+    move = command.get("move")
+    if move not in ("draw", "pass"):
+        return Rejected(f"unknown move {move!r}")
+    return None
+
+
 class FirstBot:
     level = "easy"
 
@@ -39,14 +49,15 @@ class Tiny(Ruleset):
         return [{"type": "deal", "deck": deck}]
 
     def decide(self, state, seat, command, rng):
-        if seat != state.turn:
-            return Rejected("it is not your turn")
-        move = command.get("move")
-        if move == "draw":
+        refused = refusal(seat in self.to_act(state), command)
+        if refused is not None:
+            return refused
+        if command["move"] == "draw":
             return [{"type": "draw", "seat": seat, "card": state.deck[0]}]
-        if move == "pass":
-            return [{"type": "pass", "seat": seat}]
-        return Rejected(f"unknown move {move!r}")
+        return [{"type": "pass", "seat": seat}]
+
+    def why_not(self, view, seat, command):
+        return refusal(seat in view["to_act"], command)
 
     def evolve(self, state, event):
         kind = event["type"]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from game.core.ruleset import Rejected
-from game.rules.jaipur import RULESET, moves
+from game.rules.jaipur import moves
+from game.rules.jaipur.ruleset import RULESET
 from game.rules.jaipur.state import with_
 from game.scenes.jaipur.selection import classify
 from tests.rules.jaipur.helpers import match, ok, setup

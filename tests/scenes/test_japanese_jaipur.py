@@ -16,8 +16,9 @@ import pytest
 from game.automation import Session
 from game.core import i18n
 from game.core.ruleset import Budget
-from game.rules.jaipur import log, moves
+from game.rules.jaipur import checks, log
 from game.rules.jaipur.bots import make
+from game.rules.jaipur.state import State
 from game.rules.jaipur.view import view as jaipur_view
 from game.rules.jaipur.words import NAME, TITLE
 from game.scenes.jaipur import art, selection
@@ -155,8 +156,8 @@ def test_the_rules_words_come_out_in_japanese():
     Japanese on screen."""
     i18n.set_language("ja")
     assert {i18n.tr(NAME[g]) for g in NAME} == {"ダイヤモンド", "金", "銀", "布", "香辛料", "革", "ラクダ"}
-    state = moves.State(market=("camel", "camel", "camel", "gold", "spice"), hands=((0,) * 6, (0,) * 6))
-    reason = moves.sell(state, 0, {"move": "sell", "good": "gold", "count": 1})
+    state = State(market=("camel", "camel", "camel", "gold", "spice"), hands=((0,) * 6, (0,) * 6))
+    reason = checks.sell(state, 0, {"move": "sell", "good": "gold", "count": 1})
     assert reason.reason == "Gold sells 2 or more" and i18n.tr(reason.reason) == "金は2枚以上で売ります"
     line = log.describe(
         {"type": "sell", "seat": 0, "good": "spice", "count": 3, "tokens": [5, 3, 3], "bonus": 3},
@@ -166,7 +167,7 @@ def test_the_rules_words_come_out_in_japanese():
     assert i18n.tr(line) == "Ashaが香辛料3枚を売る（11＋ボーナス）"
     exchange = {"type": "exchange", "seat": 1, "take": ["gold", "gold"], "give": ["camel", "spice"]}
     assert i18n.tr(log.describe(exchange, ["Asha", "Bo"])) == "Boがラクダ1枚、香辛料1枚と交換で金2枚を取る"
-    playing = moves.State(phase="play", market=state.market)
+    playing = State(phase="play", market=state.market)
     _command, label, _why = selection.classify(jaipur_view(playing, 0), ["camel"], [])
     assert label == "Take 3 camels" and i18n.tr(label) == "ラクダを3枚取る"
     face = art.card_face("spice")

@@ -12,7 +12,7 @@ import pytest
 
 from game.automation import Session
 from game.core import i18n
-from game.rules.tajmahal import RULESET
+from game.rules.tajmahal.ruleset import RULESET
 from game.scenes.tajmahal import art
 from game.scenes.tajmahal.sheets import TajMahalResult, VisitSheet
 from tests.scenes.label_fit import Drawn, Overflow

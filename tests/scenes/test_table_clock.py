@@ -39,6 +39,15 @@ class Buzzer:
         return {"move": "buzz", "tick": rng.randrange(20, 400)}  # past the sand sometimes: held, then refused
 
 
+def refusal(waiting: bool, tick: int) -> Rejected | None:
+    """A seat's buzz as decide and why_not check it: not twice a round, not after the sand."""
+    if not waiting:
+        return Rejected("you have buzzed already")
+    if tick > SAND:
+        return Rejected("too late")
+    return None
+
+
 class Race(Ruleset):
     name = "race"
     title = "Race"
@@ -60,16 +69,21 @@ class Race(Ruleset):
             if command.get("move") != "expire" or tick < SAND:
                 return Rejected("the sand has not run out")
             return self._end(state, [s for s in range(state.seats) if state.buzzed[s] is None])
-        if seat not in self.to_act(state):
-            return Rejected("you have buzzed already")
-        if tick > SAND:
-            return Rejected("too late")
+        refused = refusal(seat in self.to_act(state), tick)
+        if refused is not None:
+            return refused
         events = [{"type": "buzz", "seat": seat, "tick": tick}]
         if sum(b is None for b in state.buzzed) == 1:
             events += self._end(
                 replace(state, buzzed=tuple(tick if s == seat else b for s, b in enumerate(state.buzzed))), []
             )
         return events
+
+    def why_not(self, view, seat, command):
+        tick = command.get("tick")
+        if not isinstance(tick, int):
+            return Rejected("a command needs its tick")
+        return refusal(view["round"] <= 3 and view["buzzed"][seat] is None, tick)
 
     def _end(self, state, out):
         events = [{"type": "round_end", "out": out}]

@@ -224,7 +224,7 @@ def test_practice_browses_boards_and_solves_with_a_hint_and_a_new_puzzle():
 
 
 def solution_of(practice) -> list[dict]:
-    from game.rules.ubongo import solve
+    from game.rules.ubongo.solver import solve
 
     tiling = solve(practice.handler.board.cells, practice.handler.letters)
     assert tiling is not None

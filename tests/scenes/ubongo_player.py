@@ -8,7 +8,7 @@ import random
 import pygame
 
 from game.automation import Session
-from game.rules.ubongo import tilings
+from game.rules.ubongo.solver import tilings
 
 
 def solution(s: Session, seat: int, pick: int = 0) -> dict:

@@ -20,7 +20,7 @@ import time
 from game.core.match import Match, Seat
 from game.core.rng import derive
 from game.core.ruleset import Budget
-from game.rules.tajmahal import RULESET
+from game.rules.tajmahal.ruleset import RULESET
 from tools.opponents import tajmahal_heuristic
 
 

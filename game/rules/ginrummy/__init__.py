@@ -1,28 +1,6 @@
-"""Gin Rummy: pure rules, the exact meld solver, and the bots (no pygame here)."""
+"""Gin Rummy: the rules, the exact meld solver and the bots (no pygame here).
 
-from game.rules.ginrummy.melds import (
-    arrangements,
-    best_discards,
-    best_layoffs,
-    best_melds,
-    deadwood,
-    is_meld,
-)
-from game.rules.ginrummy.rules import why_not
-from game.rules.ginrummy.ruleset import RULESET, GinRummy, legal
-from game.rules.ginrummy.scoring import can_knock, knock_deadwood
-
-__all__ = [
-    "RULESET",
-    "GinRummy",
-    "arrangements",
-    "best_discards",
-    "best_layoffs",
-    "best_melds",
-    "can_knock",
-    "deadwood",
-    "is_meld",
-    "knock_deadwood",
-    "legal",
-    "why_not",
-]
+The package imports nothing, so a table that reads `cards`, `melds` or `scoring` loads no
+machinery. Its face (`face.FACE`: options, the move log's words, why_not) is what scenes may
+know; the ruleset (`ruleset.RULESET`: deal, decide, evolve, redact, bots) is the authority's.
+"""

@@ -26,7 +26,7 @@ def deadwood_us(count: int = 20_000) -> float:
 
 def hands_per_s(seconds: float = 3.0) -> float:
     """Random-bot hands played through decide + evolve (the ruleset, no Match bookkeeping)."""
-    from game.rules.ginrummy import RULESET as R
+    from game.rules.ginrummy.ruleset import RULESET as R
 
     rng = random.Random(2)
     hands = 0
@@ -48,7 +48,7 @@ def hard_move_ms(moves: int = 120) -> tuple[float, float]:
     """Median and worst milliseconds per hard-bot discard decision (the ones it searches; its
     draw decisions take well under a millisecond) in hard-vs-hard play."""
     from game.core.match import Match, Seat
-    from game.rules.ginrummy import RULESET as R
+    from game.rules.ginrummy.ruleset import RULESET as R
 
     times: list[float] = []
     seed = 0

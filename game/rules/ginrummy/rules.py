@@ -1,18 +1,17 @@
-"""decide and evolve: the commands of Gin Rummy and the events they cause."""
+"""decide and evolve: the commands of Gin Rummy and the events they cause. Whether a command
+may be sent is checks.py's (the face's why_not runs the same checks on a seat's view)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from game.core.i18n import N_, msg
 from game.core.ruleset import Command, Event, Rejected
-from game.rules.ginrummy import scoring
-from game.rules.ginrummy.cards import BIT, DECK, is_card, mask_of, value_of_mask
-from game.rules.ginrummy.melds import MELD_SET, deadwood_mask, layoff_fits
+from game.rules.ginrummy import checks, scoring
+from game.rules.ginrummy.cards import DECK, is_card, mask_of
 from game.rules.ginrummy.state import (
-    DEALING,
     DISCARD,
     DISCARDED,
     DRAW,
@@ -27,14 +26,7 @@ from game.rules.ginrummy.state import (
     State,
 )
 
-KNOCK_LIMIT = 10  # knock with this much deadwood or less
 DEAD_STOCK = 2  # a discard that leaves this many stock cards without a knock ends the hand
-
-
-def to_act(state: State) -> frozenset[int]:
-    if state.phase in (DEALING, MATCH_OVER):
-        return frozenset()
-    return frozenset({state.turn})
 
 
 # -- setup -----------------------------------------------------------------------------------
@@ -59,64 +51,28 @@ def deal_event(number: int, dealer: int, deck: list[str]) -> Event:
 
 # -- decide ----------------------------------------------------------------------------------
 def decide(state: State, seat: int | None, command: Command, rng: random.Random) -> list[Event] | Rejected:
-    if state.phase == MATCH_OVER:
-        return Rejected(N_("The match is over"))
-    if seat not in to_act(state):
-        return Rejected(N_("It is not your turn"))
-    move = command.get("move")
-    if state.phase == HAND_OVER and move == "next_hand":
-        return _next_hand(state, seat, command, rng)
-    handler = HANDLERS.get(state.phase, {}).get(move) if isinstance(move, str) else None
-    if handler is None:
-        return Rejected(WRONG_PHASE.get(state.phase, N_("That move is not possible now")))
-    return handler(state, seat, command)
+    found = checks.checked(state, seat, command)
+    if isinstance(found, Rejected):
+        return found
+    assert seat is not None
+    return EVENTS[command["move"]](state, seat, command, found, rng)
 
 
-WRONG_PHASE = {
-    FIRST_UPCARD: N_("Take the upcard or pass"),
-    DRAW: N_("Draw a card first"),
-    DISCARD: N_("Discard a card (or knock)"),
-    LAYOFF: N_("Lay off, arrange your melds, or confirm with done"),
-    HAND_OVER: N_("The hand is over: start the next hand"),
-}
-
-
-def _take_upcard(state: State, seat: int, command: Command) -> list[Event]:
+def _take_upcard(state: State, seat: int, command: Command, found: None, rng: random.Random) -> list[Event]:
     return [{"type": "upcard_taken", "seat": seat, "card": state.pile[-1]}]
 
 
-def _pass(state: State, seat: int, command: Command) -> list[Event]:
+def _pass(state: State, seat: int, command: Command, found: None, rng: random.Random) -> list[Event]:
     return [{"type": "upcard_passed", "seat": seat, "card": state.pile[-1]}]
 
 
-def _draw(state: State, seat: int, command: Command) -> list[Event] | Rejected:
-    source = command.get("source")
-    if source == "stock":
+def _draw(state: State, seat: int, command: Command, found: None, rng: random.Random) -> list[Event]:
+    if command["source"] == "stock":
         return [{"type": "drew", "seat": seat, "source": "stock", "card": state.stock[0]}]
-    if source == "discard":
-        if not state.pile:
-            return Rejected(N_("The discard pile is empty"))
-        return [{"type": "drew", "seat": seat, "source": "discard", "card": state.pile[-1]}]
-    return Rejected(N_('Draw from "stock" or "discard"'))
+    return [{"type": "drew", "seat": seat, "source": "discard", "card": state.pile[-1]}]
 
 
-def _check_discard(state: State, seat: int, card: Any) -> Rejected | int:
-    """The 10-card hand mask left after discarding `card`, or why not."""
-    if not is_card(card):
-        return Rejected(N_("Name a card to discard, like 7S"))
-    if card not in state.hands[seat]:
-        return Rejected(msg("{card} is not in your hand", card=card))
-    if card == state.taken:
-        return Rejected(msg("You just took {card} from the pile; discard another card", card=card))
-    return mask_of(state.hands[seat]) & ~BIT[card]
-
-
-def _discard(state: State, seat: int, command: Command) -> list[Event] | Rejected:
-    rest = _check_discard(state, seat, command.get("card"))
-    if isinstance(rest, Rejected):
-        return rest
-    if deadwood_mask(rest) == 0:
-        return Rejected(N_("That leaves gin: you must knock"))
+def _discard(state: State, seat: int, command: Command, found: None, rng: random.Random) -> list[Event]:
     events: list[Event] = [{"type": "discarded", "seat": seat, "card": command["card"]}]
     if len(state.stock) <= DEAD_STOCK:
         events.append(dead_event(state))
@@ -132,54 +88,13 @@ def dead_event(state: State) -> Event:
     }
 
 
-def parse_melds(raw: Any, hand: int) -> tuple[int, ...] | Rejected:
-    """Melds given by a player: lists of codes, each a meld, disjoint, all from `hand`."""
-    if not isinstance(raw, list):
-        return Rejected(N_("Melds must be a list of card lists"))
-    used = 0
-    out = []
-    for meld in raw:
-        if not isinstance(meld, list) or not all(is_card(c) for c in meld) or len(set(meld)) != len(meld):
-            return Rejected(N_("Each meld must be a list of card codes"))
-        mask = mask_of(meld)
-        if mask & ~hand:
-            return Rejected(msg("{cards}: not all in your hand", cards=" ".join(meld)))
-        if mask & used:
-            return Rejected(N_("A card can be in one meld only"))
-        if mask not in MELD_SET:
-            return Rejected(
-                msg("{cards} is not a meld (3+ of a rank, or a run of 3+ in one suit)", cards=" ".join(meld))
-            )
-        used |= mask
-        out.append(mask)
-    return tuple(out)
-
-
-def _knock(state: State, seat: int, command: Command) -> list[Event] | Rejected:
-    rest = _check_discard(state, seat, command.get("card"))
-    if isinstance(rest, Rejected):
-        return rest
-    best = deadwood_mask(rest)
-    if best > KNOCK_LIMIT:
-        return Rejected(msg("Deadwood would be {n}; knock needs {limit} or less", n=best, limit=KNOCK_LIMIT))
+def _knock(
+    state: State, seat: int, command: Command, found: checks.Knocking, rng: random.Random
+) -> list[Event]:
     defender = 1 - seat
     other = mask_of(state.hands[defender])
-    if command.get("melds") is not None:
-        melds = parse_melds(command["melds"], rest)
-        if isinstance(melds, Rejected):
-            return melds
-        used = sum(melds)
-        mine = value_of_mask(rest & ~used)
-        if mine > KNOCK_LIMIT:
-            return Rejected(
-                msg("Those melds leave {n} deadwood; knock needs {limit} or less", n=mine, limit=KNOCK_LIMIT)
-            )
-        if best == 0 and mine:
-            return Rejected(N_("Your hand is gin: meld every card"))
-    else:
-        melds = scoring.knocker_default(rest, other)
-        mine = best
-    gin = mine == 0
+    melds = found.melds if found.melds is not None else scoring.knocker_default(found.rest, other)
+    gin = found.deadwood == 0
     own, layoffs = scoring.defender_default(other, list(melds), gin)
     events: list[Event] = [
         {
@@ -187,7 +102,7 @@ def _knock(state: State, seat: int, command: Command) -> list[Event] | Rejected:
             "seat": seat,
             "card": command["card"],
             "gin": gin,
-            "deadwood": mine,
+            "deadwood": found.deadwood,
             "melds": [list(m) for m in scoring.to_codes(melds)],
             "defender_melds": [list(m) for m in scoring.to_codes(own)],
             "layoffs": [list(x) for x in scoring.layoffs_to_codes(layoffs)],
@@ -199,32 +114,17 @@ def _knock(state: State, seat: int, command: Command) -> list[Event] | Rejected:
     return events
 
 
-def _layoff(state: State, seat: int, command: Command) -> list[Event] | Rejected:
-    knock = state.knock
-    assert knock is not None
-    card, k = command.get("card"), command.get("meld")
-    if not is_card(card) or card not in state.hands[seat]:
-        return Rejected(N_("Lay off a card from your hand"))
-    if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(knock.melds):
-        return Rejected(msg("Choose one of the knocker's {n} melds", n=len(knock.melds)))
-    if any(card in m for m in knock.defender_melds):
-        return Rejected(msg("{card} is in one of your melds; rearrange first", card=card))
-    if any(card == c for c, _ in knock.layoffs):
-        return Rejected(msg("{card} is laid off already", card=card))
-    meld = mask_of(scoring.extended_melds(knock.melds, knock.layoffs)[k])
-    if not layoff_fits(meld, BIT[card]):
-        return Rejected(msg("{card} does not fit that meld", card=card))
-    return [{"type": "laid_off", "seat": seat, "card": card, "meld": k}]
+def _layoff(state: State, seat: int, command: Command, found: None, rng: random.Random) -> list[Event]:
+    return [{"type": "laid_off", "seat": seat, "card": command["card"], "meld": command["meld"]}]
 
 
-def _arrange(state: State, seat: int, command: Command) -> list[Event] | Rejected:
-    melds = parse_melds(command.get("melds"), mask_of(state.hands[seat]))
-    if isinstance(melds, Rejected):
-        return melds
-    return [{"type": "arranged", "seat": seat, "melds": [list(m) for m in scoring.to_codes(melds)]}]
+def _arrange(
+    state: State, seat: int, command: Command, found: tuple[int, ...], rng: random.Random
+) -> list[Event]:
+    return [{"type": "arranged", "seat": seat, "melds": [list(m) for m in scoring.to_codes(found)]}]
 
 
-def _done(state: State, seat: int, command: Command) -> list[Event]:
+def _done(state: State, seat: int, command: Command, found: None, rng: random.Random) -> list[Event]:
     return [score_event(state)]
 
 
@@ -251,17 +151,23 @@ def score_event(state: State) -> Event:
     }
 
 
-def _next_hand(state: State, seat: int, command: Command, rng: random.Random) -> list[Event]:
+def _next_hand(state: State, seat: int, command: Command, found: None, rng: random.Random) -> list[Event]:
     deck = list(DECK)
     rng.shuffle(deck)
     return [deal_event(state.hand_number + 1, state.turn, deck)]
 
 
-HANDLERS: dict[str, dict[str, Any]] = {
-    FIRST_UPCARD: {"take_upcard": _take_upcard, "pass": _pass},
-    DRAW: {"draw": _draw},
-    DISCARD: {"discard": _discard, "knock": _knock},
-    LAYOFF: {"layoff": _layoff, "arrange": _arrange, "done": _done},
+# The events of each move checks.py let through, given what its check worked out.
+EVENTS: dict[str, Callable[[State, int, Command, Any, random.Random], list[Event]]] = {
+    "take_upcard": _take_upcard,
+    "pass": _pass,
+    "draw": _draw,
+    "discard": _discard,
+    "knock": _knock,
+    "layoff": _layoff,
+    "arrange": _arrange,
+    "done": _done,
+    "next_hand": _next_hand,
 }
 
 
@@ -378,10 +284,3 @@ def evolve(state: State, event: Event) -> State:
             taken=None,
         )
     raise ValueError(f"unknown event type {kind!r}")
-
-
-def why_not(state: State, seat: int | None, command: Command) -> str | None:
-    """The plain-words reason a command would be refused now, or None when it is allowed.
-    Pure: nothing is dealt or changed (a `next_hand` check shuffles a throwaway generator)."""
-    result = decide(state, seat, command, random.Random(0))
-    return result.reason if isinstance(result, Rejected) else None

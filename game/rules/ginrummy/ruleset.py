@@ -1,14 +1,16 @@
-"""The Gin Rummy ruleset: the contract's methods over rules.py, view.py and bots.py."""
+"""The Gin Rummy ruleset: its face (face.py), and the machinery over rules.py, view.py and bots.py."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from game.core.i18n import N_, msg
-from game.core.ruleset import Command, Event, Option, Outcome, Rejected, Ruleset
+from game.core.i18n import msg
+from game.core.ruleset import Command, Event, Outcome, Rejected, Ruleset
 from game.rules.ginrummy import rules, scoring
 from game.rules.ginrummy.cards import BIT, mask_of
+from game.rules.ginrummy.checks import KNOCK_LIMIT
+from game.rules.ginrummy.face import FIRST_DEALERS, TARGETS, UNDERCUT_BONUSES, GinRummyFace
 from game.rules.ginrummy.melds import deadwood_mask, layoff_fits
 from game.rules.ginrummy.redact import redact
 from game.rules.ginrummy.state import (
@@ -19,18 +21,16 @@ from game.rules.ginrummy.state import (
     LAYOFF,
     MATCH_OVER,
     State,
+    to_act,
 )
 from game.rules.ginrummy.view import history, view
 
-TARGETS = (100, 50)
-UNDERCUT_BONUSES = (25, 10)
-FIRST_DEALERS = ("random", 0, 1)
 GIN_BONUS = 25
 
 
 def legal(state: State, seat: int) -> list[Command]:
     """Every command `seat` may submit, except `arrange` (a free-form rearrangement)."""
-    if seat not in rules.to_act(state):
+    if seat not in to_act(state):
         return []
     if state.phase == FIRST_UPCARD:
         return [{"move": "take_upcard"}, {"move": "pass"}]
@@ -48,7 +48,7 @@ def legal(state: State, seat: int) -> list[Command]:
             left = deadwood_mask(hand & ~BIT[card])
             if left:
                 out.append({"move": "discard", "card": card})
-            if left <= rules.KNOCK_LIMIT:
+            if left <= KNOCK_LIMIT:
                 out.append({"move": "knock", "card": card})
         return out
     if state.phase == LAYOFF:
@@ -69,24 +69,9 @@ def legal(state: State, seat: int) -> list[Command]:
     return []
 
 
-class GinRummy(Ruleset):
-    name = "ginrummy"
-    title = N_("Gin Rummy")
-    min_seats = 2
-    max_seats = 2
-    options = (
-        Option("target", N_("Match to"), TARGETS, 100, (N_("100 points"), N_("50 points"))),
-        Option(
-            "undercut_bonus", N_("Undercut bonus"), UNDERCUT_BONUSES, 25, (N_("25 points"), N_("10 points"))
-        ),
-        Option(
-            "first_dealer",
-            N_("First dealer"),
-            FIRST_DEALERS,
-            "random",
-            (N_("Random"), N_("Seat 1"), N_("Seat 2")),
-        ),
-    )
+class GinRummy(GinRummyFace, Ruleset):
+    """Gin Rummy's machinery over its face: the deal, decide and evolve (rules.py), the legal
+    list, the views, the redaction and the bots."""
 
     def empty(self, seats: int, options: dict[str, Any]) -> State:
         target = options.get("target", 100)
@@ -123,7 +108,7 @@ class GinRummy(Ruleset):
         return view(state, seat)
 
     def to_act(self, state: State) -> frozenset[int]:
-        return rules.to_act(state)
+        return to_act(state)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != MATCH_OVER:
@@ -148,34 +133,6 @@ class GinRummy(Ruleset):
 
     def redact(self, event: Event, seat: int | None) -> Event:
         return redact(event, seat)
-
-    def describe(self, event: Event, names: list[str]) -> str:
-        kind = event.get("type")
-        who = names[event["seat"]] if "seat" in event and event["seat"] in (0, 1) else ""
-        card = event.get("card")
-        if kind == "deal":
-            return msg("{who} deals hand {number}", who=names[event["dealer"]], number=event["number"])
-        if kind == "upcard_taken":
-            return msg("{who} takes the upcard {card}", who=who, card=card)
-        if kind == "upcard_passed":
-            return msg("{who} passes the upcard", who=who)
-        if kind == "drew":
-            if event["source"] == "stock":
-                return msg("{who} draws from the stock", who=who)
-            return msg("{who} takes {card} from the discard pile", who=who, card=card)
-        if kind == "discarded":
-            return msg("{who} discards {card}", who=who, card=card)
-        if kind == "knocked":
-            if event["gin"]:
-                return msg("{who} discards {card} and goes gin", who=who, card=card)
-            return msg("{who} discards {card} and knocks with {n}", who=who, card=card, n=event["deadwood"])
-        if kind == "laid_off":
-            return msg("{who} lays off {card}", who=who, card=card)
-        if kind == "arranged":
-            return msg("{who} rearranges their melds", who=who)
-        if kind in ("hand_scored", "hand_dead"):
-            return scoring.explain(event, names)
-        return ""
 
 
 RULESET = GinRummy()

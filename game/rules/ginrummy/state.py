@@ -69,3 +69,10 @@ class State:
     def defender(self) -> int:
         assert self.knock is not None
         return 1 - self.knock.knocker
+
+
+def to_act(state: State) -> frozenset[int]:
+    """Who decides now: the seat whose turn it is, nobody before the deal or after the match."""
+    if state.phase in (DEALING, MATCH_OVER):
+        return frozenset()
+    return frozenset({state.turn})

@@ -7,8 +7,17 @@ from typing import Any
 from game.rules.ginrummy import scoring
 from game.rules.ginrummy.cards import BIT, VALUE, mask_of, sorted_cards
 from game.rules.ginrummy.melds import best_melds, deadwood_mask
-from game.rules.ginrummy.rules import to_act
-from game.rules.ginrummy.state import DISCARD, DISCARDED, HAND_OVER, LAYOFF, MATCH_OVER, PASSED, TOOK, State
+from game.rules.ginrummy.state import (
+    DISCARD,
+    DISCARDED,
+    HAND_OVER,
+    LAYOFF,
+    MATCH_OVER,
+    PASSED,
+    TOOK,
+    State,
+    to_act,
+)
 
 DEFAULT_NAMES = ("Seat 1", "Seat 2")
 

@@ -1,8 +1,6 @@
-"""Jaipur: the two-player game and the solo variant (rules, views, bots, selection helper)."""
+"""Jaipur: the two-player game and the solo variant.
 
-from game.rules.jaipur.ruleset import Jaipur
-from game.rules.jaipur.state import State
-
-RULESET = Jaipur()
-
-__all__ = ["RULESET", "Jaipur", "State"]
+The package imports nothing, so a table that reads `cards` or `words` loads no machinery. Its
+face (the public part: `face.FACE`) is what scenes may know; the ruleset (`ruleset.RULESET`:
+deal, decide, evolve, redact, bots) is the authority's.
+"""

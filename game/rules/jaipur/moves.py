@@ -1,4 +1,5 @@
-"""A player's four moves: checking a command, the events it causes, and the legal list."""
+"""A player's four moves: the events each causes, and the legal list. Whether a move may be
+made is checks.py's, which decide asks first."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ import random
 from itertools import product
 from typing import Any
 
-from game.core.i18n import msg, msg_n
 from game.core.ruleset import Rejected
+from game.rules.jaipur import checks
 from game.rules.jaipur.cards import (
     BONUS_SIZES,
     CAMEL,
@@ -20,91 +21,30 @@ from game.rules.jaipur.cards import (
     bonus_for,
 )
 from game.rules.jaipur.state import HOLE, State, empty_piles, market_cards
-from game.rules.jaipur.words import TITLE, name
 
 Command = dict[str, Any]
 Event = dict[str, Any]
 LEAST_SALE: tuple[int, ...] = tuple(2 if g in LUXURY else 1 for g in GOODS)  # per GOODS index
 
 
-def _names(value: Any, what: str) -> list[str] | Rejected:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        return Rejected(msg("{what} must be a list of card names", what=what))
-    for card in value:
-        if card not in INDEX:
-            return Rejected(msg("There is no card called {card!r}", card=card))
-    return value
+def take(state: State, seat: int, command: Command) -> list[Event]:
+    return [
+        {"type": "take", "seat": seat, "good": command["good"]},
+        {"type": "refill", "cards": list(state.deck[:1])},
+    ]
 
 
-def take(state: State, seat: int, command: Command) -> list[Event] | Rejected:
-    good = command.get("good")
-    if good == CAMEL:
-        return Rejected(msg("Camels are taken all together: take all camels"))
-    if good not in GOODS:
-        return Rejected(msg("Name a good to take"))
-    if good not in state.market:
-        return Rejected(msg("The market has no {good}", good=name(good)))
-    if sum(state.hands[seat]) >= HAND_LIMIT:
-        return Rejected(msg("Hand would hold {n} cards", n=HAND_LIMIT + 1))
-    return [{"type": "take", "seat": seat, "good": good}, {"type": "refill", "cards": list(state.deck[:1])}]
-
-
-def camels(state: State, seat: int, command: Command) -> list[Event] | Rejected:
+def camels(state: State, seat: int, command: Command) -> list[Event]:
     n = state.market.count(CAMEL)
-    if not n:
-        return Rejected(msg("The market has no camels"))
     return [{"type": "camels", "seat": seat, "count": n}, {"type": "refill", "cards": list(state.deck[:n])}]
 
 
-def exchange(state: State, seat: int, command: Command) -> list[Event] | Rejected:
-    took = _names(command.get("take"), "take")
-    if isinstance(took, Rejected):
-        return took
-    gave = _names(command.get("give"), "give")
-    if isinstance(gave, Rejected):
-        return gave
-    if CAMEL in took:
-        return Rejected(msg("Camels cannot be taken in an exchange: take all camels"))
-    if len(took) < 2:
-        return Rejected(msg("An exchange takes 2 or more cards"))
-    if len(gave) != len(took):
-        return Rejected(msg("Give back exactly {n} cards for {n}", n=len(took)))
-    market = market_cards(state)
-    for good in set(took):
-        if took.count(good) > market.count(good):
-            return Rejected(msg("The market has only {n} {good}", n=market.count(good), good=name(good)))
-    both = set(took) & set(gave)
-    if both:
-        return Rejected(
-            msg("You cannot take and give back {good}", good=name(sorted(both, key=INDEX.get)[0]))
-        )
-    hand = state.hands[seat]
-    for good in set(gave):
-        if good == CAMEL:
-            if gave.count(CAMEL) > state.herds[seat]:
-                n = state.herds[seat]
-                return Rejected(msg_n("Your herd has only {n} camel", "Your herd has only {n} camels", n))
-        elif gave.count(good) > hand[INDEX[good]]:
-            return Rejected(msg("Your hand has only {n} {good}", n=hand[INDEX[good]], good=name(good)))
-    after = sum(hand) + len(took) - sum(1 for c in gave if c != CAMEL)
-    if after > HAND_LIMIT:
-        return Rejected(msg("Hand would hold {n} cards", n=after))
-    return [{"type": "exchange", "seat": seat, "take": list(took), "give": list(gave)}]
+def exchange(state: State, seat: int, command: Command) -> list[Event]:
+    return [{"type": "exchange", "seat": seat, "take": list(command["take"]), "give": list(command["give"])}]
 
 
-def sell(state: State, seat: int, command: Command) -> list[Event] | Rejected:
-    good, count = command.get("good"), command.get("count")
-    if good == CAMEL:
-        return Rejected(msg("Camels cannot be sold"))
-    if good not in GOODS:
-        return Rejected(msg("Name a good to sell"))
-    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-        return Rejected(msg("Sell at least 1 card"))
-    if good in LUXURY and count < 2:
-        return Rejected(msg("{good} sells 2 or more", good=TITLE[good]))
-    have = state.hands[seat][INDEX[good]]
-    if count > have:
-        return Rejected(msg("Your hand has only {n} {good}", n=have, good=name(good)))
+def sell(state: State, seat: int, command: Command) -> list[Event]:
+    good, count = command["good"], command["count"]
     pile = state.tokens[INDEX[good]]
     size = bonus_for(count)
     if size is not None and not state.bonus[BONUS_SIZES.index(size)]:
@@ -124,12 +64,15 @@ def sell(state: State, seat: int, command: Command) -> list[Event] | Rejected:
 MOVES = {"take": take, "camels": camels, "exchange": exchange, "sell": sell}
 
 
+def events(state: State, seat: int, command: Command) -> list[Event]:
+    """The events of a move `checks.move` let through."""
+    return MOVES[command["move"]](state, seat, command)
+
+
 def move_events(state: State, seat: int, command: Command) -> list[Event] | Rejected:
-    move = command.get("move")
-    handler = MOVES.get(move) if isinstance(move, str) else None
-    if handler is None:
-        return Rejected(msg("Choose take, camels, exchange or sell"))
-    return handler(state, seat, command)
+    """A move's events, or why it is no move (the turn aside: see checks.check)."""
+    refused = checks.move(state, seat, command)
+    return refused if refused is not None else events(state, seat, command)
 
 
 def may_end(state: State, events: list[Event]) -> bool:

@@ -6,12 +6,12 @@ import random
 from collections import Counter
 from typing import Any
 
-from game.core.i18n import N_, msg
-from game.core.ruleset import Bot, Option, Outcome, Rejected, Ruleset
-from game.rules.jaipur import moves
+from game.core.i18n import msg
+from game.core.ruleset import Bot, Outcome, Ruleset
+from game.rules.jaipur import checks, moves
 from game.rules.jaipur.cards import BONUS, BONUS_SIZES, BOT_DECK, full_deck
 from game.rules.jaipur.evolve import evolve
-from game.rules.jaipur.log import describe
+from game.rules.jaipur.face import JaipurFace
 from game.rules.jaipur.redact import redact
 from game.rules.jaipur.round import deal_event, settle
 from game.rules.jaipur.state import State
@@ -35,33 +35,9 @@ def check_setup(setup: dict[str, Any], solo: bool) -> None:
         raise ValueError("setup first must be 0 or 1")
 
 
-class Jaipur(Ruleset):
-    name = "jaipur"
-    title = N_("Jaipur")
-    min_seats = 2
-    max_seats = 2
-    options = (
-        Option(
-            "variant",
-            N_("Game"),
-            ("standard", "solo"),
-            "standard",
-            (N_("Two players"), N_("Solo vs rule bot")),
-        ),
-        Option(
-            "first",
-            N_("First player"),
-            ("random", 0, 1),
-            "random",
-            (N_("Random"), N_("Seat 1"), N_("Seat 2")),
-        ),
-    )
-
-    def fixed_seats(self, options: dict[str, Any]) -> dict[int, str]:
-        return {1: N_("Solo rule bot")} if options.get("variant") == "solo" else {}
-
-    def fixed_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        return {"first": 0} if options.get("variant") == "solo" else {}  # the person starts solo
+class Jaipur(JaipurFace, Ruleset):
+    """Jaipur's machinery over its face: the deal, decide (checks.py, then moves.py), the fold,
+    the views, the redaction and the bots."""
 
     def empty(self, seats: int, options: dict[str, Any]) -> State:
         return State(solo=options.get("variant") == "solo", first=options.get("first", "random"))
@@ -80,15 +56,11 @@ class Jaipur(Ruleset):
         return [event]
 
     def decide(self, state: State, seat: int | None, command: dict[str, Any], rng: random.Random):
-        if state.phase == "over":
-            return Rejected(msg("The match is over"))
-        if seat != state.turn or state.phase != "play":  # to_act, without building a set
-            if state.solo and seat == 1:
-                return Rejected(msg("The rule bot plays by itself"))
-            return Rejected(msg("It is not your turn"))
-        events = moves.move_events(state, seat, command)
-        if isinstance(events, Rejected):
-            return events
+        refused = checks.check(state, seat, command)
+        if refused is not None:
+            return refused
+        assert seat is not None
+        events = moves.events(state, seat, command)
         if not state.solo and not moves.may_end(state, events):
             return events  # the common case: nothing follows, skip folding twice
         for event in events:
@@ -130,5 +102,5 @@ class Jaipur(Ruleset):
     def redact(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
         return redact(event, seat)
 
-    def describe(self, event: dict[str, Any], names: list[str]) -> str:  # a Msg: see log.py
-        return describe(event, names)
+
+RULESET = Jaipur()

@@ -1,22 +1,6 @@
-"""Taj Mahal for 3-5 players: pure rules, the board loader and bots (no pygame)."""
+"""Taj Mahal for 3-5 players: the rules, the board loader and the bots (no pygame).
 
-from game.rules.tajmahal.board import Board, BoardError, levels_dir, load, parse
-from game.rules.tajmahal.data import CARDS, Card
-from game.rules.tajmahal.ruleset import TajMahal
-from game.rules.tajmahal.state import Player, State
-
-RULESET = TajMahal()
-
-__all__ = [
-    "CARDS",
-    "RULESET",
-    "Board",
-    "BoardError",
-    "Card",
-    "Player",
-    "State",
-    "TajMahal",
-    "levels_dir",
-    "load",
-    "parse",
-]
+The package imports nothing, so a table that reads `data`, `words` or the board loads no
+machinery. Its face (`face.FACE`: options, the move log's words, why_not) is what scenes may
+know; the ruleset (`ruleset.RULESET`: setup, decide, evolve, redact, bots) is the authority's.
+"""

@@ -29,7 +29,7 @@ from game.rules.tajmahal.data import (
     SPECIAL_POINTS,
     VISITS,
 )
-from game.rules.tajmahal.rules import standing
+from game.rules.tajmahal.standing import standing
 
 View = dict[str, Any]
 CARD_BASE, CARD_SYMBOL = 0.05, 0.08  # a card's worth in hand before the end-game bonus

@@ -1,4 +1,5 @@
-"""decide (validate a command, produce events) for Taj Mahal, and the queries it rests on.
+"""decide (produce a command's events) for Taj Mahal, and the queries it rests on. Whether a
+command may be sent is checks.py's (the face's why_not runs the same checks on a seat's view);
 evolve lives in evolve.py, the opening in setup.py.
 
 decide folds each event it emits as it goes (an Emitter), so a withdrawal that finishes a
@@ -8,17 +9,14 @@ visit can deal the next display in the same command with the state it has reache
 from __future__ import annotations
 
 import random
-from collections.abc import Container, Iterable, Mapping
 from typing import Any
 
-from game.core.i18n import N_, msg, msg_n
 from game.core.ruleset import Rejected
-from game.rules.tajmahal import chains
+from game.rules.tajmahal import chains, checks
 from game.rules.tajmahal.board import Board, load
 from game.rules.tajmahal.data import (
     BONUS_POINTS,
     CARDS,
-    CATEGORIES,
     COLOURS,
     DISPLAY,
     GOODS,
@@ -31,40 +29,13 @@ from game.rules.tajmahal.data import (
     VISITS,
 )
 from game.rules.tajmahal.evolve import evolve
+from game.rules.tajmahal.standing import standing
 from game.rules.tajmahal.state import State, counts
-from game.rules.tajmahal.words import COLOUR, listing, place
 
 Event = dict[str, Any]
 
 
 # -- reading the state -----------------------------------------------------------------------
-def standing(
-    mine: Mapping[str, int], others: Iterable[Mapping[str, int]], taken: Container[str]
-) -> tuple[list[str], list[str]]:
-    """(categories `mine` leads, categories it ties) against the counts of `others`: open
-    categories (not in `taken`) it showed at least once, with strictly more than each of the
-    others (a lead, won on withdrawing) or as many as the best of them (a tie, won by nobody)."""
-    lead: list[str] = []
-    tie: list[str] = []
-    if not mine:
-        return lead, tie
-    others = list(others)
-    for c in CATEGORIES:
-        m = mine.get(c, 0)
-        if not m or c in taken:
-            continue
-        best = 0  # a plain loop: every view asks this for each player still in
-        for o in others:
-            x = o.get(c, 0)
-            if x > best:
-                best = x
-        if m > best:
-            lead.append(c)
-        elif m == best:
-            tie.append(c)
-    return lead, tie
-
-
 def would_win(state: State, seat: int) -> list[str]:
     """The categories `seat` wins if it withdraws now: strictly more than everyone still in.
 
@@ -73,35 +44,6 @@ def would_win(state: State, seat: int) -> list[str]:
     mine = counts(state.players[seat].played)
     others = [counts(p.played) for i, p in enumerate(state.players) if p.active and i != seat]
     return standing(mine, others, {c for c, _ in state.won})[0]
-
-
-def play_problem(state: State, seat: int, cards: list[int]) -> str:
-    """Why these cards cannot be played now ("" when they can)."""
-    player = state.players[seat]
-    if not 1 <= len(cards) <= 2:
-        return N_("Play one or two cards")
-    if len(set(cards)) != len(cards) or any(c not in player.hand for c in cards):
-        return N_("You can only play cards from your hand")
-    coloured = [c for c in cards if CARDS[c].colour in COLOURS]
-    if len(coloured) != 1:
-        return N_("Play exactly one coloured card, plus at most one white or special card")
-    change = SPECIAL_ID["change"] in cards
-    colour = CARDS[coloured[0]].colour
-    if player.colour and colour != player.colour and not change:
-        return msg("This visit your coloured cards must be {colour}", colour=COLOUR[player.colour])
-    return ""
-
-
-def build_cities(state: State, seat: int, board: Board) -> list[str]:
-    """Where the next pending palace may go: an empty city (no ordinary palace), or for the
-    mogul's palace any city of the province."""
-    if not state.builds:
-        return []
-    cities = board.provinces[state.province].cities
-    if state.builds[0] == "mogul":
-        return list(cities)
-    taken = {c for c, _ in state.palaces}
-    return [c for c in cities if c not in taken]
 
 
 def palaces_for(state: State, won: list[str]) -> list[str]:
@@ -167,72 +109,35 @@ def decide(state: State, seat: int | None, command: dict, rng: random.Random) ->
 
 
 def _decide(state: State, seat: int | None, command: dict, rng: random.Random) -> Emitter | Rejected:
-    if state.phase == "over":
-        return Rejected(N_("The game is over"))
-    if seat is None or seat != state.turn:
-        return Rejected(N_("It is not your turn"))
-    move = command.get("move")
+    refused = checks.check(state, seat, command)
+    if refused is not None:
+        return refused
+    assert seat is not None
+    move = command["move"]
     em = Emitter(state, rng)
-    if state.phase == "play":
-        if move == "play":
-            cards = command.get("cards")
-            if not isinstance(cards, list) or not all(type(c) is int for c in cards):
-                return Rejected(N_("Name the cards to play by their ids"))
-            problem = play_problem(state, seat, cards)
-            if problem:
-                return Rejected(problem)
-            p = state.players[seat]
-            colour = p.colour
-            if SPECIAL_ID["change"] not in cards and not colour:
-                colour = next(CARDS[c].colour for c in cards if CARDS[c].colour in COLOURS)
-            em({"type": "play", "seat": seat, "cards": cards, "colour": colour})
-            if SPECIAL_ID["points"] in cards:
-                em({"type": "score", "seat": seat, "points": SPECIAL_POINTS, "reason": "special"})
-            return em
-        if move == "withdraw":
-            won = would_win(state, seat)
-            em({"type": "withdraw", "seat": seat, "won": won, "builds": palaces_for(state, won)})
-            if not em.state.builds:
-                _finish_withdrawal(em, seat)
-            return em
-        return Rejected(N_("Play cards or withdraw"))
-    if state.phase == "build":
-        if move != "build":
-            return Rejected(N_("Choose a city for your palace"))
-        city = command.get("city")
-        allowed = build_cities(state, seat, load())
-        if city not in allowed:
-            return Rejected(
-                msg("Build in one of: {cities}", cities=listing([place(c) for c in allowed], "none"))
-            )
-        kind = state.builds[0]
+    if move == "play":
+        cards = command["cards"]
+        colour = state.players[seat].colour
+        if SPECIAL_ID["change"] not in cards and not colour:
+            colour = next(CARDS[c].colour for c in cards if CARDS[c].colour in COLOURS)
+        em({"type": "play", "seat": seat, "cards": cards, "colour": colour})
+        if SPECIAL_ID["points"] in cards:
+            em({"type": "score", "seat": seat, "points": SPECIAL_POINTS, "reason": "special"})
+    elif move == "withdraw":
+        won = would_win(state, seat)
+        em({"type": "withdraw", "seat": seat, "won": won, "builds": palaces_for(state, won)})
+        if not em.state.builds:
+            _finish_withdrawal(em, seat)
+    elif move == "build":
+        city, kind = command["city"], state.builds[0]
         bonus = dict(state.bonus).get(city) if kind == "palace" else None
         em({"type": "build", "seat": seat, "city": city, "kind": kind, "bonus": bonus})
         if not em.state.builds:
             _finish_withdrawal(em, seat)
-        return em
-    if state.phase == "pick":
-        if move != "pick":
-            return Rejected(N_("Take cards from the display"))
-        cards = command.get("cards")
-        if (
-            not isinstance(cards, list)
-            or not all(type(c) is int for c in cards)
-            or len(cards) != state.picks
-            or len(set(map(str, cards))) != len(cards)
-            or any(c not in state.display for c in cards)
-        ):
-            return Rejected(
-                msg_n(
-                    "Take {n} different card from the display",
-                    "Take {n} different cards from the display",
-                    state.picks,
-                )
-            )
-        em({"type": "pick", "seat": seat, "cards": cards})
+    else:
+        em({"type": "pick", "seat": seat, "cards": command["cards"]})
         _maybe_end_visit(em)
-        return em
-    return Rejected(N_("Nothing to do now"))
+    return em
 
 
 def _finish_withdrawal(em: Emitter, seat: int) -> None:

@@ -1,4 +1,5 @@
-"""The Taj Mahal ruleset: the core contract wired to rules.py, view.py and bots.py."""
+"""The Taj Mahal ruleset: its face (face.py), and the machinery wired to rules.py, view.py and
+bots.py."""
 
 from __future__ import annotations
 
@@ -6,33 +7,22 @@ import random
 from itertools import combinations
 from typing import Any
 
-from game.core.i18n import N_, Msg, msg, msg_n
-from game.core.ruleset import Command, Event, Option, Outcome, Rejected, Ruleset
-from game.rules.tajmahal import rules
+from game.core.i18n import msg
+from game.core.ruleset import Command, Event, Outcome, Ruleset
+from game.rules.tajmahal import checks, rules
 from game.rules.tajmahal.board import load
 from game.rules.tajmahal.data import CARDS, COLOURS, SPECIAL_ID
 from game.rules.tajmahal.evolve import evolve
+from game.rules.tajmahal.face import TajMahalFace
 from game.rules.tajmahal.redact import redact
 from game.rules.tajmahal.setup import setup_events
 from game.rules.tajmahal.state import State
 from game.rules.tajmahal.view import view as make_view
-from game.rules.tajmahal.words import BONUS, CATEGORY, SPECIAL, listing, place
 
 
-class TajMahal(Ruleset):
-    name = "tajmahal"
-    title = N_("Taj Mahal")
-    min_seats = 3
-    max_seats = 5
-    options = (
-        Option(
-            "first",
-            N_("Start player"),
-            ("random", *range(5)),
-            "random",
-            (N_("Drawn at random"), *(msg("Seat {seat}", seat=i) for i in range(1, 6))),
-        ),
-    )
+class TajMahal(TajMahalFace, Ruleset):
+    """Taj Mahal's machinery over its face: the opening (setup.py), decide (checks.py, then
+    rules.py), the fold, the legal list, the views, the redaction and the bots."""
 
     def empty(self, seats: int, options: dict[str, Any]) -> State:
         """An absent "first" (a save from before the option) is "random", as it always was."""
@@ -47,8 +37,6 @@ class TajMahal(Ruleset):
         return setup_events(state.seats, setup, rng, state.first)
 
     def decide(self, state: State, seat: int | None, command: Command, rng: random.Random):
-        if state.phase == "setup":
-            return Rejected(N_("The game has not started"))
         return rules.decide(state, seat, command, rng)
 
     def evolve(self, state: State, event: Event) -> State:
@@ -58,7 +46,7 @@ class TajMahal(Ruleset):
         if seat not in self.to_act(state):
             return []
         if state.phase == "build":
-            return [{"move": "build", "city": c} for c in rules.build_cities(state, seat, load())]
+            return [{"move": "build", "city": c} for c in checks.build_cities(state, seat, load())]
         if state.phase == "pick":
             return [
                 {"move": "pick", "cards": list(pair)} for pair in combinations(state.display, state.picks)
@@ -107,9 +95,6 @@ class TajMahal(Ruleset):
     def redact(self, event: Event, seat: int | None) -> Event:
         return redact(event, seat)
 
-    def describe(self, event: Event, names: list[str]) -> str:
-        return describe(event, names)
-
 
 def plays(state: State, seat: int) -> list[Command]:
     """Every legal card play: one coloured card, alone or with one white or special card."""
@@ -128,103 +113,4 @@ def plays(state: State, seat: int) -> list[Command]:
     return out
 
 
-def _card(cid: int) -> Msg:
-    """A card as the log names it: its symbols ("vizier/general"), or a special card's name."""
-    card = CARDS[cid]
-    if card.colour == "special":
-        return SPECIAL[card.special]
-    names = [CATEGORY[s] for s in card.symbols]
-    return names[0] if len(names) == 1 else msg("{first}/{second}", first=names[0], second=names[1])
-
-
-def _cards(ids: list[int]) -> Msg:
-    out = _card(ids[-1])
-    for cid in reversed(ids[:-1]):
-        out = msg("{first} + {second}", first=_card(cid), second=out)
-    return out
-
-
-SCORE_LINES = {
-    "special": N_("{who} scores {points} (special)"),
-    "taj": N_("{who} scores {points} (taj)"),
-    "points2": N_("{who} scores {points} (points2)"),
-    "palaces": N_("{who} scores {points} (palaces)"),
-    "hand": N_("{who} scores {points} (hand)"),
-    "bonus": N_("{who} scores {points} (bonus)"),
-    "province": N_("{who} scores {points} (province)"),
-}
-
-
-def describe(event: Event, names: list[str]) -> str:
-    kind = event["type"]
-    who = names[event["seat"]] if "seat" in event and event["seat"] is not None else ""
-    if kind == "setup":
-        return msg(
-            "The visits begin in {province}; {name} starts",
-            province=place(event["order"][0]),
-            name=names[event["start"]],
-        )
-    if kind == "play":
-        return msg("{who} plays {cards}", who=who, cards=_cards(event["cards"]))
-    if kind == "withdraw":
-        if not event["won"]:
-            return msg("{who} withdraws and wins nothing", who=who)
-        won = listing([CATEGORY[c] for c in event["won"]])
-        return msg("{who} withdraws and wins {won}", who=who, won=won)
-    if kind == "build":
-        city = place(event["city"])
-        bonus = event.get("bonus")
-        if event["kind"] == "mogul":
-            return msg("{who} builds the mogul's palace in {city}", who=who, city=city)
-        if bonus:
-            return msg(
-                "{who} builds a palace in {city} and takes the {bonus} bonus",
-                who=who,
-                city=city,
-                bonus=BONUS[bonus],
-            )
-        return msg("{who} builds a palace in {city}", who=who, city=city)
-    if kind == "score":
-        line = SCORE_LINES.get(event["reason"])
-        if line is None:
-            return msg(
-                "{who} scores {points} ({reason})", who=who, points=event["points"], reason=event["reason"]
-            )
-        return Msg(line, {"who": who, "points": event["points"]})
-    if kind == "draw":
-        n = len(event["cards"])
-        if event["reason"] == "free":
-            return msg_n("{who} draws {n} card (free)", "{who} draws {n} cards (free)", n, who=who)
-        return msg_n("{who} draws {n} card (bonus)", "{who} draws {n} cards (bonus)", n, who=who)
-    if kind == "pick":
-        n = len(event["cards"])
-        return msg_n(
-            "{who} takes {n} card from the display", "{who} takes {n} cards from the display", n, who=who
-        )
-    if kind == "special":
-        return msg(
-            "{who} trades two {person} tiles for a special card", who=who, person=CATEGORY[event["person"]]
-        )
-    if kind == "reshuffle":
-        return msg("The discards are shuffled into a new deck")
-    if kind == "clear":
-        n = len(event["discard"])
-        if event["back"]:
-            return msg_n(
-                "{who} discards {n} played card (special cards back to hand)",
-                "{who} discards {n} played cards (special cards back to hand)",
-                n,
-                who=who,
-            )
-        return msg_n("{who} discards {n} played card", "{who} discards {n} played cards", n, who=who)
-    if kind == "display":
-        return msg_n(
-            "A new display of {n} card is laid out",
-            "A new display of {n} cards is laid out",
-            len(event["cards"]),
-        )
-    if kind == "visit_end":
-        return msg("The visit ends")
-    if kind == "game_over":
-        return msg("The game is over")
-    return ""
+RULESET = TajMahal()

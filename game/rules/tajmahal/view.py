@@ -3,19 +3,19 @@
 Besides the raw table the view carries what a table would otherwise work out again from it,
 all of it public: each player's largest chain of palaces (palaces stand on the board) and, for
 the players still in the visit, the categories each leads or ties (played cards lie face up).
-play_standing answers the table's "and with these cards played?" from a view alone.
+standing.play_standing answers the table's "and with these cards played?" from a view alone.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
 from typing import Any
 
 from game.rules.tajmahal import chains
 from game.rules.tajmahal.board import load
+from game.rules.tajmahal.checks import build_cities
 from game.rules.tajmahal.data import CARDS, PERSONS, TILE_GOODS
-from game.rules.tajmahal.rules import build_cities, standing
+from game.rules.tajmahal.standing import standing
 from game.rules.tajmahal.state import State, counts
 
 View = dict[str, Any]
@@ -76,19 +76,6 @@ def palaces_by_seat(
 def _largest_chain(mine: frozenset[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     cities, provinces = chains.largest(load(), mine)
     return tuple(sorted(cities)), tuple(sorted(provinces))
-
-
-def play_standing(v: View, seat: int, cards: Iterable[int] = ()) -> tuple[list[str], list[str]]:
-    """(categories `seat` would lead, categories it would tie) with `cards` played on top of
-    what it showed, against everyone else still in the visit; categories taken are out. Reads
-    only public parts of the view (shown counts, who is in, what was won), so any seat's view
-    answers it; with no cards it is that player's `leads` and `ties`."""
-    mine = dict(v["players"][seat]["shown"])
-    for cid in cards:
-        for s in CARDS[cid].symbols:
-            mine[s] = mine.get(s, 0) + 1
-    others = [p["shown"] for p in v["players"] if p["in_visit"] and p["seat"] != seat]
-    return standing(mine, others, v["won"])
 
 
 def view(state: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:

@@ -1,50 +1,10 @@
 """Ubongo: real-time polyomino puzzles and a race for gems of one colour.
 
-Public API: RULESET; the pieces (`PIECES`, `orientations`, `normalise`, `place`); the solver
-(`solve`, `tilings`, `count`, `stats`); checking placements (`check_placement`,
-`check_partial`); the boards (`boards`, `board`, `read_board`, `LevelError`); difficulty
-(`estimate`, `label`).
+The package imports nothing, so a table that reads the pieces, the solver or the words loads
+no machinery. Each part lives in its module: the pieces (`pieces`: `PIECES`, `orientations`,
+`normalise`, `place`), the solver (`solver`: `solve`, `tilings`, `count`, `stats`), checking
+placements (`placement`: `check`, `check_partial`), the boards (`levels`: `boards`, `board`,
+`read_board`, `LevelError`), difficulty (`difficulty`: `estimate`, `label`). Its face
+(`face.FACE`: options, the move log's words, why_not) is what scenes may know; the ruleset
+(`ruleset.RULESET`: deal, decide, evolve, the rules clock, bots) is the authority's.
 """
-
-from game.rules.ubongo.difficulty import estimate, label
-from game.rules.ubongo.levels import LevelError, board, boards, levels_dir, read_board
-from game.rules.ubongo.pieces import (
-    LETTERS,
-    PIECES,
-    canonical,
-    normalise,
-    orientation_of,
-    orientations,
-    place,
-)
-from game.rules.ubongo.placement import check as check_placement
-from game.rules.ubongo.placement import check_partial
-from game.rules.ubongo.ruleset import Ubongo
-from game.rules.ubongo.solver import count, solve, stats, tilings
-
-RULESET = Ubongo()
-
-__all__ = [
-    "LETTERS",
-    "PIECES",
-    "RULESET",
-    "LevelError",
-    "Ubongo",
-    "board",
-    "boards",
-    "canonical",
-    "check_partial",
-    "check_placement",
-    "count",
-    "estimate",
-    "label",
-    "levels_dir",
-    "normalise",
-    "orientation_of",
-    "orientations",
-    "place",
-    "read_board",
-    "solve",
-    "stats",
-    "tilings",
-]

@@ -9,7 +9,8 @@ import time
 from game.core.authority import Authority
 from game.core.match import Match, Seat
 from game.core.referee import Referee
-from game.rules.ubongo import RULESET, generate, levels, solver
+from game.rules.ubongo import generate, levels, solver
+from game.rules.ubongo.ruleset import RULESET
 
 
 def rows() -> list[tuple[tuple, tuple[str, ...]]]:

@@ -1,4 +1,5 @@
-"""Ubongo's ruleset: decide (checks, randomness resolved into events) and evolve (a fold).
+"""Ubongo's ruleset: decide (checks.py's checks, then randomness resolved into events) and
+evolve (a fold).
 
 Phases: `start` (pawns onto start fields), then per round `solve`: the hourglass runs, every
 seat works on its own board, and a seat that has solved moves its pawn and takes its gems at
@@ -27,11 +28,11 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from game.core.i18n import N_, Msg, msg, msg_n
-from game.core.ruleset import Command, Event, Option, Outcome, Rejected, Ruleset, View
-from game.rules.ubongo import levels, placement, words
+from game.core.ruleset import Command, Event, Outcome, Rejected, Ruleset, View
+from game.rules.ubongo import checks, levels
 from game.rules.ubongo.difficulty import estimate
 from game.rules.ubongo.evolve import evolve
+from game.rules.ubongo.face import UbongoFace
 from game.rules.ubongo.state import (
     ACTIVE,
     ALLOWANCE,
@@ -39,7 +40,6 @@ from game.rules.ubongo.state import (
     CLOCKS,
     COLOURS,
     DIE,
-    EXTRA_SECONDS,
     GEM_ROWS,
     GEMS_PER_COLOUR,
     GEMS_PER_ROW,
@@ -52,8 +52,6 @@ from game.rules.ubongo.state import (
     State,
 )
 
-MAX_SEATS = 4
-
 
 @lru_cache(maxsize=1024)
 def puzzle_of(board: int, side: str, face: int) -> Puzzle:
@@ -62,82 +60,11 @@ def puzzle_of(board: int, side: str, face: int) -> Puzzle:
     return Puzzle(board, side, b.cells, pieces, round(estimate(b.cells, pieces), 2))
 
 
-def seconds(ticks: int) -> Msg:
-    return words.seconds(ticks, TICKS_PER_SECOND)
+class Ubongo(UbongoFace, Ruleset):
+    """Ubongo's machinery over its face: the deal, decide (checks.py, then the events worked
+    out here), the fold, the rules clock, the legal list, the views and the bots."""
 
-
-def _tick(command: Command) -> int | Rejected:
-    tick = command.get("tick")
-    if not isinstance(tick, int) or isinstance(tick, bool) or tick < 0:
-        return Rejected(msg("The command needs its tick (a whole number, 0 or more)"))
-    return tick
-
-
-def _row(command: Command) -> int | Rejected:
-    row = command.get("row")
-    if not isinstance(row, int) or isinstance(row, bool) or not 0 <= row < GEM_ROWS:
-        return Rejected(msg("Choose a row from 0 to {last}", last=GEM_ROWS - 1))
-    return row
-
-
-class Ubongo(Ruleset):
-    name = "ubongo"
-    title = N_("Ubongo")
-    min_seats = 1
-    max_seats = MAX_SEATS
-    timed = True  # solves, give-ups and pawn moves carry the seat's tick
     records_time = True  # the clock's time entries: a match picked up again resumes its sand
-    hidden_hands = True  # in pass-and-play the others look away while one solves
-    options = (
-        Option(
-            "mode",
-            N_("Mode"),
-            ("race", "solo"),
-            "race",
-            (N_("Race each other"), N_("Solo against the clock")),
-        ),
-        Option(
-            "first",
-            N_("Start player"),
-            ("random", *range(MAX_SEATS)),
-            "random",
-            (N_("Drawn at random"), *(msg("Seat {seat}", seat=i) for i in range(1, MAX_SEATS + 1))),
-        ),
-        *(
-            Option(
-                f"side{i}",
-                msg("Seat {seat} board side", seat=i),
-                ("easy", "hard"),
-                "easy",
-                (N_("Easy (3 pieces)"), N_("Hard (4 pieces)")),
-                seat=i - 1,
-                family=N_("Board side"),
-            )
-            for i in range(1, MAX_SEATS + 1)
-        ),
-        *(
-            Option(
-                f"extra{i}",
-                msg("Seat {seat} extra time", seat=i),
-                EXTRA_SECONDS,
-                0,
-                tuple(msg("none") if s == 0 else msg("+{n} s", n=s) for s in EXTRA_SECONDS),
-                seat=i - 1,
-                family=N_("Extra time"),
-            )
-            for i in range(1, MAX_SEATS + 1)
-        ),
-    )
-
-    def seat_range(self, options: dict[str, Any]) -> tuple[int, int]:
-        return (1, 1) if options.get("mode") == "solo" else (2, MAX_SEATS)
-
-    def fixed_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        return {"first": 0} if options.get("mode") == "solo" else {}  # alone, you start
-
-    def seated_options(self, kinds: list[str]) -> dict[str, Any]:
-        """Several people at one screen solve in turn, each on a clock of their own."""
-        return {"clock": "turns" if kinds.count("human") > 1 else "shared"}
 
     # -- setting up ------------------------------------------------------------------------
     def empty(self, seats: int, options: dict[str, Any]) -> State:
@@ -250,64 +177,30 @@ class Ubongo(Ruleset):
     def decide(
         self, state: State, seat: int | None, command: Command, rng: random.Random
     ) -> list[Event] | Rejected:
-        move = command.get("move")
-        if state.phase == "over":
-            return Rejected(msg("The game is over"))
+        refused = checks.check(state, seat, command)
+        if refused is not None:
+            return refused
+        move = command["move"]
         if move == "expire":
-            return self._expire(state, seat, command)
+            return self._expire(state, command["tick"])
         if move == "time":
-            return self._time(state, seat, command)
-        if seat is None or not 0 <= seat < state.seats:
-            return Rejected(msg("Only a player can do that"))
+            return self._time(state, command)
+        assert seat is not None
         if move == "pawn":
-            return (
-                self._start_field(state, seat, command)
-                if state.phase == "start"
-                else self._pawn(state, seat, command)
-            )
-        if move in ("solve", "give_up", "hint"):
-            if state.phase != "solve":
-                return Rejected(msg("There is no puzzle to solve now"))
-            if state.status[seat] in ("solved", "moved", "late"):
-                return Rejected(msg("You have already solved this puzzle"))
-            if state.status[seat] == "out":
-                return Rejected(msg("Your sand has run out for this hourglass"))
-            if move == "hint":
-                return self._hint(state, seat, command)
-            return (
-                self._solve(state, seat, command) if move == "solve" else self._give_up(state, seat, command)
-            )
-        return Rejected(msg("Unknown move {move}", move=repr(move)))
+            if state.phase == "start":
+                return self._start_field(state, seat, command)
+            return self._pawn(state, seat, command)
+        if move == "hint":
+            return self._hint(state, seat, command)
+        if move == "solve":
+            return self._solve(state, seat, command)
+        return self._give_up(state, seat, command)
 
-    def _passed(self, state: State, seat: int, tick: int) -> Rejected | None:
-        """A seat's clock only runs forward: a tick before the latest one it reached is refused."""
-        if tick < state.now[seat]:
-            return Rejected(
-                msg("That moment has passed: the clock already shows {time}", time=seconds(state.now[seat]))
-            )
-        return None
-
-    def _solve(self, state: State, seat: int, command: Command) -> list[Event] | Rejected:
-        tick = _tick(command)
-        if isinstance(tick, Rejected):
-            return tick
-        if tick > state.end(seat):
-            return Rejected(msg("Too late: your sand ran out at {time}", time=seconds(state.end(seat))))
-        if tick < state.start(seat):
-            return Rejected(
-                msg("That is before this hourglass was turned ({time})", time=seconds(state.start(seat)))
-            )
-        passed = self._passed(state, seat, tick)
-        if passed is not None:
-            return passed
-        puzzle = state.puzzles[seat]
-        raw = command.get("placements")
-        reason = placement.check(puzzle.cells, puzzle.pieces, raw)
-        if reason:
-            return Rejected(reason)
+    def _solve(self, state: State, seat: int, command: Command) -> list[Event]:
+        tick = command["tick"]
         placed = [
             {"piece": p["piece"], "cells": sorted([list(c) for c in p["cells"]], key=lambda c: (c[1], c[0]))}
-            for p in raw
+            for p in command["placements"]
         ]
         solve: Event = {
             "type": "solve",
@@ -318,56 +211,23 @@ class Ubongo(Ruleset):
         }
         return self._then(state, [solve])
 
-    def _give_up(self, state: State, seat: int, command: Command) -> list[Event] | Rejected:
+    def _give_up(self, state: State, seat: int, command: Command) -> list[Event]:
         tick = command.get("tick", state.now[seat])
-        if not isinstance(tick, int) or isinstance(tick, bool):
-            return Rejected(msg("A give-up's tick must be a whole number"))
         tick = min(max(tick, state.start(seat), state.now[seat]), state.end(seat))
         return self._then(state, [{"type": "give_up", "seat": seat, "tick": tick}])
 
-    def _time(self, state: State, seat: int | None, command: Command) -> list[Event] | Rejected:
-        """The clock records how far the sand has run (each second, at a pause): time in the log,
-        so a match picked up again goes on where its sand stood. On one clock for the table;
-        in turns for the seat named, whose own clock it is."""
-        if seat is not None:
-            return Rejected(msg("Only the table's clock records time"))
-        if state.phase != "solve":
-            return Rejected(msg("No hourglass is running"))
-        tick = _tick(command)
-        if isinstance(tick, Rejected):
-            return tick
+    def _time(self, state: State, command: Command) -> list[Event]:
+        """The clock records how far the sand has run (each second, at a pause): time in the
+        log, so a match picked up again goes on where its sand stood (checks.time_entry)."""
         whose = command.get("seat")
         if state.clock == "shared" or whose is None:
-            if whose is not None:
-                return Rejected(msg("On one clock the time is everyone's"))
-            due = self.clock(state)
-            if due is None or tick >= due["tick"]:
-                return Rejected(msg("The sand has run out: the clock's expiry goes first"))
-            passed = self._passed(state, 0, tick)  # on one clock every seat's is the same
-            return passed or [{"type": "time", "tick": tick}]
-        if not isinstance(whose, int) or isinstance(whose, bool) or not 0 <= whose < state.seats:
-            return Rejected(msg("Only a player can do that"))
-        if state.status[whose] not in ACTIVE or tick >= state.end(whose):
-            return Rejected(msg("The sand has run out: the clock's expiry goes first"))
-        passed = self._passed(state, whose, tick)
-        return passed or [{"type": "time", "seat": whose, "tick": tick}]
+            return [{"type": "time", "tick": command["tick"]}]
+        return [{"type": "time", "seat": whose, "tick": command["tick"]}]
 
-    def _hint(self, state: State, seat: int, command: Command) -> list[Event] | Rejected:
+    def _hint(self, state: State, seat: int, command: Command) -> list[Event]:
         """Solo: one piece laid where a solution has it, for 10 s of sand (the table lays it;
         the rules keep the time it costs, so the score counts it)."""
-        if state.mode != "solo":
-            return Rejected(msg("Hints are for the solo game"))
-        if state.status[seat] != "solving":
-            return Rejected(msg("You have already solved this puzzle"))
-        tick = _tick(command)
-        if isinstance(tick, Rejected):
-            return tick
-        passed = self._passed(state, seat, tick)
-        if passed is not None:
-            return passed
-        if tick >= state.end(seat):
-            return Rejected(msg("Too late: your sand ran out at {time}", time=seconds(state.end(seat))))
-        spent = min(max(tick, state.start(seat)) + HINT_TICKS, state.end(seat))
+        spent = min(max(command["tick"], state.start(seat)) + HINT_TICKS, state.end(seat))
         return [{"type": "time", "seat": seat, "tick": spent, "hint": True}]
 
     def _then(self, state: State, events: list[Event]) -> list[Event]:
@@ -400,17 +260,7 @@ class Ubongo(Ruleset):
             return []
         return self._round_end(state)
 
-    def _expire(self, state: State, seat: int | None, command: Command) -> list[Event] | Rejected:
-        if seat is not None:
-            return Rejected(msg("Only the table's clock runs out the sand"))
-        due = self.clock(state)
-        if due is None:
-            return Rejected(msg("No hourglass is running"))
-        tick = _tick(command)
-        if isinstance(tick, Rejected):
-            return tick
-        if tick < due["tick"]:
-            return Rejected(msg("The sand has not run out yet ({time})", time=seconds(due["tick"])))
+    def _expire(self, state: State, tick: int) -> list[Event]:
         ending = [s for s in range(state.seats) if state.end(s) <= tick]
         out = [s for s in ending if state.status[s] == "solving"]
         # solvers whose sand ran out before they moved get no gems (seed: 時間内に駒を動かして宝石を
@@ -429,56 +279,15 @@ class Ubongo(Ruleset):
             return [*then, {"type": "hourglass_turned", "turn": after.turn + 1, "tick": tick}]
         return then + self._round_end(after)
 
-    def _start_field(self, state: State, seat: int, command: Command) -> list[Event] | Rejected:
-        if state.pawns[seat] is not None:
-            return Rejected(msg("Your pawn is already on its start field"))
-        row = _row(command)
-        if isinstance(row, Rejected):
-            return row
-        events: list[Event] = [{"type": "pawn_start", "seat": seat, "row": row}]
+    def _start_field(self, state: State, seat: int, command: Command) -> list[Event]:
+        events: list[Event] = [{"type": "pawn_start", "seat": seat, "row": command["row"]}]
         after = self._fold(state, events)
         if all(p is not None for p in after.pawns):
             events.append(self._round_start(after))
         return events
 
-    def _pawn(self, state: State, seat: int, command: Command) -> list[Event] | Rejected:
-        if state.phase != "solve":
-            return Rejected(msg("Pawns move after a puzzle is solved"))
-        status = state.status[seat]
-        too_late = msg(
-            "Too late: your sand ran out at {time}, no gems this round", time=seconds(state.end(seat))
-        )
-        if status == "solving":
-            return Rejected(msg("Solve your puzzle first: pawns move after Ubongo!"))
-        if status == "out":
-            return Rejected(msg("Only those who solved move their pawn"))
-        if status == "moved":
-            return Rejected(msg("You have already moved"))
-        if status == "late":
-            return Rejected(too_late)
-        row = _row(command)
-        if isinstance(row, Rejected):
-            return row
-        tick = _tick(command)  # when the mover reaches for the gems, on its clock
-        if isinstance(tick, Rejected):
-            return tick
-        solved = state.solved_at(seat)
-        assert solved is not None
-        if tick < solved:
-            return Rejected(msg("That is before you solved ({time})", time=seconds(solved)))
-        if tick > state.end(seat):
-            return Rejected(too_late)
-        passed = self._passed(state, seat, tick)
-        if passed is not None:
-            return passed
-        here = state.pawns[seat]
-        reach = state.reach(seat)
-        if abs(row - here) > reach:
-            return Rejected(
-                msg("Your pawn stays where it is")
-                if reach == 0
-                else msg_n("Your pawn may move up to {n} row", "Your pawn may move up to {n} rows", reach)
-            )
+    def _pawn(self, state: State, seat: int, command: Command) -> list[Event]:
+        here, row, tick = state.pawns[seat], command["row"], command["tick"]
         return self._then(state, [{"type": "pawn", "seat": seat, "from": here, "to": row, "tick": tick}])
 
     def _fold(self, state: State, events: list[Event]) -> State:
@@ -498,20 +307,7 @@ class Ubongo(Ruleset):
         return frozenset()
 
     def clock(self, state: State) -> Command | None:
-        """The sand running out: at the first end among the seats that may still act; when
-        nobody may and nobody solved, at the end of the longest hourglass. In turns (people at
-        one screen, each on a clock of their own) at the end of the longest hourglass: the
-        referee submits it once every person has had the screen, so nobody is cut short."""
-        if state.phase != "solve":
-            return None
-        active = [s for s in range(state.seats) if state.status[s] in ACTIVE]
-        if state.clock == "turns" and (active or not state.solves):
-            return {"move": "expire", "tick": max(state.end(s) for s in range(state.seats))}
-        if active:
-            return {"move": "expire", "tick": min(state.end(s) for s in active)}
-        if not state.solves:
-            return {"move": "expire", "tick": max(state.end(s) for s in range(state.seats))}
-        return None
+        return checks.due(state)
 
     def hourglass(self, state: State) -> tuple[int, int]:
         return (state.round, state.turn)
@@ -569,11 +365,6 @@ class Ubongo(Ruleset):
             raise ValueError(f"Ubongo has no bot level {level!r}")
         return UbongoBot(level)
 
-    def describe(self, event: Event, names: list[str]) -> str:
-        from game.rules.ubongo.text import describe
-
-        return describe(event, names)
-
 
 def _rank(state: State, seat: int, tick: int) -> int:
     """A solve's finishing position, fixed as it comes in: on a shared clock, how many solved
@@ -603,3 +394,6 @@ def _beatable(state: State, move: tuple[int, int, int, int]) -> bool:
         if abs(row - state.pawns[other]) <= reach and (earliest, solved, state.distance(other)) < key:
             return True
     return False
+
+
+RULESET = Ubongo()

@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from game.core.ruleset import Event, Rejected
+from game.core.face import Event, Rejected
 from game.core.window import Window
 from game.scenes.ginrummy import reveal
 from game.scenes.ginrummy.arrange import Group, HandOrder

@@ -2,7 +2,8 @@
 
 `classify(view, market_sel, hand_sel, herd_sel)` -> (command or None, label, reason). The
 table calls it as the player clicks cards, shows the label on the confirm button and the
-reason when the selection is not a move. The check is the rules' own (rules/jaipur/check.py).
+reason when the selection is not a move. The check is the rules' own: the face's why_not
+(rules/jaipur/checks.py, which decide runs too).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 
 from game.core.i18n import msg, msg_n
 from game.rules.jaipur.cards import CAMEL, bonus_for
-from game.rules.jaipur.check import why_not
+from game.rules.jaipur.face import FACE
 from game.rules.jaipur.words import name
 
 Command = dict[str, Any]
@@ -72,7 +73,7 @@ def classify(
             )
     if view["seat"] not in view["to_act"]:
         return None, label, msg("It is not your turn")
-    refused = why_not(view, command)
+    refused = FACE.why_not(view, view["seat"], command)
     if refused is not None:
         return None, label, refused.reason
     return command, label, ""

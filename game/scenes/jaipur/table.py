@@ -12,8 +12,8 @@ from typing import Any
 
 import pygame
 
+from game.core.face import Command
 from game.core.i18n import N_, msg, msg_n
-from game.core.ruleset import Command
 from game.core.timers import ticks
 from game.rules.jaipur.cards import CAMEL
 from game.rules.jaipur.log import describe

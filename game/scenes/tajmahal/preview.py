@@ -8,7 +8,7 @@ from typing import Any
 
 from game.core.i18n import Msg, msg, msg_n
 from game.rules.tajmahal.data import CARDS, COLOURS, PERSONS
-from game.rules.tajmahal.view import play_standing
+from game.rules.tajmahal.standing import play_standing
 from game.rules.tajmahal.words import CATEGORY, COLOUR, GOOD, SPECIAL, listing, place
 from game.scenes.tajmahal.art import SPECIAL_SHORT, SYMBOL_SHORT
 

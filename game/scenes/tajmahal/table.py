@@ -14,8 +14,8 @@ from typing import Any
 
 import pygame
 
+from game.core.face import Command
 from game.core.i18n import N_, _, msg, msg_n
-from game.core.ruleset import Command
 from game.rules.tajmahal.words import BONUS, GOOD, listing, place
 from game.scenes.table import Table
 from game.scenes.table.base import Gesture

@@ -20,8 +20,8 @@ from typing import Any
 import pygame
 
 from game.core import i18n
+from game.core.face import Command
 from game.core.i18n import N_, _
-from game.core.ruleset import Command
 from game.scenes.tutorial import areas, progress
 from game.scenes.tutorial.runner import start_normal_game
 from game.scenes.tutorial.script import Step, Tutorial, matches

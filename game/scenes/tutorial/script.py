@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.core.ruleset import Command
+from game.core.face import Command
 
 FOLDER = Path(__file__).resolve().parents[2] / "tutorials"
 # Tutorial names in the order a newcomer meets them; the file of each is FOLDER/<name>.json

@@ -13,7 +13,8 @@ import random
 import pygame
 
 from game.core.i18n import N_, _, _n, msg
-from game.rules.ubongo import estimate, label, levels, words
+from game.rules.ubongo import levels, words
+from game.rules.ubongo.difficulty import estimate, label
 from game.rules.ubongo.generate import fresh
 from game.rules.ubongo.state import DIE, TICKS_PER_SECOND
 from game.scenes.base import Screen

@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from game.core.i18n import N_, Msg, _, msg
-from game.rules.ubongo import solve
+from game.rules.ubongo.solver import solve
 from game.rules.ubongo.state import COLOURS, TICKS_PER_SECOND
 from game.rules.ubongo.view import key
 from game.scenes.results import Cell, Column, Drawing, Results

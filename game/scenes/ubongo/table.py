@@ -22,9 +22,10 @@ from typing import Any
 
 import pygame
 
+from game.core.face import Command, Event
 from game.core.i18n import N_, msg, msg_n
-from game.core.ruleset import Command, Event
-from game.rules.ubongo import solve, words
+from game.rules.ubongo import words
+from game.rules.ubongo.solver import solve
 from game.rules.ubongo.state import TICKS_PER_SECOND
 from game.scenes.table import Table
 from game.scenes.table.base import Gesture

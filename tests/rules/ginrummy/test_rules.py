@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from game.core.ruleset import Rejected
-from game.rules.ginrummy import can_knock, knock_deadwood
 from game.rules.ginrummy.cards import DECK
+from game.rules.ginrummy.scoring import can_knock, knock_deadwood
 from tests.rules.ginrummy.helpers import RULES, both_pass, play, start
 
 # Seat 0 deals in these tests unless said otherwise, so seat 1 receives the first ten cards.
@@ -426,15 +426,16 @@ def test_spectator_sees_no_hand_until_the_knock():
     assert fresh["hand"] == [] and fresh["reveal"] is None and fresh["hand_counts"] == [10, 10]
 
 
-def test_why_not_explains_without_changing_anything():
-    from game.rules.ginrummy import why_not
+def test_why_not_explains_from_the_view_without_changing_anything():
+    from game.rules.ginrummy.face import FACE
 
     m = start(MELDED9 + " 9D", "2C 3C 4C 5D 6D 8S 9S JC QC KC", "KD", "QD")
     both_pass(m)
-    assert why_not(m.state, 0, {"move": "knock", "card": "9D"}) == "Draw a card first"
-    assert why_not(m.state, 1, {"move": "draw", "source": "stock"}) == "It is not your turn"
-    assert why_not(m.state, 0, {"move": "draw", "source": "stock"}) is None
-    assert m.view(0)["phase"] == "draw" and len(m.view(0)["hand"]) == 10
+    before = m.state
+    assert FACE.why_not(m.view(0), 0, {"move": "knock", "card": "9D"}).reason == "Draw a card first"
+    assert FACE.why_not(m.view(1), 1, {"move": "draw", "source": "stock"}).reason == "It is not your turn"
+    assert FACE.why_not(m.view(0), 0, {"move": "draw", "source": "stock"}) is None
+    assert m.state is before and m.view(0)["phase"] == "draw" and len(m.view(0)["hand"]) == 10
 
 
 @pytest.mark.parametrize(
@@ -468,7 +469,7 @@ def test_redact_a_seat_sees_its_ten_cards_and_the_upcard_and_its_own_stock_draws
     """Hidden cards: the non-dealer is dealt deck[:10], the dealer deck[10:20], deck[20] is the
     upcard; the stock's order and the other hand stay hidden, and so does a card another seat
     draws from the stock (a card from the pile is seen by everyone)."""
-    from game.rules.ginrummy import RULESET
+    from game.rules.ginrummy.ruleset import RULESET
 
     deck = [f"c{i}" for i in range(52)]
     deal = {"type": "deal", "number": 1, "dealer": 1, "deck": deck}

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game.rules import ginrummy
+from game.rules.ginrummy import melds as solver
 from game.rules.ginrummy.cards import DECK
 from game.rules.ginrummy.melds import best_layoffs
 from tests.rules.ginrummy import reference
@@ -33,24 +33,24 @@ def compare(hands: list[list[str]], discards: int = 0) -> None:
     `discards` 11-card hands also the best discards."""
     for hand in hands:
         value, optimal = reference.solve(hand)
-        assert ginrummy.deadwood(hand) == value, hand
-        assert {frozenset(frozenset(m) for m in a) for a in ginrummy.arrangements(hand)} == optimal, hand
+        assert solver.deadwood(hand) == value, hand
+        assert {frozenset(frozenset(m) for m in a) for a in solver.arrangements(hand)} == optimal, hand
         if discards and len(hand) == 11:
             discards -= 1
-            best, cards = ginrummy.best_discards(hand)
+            best, cards = solver.best_discards(hand)
             assert (best, set(cards)) == reference.best_discards(hand), hand
 
 
 def test_examples_from_the_rules():
     """Melds: 3+ of a rank, or 3+ in a row of one suit; ace low; no K-A wrap; J/Q/K count 10."""
-    assert ginrummy.deadwood(["AS", "2S", "3S"]) == 0
-    assert ginrummy.deadwood(["QS", "KS", "AS"]) == 21  # no wrap from king to ace
-    assert ginrummy.deadwood(["7S", "7H", "7D"]) == 0
-    assert ginrummy.deadwood(["7S", "8H", "9D"]) == 24  # a run needs one suit
-    assert ginrummy.deadwood(["JS", "QH", "KD", "AC"]) == 31
+    assert solver.deadwood(["AS", "2S", "3S"]) == 0
+    assert solver.deadwood(["QS", "KS", "AS"]) == 21  # no wrap from king to ace
+    assert solver.deadwood(["7S", "7H", "7D"]) == 0
+    assert solver.deadwood(["7S", "8H", "9D"]) == 24  # a run needs one suit
+    assert solver.deadwood(["JS", "QH", "KD", "AC"]) == 31
     hand = ["AS", "2S", "3S", "4S", "4H", "4D", "4C", "KH", "KD", "QC"]
-    assert ginrummy.deadwood(hand) == 30  # A-4 spades and 4H 4D 4C, or A-3 and the four 4s
-    assert len(ginrummy.arrangements(hand)) == 2
+    assert solver.deadwood(hand) == 30  # A-4 spades and 4H 4D 4C, or A-3 and the four 4s
+    assert len(solver.arrangements(hand)) == 2
 
 
 def test_solver_matches_reference_on_random_hands():
@@ -81,7 +81,7 @@ def test_solver_matches_reference_on_100000_hands():
 def test_best_discard_for_eleven_cards():
     for hand in rich_hands(200, seed=5) + random_hands(200, seed=6):
         hand = hand[:11] if len(hand) == 11 else hand + [c for c in DECK if c not in hand][:1]
-        value, cards = ginrummy.best_discards(hand)
+        value, cards = solver.best_discards(hand)
         assert (value, set(cards)) == reference.best_discards(hand), hand
 
 
@@ -94,7 +94,7 @@ def test_best_layoffs_match_reference():
         pool = [r + s for r in "A23456789TJQK"[lo : lo + 7] for s in "SHDC"]
         cards = rng.sample(pool, 20)
         knocker, defender = cards[:10], cards[10:]
-        melds, _ = ginrummy.best_melds(knocker)
+        melds, _ = solver.best_melds(knocker)
         if not melds:
             continue
         value, lays = best_layoffs(defender, melds)
@@ -105,5 +105,5 @@ def test_best_layoffs_match_reference():
             grown[k].append(card)
             assert reference.valid_meld([reference.parse(c) for c in grown[k]])
         rest = [c for c in defender if c not in {c for c, _ in lays}]
-        assert ginrummy.deadwood(rest) == value
+        assert solver.deadwood(rest) == value
         checked += 1

@@ -6,8 +6,8 @@ from collections import Counter
 from typing import Any
 
 from game.core.match import Match, Seat
-from game.rules.jaipur import RULESET
 from game.rules.jaipur.cards import BONUS, full_deck
+from game.rules.jaipur.ruleset import RULESET
 from game.rules.jaipur.state import State
 
 BONUS_TOP_FIRST = {str(size): list(values) for size, values in BONUS.items()}

@@ -12,7 +12,8 @@ from game.core import bots as corebots
 from game.core import sim
 from game.core.match import Match, Seat
 from game.core.ruleset import Budget
-from game.rules.jaipur import RULESET, moves
+from game.rules.jaipur import moves
+from game.rules.jaipur.ruleset import RULESET
 from tests.rules.jaipur.test_properties import disguise
 
 LEVELS = ("easy", "medium", "hard")

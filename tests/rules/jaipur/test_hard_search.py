@@ -6,7 +6,7 @@ import random
 
 from game.core.match import Match, Seat
 from game.core.ruleset import Budget
-from game.rules.jaipur import RULESET
+from game.rules.jaipur.ruleset import RULESET
 from game.rules.jaipur.search import halving
 from game.rules.jaipur.sim import to_move
 

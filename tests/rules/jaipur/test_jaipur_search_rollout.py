@@ -6,8 +6,8 @@ import random
 
 from game.core.match import Match, Seat
 from game.core.ruleset import Budget
-from game.rules.jaipur import RULESET
 from game.rules.jaipur.rollout import best_move, rollout
+from game.rules.jaipur.ruleset import RULESET
 from game.rules.jaipur.sim import CAMEL_I, determinize, to_move
 from tests.rules.jaipur.test_bots import positions
 

@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from game.rules.jaipur import RULESET
 from game.rules.jaipur.cards import BONUS, TOKENS
+from game.rules.jaipur.ruleset import RULESET
 from game.rules.jaipur.state import with_
 from tests.rules.jaipur.helpers import decide, fold, match, ok, reason, setup, types
 
@@ -411,7 +411,7 @@ def test_redact_the_deal_shows_a_seat_its_hand_and_the_market_never_the_deck_or_
     """Hidden information: the deck's order, the other hand, bonus token values and, solo, the
     bot's action cards. The first player is dealt deck[:5], the other deck[5:10], the market
     deck[10:12]."""
-    from game.rules.jaipur import RULESET
+    from game.rules.jaipur.ruleset import RULESET
 
     deck = [f"g{i}" for i in range(40)]
     deal = {"type": "deal", "round": 1, "first": 1, "deck": deck, "bonus": {"3": [1, 2], "4": [5]}}

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game.rules.jaipur import RULESET
 from game.rules.jaipur.cards import GOODS
+from game.rules.jaipur.ruleset import RULESET
 from game.rules.jaipur.state import with_
 from tests.rules.jaipur.helpers import decide, fold, match, ok, reason, solo_setup, types
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.core.match import Match, Seat
-from game.rules.tajmahal import RULESET
+from game.rules.tajmahal.ruleset import RULESET
 
 ORDER = [
     "Kabul",

@@ -177,7 +177,10 @@ def test_the_loader_sees_what_the_file_says():
 
 
 def test_importing_the_rules_does_not_import_pygame():
-    code = "import sys, game.rules.tajmahal as t; t.load(); assert 'pygame' not in sys.modules"
+    code = (
+        "import sys, game.rules.tajmahal.ruleset, game.rules.tajmahal.board as t; t.load(); "
+        "assert 'pygame' not in sys.modules"
+    )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from game.core import sim
 from game.core.ruleset import Budget
-from game.rules.tajmahal import RULESET
+from game.rules.tajmahal.ruleset import RULESET
 from tests.rules.tajmahal.helpers import leave, match, play
 
 

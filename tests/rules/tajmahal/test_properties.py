@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from game.core import codec
 from game.core.match import Match, verify
 from game.core.ruleset import Budget, Rejected
-from game.rules.tajmahal import RULESET
+from game.rules.tajmahal.ruleset import RULESET
 from tests.rules.tajmahal.helpers import match
 
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

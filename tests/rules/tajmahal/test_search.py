@@ -2,7 +2,8 @@
 
 import random
 
-from game.rules.tajmahal import RULESET, search
+from game.rules.tajmahal import search
+from game.rules.tajmahal.ruleset import RULESET
 from tests.rules.tajmahal.helpers import match
 
 

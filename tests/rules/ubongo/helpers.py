@@ -5,8 +5,9 @@ from __future__ import annotations
 from functools import cache
 
 from game.core.match import Match, Seat
-from game.rules.ubongo import RULESET, levels, solve
-from game.rules.ubongo.ruleset import puzzle_of
+from game.rules.ubongo import levels
+from game.rules.ubongo.ruleset import RULESET, puzzle_of
+from game.rules.ubongo.solver import solve
 from game.rules.ubongo.state import COLOURS
 
 # Row r holds colour r at its head pair, then the colours cycle: easy to predict the takes.

@@ -12,8 +12,8 @@ import pytest
 
 from game.core.ruleset import Budget, Rejected
 from game.core.sim import play_one
-from game.rules.ubongo import RULESET
 from game.rules.ubongo.bots import UbongoBot
+from game.rules.ubongo.ruleset import RULESET
 
 from .helpers import new, shipped_seconds, solution
 

@@ -166,7 +166,7 @@ def test_loader_reports_a_missing_file(tmp_path):
 
 def test_loading_boards_does_not_import_pygame():
     code = (
-        "import sys; from game.rules.ubongo import levels, RULESET; levels.boards(); "
+        "import sys; from game.rules.ubongo import levels, ruleset; levels.boards(); "
         "print('pygame' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -8,7 +8,8 @@ import pytest
 
 from game.core.match import Match, Seat
 from game.core.ruleset import Rejected
-from game.rules.ubongo import RULESET, levels
+from game.rules.ubongo import levels
+from game.rules.ubongo.ruleset import RULESET
 from game.rules.ubongo.state import COLOURS, HOURGLASS
 
 from .helpers import GEMS, new, solution, solve_cmd

@@ -1,0 +1,41 @@
+"""Gin Rummy's face: what anyone may ask of the game without its machinery (game/core/face.py)."""
+
+from __future__ import annotations
+
+from game.core.face import Command, Event, Face, Option, Rejected, View
+from game.core.i18n import N_
+from game.rules.ginrummy import checks
+from game.rules.ginrummy.log import describe
+
+TARGETS = (100, 50)
+UNDERCUT_BONUSES = (25, 10)
+FIRST_DEALERS = ("random", 0, 1)
+
+
+class GinRummyFace(Face):
+    name = "ginrummy"
+    title = N_("Gin Rummy")
+    min_seats = 2
+    max_seats = 2
+    options = (
+        Option("target", N_("Match to"), TARGETS, 100, (N_("100 points"), N_("50 points"))),
+        Option(
+            "undercut_bonus", N_("Undercut bonus"), UNDERCUT_BONUSES, 25, (N_("25 points"), N_("10 points"))
+        ),
+        Option(
+            "first_dealer",
+            N_("First dealer"),
+            FIRST_DEALERS,
+            "random",
+            (N_("Random"), N_("Seat 1"), N_("Seat 2")),
+        ),
+    )
+
+    def describe(self, event: Event, names: list[str]) -> str:
+        return describe(event, names)
+
+    def why_not(self, view: View, seat: int, command: Command) -> Rejected | None:
+        return checks.why_not(view, seat, command)
+
+
+FACE = GinRummyFace()

@@ -1,0 +1,51 @@
+"""Jaipur's face: what anyone may ask of the game without its machinery (game/core/face.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.face import Command, Event, Face, Option, Rejected, View
+from game.core.i18n import N_
+from game.rules.jaipur import checks
+from game.rules.jaipur.log import describe
+
+
+class JaipurFace(Face):
+    name = "jaipur"
+    title = N_("Jaipur")
+    min_seats = 2
+    max_seats = 2
+    options = (
+        Option(
+            "variant",
+            N_("Game"),
+            ("standard", "solo"),
+            "standard",
+            (N_("Two players"), N_("Solo vs rule bot")),
+        ),
+        Option(
+            "first",
+            N_("First player"),
+            ("random", 0, 1),
+            "random",
+            (N_("Random"), N_("Seat 1"), N_("Seat 2")),
+        ),
+    )
+    # the table shows the round as it ended under its sheet, and the solo bot's turn after the
+    # bot pause from the moment before it is revealed
+    moments = ("round_end", "bot_reveal")
+
+    def fixed_seats(self, options: dict[str, Any]) -> dict[int, str]:
+        return {1: N_("Solo rule bot")} if options.get("variant") == "solo" else {}
+
+    def fixed_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        return {"first": 0} if options.get("variant") == "solo" else {}  # the person starts solo
+
+    def describe(self, event: Event, names: list[str]) -> str:  # a Msg: see log.py
+        return describe(event, names)
+
+    def why_not(self, view: View, seat: int, command: Command) -> Rejected | None:
+        return checks.why_not(view, seat, command)
+
+
+FACE = JaipurFace()

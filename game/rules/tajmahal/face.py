@@ -1,0 +1,33 @@
+"""Taj Mahal's face: what anyone may ask of the game without its machinery (game/core/face.py)."""
+
+from __future__ import annotations
+
+from game.core.face import Command, Event, Face, Option, Rejected, View
+from game.core.i18n import N_, msg
+from game.rules.tajmahal import checks
+from game.rules.tajmahal.log import describe
+
+
+class TajMahalFace(Face):
+    name = "tajmahal"
+    title = N_("Taj Mahal")
+    min_seats = 3
+    max_seats = 5
+    options = (
+        Option(
+            "first",
+            N_("Start player"),
+            ("random", *range(5)),
+            "random",
+            (N_("Drawn at random"), *(msg("Seat {seat}", seat=i) for i in range(1, 6))),
+        ),
+    )
+
+    def describe(self, event: Event, names: list[str]) -> str:
+        return describe(event, names)
+
+    def why_not(self, view: View, seat: int, command: Command) -> Rejected | None:
+        return checks.why_not(view, seat, command)
+
+
+FACE = TajMahalFace()
