@@ -12,6 +12,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from game.core.secrets import Secrets
+
 Command = dict[str, Any]
 Event = dict[str, Any]
 View = dict[str, Any]
@@ -93,6 +95,8 @@ class Ruleset(ABC):
     options: tuple[Option, ...] = ()
     hidden_hands: bool = True  # pass-and-play needs a hand-off screen between seats
     timed: bool = False  # commands carry a tick: a table stamps a person's with its clock
+    # what a seat may see of each event and view key (game/core/secrets.py): undeclared is withheld
+    secrets: Secrets
 
     def default_options(self) -> dict[str, Any]:
         return {o.key: o.default for o in self.options}
@@ -125,9 +129,14 @@ class Ruleset(ABC):
     def legal(self, state: Any, seat: int) -> list[Command]: ...
 
     @abstractmethod
-    def view(self, state: Any, seat: int | None) -> View:
-        """Everything `seat` may know, JSON-able. `None` is a spectator."""
+    def see(self, state: Any, seat: int | None) -> View:
+        """Everything `seat` may know, JSON-able. `None` is a spectator. Read through `view`."""
         ...
+
+    def view(self, state: Any, seat: int | None) -> View:
+        """What `seat` sees: `see`, each key as `secrets` declares it (undeclared: None). Not
+        to be overridden (the registry refuses a game that does)."""
+        return self.secrets.filter_view(self.see(state, seat), seat)
 
     @abstractmethod
     def to_act(self, state: Any) -> frozenset[int]: ...
@@ -165,11 +174,11 @@ class Ruleset(ABC):
         return 0
 
     def redact(self, event: Event, seat: int | None) -> Event:
-        """The event as `seat` may see it (None: a spectator). Whatever the seat may not know
-        (a card drawn by another, the order of a shuffled deck) becomes None in place, so
-        counts and shapes stay; everything else is the event itself. Games that hide nothing
-        keep this default."""
-        return event
+        """The event as `seat` may see it (None: a spectator), as `secrets` declares it: what
+        the seat may not know (a card drawn by another, the order of a shuffled deck) is None
+        in place, so counts and shapes stay; an undeclared field is None, an undeclared type
+        shows its type alone. Not to be overridden (the registry refuses a game that does)."""
+        return self.secrets.filter_event(event, seat)
 
     def describe(self, event: Event, names: list[str]) -> str:
         """One line of the move log for an event ("" to leave it out). Must read a redacted

@@ -10,7 +10,7 @@ from game.core.ruleset import Command, Event, Option, Outcome, Rejected, Ruleset
 from game.rules.ginrummy import rules, scoring
 from game.rules.ginrummy.cards import BIT, mask_of
 from game.rules.ginrummy.melds import deadwood_mask, layoff_fits
-from game.rules.ginrummy.redact import redact
+from game.rules.ginrummy.redact import SECRETS
 from game.rules.ginrummy.state import (
     DISCARD,
     DRAW,
@@ -72,6 +72,7 @@ def legal(state: State, seat: int) -> list[Command]:
 class GinRummy(Ruleset):
     name = "ginrummy"
     title = N_("Gin Rummy")
+    secrets = SECRETS
     min_seats = 2
     max_seats = 2
     options = (
@@ -119,7 +120,7 @@ class GinRummy(Ruleset):
     def legal(self, state: State, seat: int) -> list[Command]:
         return legal(state, seat)
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def see(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
 
     def to_act(self, state: State) -> frozenset[int]:
@@ -145,9 +146,6 @@ class GinRummy(Ruleset):
         from game.rules.ginrummy.bots import make_bot
 
         return make_bot(level)
-
-    def redact(self, event: Event, seat: int | None) -> Event:
-        return redact(event, seat)
 
     def describe(self, event: Event, names: list[str]) -> str:
         kind = event.get("type")

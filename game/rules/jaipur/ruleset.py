@@ -12,7 +12,7 @@ from game.rules.jaipur import moves
 from game.rules.jaipur.cards import BONUS, BONUS_SIZES, BOT_DECK, full_deck
 from game.rules.jaipur.evolve import evolve
 from game.rules.jaipur.log import describe
-from game.rules.jaipur.redact import redact
+from game.rules.jaipur.redact import SECRETS
 from game.rules.jaipur.round import deal_event, settle
 from game.rules.jaipur.state import State
 from game.rules.jaipur.view import to_act, view
@@ -38,6 +38,7 @@ def check_setup(setup: dict[str, Any], solo: bool) -> None:
 class Jaipur(Ruleset):
     name = "jaipur"
     title = N_("Jaipur")
+    secrets = SECRETS
     min_seats = 2
     max_seats = 2
     options = (
@@ -104,7 +105,7 @@ class Jaipur(Ruleset):
             return []
         return moves.legal(state, seat)
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def see(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
 
     def to_act(self, state: State) -> frozenset[int]:
@@ -126,9 +127,6 @@ class Jaipur(Ruleset):
         from game.rules.jaipur.bots import make
 
         return make(level)
-
-    def redact(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        return redact(event, seat)
 
     def describe(self, event: dict[str, Any], names: list[str]) -> str:  # a Msg: see log.py
         return describe(event, names)

@@ -12,7 +12,7 @@ from game.rules.tajmahal import rules
 from game.rules.tajmahal.board import load
 from game.rules.tajmahal.data import CARDS, COLOURS, SPECIAL_ID
 from game.rules.tajmahal.evolve import evolve
-from game.rules.tajmahal.redact import redact
+from game.rules.tajmahal.redact import SECRETS
 from game.rules.tajmahal.setup import setup_events
 from game.rules.tajmahal.state import State
 from game.rules.tajmahal.view import view as make_view
@@ -22,6 +22,7 @@ from game.rules.tajmahal.words import BONUS, CATEGORY, SPECIAL, listing, place
 class TajMahal(Ruleset):
     name = "tajmahal"
     title = N_("Taj Mahal")
+    secrets = SECRETS
     min_seats = 3
     max_seats = 5
     options = (
@@ -65,7 +66,7 @@ class TajMahal(Ruleset):
             ]
         return [*plays(state, seat), {"move": "withdraw"}]
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def see(self, state: State, seat: int | None) -> dict[str, Any]:
         return make_view(state, seat, sorted(self.to_act(state)))
 
     def to_act(self, state: State) -> frozenset[int]:
@@ -103,9 +104,6 @@ class TajMahal(Ruleset):
         from game.rules.tajmahal.bots import make_bot
 
         return make_bot(level)
-
-    def redact(self, event: Event, seat: int | None) -> Event:
-        return redact(event, seat)
 
     def describe(self, event: Event, names: list[str]) -> str:
         return describe(event, names)

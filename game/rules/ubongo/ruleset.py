@@ -32,6 +32,7 @@ from game.core.ruleset import Command, Event, Option, Outcome, Rejected, Ruleset
 from game.rules.ubongo import levels, placement, words
 from game.rules.ubongo.difficulty import estimate
 from game.rules.ubongo.evolve import evolve
+from game.rules.ubongo.redact import SECRETS
 from game.rules.ubongo.state import (
     ACTIVE,
     ALLOWANCE,
@@ -85,6 +86,7 @@ class Ubongo(Ruleset):
     min_seats = 1
     max_seats = MAX_SEATS
     timed = True  # solves, give-ups and pawn moves carry the seat's tick
+    secrets = SECRETS
     hidden_hands = True  # in pass-and-play the others look away while one solves
     options = (
         Option(
@@ -479,7 +481,7 @@ class Ubongo(Ruleset):
         here, reach = state.pawns[seat], state.reach(seat)
         return [{"move": "pawn", "row": r, "tick": now} for r in range(GEM_ROWS) if abs(r - here) <= reach]
 
-    def view(self, state: State, seat: int | None) -> View:
+    def see(self, state: State, seat: int | None) -> View:
         from game.rules.ubongo.view import view
 
         return view(self, state, seat)
