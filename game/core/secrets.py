@@ -53,8 +53,12 @@ class Spec:
     def show(self, value: Any, whole: Whole, seat: Seat) -> Any:
         return None
 
-    def problems(self, where: str, events: bool) -> list[str]:
+    def problems(self, where: str) -> list[str]:
         return []
+
+    def in_event(self) -> Spec:
+        """This spec as an event's (the same for every seat): OWN inside becomes malformed."""
+        return self
 
 
 class _Public(Spec):
@@ -71,10 +75,8 @@ class _Own(Spec):
     def show(self, value: Any, whole: Whole, seat: Seat) -> Any:
         return value
 
-    def problems(self, where: str, events: bool) -> list[str]:
-        if events:
-            return [f"{where}: OWN is for views (an event is the same for every seat: Owner, PerSeat, By)"]
-        return []
+    def in_event(self) -> Spec:
+        return _Malformed(self, "is for views (an event is the same for every seat: Owner, PerSeat, By)")
 
     def __repr__(self) -> str:
         return "OWN"
@@ -100,6 +102,26 @@ COUNT: Spec = _Count()
 
 
 @dataclass(frozen=True)
+class _Malformed(Spec):
+    """What a declaration that is no spec becomes: it withholds, and the registry names it."""
+
+    what: Any
+    why: str = "is not a declaration (PUBLIC, OWN, HIDDEN, COUNT, Each, a dict, Owner, PerSeat, By)"
+
+    def problems(self, where: str) -> list[str]:
+        return [f"{where}: {self.what!r} {self.why}"]
+
+
+def spec_of(declared: Any) -> Spec:
+    """A declaration as a Spec: a dict is an object's fields; anything unknown withholds."""
+    if isinstance(declared, Spec):
+        return declared
+    if isinstance(declared, Mapping):
+        return Fields(declared)
+    return _Malformed(declared)
+
+
+@dataclass(frozen=True)
 class Each(Spec):
     item: Any
 
@@ -115,8 +137,11 @@ class Each(Spec):
             return None
         return [self.item.show(v, whole, seat) for v in value]
 
-    def problems(self, where: str, events: bool) -> list[str]:
-        return self.item.problems(f"{where}[]", events)
+    def problems(self, where: str) -> list[str]:
+        return self.item.problems(f"{where}[]")
+
+    def in_event(self) -> Spec:
+        return Each(self.item.in_event())
 
 
 @dataclass(frozen=True)
@@ -142,13 +167,16 @@ class Fields(Spec):
         """The keys of `value` nobody declared (withheld): at this level only."""
         return sorted(k for k in value if k not in self.declared) if isinstance(value, dict) else []
 
-    def problems(self, where: str, events: bool) -> list[str]:
+    def problems(self, where: str) -> list[str]:
         out = []
         for key, spec in self.declared.items():
             if not isinstance(key, str):
                 out.append(f"{where}: the key {key!r} is not a string")
-            out += spec.problems(f"{where}.{key}", events)
+            out += spec.problems(f"{where}.{key}")
         return out
+
+    def in_event(self) -> Fields:
+        return Fields({k: v.in_event() for k, v in self.declared.items()})
 
 
 @dataclass(frozen=True)
@@ -167,10 +195,13 @@ class Owner(Spec):
             return value
         return self.others.show(value, whole, seat)
 
-    def problems(self, where: str, events: bool) -> list[str]:
+    def problems(self, where: str) -> list[str]:
         if not isinstance(self.key, str):
             return [f"{where}: Owner names its seat by a key, not {self.key!r}"]
-        return self.others.problems(f"{where} (others)", events)
+        return self.others.problems(f"{where} (others)")
+
+    def in_event(self) -> Spec:
+        return Owner(self.key, self.others.in_event())
 
 
 @dataclass(frozen=True)
@@ -190,8 +221,11 @@ class PerSeat(Spec):
             return None
         return [(self.own if i == seat else self.others).show(v, whole, seat) for i, v in enumerate(value)]
 
-    def problems(self, where: str, events: bool) -> list[str]:
-        return self.own.problems(f"{where} (own)", events) + self.others.problems(f"{where} (others)", events)
+    def problems(self, where: str) -> list[str]:
+        return self.own.problems(f"{where} (own)") + self.others.problems(f"{where} (others)")
+
+    def in_event(self) -> Spec:
+        return PerSeat(self.others.in_event(), self.own.in_event())
 
 
 @dataclass(frozen=True)
@@ -207,31 +241,16 @@ class By(Spec):
         object.__setattr__(self, "then", spec_of(self.then))
 
     def show(self, value: Any, whole: Whole, seat: Seat) -> Any:
+        if not callable(self.fn):
+            return None
         return self.then.show(self.fn(whole, seat), whole, seat)
 
-    def problems(self, where: str, events: bool) -> list[str]:
+    def problems(self, where: str) -> list[str]:
         out = [] if callable(self.fn) else [f"{where}: By needs a function (whole, seat) -> value"]
-        return out + self.then.problems(f"{where} (then)", events)
+        return out + self.then.problems(f"{where} (then)")
 
-
-@dataclass(frozen=True)
-class _Malformed(Spec):
-    """What a declaration that is no spec becomes: it withholds, and the registry names it."""
-
-    what: Any
-
-    def problems(self, where: str, events: bool) -> list[str]:
-        words = "PUBLIC, OWN, HIDDEN, COUNT, Each, a dict, Owner, PerSeat or By"
-        return [f"{where}: {self.what!r} is not a declaration ({words})"]
-
-
-def spec_of(declared: Any) -> Spec:
-    """A declaration as a Spec: a dict is an object's fields; anything else unknown withholds."""
-    if isinstance(declared, Spec):
-        return declared
-    if isinstance(declared, Mapping):
-        return Fields(declared)
-    return _Malformed(declared)
+    def in_event(self) -> Spec:
+        return By(self.fn, self.then.in_event())
 
 
 @dataclass
@@ -260,14 +279,14 @@ class Secrets:
                     continue
                 if "type" in fields and fields["type"] is not PUBLIC:
                     self.problems.append(f"{where}: its type is always shown")
-                self._events[kind] = Fields(fields)
-                self.problems += self._events[kind].problems(where, events=True)
+                self._events[kind] = Fields(fields).in_event()
+                self.problems += self._events[kind].problems(where)
         if not isinstance(self.view, Mapping) or not self.view:
             self.problems.append("no view keys are declared (view: {key: spec})")
             self._view = Fields({})
         else:
             self._view = Fields(self.view)
-            self.problems += self._view.problems("view", events=False)
+            self.problems += self._view.problems("view")
 
     # -- the filter --------------------------------------------------------------------------
     def filter_event(self, event: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
