@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 # The types a game speaks in live with its face; they are named here too, as they always were.
 from game.core.face import Command, Event, Face, Option, Outcome, Rejected, View
+from game.core.secrets import Secrets
 
 __all__ = [
     "TIME",
@@ -66,6 +67,8 @@ class Ruleset(Face, ABC):
     method; a game's ruleset class inherits its face class, so the two never disagree."""
 
     records_time: bool = False  # a timed game whose decide takes the clock's time entries (TIME)
+    # what a seat may see of each event and view key (game/core/secrets.py): undeclared is withheld
+    secrets: Secrets
 
     @abstractmethod
     def empty(self, seats: int, options: dict[str, Any]) -> Any:
@@ -91,9 +94,14 @@ class Ruleset(Face, ABC):
     def legal(self, state: Any, seat: int) -> list[Command]: ...
 
     @abstractmethod
-    def view(self, state: Any, seat: int | None) -> View:
-        """Everything `seat` may know, JSON-able. `None` is a spectator."""
+    def see(self, state: Any, seat: int | None) -> View:
+        """Everything `seat` may know, JSON-able. `None` is a spectator. Read through `view`."""
         ...
+
+    def view(self, state: Any, seat: int | None) -> View:
+        """What `seat` sees: `see`, each key as `secrets` declares it (undeclared: None). Not
+        to be overridden (the registry refuses a game that does)."""
+        return self.secrets.filter_view(self.see(state, seat), seat)
 
     @abstractmethod
     def to_act(self, state: Any) -> frozenset[int]: ...
@@ -134,8 +142,8 @@ class Ruleset(Face, ABC):
         return 0
 
     def redact(self, event: Event, seat: int | None) -> Event:
-        """The event as `seat` may see it (None: a spectator). Whatever the seat may not know
-        (a card drawn by another, the order of a shuffled deck) becomes None in place, so
-        counts and shapes stay; everything else is the event itself. Games that hide nothing
-        keep this default."""
-        return event
+        """The event as `seat` may see it (None: a spectator), as `secrets` declares it: what
+        the seat may not know (a card drawn by another, the order of a shuffled deck) is None
+        in place, so counts and shapes stay; an undeclared field is None, an undeclared type
+        shows its type alone. Not to be overridden (the registry refuses a game that does)."""
+        return self.secrets.filter_event(event, seat)

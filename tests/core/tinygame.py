@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass, replace
 
 from game.core.ruleset import Budget, Outcome, Rejected, Ruleset
+from game.core.secrets import COUNT, OWN, PUBLIC, Owner, Secrets
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,15 @@ class FirstBot:
 class Tiny(Ruleset):
     name = "tiny"
     title = "Tiny"
+    # the deck's order is nobody's; a drawn card is the drawer's
+    secrets = Secrets(
+        events={
+            "deal": {"deck": COUNT},
+            "draw": {"seat": PUBLIC, "card": Owner("seat")},
+            "pass": {"seat": PUBLIC},
+        },
+        view={"seat": OWN, "to_act": PUBLIC, "deck": PUBLIC, "hand": OWN, "opponent_hand": OWN},
+    )
 
     def empty(self, seats, options):
         return State()
@@ -72,7 +82,7 @@ class Tiny(Ruleset):
     def legal(self, state, seat):
         return [{"move": "draw"}, {"move": "pass"}] if seat in self.to_act(state) else []
 
-    def view(self, state, seat):
+    def see(self, state, seat):
         return {
             "seat": seat,
             "to_act": sorted(self.to_act(state)),

@@ -23,6 +23,7 @@ from game.net import protocol as p
 from game.net.client import RemoteWindow
 from game.net.invite import Invite
 from game.net.server import Server, Threaded
+from game.rules.ubongo import solver
 
 LOOPBACK = "127.0.0.1"
 BOUND = 30.0  # seconds: only ever a failure bound, never a wait that must pass
@@ -255,6 +256,22 @@ def say_ready(window: RemoteWindow, readied: dict[int, Any]) -> None:
 def random_legal(window: RemoteWindow, seat: int, rng: random.Random) -> Command | None:
     legal = window.legal(seat)
     return rng.choice(legal) if legal else None
+
+
+def ubongo_player(window: RemoteWindow, seat: int, rng: random.Random) -> Command | None:
+    """Seat 0 solves its Ubongo puzzle as soon as the sand runs (the server stamps the tick);
+    the others give up or move their pawn at random, as `legal` lists them."""
+    view = window.seat_view(seat)
+    if view["phase"] == "solve" and view["status"][seat] == "solving":
+        if not window.clock.running:
+            return None  # the die still rolls: wait for the sand
+        if seat == 0:
+            puzzle = view["puzzles"][seat]
+            found = solver.tilings([tuple(c) for c in puzzle["cells"]], puzzle["pieces"], limit=1)
+            if found:
+                laid = [{"piece": piece, "cells": [list(c) for c in cells]} for piece, cells in found[0]]
+                return {"move": "solve", "placements": laid}
+    return random_legal(window, seat, rng)
 
 
 def play(

@@ -16,8 +16,13 @@ before it, so it belongs to the last count seen).
   frame must stand where the seat may see it: its own hand, the market, the discards, what the
   opponent was seen taking, the open moves, the tokens; the deal's hidden slots must be null.
 
-`test_the_checks_find_an_unredacted_stream` feeds both checks what the server would send with
-redaction off, so neither can pass by seeing nothing.
+- Ubongo (issue 42, "Secrets fail closed"): chance reaches a seat when it happens. No frame
+  holds a later round's board or die face, searched by value: each later round's puzzle area
+  (its cells as JSON), the boards still to deal in their order and the rolls to come, not
+  which field might carry them. Each round's area does cross once the round has started.
+
+`test_the_checks_find_an_unredacted_stream` feeds the checks what the server would send with
+redaction off, so none can pass by seeing nothing.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -35,7 +41,8 @@ from game.rules.ginrummy.view import known_in_hand
 from game.rules.jaipur.cards import DEAL_HAND, NAMES
 from game.rules.jaipur.state import market_cards
 from game.rules.jaipur.view import names
-from tests.net.support import play, random_legal
+from game.rules.ubongo.ruleset import puzzle_of
+from tests.net.support import play, random_legal, ubongo_player
 
 pytestmark = pytest.mark.usefixtures("fast_players")
 
@@ -243,6 +250,68 @@ def test_jaipur_no_card_of_the_opponents_hand_crosses(net, frames):
     assert rounds >= 2 and len(hidden) > 50, (rounds, len(hidden))
 
 
+# -- Ubongo ------------------------------------------------------------------------------------
+
+
+def compact(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def areas(state: Any) -> Iterator[tuple[int, int, str]]:
+    """(round, seat, the puzzle area's cells as JSON) for every round still to come."""
+    for i, face in enumerate(state.dice):
+        for seat in range(state.seats):
+            board = state.deck[i * state.seats + seat]
+            cells = puzzle_of(board, state.sides[seat], face).cells
+            yield state.round + 1 + i, seat, compact([list(c) for c in cells])
+
+
+def run_of(numbers: tuple[int, ...]) -> re.Pattern[str]:
+    """The numbers in their order as they stand in a JSON list, and not part of larger ones."""
+    return re.compile(r"(?<![\d.])" + re.escape(",".join(map(str, numbers))) + r"(?![\d.])")
+
+
+def ubongo_leaks(texts: list[str], record: dict[str, Any], states: list[Any]) -> tuple[list[str], set[int]]:
+    """What each frame names of the rounds not started at its moment, and the rounds whose own
+    area a frame did carry once they had started (the search sees what is there)."""
+    shown: dict[int, set[str]] = {0: set()}  # areas of the started rounds, by event count
+    for count, event in enumerate(record["events"], 1):
+        before = shown[count - 1]
+        if event["type"] == "round_start":
+            before = before | {compact(p["cells"]) for p in event["puzzles"]}
+        shown[count] = before
+    leaks, crossed = [], set()
+    for text, message, count in moments(texts):
+        state, frame = states[count], compact(json.loads(text))
+        said = f"{message['type']} at event {count} (round {state.round})"
+        for rnd, seat, cells in areas(state):
+            if cells in frame and cells not in shown[count]:  # another board may share an area
+                leaks.append(f"{said}: round {rnd}'s area for seat {seat}")
+        seats = state.seats
+        if len(state.deck) >= 2 * seats and run_of(state.deck).search(frame):
+            leaks.append(f"{said}: the boards to come {list(state.deck)}")
+        if len(state.dice) >= 5 and run_of(state.dice).search(frame):  # shorter runs occur by chance
+            leaks.append(f"{said}: the rolls to come {list(state.dice)}")
+        crossed |= {state.round for p in state.puzzles if compact([list(c) for c in p.cells]) in frame}
+    return leaks, crossed
+
+
+def test_ubongo_no_later_board_or_roll_crosses_before_its_round(net, frames):
+    net.start(rate=2400.0)  # a 45 s hourglass in about a second: the race runs on the server's time
+    match_id, codes, _ = net.create("ubongo", "online", "bot", "bot", seed=42)
+    window = net.join(codes[ME])
+    play([window], random.Random(42), ubongo_player, refused_ok=True)
+    assert window.finished
+    record = net.record(match_id)
+    assert moments(frames)[-1][2] == len(record["events"]), "the recording saw the whole match"
+    states = folded(record)
+    leaks, crossed = ubongo_leaks(frames, record, states)
+    assert leaks == []
+    assert crossed == set(range(1, 10)), "each round's area crossed once it began"
+    setup = record["events"][0]
+    assert len(setup["boards"]) == 27 and len(setup["dice"]) == 9  # the log keeps the whole deal
+
+
 # -- the checks are no blind eyes ---------------------------------------------------------------
 
 
@@ -271,3 +340,27 @@ def test_the_checks_find_an_unredacted_stream(net, frames):
             assert any("deck slots" in x for x in problems), problems
             assert any("bonus token values" in x for x in problems), problems
         window.close()
+
+
+def test_the_ubongo_check_finds_an_unredacted_stream(net, frames):
+    """The welcome of an Ubongo match carrying the true setup event (every board and roll of
+    the game), or a view carrying a later round's puzzle: the check names them."""
+    match_id, codes, _ = net.create("ubongo", "online", "bot", seed=42)
+    window = net.join(codes[ME])
+    record = net.record(match_id)
+    states = folded(record)
+    welcome = json.loads(next(f for f in frames if '"type":"welcome"' in f))
+    count = welcome["count"]
+    assert ubongo_leaks([json.dumps(welcome)], record, states)[0] == []
+    seen = welcome["seen"][str(ME)]
+    seen["events"] = record["events"][:count]  # redaction off
+    leaks, _ = ubongo_leaks([json.dumps(welcome)], record, states)
+    assert any("the boards to come" in x for x in leaks) and any("the rolls to come" in x for x in leaks), (
+        leaks
+    )
+    later = next(areas(states[count]))
+    seen["events"] = []
+    seen["view"]["puzzles"] = [{"cells": json.loads(later[2])}]  # a view that shows round 1 early
+    leaks, _ = ubongo_leaks([json.dumps(welcome)], record, states)
+    assert leaks == [f"welcome at event {count} (round 0): round 1's area for seat 0"], leaks
+    window.close()

@@ -17,26 +17,9 @@ from game.core import registry
 from game.core.codec import roundtrip
 from game.core.match import Match, verify
 from game.net import protocol as p
-from game.rules.ubongo import solver
-from tests.net.support import play, random_legal, seats, until
+from tests.net.support import play, random_legal, seats, ubongo_player, until
 
 pytestmark = pytest.mark.usefixtures("fast_players")
-
-
-def ubongo_player(window, seat, rng):
-    """Seat 0 solves its puzzle as soon as the sand runs (the server stamps the tick); the
-    others give up or move their pawn at random, as `legal` lists them."""
-    view = window.seat_view(seat)
-    if view["phase"] == "solve" and view["status"][seat] == "solving":
-        if not window.clock.running:
-            return None  # the die still rolls: wait for the sand
-        if seat == 0:
-            puzzle = view["puzzles"][seat]
-            found = solver.tilings([tuple(c) for c in puzzle["cells"]], puzzle["pieces"], limit=1)
-            if found:
-                laid = [{"piece": piece, "cells": [list(c) for c in cells]} for piece, cells in found[0]]
-                return {"move": "solve", "placements": laid}
-    return random_legal(window, seat, rng)
 
 
 GAMES = [

@@ -17,6 +17,7 @@ from game.automation import Session
 from game.core import registry
 from game.core.match import Match, Seat
 from game.core.ruleset import Outcome, Rejected, Ruleset
+from game.core.secrets import PUBLIC, Secrets
 from game.scenes.table import Table
 from game.ui.targets import Target
 from tests.scenes.driver import open_table, record, referee
@@ -54,6 +55,14 @@ class Race(Ruleset):
     min_seats, max_seats = 2, 4
     hidden_hands = False
     timed = True
+    secrets = Secrets(
+        events={
+            "round": {"round": PUBLIC},
+            "buzz": {"seat": PUBLIC, "tick": PUBLIC},
+            "round_end": {"out": PUBLIC},
+        },
+        view={"round": PUBLIC, "buzzed": PUBLIC, "totals": PUBLIC},
+    )
 
     def empty(self, seats, options):
         return State(seats, 0, (None,) * seats, (0,) * seats)
@@ -105,7 +114,7 @@ class Race(Ruleset):
     def legal(self, state, seat):
         return [{"move": "buzz"}] if seat in self.to_act(state) else []
 
-    def view(self, state, seat):
+    def see(self, state, seat):
         return {"round": state.round, "buzzed": list(state.buzzed), "totals": list(state.totals)}
 
     def to_act(self, state):

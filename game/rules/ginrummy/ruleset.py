@@ -12,7 +12,7 @@ from game.rules.ginrummy.cards import BIT, mask_of
 from game.rules.ginrummy.checks import KNOCK_LIMIT
 from game.rules.ginrummy.face import FIRST_DEALERS, TARGETS, UNDERCUT_BONUSES, GinRummyFace
 from game.rules.ginrummy.melds import deadwood_mask, layoff_fits
-from game.rules.ginrummy.redact import redact
+from game.rules.ginrummy.redact import SECRETS
 from game.rules.ginrummy.state import (
     DISCARD,
     DRAW,
@@ -73,6 +73,8 @@ class GinRummy(GinRummyFace, Ruleset):
     """Gin Rummy's machinery over its face: the deal, decide and evolve (rules.py), the legal
     list, the views, the redaction and the bots."""
 
+    secrets = SECRETS  # what a seat may see (redact.py): anything undeclared is withheld
+
     def empty(self, seats: int, options: dict[str, Any]) -> State:
         target = options.get("target", 100)
         bonus = options.get("undercut_bonus", 25)
@@ -104,7 +106,7 @@ class GinRummy(GinRummyFace, Ruleset):
     def legal(self, state: State, seat: int) -> list[Command]:
         return legal(state, seat)
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def see(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
 
     def to_act(self, state: State) -> frozenset[int]:
@@ -131,8 +133,6 @@ class GinRummy(GinRummyFace, Ruleset):
 
         return make_bot(level)
 
-    def redact(self, event: Event, seat: int | None) -> Event:
-        return redact(event, seat)
 
 
 RULESET = GinRummy()

@@ -12,7 +12,7 @@ from game.rules.jaipur import checks, moves
 from game.rules.jaipur.cards import BONUS, BONUS_SIZES, BOT_DECK, full_deck
 from game.rules.jaipur.evolve import evolve
 from game.rules.jaipur.face import JaipurFace
-from game.rules.jaipur.redact import redact
+from game.rules.jaipur.redact import SECRETS
 from game.rules.jaipur.round import deal_event, settle
 from game.rules.jaipur.state import State
 from game.rules.jaipur.view import to_act, view
@@ -38,6 +38,8 @@ def check_setup(setup: dict[str, Any], solo: bool) -> None:
 class Jaipur(JaipurFace, Ruleset):
     """Jaipur's machinery over its face: the deal, decide (checks.py, then moves.py), the fold,
     the views, the redaction and the bots."""
+
+    secrets = SECRETS  # what a seat may see (redact.py): anything undeclared is withheld
 
     def empty(self, seats: int, options: dict[str, Any]) -> State:
         return State(solo=options.get("variant") == "solo", first=options.get("first", "random"))
@@ -76,7 +78,7 @@ class Jaipur(JaipurFace, Ruleset):
             return []
         return moves.legal(state, seat)
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def see(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
 
     def to_act(self, state: State) -> frozenset[int]:
@@ -99,8 +101,6 @@ class Jaipur(JaipurFace, Ruleset):
 
         return make(level)
 
-    def redact(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        return redact(event, seat)
 
 
 RULESET = Jaipur()

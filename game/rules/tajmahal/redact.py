@@ -1,18 +1,87 @@
-"""What one seat may see of each event: its own hand at setup and its own draws; never another
-hand, the deck's order or a reshuffle's. Played, picked and discarded cards lie face up."""
+"""What one seat may see of Taj Mahal, declared (game/core/secrets.py; anything undeclared is
+withheld): its own hand at setup and its own draws; never another hand, the deck's order or a
+reshuffle's. The deck's cards are seen as they are laid out in a display; another's cards as
+they are played, and what is left in its hand is counted (not shown) at the end. Played,
+picked and discarded cards lie face up, and so do special cards."""
 
 from __future__ import annotations
 
-from game.core.ruleset import Event, hidden
+from game.core.secrets import COUNT, OWN, PUBLIC, Each, Owner, PerSeat, Secrets
 
+EVENTS = {
+    "setup": {
+        "order": PUBLIC,  # the province tiles lie face up from the start
+        "bonus": PUBLIC,
+        "start": PUBLIC,
+        "hands": PerSeat(others=COUNT),
+        "display": PUBLIC,
+        "deck": COUNT,
+        "discard": COUNT,  # the view counts the discards too
+        "influence": PUBLIC,
+        "specials": PUBLIC,
+        "goods": PUBLIC,
+        "palaces": PUBLIC,
+        "moguls": PUBLIC,
+    },
+    "play": {"seat": PUBLIC, "cards": PUBLIC, "colour": PUBLIC},
+    "score": {"seat": PUBLIC, "points": PUBLIC, "reason": PUBLIC, "good": PUBLIC, "chain": PUBLIC},
+    "withdraw": {"seat": PUBLIC, "won": PUBLIC, "builds": PUBLIC},
+    "build": {"seat": PUBLIC, "city": PUBLIC, "kind": PUBLIC, "bonus": PUBLIC},
+    "draw": {"seat": PUBLIC, "cards": Owner("seat", others=COUNT), "reason": PUBLIC},
+    "reshuffle": {"order": COUNT},
+    "pick": {"seat": PUBLIC, "cards": PUBLIC},
+    "clear": {"seat": PUBLIC, "discard": PUBLIC, "back": PUBLIC, "picks": PUBLIC},
+    "special": {"seat": PUBLIC, "person": PUBLIC, "card": PUBLIC, "from": PUBLIC},
+    "visit_end": {},
+    "game_over": {},
+    "display": {"cards": PUBLIC},
+}
 
-def redact(event: Event, seat: int | None) -> Event:
-    kind = event.get("type")
-    if kind == "setup":
-        hands = [list(h) if i == seat else hidden(h) for i, h in enumerate(event["hands"])]
-        return {**event, "hands": hands, "deck": hidden(event["deck"])}
-    if kind == "draw" and event.get("seat") != seat:
-        return {**event, "cards": hidden(event["cards"])}
-    if kind == "reshuffle":
-        return {**event, "order": hidden(event["order"])}
-    return event
+PLAYER = {
+    "seat": PUBLIC,
+    "score": PUBLIC,
+    "hand_size": PUBLIC,
+    "in_visit": PUBLIC,
+    "colour": PUBLIC,
+    "played": PUBLIC,
+    "shown": PUBLIC,
+    "leads": PUBLIC,
+    "ties": PUBLIC,
+    "influence": PUBLIC,
+    "tiles": PUBLIC,
+    "goods": PUBLIC,
+    "bonuses": PUBLIC,
+    "specials": PUBLIC,  # special cards are face up: who holds them is public
+    "palaces": PUBLIC,
+    "chain": PUBLIC,
+}
+
+VIEW = {
+    "game": PUBLIC,
+    "seat": OWN,
+    "seats": PUBLIC,
+    "to_act": PUBLIC,
+    "phase": PUBLIC,
+    "visit": PUBLIC,
+    "province": PUBLIC,
+    "order": PUBLIC,
+    "tile_goods": PUBLIC,
+    "board": PUBLIC,
+    "start": PUBLIC,
+    "turn": PUBLIC,
+    "players": Each(PLAYER),
+    "display": PUBLIC,
+    "deck": PUBLIC,  # how many cards are left
+    "discard": PUBLIC,  # how many cards were discarded
+    "table_specials": PUBLIC,
+    "influence_pool": PUBLIC,
+    "won": PUBLIC,
+    "bonus": PUBLIC,
+    "palaces": PUBLIC,
+    "moguls": PUBLIC,
+    "hand": OWN,
+    "would_win": OWN,
+    "pending": PUBLIC,
+}
+
+SECRETS = Secrets(events=EVENTS, view=VIEW)

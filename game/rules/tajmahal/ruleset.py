@@ -14,7 +14,7 @@ from game.rules.tajmahal.board import load
 from game.rules.tajmahal.data import CARDS, COLOURS, SPECIAL_ID
 from game.rules.tajmahal.evolve import evolve
 from game.rules.tajmahal.face import TajMahalFace
-from game.rules.tajmahal.redact import redact
+from game.rules.tajmahal.redact import SECRETS
 from game.rules.tajmahal.setup import setup_events
 from game.rules.tajmahal.state import State
 from game.rules.tajmahal.view import view as make_view
@@ -23,6 +23,8 @@ from game.rules.tajmahal.view import view as make_view
 class TajMahal(TajMahalFace, Ruleset):
     """Taj Mahal's machinery over its face: the opening (setup.py), decide (checks.py, then
     rules.py), the fold, the legal list, the views, the redaction and the bots."""
+
+    secrets = SECRETS  # what a seat may see (redact.py): anything undeclared is withheld
 
     def empty(self, seats: int, options: dict[str, Any]) -> State:
         """An absent "first" (a save from before the option) is "random", as it always was."""
@@ -53,7 +55,7 @@ class TajMahal(TajMahalFace, Ruleset):
             ]
         return [*plays(state, seat), {"move": "withdraw"}]
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def see(self, state: State, seat: int | None) -> dict[str, Any]:
         return make_view(state, seat, sorted(self.to_act(state)))
 
     def to_act(self, state: State) -> frozenset[int]:
@@ -92,8 +94,6 @@ class TajMahal(TajMahalFace, Ruleset):
 
         return make_bot(level)
 
-    def redact(self, event: Event, seat: int | None) -> Event:
-        return redact(event, seat)
 
 
 def plays(state: State, seat: int) -> list[Command]:

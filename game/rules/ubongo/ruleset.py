@@ -33,6 +33,7 @@ from game.rules.ubongo import checks, levels
 from game.rules.ubongo.difficulty import estimate
 from game.rules.ubongo.evolve import evolve
 from game.rules.ubongo.face import UbongoFace
+from game.rules.ubongo.redact import SECRETS
 from game.rules.ubongo.state import (
     ACTIVE,
     ALLOWANCE,
@@ -63,6 +64,8 @@ def puzzle_of(board: int, side: str, face: int) -> Puzzle:
 class Ubongo(UbongoFace, Ruleset):
     """Ubongo's machinery over its face: the deal, decide (checks.py, then the events worked
     out here), the fold, the rules clock, the legal list, the views and the bots."""
+
+    secrets = SECRETS  # what a seat may see (redact.py): anything undeclared is withheld
 
     records_time = True  # the clock's time entries: a match picked up again resumes its sand
 
@@ -346,7 +349,7 @@ class Ubongo(UbongoFace, Ruleset):
         here, reach = state.pawns[seat], state.reach(seat)
         return [{"move": "pawn", "row": r, "tick": now} for r in range(GEM_ROWS) if abs(r - here) <= reach]
 
-    def view(self, state: State, seat: int | None) -> View:
+    def see(self, state: State, seat: int | None) -> View:
         from game.rules.ubongo.view import view
 
         return view(self, state, seat)
