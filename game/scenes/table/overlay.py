@@ -39,19 +39,26 @@ class TableOverlay(ConnectionBadge):
         if self.app.top is not self:
             return None
         tmap = tmap or self.target_map()
-        under = tmap.hit(self.pointer) if self.pointer is not None else None
-        said = self.bar()[1]
+        return self._tip(tmap, self._under(tmap), self.bar()[1])
+
+    def _tip(self, tmap: TargetMap, under: Target | None, said: str) -> Target | None:
+        """`tipped`, given what is under the pointer and what the bar's detail says."""
         for target in (under, tmap.get(self.focus)):
             if target is not None and target.tip and target.tip != said and target.kind in self.tip_kinds:
                 return target
         return None
 
+    def _under(self, tmap: TargetMap) -> Target | None:
+        return tmap.hit(self.pointer) if self.pointer is not None else None
+
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """What every table draws over its own picture each frame, in this order: the action
         bar (`bar`), the buttons (pointed at, focused), what flies, the tooltip."""
         tmap = self.target_map()  # one map for the frame: building it is not free
+        # the bar and the target under the pointer once a frame: the tooltip reads them too
         title, detail, mood = self.bar()
-        pointed = self.pointed(tmap)
+        under = self._under(tmap)
+        pointed = self._pointed(tmap, under)
         self.action_bar.draw(surface, title, detail, mood, self.bar_right(), pointed, self.bar_note())
         for button in self.overlay_buttons():
             button.hover = button.visible and button.enabled and self.hover == button.tid
@@ -59,12 +66,15 @@ class TableOverlay(ConnectionBadge):
             button.draw(surface)
         self.draw_flying(surface)
         self.draw_connection(surface)  # network play only (game.scenes.table.connection)
-        tooltip.draw(surface, self.tipped(tmap), self.tip_cards())
+        tip = self._tip(tmap, under, detail) if self.app.top is self else None  # as `tipped`
+        tooltip.draw(surface, tip, self.tip_cards())
 
     def pointed(self, tmap: TargetMap) -> Target | None:
         """What the bar explains when it is greyed out: the button under the pointer, else the
         target the keyboard is on."""
-        under = tmap.hit(self.pointer) if self.pointer is not None else None
+        return self._pointed(tmap, self._under(tmap))
+
+    def _pointed(self, tmap: TargetMap, under: Target | None) -> Target | None:
         return under if under is not None and under.kind == "button" else tmap.get(self.focus)
 
     # what a table says about its overlay
