@@ -287,8 +287,8 @@ class Referee:
             taking = ready() if callable(ready) else ready
             if taking:
                 self._ask_all()
-            self._collect(taking)
-            if not self._step():
+            handed = self._collect(taking)  # a failed player's seat handed on: ask its new one
+            if not self._step() and not handed:
                 return
         raise RuntimeError(f"{self.rules.name}: more than {MAX_STEPS} moves without a pause")
 
@@ -308,7 +308,10 @@ class Referee:
         view, legal = window.seat_view(seat), window.legal(seat)
         self.thinking.start(seat, at, pause, player.choose, view, legal, rng, self.budget)
 
-    def _collect(self, ready: bool) -> None:
+    def _collect(self, ready: bool) -> bool:
+        """Take the answers that have come (a first one only when the driver is ready); True
+        when a player failed and its seat went to another."""
+        handed = False
         for seat in sorted(self.asking):
             asking = self.asking[seat]
             if asking.again is None and not ready:
@@ -321,6 +324,7 @@ class Referee:
                 command = job.future.result()
             except Exception as exc:
                 self._failed(seat, exc)
+                handed = True
                 continue
             again = asking.again
             tick = _tick_of(command)
@@ -334,6 +338,7 @@ class Referee:
                 continue  # the match moved on meanwhile and the answer no longer fits: ask again
             moment = self.now(seat) if tick is None else max(tick, self.now(seat))
             self.held[seat] = Held(moment, command, asking.at, asking.changes)
+        return handed
 
     def _step(self) -> bool:
         """Put in the one thing due first now; False when nothing is (or it must wait)."""

@@ -322,3 +322,48 @@ def test_the_badge_and_the_sheets_fit_in_both_languages(language, monkeypatch, b
         finally:
             i18n.set_language("en")
             guest.close()
+
+
+def test_a_replay_of_an_unfinished_hosted_match_shows_only_the_hosts_cards():
+    """The online guest sits in seat 0, the host in seat 1: until the match is over the host's
+    replay shows the host's hand and never the guest's (issue 42), at every point."""
+    import random
+
+    from game.core.store import fold
+    from game.scenes.replay import Replay
+
+    with hosting("ginrummy", ["online", "human"], first_dealer=1) as (host, invites):
+        guest = joined(invites[0])
+        try:
+            wait_until(host, lambda: online(host, 0), "the guest online")
+            rng, made = random.Random(2), 0
+            for _ in range(400):  # a few moves each, whoever the match waits on
+                if made >= 8:
+                    break
+                for s in (guest, host):
+                    s.tick(1)
+                    mine = s.table.window.to_act & s.table.window.seats
+                    if mine and s.settled():
+                        seat = min(mine)
+                        s.perform(seat, rng.choice(s.legal(seat)))
+                        made += 1
+                guest.table.window.wait(0.05)
+            assert made >= 8
+            match_id = host.table.match_id
+            host.app.home()
+            host.click("history")
+            host.click(f"replay.{match_id}")
+            replay = host.app.top
+            assert isinstance(replay, Replay) and replay.seats == [1] and replay.viewer == 1
+            assert not host.target("hands").enabled  # nobody else's hands to choose
+            truth = fold(host.app.store.data(match_id), "the hosted match")
+            assert not truth.finished
+            while replay.count < replay.timeline.end:
+                shown = replay.shown_view()
+                assert shown["seat"] == 1 and shown["hand"] == truth.view_at(replay.count, 1)["hand"]
+                for event in replay.table.window.events():
+                    if event["type"] == "deal":  # the guest's ten cards (the non-dealer's) are blanks
+                        assert event["deck"][:10] == [None] * 10 and None not in event["deck"][10:21]
+                host.key("shift+right")
+        finally:
+            guest.close()
