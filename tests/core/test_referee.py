@@ -9,7 +9,7 @@ import pytest
 from game.core.authority import Authority
 from game.core.match import Match
 from game.core.outside import OutsideBotError
-from game.core.referee import FALLBACK_LEVEL, HANDOVER_LEVEL, TIME_STEP, Failed, Referee
+from game.core.referee import FALLBACK_LEVEL, HANDOVER_LEVEL, Failed, Referee
 from game.core.rng import stream
 from game.core.seats import Seat
 from game.core.thinking import Thinking

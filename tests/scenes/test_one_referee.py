@@ -115,7 +115,8 @@ def test_continue_after_a_kill_gives_no_sand_back(bazaar_home):
     root = str(Path(__file__).resolve().parents[2])
     env = {**os.environ, "BAZAAR_HOME": str(bazaar_home)}
     script = KILLED_MID_SAND.format(root=root)
-    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)
+    command = [sys.executable, "-c", script]
+    proc = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
     assert proc.returncode == -signal.SIGKILL, proc.stderr
     spent = int(proc.stdout.split()[-1])
     assert spent >= 40 * 60
