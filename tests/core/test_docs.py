@@ -58,5 +58,5 @@ def test_network_doc_names_every_message_error_and_limit():
     assert f"**{protocol.HELLO_SECONDS:g} s**" in text
     assert f"**{protocol.OUTBOX}**" in text
     assert f"**{protocol.PING_SECONDS:g} s**" in text
-    assert f"**−{room.INTRO_TICKS}**" in text
+    assert f"**{room.INTRO_TICKS}**" in text
     assert f"{room.READY_SECONDS:g} s" in text
