@@ -248,6 +248,24 @@ class Matches:
             return []
         return found
 
+    def ended(self, window: Any) -> None:
+        """A match shown to its end: a seat joined at another computer need not be remembered."""
+        link = window.connection
+        if link is not None and not link.host:
+            self.forget(link)
+
+    def may_rematch(self, window: Any) -> bool:
+        """A local match, or one this app hosted: a guest's way back is its host's rematch."""
+        link = window.connection
+        return link is None or bool(link.host)
+
+    def rematch(self, window: Any) -> Opened:
+        """The same players and options again: at this screen, or hosted again (new invites)."""
+        game = window.game.name
+        if window.connection is not None:
+            return self.host(game, window.players, window.options)
+        return self.new(game, window.players, window.options)
+
     def forget(self, window: RemoteWindow) -> None:
         """A match joined here has ended: its seat need not be remembered any more."""
         from game.net import tickets

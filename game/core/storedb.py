@@ -83,6 +83,7 @@ ADDED = (
         entries INTEGER NOT NULL
     )""",
 )
+ADDED_TABLES = frozenset({"branches", "clock"})
 
 
 # SQLite result codes (low byte) that say the file is bad, as opposed to busy or unreachable now.
@@ -188,7 +189,8 @@ def prepare(conn: sqlite3.Connection) -> None:
         except BaseException:
             conn.execute("ROLLBACK")
             raise
-    if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'branches'").fetchone():
+    tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if not ADDED_TABLES <= tables:  # a file of an older Bazaar: the tables added since
         conn.execute("BEGIN IMMEDIATE")
         try:
             for statement in ADDED:

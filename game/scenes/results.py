@@ -28,7 +28,6 @@ import pygame
 from game.core.i18n import N_, Msg, msg, tr
 from game.core.seats import level_name
 from game.core.window import Window
-from game.scenes import tables
 from game.scenes.base import Screen
 from game.ui import text, theme
 from game.ui.widgets import Button, panel
@@ -102,11 +101,10 @@ class Results(Screen):
         super().__init__(app)
         self.window = window
         self.outcome = window.outcome
-        # Network play: the host may host a rematch (new invites); a guest's way back is theirs
-        link = window.connection
-        self.guest = link is not None and not link.host
-        if self.guest:  # the match this app joined is over: its seat need not be kept
-            app.matches.forget(link)
+        # the match is over: a seat joined at another computer need not be remembered, and only
+        # its host (or this screen, for a local match) may start a rematch
+        app.matches.ended(window)
+        self.guest = not app.matches.may_rematch(window)
         self.group.add(Button((380, 600, 240, 60), N_("Menu"), self.to_menu))
         if not self.guest:
             self.group.add(Button((660, 600, 240, 60), N_("Rematch"), self.rematch, primary=True))
@@ -264,12 +262,14 @@ class Results(Screen):
         self.to_menu()
 
     def rematch(self) -> None:
-        old = self.window
-        if old.connection is not None:  # hosted over the network: host the rematch, new invites
-            from game.scenes.online import host_table
+        """The same players and options again (a hosted match is hosted again, with new
+        invites, shown over its table)."""
+        from game.scenes.invites import InviteSheet
+        from game.scenes.online import opened_table
 
-            table = host_table(self.app, old.game.name, old.players, old.options)
-        else:
-            table = tables.new_table(self.app, old.game, old.players, old.options)
+        opened = self.app.matches.rematch(self.window)
+        table = opened_table(self.app, opened)
         self.app.home()
         self.app.push(table)
+        if opened.invites:
+            self.app.push(InviteSheet(self.app, table))

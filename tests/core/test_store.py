@@ -294,3 +294,31 @@ def test_a_home_that_cannot_be_made_still_plays(tmp_path, monkeypatch):
     store = Store.open()
     assert store.path is None and "will not be saved" in store.problem
     assert store.load(store.attach(play(new(seed=1), 2))).commands
+
+
+def test_a_file_of_an_older_bazaar_gains_the_tables_added_since(tmp_path):
+    """A saves file made before time in the log was counted (schema 1 and `branches`, no
+    `clock`) opens, gains the table, and counts a timed match's moves without its time."""
+    from game.core import registry
+    from game.core.authority import Authority
+    from game.core.referee import Referee
+
+    path = tmp_path / "bazaar.sqlite3"
+    old = storedb.connect(path)
+    old.execute(f"PRAGMA application_id = {storedb.APPLICATION_ID}")
+    old.execute(f"PRAGMA user_version = {storedb.SCHEMA_VERSION}")
+    for statement in (*storedb.SCHEMA, storedb.ADDED[0]):  # branches, as an older Bazaar made it
+        old.execute(statement)
+    old.commit()
+    old.close()
+    with Store.open(path) as store:
+        assert store.problem is None
+        tables = {n for (n,) in store.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert storedb.ADDED_TABLES <= tables
+        match = Match.new(registry.get("ubongo"), [Seat("Asha")], {"mode": "solo"}, 4, {"pawns": [1]})
+        match_id = store.attach(match)
+        referee = Referee(Authority(match), {}, people=[0])
+        referee.advance(125)  # two seconds of sand: two time entries, no move
+        assert store.info(match_id).moves == 0 and len(match.commands) == 2
+        match.submit(0, {"move": "give_up", "tick": 130})
+        assert store.info(match_id).moves == 1

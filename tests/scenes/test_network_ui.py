@@ -367,3 +367,23 @@ def test_a_replay_of_an_unfinished_hosted_match_shows_only_the_hosts_cards():
                 host.key("shift+right")
         finally:
             guest.close()
+
+
+def test_the_hosts_rematch_is_hosted_again_with_new_invites_and_the_guest_has_none():
+    import random
+
+    from tests.scenes.test_network_play import play_together
+
+    with hosting("jaipur", ["human", "online"], first=0) as (host, invites):
+        guest = joined(invites[1])
+        try:
+            wait_until(host, lambda: online(host, 1), "the guest online")
+            play_together("jaipur", [host, guest], random.Random(3))
+            assert host.scene == "results" and guest.scene == "results"
+            assert "rematch" not in [t["id"] for t in guest.targets()]  # the guest's way back is the host's
+            old = host.table.match_id
+            host.click("rematch")
+            assert host.scene == "invites"  # the new match's invite, over its table
+            assert host.table.match_id != old and list(host.table.invites) == [1]
+        finally:
+            guest.close()

@@ -206,3 +206,13 @@ def test_each_game_keeps_only_its_own_part_of_the_sheet():
     for kind in (JaipurResult, TajMahalResult, Standings):
         assert "draw" not in vars(kind) and "draw_table" not in vars(kind), kind
         assert "columns" in vars(kind) and "extra_lines" in vars(kind), kind
+
+
+def test_rematch_opens_the_same_players_and_options_anew():
+    s = finished("jaipur")
+    before = s.table.match_id
+    players = list(s.table.window.players)
+    s.click("rematch")
+    table = s.table
+    assert table.match_id != before and table.window.players == players
+    assert not table.window.finished and s.match.moves <= 2
