@@ -190,7 +190,7 @@ def prepare(conn: sqlite3.Connection) -> None:
             conn.execute("ROLLBACK")
             raise
     tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    if not ADDED_TABLES <= tables:  # a file of an older Bazaar: the tables added since
+    if not tables >= ADDED_TABLES:  # a file of an older Bazaar: the tables added since
         conn.execute("BEGIN IMMEDIATE")
         try:
             for statement in ADDED:
