@@ -112,7 +112,7 @@ def scene_benches() -> dict[str, Callable[[Any], Any]]:
 def bench_match(game: str = "jaipur", seed: int = 11, moves: int | None = None):
     """A match between easy bots, to its end (or `moves` moves): the same every time."""
     from game.core.match import Match, Seat
-    from game.core.rng import derive
+    from game.core.rng import stream
     from game.core.ruleset import Budget
 
     rules = registry.get(game)
@@ -121,7 +121,7 @@ def bench_match(game: str = "jaipur", seed: int = 11, moves: int | None = None):
     while not match.finished and (moves is None or len(match.commands) < moves):
         seat = min(match.to_act)
         view, legal = match.view(seat), match.legal(seat)
-        match.submit(seat, bot.choose(view, legal, derive(seed, len(match.events) * 8 + seat), Budget()))
+        match.submit(seat, bot.choose(view, legal, stream("bot", seed, seat, len(match.events)), Budget()))
     return match
 
 
@@ -137,8 +137,10 @@ def replay_scene(app):
                 self.toggle()
             super().update(ticks)
 
+    from game.core.replays import Rewind
+
     app.store  # noqa: B018 - opened as the menu would have, so its first use is not timed
-    replay = Looping(app, bench_match())
+    replay = Looping(app, Rewind(bench_match()))
     replay.set_speed(len(SPEEDS) - 1)
     replay.toggle()
     return replay
@@ -148,10 +150,11 @@ def replay_step_ms() -> float:
     """Median milliseconds of one step of a Jaipur replay: fold to the next event, build that
     point's table, draw the frame (the cost of the frame a step lands on)."""
     from game.app import App
+    from game.core.replays import Rewind
     from game.scenes.replay import Replay
 
     app = App(windowed=True)
-    replay = Replay(app, bench_match())
+    replay = Replay(app, Rewind(bench_match()))
     app.push(replay)
     samples = []
     for _ in range(2):

@@ -23,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from game.core import registry
 from game.core.match import Match, Seat
-from game.core.rng import derive
+from game.core.rng import stream
 from game.core.ruleset import Budget
 
 
@@ -45,7 +45,7 @@ def turn(match: Match, players: list, specs: list[str], seed: int, budget: Budge
     a deal replays the same for the same players."""
     seat = min(match.to_act)
     view, legal = match.view(seat), match.legal(seat)
-    rng = derive(seed, len(match.events) * 8 + seat)
+    rng = stream("bot", seed, seat, len(match.events))
     start = time.perf_counter()
     command = players[seat].choose(view, legal, rng, budget)
     spent = time.perf_counter() - start

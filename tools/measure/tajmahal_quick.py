@@ -18,7 +18,7 @@ import sys
 import time
 
 from game.core.match import Match, Seat
-from game.core.rng import derive
+from game.core.rng import stream
 from game.core.ruleset import Budget
 from game.rules.tajmahal.ruleset import RULESET
 from tools.opponents import tajmahal_heuristic
@@ -52,7 +52,7 @@ def one(subject: str, opponent: str, seed: int, at: int, seats: int, budget: Bud
     while not match.finished:
         seat = min(match.to_act)
         view, legal = match.view(seat), match.legal(seat)
-        rng = derive(seed, len(match.events) * 8 + seat)
+        rng = stream("bot", seed, seat, len(match.events))
         t0 = time.perf_counter()
         command = players[seat].choose(view, legal, rng, budget)
         if seat == at and view["phase"] == "play":

@@ -6,6 +6,7 @@ import random
 import statistics
 import time
 
+from game.core.rng import stream
 from game.core.ruleset import Budget
 from game.rules.ginrummy.cards import DECK
 from game.rules.ginrummy.melds import deadwood
@@ -60,7 +61,8 @@ def hard_move_ms(moves: int = 120) -> tuple[float, float]:
             seat = min(match.to_act)
             view, legal = match.view(seat), match.legal(seat)
             start = time.perf_counter()
-            command = bots[seat].choose(view, legal, random.Random(len(match.events)), Budget())
+            rng = stream("bot", seed, seat, len(match.events))  # the bots' own stream
+            command = bots[seat].choose(view, legal, rng, Budget())
             if view["phase"] == "discard":
                 times.append((time.perf_counter() - start) * 1000)
             match.submit(seat, command)

@@ -6,6 +6,7 @@ import random
 import statistics
 import time
 
+from game.core.rng import stream
 from game.core.ruleset import Budget
 from game.rules.jaipur import moves
 from game.rules.jaipur.ruleset import Jaipur
@@ -45,7 +46,8 @@ def hard_move_ms(positions: int = 40, seed: int = 2, budget: Budget | None = Non
     """Median and longest think time of `hard` (its default search size, the app's 1-second
     cap)."""
     rules = Jaipur()
-    rng = random.Random(seed)
+    rng = random.Random(seed)  # the rules' (the deals, the draws)
+    thinks = stream("bot", seed, 0, 0)  # the bots' own, as a match gives them
     bot = rules.bot("hard")
     easy = rules.bot("easy")
     state = _fresh(rules, rng)
@@ -55,10 +57,10 @@ def hard_move_ms(positions: int = 40, seed: int = 2, budget: Budget | None = Non
         view, legal = rules.view(state, seat), rules.legal(state, seat)
         if seat == 0:
             start = time.perf_counter()
-            command = bot.choose(view, legal, rng, budget or Budget())
+            command = bot.choose(view, legal, thinks, budget or Budget())
             times.append(1000 * (time.perf_counter() - start))
         else:
-            command = easy.choose(view, legal, rng, Budget())
+            command = easy.choose(view, legal, thinks, Budget())
         for event in rules.decide(state, seat, command, rng):
             state = rules.evolve(state, event)
         if state.phase == "over":

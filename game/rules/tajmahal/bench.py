@@ -7,7 +7,7 @@ import time
 
 from game.core.bots import RandomBot
 from game.core.match import Match, Seat
-from game.core.rng import derive
+from game.core.rng import stream
 from game.core.ruleset import Budget
 from game.rules.tajmahal.bots import HardBot
 from game.rules.tajmahal.ruleset import TajMahal
@@ -19,7 +19,7 @@ def play_random(seed: int, seats: int = 4) -> Match:
     match = Match.new(rules, [Seat(f"R{i}", "bot", "random") for i in range(seats)], {}, seed)
     while not match.finished:
         seat = min(match.to_act)
-        rng = derive(seed, len(match.events))
+        rng = stream("bot", seed, seat, len(match.events))  # the bots' own stream
         match.submit(seat, bot.choose(match.view(seat), match.legal(seat), rng, Budget()))
     return match
 
@@ -44,7 +44,7 @@ def hard_move_ms(games: int = 2) -> tuple[float, float]:
         while not match.finished:
             seat = min(match.to_act)
             view, legal = match.view(seat), match.legal(seat)
-            rng = derive(g, len(match.events))
+            rng = stream("bot", g, seat, len(match.events))
             t0 = time.perf_counter()
             command = players[seat].choose(view, legal, rng, Budget())
             if seat == 0 and view["phase"] == "play":
