@@ -68,17 +68,9 @@ class Branch:
 
 
 @dataclass(frozen=True)
-class Played:
-    """One stored match as a row of the History."""
+class Played(MatchInfo):
+    """One stored match as a row of the History: a saved match, and how it ended."""
 
-    id: int
-    game: str
-    seats: tuple[Seat, ...]
-    status: str  # "playing", "finished" or "abandoned"
-    created: datetime
-    updated: datetime
-    events: int
-    moves: int
     imported: bool
     winners: tuple[int, ...]
     scores: tuple[float | None, ...]
@@ -109,7 +101,7 @@ class Played:
 
     @property
     def length(self) -> str:
-        return msg_n("{n} move", "{n} moves", self.moves)
+        return self.progress
 
 
 def joined(names: list[str]) -> str:

@@ -1,4 +1,4 @@
-"""The table base every game's table builds on: clock, bots, target map, hand-off, results."""
+"""The table base every game's table builds on: the window, target map, hand-off, results."""
 
 from game.scenes.table.base import Gesture, Table
 

@@ -437,8 +437,7 @@ class Render:
             fill = bar.copy()
             fill.w = max(4, int(bar.w * racing))
             pygame.draw.rect(surface, theme.ACCENT, fill, border_radius=6)
-            at = (bar.right + 6, bar.centery)
-            text.blit(surface, f"{int(racing * 100)}%", at, 14, theme.MUTED, "bold", "midleft")
+            # no figure beside it: the bar is a typical solver's pace, not the bot's own
 
     def paint_player(self, surface: pygame.Surface, seat: int, r: pygame.Rect) -> None:
         t = self.t
