@@ -132,6 +132,8 @@ def run(
                     return match
                 quiet = referee.quiet()
                 if quiet >= NEVER and not referee.busy and not referee.waiting_on_bots():
+                    if match.to_act:  # only idle seats: a start field nobody chooses
+                        raise ValueError(f"{game}: the match waits on an idle seat, which never moves")
                     raise RuntimeError(f"{game}: nobody to act and no clock, event {len(match.events)}")
                 referee.advance(quiet)
             raise RuntimeError(f"{game}: no end after {MAX_STEPS} steps (seed {seed})")

@@ -190,7 +190,6 @@ class RemoteWindow:
         self.next_id = 1
         self.pings: dict[int, float] = {}
         self.last_ping = 0.0
-        self.cache: dict[tuple[Any, ...], Any] = {}
         # this client's own pace, under the server's rate limit, so it is never slowed down
         self.pace = p.Bucket(p.RATE * 0.8, p.BURST // 2)
         self.invite: Invite | None = None
@@ -283,7 +282,6 @@ class RemoteWindow:
                 self.status = "reconnecting" if not self.link.stopping.is_set() else "closed"
                 if body:
                     self.problem = str(body)
-            self.cache.clear()
             return
         message: dict[str, Any] = body
         kind = message.get("type")
@@ -334,7 +332,6 @@ class RemoteWindow:
         self.moments = {k: _moments(v) for k, v in message["seen"].items()}
         self.own = {int(k): list(v) for k, v in message["commands"].items()}
         self._state(message)
-        self.cache.clear()
         self.replies.clear()  # answers to requests given up when the link dropped
         self.sent.clear()  # sent before the link dropped: the welcome says what came of them
         self.resyncing = False
@@ -358,7 +355,6 @@ class RemoteWindow:
         for seat, commands in message["commands"].items():
             self.own.setdefault(int(seat), []).extend(commands)
         self._state(message)
-        self.cache.clear()
         self._tell(message["seen"].get(p.viewer_key(self.viewer), {}).get("events", []))
 
     def _state(self, message: dict[str, Any]) -> None:
