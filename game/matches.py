@@ -182,7 +182,7 @@ class Matches:
         from game.hosting import hosting
 
         hosted = hosting(self.app, rate).host(registry.get(game), players, options, seed)
-        return Opened(hosted.window, hosted.window.match_id, hosted.invites)
+        return Opened(self._remote(hosted.window), hosted.window.match_id, hosted.invites)
 
     def reopen(self, match_id: int) -> Opened:
         """A match hosted before, hosted again: its players reconnect with their tokens."""
@@ -194,7 +194,7 @@ class Matches:
             hosted = hosting(self.app).reopen(match_id)
         except (NetError, OSError) as exc:
             raise NotOpened(msg("This match cannot be hosted again: {problem}", problem=said(exc))) from None
-        return Opened(hosted.window, match_id, hosted.invites)
+        return Opened(self._remote(hosted.window), match_id, hosted.invites)
 
     def join(self, text: str) -> RemoteWindow:
         """Join with an invite: the seat's window, or ValueError / NetError saying why not in
@@ -205,7 +205,7 @@ class Matches:
         from game.net.invite import parse
 
         invite = parse(text)
-        window = RemoteWindow.join(invite)
+        window = self._remote(RemoteWindow.join(invite))
         self._playable(window)
         game = window.rules.name if window.rules is not None else ""
         ticket = tickets.Ticket(
@@ -229,7 +229,7 @@ class Matches:
         from game.net.protocol import BAD_TOKEN
 
         try:
-            window = RemoteWindow.rejoin(ticket.url, ticket.token)
+            window = self._remote(RemoteWindow.rejoin(ticket.url, ticket.token))
         except NetError as exc:
             if exc.code == BAD_TOKEN:  # the host no longer knows this seat (not merely away)
                 with contextlib.suppress(OSError):
@@ -272,6 +272,12 @@ class Matches:
 
         with contextlib.suppress(OSError):
             tickets.forget(paths.data_dir(), window.link.url, window.match_id)
+
+    def _remote(self, window: RemoteWindow) -> RemoteWindow:
+        """Under game.automation a remote window's hints think at once, as a local one's do."""
+        if self.app.automated:
+            window.hints = Thinking()
+        return window
 
     @staticmethod
     def _playable(window: RemoteWindow) -> None:
