@@ -5,7 +5,8 @@ app's `Matches` (reached through the `Host` protocol as `app.matches`) for a `Wi
 resumed, hosted, joined, replayed or tutorial match, and for the History's rows, statistics,
 exports and imports. A local match opens as an in-process room: its authority, its referee
 driven by the table's ticks, and one `LocalWindow` for the people at this screen
-(docs/architecture.md, "The referee").
+(docs/architecture.md, "The referee"). Network play's modules (and websockets) are imported
+where they are first used: the menu, which reads the saves through here, needs none of them.
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from game.core import bots, paths, registry, seats
+from game.core import bots, history, paths, registry, seats
 from game.core.authority import Authority
-from game.core.i18n import msg
+from game.core.codec import FormatError
+from game.core.i18n import msg, said
 from game.core.local import LocalWindow
 from game.core.match import Match, Seat
 from game.core.records import MatchInfo, Played, StatRow
@@ -26,6 +28,7 @@ from game.core.referee import Referee
 from game.core.replays import Rewind
 from game.core.ruleset import Budget, Rejected
 from game.core.scripted import ScriptedPlayer
+from game.core.store import fold
 from game.core.thinking import POOL, Thinking
 from game.core.timers import ticks
 from game.core.window import NotOpened
@@ -98,9 +101,6 @@ class Matches:
     def resume(self, match_id: int) -> Opened:
         """Continue a stored match where its log stands: at this screen, or hosted again when
         players elsewhere have seats (NotOpened, saying why, when it cannot be)."""
-        from game.core.codec import FormatError
-        from game.core.i18n import said
-
         try:
             match = self.app.store.load(match_id)
         except (FormatError, ValueError, KeyError) as exc:
@@ -115,14 +115,10 @@ class Matches:
         return [i for i in self.app.store.unfinished() if i.game in registry.names()]
 
     def history(self, game: str | None = None, opponent: str | None = None) -> list[Played]:
-        from game.core import history
-
         return history.matches(self.app.store, game, opponent)
 
     def opponents(self) -> list[str]:
         """Every seat name in the saves, for the History's filter."""
-        from game.core import history
-
         return history.names(self.app.store)
 
     def statistics(self) -> list[StatRow]:
@@ -147,10 +143,6 @@ class Matches:
 
     def replay(self, match_id: int, finished: bool | None = None) -> Rewind:
         """A stored match to replay: its timeline and windows (NotOpened saying why not)."""
-        from game.core.codec import FormatError
-        from game.core.i18n import said
-        from game.core.store import fold
-
         try:
             match = fold(self.app.store.data(match_id), msg("Saved match {id}", id=match_id))
         except (FormatError, ValueError, KeyError) as exc:
@@ -186,7 +178,6 @@ class Matches:
 
     def reopen(self, match_id: int) -> Opened:
         """A match hosted before, hosted again: its players reconnect with their tokens."""
-        from game.core.i18n import said
         from game.hosting import hosting
         from game.net.client import NetError
 

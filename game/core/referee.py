@@ -164,13 +164,6 @@ class Referee:
         self.asking.pop(seat, None)
         self.held.pop(seat, None)
 
-    def release(self, seat: int) -> None:
-        """Nobody of ours plays `seat` any more (it was handed back to a person)."""
-        self.players.pop(seat, None)
-        self.thinking.drop(seat)
-        self.asking.pop(seat, None)
-        self.held.pop(seat, None)
-
     def look(self, seat: int | None) -> None:
         """In turns: the person of `seat` has the screen now (None: nobody, behind a hand-off);
         their clock runs from where their time stands."""
