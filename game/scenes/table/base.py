@@ -259,6 +259,8 @@ class Table(TargetInput, TableOverlay, Scene):
         update would start by itself (a bot's turn, a hand-off, the result, the rules clock)."""
         if self.busy() or self.window.hinting or self.sheet_waiting is not None:
             return False
+        if self.window.pending:
+            return False  # a command on its way to the server: what came of it is not known yet
         if self.watching:
             return True
         if not self.idle():
@@ -289,6 +291,8 @@ class Table(TargetInput, TableOverlay, Scene):
             return False
         if not self.idle() or self.app.top is not self:
             return False
+        if self.window.pending:
+            return True  # the server's answer to what was sent
         return not self.window.finished and not self.people_waiting()
 
     def quiet_ticks(self) -> int:
