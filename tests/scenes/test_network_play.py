@@ -81,7 +81,7 @@ def stored(host: Session):
     ("game", "seats", "options", "rate"),
     [
         ("jaipur", ["human", "online"], {}, 60.0),
-        # a whole Gin match by the screens' input takes a minute: the slow suite plays it (the
+        # a whole Gin match by the screens' input takes minutes: the slow suite plays it (the
         # quick one plays it over the socket alone, tests/net/test_matches.py)
         pytest.param("ginrummy", ["human", "online"], {"target": 100}, 60.0, marks=pytest.mark.slow),
         ("tajmahal", ["human", "online", "easy"], {}, 60.0),
