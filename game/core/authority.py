@@ -121,7 +121,7 @@ class SeatWindow:
     def played(self) -> int:
         """How many commands the seats have played (the clock's not counted): 0 before the
         first move, so a table knows to show the opening deal."""
-        return sum(c.seat is not None for c in self._match.commands)
+        return self._match.played
 
     @property
     def to_act(self) -> frozenset[int]:
@@ -195,4 +195,3 @@ class SeatWindow:
             shown = [self.rules.redact(e, self.viewer) for e in events]
             for arrived in list(self.listeners):
                 arrived(shown)
-

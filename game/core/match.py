@@ -49,6 +49,17 @@ class Match:
     commands: list[Entry] = field(default_factory=list)
     listeners: list[Listener] = field(default_factory=list)
     state: Any = None
+    # what the rules say of `state` (who acts, the legal moves, the clock, the outcome), each
+    # asked for many times a move (every update, the bots, the referee's loop) and computed
+    # once: a state is immutable, so it is known by its identity. Shared: callers never change it
+    _said: tuple[Any, dict[Any, Any]] = field(
+        default_factory=lambda: (None, {}), init=False, repr=False, compare=False
+    )
+    # the states around the last batch of events (count -> state): the views a server sends
+    # with a round's news are read from them, not folded again from the whole log
+    _batch: dict[int, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # (commands counted, of them played by seats): `played` is asked on every update
+    _played: tuple[int, int] = field(default=(0, 0), init=False, repr=False, compare=False)
 
     @classmethod
     def new(
@@ -105,16 +116,30 @@ class Match:
 
     def _append(self, entry: Entry | None, events: list[Event]) -> None:
         events = [roundtrip(e) for e in events]  # the log holds exactly what a save holds
+        count = len(self.events)
+        batch = {count: self.state}
         for event in events:
             self.state = self.ruleset.evolve(self.state, event)
+            count += 1
+            batch[count] = self.state
+        self._batch = batch
         self.events.extend(events)
         for listener in self.listeners:
             listener(self, entry, events)
 
     # -- reading -------------------------------------------------------------------------
+    def _of_state(self, key: Any, ask: Callable[..., Any], *args: Any) -> Any:
+        state, said = self._said
+        if state is not self.state:
+            said = {}
+            self._said = (self.state, said)
+        if key not in said:
+            said[key] = ask(self.state, *args)
+        return said[key]
+
     @property
     def to_act(self) -> frozenset[int]:
-        return self.ruleset.to_act(self.state)
+        return self._of_state("to_act", self.ruleset.to_act)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.ruleset.view(self.state, seat)
@@ -122,6 +147,8 @@ class Match:
     def view_at(self, count: int, seat: int | None) -> dict[str, Any]:
         """What `seat` could see after the first `count` events (a past moment, such as the
         table as a round ended): folded from the log with the rules' own evolve and view."""
+        if count in self._batch:
+            return self.ruleset.view(self._batch[count], seat)
         state = self.ruleset.empty(len(self.seats), self.options)
         for event in self.events[: max(0, count)]:
             state = self.ruleset.evolve(state, event)
@@ -132,6 +159,9 @@ class Match:
         fold of the log (a server sends the views around a round's end with its news)."""
         wanted = sorted({c for c in counts if 0 <= c <= len(self.events)})
         out: dict[int, dict[str, Any]] = {}
+        batch = self._batch
+        if all(c in batch for c in wanted):  # the news of the last batch: no fold of the log
+            return {c: self.ruleset.view(batch[c], seat) for c in wanted}
         state = self.ruleset.empty(len(self.seats), self.options)
         done = 0
         for count in wanted:
@@ -142,7 +172,7 @@ class Match:
         return out
 
     def legal(self, seat: int) -> list[Command]:
-        return self.ruleset.legal(self.state, seat)
+        return list(self._of_state(("legal", seat), self.ruleset.legal, seat))
 
     def entry_events(self, index: int) -> list[Event]:
         """The events command `index` caused."""
@@ -155,6 +185,15 @@ class Match:
         return only_time(self.entry_events(index))
 
     @property
+    def played(self) -> int:
+        """How many commands the seats played (the rules clock's not counted), counted as the
+        log grows: every update tells it."""
+        known, count = self._played
+        count += sum(entry.seat is not None for entry in self.commands[known:])
+        self._played = (len(self.commands), count)
+        return count
+
+    @property
     def moves(self) -> int:
         """How many commands were moves (time entries are not)."""
         return sum(not self.is_time(i) for i in range(len(self.commands)))
@@ -162,11 +201,11 @@ class Match:
     @property
     def clock(self) -> Command | None:
         """What the table's clock must submit when the game waits on time (Ruleset.clock)."""
-        return self.ruleset.clock(self.state)
+        return self._of_state("clock", self.ruleset.clock)
 
     @property
     def outcome(self) -> Outcome | None:
-        return self.ruleset.outcome(self.state)
+        return self._of_state("outcome", self.ruleset.outcome)
 
     @property
     def finished(self) -> bool:
