@@ -135,7 +135,10 @@ class Each(Spec):
     def show(self, value: Any, whole: Whole, seat: Seat) -> Any:
         if not isinstance(value, list):
             return None
-        return [self.item.show(v, whole, seat) for v in value]
+        item = self.item
+        if item is PUBLIC or item is OWN:
+            return list(value)
+        return [item.show(v, whole, seat) for v in value]
 
     def problems(self, where: str) -> list[str]:
         return self.item.problems(f"{where}[]")
@@ -149,9 +152,15 @@ class Fields(Spec):
     """An object: each declared key shown as its spec says, every other key None."""
 
     declared: Mapping[str, Any]
+    _plain: frozenset[str] = field(init=False, repr=False, compare=False)
+    _all_plain: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "declared", {k: spec_of(v) for k, v in self.declared.items()})
+        # the keys shown as they are (every update filters the view: the common case is quick)
+        plain = frozenset(k for k, v in self.declared.items() if v is PUBLIC or v is OWN)
+        object.__setattr__(self, "_plain", plain)
+        object.__setattr__(self, "_all_plain", len(plain) == len(self.declared))
 
     @property
     def shared(self) -> bool:  # type: ignore[override]
@@ -160,8 +169,14 @@ class Fields(Spec):
     def show(self, value: Any, whole: Whole, seat: Seat) -> Any:
         if not isinstance(value, dict):
             return None
+        plain = self._plain
+        if self._all_plain and value.keys() <= plain:
+            return dict(value)
         declared = self.declared
-        return {k: (declared[k].show(v, whole, seat) if k in declared else None) for k, v in value.items()}
+        return {
+            k: v if k in plain else declared[k].show(v, whole, seat) if k in declared else None
+            for k, v in value.items()
+        }
 
     def undeclared(self, value: Any) -> list[str]:
         """The keys of `value` nobody declared (withheld): at this level only."""
