@@ -277,6 +277,8 @@ class Referee:
             if self.match.finished:
                 self.held.clear()
                 return
+            if self._idle():
+                return
             taking = ready() if callable(ready) else ready
             if taking:
                 self._ask_all()
@@ -284,6 +286,13 @@ class Referee:
             if not self._step() and not handed:
                 return
         raise RuntimeError(f"{self.rules.name}: more than {MAX_STEPS} moves without a pause")
+
+    def _idle(self) -> bool:
+        """Nothing to do until someone moves: no bot asked or answered, none of ours to act,
+        no clock (the common case between moves; a server's room asks several times a move)."""
+        if self.asking or self.held or self.per_seat or self.match.clock is not None:
+            return False
+        return self.players.keys().isdisjoint(self.match.to_act)
 
     def _ask_all(self) -> None:
         waiting = self.match.to_act
@@ -348,8 +357,10 @@ class Referee:
             if tick <= self.sand and tick < due["tick"]:
                 entry = tick
         first: tuple[int, int] | None = ready[0] if ready else None
-        if first is not None and (entry is None or first[0] <= entry) and (
-            due is None or first[0] <= due["tick"]
+        if (
+            first is not None
+            and (entry is None or first[0] <= entry)
+            and (due is None or first[0] <= due["tick"])
         ):
             return self._release(first[1])
         if entry is not None and (due is None or entry < due["tick"]):
