@@ -231,7 +231,7 @@ class Store:
             "UPDATE matches SET n_events = ?, n_commands = ?, updated = ? WHERE id = ?",
             (len(match.events), len(match.commands), _now(), match_id),
         )
-        timed = sum(match.is_time(i) for i in range(commands, len(match.commands)))
+        timed = match.ruleset.timed and sum(match.is_time(i) for i in range(commands, len(match.commands)))
         if timed:
             db.execute(
                 "INSERT INTO clock (match_id, entries) VALUES (?, ?)"
