@@ -4,6 +4,7 @@ made is checks.py's, which decide asks first."""
 from __future__ import annotations
 
 import random
+from functools import cache
 from itertools import product
 from typing import Any
 
@@ -89,17 +90,19 @@ def may_end(state: State, events: list[Event]) -> bool:
 
 
 # -- the legal list -------------------------------------------------------------------------
-def _vectors(limits: list[int], total: int):
-    """Every count vector under `limits` summing to `total`."""
+@cache
+def _vectors(limits: tuple[int, ...], total: int) -> tuple[tuple[int, ...], ...]:
+    """Every count vector under `limits` summing to `total`, in order. Remembered: a game
+    meets few hand shapes, and every legal list (each update, each bot) asks again."""
     if not limits:
-        if total == 0:
-            yield ()
-        return
+        return ((),) if total == 0 else ()
     head, rest = limits[0], limits[1:]
     room = sum(rest)
-    for k in range(max(0, total - room), min(head, total) + 1):
-        for tail in _vectors(rest, total - k):
-            yield (k, *tail)
+    return tuple(
+        (k, *tail)
+        for k in range(max(0, total - room), min(head, total) + 1)
+        for tail in _vectors(rest, total - k)
+    )
 
 
 def exchanges(state: State, seat: int) -> list[Command]:
@@ -114,7 +117,7 @@ def exchanges(state: State, seat: int) -> list[Command]:
         if n < 2:
             continue
         took = [g for g, k in zip(GOODS, want, strict=True) for _ in range(k)]
-        limits = [0 if want[i] else hand[i] for i in range(len(GOODS))] + [herd]
+        limits = (*(0 if want[i] else hand[i] for i in range(len(GOODS))), herd)
         for give in _vectors(limits, n):
             goods_out = n - give[-1]
             if size + n - goods_out > HAND_LIMIT:
