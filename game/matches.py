@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from game.core import bots, history, paths, registry, seats
 from game.core.authority import Authority
 from game.core.codec import FormatError
-from game.core.i18n import msg, said
+from game.core.i18n import N_, msg, said
 from game.core.local import LocalWindow
 from game.core.match import Match, Seat
 from game.core.records import MatchInfo, Played, StatRow
@@ -131,14 +131,21 @@ class Matches:
         """A match file imported into the saves (FormatError or OSError saying why not)."""
         return self.app.store.import_file(path)
 
+    @staticmethod
+    def withheld(info: MatchInfo) -> str | None:
+        """Why a stored match may not be exported yet, or None: one still being played that
+        other people play in waits for its end (the file holds the seed and every hand)."""
+        people = sum(s.kind in ("human", "online") for s in info.seats)
+        if info.status == "playing" and people > 1:
+            return N_("A match other people play in can be exported once it is over.")
+        return None
+
     def export(self, match_id: int, path: Path) -> None:
-        """A match written to a file. One still being played that other people play in waits
-        for its end (NotOpened says so): the file holds the seed and every hand."""
+        """A match written to a file, unless it is `withheld` (NotOpened says why)."""
         info = self.app.store.info(match_id)
-        if info is not None and info.status == "playing":
-            people = sum(s.kind in ("human", "online") for s in info.seats)
-            if people > 1:
-                raise NotOpened(msg("A match other people play in can be exported once it is over."))
+        refusal = None if info is None else self.withheld(info)
+        if refusal is not None:
+            raise NotOpened(refusal)
         self.app.store.export(match_id, path)
 
     def replay(self, match_id: int, finished: bool | None = None) -> Rewind:

@@ -136,15 +136,11 @@ class History(Screen):
             replay.tid = f"replay.{row.id}"
             replay.enabled = tables.has_table(row.game)
             self.group.add(replay)
-            self.group.add(
-                Button(
-                    (1000, y, 100, 44),
-                    N_("Export"),
-                    lambda r=row: self.export(r),
-                    size=17,
-                    tid=f"export.{row.id}",
-                )
-            )
+            export = Button((1000, y, 100, 44), N_("Export"), lambda r=row: self.export(r), size=17)
+            export.tid = f"export.{row.id}"
+            withheld = self.app.matches.withheld(row)
+            export.enabled, export.hint = withheld is None, withheld or ""
+            self.group.add(export)
             self.group.add(
                 Button(
                     (1110, y, 100, 44),

@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 
 from game.automation import Session
-from game.core import paths
+from game.core import paths, registry
+from game.core.match import Match, Seat
 from game.core.replays import ReplayWindow
 from game.core.timers import ticks
 from game.scenes.history import ROWS, UNDO_SECONDS
@@ -146,3 +147,29 @@ def test_replay_opens_unattached_and_back_returns_to_the_list():
     assert isinstance(s.app.top.table.window, ReplayWindow)  # nothing of it is played or saved
     s.click("close")
     assert s.scene == "history" and ids(s) == [match_id]
+
+
+def test_export_of_an_unfinished_match_of_several_people_waits_for_its_end():
+    """Rule (docs/history.md): the file holds the seed and every hand, so a match other people
+    still play in is not exported; its Export is greyed with the reason. Against bots, or once
+    over, it is exported."""
+    s = Session.menu()
+    store = s.app.store
+    rules = registry.get("jaipur")
+    shared = Match.new(rules, [Seat("Ann"), Seat("Bilal")], seed=5)
+    for _ in range(4):
+        seat = min(shared.to_act)
+        assert shared.submit(seat, shared.legal(seat)[0])
+    both = store.attach(shared)
+    alone = store.attach(played("jaipur", moves=4))
+    over = store.attach(played("jaipur"))
+    open_history(s)
+    withheld = s.target(f"export.{both}")
+    assert not withheld.enabled
+    assert withheld.tip == "A match other people play in can be exported once it is over."
+    s.click(f"export.{both}")
+    assert list(paths.exports_dir().glob("jaipur-*.json")) == []
+    for match_id in (alone, over):
+        assert s.target(f"export.{match_id}").enabled
+        s.click(f"export.{match_id}")
+    assert len(list(paths.exports_dir().glob("jaipur-*.json"))) == 2
