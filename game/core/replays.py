@@ -45,6 +45,7 @@ class Rewind:
         self.players = replay_seats(match.seats)
         self.names = match.names
         self.viewers = shown_seats(match.seats, self.finished)
+        self._seen: dict[int | None, list[Event]] = {}
 
     # -- where things lie ----------------------------------------------------------------------
     @property
@@ -96,6 +97,13 @@ class Rewind:
         """Move `index` in words, as `viewer` saw it."""
         seen = [self.game.redact(e, viewer) for e in self._timeline.events_of(index)]
         return history.describe(self._match, seen)
+
+    def seen(self, viewer: int | None) -> list[Event]:
+        """The whole log as `viewer` saw it, redacted once: every step of a replay shows a slice
+        of it (and the table's log lines are remembered per event, so they must be the same)."""
+        if viewer not in self._seen:
+            self._seen[viewer] = [self.game.redact(e, viewer) for e in self._timeline.events]
+        return self._seen[viewer]
 
     # -- the match at a point, through a window -------------------------------------------------
     def window(self, count: int, viewer: int | None) -> ReplayWindow:
@@ -194,8 +202,7 @@ class ReplayWindow:
         return self._rules.view(self._timeline.state(min(count, self._count)), self.viewer)
 
     def events(self, start: int = 0, stop: int | None = None) -> list[Event]:
-        shown = self._timeline.events[: self._count][start:stop]
-        return [self._rules.redact(e, self.viewer) for e in shown]
+        return self._rewind.seen(self.viewer)[: self._count][start:stop]
 
     def listen(self, arrived: Arrived) -> None:
         """Nothing new arrives: a replay's point is fixed."""
