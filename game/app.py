@@ -258,6 +258,8 @@ class App:
                 break
         for scene in self.stack[first:]:
             scene.draw(self.screen)
+        if self.stack:
+            self.stack[-1].draw_tip(self.screen)
         self._draw_toasts()
 
     def present(self) -> bool:

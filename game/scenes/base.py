@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import text, theme
+from game.ui import text, theme, tooltip
 from game.ui.targets import Target
 from game.ui.widgets import Group
 
@@ -49,6 +49,13 @@ class Scene:
     def back(self) -> None:
         """Esc: by default leave this screen."""
         self.app.pop()
+
+    def draw_tip(self, surface: pygame.Surface) -> None:
+        """Over everything, while this scene is on top: the tip of its widget pointed at or
+        focused (why a button is greyed out). Tables draw their own, with their targets."""
+        group = getattr(self, "group", None)
+        tipped = group.tipped() if group is not None else None
+        tooltip.draw(surface, tipped.target() if tipped is not None else None)
 
 
 class Screen(Scene):

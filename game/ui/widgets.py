@@ -333,6 +333,7 @@ class Group:
     def __init__(self, widgets: Sequence[Widget] = ()):
         self.widgets: list[Widget] = list(widgets)
         self.focus_index: int | None = None
+        self.pointer: tuple[int, int] | None = None  # where the mouse last moved
 
     def add(self, widget: Widget) -> Widget:
         self.widgets.append(widget)
@@ -387,6 +388,7 @@ class Group:
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
             for w in self.widgets:
                 w.hover = w.visible and w.enabled and w.rect.collidepoint(event.pos)
             return False
@@ -414,6 +416,16 @@ class Group:
             focused.activate()
             return True
         return False
+
+    def tipped(self) -> Widget | None:
+        """The widget whose tip shows: the one under the pointer (greyed or not: a greyed one
+        says why), else the focused one, when it has a tip."""
+        pointer = self.pointer
+        under = [w for w in self.widgets if w.visible and pointer and w.rect.collidepoint(pointer)]
+        for w in [*under, self.focused]:
+            if w is not None and getattr(w, "hint", ""):
+                return w
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         for w in self.widgets:

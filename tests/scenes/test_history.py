@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pygame
+
 from game.automation import Session
 from game.core import paths, registry
 from game.core.match import Match, Seat
@@ -167,6 +169,13 @@ def test_export_of_an_unfinished_match_of_several_people_waits_for_its_end():
     withheld = s.target(f"export.{both}")
     assert not withheld.enabled
     assert withheld.tip == "A match other people play in can be exported once it is over."
+    above = withheld.bounds.move(0, -withheld.bounds.h).clip(s.app.screen.get_rect())
+    s.app.draw()
+    before = s.app.screen.subsurface(above).copy()
+    s.move(f"export.{both}")  # pointed at, the greyed button says why, in a tip above it
+    assert s.app.top.group.tipped().tid == f"export.{both}"
+    s.app.draw()
+    assert pygame.image.tobytes(s.app.screen.subsurface(above), "RGB") != pygame.image.tobytes(before, "RGB")
     s.click(f"export.{both}")
     assert list(paths.exports_dir().glob("jaipur-*.json")) == []
     for match_id in (alone, over):
