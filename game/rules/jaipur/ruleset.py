@@ -58,11 +58,19 @@ class Jaipur(JaipurFace, Ruleset):
         return [event]
 
     def decide(self, state: State, seat: int | None, command: dict[str, Any], rng: random.Random):
-        refused = checks.check(state, seat, command)
+        # checks.check, unrolled: this is the engine's inner loop (moves_per_s)
+        refused = checks.turn(state, seat)
         if refused is not None:
             return refused
         assert seat is not None
-        events = moves.events(state, seat, command)
+        kind = command.get("move")
+        check = checks.MOVES.get(kind) if isinstance(kind, str) else None
+        if check is None:
+            return checks.move(state, seat, command)  # says why
+        refused = check(state, seat, command)
+        if refused is not None:
+            return refused
+        events = moves.MOVES[kind](state, seat, command)
         if not state.solo and not moves.may_end(state, events):
             return events  # the common case: nothing follows, skip folding twice
         for event in events:
