@@ -5,8 +5,9 @@ app's `Matches` (reached through the `Host` protocol as `app.matches`) for a `Wi
 resumed, hosted, joined, replayed or tutorial match, and for the History's rows, statistics,
 exports and imports. A local match opens as an in-process room: its authority, its referee
 driven by the table's ticks, and one `LocalWindow` for the people at this screen
-(docs/architecture.md, "The referee"). Network play's modules (and websockets) are imported
-where they are first used: the menu, which reads the saves through here, needs none of them.
+(docs/architecture.md, "The referee"). What opens matches (the referee, the windows, network
+play and websockets) is imported where it is first used: the menu, which reads the saves
+through here as the app starts, needs none of it (`startup_s`).
 """
 
 from __future__ import annotations
@@ -17,23 +18,21 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from game.core import bots, history, paths, registry, seats
-from game.core.authority import Authority
+from game.core import paths, registry, seats
 from game.core.codec import FormatError
 from game.core.i18n import N_, msg, said
-from game.core.local import LocalWindow
 from game.core.match import Match, Seat
 from game.core.records import MatchInfo, Played, StatRow
-from game.core.referee import Referee
-from game.core.replays import Rewind
 from game.core.ruleset import Budget, Rejected
-from game.core.scripted import ScriptedPlayer
 from game.core.store import fold
-from game.core.thinking import POOL, Thinking
 from game.core.timers import ticks
 from game.core.window import NotOpened
 
 if TYPE_CHECKING:
+    from game.core.authority import Authority
+    from game.core.local import LocalWindow
+    from game.core.referee import Referee
+    from game.core.replays import Rewind
     from game.core.settings import Settings
     from game.core.store import Store
     from game.net import tickets
@@ -115,10 +114,14 @@ class Matches:
         return [i for i in self.app.store.unfinished() if i.game in registry.names()]
 
     def history(self, game: str | None = None, opponent: str | None = None) -> list[Played]:
+        from game.core import history
+
         return history.matches(self.app.store, game, opponent)
 
     def opponents(self) -> list[str]:
         """Every seat name in the saves, for the History's filter."""
+        from game.core import history
+
         return history.names(self.app.store)
 
     def statistics(self) -> list[StatRow]:
@@ -154,6 +157,8 @@ class Matches:
             match = fold(self.app.store.data(match_id), msg("Saved match {id}", id=match_id))
         except (FormatError, ValueError, KeyError) as exc:
             raise NotOpened(msg("This match cannot be replayed: {why}", why=said(exc))) from None
+        from game.core.replays import Rewind
+
         return Rewind(match, finished)
 
     def play_on(self, rewind: Rewind, count: int, parent: int | None) -> Opened:
@@ -274,6 +279,8 @@ class Matches:
     def _remote(self, window: RemoteWindow) -> RemoteWindow:
         """Under game.automation a remote window's hints think at once, as a local one's do."""
         if self.app.automated:
+            from game.core.thinking import Thinking
+
             window.hints = Thinking()
         return window
 
@@ -290,6 +297,12 @@ class Matches:
     def local(self, match: Match, scripts: dict[int, tuple] | None = None) -> LocalWindow:
         """The in-process room of `match`: its referee plays the bot seats (and `scripts`, a
         tutorial's scripted seats) and the window shows the people's seats at this screen."""
+        from game.core import bots
+        from game.core.authority import Authority
+        from game.core.local import LocalWindow
+        from game.core.referee import Referee
+        from game.core.thinking import POOL, Thinking
+
         rules = match.ruleset
         app = self.app
         automated = app.automated
@@ -355,6 +368,8 @@ def tutorial_match(tutorial: Tutorial, upto: int = 0) -> Match:
     made = seats.from_specs(ruleset, list(tutorial.seats), tutorial.options)
     named = [replace(s, name=n) for s, n in zip(made, tutorial.names, strict=True)]
     match = Match.new(ruleset, named, tutorial.options, tutorial.seed, tutorial.setup)
+    from game.core.authority import Authority
+
     authority = Authority(match)
     referee = _scripted(authority, tutorial)
     for step in tutorial.steps[:upto]:
@@ -375,6 +390,8 @@ def tutorial_match(tutorial: Tutorial, upto: int = 0) -> Match:
 def play_scripts(tutorial: Tutorial, match: Match) -> None:
     """Let a tutorial's scripted seats play on from where `match` stands, for as long as the
     match waits on one of them (the tests' check that every script fits its deal)."""
+    from game.core.authority import Authority
+
     authority = Authority(match)
     referee = _scripted(authority, tutorial)
     for _ in range(1000):
@@ -388,6 +405,9 @@ def play_scripts(tutorial: Tutorial, match: Match) -> None:
 
 def _scripted(authority: Authority, tutorial: Tutorial) -> Referee:
     """A referee of its own for a tutorial's match, playing its scripted seats at once."""
+    from game.core.referee import Referee
+    from game.core.thinking import Thinking
+
     referee = Referee(authority, {}, Thinking(), people=[tutorial.person])
     for seat, script in tutorial.script.items():
         _script(referee, int(seat), tuple(script))
@@ -395,5 +415,8 @@ def _scripted(authority: Authority, tutorial: Tutorial) -> Referee:
 
 
 def _script(referee: Referee, seat: int, script: tuple) -> None:
+    from game.core import bots
+    from game.core.scripted import ScriptedPlayer
+
     fallback = bots.make(referee.rules, TUTORIAL_FALLBACK)
     referee.seat(seat, ScriptedPlayer(referee.window(seat), seat, script, fallback))
