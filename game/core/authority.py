@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from game.core import bots
+from game.core import bots, shapes
+from game.core.i18n import msg
 from game.core.match import Entry, Match, Seat
 from game.core.ruleset import Bot, Command, Event, Outcome, Rejected, Ruleset, View
 
@@ -161,15 +162,33 @@ class SeatWindow:
         return self._match.legal(self._own(seat))
 
     def check(self, seat: int, command: Command) -> Rejected | None:
-        return self._match.check(self._own(seat), command)
+        refused = self._undeclared(command)  # a Rejected is falsy: no `or` here
+        return refused if refused is not None else self._match.check(self._own(seat), command)
 
     def submit(self, seat: int, command: Command) -> list[Event] | Rejected:
         """Send a command for one of this window's seats: its events as the viewer sees them
         (the listeners hear them too), or why it was refused (nothing changed)."""
+        refused = self._undeclared(command)
+        if refused is not None:
+            return refused
         result = self._match.submit(self._own(seat), command)
         if isinstance(result, Rejected):
             return result
         return [self.rules.redact(e, self.viewer) for e in result]
+
+    def _undeclared(self, command: Command) -> Rejected | None:
+        """A key the game's moves do not declare is refused: whatever a client or a program
+        sends beside the move would be stored with it for good (game/core/shapes.py)."""
+        key = shapes.undeclared(command, self.rules.commands)
+        if key is None:
+            return None
+        return Rejected(
+            msg(
+                "A {game} move has no {key!r}: send only the keys the move takes",
+                game=self.rules.title,
+                key=key,
+            )
+        )
 
     def commands(self, seat: int) -> list[Command]:
         """The commands one of this window's seats has played, in order."""

@@ -13,8 +13,11 @@ with lean modules only, and the import contracts in pyproject.toml keep it so.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
+
+from game.core.shapes import Shape
 
 Command = dict[str, Any]
 Event = dict[str, Any]
@@ -82,6 +85,9 @@ class Face(ABC):
     # after each such event (a round's last moment under its score sheet), so whoever hands
     # out views can have those ready with the events instead of being asked back.
     moments: tuple[str, ...] = ()
+    # The keys each move may carry (game/core/shapes.py): a window refuses any other, at any
+    # depth. Every game declares its moves; the conformance test plays each through them.
+    commands: ClassVar[Mapping[str, Shape]] = {}
 
     def default_options(self) -> dict[str, Any]:
         return {o.key: o.default for o in self.options}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.core.face import Command, Event, Face, Option, Rejected, View
 from game.core.i18n import N_
+from game.core.shapes import ANY
 from game.rules.ginrummy import checks
 from game.rules.ginrummy.log import describe
 
@@ -30,6 +31,17 @@ class GinRummyFace(Face):
             (N_("Random"), N_("Seat 1"), N_("Seat 2")),
         ),
     )
+    commands = {
+        "take_upcard": {"move": ANY},
+        "pass": {"move": ANY},
+        "draw": {"move": ANY, "source": ANY},
+        "discard": {"move": ANY, "card": ANY},
+        "knock": {"move": ANY, "card": ANY, "melds": ANY},
+        "layoff": {"move": ANY, "card": ANY, "meld": ANY},
+        "arrange": {"move": ANY, "melds": ANY},
+        "done": {"move": ANY},
+        "next_hand": {"move": ANY},
+    }
 
     def describe(self, event: Event, names: list[str]) -> str:
         return describe(event, names)

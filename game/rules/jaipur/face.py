@@ -6,6 +6,7 @@ from typing import Any
 
 from game.core.face import Command, Event, Face, Option, Rejected, View
 from game.core.i18n import N_
+from game.core.shapes import ANY
 from game.rules.jaipur import checks
 from game.rules.jaipur.log import describe
 
@@ -34,6 +35,12 @@ class JaipurFace(Face):
     # the table shows the round as it ended under its sheet, and the solo bot's turn after the
     # bot pause from the moment before it is revealed
     moments = ("round_end", "bot_reveal")
+    commands = {
+        "take": {"move": ANY, "good": ANY},
+        "camels": {"move": ANY},
+        "exchange": {"move": ANY, "take": ANY, "give": ANY},
+        "sell": {"move": ANY, "good": ANY, "count": ANY},
+    }
 
     def fixed_seats(self, options: dict[str, Any]) -> dict[int, str]:
         return {1: N_("Solo rule bot")} if options.get("variant") == "solo" else {}

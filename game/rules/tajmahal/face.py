@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.core.face import Command, Event, Face, Option, Rejected, View
 from game.core.i18n import N_, msg
+from game.core.shapes import ANY
 from game.rules.tajmahal import checks
 from game.rules.tajmahal.log import describe
 
@@ -22,6 +23,12 @@ class TajMahalFace(Face):
             (N_("Drawn at random"), *(msg("Seat {seat}", seat=i) for i in range(1, 6))),
         ),
     )
+    commands = {
+        "play": {"move": ANY, "cards": ANY},
+        "withdraw": {"move": ANY},
+        "build": {"move": ANY, "city": ANY},
+        "pick": {"move": ANY, "cards": ANY},
+    }
 
     def describe(self, event: Event, names: list[str]) -> str:
         return describe(event, names)

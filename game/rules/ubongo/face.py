@@ -6,6 +6,7 @@ from typing import Any
 
 from game.core.face import Command, Event, Face, Option, Rejected, View
 from game.core.i18n import N_, msg
+from game.core.shapes import ANY
 from game.rules.ubongo import checks
 from game.rules.ubongo.state import EXTRA_SECONDS
 from game.rules.ubongo.text import describe
@@ -60,6 +61,16 @@ class UbongoFace(Face):
             for i in range(1, MAX_SEATS + 1)
         ),
     )
+    # every move carries the seat's tick (the referee stamps a person's); the clock's time
+    # entries name a seat when each seat has its own sand
+    commands = {
+        "pawn": {"move": ANY, "row": ANY, "tick": ANY},
+        "solve": {"move": ANY, "tick": ANY, "placements": [{"piece": ANY, "cells": ANY}]},
+        "give_up": {"move": ANY, "tick": ANY},
+        "hint": {"move": ANY, "tick": ANY},
+        "expire": {"move": ANY, "tick": ANY},
+        "time": {"move": ANY, "tick": ANY, "seat": ANY},
+    }
 
     def seat_range(self, options: dict[str, Any]) -> tuple[int, int]:
         return (1, 1) if options.get("mode") == "solo" else (2, MAX_SEATS)
