@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from game.core.i18n import msg
@@ -14,7 +15,27 @@ class FormatError(ValueError):
 
 def dumps(value: Any) -> str:
     """Compact, key-sorted JSON so equal values give equal text."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return finite_json(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def finite_json(value: Any, **layout: Any) -> str:
+    """JSON text that a strict parser reads: a number JSON has no word for (infinity, NaN,
+    only ever found in a log stored before they were refused) is written as null."""
+    try:
+        return json.dumps(value, allow_nan=False, **layout)
+    except ValueError:
+        return json.dumps(finite(value), allow_nan=False, **layout)
+
+
+def finite(value: Any) -> Any:
+    """`value` with infinities and NaN as None."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [finite(v) for v in value]
+    return value
 
 
 def loads(text: str, what: str = "data") -> Any:

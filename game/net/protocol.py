@@ -9,9 +9,12 @@ describes each, so an outside client can be written from it alone.
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Callable
 from typing import Any
+
+from game.core import codec
 
 VERSION = 2  # 2: news carries legal moves and the views around moments; time in the log
 MAX_FRAME = 64 * 1024  # bytes a client may send in one message; a longer one closes the connection
@@ -78,16 +81,19 @@ class Bucket:
 
 
 class ProtocolError(Exception):
-    """A message the server cannot take: its code and a readable message."""
+    """A message the server cannot take: its code, a readable message, and the id of the
+    request when it could be read (the error then answers that request)."""
 
-    def __init__(self, code: str, message: str):
+    def __init__(self, code: str, message: str, id: int | None = None):
         super().__init__(message)
         self.code = code
         self.message = message
+        self.id = id
 
 
 def encode(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """JSON text, never with a number JSON has no word for (codec.finite_json)."""
+    return codec.finite_json(message, separators=(",", ":"), ensure_ascii=False)
 
 
 def decode(text: str | bytes) -> dict[str, Any]:
@@ -95,24 +101,40 @@ def decode(text: str | bytes) -> dict[str, Any]:
     a JSON object of a known type with the fields that type needs."""
     if isinstance(text, bytes):
         raise ProtocolError(BAD_MESSAGE, "send text frames holding JSON, not binary ones")
+    overflowed: list[str] = []
+
+    def number(digits: str) -> float:
+        value = float(digits)
+        if not math.isfinite(value):  # 1e999: valid JSON, but no number once read
+            overflowed.append(digits)
+        return value
+
     try:
-        message = json.loads(text, parse_constant=_no_constant)
+        message = json.loads(text, parse_constant=_no_constant, parse_float=number)
         json.dumps(message, ensure_ascii=False).encode()  # a lone surrogate is no character
     except (ValueError, RecursionError):  # a number too long to read, NaN and lone surrogates too
         raise ProtocolError(BAD_JSON, "that message is not valid JSON") from None
     if not isinstance(message, dict):
         raise ProtocolError(BAD_MESSAGE, "a message must be a JSON object")
+    rid = message.get("id")
+    if not isinstance(rid, int) or isinstance(rid, bool):
+        if "id" in message:
+            raise ProtocolError(BAD_MESSAGE, "id must be an integer")
+        rid = None
+    # from here on every refusal answers the request it refuses
     kind = message.get("type")
     if not isinstance(kind, str) or kind not in REQUESTS:
-        raise ProtocolError(UNKNOWN_TYPE, f"unknown message type {str(kind)[:40]!r}")
+        raise ProtocolError(UNKNOWN_TYPE, f"unknown message type {str(kind)[:40]!r}", rid)
     missing = [k for k in REQUESTS[kind] if k not in message]
     if missing:
-        raise ProtocolError(BAD_MESSAGE, f"a {kind} message needs {', '.join(missing)}")
-    if "id" in message and not (isinstance(message["id"], int) and not isinstance(message["id"], bool)):
-        raise ProtocolError(BAD_MESSAGE, "id must be an integer")
+        raise ProtocolError(BAD_MESSAGE, f"a {kind} message needs {', '.join(missing)}", rid)
+    if overflowed:
+        raise ProtocolError(BAD_MESSAGE, f"the number {overflowed[0][:20]} is too large to be one", rid)
     if "v" in message and message["v"] != VERSION:
         raise ProtocolError(
-            VERSION_MISMATCH, f"this server speaks protocol version {VERSION}, not {repr(message['v'])[:20]}"
+            VERSION_MISMATCH,
+            f"this server speaks protocol version {VERSION}, not {repr(message['v'])[:20]}",
+            rid,
         )
     return message
 
@@ -139,6 +161,11 @@ def error(code: str, message: str, id: int | None = None) -> dict[str, Any]:
 
 def reply(id: int, **answer: Any) -> dict[str, Any]:
     return {"type": "reply", "id": id, "ok": True, **answer}
+
+
+def whole(value: Any) -> bool:
+    """A whole number as JSON has it (true and false are not seats)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def viewer_key(seat: int | None) -> str:
