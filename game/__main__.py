@@ -54,6 +54,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data", default=None, help="the folder of its matches (default: the user data folder)")
     p.add_argument("--bot-pause", type=float, default=0.6, help="seconds a bot waits before it moves")
     p.add_argument("--no-create", action="store_true", help="refuse new matches from clients")
+    p.add_argument(
+        "--allow-seed",
+        action="store_true",
+        help="let a client's create choose the seed (tools and tests: it tells every shuffle)",
+    )
     p.add_argument("--tls-cert", metavar="PEM", help="serve wss:// with this certificate (chain)")
     p.add_argument("--tls-key", metavar="PEM", help="its private key (when not in the --tls-cert file)")
 

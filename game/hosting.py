@@ -46,6 +46,7 @@ class Hosting:
             bot_pause=0.0 if automated else app.settings.bot_pause_ms / 1000,
             budget=Budget(seconds=3600.0, iterations=200) if automated else Budget(seconds=1.0),
             rate=rate,
+            allow_create=False,  # the app makes its matches itself, never for a stranger
         )
         # Under automation nobody else may reach it (tests stay on loopback); otherwise every
         # address of this computer, so friends on the network can join

@@ -265,14 +265,17 @@ class Room:
         if kind == "view_at":
             count, viewer = message["count"], message.get("viewer")
             seats = conn.grant.seats
-            if not _whole(count) or (viewer is not None and (not _whole(viewer) or viewer not in seats)):
+            if not p.whole(count) or (viewer is not None and (not p.whole(viewer) or viewer not in seats)):
                 return p.error(p.BAD_MESSAGE, "view_at takes a count and one of your seats (or null)", rid)
+            last = len(self.match.events)
+            if not 0 <= count <= last:
+                return p.error(p.BAD_MESSAGE, f"view_at takes a count from 0 to {last}", rid)
             window.look_as(seats[0] if viewer is None and len(seats) == 1 else viewer)
             return p.reply(rid, view=window.view_at(count))
         if kind == "hand_to_bot":
             return self._hand_to_bot(conn, rid, message["seat"], message["level"])
         seat = message["seat"]
-        if not _whole(seat) or seat not in conn.grant.seats:
+        if not p.whole(seat) or seat not in conn.grant.seats:
             return p.error(p.NOT_YOURS, f"you do not play seat {repr(seat)[:20]}", rid)
         if seat in self.referee.players:
             return p.error(p.NOT_YOURS, "a bot plays that seat now", rid)
@@ -294,7 +297,7 @@ class Room:
     def _hand_to_bot(self, conn: Conn, rid: int, seat: Any, level: Any) -> dict[str, Any]:
         if not conn.grant.host:
             return p.error(p.NOT_HOST, "only the host may hand a seat to a bot", rid)
-        if not _whole(seat) or not 0 <= seat < len(self.match.seats) or self.match.seats[seat].is_bot:
+        if not p.whole(seat) or not 0 <= seat < len(self.match.seats) or self.match.seats[seat].is_bot:
             return p.error(p.BAD_MESSAGE, f"seat {repr(seat)[:20]} is not a person's seat", rid)
         if level != "random" and level not in self.rules.bot_levels:
             return p.error(p.BAD_MESSAGE, f"{self.rules.title} has no bot level {repr(level)[:20]}", rid)
@@ -417,8 +420,3 @@ class Room:
             self.timer.cancel()
         self.referee.close()
         self.authority.detach()
-
-
-def _whole(value: Any) -> bool:
-    """A whole number as JSON has it (true and false are not seats)."""
-    return isinstance(value, int) and not isinstance(value, bool)

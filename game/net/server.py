@@ -67,18 +67,27 @@ class Connection:
         # what goes out, in order; a (code, reason) closes the connection after the rest
         self.outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue(p.OUTBOX)
         self.bucket = p.Bucket(p.RATE, p.BURST)
-        self.strikes = 0.0  # refused messages, one forgiven every STRIKE_SECONDS
+        self.strikes = 0  # refused messages, one forgiven every STRIKE_SECONDS
         self.creates = 0  # matches made through this connection (CREATES at most)
         self.struck = time.monotonic()
         self.ended = False  # closing: it takes nothing more
 
     def strike(self) -> None:
-        """A refused message (malformed, too fast, not allowed). Past STRIKES of them the
-        connection is closed; they are forgiven with time, so a long session's rare ones
-        never add up to that."""
+        """A refused message (malformed, too fast, not allowed). The STRIKES-th of them closes
+        the connection, after its answer; one is forgiven every STRIKE_SECONDS, so a long
+        session's rare ones never add up to that."""
         now = time.monotonic()
-        self.strikes = max(0.0, self.strikes - (now - self.struck) / p.STRIKE_SECONDS) + 1
-        self.struck = now
+        forgiven = int((now - self.struck) // p.STRIKE_SECONDS)
+        if forgiven:
+            self.strikes = max(0, self.strikes - forgiven)
+            self.struck += forgiven * p.STRIKE_SECONDS
+        if self.strikes == 0:
+            self.struck = now  # the next is forgiven a whole STRIKE_SECONDS from now
+        self.strikes += 1
+
+    @property
+    def struck_out(self) -> bool:
+        return self.strikes >= p.STRIKES
 
     def send(self, message: dict[str, Any]) -> None:
         if self.ended:
@@ -129,6 +138,7 @@ class Server:
         workers: int = 2,
         max_rooms: int = MAX_ROOMS,
         allow_create: bool = True,
+        allow_seed: bool = False,
     ):
         data_dir.mkdir(parents=True, exist_ok=True)
         self.store = Store.open(data_dir / STORE_FILE)
@@ -141,6 +151,9 @@ class Server:
         self.connections: set[Connection] = set()
         self.max_rooms = max_rooms
         self.allow_create = allow_create
+        # a seed chosen by a client tells it every shuffle of a match it may then play against
+        # a friend: only tools and tests (serve --allow-seed) may send one
+        self.allow_seed = allow_seed
         self.address: tuple[str, int] | None = None
 
     # -- matches ---------------------------------------------------------------------------
@@ -202,9 +215,9 @@ class Server:
                 raise ValueError(f"seat {i + 1}: the seats the rules play, and only those, are 'rules'")
             if i in fixed:
                 made[i] = Seat(s.name, "rules", fixed[i])
-        if not isinstance(seed, int) or isinstance(seed, bool):
+        if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        elif not 0 <= seed < 2**63:  # what the store keeps (a signed 64-bit integer)
+        elif not p.whole(seed) or not 0 <= seed < 2**63:  # what the store keeps (signed 64-bit)
             raise ValueError("a seed is a whole number from 0 to 2**63 - 1")
         if rules.timed and sum(s.kind == "human" for s in made) > 1:
             raise ValueError("in a race over the network each person needs a screen of their own")
@@ -255,13 +268,12 @@ class Server:
             answer = self._answer(conn, text)
             if answer is not None:
                 conn.send(answer)
-            if conn.strikes > p.STRIKES:
+            if conn.struck_out:
                 conn.close(1008, "too many bad or hurried messages")
 
     def _answer(self, conn: Connection, text: str | bytes) -> dict[str, Any] | None:
         if conn.ended:
             return None  # what a closing connection still sends is not read
-        rid = None
         try:
             message = p.decode(text)
             rid = message.get("id")
@@ -273,16 +285,21 @@ class Server:
             return self._dispatch(conn, message)
         except p.ProtocolError as exc:
             conn.strike()
-            return p.error(exc.code, exc.message, rid)
+            return p.error(exc.code, exc.message, exc.id)
 
     def _dispatch(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any] | None:
         kind, rid = message["type"], message.get("id")
         if kind == "create":
             if not self.allow_create:
                 return p.error(p.NOT_HOST, "this server does not take new matches from clients", rid)
+            if "seed" in message and not self.allow_seed:
+                conn.strike()
+                return p.error(p.BAD_MESSAGE, "this server deals its own shuffles: send no seed", rid)
+            if "seed" in message and not p.whole(message["seed"]):  # null too: no seed is no key
+                return p.error(p.BAD_MESSAGE, "a seed is a whole number from 0 to 2**63 - 1", rid)
             conn.creates += 1
             if conn.creates > CREATES:
-                conn.strikes += 1
+                conn.strike()
                 return p.error(p.FULL, f"one connection may make {CREATES} matches at most", rid)
             try:
                 match_id, codes, token = self.create(
@@ -451,6 +468,7 @@ def main(args: argparse.Namespace) -> int:
         data,
         bot_pause=args.bot_pause,
         allow_create=not args.no_create,
+        allow_seed=args.allow_seed,
     )
     tls = None
     if args.tls_cert:  # wss:// without a proxy in front (docs/network.md, "TLS")
