@@ -172,7 +172,7 @@ class Serve:
 
     def __init__(self, port: int, data: Path, log: Path, bot_pause: float):
         command = [sys.executable, "-m", "game", "serve", "--host", LOOPBACK, "--port", str(port)]
-        command += ["--data", str(data), "--bot-pause", str(bot_pause)]
+        command += ["--data", str(data), "--bot-pause", str(bot_pause), "--allow-seed"]  # fixed deals
         with open(log, "a") as err:
             self.proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=err, text=True)
         assert self.proc.stdout is not None

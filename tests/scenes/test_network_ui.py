@@ -387,3 +387,22 @@ def test_the_hosts_rematch_is_hosted_again_with_new_invites_and_the_guest_has_no
             assert host.table.match_id != old and list(host.table.invites) == [1]
         finally:
             guest.close()
+
+
+def test_the_hosts_own_server_takes_no_new_match_from_the_network():
+    """Issue 43: the app makes its matches itself; a stranger's create is refused, and the
+    host's saves hold no match of theirs."""
+    from game.net import protocol as p
+    from tests.net.support import Raw
+
+    with hosting("jaipur", ["human", "online"]) as (host, _):
+        server = host.app.hosting.server
+        before = dict(server.rooms)
+        stranger = Raw(server.address)
+        try:
+            seats = [{"name": "X", "kind": "online"}, {"name": "Y", "kind": "online"}]
+            answer = stranger.ask({"type": "create", "v": p.VERSION, "game": "jaipur", "seats": seats})
+        finally:
+            stranger.close()
+        assert answer["ok"] is False and answer["error"]["code"] == p.NOT_HOST
+        assert dict(server.rooms).keys() == before.keys()
