@@ -31,6 +31,7 @@ from game.core.seats import Seat
 from game.core.thinking import POOL, Thinking
 from game.core.window import Hint
 from game.net import protocol as p
+from game.net.failures import dropped, failure_words
 from game.net.invite import Invite
 
 Arrived = Callable[[list[Event]], None]
@@ -105,7 +106,7 @@ class Link:
                     if self._session(ws):
                         return
             except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
-                self.inbox.put(("down", str(exc) or type(exc).__name__))
+                self.inbox.put(("down", failure_words(exc, self.url)))
             self.stopping.wait(BACKOFF[min(attempt, len(BACKOFF) - 1)])
             attempt += 1
 
@@ -123,13 +124,13 @@ class Link:
                 if message.get("type") == "error" and message["error"].get("code") in FATAL:
                     self.stopping.set()
         except (ConnectionClosed, OSError, ValueError) as exc:
-            self.inbox.put(("down", str(exc)))
+            self.inbox.put(("down", failure_words(exc, self.url)))
         finally:
             with self.lock:
                 self.ws = None
             ws.close()
         if not self.stopping.is_set():
-            self.inbox.put(("down", "the connection closed"))
+            self.inbox.put(("down", dropped(self.url)))
         return self.stopping.is_set()
 
     def send(self, message: dict[str, Any]) -> None:
@@ -281,7 +282,7 @@ class RemoteWindow:
             if self.status != "closed":
                 self.status = "reconnecting" if not self.link.stopping.is_set() else "closed"
                 if body:
-                    self.problem = str(body)
+                    self.problem = body  # in words (failures.py), translated where drawn
             return
         message: dict[str, Any] = body
         kind = message.get("type")

@@ -406,3 +406,48 @@ def test_the_hosts_own_server_takes_no_new_match_from_the_network():
             stranger.close()
         assert answer["ok"] is False and answer["error"]["code"] == p.NOT_HOST
         assert dict(server.rooms).keys() == before.keys()
+
+
+def closed_port() -> int:
+    """A loopback port nothing listens on (bound, then let go)."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_a_host_that_does_not_answer_is_said_in_words_not_errno():
+    """Issue 43: "[Errno 111] Connection refused" reached the Join screen; it says what
+    happened and what to do next."""
+    port = closed_port()
+    s = open_join()
+    try:
+        s.type(f"bazaar://127.0.0.1:{port}/ZZZZ-ZZZZ-ZZZZ-ZZZZ")
+        s.click("join")
+        s.idle()
+        assert s.scene == "join"
+        headline, reason, advice = s.app.top.problem
+        assert headline == "Could not join."
+        assert reason.startswith(f"Nothing answers at 127.0.0.1:{port}: the host's app is not hosting now")
+        assert "Errno" not in reason and "refused" not in reason and advice
+    finally:
+        s.close()
+
+
+def test_a_refused_connection_is_said_in_japanese(japanese, monkeypatch):
+    port = closed_port()
+    s = open_join()
+    try:
+        s.type(f"bazaar://127.0.0.1:{port}/ZZZZ-ZZZZ-ZZZZ-ZZZZ")
+        s.click("join")
+        s.idle()
+        assert s.scene == "join"
+        drawn = Drawn(monkeypatch)
+        overflow = Overflow(monkeypatch)
+        assert overflow.problems(s) == []
+        said = f"127.0.0.1:{port} から応答がありません。"
+        assert any(said in line for line in drawn.lines), drawn.lines
+        assert [line for line in drawn.english() if "bazaar://" not in line] == []
+    finally:
+        s.close()

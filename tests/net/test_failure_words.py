@@ -1,0 +1,81 @@
+"""A failed connection in words (issue 43, "Words, not errno"): each way a connection to a
+host fails says what happened and what to do next, in both languages, and never carries an
+errno or a library's message. The refused connection and the Join screen are shown in
+tests/scenes/test_network_ui.py; a web server that is no Bazaar host is reached here."""
+
+from __future__ import annotations
+
+import errno
+import http.server
+import socket
+import threading
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from game.core import i18n
+from game.net.client import NetError, RemoteWindow
+from game.net.failures import failure_words
+from game.net.invite import Invite
+from tests.net.support import BOUND, LOOPBACK
+
+AT = "192.0.2.7:8765"
+URL = f"ws://{AT}/"
+
+
+@pytest.mark.parametrize(
+    ("exc", "starts"),
+    [
+        (
+            ConnectionRefusedError(errno.ECONNREFUSED, "Connection refused"),
+            f"Nothing answers at {AT}",
+        ),
+        (OSError(errno.EHOSTUNREACH, "No route to host"), f"No route to {AT}"),
+        (OSError(errno.ENETUNREACH, "Network is unreachable"), f"No route to {AT}"),
+        (socket.gaierror(-2, "Name or service not known"), "The name 192.0.2.7 was not found"),
+        (TimeoutError(), f"{AT} did not answer in time"),
+        (ConnectionClosed(None, None), f"The connection to {AT} dropped"),
+        (
+            ConnectionResetError(errno.ECONNRESET, "Connection reset by peer"),
+            f"The connection to {AT} failed",
+        ),
+    ],
+)
+def test_each_failure_says_what_happened_and_what_to_do(exc, starts):
+    said = failure_words(exc, URL)
+    assert said.startswith(starts), said
+    assert "Errno" not in said and "[" not in said
+    i18n.set_language("ja")
+    try:
+        japanese = i18n.tr(said)
+    finally:
+        i18n.set_language("en")
+    assert japanese != said and "192.0.2.7" in japanese
+
+
+def test_a_web_server_that_is_no_bazaar_host_is_named_as_such():
+    """A port where some other program answers HTTP (here a 404 on loopback)."""
+
+    class NotFound(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"  # as a web server answers (1.0 is no handshake at all)
+
+        def do_GET(self):  # noqa: N802 (the library's name)
+            self.send_error(404)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.HTTPServer((LOOPBACK, 0), NotFound)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        port = server.server_address[1]
+        with pytest.raises(NetError) as raised:
+            RemoteWindow.join(Invite(LOOPBACK, port, "ZZZZ-ZZZZ-ZZZZ-ZZZZ"), timeout=BOUND)
+        said = str(raised.value)
+        assert said.startswith(f"Something other than a Bazaar host answered at {LOOPBACK}:{port} (HTTP 404)")
+        assert "rejected" not in said
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(BOUND)
