@@ -341,6 +341,8 @@ class RemoteWindow:
         self.problem = ""
         if was == "reconnecting" and self._count > before:
             self._tell(self.events(before))  # what happened while we were away
+        if message.get("waited"):
+            self._said.append(msg("The sand stood still while nobody was here; it runs again now."))
 
     def _update(self, message: dict[str, Any]) -> None:
         if self.resyncing:

@@ -94,6 +94,11 @@ class Room:
         self.unready: set[int] = set()  # the people whose screen the new round's sand waits for
         self.ready_by: float | None = None  # when it stops waiting for them (the drive's time)
         self.intro_until: float | None = None  # when the screens' die roll is over
+        # the people's seats (a timed match waits while all of them are away) and whether its
+        # sand waited for them: so when loaded mid-round, the server having been down or
+        # everyone away; the first of them back is told so
+        self.people = frozenset(i for i, s in enumerate(match.seats) if s.kind in ("online", "human"))
+        self.waited = self.rules.timed and match.clock is not None and not match.finished
         self._sand = match.clock is not None  # whether the sand ran at the last batch
         self._time = self.rules.time(match.state, None)
         self.authority.watch(self._changed)  # after the referee's: its clock is set first
@@ -104,14 +109,22 @@ class Room:
 
     def dormant(self) -> bool:
         """Nothing happens here until someone connects: nobody is, and no bot's move, held
-        answer or running sand is to come."""
+        answer or running sand is to come (a timed match's sand waits for its people)."""
         if self.conns or self.referee.busy:
             return False
-        if self.match.finished:
+        if self.match.finished or self.waits_for_people():
             return True
         if self.match.clock is not None:
             return False
         return not self.referee.waiting_on_bots()
+
+    def waits_for_people(self) -> bool:
+        """A timed match whose people are all away: its sand stands still (time in the log)
+        until one of them is back, as a turn-based match waits for whoever is to move. A race
+        of bots alone never waits."""
+        if not self.rules.timed or self.match.finished or not self.people:
+            return False
+        return not any(self.people.intersection(c.grant.seats) for c in self.conns)
 
     # -- connections ----------------------------------------------------------------------
     def attach(self, conn: Conn, token: str) -> None:
@@ -125,15 +138,27 @@ class Room:
         window = self.windows.get(conn.grant.seats)
         if window is None:
             window = self.windows[conn.grant.seats] = self.authority.window(conn.grant.seats)
+        self._advance()  # up to now as it stood (the sand still, if everyone was away)
         self.conns[conn] = window
+        waited = self.waited and bool(self.people.intersection(conn.grant.seats))
+        if waited:
+            self.waited = False  # the first person back is told; the sand runs again from now
         self._advance()
-        conn.send({"type": "welcome", "v": p.VERSION, "token": token, **self._sync(conn, window)})
+        welcome = {"type": "welcome", "v": p.VERSION, "token": token, **self._sync(conn, window)}
+        conn.send({**welcome, **({"waited": True} if waited else {})})
         self._presence()
+        self._soon()
 
     def detach(self, conn: Conn) -> None:
-        if self.conns.pop(conn, None) is not None:
-            self._presence()
-            self.ready(conn)  # a screen that left is not waited for
+        if conn not in self.conns:
+            return
+        self._advance()  # the time they were here ran for all
+        del self.conns[conn]
+        if self.waits_for_people() and self.match.clock is not None:
+            self._advance()  # the sand stops: its pause is time in the log
+            self.waited = True
+        self._presence()
+        self.ready(conn)  # a screen that left is not waited for
 
     def online(self) -> list[bool]:
         here = {s for c in self.conns for s in c.grant.seats}
@@ -347,8 +372,9 @@ class Room:
 
     # -- the drive: the referee by the server's clock --------------------------------------
     def _running(self) -> bool:
-        """Whether the sand runs: not while a new round waits for the screens, or their die."""
-        return not self.referee.sand_held
+        """Whether the sand runs: not while a new round waits for the screens, or their die,
+        nor while every person of the match is away."""
+        return not self.referee.sand_held and not self.waits_for_people()
 
     def _advance(self) -> None:
         """Bring the referee up to the server's clock: every tick passed since, in order; a new
@@ -370,7 +396,8 @@ class Room:
     def _step_to(self, moment: float) -> None:
         target = int((moment - self.base) * self.drive.rate)
         n, self.ticked = max(0, target - self.ticked), max(self.ticked, target)
-        self.referee.advance(n)  # even none: what is due now goes in, bots are asked
+        # even none: what is due now goes in, bots are asked
+        self.referee.advance(n, running=not self.waits_for_people())
 
     def _intro(self, at: float) -> None:
         """Every screen is ready (or no longer waited for): their die rolls, then the sand."""

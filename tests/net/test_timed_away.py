@@ -1,0 +1,85 @@
+"""A timed match waits for its people (issue 43, "A timed match plays itself out with nobody
+there"): while none of them is connected its sand stands still, as time in the log, and the
+room rests out of memory; the first one back is told, and the sand runs again from where it
+stood. While one is there, it runs for all.
+
+The server's clock is the test's own (the drive's `time`), moved by hand: nothing here waits
+on the wall clock except for messages, each with a bound."""
+
+from __future__ import annotations
+
+from game.core.ruleset import Rejected
+from tests.net.support import until
+
+RATE = 60.0  # ticks a second, as in play
+
+
+class Clock:
+    """The server's clock, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def sand(net, match_id: int) -> int:
+    """How far the round's sand has run on the server (its ticks)."""
+
+    def read() -> int:
+        room = net.srv.rooms[match_id]
+        room._advance()
+        return room.rules.time(room.match.state, None) if not room.referee.running else room.referee.sand
+
+    return net.on_loop(read)
+
+
+def running_round(net, clock: Clock, windows) -> int:
+    """Pawns placed, every screen ready and the die rolled: the first round's sand runs."""
+    match_id = windows[0].match_id
+    for seat, window in enumerate(windows):
+        window.pump()
+        assert not isinstance(window.submit_sync(seat, {"move": "pawn", "row": seat}), Rejected)
+    until(lambda: all(w.pump() is not None and w.view()["phase"] == "solve" for w in windows), "the round")
+    for window in windows:
+        window.ready()
+    until(lambda: net.on_loop(lambda: not net.srv.rooms[match_id].unready), "every screen ready")
+    clock.now += 5.0  # past the die roll
+    until(lambda: net.on_loop(lambda: not net.srv.rooms[match_id].referee.sand_held), "the sand runs")
+    return match_id
+
+
+def test_the_sand_stands_still_while_nobody_is_there_and_the_first_back_is_told(net):
+    clock = Clock()
+    net.start(rate=RATE)
+    net.srv.drive.time = clock  # read by the rooms only on the server's thread
+    match_id, codes, _ = net.create("ubongo", "online", "online")
+    a, b = net.join(codes[0]), net.join(codes[1])
+    match_id = running_round(net, clock, [a, b])
+    clock.now += 10.0
+    ran = sand(net, match_id)
+    assert ran >= 9 * RATE  # ten seconds with both there (the die's last moments aside)
+    token = a.token
+    a.close()
+    clock.now += 10.0  # b is still there: the sand runs for all
+    assert sand(net, match_id) >= ran + 10 * RATE - 1
+    stood = sand(net, match_id)
+    b.close()
+    until(lambda: net.on_loop(lambda: match_id not in net.srv.rooms), "the room rests once all are away")
+    clock.now += 600.0  # ten minutes with nobody there
+    back = net.rejoin(token)
+    back.pump()
+    assert any("stood still while nobody was here" in said for said in back.notices())
+    assert abs(sand(net, match_id) - stood) <= RATE  # at most a second given back or lost
+    assert back.view()["phase"] == "solve"  # the round was not played out by the clock
+    clock.now += 3.0  # one person back: it runs again
+    assert sand(net, match_id) >= stood + 2 * RATE
+
+
+def test_a_race_of_bots_alone_runs_with_nobody_there(net):
+    clock = Clock()
+    net.start(rate=RATE)
+    net.srv.drive.time = clock
+    match_id, _, _ = net.create("ubongo", "bot", "bot")
+    assert not net.on_loop(lambda: net.srv.rooms[match_id].waits_for_people())
