@@ -4,7 +4,8 @@ The invite is read at once (a malformed one is refused in words under the field)
 host waits until a frame saying so is on screen (it can take a few seconds to give up on a
 silent host). On success the table replaces this screen; on failure the reason stands under
 the field, with what to do about it. The seats this app joined before and whose match is not
-over are listed below, each to take again (game.net.tickets).
+over are listed below, each to take again (game.net.tickets), two at a time, newest first,
+with a page turn (PgUp / PgDn, the wheel) when there are more: every one stays in reach.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
 FIELD = pygame.Rect(60, 196, 900, 60)
 SEATS_Y = 456  # the seats this app may take again: a heading, then a row each
-SEATS_SHOWN = 2
+SEATS_SHOWN = 2  # a page of them (the panel's room under the invite)
 EXAMPLE = "bazaar://192.168.1.20:8765/7KQ2-M9XD-4RTW-8HJC"
 # what to do about a refusal, by the server's error code ("": the host was not reached)
 ADVICE = {
@@ -88,14 +89,15 @@ class JoinScreen(Screen):
         self.paste_button.hint = N_("The invite from the clipboard (Ctrl+V)")
         self.back_button = Button((720, 620, 240, 60), N_("Back"), self.back, tid="back")
         self.join_button = Button((980, 620, 240, 60), N_("Join"), self.join, primary=True, tid="join")
-        self.tickets = app.matches.remembered()[:SEATS_SHOWN]
-        self.again = [
-            Button(
-                (980, SEATS_Y + 30 + 48 * k, 240, 40), N_("Take your seat"), self._again(t), tid=f"rejoin.{k}"
-            )
-            for k, t in enumerate(self.tickets)
-        ]
-        self.group.widgets = [self.field, self.paste_button, *self.again, self.back_button, self.join_button]
+        self.remembered = app.matches.remembered()
+        self.page = 0
+        self.newer = Button((980, SEATS_Y - 20, 115, 36), N_("‹ Newer"), lambda: self.turn(-1), size=16)
+        self.newer.tid, self.newer.hint = "newer", "PgUp"
+        self.older = Button((1105, SEATS_Y - 20, 115, 36), N_("Older ›"), lambda: self.turn(1), size=16)
+        self.older.tid, self.older.hint = "older", "PgDn"
+        self.tickets: list[Ticket] = []
+        self.again: list[Button] = []
+        self.lay_out()
         self.group.focus(self.field)
         self.problem: tuple[str, str, str] | None = None  # headline, the reason, what to do
         self.pending: str | Ticket = ""  # the invite (or seat) being joined, once "Reaching the host…" shows
@@ -132,6 +134,44 @@ class JoinScreen(Screen):
         self.pending, self.shown = self.field.value, False
         self.join_button.enabled, self.join_button.label = False, N_("Joining…")
 
+    @property
+    def pages(self) -> int:
+        return max(1, -(-len(self.remembered) // SEATS_SHOWN))
+
+    def turn(self, step: int) -> None:
+        page = min(max(self.page + step, 0), self.pages - 1)
+        if page != self.page:
+            focused = self.group.focused
+            self.page = page
+            self.lay_out()
+            if focused in (self.newer, self.older) and not focused.enabled:
+                focused = self.again[0] if self.again else self.field  # the turn ran out: the rows
+            self.group.focus(focused if focused in self.group.widgets else self.field)
+
+    def lay_out(self) -> None:
+        """This page's seats, each with its button, and the page turns when there are more."""
+        first = self.page * SEATS_SHOWN
+        self.tickets = self.remembered[first : first + SEATS_SHOWN]
+        self.again = [
+            Button(
+                (980, SEATS_Y + 30 + 48 * k, 240, 40),
+                N_("Take your seat"),
+                self._again(t),
+                tid=f"rejoin.{first + k}",
+            )
+            for k, t in enumerate(self.tickets)
+        ]
+        turns = [self.newer, self.older] if self.pages > 1 else []
+        self.newer.enabled, self.older.enabled = self.page > 0, self.page < self.pages - 1
+        self.group.widgets = [
+            self.field,
+            self.paste_button,
+            *turns,
+            *self.again,
+            self.back_button,
+            self.join_button,
+        ]
+
     def _again(self, ticket: Ticket):
         def take() -> None:
             if not self.pending:
@@ -164,6 +204,12 @@ class JoinScreen(Screen):
         return bool(self.pending)  # "Reaching the host…" is drawn, then the host is reached
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.turn(-1 if event.key == pygame.K_PAGEUP else 1)
+            return True
+        if event.type == pygame.MOUSEWHEEL and self.tickets:
+            self.turn(-1 if event.y > 0 else 1)
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
             self.paste()  # from anywhere on the screen, not only the field
             return True
@@ -203,6 +249,15 @@ class JoinScreen(Screen):
         text.blit(
             surface, N_("Your seats at other computers"), (60, SEATS_Y), 20, theme.ACCENT, "bold", "midleft"
         )
+        if self.pages > 1:  # which of them: the page turns beside say there are more
+            first = self.page * SEATS_SHOWN
+            shown = msg(
+                "{first}–{last} of {n}",
+                first=first + 1,
+                last=first + len(self.tickets),
+                n=len(self.remembered),
+            )
+            text.blit(surface, shown, (960, SEATS_Y), 16, theme.MUTED, anchor="midright")
         for k, ticket in enumerate(self.tickets):
             y = SEATS_Y + 50 + 48 * k
             game = registry.face(ticket.game).title if ticket.game in registry.names() else ticket.game

@@ -451,3 +451,48 @@ def test_a_refused_connection_is_said_in_japanese(japanese, monkeypatch):
         assert [line for line in drawn.english() if "bazaar://" not in line] == []
     finally:
         s.close()
+
+
+def remember_seats(count: int) -> list:
+    """`count` seats joined at other computers, remembered as a closed app left them."""
+    from game.core import paths
+    from game.net import tickets
+
+    made = []
+    games = ("jaipur", "ginrummy", "tajmahal", "ubongo")
+    for k in range(count):
+        ticket = tickets.Ticket(
+            f"ws://127.0.0.1:{40000 + k}/",
+            f"token{k}",
+            games[k % 4],
+            k + 1,
+            (1,),
+            ("Asha", f"Guest {k}"),
+            f"2026-11-2{k}T10:00:00",
+        )
+        tickets.remember(paths.data_dir(), ticket)
+        made.append(ticket)
+    return made[::-1]  # newest first
+
+
+def test_every_remembered_seat_is_in_reach_by_mouse_and_by_keyboard():
+    """Issue 43: Join listed the two newest remembered seats and no more, so an unfinished
+    match's seat could not be taken again. Pages of two turn with the buttons, PgUp/PgDn or
+    the wheel."""
+    newest_first = remember_seats(5)
+    s = open_join()
+    try:
+        screen = s.app.top
+        seen = [t.match for t in screen.tickets]
+        assert seen == [t.match for t in newest_first[:2]] and s.target("newer").enabled is False
+        s.click("older")
+        seen += [t.match for t in s.app.top.tickets]
+        s.key("pagedown")
+        seen += [t.match for t in s.app.top.tickets]
+        assert seen == [t.match for t in newest_first]  # all five, in order, none twice
+        assert not s.target("older").enabled and s.target("rejoin.4").enabled
+        s.key("pageup")
+        s.key("pageup")
+        assert [t.match for t in s.app.top.tickets] == [t.match for t in newest_first[:2]]
+    finally:
+        s.close()
