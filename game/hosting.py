@@ -92,6 +92,11 @@ class Hosting:
         codes = self.thread.call(self.server.keys.new_codes, match_id, waiting) if waiting else {}
         return Hosted(window, {seat: Invite(self.shown, self.port, code) for seat, code in codes.items()})
 
+    def reinvite(self, match_id: int, seat: int) -> Invite:
+        """A new invite for an away player's seat (the old invite and their link stop working)."""
+        code = self.thread.call(self.server.reinvite, match_id, seat)
+        return Invite(self.shown, self.port, code)
+
     def stop(self) -> None:
         self.thread.stop()
 

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from game.core.store import Store
     from game.net import tickets
     from game.net.client import RemoteWindow
+    from game.net.invite import Invite
     from game.scenes.tutorial.script import Tutorial
 
 # Under automation a bot's search is bounded by its own iteration count, never by the clock,
@@ -198,6 +199,16 @@ class Matches:
         except (NetError, OSError) as exc:
             raise NotOpened(msg("This match cannot be hosted again: {problem}", problem=said(exc))) from None
         return Opened(self._remote(hosted.window), match_id, hosted.invites)
+
+    def reinvite(self, window: RemoteWindow, seat: int) -> Invite:
+        """A new invite for the seat of a player who is away from a match this app hosts: the
+        old invite and the link their app keeps stop working (NotOpened says why not)."""
+        from game.hosting import hosting
+
+        try:
+            return hosting(self.app).reinvite(window.match_id, seat)
+        except (ValueError, OSError) as exc:
+            raise NotOpened(msg("No new invite: {why}", why=said(exc))) from None
 
     def join(self, text: str) -> RemoteWindow:
         """Join with an invite: the seat's window, or ValueError / NetError saying why not in

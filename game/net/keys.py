@@ -90,11 +90,17 @@ class Keys:
         return token
 
     def new_codes(self, match_id: int, seats: list[int]) -> dict[int, str]:
-        """Fresh invites for seats whose player never came: their old codes stop working."""
+        """Fresh invites for seats: their old codes stop working, and so does the token of a
+        player who took the seat before (the host invites someone else, or the same person
+        whose app lost its seat)."""
         codes = {seat: new_code() for seat in seats}
         with self._lock, self._conn:
             for seat, code in codes.items():
                 self._conn.execute("DELETE FROM codes WHERE match_id = ? AND seat = ?", (match_id, seat))
+                self._conn.execute(
+                    "DELETE FROM tokens WHERE match_id = ? AND host = 0 AND seats = ?",
+                    (match_id, json.dumps([seat])),
+                )
                 self._conn.execute(
                     "INSERT INTO codes VALUES (?, ?, ?, 0)", (_hash(normal_code(code)), match_id, seat)
                 )

@@ -229,6 +229,16 @@ class Server:
         self.room(match_id)  # its bots start; a match waiting on people rests until they come
         return match_id, codes, token
 
+    def reinvite(self, match_id: int, seat: int) -> str:
+        """A new join code for an online seat whose player is away (its invite spent, or lost):
+        the old invite and the player's token stop working. ValueError says why not."""
+        room = self.room(match_id)
+        if not 0 <= seat < len(room.match.seats) or room.match.seats[seat].kind != "online":
+            raise ValueError(f"seat {seat + 1} is not a seat for a player at another computer")
+        if room.online()[seat]:
+            raise ValueError(f"seat {seat + 1}'s player is connected")
+        return self.keys.new_codes(match_id, [seat])[seat]
+
     def host_again(self, match_id: int) -> str:
         """The host's app started again: a fresh host token for its match (loaded here)."""
         room = self.room(match_id)

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.core.i18n import N_, msg
+from game.core.i18n import N_, msg, said
 from game.core.seats import level_name
+from game.core.window import NotOpened
 from game.scenes.base import Overlay
 from game.scenes.overlays import Confirm
 from game.scenes.presence import (
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 
 WIDTH, TOP, ROW_H, FOOT = 760, 170, 62, 124
 BOT_W = 200
+INVITE_W = 170
 CLOSE = "close"
 HANDOVER = "medium"  # the level of the bot that takes a seat over, when the game has it
 
@@ -50,14 +52,26 @@ class ConnectionSheet(Overlay):
         super().__init__(app, (WIDTH, TOP + ROW_H * len(remote.players) + FOOT))
         b = self.box
         self.bots: dict[int, Button] = {}
+        self.reinvites: dict[int, Button] = {}
         if remote.host:
             for seat in range(len(remote.players)):
                 y = b.y + TOP + ROW_H * seat + 4
+                name = name_of(remote, seat)
+                again = Button(
+                    (b.right - 44 - BOT_W - INVITE_W, y, INVITE_W, 48),
+                    N_("New invite"),
+                    self._reinviting(seat),
+                    size=18,
+                )
+                again.tid = f"reinvite.{seat}"
+                again.spoken = msg("A new invite for {name}'s seat", name=name)
+                again.hint = N_("For a player whose invite is used and who cannot get back in")
+                self.reinvites[seat] = self.group.add(again)
                 button = Button(
                     (b.right - 32 - BOT_W, y, BOT_W, 48), N_("Hand to a bot"), self._handing(seat), size=18
                 )
                 button.tid = f"bot.{seat}"
-                button.spoken = msg("Hand {name}'s seat to a bot", name=name_of(remote, seat))
+                button.spoken = msg("Hand {name}'s seat to a bot", name=name)
                 button.hint = N_("A bot plays this seat from now on; nothing played is lost")
                 self.bots[seat] = self.group.add(button)
         y = b.bottom - 84
@@ -83,6 +97,9 @@ class ConnectionSheet(Overlay):
         states = self.states()
         for seat, button in self.bots.items():
             button.visible = seat < len(states) and states[seat] in (AWAY, WAITING)
+            button.enabled = self.remote.status == "online"
+        for seat, button in self.reinvites.items():  # a seat never joined has its invite still
+            button.visible = seat < len(states) and states[seat] == AWAY
             button.enabled = self.remote.status == "online"
         if self.group.focused is not None and not self.group.focused.visible:
             self.group.focus(self.close_button)
@@ -116,6 +133,36 @@ class ConnectionSheet(Overlay):
                 "A bot ({level}) plays {name}'s seat from now on.", level=level_name(level), name=name
             )
         self._sync()
+
+    def _reinviting(self, seat: int):
+        return lambda: self.ask_reinvite(seat)
+
+    def ask_reinvite(self, seat: int) -> None:
+        question = msg(
+            "Make a new invite for {name}'s seat? Their old invite and the link their app keeps "
+            "stop working; whoever joins with the new one takes the seat, as it stands.",
+            name=name_of(self.remote, seat),
+        )
+        self.app.push(Confirm(self.app, question, lambda: self.reinvite(seat), N_("New invite")))
+
+    def reinvite(self, seat: int) -> None:
+        name = name_of(self.remote, seat)
+        self.remote.pump()  # the player may have come back while the question stood
+        if self.states()[seat] != AWAY:
+            self.status = msg("{name} is here again: the seat stays theirs.", name=name)
+            self._sync()
+            return
+        try:
+            invite = self.app.matches.reinvite(self.remote, seat)
+        except NotOpened as exc:
+            self.status = said(exc)
+            return
+        self.table.invites[seat] = invite
+        self.table.connection_seen.discard(seat)  # nobody has joined with this invite yet
+        self.status = msg("A new invite for {name}: send it to them.", name=name)
+        self.invites_button.visible = True
+        self._sync()
+        self.show_invites()
 
     def show_invites(self) -> None:
         from game.scenes.invites import InviteSheet

@@ -496,3 +496,36 @@ def test_every_remembered_seat_is_in_reach_by_mouse_and_by_keyboard():
         assert [t.match for t in s.app.top.tickets] == [t.match for t in newest_first[:2]]
     finally:
         s.close()
+
+
+def test_the_host_gives_an_away_player_a_new_invite_and_the_old_link_opens_nothing():
+    """Issue 43: a guest whose app lost its seat (its invite spent) was locked out. The host
+    makes a new invite for a seat whose player is away: the old invite and token stop working,
+    and whoever joins with the new one takes the seat as it stands."""
+    from game.net.client import NetError, RemoteWindow
+
+    with hosting("jaipur", ["human", "online"], first=0) as (host, invites):
+        guest = joined(invites[1])
+        wait_until(host, lambda: online(host, 1), "the guest online")
+        old = guest.table.window
+        url, token = old.link.url, old.token
+        guest.close()
+        wait_until(host, lambda: not online(host, 1), "the guest gone")
+        host.click("connection")
+        assert not host.app.top.reinvites[0].visible  # the host's own seat has none
+        host.click("reinvite.1")
+        assert host.scene == "confirm"
+        host.click("new-invite")
+        assert host.scene == "invites", host.scene
+        assert host.target("copy.1").enabled  # the new invite, not used yet
+        fresh = str(host.table.invites[1])
+        assert fresh != invites[1]
+        with pytest.raises(NetError) as refused:
+            RemoteWindow.rejoin(url, token, timeout=10.0)
+        assert refused.value.code == "bad-token"
+        again = joined(fresh)
+        try:
+            wait_until(host, lambda: online(host, 1), "the new guest online")
+            assert again.table.window.seats == frozenset({1})
+        finally:
+            again.close()
