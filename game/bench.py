@@ -288,10 +288,12 @@ class _Seat:
     with the code, and plays random legal moves; `rtts` gets each move's round trip, from
     sending the submit to reading the update that holds the new view."""
 
+    GAME = "jaipur"
     SEATS = [{"name": "Asha", "kind": "online"}, {"name": "Bilal", "kind": "bot", "level": "easy"}]
 
     def __init__(self, url: str, rng: random.Random):
         self.url, self.rng = url, rng
+        self.sizes: list[int] = []  # the UTF-8 size of each update frame received
         self.ws: Any = None
         self.to_act: list[int] = []
         self.finished = False
@@ -303,7 +305,7 @@ class _Seat:
         from game.net import protocol as p
 
         self.ws = await connect(self.url, max_size=p.MAX_OUT_FRAME, compression=None, open_timeout=60)
-        created = await self.ask({"type": "create", "v": p.VERSION, "game": "jaipur", "seats": self.SEATS})
+        created = await self.ask({"type": "create", "v": p.VERSION, "game": self.GAME, "seats": self.SEATS})
         if created["type"] != "created":
             raise RuntimeError(f"the server created no match: {created}")
         await self.send({"type": "join", "v": p.VERSION, "code": created["codes"]["0"]})
@@ -322,7 +324,10 @@ class _Seat:
     async def recv(self) -> dict[str, Any]:
         from game.net import protocol as p
 
-        message = p.decode_reply(await self.ws.recv())
+        text = await self.ws.recv()
+        message = p.decode_reply(text)
+        if message["type"] == "update":
+            self.sizes.append(len(text.encode()) if isinstance(text, str) else len(text))
         if message["type"] in ("welcome", "update"):
             self.to_act = message["to_act"]
             self.finished = message["outcome"] is not None
@@ -386,6 +391,32 @@ def net_rtt_ms(moves: int = 300, pause: float = 0.05) -> tuple[float, float]:
     with _server(bot_pause=0.0) as (url, _), _no_collector():
         rtts = [1000 * t for t in asyncio.run(run(url))]
     return statistics.median(rtts), _percentile(rtts, 0.99)
+
+
+class _TajSeat(_Seat):
+    """Seat 0 of a four-seat Taj Mahal match, the other three the server's easy bots."""
+
+    GAME = "tajmahal"
+    SEATS = [
+        {"name": "Asha", "kind": "online"},
+        *({"name": name, "kind": "bot", "level": "easy"} for name in ("Bilal", "Chand", "Dev")),
+    ]
+
+
+def net_update_bytes() -> float:
+    """The median UTF-8 size in bytes of the update frames one seat's connection receives over a
+    whole four-seat Taj Mahal match (the largest views of the four games)."""
+
+    async def run(url: str) -> list[int]:
+        seat = _TajSeat(url, random.Random(5))
+        await seat.open()
+        while await seat.move() is not None:
+            pass
+        await seat.close()
+        return seat.sizes
+
+    with _server(bot_pause=0.0) as (url, _), _no_collector():
+        return statistics.median(asyncio.run(run(url)))
 
 
 def net_matches(
@@ -513,6 +544,8 @@ def collect(only: list[str]) -> dict[str, Any]:
     report.update({k: v for k, v in game_figures(wanted).items() if wanted(k)})
     if wanted("net.rtt_ms"):
         report["net.rtt_ms"], report["net.rtt_ms_p99"] = net_rtt_ms()
+    if wanted("net.update_bytes"):
+        report["net.update_bytes"] = net_update_bytes()
     if wanted("net.matches"):
         held = net_matches()
         report["net.matches"] = held.pop("held")

@@ -353,7 +353,13 @@ class RemoteWindow:
             return
         for key, seen in message["seen"].items():
             self.logs.setdefault(key, []).extend(seen["events"])
-            self.views[key] = seen["view"]
+            if "view" in seen:
+                self.views[key] = seen["view"]
+            else:  # what changed since the last view (v3): the rest stands
+                view = {**self.views.get(key, {}), **seen.get("changed", {})}
+                for gone in seen.get("removed", ()):
+                    view.pop(gone, None)
+                self.views[key] = view
             self.moments.setdefault(key, {}).update(_moments(seen))
         for seat, commands in message["commands"].items():
             self.own.setdefault(int(seat), []).extend(commands)

@@ -16,7 +16,9 @@ from typing import Any
 
 from game.core import codec
 
-VERSION = 2  # 2: news carries legal moves and the views around moments; time in the log
+# 2: news carries legal moves and the views around moments; time in the log. 3: an update
+# carries what changed in each view (`changed`, `removed`), not the whole view
+VERSION = 3
 MAX_FRAME = 64 * 1024  # bytes a client may send in one message; a longer one closes the connection
 MAX_OUT_FRAME = 4 * 1024 * 1024  # what a client accepts from the server (a long match's whole log)
 RATE = 50.0  # messages a second a connection may send on average...

@@ -23,7 +23,7 @@ from game.core import bots
 from game.core.authority import Authority, SeatWindow
 from game.core.match import Entry, Match
 from game.core.referee import Notice, Referee
-from game.core.ruleset import Budget, Event, Rejected
+from game.core.ruleset import Budget, Event, Rejected, View
 from game.core.thinking import Thinking
 from game.net import protocol as p
 from game.net.keys import Pass
@@ -69,6 +69,7 @@ class Room:
         self.drive = drive
         self.on_rest = on_rest  # told when the match is over, or nothing happens until someone comes
         self.conns: dict[Conn, SeatWindow] = {}
+        self.sent: dict[Conn, dict[str, View]] = {}  # each connection's views as last sent
         self.windows: dict[tuple[int, ...], SeatWindow] = {}  # the connections', by their seats
         self.loop = asyncio.get_running_loop()
         self.timer: asyncio.TimerHandle | None = None
@@ -154,6 +155,7 @@ class Room:
             return
         self._advance()  # the time they were here ran for all
         del self.conns[conn]
+        self.sent.pop(conn, None)
         if self.waits_for_people() and self.match.clock is not None:
             self._advance()  # the sand stops: its pause is time in the log
             self.waited = True
@@ -182,17 +184,26 @@ class Room:
 
     def _seen(self, conn: Conn, window: SeatWindow, start: int) -> dict[str, Any]:
         """Per viewer of a connection: the events from `start` redacted for it, its view now,
-        and its views around the game's moments among those events (a round's end)."""
+        and its views around the game's moments among those events (a round's end). The view
+        goes whole in a welcome (start 0), and in an update as what changed since the last
+        one this connection was sent: a Taj Mahal view is mostly its map, which never does."""
         moments = self._moments(start)
         seen = {}
+        sent = self.sent.setdefault(conn, {})
         for viewer in self._viewers(conn):
             window.look_as(viewer)
             views = window.views_at(moments) if moments else {}
-            seen[p.viewer_key(viewer)] = {
-                "events": window.events(start),
-                "view": window.view(),
-                "moments": {str(k): v for k, v in views.items()},
-            }
+            key = p.viewer_key(viewer)
+            view = window.view()
+            entry = {"events": window.events(start), "moments": {str(k): v for k, v in views.items()}}
+            last = sent.get(key)
+            if start == 0 or last is None:
+                entry["view"] = view
+            else:
+                entry["changed"] = {k: v for k, v in view.items() if k not in last or last[k] != v}
+                entry["removed"] = [k for k in last if k not in view]
+            sent[key] = view
+            seen[key] = entry
         return seen
 
     def _moments(self, start: int) -> list[int]:

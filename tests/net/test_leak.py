@@ -153,6 +153,7 @@ def jaipur_problems(texts: list[str], record: dict[str, Any], states: list[Any])
     rules = registry.get("jaipur")
     truth, problems = record["events"], []
     mine = [c["command"] for c in record["commands"] if c["seat"] == ME]
+    known: dict[str, Any] | None = None  # the view as the client holds it: an update sends changes
     for _, message, count in moments(texts):
         state = states[count]
         kind = message["type"]
@@ -176,16 +177,23 @@ def jaipur_problems(texts: list[str], record: dict[str, Any], states: list[Any])
                     problems.append(f"{said}: the deal shows a card that is not there")
                 if any(v is not None for pile in event["bonus"].values() for v in pile):
                     problems.append(f"{said}: the deal shows bonus token values")
-            views = [(said, seen["view"], state)]
+            if "view" in seen:
+                known = seen["view"]
+            elif known is not None:  # an update: what changed, applied as a client does
+                known = {**known, **seen.get("changed", {})}
+                for gone in seen.get("removed", []):
+                    known.pop(gone)
+            views = [(said, known, state)]
             views += [  # the views around a round's end the news brings: each as it was then
                 (f"{said} (moment {k})", view, states[int(k)]) for k, view in seen.get("moments", {}).items()
             ]
             for where, view, then in views:
                 if view is not None:
                     problems += jaipur_view_problems(where, view, then)
-            explained += [("seen", str(ME), "view", k) for k in ("hand", "market", "discard")]
-            explained += [("seen", str(ME), "view", k) for k in ("opponent_known", "tokens")]
-            explained += [("seen", str(ME), "view", k) for k in ("earned", "sheets")]  # tokens
+            for part in ("view", "changed"):  # a whole view, or what changed in it
+                explained += [("seen", str(ME), part, k) for k in ("hand", "market", "discard")]
+                explained += [("seen", str(ME), part, k) for k in ("opponent_known", "tokens")]
+                explained += [("seen", str(ME), part, k) for k in ("earned", "sheets")]  # tokens
             explained.append(("seen", str(ME), "moments"))  # views checked as the view above
             for seat, commands in message.get("legal", {}).items():
                 if seat != str(ME) or commands != rules.legal(state, ME):
