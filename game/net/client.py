@@ -598,7 +598,7 @@ class RemoteWindow:
         return None
 
     def offline_reason(self) -> str:
-        return msg("Not connected to the host: the move waits until the table is back")
+        return msg("Not connected to the host: nothing was sent. Play it again once the table is back.")
 
     def _own_seat(self, seat: int) -> int:
         if seat not in self.seats:
@@ -614,9 +614,12 @@ class RemoteWindow:
         while self.outbox and self.status == "online" and self.pace.take():
             rid = self._id()
             message = {**self.outbox.pop(0), "id": rid}
-            self.sent[rid] = message
-            with contextlib.suppress(Offline):
+            try:
                 self.link.send(message)
+            except Offline:  # the link dropped under it: it goes when the table is back
+                self.outbox.insert(0, {k: v for k, v in message.items() if k != "id"})
+                return
+            self.sent[rid] = message
 
     # -- for programs and tests: requests that wait for their answer ----------------------
     def submit_sync(self, seat: int, command: Command) -> Rejected | None:

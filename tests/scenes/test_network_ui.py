@@ -529,3 +529,25 @@ def test_the_host_gives_an_away_player_a_new_invite_and_the_old_link_opens_nothi
             assert again.table.window.seats == frozenset({1})
         finally:
             again.close()
+
+
+def test_the_bar_says_a_player_is_away_not_playing_and_an_offline_move_is_said_unsent():
+    """Issue 43: the bar said "Bilal is playing…" while Bilal was disconnected, and a move made
+    while the host was down was said to wait, though it was never sent."""
+    with hosting("jaipur", ["human", "online"], first=0) as (host, invites):
+        guest = joined(invites[1])
+        wait_until(host, lambda: online(host, 1), "the guest online")
+        host.idle()
+        host.perform(0, host.legal(0)[0])  # the guest's turn
+        shown = host.table.bar_shown
+        wait_until(host, lambda: shown(*host.table.bar())[0] == "Bilal is playing…", "the turn")
+        guest.close()
+        wait_until(host, lambda: not online(host, 1), "the guest gone")
+        host.tick(1)
+        assert host.table.bar_shown(*host.table.bar())[0] == "Bilal is away: the match waits for them"
+        window = host.table.window
+        host.app.hosting.stop()  # the host's server stops: its own table's link is down
+        wait_until(host, lambda: window.status != "online", "the link down")
+        refused = window.submit(0, {"move": "camels"})
+        assert refused is not None and "nothing was sent" in refused.reason
+        assert window.outbox == []  # not kept to go later either: the person plays it again

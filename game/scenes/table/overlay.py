@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.core.i18n import msg
 from game.scenes.table.connection import ConnectionBadge
 from game.ui import tooltip
 
@@ -56,7 +57,7 @@ class TableOverlay(ConnectionBadge):
         bar (`bar`), the buttons (pointed at, focused), what flies, the tooltip."""
         tmap = self.target_map()  # one map for the frame: building it is not free
         # the bar and the target under the pointer once a frame: the tooltip reads them too
-        title, detail, mood = self.bar()
+        title, detail, mood = self.bar_shown(*self.bar())
         under = self._under(tmap)
         pointed = self._pointed(tmap, under)
         self.action_bar.draw(surface, title, detail, mood, self.bar_right(), pointed, self.bar_note())
@@ -68,6 +69,14 @@ class TableOverlay(ConnectionBadge):
         self.draw_connection(surface)  # network play only (game.scenes.table.connection)
         tip = self._tip(tmap, under, detail) if self.app.top is self else None  # as `tipped`
         tooltip.draw(surface, tip, self.tip_cards())
+
+    def bar_shown(self, title: str, detail: str, mood: str) -> tuple[str, str, str]:
+        """The bar as drawn: while the match waits on a person who is not connected, that they
+        are away, not that they are playing (network play; at one screen everyone is here)."""
+        gone = [s for s in sorted(self.window.to_act) if self.away(s)] if mood == "waiting" else []
+        if not gone:
+            return title, detail, mood
+        return msg("{name} is away: the match waits for them", name=self.window.names[gone[0]]), detail, mood
 
     def pointed(self, tmap: TargetMap) -> Target | None:
         """What the bar explains when it is greyed out: the button under the pointer, else the
