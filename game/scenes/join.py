@@ -123,6 +123,7 @@ class JoinScreen(Screen):
         self.problem = None
 
     def join(self) -> None:
+        self.group.focus(self.field)  # a click on Join took the focus: the keys edit the invite
         if self.pending:
             return
         try:
@@ -215,7 +216,11 @@ class JoinScreen(Screen):
             return True
         if event.type == pygame.TEXTINPUT and self.group.focused is not self.field:
             self.group.focus(self.field)  # the one thing to type into: typing goes there
-        return super().handle(event)
+        typed = self.field.value
+        taken = super().handle(event)
+        if self.field.value != typed and not self.pending:
+            self.problem = None  # a new invite is being typed: the old one's error goes
+        return taken
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

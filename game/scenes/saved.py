@@ -148,7 +148,11 @@ class SavedMatches(Screen):
             )
             text.blit(surface, players, (row.x + 200, row.y + 18), 19, theme.TEXT, anchor="midleft")
             when = _("{when:%d %b %Y, %H:%M} · {progress}", when=info.updated, progress=info.progress)
-            text.blit(surface, when, (row.x + 200, row.y + 42), 16, theme.MUTED, anchor="midleft")
+            at = text.blit(surface, when, (row.x + 200, row.y + 42), 16, theme.MUTED, anchor="midleft")
+            if any(s.kind == "online" for s in info.seats):  # hosted again when continued
+                room = 810 - (at.right + 8)  # up to the Resume button
+                tag, size = text.fit(_("· Online: hosted here"), room, 16, "bold")
+                text.blit(surface, tag, (at.right + 8, row.y + 42), size, theme.ACCENT, "bold", "midleft")
         text.blit(
             surface,
             N_("Drop an exported match file on this window to import it."),

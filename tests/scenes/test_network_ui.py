@@ -551,3 +551,41 @@ def test_the_bar_says_a_player_is_away_not_playing_and_an_offline_move_is_said_u
         refused = window.submit(0, {"move": "camels"})
         assert refused is not None and "nothing was sent" in refused.reason
         assert window.outbox == []  # not kept to go later either: the person plays it again
+
+
+def test_after_join_the_field_keeps_its_keys_and_a_new_invite_clears_the_old_error():
+    """Issue 43: after pressing Join, Ctrl+A and Backspace did nothing in the field, and the
+    last invite's error stood while a new one was typed."""
+    s = open_join()
+    try:
+        s.type("hello")
+        s.click("join")  # a click: the button had taken the focus from the field
+        s.idle()
+        assert s.app.top.problem is not None and s.focused == "invite"
+        s.key("ctrl+a")
+        s.key("backspace")
+        assert s.app.top.field.value == ""
+        assert s.app.top.problem is None  # what is typed now is another invite
+    finally:
+        s.close()
+
+
+def test_continue_tells_a_hosted_match_from_a_local_one(japanese, monkeypatch):
+    from game.core import registry
+    from game.core.match import Match, Seat
+
+    s = Session.menu()
+    try:
+        rules = registry.get("jaipur")
+        store = s.app.store
+        store.attach(Match.new(rules, [Seat("Asha"), Seat("Bilal", "bot", "easy")], seed=1))
+        store.attach(Match.new(rules, [Seat("Asha"), Seat("Chand", "online")], seed=2))
+        s.app.top.enter()
+        drawn = Drawn(monkeypatch)
+        s.click("continue")
+        assert s.scene == "saved"
+        s.tick(1)
+        tagged = [line for line in drawn.lines if "オンライン（ここで主催）" in line]
+        assert len(tagged) == 1
+    finally:
+        s.close()
