@@ -36,6 +36,9 @@ class Pause(Overlay):
             y += 72
         self.group.add(Button((x, y + 216, w, 56), N_("Save and leave"), self.leave_game))
         self.group.move_focus(1)
+        # a race over the network goes on under this menu: its clock keeps moving, and says so
+        self.racing = self.networked is not None and bool(getattr(self.networked.rules, "timed", False))
+        self.animated = self.racing
 
     def rules(self) -> None:
         from game.scenes.rules import RulesScreen
@@ -59,12 +62,29 @@ class Pause(Overlay):
         )
         text.blit(
             surface,
-            N_("Every move is saved as it is played."),
+            self.saved_words(),
             (self.box.centerx, self.box.bottom - 24),
             15,
             theme.MUTED,
             anchor="center",
         )
+        if self.racing:
+            text.blit(
+                surface,
+                N_("The race goes on while this menu is open."),
+                (self.box.centerx, self.box.y + 82),
+                15,
+                theme.ACCENT,
+                "bold",
+                "center",
+            )
+
+    def saved_words(self) -> str:
+        """Where the moves are kept: here, or (a guest's) on the host's computer."""
+        remote = self.networked.connection if self.networked is not None else None
+        if remote is not None and not remote.host:
+            return N_("Every move is kept by the host's app.")
+        return N_("Every move is saved as it is played.")
 
 
 class HandOff(Scene):

@@ -589,3 +589,30 @@ def test_continue_tells_a_hosted_match_from_a_local_one(japanese, monkeypatch):
         assert len(tagged) == 1
     finally:
         s.close()
+
+
+def test_the_pause_menu_of_a_network_race_says_the_race_goes_on_and_where_moves_are_kept(
+    japanese, monkeypatch
+):
+    """Issue 43: Pause in a network race froze only this screen's clock while the race went
+    on, and a guest's pause menu said its moves were saved at its own computer."""
+    with hosting("ubongo", ["human", "online"]) as (host, invites):
+        guest = joined(invites[1])
+        try:
+            wait_until(host, lambda: online(host, 1), "the guest online")
+            drawn = Drawn(monkeypatch)
+            for s, kept in (
+                (host, "手はすべて指すたびに保存されます。"),
+                (guest, "ホストのアプリに保存されます"),
+            ):
+                s.key("escape")
+                assert s.scene == "pause"
+                assert s.app.top.animated  # its clock goes on being drawn beneath
+                drawn.clear()
+                s.tick(1)
+                s.app.draw()
+                assert "このメニューを開いている間もレースは続きます。" in drawn.lines
+                assert any(kept in line for line in drawn.lines), drawn.lines
+                s.key("escape")
+        finally:
+            guest.close()
