@@ -21,6 +21,7 @@ from game.core import registry, sim
 from game.core.match import Match, verify
 from game.core.ruleset import Budget
 from game.core.seats import Seat
+from game.net.keys import Pass
 from game.net.room import Drive, Room
 
 SEED = 7030
@@ -61,6 +62,20 @@ class AtOnce(Executor):
         return future
 
 
+class Screen:
+    """The idle person's screen, connected to the room (a timed match's sand runs only while
+    one of its people is there) and ready for each round at once, as a table with no sheet."""
+
+    def __init__(self, seat: int):
+        self.grant = Pass(1, (seat,), False)
+
+    def send(self, message: dict) -> None:
+        pass
+
+    def close(self, code: int, reason: str) -> None:
+        pass
+
+
 def room_log() -> list[dict]:
     """The match in a server's room, its clock a counter stepped a tick at a time."""
     rules = registry.get("ubongo")
@@ -71,11 +86,14 @@ def room_log() -> list[dict]:
     async def run() -> None:
         drive = Drive(AtOnce(), bot_pause=0.0, budget=Budget(), rate=60.0, time=lambda: now[0])
         room = Room(1, match, drive, on_rest=lambda r: None)
+        screen = Screen(SEATS.index("idle"))
+        room.attach(screen, "token")
         for _ in range(2_000_000):
             if match.finished:
                 break
             now[0] += 1 / 60
             room.schedule()
+            room.ready(screen)  # on the tick the round's news came: no wait for this screen
             await asyncio.sleep(0)  # what the room put on the loop (news, a bot's answer)
         room.close()
 
