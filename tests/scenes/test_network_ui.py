@@ -417,16 +417,22 @@ def closed_port() -> int:
         return sock.getsockname()[1]
 
 
+def join_a_closed_port() -> tuple[Session, int]:
+    """The Join screen after an invite to a port nothing listens on, and that port."""
+    port = closed_port()
+    s = open_join()
+    s.type(f"bazaar://127.0.0.1:{port}/ZZZZ-ZZZZ-ZZZZ-ZZZZ")
+    s.click("join")
+    s.idle()
+    assert s.scene == "join"
+    return s, port
+
+
 def test_a_host_that_does_not_answer_is_said_in_words_not_errno():
     """Issue 43: "[Errno 111] Connection refused" reached the Join screen; it says what
     happened and what to do next."""
-    port = closed_port()
-    s = open_join()
+    s, port = join_a_closed_port()
     try:
-        s.type(f"bazaar://127.0.0.1:{port}/ZZZZ-ZZZZ-ZZZZ-ZZZZ")
-        s.click("join")
-        s.idle()
-        assert s.scene == "join"
         headline, reason, advice = s.app.top.problem
         assert headline == "Could not join."
         assert reason.startswith(f"Nothing answers at 127.0.0.1:{port}: the host's app is not hosting now")
@@ -436,13 +442,8 @@ def test_a_host_that_does_not_answer_is_said_in_words_not_errno():
 
 
 def test_a_refused_connection_is_said_in_japanese(japanese, monkeypatch):
-    port = closed_port()
-    s = open_join()
+    s, port = join_a_closed_port()
     try:
-        s.type(f"bazaar://127.0.0.1:{port}/ZZZZ-ZZZZ-ZZZZ-ZZZZ")
-        s.click("join")
-        s.idle()
-        assert s.scene == "join"
         drawn = Drawn(monkeypatch)
         overflow = Overflow(monkeypatch)
         assert overflow.problems(s) == []
