@@ -178,6 +178,7 @@ class RemoteWindow:
         self._players: list[Seat] = []
         self._options: dict[str, Any] = {}
         self.online: list[bool] = []
+        self.left: frozenset[int] = frozenset()  # seats whose person left on purpose
         self.logs: dict[str, list[Event]] = {}
         self.views: dict[str, View] = {}
         self._count = 0
@@ -241,6 +242,10 @@ class RemoteWindow:
         return str(self.link.first.get("token", ""))
 
     def close(self) -> None:
+        """Leave the table: the others are told it was on purpose (not a dropped link)."""
+        if self.status == "online":
+            with contextlib.suppress(Offline):
+                self.link.send({"type": "leave"})
         self.link.close()
         self.status = "closed"
         self.hints.drop(HINT)
@@ -294,6 +299,7 @@ class RemoteWindow:
             self._clock(message.get("clock"))
         elif kind == "presence":
             self.online = list(message["online"])
+            self.left = frozenset(message.get("left", ()))
             self._players = [Seat.from_json(s) for s in message["players"]]
         elif kind == "reply":
             rid = message.get("id")
@@ -323,6 +329,7 @@ class RemoteWindow:
         self.seats = frozenset(message["seats"])
         self.host = bool(message["host"])
         self.online = list(message["online"])
+        self.left = frozenset(message.get("left", ()))
         if self.viewer is not None and self.viewer not in self.seats:
             self.viewer = None
         if self.status == "connecting" and len(self.seats) == 1:

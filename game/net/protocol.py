@@ -41,6 +41,7 @@ REQUESTS: dict[str, tuple[str, ...]] = {
     "view_at": ("id", "count"),
     "ping": ("id",),
     "ready": (),
+    "leave": (),  # the person leaves the table on purpose (Save and leave): not a drop
     "hand_to_bot": ("id", "seat", "level"),
 }
 

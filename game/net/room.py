@@ -70,6 +70,7 @@ class Room:
         self.on_rest = on_rest  # told when the match is over, or nothing happens until someone comes
         self.conns: dict[Conn, SeatWindow] = {}
         self.sent: dict[Conn, dict[str, View]] = {}  # each connection's views as last sent
+        self.left: set[int] = set()  # seats whose person left on purpose (Save and leave)
         self.windows: dict[tuple[int, ...], SeatWindow] = {}  # the connections', by their seats
         self.loop = asyncio.get_running_loop()
         self.timer: asyncio.TimerHandle | None = None
@@ -141,6 +142,7 @@ class Room:
             window = self.windows[conn.grant.seats] = self.authority.window(conn.grant.seats)
         self._advance()  # up to now as it stood (the sand still, if everyone was away)
         self.conns[conn] = window
+        self.left -= set(conn.grant.seats)  # back at the table
         waited = self.waited and bool(self.people.intersection(conn.grant.seats))
         if waited:
             self.waited = False  # the first person back is told; the sand runs again from now
@@ -171,6 +173,7 @@ class Room:
             "type": "presence",
             "online": self.online(),
             "players": [s.to_json() for s in self.match.seats],
+            "left": sorted(self.left),  # of those not online, who left on purpose
         }
         for conn in list(self.conns):
             conn.send(message)
@@ -234,6 +237,7 @@ class Room:
             "seats": list(conn.grant.seats),
             "host": conn.grant.host,
             "online": self.online(),
+            "left": sorted(self.left),
             "seen": self._seen(conn, window, 0),
             "commands": {str(s): window.commands(s) for s in conn.grant.seats},
             **self._state(conn, window),
@@ -283,6 +287,10 @@ class Room:
         strange command is an error to that request, never the connection's end."""
         if message["type"] == "ready":
             self.ready(conn)
+            return p.reply(message["id"]) if "id" in message else None
+        if message["type"] == "leave":  # the others are told it was on purpose
+            self.left |= set(conn.grant.seats)
+            self._presence()
             return p.reply(message["id"]) if "id" in message else None
         try:
             return self._request(conn, message)

@@ -2,7 +2,8 @@
 its sheet and the invites all say it the same way.
 
 A seat is at this screen (one of the window's seats), online (a connection holds it), away (a
-person's seat that was online and is not now: reconnecting), not joined yet (never seen
+person's seat that was online and is not now: reconnecting, or left the table on purpose, as
+Save and leave tells the server), not joined yet (never seen
 online here), or a bot's. Each state has its words and a mark whose shape differs, so nothing
 is told by colour alone.
 """
@@ -69,6 +70,8 @@ def seat_states(remote: RemoteWindow, seen: set[int]) -> list[str]:
 
 
 def state_words(remote: RemoteWindow, seat: int, state: str) -> str:
+    if state == AWAY and seat in remote.left:
+        return N_("Away: left the table; the match waits for them")
     if state == BOT:
         player = remote.players[seat]
         return msg("Bot · {level}", level=level_name(player.level)) if player.level else N_("Bot")

@@ -79,6 +79,7 @@ def test_decode_takes_each_request_with_its_fields():
         "view_at": {"id": 4, "count": 0},
         "ping": {"id": 5},
         "ready": {},
+        "leave": {},
         "hand_to_bot": {"id": 6, "seat": 1, "level": "easy"},
     }
     assert set(samples) == set(p.REQUESTS)

@@ -617,3 +617,25 @@ def test_the_pause_menu_of_a_network_race_says_the_race_goes_on_and_where_moves_
                 s.key("escape")
         finally:
             guest.close()
+
+
+def test_a_player_who_leaves_on_purpose_is_said_to_have_left_not_to_be_reconnecting():
+    """Issue 43: a host who chose Save and leave showed to the guest as "reconnecting"."""
+    from game.scenes.presence import AWAY, state_words
+
+    with hosting("jaipur", ["human", "online"], first=0) as (host, invites):
+        guest = joined(invites[1])
+        try:
+            wait_until(host, lambda: online(host, 1), "the guest online")
+            wait_until(guest, lambda: online(guest, 0), "the host online")
+            host.key("escape")
+            assert host.scene == "pause"
+            host.click("save-and-leave")
+            assert host.scene == "menu"
+            wait_until(guest, lambda: not online(guest, 0), "the host gone")
+            remote = guest.table.connection
+            assert 0 in remote.left
+            words = state_words(remote, 0, AWAY)
+            assert words == "Away: left the table; the match waits for them"
+        finally:
+            guest.close()
