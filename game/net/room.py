@@ -96,10 +96,8 @@ class Room:
         self.unready: set[int] = set()  # the people whose screen the new round's sand waits for
         self.ready_by: float | None = None  # when it stops waiting for them (the drive's time)
         self.intro_until: float | None = None  # when the screens' die roll is over
-        # the people's seats (a timed match waits while all of them are away) and whether its
-        # sand waited for them: so when loaded mid-round, the server having been down or
-        # everyone away; the first of them back is told so
-        self.people = frozenset(i for i, s in enumerate(match.seats) if s.kind in ("online", "human"))
+        # whether a timed match's sand waited for its people: so when loaded mid-round, the
+        # server having been down or everyone away; the first of them back is told so
         self.waited = self.rules.timed and match.clock is not None and not match.finished
         self._sand = match.clock is not None  # whether the sand ran at the last batch
         self._time = self.rules.time(match.state, None)
@@ -119,6 +117,11 @@ class Room:
         if self.match.clock is not None:
             return False
         return not self.referee.waiting_on_bots()
+
+    @property
+    def people(self) -> frozenset[int]:
+        """The seats people play (a seat handed to a bot is no longer one)."""
+        return frozenset(i for i, s in enumerate(self.match.seats) if s.kind in ("online", "human"))
 
     def waits_for_people(self) -> bool:
         """A timed match whose people are all away: its sand stands still (time in the log)
@@ -346,6 +349,7 @@ class Room:
         if level != "random" and level not in self.rules.bot_levels:
             return p.error(p.BAD_MESSAGE, f"{self.rules.title} has no bot level {repr(level)[:20]}", rid)
         self.referee.seat(seat, self.authority.hand_to_bot(seat, level))
+        self.left.discard(seat)  # a bot's seat: nobody is away from it
         for other in [c for c in self.conns if c.grant.seats == (seat,)]:
             other.send(p.error(p.REPLACED, "the host handed your seat to a bot"))
             self.detach(other)

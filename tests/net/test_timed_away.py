@@ -83,3 +83,18 @@ def test_a_race_of_bots_alone_runs_with_nobody_there(net):
     net.srv.drive.time = clock
     match_id, _, _ = net.create("ubongo", "bot", "bot")
     assert not net.on_loop(lambda: net.srv.rooms[match_id].waits_for_people())
+
+
+def test_a_race_whose_people_were_all_handed_to_bots_no_longer_waits(net):
+    """A seat handed to a bot is no person's any more: the match runs on without them."""
+    net.start(rate=RATE)
+    match_id, _, _ = net.create("ubongo", "online", "online")
+
+    def hand_over() -> tuple[bool, bool]:
+        room = net.srv.room(match_id)  # loaded (it rests while nobody is there)
+        before = room.waits_for_people()
+        for seat in (0, 1):
+            room.referee.seat(seat, room.authority.hand_to_bot(seat, "easy"))
+        return before, room.waits_for_people()
+
+    assert net.on_loop(hand_over) == (True, False)

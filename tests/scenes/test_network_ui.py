@@ -31,6 +31,18 @@ def hosting(game: str, seats: list[str], **options) -> Iterator[tuple[Session, d
         host.app.hosting.stop()
 
 
+@contextmanager
+def with_guest(game: str, **options) -> Iterator[tuple[Session, Session]]:
+    """A hosted two-seat match with its guest joined and seen online by the host."""
+    with hosting(game, ["human", "online"], **options) as (host, invites):
+        guest = joined(invites[1])
+        try:
+            wait_until(host, lambda: online(host, 1), "the guest online")
+            yield host, guest
+        finally:
+            guest.close()
+
+
 def badge(s: Session) -> str:
     """What the table's connection badge says (its target's label), after a frame."""
     s.tick(1)
@@ -597,45 +609,34 @@ def test_the_pause_menu_of_a_network_race_says_the_race_goes_on_and_where_moves_
 ):
     """Issue 43: Pause in a network race froze only this screen's clock while the race went
     on, and a guest's pause menu said its moves were saved at its own computer."""
-    with hosting("ubongo", ["human", "online"]) as (host, invites):
-        guest = joined(invites[1])
-        try:
-            wait_until(host, lambda: online(host, 1), "the guest online")
-            drawn = Drawn(monkeypatch)
-            for s, kept in (
-                (host, "手はすべて指すたびに保存されます。"),
-                (guest, "ホストのアプリに保存されます"),
-            ):
-                s.key("escape")
-                assert s.scene == "pause"
-                assert s.app.top.animated  # its clock goes on being drawn beneath
-                drawn.clear()
-                s.tick(1)
-                s.app.draw()
-                assert "このメニューを開いている間もレースは続きます。" in drawn.lines
-                assert any(kept in line for line in drawn.lines), drawn.lines
-                s.key("escape")
-        finally:
-            guest.close()
+    with with_guest("ubongo") as (host, guest):
+        drawn = Drawn(monkeypatch)
+        for s, kept in (
+            (host, "手はすべて指すたびに保存されます。"),
+            (guest, "ホストのアプリに保存されます"),
+        ):
+            s.key("escape")
+            assert s.scene == "pause"
+            assert s.app.top.animated  # its clock goes on being drawn beneath
+            drawn.clear()
+            s.tick(1)
+            s.app.draw()
+            assert "このメニューを開いている間もレースは続きます。" in drawn.lines
+            assert any(kept in line for line in drawn.lines), drawn.lines
+            s.key("escape")
 
 
 def test_a_player_who_leaves_on_purpose_is_said_to_have_left_not_to_be_reconnecting():
     """Issue 43: a host who chose Save and leave showed to the guest as "reconnecting"."""
     from game.scenes.presence import AWAY, state_words
 
-    with hosting("jaipur", ["human", "online"], first=0) as (host, invites):
-        guest = joined(invites[1])
-        try:
-            wait_until(host, lambda: online(host, 1), "the guest online")
-            wait_until(guest, lambda: online(guest, 0), "the host online")
-            host.key("escape")
-            assert host.scene == "pause"
-            host.click("save-and-leave")
-            assert host.scene == "menu"
-            wait_until(guest, lambda: not online(guest, 0), "the host gone")
-            remote = guest.table.connection
-            assert 0 in remote.left
-            words = state_words(remote, 0, AWAY)
-            assert words == "Away: left the table; the match waits for them"
-        finally:
-            guest.close()
+    with with_guest("jaipur", first=0) as (host, guest):
+        wait_until(guest, lambda: online(guest, 0), "the host online")
+        host.key("escape")
+        assert host.scene == "pause"
+        host.click("save-and-leave")
+        assert host.scene == "menu"
+        wait_until(guest, lambda: not online(guest, 0), "the host gone")
+        remote = guest.table.connection
+        assert 0 in remote.left
+        assert state_words(remote, 0, AWAY) == "Away: left the table; the match waits for them"
