@@ -14,7 +14,9 @@ On each tick, the same everywhere: every bot the match waits on is asked (when t
 ready for a new decision) and its answer held until its moment (the tick it names, never one
 the clock has passed); then whatever is due goes in one at a time, the bots asked again after
 each: held answers by tick then seat, the time entry of a whole second of sand, the clock's
-expiry. A bot's move dated t goes in before the clock's expiry at t. A held answer whose moment
+expiry. A bot's move dated t goes in before the clock's expiry at t. The rules clock's command
+goes in only while the sand runs: a new Ubongo round's boards turn up (`reveal`, at tick 0) the
+moment its sand starts, after the table's die roll or the server's wait for every screen. A held answer whose moment
 comes after the match changed is chosen again with the same random source from the match as it
 is then (a pawn sent for gems another took meanwhile); nothing later goes in until it has.
 """
@@ -366,8 +368,8 @@ class Referee:
         if entry is not None and (due is None or entry < due["tick"]):
             self._submit(None, {"move": "time", "tick": entry})
             return True
-        if due is not None and due["tick"] <= self.sand:
-            self._submit(None, due)
+        if due is not None and due["tick"] <= self.sand and self.running:
+            self._submit(None, due)  # while the sand runs: a held round begins with its release
             return True
         return False
 

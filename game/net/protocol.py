@@ -17,8 +17,10 @@ from typing import Any
 from game.core import codec
 
 # 2: news carries legal moves and the views around moments; time in the log. 3: an update
-# carries what changed in each view (`changed`, `removed`), not the whole view
-VERSION = 3
+# carries what changed in each view (`changed`, `removed`), not the whole view. 4: Ubongo's
+# round starts with its die alone (`round_start`); its boards come in the update that starts
+# the sand for every screen (`reveal`)
+VERSION = 4
 MAX_FRAME = 64 * 1024  # bytes a client may send in one message; a longer one closes the connection
 MAX_OUT_FRAME = 4 * 1024 * 1024  # what a client accepts from the server (a long match's whole log)
 RATE = 50.0  # messages a second a connection may send on average...

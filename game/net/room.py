@@ -410,10 +410,15 @@ class Room:
             self._step_to(self.ready_by)  # nobody said ready in time: the round goes on
             self._intro(self.ready_by)
         if self.intro_until is not None and now >= self.intro_until:
-            self._step_to(self.intro_until)
-            self.intro_until = None
+            moment, self.intro_until = self.intro_until, None
+            self._step_to(moment)
             self.referee.release_sand()
-            self._tell_clock()
+            # the boards turn up at the sand's first tick: that one update, the same to every
+            # screen, starts the round for all (Ubongo's reveal)
+            count = len(self.match.events)
+            self._step_to(moment)
+            if len(self.match.events) == count:
+                self._tell_clock()  # nothing turned up (a round picked up mid-way): the sand runs
         self._step_to(now)
 
     def _step_to(self, moment: float) -> None:

@@ -318,7 +318,7 @@ def test_a_file_of_an_older_bazaar_gains_the_tables_added_since(tmp_path):
         match = Match.new(registry.get("ubongo"), [Seat("Asha")], {"mode": "solo"}, 4, {"pawns": [1]})
         match_id = store.attach(match)
         referee = Referee(Authority(match), {}, people=[0])
-        referee.advance(125)  # two seconds of sand: two time entries, no move
-        assert store.info(match_id).moves == 0 and len(match.commands) == 2
+        referee.advance(125)  # the boards turn up (the clock's move), two seconds of sand
+        assert store.info(match_id).moves == 1 and len(match.commands) == 3
         match.submit(0, {"move": "give_up", "tick": 130})
-        assert store.info(match_id).moves == 1
+        assert store.info(match_id).moves == 2

@@ -266,12 +266,16 @@ def compact(value: Any) -> str:
 
 
 def areas(state: Any) -> Iterator[tuple[int, int, str]]:
-    """(round, seat, the puzzle area's cells as JSON) for every round still to come."""
-    for i, face in enumerate(state.dice):
+    """(round, seat, the puzzle area's cells as JSON) for every round whose boards are still
+    face down: the round whose die was just rolled (until its reveal), then those to come."""
+    rolled = state.phase == "roll"
+    faces = [state.face, *state.dice] if rolled else list(state.dice)
+    first = state.round if rolled else state.round + 1
+    for i, face in enumerate(faces):
         for seat in range(state.seats):
             board = state.deck[i * state.seats + seat]
             cells = puzzle_of(board, state.sides[seat], face).cells
-            yield state.round + 1 + i, seat, compact([list(c) for c in cells])
+            yield first + i, seat, compact([list(c) for c in cells])
 
 
 def run_of(numbers: tuple[int, ...]) -> re.Pattern[str]:
@@ -285,7 +289,7 @@ def ubongo_leaks(texts: list[str], record: dict[str, Any], states: list[Any]) ->
     shown: dict[int, set[str]] = {0: set()}  # areas of the started rounds, by event count
     for count, event in enumerate(record["events"], 1):
         before = shown[count - 1]
-        if event["type"] == "round_start":
+        if event["type"] == "reveal":
             before = before | {compact(p["cells"]) for p in event["puzzles"]}
         shown[count] = before
     leaks, crossed = [], set()

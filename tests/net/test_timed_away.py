@@ -41,7 +41,7 @@ def running_round(net, clock: Clock, windows) -> int:
     for seat, window in enumerate(windows):
         window.pump()
         assert not isinstance(window.submit_sync(seat, {"move": "pawn", "row": seat}), Rejected)
-    until(lambda: all(w.pump() is not None and w.view()["phase"] == "solve" for w in windows), "the round")
+    until(lambda: all(w.pump() is not None and w.view()["phase"] == "roll" for w in windows), "the die")
     for window in windows:
         window.ready()
     until(lambda: net.on_loop(lambda: not net.srv.rooms[match_id].unready), "every screen ready")

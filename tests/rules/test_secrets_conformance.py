@@ -259,20 +259,24 @@ def ubongo_solve(match: Match, seat: int) -> list[Command]:
     return [{"move": "solve", "tick": tick, "placements": laid}]
 
 
-def ubongo(seats: int, options: dict[str, Any]) -> Case:
+def ubongo(seats: int, options: dict[str, Any], boards_only: bool = False) -> Case:
     """Round 1's boards and die face are the same; B's later boards differ at every position
-    (the same boards in another order, or others from the box), and so does every later face."""
+    (the same boards in another order, or others from the box), and so does every later face
+    (the die is rolled at a round's start). `boards_only`: the faces are the same too, so the
+    boards alone tell them apart, once they turn up for everyone (`reveal`)."""
     setup = opening("ubongo", seats, options, 50 + seats)
     boards, dice = setup["boards"], setup["dice"]
     b_boards = boards[:seats] + rotated(boards[seats:])
-    b_dice = dice[:1] + [(d + 1) % 6 for d in dice[1:]]
+    b_dice = dice if boards_only else dice[:1] + [(d + 1) % 6 for d in dice[1:]]
     assert all(x != y for x, y in zip(b_boards[seats:], boards[seats:], strict=True))
     kept = {"gems": setup["gems"], "first": setup["first"]}
+    chance = "reveal" if boards_only else "round_start"
 
     def reveals(events: list[Event], seat: int) -> bool:
-        return any(e["type"] == "round_start" and e["round"] >= 2 for e in events)
+        return any(e["type"] == chance and e["round"] >= 2 for e in events)
 
     name = "ubongo-solo" if seats == 1 else f"ubongo-{seats}"
+    name += "-boards" if boards_only else ""
     return Case(
         name,
         "ubongo",
@@ -307,6 +311,7 @@ CASES = [
     ubongo(3, {"clock": "shared"}),
     ubongo(4, {"clock": "turns"}),
     ubongo(1, {"mode": "solo"}),
+    ubongo(2, {"clock": "shared"}, boards_only=True),
     tiny(),
 ]
 
@@ -383,9 +388,13 @@ def common_move(
     it reveals something), preferring one that reveals nothing; None when there is none."""
     a, b = matches
     assert a.to_act == b.to_act
-    if not a.to_act:  # the game waits on time: the rules clock
+    if not a.to_act:  # the game waits on time: the rules clock (Ubongo's boards turning up)
         assert a.clock == b.clock
-        return None if a.clock is None else (None, a.clock, False)
+        if a.clock is None:
+            return None
+        ea = a.ruleset.decide(a.state, None, a.clock, a.rng())
+        eb = b.ruleset.decide(b.state, None, b.clock, b.rng())
+        return None, a.clock, case.reveals(ea, case.seat) or case.reveals(eb, case.seat)
     who = min(a.to_act)
     mine = [json.dumps(c, sort_keys=True) for c in a.legal(who)]
     theirs = {json.dumps(c, sort_keys=True) for c in b.legal(who)}
@@ -466,12 +475,26 @@ def saw(run: Run, kind: str, **fields: Any) -> bool:
 
 def round_two_shows_at_its_start(run: Run, seats: int) -> bool:
     """Ubongo: the whole of round 1 compared the same (its solves, moves and gems; alone, the
-    move ends the round), and round 2's boards and face showed only at its start, and differ."""
+    move ends the round), and round 2's face showed only as its die was rolled, and differs;
+    its boards were still face down."""
     played = {"solve"} if seats == 1 else {"solve", "pawn", "gems"}
     a, b = (w["view"] for w in run.windows)
     return (
         [e["type"] for e in run.revealed][-1] == "round_start"
         and played <= {e["type"] for e in run.seen}
+        and a["round"] == b["round"] == 2
+        and a["face"] != b["face"]
+        and a["puzzles"] == b["puzzles"] == []
+    )
+
+
+def boards_show_when_the_hourglass_turns(run: Run) -> bool:
+    """Ubongo, the same faces: round 2's die roll compared the same, and its boards showed only
+    when the table's clock turned them up for everyone, and differ."""
+    a, b = (w["view"] for w in run.windows)
+    return (
+        [e["type"] for e in run.revealed] == ["reveal"]
+        and saw(run, "round_start", round=2)
         and a["round"] == b["round"] == 2
         and a["puzzles"] != b["puzzles"]
     )
@@ -490,6 +513,7 @@ COVERED: dict[str, Callable[[Run], bool]] = {
     "ubongo-3": lambda r: round_two_shows_at_its_start(r, 3),
     "ubongo-4": lambda r: round_two_shows_at_its_start(r, 4),
     "ubongo-solo": lambda r: round_two_shows_at_its_start(r, 1),
+    "ubongo-2-boards": boards_show_when_the_hourglass_turns,
     "tiny": lambda r: saw(r, "draw", seat=1, card=None) and r.stop == "finished",
 }
 

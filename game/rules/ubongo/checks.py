@@ -43,6 +43,8 @@ def due(state: State) -> Command | None:
     nobody may and nobody solved, at the end of the longest hourglass. In turns (people at
     one screen, each on a clock of their own) at the end of the longest hourglass: the
     referee submits it once every person has had the screen, so nobody is cut short."""
+    if state.phase == "roll":
+        return {"move": "reveal", "tick": 0}  # the hourglass turns: the sand starts at 0
     if state.phase != "solve":
         return None
     active = [s for s in range(state.seats) if state.status[s] in ACTIVE]
@@ -62,6 +64,16 @@ def passed(state: State, seat: int, at: int) -> Rejected | None:
             msg("That moment has passed: the clock already shows {time}", time=seconds(state.now[seat]))
         )
     return None
+
+
+def reveal(state: State, seat: int | None, command: Command) -> Rejected | None:
+    """Only the table's clock turns the hourglass, once a round, at the sand's tick 0."""
+    if seat is not None:
+        return Rejected(msg("Only the table's clock turns the hourglass"))
+    if state.phase != "roll":
+        return Rejected(msg("The boards of this round are face up already"))
+    at = tick(command)
+    return at if isinstance(at, Rejected) else None
 
 
 def expire(state: State, seat: int | None, command: Command) -> Rejected | None:
@@ -194,6 +206,8 @@ def check(state: State, seat: int | None, command: Command) -> Rejected | None:
     move = command.get("move")
     if state.phase == "over":
         return Rejected(msg("The game is over"))
+    if move == "reveal":
+        return reveal(state, seat, command)
     if move == "expire":
         return expire(state, seat, command)
     if move == "time":
@@ -202,6 +216,8 @@ def check(state: State, seat: int | None, command: Command) -> Rejected | None:
         return Rejected(msg("Only a player can do that"))
     if move == "pawn":
         return start_field(state, seat, command) if state.phase == "start" else pawn(state, seat, command)
+    if state.phase == "roll":
+        return Rejected(msg("The boards are still face down: the hourglass has not turned yet"))
     if move in ("solve", "give_up", "hint"):
         if state.phase != "solve":
             return Rejected(msg("There is no puzzle to solve now"))

@@ -28,6 +28,8 @@ def evolve(state: State, event: Event) -> State:
         return replace(state, pawns=_set(state.pawns, event["seat"], event["row"]))
     if kind == "round_start":
         return _round_start(state, event)
+    if kind == "reveal":
+        return _reveal(state, event["puzzles"])
     if kind == "solve":
         seat, tick = event["seat"], event["tick"]
         rank = event["rank"] if "rank" in event else state.solves_before(seat, tick)  # older logs
@@ -82,18 +84,15 @@ def evolve(state: State, event: Event) -> State:
 
 
 def _round_start(state: State, event: Event) -> State:
-    puzzles = tuple(
-        Puzzle(p["board"], p["side"], tuple(tuple(c) for c in p["cells"]), tuple(p["pieces"]), p["seconds"])
-        for p in event["puzzles"]
-    )
+    """The die is rolled; the boards stay face down until the hourglass turns (`reveal`). Logs
+    written before the reveal existed carry the puzzles here, and the round begins at once."""
     n = state.seats
-    return replace(
+    started = replace(
         state,
-        phase="solve",
+        phase="roll",
         round=event["round"],
         face=event["face"],
-        puzzles=puzzles,
-        deck=state.deck[n:],
+        puzzles=(),
         dice=state.dice[1:],
         turn=1,
         turned_at=None,
@@ -103,6 +102,20 @@ def _round_start(state: State, event: Event) -> State:
         placements=(None,) * n,
         moves=(),
         taken=(),
+    )
+    return _reveal(started, event["puzzles"]) if "puzzles" in event else started
+
+
+def _reveal(state: State, puzzles: list[dict[str, Any]]) -> State:
+    """The hourglass turns and every board is turned up at once: the round is solved from now."""
+    return replace(
+        state,
+        phase="solve",
+        puzzles=tuple(
+            Puzzle(p["board"], p["side"], tuple(map(tuple, p["cells"])), tuple(p["pieces"]), p["seconds"])
+            for p in puzzles
+        ),
+        deck=state.deck[state.seats :],
     )
 
 

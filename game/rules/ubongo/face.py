@@ -68,6 +68,7 @@ class UbongoFace(Face):
         "solve": {"move": ANY, "tick": ANY, "placements": [{"piece": ANY, "cells": ANY}]},
         "give_up": {"move": ANY, "tick": ANY},
         "hint": {"move": ANY, "tick": ANY},
+        "reveal": {"move": ANY, "tick": ANY},
         "expire": {"move": ANY, "tick": ANY},
         "time": {"move": ANY, "tick": ANY, "seat": ANY},
     }

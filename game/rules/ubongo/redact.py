@@ -1,9 +1,10 @@
 """What one seat may see of Ubongo, declared (game/core/secrets.py; anything undeclared is
 withheld). Chance reaches the seats when it happens: the setup deals the boards and rolls the
 die for all nine rounds at once (so a log replays without drawing), but a round's boards and
-die face become known at that round's `round_start`, which carries its puzzles and face;
-until then the setup shows only how many boards and rolls there are (seed: 使用する面はまだ
-見てはいけません). The gems, the start player and everything played are in the open."""
+die face become known as it happens: the face at the round's `round_start` (the die is
+rolled), the boards at its `reveal`, when the hourglass turns for every seat at once; until
+then the setup shows only how many boards and rolls there are (seed: 使用する面はまだ見ては
+いけません). The gems, the start player and everything played are in the open."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from game.core.secrets import COUNT, OWN, PUBLIC, Secrets
 EVENTS = {
     "setup": {"gems": PUBLIC, "boards": COUNT, "dice": COUNT, "first": PUBLIC},
     "pawn_start": {"seat": PUBLIC, "row": PUBLIC},
-    "round_start": {"round": PUBLIC, "face": PUBLIC, "puzzles": PUBLIC},
+    "round_start": {"round": PUBLIC, "face": PUBLIC, "puzzles": PUBLIC},  # puzzles: older logs
+    "reveal": {"round": PUBLIC, "puzzles": PUBLIC},
     "solve": {"seat": PUBLIC, "tick": PUBLIC, "placements": PUBLIC, "rank": PUBLIC},
     "give_up": {"seat": PUBLIC, "tick": PUBLIC},
     "time_out": {"seats": PUBLIC, "tick": PUBLIC, "turn": PUBLIC},

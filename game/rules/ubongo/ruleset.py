@@ -1,7 +1,9 @@
 """Ubongo's ruleset: decide (checks.py's checks, then randomness resolved into events) and
 evolve (a fold).
 
-Phases: `start` (pawns onto start fields), then per round `solve`: the hourglass runs, every
+Phases: `start` (pawns onto start fields), then per round `roll` (the die is rolled, the boards
+lie face down until the table's clock turns the hourglass for every seat at once: `reveal`, so
+no screen sees a puzzle before the sand runs for all) and `solve`: the hourglass runs, every
 seat works on its own board, and a seat that has solved moves its pawn and takes its gems at
 once, while the others go on solving (seed: 他のプレイヤーは砂時計が終了しない限り、パズルを続け
 ることが出来ます; 全ての動作は砂時計が落ちきる前に). How far it may move goes by its finishing
@@ -163,10 +165,15 @@ class Ubongo(UbongoFace, Ruleset):
         return state
 
     def _round_start(self, state: State) -> Event:
-        face = state.dice[0]
+        """The die is rolled for the round; its boards stay face down (no seat may see them
+        before the hourglass turns for everyone: `_reveal`)."""
+        return {"type": "round_start", "round": state.round + 1, "face": state.dice[0]}
+
+    def _reveal(self, state: State) -> list[Event]:
+        """The table's clock turns the hourglass: every board of the round face up at once."""
         boards = state.deck[: state.seats]
-        puzzles = [puzzle_of(b, state.sides[s], face).to_json() for s, b in enumerate(boards)]
-        return {"type": "round_start", "round": state.round + 1, "face": face, "puzzles": puzzles}
+        puzzles = [puzzle_of(b, state.sides[s], state.face).to_json() for s, b in enumerate(boards)]
+        return [{"type": "reveal", "round": state.round, "puzzles": puzzles}]
 
     def _round_end(self, state: State) -> list[Event]:
         ticks: list[int | None] = [state.solved_at(seat) for seat in range(state.seats)]
@@ -184,6 +191,8 @@ class Ubongo(UbongoFace, Ruleset):
         if refused is not None:
             return refused
         move = command["move"]
+        if move == "reveal":
+            return self._reveal(state)
         if move == "expire":
             return self._expire(state, command["tick"])
         if move == "time":

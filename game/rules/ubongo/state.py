@@ -59,7 +59,7 @@ class State:
     sides: tuple[str, ...]  # "easy"/"hard" per seat (handicap)
     extra: tuple[int, ...]  # extra ticks per seat and hourglass turn (handicap)
     clock: str = "shared"  # CLOCKS
-    phase: str = "deal"  # deal -> start -> (solve -> between)* -> over
+    phase: str = "deal"  # deal -> start -> (roll -> solve -> between)* -> over
     first: int = 0  # the start player of round 1 (-1 before setup: to be drawn)
     gems: tuple[tuple[str, ...], ...] = ()  # gem rows, head of the row first
     held: tuple[tuple[int, ...], ...] = ()  # per seat, gems per colour (COLOURS order)

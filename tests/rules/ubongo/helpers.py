@@ -28,16 +28,30 @@ def new(seats: int = 2, options=None, pawns=(0, 0, 0, 0), **kw) -> Match:
     """A match of people with a fixed deal, on one shared clock unless the options say turns
     (people at one screen would take turns by default)."""
     pawns = None if pawns is None else list(pawns[:seats])
-    return Match.new(
+    match = Match.new(
         RULESET,
         [Seat(f"P{i + 1}") for i in range(seats)],
         {"clock": "shared", **(options or {})},
         seed=7,
         setup=deal(seats, pawns, **kw),
     )
+    reveal(match)
+    return match
+
+
+def reveal(match: Match) -> list[dict]:
+    """The table's clock turns the hourglass of a round whose boards are still face down (as
+    the referee does when the sand starts): the reveal's events, or none."""
+    due = match.clock
+    if due is None or due["move"] != "reveal":
+        return []
+    events = match.submit(None, due)
+    assert isinstance(events, list), events
+    return events
 
 
 def solution(match: Match, seat: int) -> list[dict]:
+    reveal(match)  # a new round's boards turn up before anyone can solve them
     puzzle = match.view(seat)["puzzles"][seat]
     tiling = solve([tuple(c) for c in puzzle["cells"]], puzzle["pieces"])
     assert tiling is not None

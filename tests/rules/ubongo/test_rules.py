@@ -12,7 +12,7 @@ from game.rules.ubongo import levels
 from game.rules.ubongo.ruleset import RULESET
 from game.rules.ubongo.state import COLOURS, HOURGLASS
 
-from .helpers import GEMS, new, solution, solve_cmd
+from .helpers import GEMS, new, reveal, solution, solve_cmd
 
 
 def ok(result):
@@ -69,7 +69,31 @@ def test_pawns_start_on_any_field_and_may_share():
     rejected(m.submit(0, {"move": "pawn", "row": 6}), "row from 0 to 5")
     ok(m.submit(0, {"move": "pawn", "row": 4}))
     v = m.view(0)
-    assert v["pawns"] == [4, 4] and v["phase"] == "solve" and v["round"] == 1
+    assert v["pawns"] == [4, 4] and v["phase"] == "roll" and v["round"] == 1
+
+
+def test_the_boards_turn_up_for_everyone_at_once_when_the_hourglass_turns():
+    """パズルを解く: the start player rolls the die and turns the hourglass, and everyone turns
+    their board over at once (使用する面はまだ見てはいけません): until the table's clock
+    turns it, a round's die is known, its boards are not, and nobody may act."""
+    m = new(pawns=None, dice=[2, 1, 2, 3, 4, 5, 0, 1, 2])
+    ok(m.submit(0, {"move": "pawn", "row": 0}))
+    events = ok(m.submit(1, {"move": "pawn", "row": 1}))
+    assert [e["type"] for e in events] == ["pawn_start", "round_start"]
+    assert "puzzles" not in events[-1] and events[-1]["face"] == 2
+    v = m.view(0)
+    assert v["phase"] == "roll" and v["puzzles"] == [] and v["face"] == 2
+    assert RULESET.clock(m.state) == {"move": "reveal", "tick": 0}
+    rejected(m.submit(0, {"move": "give_up", "tick": 0}), "face down")
+    rejected(m.submit(0, {"move": "reveal", "tick": 0}), "table's clock")
+    rejected(m.submit(None, {"move": "time", "tick": 30}), "no hourglass")
+    turned = ok(m.submit(None, {"move": "reveal", "tick": 0}))
+    assert [e["type"] for e in turned] == ["reveal"]
+    assert [p["board"] for p in turned[0]["puzzles"]] == [1, 2]
+    v = m.view(1)
+    assert v["phase"] == "solve" and len(v["puzzles"]) == 2 and v["now"] == [0, 0]
+    assert m.to_act == {0, 1} and RULESET.clock(m.state) == {"move": "expire", "tick": HOURGLASS}
+    rejected(m.submit(None, {"move": "reveal", "tick": 0}), "face up already")
 
 
 def test_die_chooses_the_row_of_each_players_board():
@@ -429,6 +453,7 @@ def test_nine_rounds_then_the_game_ends():
     m = new()
     for _ in range(9):
         assert m.outcome is None
+        reveal(m)
         ok(m.submit(0, {"move": "give_up"}))
         ok(m.submit(1, {"move": "give_up"}))
         ok(m.submit(None, RULESET.clock(m.state)))
@@ -443,6 +468,7 @@ def test_solo_reports_time_and_gems():
     m = new(seats=1, options={"mode": "solo"})
     for r in range(9):
         if r == 4:
+            reveal(m)
             ok(m.submit(0, {"move": "give_up"}))
             ok(m.submit(None, RULESET.clock(m.state)))
             ok(m.submit(None, RULESET.clock(m.state)))
@@ -462,6 +488,8 @@ def test_to_act_per_phase():
     ok(m.submit(0, {"move": "pawn", "row": 0}))
     assert m.to_act == {1}
     ok(m.submit(1, {"move": "pawn", "row": 0}))
+    assert m.to_act == frozenset()  # roll: the boards lie face down, nobody may act yet
+    reveal(m)
     assert m.to_act == {0, 1}  # solve: everyone still solving or still to move
     ok(m.submit(0, solve_cmd(m, 0, 500)))
     assert m.to_act == {0, 1}
