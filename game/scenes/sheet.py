@@ -29,6 +29,13 @@ class Sheet(Overlay):
         )
         self.group.add(self.button)
         self.group.move_focus(1)
+        # the table beneath, given the ticks it misses while covered (network play's news)
+        self.beneath: Callable[[int], None] | None = None
+
+    def update(self, ticks: int) -> None:
+        super().update(ticks)
+        if self.beneath is not None:
+            self.beneath(ticks)
 
     def close(self) -> None:
         self.app.pop()

@@ -640,3 +640,59 @@ def test_a_player_who_leaves_on_purpose_is_said_to_have_left_not_to_be_reconnect
         remote = guest.table.connection
         assert 0 in remote.left
         assert state_words(remote, 0, AWAY) == "Away: left the table; the match waits for them"
+
+
+def boards_up(s: Session) -> bool:
+    """This screen's round has turned its boards up: the person may solve."""
+    return s.table.v["phase"] == "solve" and s.table.handler is not None and not s.table.intro
+
+
+def test_a_race_round_starts_for_every_screen_at_once_and_a_sheet_still_open_gives_way():
+    """Issue 43: the first screen to press Next round saw the new puzzle while the sand was held
+    for the other, and the late screen, told nothing, landed in a round already at 0:29. The
+    boards now turn up on both screens with one update; a screen still on the sheet when the
+    others stop waiting for it (READY_SECONDS) is told, and its sheet gives way."""
+    from tests.scenes.ubongo_player import solution
+
+    with with_guest("ubongo", first=0) as (host, guest):
+        for s, seat in ((host, 0), (guest, 1)):
+            wait_until(s, lambda s=s, seat=seat: seat in s.table.window.to_act, "a start field to choose")
+            s.perform(seat, {"move": "pawn", "row": seat})
+        for _ in range(WAITS * 3):  # both screens roll the die and say ready: the boards turn up
+            if boards_up(host) and boards_up(guest):
+                break
+            for s in (host, guest):
+                s.tick(1)
+                s.table.window.wait(0.02)
+        assert boards_up(host) and boards_up(guest)
+        for s, seat in ((host, 0), (guest, 1)):
+            s.perform(seat, solution(s, seat))
+        for s, seat in ((host, 0), (guest, 1)):
+            wait_until(s, lambda s=s, seat=seat: seat in s.table.rows_open() or not s.table.idle(), "rows")
+            if seat in s.table.window.to_act:
+                s.perform(seat, {"move": "pawn", "row": s.table.rows_open()[0]})
+        for s in (host, guest):
+            wait_until(s, lambda s=s: s.table.v["phase"] == "roll", "round 1 over, round 2's die")
+            for _ in range(600):  # the gems land, then the sheet
+                if s.scene == "ubongo-round":
+                    break
+                s.tick(1)
+            assert s.scene == "ubongo-round"
+        host.click("continue")  # the host is ready; the guest goes on reading its sheet
+        for _ in range(200):  # the host's die rolls and lands
+            host.tick(1)
+        assert not host.table.intro and host.table.handler is None, "no board before the others"
+        assert host.table.v["phase"] == "roll" and not host.table.window.clock.running
+
+        def waited_long_enough() -> None:  # READY_SECONDS pass for the guest's screen
+            [waiting] = host.app.hosting.server.rooms.values()
+            assert waiting.unready == {1}
+            waiting.ready_by = waiting.drive.time()
+            waiting.schedule()
+
+        host.app.hosting.thread.call(waited_long_enough)
+        wait_until(host, lambda: boards_up(host), "round 2's boards up after the wait")
+        wait_until(guest, lambda: guest.scene == "ubongo", "the guest's sheet gives way")
+        assert boards_up(guest) and guest.table.window.clock.running
+        assert any("Round 2 has begun" in t.message for t in guest.app.toasts)
+        assert host.table.v["round"] == guest.table.v["round"] == 2

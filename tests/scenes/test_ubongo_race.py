@@ -128,9 +128,9 @@ def test_two_people_at_one_screen_race_for_a_row_by_their_own_clocks():
     after the other. The one who reached a shared row earlier on their own clock takes its
     head, though they came to the screen second."""
     s = Session.open("ubongo", ["human", "human"], seed=2, options={"first": 0}, setup={"pawns": [2, 2]})
-    assert s.waiting() == [0, 1]  # from the start player round the table
     s.idle()
     assert s.scene == "handoff"
+    assert s.waiting() == [0, 1]  # from the start player round the table
     s.click(s.app.top.proceed)
     s.tick(1500)  # Asha thinks for 25 s on her own clock
     s.perform(0, solution(s, 0))

@@ -164,7 +164,7 @@ def test_out_of_sand_the_pieces_freeze_and_a_solution_is_shown():
     in hand goes back, and since the hard bot solved the puzzle cannot come back this round,
     so the gem board shows with a solution on their frozen puzzle in its corner."""
     options, setup = {"first": 0, "extra3": 30}, {"pawns": [0, 1, 2]}
-    s = Session.open("ubongo", ["human", "hard", "easy"], seed=18, options=options, setup=setup)
+    s = Session.open("ubongo", ["human", "hard", "easy"], seed=11, options=options, setup=setup)
     s.idle()
     table = s.table
     letter = table.handler.letters[0]

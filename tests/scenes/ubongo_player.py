@@ -45,7 +45,11 @@ def play_to_standings(
         if s.outcome is not None:
             break
         waiting = s.waiting()
-        assert waiting, f"the table waits on nobody in phase {s.view(None)['phase']}"
+        if not waiting:  # a round's sheet stands: the next round's boards turn up once it is read
+            asked = s.attention()
+            assert asked, f"the table waits on nobody in phase {s.view(None)['phase']}"
+            s.click(asked["target"])
+            continue
         seat = waiting[0]
         v = s.view(seat)
         moment = (v["round"], v["hourglass"]["turn"], seat)

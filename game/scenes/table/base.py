@@ -27,7 +27,7 @@ from game.core.timers import Scheduler
 from game.core.window import Window
 from game.scenes.base import Scene
 from game.scenes.overlays import HandOff, Pause
-from game.scenes.sheet import CONTINUE
+from game.scenes.sheet import CONTINUE, Sheet
 from game.scenes.table.input import TargetInput
 from game.scenes.table.overlay import TableOverlay
 from game.ui.targets import Target, TargetMap
@@ -334,11 +334,30 @@ class Table(TargetInput, TableOverlay, Scene):
         if self.sheet_waiting is not None and self.landed() and self.app.top is self:
             make, self.sheet_waiting = self.sheet_waiting, None
             self.sheet_open = True
-            self.app.push(make(self._sheet_closed))
+            sheet = make(self._sheet_closed)
+            if isinstance(sheet, Sheet):
+                sheet.beneath = self._beneath_sheet
+            self.app.push(sheet)
+
+    def _beneath_sheet(self, ticks: int) -> None:
+        """While a sheet stands over a table of network play, what the server sends is still
+        taken (the sheet may have to give way: a race's next round begun without this screen)."""
+        if self.connection is not None:
+            self.connection.pump()
 
     def _sheet_closed(self) -> None:
         self.sheet_open = False
         self.after_sheet()
+
+    def give_way(self) -> bool:
+        """Close the sheet standing over the table, or forget the one waiting to open: what it
+        would show is past. Whether there was one."""
+        had = self.sheet_open or self.sheet_waiting is not None
+        self.sheet_waiting = None
+        top = self.app.top
+        if self.sheet_open and isinstance(top, Sheet):
+            top.close()
+        return had
 
     def idle(self) -> bool:
         """Whether the table waits for input: nothing flies, no sheet waits or stands, and the

@@ -56,7 +56,7 @@ class Render:
         )
         self.layer.draw(surface, key, lambda s: self.paint_ground(s, gem_phase))
         self.draw_header(surface)
-        if t.intro:
+        if t.intro or v["phase"] == "roll":
             self.draw_intro(surface)
         elif gem_phase:
             self.draw_gem_board(surface)
@@ -123,8 +123,8 @@ class Render:
         icon = L.DIE_SMALL.move(max(0, title_at.right + 14 - L.DIE_SMALL.x), 0)  # after a long title
         mode = N_("Solo against the clock") if t.solo else (N_("Pass and play") if t.per_seat else N_("Race"))
         right = text.blit(surface, mode, (h.right - 16, h.centery), 17, theme.MUTED, anchor="midright").x
-        if t.intro:
-            return
+        if t.intro or v["phase"] == "roll":
+            return  # the big die says it
         line, ink = "", theme.MUTED
         if t.gem_board_shown():
             self.gem_pair(surface, icon)
@@ -184,7 +184,8 @@ class Render:
         return _("Out of time: those who solved take their gems"), theme.DANGER
 
     def draw_intro(self, surface: pygame.Surface) -> None:
-        """The die tumbles, lands on its face, then the hourglass is turned."""
+        """The die tumbles, lands on its face, then the hourglass is turned; over the network
+        the boards stay face down until it turns for every screen at once."""
         t = self.t
         v = t.v
         gone = t.intro_len - t.intro
@@ -200,14 +201,15 @@ class Render:
             line = _("The {symbol}: row {row}", symbol=symbol(DIE[face]), row=face + 1)
         text.blit(surface, line, (L.PLAY.centerx, L.DIE_BIG.bottom + 40), 30, theme.ACCENT, "black", "center")
         if gone >= roll + show:
-            text.blit(
-                surface,
-                N_("The hourglass is turned"),
-                (L.PLAY.centerx, L.DIE_BIG.bottom + 84),
-                20,
-                theme.MUTED,
-                anchor="center",
+            waiting = not t.intro and t.connection is not None
+            note = (
+                N_("Waiting for the other screens: the hourglass turns for everyone at once")
+                if waiting
+                else N_("The hourglass is turned")
             )
+            note, size = text.fit(note, L.PLAY.w - 40, 20, smallest=14)
+            at = (L.PLAY.centerx, L.DIE_BIG.bottom + 84)
+            text.blit(surface, note, at, size, theme.MUTED, anchor="center")
 
     # -- the puzzle -----------------------------------------------------------------------
     def draw_puzzle(self, surface: pygame.Surface) -> None:
@@ -556,6 +558,12 @@ class Render:
                 _("Round {round}", round=v["round"]),
                 _("The die chooses the row of pieces everyone lays."),
                 "moving",
+            )
+        if v["phase"] == "roll":  # the die has landed; the boards turn up for every screen at once
+            return (
+                _("Round {round}", round=v["round"]),
+                _("Your board turns up as the hourglass turns, at the same moment as everyone's."),
+                "waiting",
             )
         if t.window.finished:
             return _("The game is over"), "", "over"

@@ -79,8 +79,8 @@ class UbongoTable(Table):
         self.action_bar = ActionBar(L.ACTION_BAR)
         self.render = Render(self)
         self.v: dict[str, Any] = self.view()
-        if self.v["phase"] == "solve" and not self.window.played:
-            self.start_round()  # a fresh match that begins with the die
+        if self.v["phase"] == "roll" or (self.v["phase"] == "solve" and not self.window.played):
+            self.start_round()  # the die of a round whose boards are still face down
         self.refresh()
 
     # -- time -----------------------------------------------------------------------------
@@ -213,6 +213,8 @@ class UbongoTable(Table):
             kind = event["type"]
             if kind == "round_start":
                 self.start_round()
+            elif kind == "reveal":
+                self._boards_up(event["round"])
             elif kind == "solve":
                 self.flash[event["seat"]] = FLASH
                 self.app.sounds.play("ubongo" if event["seat"] == self.viewer else "sale")
@@ -234,6 +236,16 @@ class UbongoTable(Table):
         self.refresh()
         if self.shown_solution is None and self.puzzle_lost():
             self._show_solution()
+
+    def _boards_up(self, round_no: int) -> None:
+        """The hourglass turned for every screen at once. Over the network the server's sand
+        runs from now, whatever this screen shows: a die still rolling stops, and a round's
+        sheet still open gives way (its person is told), so nobody starts the round late."""
+        if self.connection is None:
+            return  # here the boards turn up only once this table lets the sand run
+        self.intro = 0
+        if self.give_way():
+            self.app.toast(msg("Round {round} has begun: the others were ready", round=round_no))
 
     def _freeze(self) -> None:
         if self.handler is not None and self.handler.hold is not None:
@@ -311,7 +323,9 @@ class UbongoTable(Table):
         self.v_version += 1  # what cached drawings key on
         v = self.v
         seat = self.viewer
-        if v["phase"] in ("solve", "between", "over") and seat is not None and v["puzzles"]:
+        if v["phase"] == "roll":
+            self.handler = self.handler_key = None  # the boards lie face down until the reveal
+        elif v["phase"] in ("solve", "between", "over") and seat is not None and v["puzzles"]:
             key = (v["round"], seat)
             if self.handler_key != key:
                 puzzle = v["puzzles"][seat]
