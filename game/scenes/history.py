@@ -18,7 +18,7 @@ from game.core.window import NotOpened
 from game.scenes import tables
 from game.scenes.base import Screen
 from game.ui import text, theme
-from game.ui.widgets import Button, Choice, TextField, panel
+from game.ui.widgets import Button, Choice, TextField, Widget, panel
 
 ROWS = 6
 ROW_H = 72
@@ -34,7 +34,7 @@ class PathField(TextField):
         surface.set_clip(self.rect)
         shown = self.value
         room = self.rect.w - 2 * self.PAD
-        f = text.font(self.size)
+        f = text.font(self.size, sample=shown)
         if f.size(shown)[0] > room and not self.focused:
             while shown and f.size("…" + shown)[0] > room:
                 shown = shown[1:]
@@ -89,6 +89,7 @@ class History(Screen):
 
     def enter(self) -> None:
         self.refresh()
+        super().enter()
 
     def leave(self) -> None:
         self.finish_delete()
@@ -163,7 +164,12 @@ class History(Screen):
             self.group.add(older)
         if self.deleted is not None:
             self.group.add(self.undo_button)
-        self.group.focus(focused if focused in self.group.widgets else None)
+        self.keep_focus(focused)
+
+    def first_control(self) -> Widget | None:
+        """The list before its filters: the newest match's Replay (else the game filter)."""
+        replays = [w for w in self.group.usable() if w.tid.startswith("replay.")]
+        return replays[0] if replays else self.game_choice
 
     def turn(self, step: int) -> None:
         page = min(max(self.page + step, 0), self.pages - 1)

@@ -2,7 +2,9 @@
 
 Every function here takes text as the code wrote it (a `Msg`, an `N_` constant or a name)
 and draws it in the current language (`i18n.tr`). Japanese is drawn in Noto Sans JP, which
-has Latin letters too, so a line mixing both reads evenly; English in Lato.
+has Latin letters too, so a line mixing both reads evenly; English in Lato. A text the
+language's fonts have no glyph for (a Japanese word or name in the English interface, as in
+"Language · 言語") is drawn, measured and wrapped in the fonts of the language that has them.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from functools import cache
 
 import pygame
+import pygame.freetype
 
 from game import resources
 from game.core import i18n
@@ -26,8 +29,40 @@ FACES = {
 }
 
 
-def font(size: int, face: str = "regular") -> pygame.font.Font:
-    return _font(size, face, i18n.language())
+def font(size: int, face: str = "regular", sample: str = "") -> pygame.font.Font:
+    """The font the current language draws in, or the one that draws `sample` (a text to be
+    measured as it will be drawn: a name in another script)."""
+    return _font(size, face, script(sample, i18n.language()))
+
+
+@cache
+def _glyphs(language: str) -> pygame.freetype.Font:
+    """The language's regular face, asked which characters it has (its other weights have the
+    same); pygame.freetype says None for a glyph a font lacks, pygame.font does not."""
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    return pygame.freetype.Font(str(resources.path("assets", "fonts", FACES[language]["regular"])), 16)
+
+
+@cache
+def _has(language: str, char: str) -> bool:
+    return char.isspace() or _glyphs(language).get_metrics(char)[0] is not None
+
+
+def script(text: str, language: str) -> str:
+    """Whose fonts draw `text`: the language's when they have every glyph of it, else the
+    other language's when those do."""
+    if all(_has(language, c) for c in text):
+        return language
+    other = next(code for code in FACES if code != language)
+    return other if all(_has(other, c) for c in text) else language
+
+
+def missing(text: str) -> str:
+    """The characters of `text`, as drawn now (translated), that the fonts drawing it lack."""
+    shown = i18n.tr(text)
+    drawn_in = script(shown, i18n.language())
+    return "".join(sorted({c for c in shown if not _has(drawn_in, c)}))
 
 
 @cache
@@ -48,7 +83,7 @@ def verbatim(text: str, size: int = 20, color: tuple = theme.TEXT, face: str = "
 
 @cache
 def _render(text: str, size: int, color: tuple, face: str, language: str) -> pygame.Surface:
-    return _font(size, face, language).render(text, True, color)
+    return _font(size, face, script(text, language)).render(text, True, color)
 
 
 def blit(
@@ -78,7 +113,7 @@ def wrap(text: str, width: int, size: int = 20, face: str = "regular") -> tuple[
 
 @cache
 def _wrap(text: str, width: int, size: int, face: str, language: str) -> tuple[str, ...]:
-    f = _font(size, face, language)
+    f = _font(size, face, script(text, language))
     return tuple(linebreak.lines(text, width, lambda s: f.size(s)[0]))
 
 
@@ -90,6 +125,7 @@ def fit(text: str, width: int, size: int = 20, face: str = "regular", smallest: 
 
 @cache
 def _fit(text: str, width: int, size: int, face: str, smallest: int, language: str) -> tuple[str, int]:
+    language = script(text, language)
     while size > smallest and _font(size, face, language).size(text)[0] > width:
         size -= 1
     f = _font(size, face, language)

@@ -23,6 +23,7 @@ class Widget:
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int]):
         self.rect = pygame.Rect(rect)
         self.hover = False
+        self.pointer: tuple[int, int] | None = None  # where the mouse last moved (its group says)
         self.focused = False
         self.enabled = True
         self.visible = True
@@ -41,6 +42,10 @@ class Widget:
         return False
 
     def draw(self, surface: pygame.Surface) -> None: ...
+
+    def targets(self) -> list[Target]:
+        """What automation and the keyboard's map see of it: itself (a choice adds its arrows)."""
+        return [self.target()]
 
     def target(self) -> Target:
         label = str(getattr(self, "spoken", "") or getattr(self, "label", "")) or self.kind
@@ -129,7 +134,9 @@ class CardButton(Button):
 
 
 class Choice(Widget):
-    """A labelled value that cycles through choices: click or Right for next, Left for back."""
+    """A labelled value that cycles through choices: its "‹" steps back and its "›" forward
+    (targets of their own), a click elsewhere on it steps forward and a right-click back; once
+    clicked it has the keys, Left back and Right forward."""
 
     kind = "choice"
 
@@ -169,11 +176,37 @@ class Choice(Widget):
     def activate(self) -> None:
         self.step(1)
 
+    ARROW_W = 22  # each arrow's share of the right end
+
+    def arrows(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """Where "‹" and "›" are drawn and take clicks: the right end, split in two."""
+        r = self.rect
+        back = pygame.Rect(r.right - 2 * self.ARROW_W - 2, r.y, self.ARROW_W, r.h)
+        return back, back.move(self.ARROW_W, 0)
+
+    @property
+    def steps(self) -> bool:
+        """Whether it can step now (its arrows are shown)."""
+        return self.enabled and len(self.choices) > 1
+
     def click(self, event) -> bool:
-        if event.button in (1, 3):
-            self.step(1 if event.button == 1 else -1)
-            return True
-        return False
+        if event.button not in (1, 3):
+            return False
+        back, _ = self.arrows()
+        self.step(-1 if event.button == 3 or back.collidepoint(event.pos) else 1)
+        return True
+
+    def targets(self) -> list[Target]:
+        """The choice, and its two arrows ("kind.1.back", "kind.1.next") when it can step."""
+        whole = self.target()
+        if not self.steps:
+            return [whole]
+        back, forward = self.arrows()
+        return [
+            whole,
+            Target(f"{whole.id}.back", f"{whole.label} ‹", "choice", back, enabled=True),
+            Target(f"{whole.id}.next", f"{whole.label} ›", "choice", forward, enabled=True),
+        ]
 
     def key(self, event) -> bool:
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
@@ -192,7 +225,9 @@ class Choice(Widget):
         )
         ink = theme.TEXT if self.enabled else theme.MUTED
         r = self.rect
-        room = r.w - 52  # between the left padding and the ‹ › arrows
+        back, forward = self.arrows()
+        right = back.x - 4 if self.steps else r.right - 12  # the value ends before the arrows
+        room = right - r.x - 14
         if self.label:
             drawn = text.blit(
                 surface, self.label, (r.x + 14, r.centery), self.size, theme.MUTED, anchor="midleft"
@@ -200,9 +235,14 @@ class Choice(Widget):
             room -= drawn.w + 16
         # a longer translation steps down a few sizes rather than run into the label
         value, size = text.fit(self.names[self.index], room, self.size, "bold", self.size - 5)
-        text.blit(surface, value, (r.right - 38, r.centery), size, ink, "bold", "midright")
-        if self.enabled and len(self.choices) > 1:
-            text.blit(surface, "‹ ›", (r.right - 12, r.centery), self.size, theme.ACCENT, "bold", "midright")
+        text.blit(surface, value, (right, r.centery), size, ink, "bold", "midright")
+        if self.steps:
+            for arrow, sign in ((back, "‹"), (forward, "›")):
+                pointed = self.hover and self.pointer is not None and arrow.collidepoint(self.pointer)
+                if pointed:  # the arrow a click would use, lit
+                    pygame.draw.rect(surface, theme.ACCENT, arrow.inflate(-2, -12), border_radius=6)
+                ink_arrow = theme.ACCENT_TEXT if pointed else theme.ACCENT
+                text.blit(surface, sign, arrow.center, self.size + 2, ink_arrow, "bold", "center", as_is=True)
         if self.focused:
             focus_ring(surface, self.rect)
 
@@ -297,7 +337,7 @@ class TextField(Widget):
 
     def index_at(self, x: int) -> int:
         """The caret position nearest to a pixel column."""
-        f = text.font(self.size)
+        f = text.font(self.size, sample=self.value)
         offset = x - self.rect.x - self.PAD
         widths = [f.size(self.value[:i])[0] for i in range(len(self.value) + 1)]
         return min(range(len(widths)), key=lambda i: abs(widths[i] - offset))
@@ -312,7 +352,7 @@ class TextField(Widget):
             return
         panel(surface, self.rect, theme.BG_DEEP, theme.ACCENT if self.focused or self.hover else theme.LINE)
         x0, cy = self.rect.x + self.PAD, self.rect.centery
-        f = text.font(self.size)
+        f = text.font(self.size, sample=self.value)
         start, end = self.selection
         if self.focused and start != end:
             left, right = f.size(self.value[:start])[0], f.size(self.value[:end])[0]
@@ -391,17 +431,19 @@ class Group:
             self.pointer = event.pos
             for w in self.widgets:
                 w.hover = w.visible and w.enabled and w.rect.collidepoint(event.pos)
+                w.pointer = event.pos
             return False
         if event.type == pygame.MOUSEBUTTONDOWN:
             for w in self.widgets:
                 if w.visible and w.enabled and w.rect.collidepoint(event.pos):
-                    self.focus(w if isinstance(w, TextField) else None)
+                    # a field or a choice clicked keeps the keys (typing, Left/Right)
+                    self.focus(w if isinstance(w, TextField | Choice) else None)
                     return w.click(event)
             self.focus(None)
             return False
         focused = self.focused
-        if event.type == pygame.TEXTINPUT:
-            return bool(focused and focused.key(event))
+        if event.type == pygame.TEXTINPUT:  # typing is for a text field alone
+            return isinstance(focused, TextField) and focused.key(event)
         if event.type != pygame.KEYDOWN:
             return False
         if focused and focused.key(event):
@@ -438,9 +480,15 @@ class Group:
         for w in self.widgets:
             if not w.visible:
                 continue
-            t = w.target()
-            seen[t.id] = seen.get(t.id, 0) + 1
-            if seen[t.id] > 1:
-                t.id = f"{t.id}-{seen[t.id]}"
-            out.append(t)
+            for t in w.targets():
+                seen[t.id] = seen.get(t.id, 0) + 1
+                if seen[t.id] > 1:
+                    t.id = f"{t.id}-{seen[t.id]}"
+                out.append(t)
         return out
+
+    def unhover(self) -> None:
+        """Forget where the mouse was: a screen back on top has not seen it move since."""
+        self.pointer = None
+        for w in self.widgets:
+            w.hover, w.pointer = False, None
