@@ -8,7 +8,7 @@ import pygame
 
 from game.ui import text, theme, tooltip
 from game.ui.targets import Target
-from game.ui.widgets import Group
+from game.ui.widgets import Group, TextField, Widget
 
 if TYPE_CHECKING:
     from game.scenes.host import Host
@@ -67,6 +67,26 @@ class Screen(Scene):
     def __init__(self, app: Host):
         super().__init__(app)
         self.group = Group()
+
+    def enter(self) -> None:
+        """Opened (or back on top): the keyboard is on its natural first control, so Enter
+        does what the screen is for without a Tab first; no hover is left from before the
+        screen was covered (the mouse has moved since, unseen)."""
+        self.group.unhover()
+        self.keep_focus(self.group.focused)
+
+    def first_control(self) -> Widget | None:
+        """Where the keyboard starts: the first usable control, in reading order."""
+        usable = self.group.usable()
+        return usable[0] if usable else None
+
+    def keep_focus(self, focused: Widget | None) -> None:
+        """After the widgets were made again: the one focused before, if still there and
+        usable, else the first control."""
+        kept = focused in self.group.usable()
+        self.group.focus(focused if kept else self.first_control())
+        if not kept and isinstance(self.group.focused, TextField):
+            self.group.focused.select_all()  # typing replaces what it holds, as after a Tab
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.group.handle(event):

@@ -128,6 +128,7 @@ class Menu(Screen):
         self.saved = 0
 
     def enter(self) -> None:
+        self.group.unhover()  # the mouse moved unseen while another screen was on top
         try:
             self.saved = len(self.app.matches.unfinished())
         except Exception as exc:  # the menu must open even when the save database cannot

@@ -35,8 +35,10 @@ class SavedMatches(Screen):
 
     def enter(self) -> None:
         self.refresh()
+        super().enter()
 
     def refresh(self) -> None:
+        focused = self.group.focused
         every = self.app.matches.unfinished()
         self.pages = max(1, -(-len(every) // ROWS))
         self.page = min(self.page, self.pages - 1)  # a delete may have emptied the last page
@@ -63,6 +65,7 @@ class SavedMatches(Screen):
             newer.enabled, older.enabled = self.page > 0, self.page < self.pages - 1
             self.group.add(newer)
             self.group.add(older)
+        self.keep_focus(focused)  # first: the newest match's Resume
 
     def turn(self, step: int) -> None:
         page = min(max(self.page + step, 0), self.pages - 1)

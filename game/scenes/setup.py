@@ -12,7 +12,7 @@ from game.scenes import tables
 from game.scenes.base import Screen
 from game.scenes.tutorial import available, open_tutorial, progress
 from game.ui import text, theme
-from game.ui.widgets import Button, Choice, TextField, panel
+from game.ui.widgets import Button, Choice, TextField, Widget, panel
 
 NAMES = ("Asha", "Bilal", "Chandra", "Devi", "Eshan")
 SEAT_Y, SEAT_H = 196, 64
@@ -91,6 +91,10 @@ class Setup(Screen):
         self.recall()
         self._refresh_options()
         self._layout()
+
+    def first_control(self) -> Widget | None:
+        """Start: Enter begins the game as last set up (Tab reaches the names and choices)."""
+        return self.start_button
 
     def recall(self) -> None:
         """Start from the setup last started for this game, keeping what still fits."""
@@ -338,6 +342,12 @@ class Setup(Screen):
                 N_("Online: a person at another computer. Host shows the invite to send them."),
                 theme.MUTED,
             )
+        elif self.face.timed:  # a race: nobody waits for a turn
+            note = N_(
+                "Everyone races at once. People at one screen solve in turn, each on their own sand; "
+                "a hand-off screen hides each puzzle."
+            )
+            ink = theme.MUTED
         else:
             note = N_("Seats play in this order. People share the screen; a hand-off screen hides each hand.")
             ink = theme.MUTED

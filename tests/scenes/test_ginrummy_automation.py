@@ -15,6 +15,7 @@ from game.core.match import verify
 from game.rules.ginrummy.melds import deadwood
 from game.scenes.ginrummy import layout as L
 from game.scenes.overlays import HandOff
+from game.scenes.table.overlay import said as bar_says
 from game.ui import playing_cards
 from tests.rules.ginrummy.helpers import deck_for
 from tests.scenes.noise import noise
@@ -204,8 +205,10 @@ def test_the_layoff_targets_and_the_reasons_of_greyed_buttons():
     s.idle()
     greyed = s.target("discard-selected")
     assert not greyed.enabled and greyed.tip == "Choose the card to discard first"
-    s.move("discard-selected")  # its tooltip says why too
-    assert s.table.tipped().id == "discard-selected"
+    s.move("discard-selected")  # the action bar says why, and no tooltip says it again
+    pointed = s.table.pointed(s.table.target_map())
+    assert bar_says(s.table.bar()[1], pointed) == "Choose the card to discard first"
+    assert s.table.tipped() is None
     s.click("discard-selected")
     assert s.table.notice == "Choose the card to discard first"
     for seat, command in [

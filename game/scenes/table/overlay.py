@@ -40,7 +40,8 @@ class TableOverlay(ConnectionBadge):
         if self.app.top is not self:
             return None
         tmap = tmap or self.target_map()
-        return self._tip(tmap, self._under(tmap), self.bar()[1])
+        under = self._under(tmap)
+        return self._tip(tmap, under, said(self.bar()[1], self._pointed(tmap, under)))
 
     def _tip(self, tmap: TargetMap, under: Target | None, said: str) -> Target | None:
         """`tipped`, given what is under the pointer and what the bar's detail says."""
@@ -67,7 +68,7 @@ class TableOverlay(ConnectionBadge):
             button.draw(surface)
         self.draw_flying(surface)
         self.draw_connection(surface)  # network play only (game.scenes.table.connection)
-        tip = self._tip(tmap, under, detail) if self.app.top is self else None  # as `tipped`
+        tip = self._tip(tmap, under, said(detail, pointed)) if self.app.top is self else None  # as `tipped`
         tooltip.draw(surface, tip, self.tip_cards())
 
     def bar_shown(self, title: str, detail: str, mood: str) -> tuple[str, str, str]:
@@ -111,3 +112,11 @@ class TableOverlay(ConnectionBadge):
         """Given, tips naming playing cards ("7H") draw them as rank and suit (four-colour or
         not); None: tips are words."""
         return None
+
+
+def said(detail: str, pointed: Target | None) -> str:
+    """What the action bar's detail line says: a greyed-out target's reason, when one is
+    pointed at or focused, in place of the detail (ActionBar.draw)."""
+    if pointed is not None and not pointed.enabled and pointed.tip:
+        return pointed.tip
+    return detail
