@@ -48,6 +48,7 @@ class Built:
 def run_spec(monkeypatch, platform: str) -> list[Built]:
     hooks = types.ModuleType("PyInstaller.utils.hooks")
     hooks.collect_submodules = lambda package: [package]
+    hooks.collect_data_files = lambda package, includes=(): [(f"{package}/{i}", package) for i in includes]
     for name in ("PyInstaller", "PyInstaller.utils"):
         monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
     monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
@@ -58,6 +59,14 @@ def run_spec(monkeypatch, platform: str) -> list[Built]:
     code = compile(SPEC.read_text(encoding="utf-8"), str(SPEC), "exec")
     exec(code, {"SPECPATH": str(SPEC.parent), **names})
     return Built.made
+
+
+def test_the_bundle_carries_the_japanese_phrase_model(monkeypatch):
+    """BudouX reads its model beside its code: the spec collects it (and only the Japanese)."""
+    (analysis,) = [b for b in run_spec(monkeypatch, "linux") if b.kind == "Analysis"]
+    datas = analysis.kwargs["datas"]
+    assert ("budoux/models/ja.json", "budoux") in datas and ("budoux/skip_nodes.json", "budoux") in datas
+    assert not [d for d in datas if d[0].startswith("budoux/models/") and not d[0].endswith("ja.json")]
 
 
 @pytest.mark.parametrize("platform", ["win32", "darwin", "linux"])
