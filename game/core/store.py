@@ -16,7 +16,7 @@ from __future__ import annotations
 import sqlite3
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -226,50 +226,97 @@ class Store:
             self._write(db, match_id, match, 0, 0, Mark.of(match))
         return match_id
 
+    def save_all(self, saves: Sequence[tuple[Saving, Mark]]) -> list[bool]:
+        """Store several matches, each up to its mark, in one transaction: the disk is synced
+        once for them all (a server's writes that waited together). Per match, as
+        `Saving.save`: False where its write failed (nothing of it is stored); when the
+        transaction itself fails, every one of them."""
+        return self._save_all([(saving._saver, saving._match, mark) for saving, mark in saves])
+
     def _save(self, saver: _Saver, match: Match, mark: Mark) -> bool:
         """Append what the match holds up to `mark` beyond what is stored, in one transaction.
         False when the write failed (it is retried with the next)."""
+        return self._save_all([(saver, match, mark)])[0]
+
+    def _save_all(self, saves: list[tuple[_Saver, Match, Mark]]) -> list[bool]:
         with self._lock:
             if self._conn is None:
-                saver.active = False
-                return True
-            if (mark.events, mark.commands, mark.seats) == (saver.events, saver.commands, saver.seats):
-                return True  # stored already (a server's writes reach this when they catch up)
+                for saver, _, _ in saves:
+                    saver.active = False
+                return [True] * len(saves)
+            done = [True] * len(saves)
+            due = [
+                i
+                for i, (saver, _, mark) in enumerate(saves)
+                if saver.active
+                and (mark.events, mark.commands, mark.seats) != (saver.events, saver.commands, saver.seats)
+            ]
+            if not due:
+                return done  # stored already (a server's writes reach this when they catch up)
+            tried = set(due)
+            alone = len(due) == 1  # one match: no savepoint needed to keep the others' writes
+            written: list[int] = []
             try:
                 with self._transaction() as db:
-                    row = db.execute(
-                        "SELECT n_events, n_commands FROM matches WHERE id = ?", (saver.match_id,)
-                    ).fetchone()
-                    if row is None:  # deleted meanwhile: the player asked for it to go
-                        saver.active = False
-                        return True
-                    if tuple(row) != (saver.events, saver.commands):
-                        saver.active = False
-                        self._report(
-                            msg(
-                                "Match {id} was continued elsewhere (another window?); "
-                                "this copy is no longer saved.",
-                                id=saver.match_id,
-                            )
-                        )
-                        return True
-                    self._write(db, saver.match_id, match, saver.events, saver.commands, mark)
-                    if mark.seats != saver.seats:  # a seat handed to another player
-                        db.executemany(
-                            "UPDATE seats SET name = ?, kind = ?, level = ? WHERE match_id = ? AND seat = ?",
-                            [(s.name, s.kind, s.level, saver.match_id, i) for i, s in enumerate(mark.seats)],
-                        )
+                    for i in due:
+                        saver, match, mark = saves[i]
+                        if alone:
+                            appended = self._append(db, saver, match, mark)
+                        else:
+                            db.execute("SAVEPOINT one")
+                            try:
+                                appended = self._append(db, saver, match, mark)
+                            except sqlite3.Error as exc:  # this match's own trouble: the others go on
+                                db.execute("ROLLBACK TO one")
+                                db.execute("RELEASE one")
+                                self._unsaved_move(exc)
+                                done[i] = False
+                                continue
+                            db.execute("RELEASE one")
+                        if appended:
+                            written.append(i)
             except sqlite3.Error as exc:
-                self._report(
-                    msg(
-                        "The last move could not be saved ({why}); it will be retried after the next one.",
-                        why=str(exc),
-                    )
+                self._unsaved_move(exc)
+                return [i not in tried for i in range(len(saves))]
+            for i in written:
+                saver, _, mark = saves[i]
+                saver.events, saver.commands = mark.events, mark.commands
+                saver.seats = mark.seats
+            return done
+
+    def _append(self, db: sqlite3.Connection, saver: _Saver, match: Match, mark: Mark) -> bool:
+        """Inside a transaction: what the match holds up to `mark` beyond what is stored. False
+        when it is no longer saved (deleted, or continued elsewhere)."""
+        row = db.execute(
+            "SELECT n_events, n_commands FROM matches WHERE id = ?", (saver.match_id,)
+        ).fetchone()
+        if row is None:  # deleted meanwhile: the player asked for it to go
+            saver.active = False
+            return False
+        if tuple(row) != (saver.events, saver.commands):
+            saver.active = False
+            self._report(
+                msg(
+                    "Match {id} was continued elsewhere (another window?); this copy is no longer saved.",
+                    id=saver.match_id,
                 )
-                return False
-            saver.events, saver.commands = mark.events, mark.commands
-            saver.seats = mark.seats
-            return True
+            )
+            return False
+        self._write(db, saver.match_id, match, saver.events, saver.commands, mark)
+        if mark.seats != saver.seats:  # a seat handed to another player
+            db.executemany(
+                "UPDATE seats SET name = ?, kind = ?, level = ? WHERE match_id = ? AND seat = ?",
+                [(s.name, s.kind, s.level, saver.match_id, i) for i, s in enumerate(mark.seats)],
+            )
+        return True
+
+    def _unsaved_move(self, exc: sqlite3.Error) -> None:
+        self._report(
+            msg(
+                "The last move could not be saved ({why}); it will be retried after the next one.",
+                why=str(exc),
+            )
+        )
 
     def _write(
         self, db: sqlite3.Connection, match_id: int, match: Match, events: int, commands: int, mark: Mark

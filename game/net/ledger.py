@@ -8,9 +8,10 @@ Meanwhile the loop plays on: moves are decided in memory at once, and answers th
 nothing of the log (pings, legal moves, checks, presence, the clock) go out at once.
 
 At most one write of a match is on the store's thread at a time; the changes made meanwhile
-go in the next one, together. A write that fails (the file locked past its busy timeout, the
-disk full) is tried again after RETRY_SECONDS, and what waits for it goes on waiting: nobody
-is told of a move the store does not hold.
+go in the next one, together (and the writes of the server's matches that wait at the same
+time go in one transaction: game/net/writer.py). A write that fails (the file locked past its
+busy timeout, the disk full) is tried again after RETRY_SECONDS, and what waits for it goes on
+waiting: nobody is told of a move the store does not hold.
 """
 
 from __future__ import annotations
@@ -19,12 +20,12 @@ import asyncio
 import logging
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Executor
 from typing import Any
 
 from game.core.match import Entry, Match
 from game.core.ruleset import Event
 from game.core.store import Saving
+from game.net.writer import Writer
 
 log = logging.getLogger("bazaar.net")
 
@@ -35,9 +36,9 @@ class Ledger:
     """The writes of one match, by the store's thread, and the calls waiting for them. Every
     method runs on the event loop's thread."""
 
-    def __init__(self, saving: Saving, match: Match, storing: Executor):
+    def __init__(self, saving: Saving, match: Match, writer: Writer):
         self.saving = saving
-        self.storing = storing  # one thread: writes and loads in the order they are asked
+        self.writer = writer
         self.loop = asyncio.get_running_loop()
         self.changes = 0  # changes of the match seen
         self.stored = 0  # of them, the first so many are stored
@@ -73,8 +74,8 @@ class Ledger:
         self.writing = True
         changes, mark = self.changes, self.mark
         try:
-            future = self.loop.run_in_executor(self.storing, self.saving.save, mark)
-        except RuntimeError:  # the store's thread was shut down: the server stops
+            future = asyncio.wrap_future(self.writer.save(self.saving, mark), loop=self.loop)
+        except RuntimeError:  # the store's thread was closed: the server stops
             self.writing = False
             return
         future.add_done_callback(lambda done: self._written(done, changes))

@@ -30,7 +30,7 @@ import ssl
 import threading
 import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +49,7 @@ from game.net.keys import FILENAME as KEYS_FILE
 from game.net.keys import Keys, Pass
 from game.net.ledger import Ledger
 from game.net.room import Drive, Room
+from game.net.writer import Writer
 
 log = logging.getLogger("bazaar.net")
 
@@ -157,9 +158,9 @@ class Server:
             log.warning("%s", self.store.problem)
         self.keys = Keys(data_dir / KEYS_FILE)
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bot")
-        # one thread for the store: its writes and loads in the order asked, so a match loaded
-        # again reads every write made before; one for the keys; the folds of view_at
-        self.storing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
+        # one thread for the store (its writes and loads in the order asked, so a match loaded
+        # again reads every write made before), one for the keys, and the folds of view_at
+        self.writer = Writer(self.store)
         self.keying = ThreadPoolExecutor(max_workers=1, thread_name_prefix="keys")
         self.folds = ThreadPoolExecutor(max_workers=2, thread_name_prefix="fold")
         self.drive = Drive(self.executor, bot_pause, budget or Budget(seconds=1.0), rate, folds=self.folds)
@@ -175,8 +176,13 @@ class Server:
         self.address: tuple[str, int] | None = None
 
     # -- threads ---------------------------------------------------------------------------
-    def _on(self, executor: Executor, fn: Callable[..., Any], *args: Any) -> Awaitable[Any]:
-        return asyncio.get_running_loop().run_in_executor(executor, fn, *args)
+    def _stored(self, fn: Callable[..., Any], *args: Any) -> Awaitable[Any]:
+        """`fn(*args)` on the store's thread, after every write asked before."""
+        return asyncio.wrap_future(self.writer.call(fn, *args))
+
+    def _keyed(self, fn: Callable[..., Any], *args: Any) -> Awaitable[Any]:
+        """`fn(*args)` on the keys' thread."""
+        return asyncio.get_running_loop().run_in_executor(self.keying, fn, *args)
 
     def _keys_soon(self, fn: Callable[..., Any], *args: Any) -> None:
         """A change to the keys nobody waits for (a match marked finished)."""
@@ -190,7 +196,7 @@ class Server:
     # -- matches ---------------------------------------------------------------------------
     async def resume_all(self) -> int:
         """Load every unfinished hosted match, so their bots and clocks run again."""
-        for match_id in await self._on(self.keying, self.keys.hosted):
+        for match_id in await self._keyed(self.keys.hosted):
             with contextlib.suppress(FormatError, KeyError):
                 await self.room(match_id)
         return len(self.rooms)
@@ -199,7 +205,7 @@ class Server:
         """The match's room, loaded from the store (on its thread) when it is not in memory."""
         while (room := self.rooms.get(match_id)) is None:
             opened = self.opened.get(match_id, 0)
-            match = await self._on(self.storing, self.store.load, match_id)
+            match = await self._stored(self.store.load, match_id)
             # opened meanwhile for another connection (this read may be older than what that
             # room stored since): that room, or a fresh read
             if match_id not in self.rooms and self.opened.get(match_id, 0) == opened:
@@ -208,7 +214,7 @@ class Server:
 
     def _open(self, match_id: int, match: Match) -> Room:
         """A room for a match just stored or loaded (and not changed since)."""
-        ledger = Ledger(self.store.saving(match), match, self.storing)
+        ledger = Ledger(self.store.saving(match), match, self.writer)
         room = Room(match_id, match, self.drive, self._resting, ledger)
         self.rooms[match_id] = room
         self.opened[match_id] = self.opened.get(match_id, 0) + 1
@@ -274,8 +280,8 @@ class Server:
         at_screen = [i for i, s in enumerate(made) if s.kind == "human"]
         self.creating += 1
         try:
-            match_id = await self._on(self.storing, self.store.attach, match)
-            codes, token = await self._on(self.keying, self.keys.host, match_id, online, at_screen)
+            match_id = await self._stored(self.store.attach, match)
+            codes, token = await self._keyed(self.keys.host, match_id, online, at_screen)
         finally:
             self.creating -= 1
         self._open(match_id, match)  # its bots start; a match waiting on people rests until they come
@@ -289,20 +295,20 @@ class Server:
             raise ValueError(f"seat {seat + 1} is not a seat for a player at another computer")
         if room.online()[seat]:
             raise ValueError(f"seat {seat + 1}'s player is connected")
-        codes = await self._on(self.keying, self.keys.new_codes, match_id, [seat])
+        codes = await self._keyed(self.keys.new_codes, match_id, [seat])
         return codes[seat]
 
     async def host_again(self, match_id: int) -> str:
         """The host's app started again: a fresh host token for its match (loaded here)."""
         room = await self.room(match_id)
         at_screen = [i for i, s in enumerate(room.match.seats) if s.kind == "human"]
-        return await self._on(self.keying, self.keys.host_again, match_id, at_screen)
+        return await self._keyed(self.keys.host_again, match_id, at_screen)
 
     async def fresh_invites(self, match_id: int) -> dict[int, str]:
         """New join codes for the online seats nobody has joined yet (the host's app started
         again and shows them): the old codes stop working."""
-        waiting = await self._on(self.keying, self.keys.open_codes, match_id)
-        return await self._on(self.keying, self.keys.new_codes, match_id, waiting) if waiting else {}
+        waiting = await self._keyed(self.keys.open_codes, match_id)
+        return await self._keyed(self.keys.new_codes, match_id, waiting) if waiting else {}
 
     # -- connections -----------------------------------------------------------------------
     async def handle(self, ws: ServerConnection) -> None:
@@ -387,7 +393,7 @@ class Server:
         answer = await room.request(conn, message)
         if kind == "hand_to_bot" and answer is not None and answer.get("ok"):
             # the old player's token opens nothing now
-            await self._on(self.keying, self.keys.revoke, room.id, message["seat"])
+            await self._keyed(self.keys.revoke, room.id, message["seat"])
         return answer
 
     async def _enter(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any] | None:
@@ -396,7 +402,7 @@ class Server:
         if message["type"] == "join":
             code = message["code"]
             claimed = (
-                await self._on(self.keying, self.keys.claim, code)
+                await self._keyed(self.keys.claim, code)
                 if isinstance(code, str) and len(code) < 64
                 else "bad-code"
             )
@@ -410,7 +416,7 @@ class Server:
         else:
             token = message["token"]
             valid = isinstance(token, str) and len(token) < 128
-            found = await self._on(self.keying, self.keys.check, token) if valid else None
+            found = await self._keyed(self.keys.check, token) if valid else None
             if found is None:
                 conn.strike()
                 return p.error(p.BAD_TOKEN, "this seat token is not known here (stale or mistyped)")
@@ -481,7 +487,7 @@ class Server:
         self.executor.shutdown(wait=False, cancel_futures=True)
         self.folds.shutdown(wait=False, cancel_futures=True)
         self.keying.shutdown(wait=True)  # a change to the keys under way ends first
-        self.storing.shutdown(wait=True, cancel_futures=True)  # a write under way, too
+        self.writer.close()  # a write under way, too
         self.keys.close()
         self.store.close()
 

@@ -188,6 +188,31 @@ def test_a_failed_write_of_an_owner_says_so_and_the_next_writes_it_all(store):
     assert same(store.load(match_id), match)
 
 
+def test_matches_saved_together_are_one_transaction_and_one_failing_keeps_the_others(store):
+    """A server's writes that waited together: one BEGIN and one COMMIT for them all; a match
+    whose own write fails is rolled back alone and said so, the others are stored."""
+    matches = [new(seed=15 + i, ruleset=DOUBLE) for i in range(3)]
+    ids = [store.attach(m) for m in matches]
+    savings = [store.saving(m) for m in matches]
+    for match in matches:
+        assert match.submit(next(iter(match.to_act)), {"move": "draw2"})
+    statements: list[str] = []
+    store.conn.set_trace_callback(statements.append)
+    assert store.save_all([(s, s.mark()) for s in savings]) == [True, True, True]
+    store.conn.set_trace_callback(None)
+    assert [s for s in statements if s.startswith(("BEGIN", "COMMIT"))] == ["BEGIN IMMEDIATE", "COMMIT"]
+    assert [store.info(i).events for i in ids] == [3, 3, 3]
+    for match in matches:
+        play(match, 1)
+    store._conn = FailingConnection(store._conn)  # the first match's commands fail to insert
+    assert store.save_all([(s, s.mark()) for s in savings]) == [False, True, True]
+    assert "could not be saved" in store.take_problem()
+    assert [store.info(i).events for i in ids] == [3, 4, 4]
+    assert store.save_all([(s, s.mark()) for s in savings]) == [True, True, True]  # caught up
+    for match_id, match in zip(ids, matches, strict=True):
+        assert same(store.load(match_id), match)
+
+
 def test_delete_and_abandon(store):
     gone = store.attach(play(new(seed=11), 2))
     left = store.attach(play(new(seed=12), 2))

@@ -23,9 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from game.core import storedb
+from game.core.store import Store
 from game.core.storedb import FILENAME as STORE_FILE
 from game.net import ledger
 from game.net import protocol as p
+from game.net.writer import Writer
+from tests.core.storegames import DOUBLE, new, play
 from tests.net.support import BOUND, LOOPBACK, Raw, Serve, free_port, until
 
 HOLD = 2.0  # seconds the test holds the store's write lock, at least (the issue's)
@@ -179,6 +182,44 @@ def test_a_write_that_fails_is_tried_again_and_its_move_told_only_once_stored(ne
     assert reply["ok"] and stored(path, jaipur) == [(0, move)]
     assert [m["type"] for m in told(a, since) if of_move(count)(m)] == ["update", "reply"]
     assert net.on_loop(lambda: net.srv.rooms[jaipur].ledger.failures) == 0
+
+
+def test_writes_waiting_together_go_in_one_transaction_and_a_load_after_them(tmp_path):
+    """While one write waits on the lock, the writes asked meanwhile queue; once it is in, they
+    go in one transaction together, and a load asked after them reads them all."""
+    path = tmp_path / STORE_FILE
+    with contextlib.closing(Store.open(path)) as store:
+        matches = [new(seed=40 + i, ruleset=DOUBLE) for i in range(3)]
+        ids = [store.attach(match) for match in matches]
+        savings = [store.saving(match) for match in matches]
+        for match in matches:
+            play(match, 2)
+        statements: list[str] = []
+        store.conn.set_trace_callback(statements.append)  # called on the store's thread
+        writer = Writer(store)
+        lock = Lock(path)
+        try:
+            first = writer.save(savings[0], savings[0].mark())
+            until(lambda: "BEGIN IMMEDIATE" in statements, "the first write waits on the lock")
+            rest = [writer.save(s, s.mark()) for s in savings[1:]]
+            loaded = writer.call(store.data, ids[2])
+            assert not first.done() and not loaded.done()
+        finally:
+            lock.release()
+        assert first.result(BOUND) and all(f.result(BOUND) for f in rest)
+        assert loaded.result(BOUND)["events"] == matches[2].events
+        writer.close(BOUND)
+        store.conn.set_trace_callback(None)
+        assert [s for s in statements if s.startswith(("BEGIN", "COMMIT"))] == [
+            "BEGIN IMMEDIATE",
+            "COMMIT",
+            "BEGIN IMMEDIATE",  # the two that waited together
+            "COMMIT",
+            "BEGIN",  # the load, after them
+            "COMMIT",
+        ]
+        for match_id, match in zip(ids, matches, strict=True):
+            assert store.data(match_id)["events"] == match.events
 
 
 def test_a_server_killed_while_the_store_is_locked_loses_no_acknowledged_move(tmp_path):
