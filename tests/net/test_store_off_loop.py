@@ -17,6 +17,7 @@ import contextlib
 import json
 import random
 import sqlite3
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -182,6 +183,35 @@ def test_a_write_that_fails_is_tried_again_and_its_move_told_only_once_stored(ne
     assert reply["ok"] and stored(path, jaipur) == [(0, move)]
     assert [m["type"] for m in told(a, since) if of_move(count)(m)] == ["update", "reply"]
     assert net.on_loop(lambda: net.srv.rooms[jaipur].ledger.failures) == 0
+
+
+def test_a_stopping_server_stores_what_it_decided_before_it_closes_the_store(net):
+    """Two moves decided while the lock is held: the first's write waits on it, the second's
+    waits for the first. The server is told to stop; once its rooms have stopped, the lock goes:
+    the server stores both before it closes the store."""
+    net.start()
+    path = net.data / STORE_FILE
+    jaipur, codes, _ = net.create("jaipur", "online", "online", options={"first": 0}, seed=34)
+    a, b = net.raw(), net.raw()
+    move = a.join(codes[0])["legal"]["0"][0]
+    b.join(codes[1])
+    room = net.on_loop(lambda: net.srv.rooms[jaipur])
+    assert net.thread is not None
+    stopping = threading.Thread(target=net.thread.stop, args=(BOUND,))
+    lock = Lock(path)
+    try:
+        a.send({"type": "submit", "id": HELD, "seat": 0, "command": move})
+        a.ask({"type": "ping"}, bound=PROMPT)  # a's move is decided
+        answer = b.ask({"type": "legal", "seat": 1}, bound=PROMPT)["commands"][0]
+        b.send({"type": "submit", "id": HELD, "seat": 1, "command": answer})
+        b.ask({"type": "ping"}, bound=PROMPT)  # and b's
+        stopping.start()
+        until(lambda: room.closed, "the server stopped its rooms")
+    finally:
+        lock.release()
+    stopping.join(BOUND)
+    assert not stopping.is_alive()
+    assert stored(path, jaipur) == [(0, move), (1, answer)]
 
 
 def test_writes_waiting_together_go_in_one_transaction_and_a_load_after_them(tmp_path):
