@@ -1,8 +1,9 @@
-"""The store stays off the server's event loop: while another connection
-holds the store's write lock, as the host's table does while it writes to the same file, every
-room answers at once and only the news of its moves waits; a move's update and reply go out
-once it is committed; a write that fails is tried again, its move told only once stored; and a
-server killed meanwhile loses no move it acknowledged.
+"""The store stays off the server's event loop: while another connection holds the store's
+write lock, as the host's table does while it writes to the same file, every room answers at
+once and only the news of its moves waits; a move's update and reply go out once it is
+committed; a write that fails is tried again, its move told only once stored; a stopping server
+stores what it decided before it closes the store; the writes that wait together go in one
+transaction, and a load after them; and a server killed meanwhile loses no move it acknowledged.
 
 The lock is the test's own: an SQLite connection to the server's store file inside BEGIN
 IMMEDIATE. It is released only once every answer expected meanwhile has come (each within
