@@ -8,7 +8,8 @@ fresh one is started; `Store.problem` then says where the old file was kept.
 A table saves as its match changes, on its own thread. A server takes the saving into its own
 hands (`Store.saving`): it marks where the match stands after each change, on the thread that
 plays it, and writes up to that mark on a thread of its own, so its event loop never waits on
-the file.
+the file; the writes of its matches that wait together share one transaction (`save_all`),
+whole commands still.
 """
 
 from __future__ import annotations
