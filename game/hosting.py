@@ -88,8 +88,7 @@ class Hosting:
         reconnect with their tokens; seats nobody has joined yet get fresh invites."""
         token = self.thread.call(self.server.host_again, match_id)
         window = RemoteWindow.rejoin(self.url, token)
-        waiting = self.thread.call(self.server.keys.open_codes, match_id)
-        codes = self.thread.call(self.server.keys.new_codes, match_id, waiting) if waiting else {}
+        codes = self.thread.call(self.server.fresh_invites, match_id)
         return Hosted(window, {seat: Invite(self.shown, self.port, code) for seat, code in codes.items()})
 
     def reinvite(self, match_id: int, seat: int) -> Invite:

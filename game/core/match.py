@@ -146,9 +146,12 @@ class Match:
 
     def view_at(self, count: int, seat: int | None) -> dict[str, Any]:
         """What `seat` could see after the first `count` events (a past moment, such as the
-        table as a round ended): folded from the log with the rules' own evolve and view."""
-        if count in self._batch:
-            return self.ruleset.view(self._batch[count], seat)
+        table as a round ended): folded from the log with the rules' own evolve and view.
+        Another thread may ask it while this one plays on (a server folds off its event loop):
+        the last batch is read once, and the log up to `count` no longer changes."""
+        batch = self._batch
+        if count in batch:
+            return self.ruleset.view(batch[count], seat)
         state = self.ruleset.empty(len(self.seats), self.options)
         for event in self.events[: max(0, count)]:
             state = self.ruleset.evolve(state, event)

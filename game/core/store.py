@@ -4,6 +4,12 @@ A match is attached once; from then on every accepted command and the events it 
 written in one transaction, so a crash or kill keeps whole commands only. Resuming folds the
 stored log (`Match.from_json`). A damaged or foreign database is moved aside untouched and a
 fresh one is started; `Store.problem` then says where the old file was kept.
+
+A table saves as its match changes, on its own thread. A server takes the saving into its own
+hands (`Store.saving`): it marks where the match stands after each change, on the thread that
+plays it, and writes up to that mark on a thread of its own, so its event loop never waits on
+the file; the writes of its matches that wait together share one transaction (`save_all`),
+whole commands still.
 """
 
 from __future__ import annotations
@@ -11,8 +17,9 @@ from __future__ import annotations
 import sqlite3
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -23,7 +30,23 @@ from game.core.files import keep_aside, write_atomic
 from game.core.i18n import msg, said
 from game.core.match import FORMAT, VERSION, Entry, Match, Seat, read_header
 from game.core.records import MatchInfo, StatRow
-from game.core.ruleset import Event
+from game.core.ruleset import Event, Outcome, only_time
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Where a match stood after a change: what a write stores, up to. Taken between changes on
+    the thread that plays the match; the log's lists only grow and what they hold is never
+    changed, so another thread may then read them up to the mark."""
+
+    events: int
+    commands: int
+    seats: tuple[Seat, ...]
+    outcome: Outcome | None
+
+    @classmethod
+    def of(cls, match: Match) -> Mark:
+        return cls(len(match.events), len(match.commands), tuple(match.seats), match.outcome)
 
 
 class _Saver:
@@ -38,7 +61,29 @@ class _Saver:
 
     def __call__(self, match: Match, entry: Entry | None, events: list[Event]) -> None:
         if self.active:
-            self.store._save(self, match)
+            self.store._save(self, match, Mark.of(match))
+
+
+class Saving:
+    """A stored match that its owner saves when it chooses (`Store.saving`), not as it changes:
+    `mark()` on the thread that plays it, after a change; `save(mark)` on any one thread."""
+
+    def __init__(self, store: Store, saver: _Saver, match: Match):
+        self._store, self._saver, self._match = store, saver, match
+
+    @property
+    def match_id(self) -> int:
+        return self._saver.match_id
+
+    def mark(self) -> Mark:
+        return Mark.of(self._match)
+
+    def save(self, mark: Mark) -> bool:
+        """Store the match up to `mark`, in one transaction. False when the write failed (the
+        file busy past the timeout, the disk full): nothing of it is stored, and the next save
+        writes it too. True when it is stored, or never will be (the match was deleted or
+        continued elsewhere, or the store closed: said in `Store.problem`)."""
+        return self._store._save(self._saver, self._match, mark)
 
 
 def _now() -> str:
@@ -149,6 +194,15 @@ class Store:
         match.listeners.append(_Saver(self, match_id, match))
         return match_id
 
+    def saving(self, match: Match) -> Saving:
+        """Take a match this store saves (attached or loaded, and not changed since) into the
+        caller's hands: it is no longer saved as it changes, only by `Saving.save`."""
+        for listener in match.listeners:
+            if isinstance(listener, _Saver) and listener.store is self and listener.active:
+                match.listeners.remove(listener)
+                return Saving(self, listener, match)
+        raise ValueError("this store does not save that match")
+
     def _insert(self, match: Match, imported: bool) -> int:
         now = _now()
         with self._lock, self._transaction() as db:
@@ -170,75 +224,131 @@ class Store:
                 "INSERT INTO seats (match_id, seat, name, kind, level) VALUES (?, ?, ?, ?, ?)",
                 [(match_id, i, s.name, s.kind, s.level) for i, s in enumerate(match.seats)],
             )
-            self._write(db, match_id, match, 0, 0)
+            self._write(db, match_id, match, 0, 0, Mark.of(match))
         return match_id
 
-    def _save(self, saver: _Saver, match: Match) -> None:
-        """Append what the match holds beyond what is stored, in one transaction."""
+    def save_all(self, saves: Sequence[tuple[Saving, Mark]]) -> list[bool]:
+        """Store several matches, each up to its mark, in one transaction: the disk is synced
+        once for them all (a server's writes that waited together). Per match, as
+        `Saving.save`: False where its write failed (nothing of it is stored); when the
+        transaction itself fails, every one of them."""
+        return self._save_all([(saving._saver, saving._match, mark) for saving, mark in saves])
+
+    def _save(self, saver: _Saver, match: Match, mark: Mark) -> bool:
+        """Append what the match holds up to `mark` beyond what is stored, in one transaction.
+        False when the write failed (it is retried with the next)."""
+        return self._save_all([(saver, match, mark)])[0]
+
+    def _save_all(self, saves: list[tuple[_Saver, Match, Mark]]) -> list[bool]:
         with self._lock:
             if self._conn is None:
-                saver.active = False
-                return
+                for saver, _, _ in saves:
+                    saver.active = False
+                return [True] * len(saves)
+            done = [True] * len(saves)
+            due = [
+                i
+                for i, (saver, _, mark) in enumerate(saves)
+                if saver.active
+                and (mark.events, mark.commands, mark.seats) != (saver.events, saver.commands, saver.seats)
+            ]
+            if not due:
+                return done  # stored already (a server's writes reach this when they catch up)
+            tried = set(due)
+            alone = len(due) == 1  # one match: no savepoint needed to keep the others' writes
+            written: list[int] = []
             try:
                 with self._transaction() as db:
-                    row = db.execute(
-                        "SELECT n_events, n_commands FROM matches WHERE id = ?", (saver.match_id,)
-                    ).fetchone()
-                    if row is None:  # deleted meanwhile: the player asked for it to go
-                        saver.active = False
-                        return
-                    if tuple(row) != (saver.events, saver.commands):
-                        saver.active = False
-                        self._report(
-                            msg(
-                                "Match {id} was continued elsewhere (another window?); "
-                                "this copy is no longer saved.",
-                                id=saver.match_id,
-                            )
-                        )
-                        return
-                    self._write(db, saver.match_id, match, saver.events, saver.commands)
-                    if tuple(match.seats) != saver.seats:  # a seat handed to another player
-                        db.executemany(
-                            "UPDATE seats SET name = ?, kind = ?, level = ? WHERE match_id = ? AND seat = ?",
-                            [(s.name, s.kind, s.level, saver.match_id, i) for i, s in enumerate(match.seats)],
-                        )
+                    for i in due:
+                        saver, match, mark = saves[i]
+                        if alone:
+                            appended = self._append(db, saver, match, mark)
+                        else:
+                            db.execute("SAVEPOINT one")
+                            try:
+                                appended = self._append(db, saver, match, mark)
+                            except sqlite3.Error as exc:  # this match's own trouble: the others go on
+                                db.execute("ROLLBACK TO one")
+                                db.execute("RELEASE one")
+                                self._unsaved_move(exc)
+                                done[i] = False
+                                continue
+                            db.execute("RELEASE one")
+                        if appended:
+                            written.append(i)
             except sqlite3.Error as exc:
-                self._report(
-                    msg(
-                        "The last move could not be saved ({why}); it will be retried after the next one.",
-                        why=str(exc),
-                    )
-                )
-                return
-            saver.events, saver.commands = len(match.events), len(match.commands)
-            saver.seats = tuple(match.seats)
+                self._unsaved_move(exc)
+                return [i not in tried for i in range(len(saves))]
+            for i in written:
+                saver, _, mark = saves[i]
+                saver.events, saver.commands = mark.events, mark.commands
+                saver.seats = mark.seats
+            return done
 
-    def _write(self, db: sqlite3.Connection, match_id: int, match: Match, events: int, commands: int) -> None:
-        """Inside a transaction: the events and commands from the given positions, and the finish."""
+    def _append(self, db: sqlite3.Connection, saver: _Saver, match: Match, mark: Mark) -> bool:
+        """Inside a transaction: what the match holds up to `mark` beyond what is stored. False
+        when it is no longer saved (deleted, or continued elsewhere)."""
+        row = db.execute(
+            "SELECT n_events, n_commands FROM matches WHERE id = ?", (saver.match_id,)
+        ).fetchone()
+        if row is None:  # deleted meanwhile: the player asked for it to go
+            saver.active = False
+            return False
+        if tuple(row) != (saver.events, saver.commands):
+            saver.active = False
+            self._report(
+                msg(
+                    "Match {id} was continued elsewhere (another window?); this copy is no longer saved.",
+                    id=saver.match_id,
+                )
+            )
+            return False
+        self._write(db, saver.match_id, match, saver.events, saver.commands, mark)
+        if mark.seats != saver.seats:  # a seat handed to another player
+            db.executemany(
+                "UPDATE seats SET name = ?, kind = ?, level = ? WHERE match_id = ? AND seat = ?",
+                [(s.name, s.kind, s.level, saver.match_id, i) for i, s in enumerate(mark.seats)],
+            )
+        return True
+
+    def _unsaved_move(self, exc: sqlite3.Error) -> None:
+        self._report(
+            msg(
+                "The last move could not be saved ({why}); it will be retried after the next one.",
+                why=str(exc),
+            )
+        )
+
+    def _write(
+        self, db: sqlite3.Connection, match_id: int, match: Match, events: int, commands: int, mark: Mark
+    ) -> None:
+        """Inside a transaction: the events and commands from the given positions up to `mark`,
+        and the finish. Reads the match's log only up to the mark (another thread may play on)."""
         db.executemany(
             "INSERT INTO events (match_id, seq, body) VALUES (?, ?, ?)",
-            [(match_id, i, codec.dumps(e)) for i, e in enumerate(match.events[events:], events)],
+            [(match_id, i, codec.dumps(e)) for i, e in enumerate(match.events[events : mark.events], events)],
         )
+        entries = match.commands[commands : mark.commands]
         db.executemany(
             "INSERT INTO commands (match_id, seq, seat, body, at) VALUES (?, ?, ?, ?, ?)",
-            [
-                (match_id, i, c.seat, codec.dumps(c.command), c.at)
-                for i, c in enumerate(match.commands[commands:], commands)
-            ],
+            [(match_id, i, c.seat, codec.dumps(c.command), c.at) for i, c in enumerate(entries, commands)],
         )
         db.execute(
             "UPDATE matches SET n_events = ?, n_commands = ?, updated = ? WHERE id = ?",
-            (len(match.events), len(match.commands), _now(), match_id),
+            (mark.events, mark.commands, _now(), match_id),
         )
-        timed = match.ruleset.timed and sum(match.is_time(i) for i in range(commands, len(match.commands)))
+        # each command's events end where the next command's start (the last's, at the mark)
+        ends = [*(c.at for c in entries[1:]), mark.events] if entries else []
+        timed = match.ruleset.timed and sum(
+            only_time(match.events[c.at : end]) for c, end in zip(entries, ends, strict=True)
+        )
         if timed:
             db.execute(
                 "INSERT INTO clock (match_id, entries) VALUES (?, ?)"
                 " ON CONFLICT (match_id) DO UPDATE SET entries = entries + excluded.entries",
                 (match_id, timed),
             )
-        outcome = match.outcome
+        outcome = mark.outcome
         if outcome is None:
             return
         db.execute(
@@ -246,7 +356,7 @@ class Store:
             (codec.dumps(list(outcome.winners)), outcome.summary, match_id),
         )
         shared = len(outcome.winners) > 1
-        for seat in range(len(match.seats)):
+        for seat in range(len(mark.seats)):
             result = ("draw" if shared else "win") if seat in outcome.winners else "loss"
             score = outcome.scores[seat] if seat < len(outcome.scores) else None
             db.execute(

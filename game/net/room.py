@@ -6,7 +6,8 @@ has (game/core/referee.py) drives it, as at a table: bots think in worker thread
 answers come back to the loop, the rules clock (Ubongo's sand) and the time entries go by the
 server's clock, never a client's. After every batch of events each connection gets an update:
 its seats' views, the events redacted for them, their legal moves and the views around the
-game's moments (the seat window's, as at one screen).
+game's moments (the seat window's, as at one screen). What tells of the log (welcomes, updates,
+a move's reply) goes out once the store holds it (game/net/ledger.py); the rest at once.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from game.core.ruleset import Budget, Event, Rejected, View
 from game.core.thinking import Thinking
 from game.net import protocol as p
 from game.net.keys import Pass
+from game.net.ledger import Ledger
 
 log = logging.getLogger("bazaar.net")
 
@@ -59,11 +61,20 @@ class Drive:
     budget: Budget = field(default_factory=lambda: Budget(seconds=1.0))
     rate: float = TICKS_PER_SECOND  # ticks a second of the rules clock (tests run it faster)
     time: Callable[[], float] = time.monotonic
+    folds: Executor | None = None  # where `view_at` folds the log (None: the loop's own pool)
 
 
 class Room:
-    def __init__(self, match_id: int, match: Match, drive: Drive, on_rest: Callable[[Room], None]):
+    def __init__(
+        self,
+        match_id: int,
+        match: Match,
+        drive: Drive,
+        on_rest: Callable[[Room], None],
+        ledger: Ledger | None = None,
+    ):
         self.id = match_id
+        self.ledger = ledger  # the match's writes, listening before the authority (None: unsaved)
         self.authority = Authority(match)
         self.rules = match.ruleset
         self.drive = drive
@@ -151,7 +162,7 @@ class Room:
             self.waited = False  # the first person back is told; the sand runs again from now
         self._advance()
         welcome = {"type": "welcome", "v": p.VERSION, "token": token, **self._sync(conn, window)}
-        conn.send({**welcome, **({"waited": True} if waited else {})})
+        self._news(conn, {**welcome, **({"waited": True} if waited else {})})
         self._presence()
         self._soon()
 
@@ -279,15 +290,27 @@ class Room:
         self._intro(self.drive.time())
         self.schedule()
 
+    def _news(self, conn: Conn, message: dict[str, Any]) -> None:
+        """Send what tells of the log once the store holds all it tells: at once, unless a
+        write is under way. The clock it carries is the clock when it goes."""
+        if self.ledger is None:
+            conn.send(message)
+            return
+        if "clock" in message:
+            self.ledger.after(lambda: conn.send({**message, "clock": self.clock_json()}))
+        else:
+            self.ledger.after(lambda: conn.send(message))
+
     def _tell_clock(self) -> None:
         clock = self.clock_json()
         for conn in list(self.conns):
             conn.send({"type": "clock", "clock": clock})
 
     # -- requests -------------------------------------------------------------------------
-    def request(self, conn: Conn, message: dict[str, Any]) -> dict[str, Any] | None:
-        """Answer one request of a connection attached here. Whatever the rules raise on a
-        strange command is an error to that request, never the connection's end."""
+    async def request(self, conn: Conn, message: dict[str, Any]) -> dict[str, Any] | None:
+        """Answer one request of a connection attached here (None: answered when its move is
+        stored, or not at all). Whatever the rules raise on a strange command is an error to
+        that request, never the connection's end."""
         if message["type"] == "ready":
             self.ready(conn)
             return p.reply(message["id"]) if "id" in message else None
@@ -296,12 +319,29 @@ class Room:
             self._presence()
             return p.reply(message["id"]) if "id" in message else None
         try:
+            if message["type"] == "view_at":
+                return await self._view_at(conn, message)
             return self._request(conn, message)
         except Exception as exc:  # the rules must never take the server down
             log.warning("match %s: %.200r failed: %r", self.id, message, exc)
             return p.error(p.REFUSED, f"the rules could not take that: {str(exc)[:200]}", message["id"])
 
-    def _request(self, conn: Conn, message: dict[str, Any]) -> dict[str, Any]:
+    async def _view_at(self, conn: Conn, message: dict[str, Any]) -> dict[str, Any]:
+        """A past moment's view: the log is folded off the loop (a long log takes a while)."""
+        rid, count, viewer = message["id"], message["count"], message.get("viewer")
+        if conn not in self.conns:  # replaced meanwhile
+            return p.error(p.NOT_READY, "this connection holds no seat now", rid)
+        seats = conn.grant.seats
+        if not p.whole(count) or (viewer is not None and (not p.whole(viewer) or viewer not in seats)):
+            return p.error(p.BAD_MESSAGE, "view_at takes a count and one of your seats (or null)", rid)
+        last = len(self.match.events)
+        if not 0 <= count <= last:
+            return p.error(p.BAD_MESSAGE, f"view_at takes a count from 0 to {last}", rid)
+        viewer = seats[0] if viewer is None and len(seats) == 1 else viewer
+        view = await self.loop.run_in_executor(self.drive.folds, self.match.view_at, count, viewer)
+        return p.reply(rid, view=view)
+
+    def _request(self, conn: Conn, message: dict[str, Any]) -> dict[str, Any] | None:
         kind, rid = message["type"], message["id"]
         window = self.conns.get(conn)
         if window is None:  # replaced meanwhile
@@ -309,16 +349,6 @@ class Room:
         if kind == "ping":
             self._advance()
             return p.reply(rid, clock=self.clock_json())
-        if kind == "view_at":
-            count, viewer = message["count"], message.get("viewer")
-            seats = conn.grant.seats
-            if not p.whole(count) or (viewer is not None and (not p.whole(viewer) or viewer not in seats)):
-                return p.error(p.BAD_MESSAGE, "view_at takes a count and one of your seats (or null)", rid)
-            last = len(self.match.events)
-            if not 0 <= count <= last:
-                return p.error(p.BAD_MESSAGE, f"view_at takes a count from 0 to {last}", rid)
-            window.look_as(seats[0] if viewer is None and len(seats) == 1 else viewer)
-            return p.reply(rid, view=window.view_at(count))
         if kind == "hand_to_bot":
             return self._hand_to_bot(conn, rid, message["seat"], message["level"])
         seat = message["seat"]
@@ -336,10 +366,11 @@ class Room:
         if kind == "check":
             refused = window.check(seat, command)
             return p.reply(rid, reason=None if refused is None else refused.reason)  # Rejected is falsy
-        result = window.submit(seat, command)  # the update goes out before this reply
+        result = window.submit(seat, command)
         if isinstance(result, Rejected):
             return p.error(p.REFUSED, result.reason, rid)
-        return p.reply(rid)
+        self._news(conn, p.reply(rid))  # after the update, once the store holds the move
+        return None
 
     def _hand_to_bot(self, conn: Conn, rid: int, seat: Any, level: Any) -> dict[str, Any]:
         if not conn.grant.host:
@@ -382,14 +413,15 @@ class Room:
         start = len(match.events) - len(events)
         for conn, window in list(self.conns.items()):
             mine = entry is not None and entry.seat in conn.grant.seats
-            conn.send(
+            self._news(
+                conn,
                 {
                     "type": "update",
                     "from": start,
                     "seen": self._seen(conn, window, start),
                     "commands": {str(entry.seat): [entry.command]} if mine and entry else {},
                     **self._state(conn, window),
-                }
+                },
             )
         self._soon()
 

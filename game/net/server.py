@@ -9,6 +9,12 @@ Each connection first says `hello` (a seat token), `join` (a join code) or `crea
 match). Every message is checked for its shape before anything reads it; a connection that
 sends too much, too fast, malformed or not at all is told why and, past a limit, closed. The
 others, and every other match, carry on.
+
+The event loop never waits on a file: the store is written and read on a thread of its own,
+one write after another (each match's through its ledger, game/net/ledger.py), the join codes
+and tokens on another, and `view_at` folds on a third. In the host's app the table writes to
+the same SQLite file; while it holds the file, the server's rooms play on and only the news of
+their moves waits.
 """
 
 from __future__ import annotations
@@ -16,13 +22,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import inspect
 import logging
 import random
 import signal
 import ssl
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -40,7 +47,9 @@ from game.net import collector
 from game.net import protocol as p
 from game.net.keys import FILENAME as KEYS_FILE
 from game.net.keys import Keys, Pass
+from game.net.ledger import Ledger
 from game.net.room import Drive, Room
+from game.net.writer import Writer
 
 log = logging.getLogger("bazaar.net")
 
@@ -49,6 +58,9 @@ CREATES = 20  # matches one connection may make (a host makes one; a flood of th
 MAX_ROOMS = 2000  # matches loaded at once; a create past it is refused ("full")
 CLOSE_SECONDS = 5.0  # a connection the server closes is cut after this at the latest
 STOP_SECONDS = 2.0  # a stopping server waits this long for its clients' closes, then cuts them
+# ...and this long for its matches' writes under way; a move not stored by then was never
+# acknowledged (its reply waits for its write)
+FLUSH_SECONDS = 5.0
 SEAT_KINDS = ("human", "online", "bot", "rules")  # never "cmd": a client must not run programs here
 
 
@@ -146,8 +158,15 @@ class Server:
             log.warning("%s", self.store.problem)
         self.keys = Keys(data_dir / KEYS_FILE)
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bot")
-        self.drive = Drive(self.executor, bot_pause, budget or Budget(seconds=1.0), rate)
+        # one thread for the store (its writes and loads in the order asked, so a match loaded
+        # again reads every write made before), one for the keys, and the folds of view_at
+        self.writer = Writer(self.store)
+        self.keying = ThreadPoolExecutor(max_workers=1, thread_name_prefix="keys")
+        self.folds = ThreadPoolExecutor(max_workers=2, thread_name_prefix="fold")
+        self.drive = Drive(self.executor, bot_pause, budget or Budget(seconds=1.0), rate, folds=self.folds)
         self.rooms: dict[int, Room] = {}
+        self.opened: dict[int, int] = {}  # per match, how often a room was opened for it
+        self.creating = 0  # creates under way (their matches count against max_rooms)
         self.connections: set[Connection] = set()
         self.max_rooms = max_rooms
         self.allow_create = allow_create
@@ -156,25 +175,56 @@ class Server:
         self.allow_seed = allow_seed
         self.address: tuple[str, int] | None = None
 
+    # -- threads ---------------------------------------------------------------------------
+    def _stored(self, fn: Callable[..., Any], *args: Any) -> Awaitable[Any]:
+        """`fn(*args)` on the store's thread, after every write asked before."""
+        return asyncio.wrap_future(self.writer.call(fn, *args))
+
+    def _keyed(self, fn: Callable[..., Any], *args: Any) -> Awaitable[Any]:
+        """`fn(*args)` on the keys' thread."""
+        return asyncio.get_running_loop().run_in_executor(self.keying, fn, *args)
+
+    def _keys_soon(self, fn: Callable[..., Any], *args: Any) -> None:
+        """A change to the keys nobody waits for (a match marked finished)."""
+
+        def done(future: Any) -> None:
+            if not future.cancelled() and future.exception() is not None:
+                log.warning("the keys could not be changed: %r", future.exception())
+
+        self.keying.submit(fn, *args).add_done_callback(done)
+
     # -- matches ---------------------------------------------------------------------------
-    def resume_all(self) -> int:
+    async def resume_all(self) -> int:
         """Load every unfinished hosted match, so their bots and clocks run again."""
-        for match_id in self.keys.hosted():
+        for match_id in await self._keyed(self.keys.hosted):
             with contextlib.suppress(FormatError, KeyError):
-                self.room(match_id)
+                await self.room(match_id)
         return len(self.rooms)
 
-    def room(self, match_id: int) -> Room:
-        room = self.rooms.get(match_id)
-        if room is None:
-            room = Room(match_id, self.store.load(match_id), self.drive, self._resting)
-            self.rooms[match_id] = room
-            room.schedule()
+    async def room(self, match_id: int) -> Room:
+        """The match's room, loaded from the store (on its thread) when it is not in memory."""
+        while (room := self.rooms.get(match_id)) is None:
+            opened = self.opened.get(match_id, 0)
+            match = await self._stored(self.store.load, match_id)
+            # opened meanwhile for another connection (this read may be older than what that
+            # room stored since): that room, or a fresh read
+            if match_id not in self.rooms and self.opened.get(match_id, 0) == opened:
+                return self._open(match_id, match)
+        return room
+
+    def _open(self, match_id: int, match: Match) -> Room:
+        """A room for a match just stored or loaded (and not changed since)."""
+        ledger = Ledger(self.store.saving(match), match, self.writer)
+        room = Room(match_id, match, self.drive, self._resting, ledger)
+        self.rooms[match_id] = room
+        self.opened[match_id] = self.opened.get(match_id, 0) + 1
+        room.schedule()
         return room
 
     def _resting(self, room: Room) -> None:
-        if room.match.finished:
-            self.keys.finished(room.id)
+        if room.match.finished and room.ledger is not None:
+            # marked finished once its end is stored: a server killed before then resumes it
+            room.ledger.after(lambda: self._keys_soon(self.keys.finished, room.id))
         self._unload_soon(room)
 
     def _unload_soon(self, room: Room) -> None:
@@ -186,15 +236,19 @@ class Server:
 
     def _unload(self, room: Room) -> None:
         if self.rooms.get(room.id) is room and room.dormant():
+            if room.ledger is not None and not room.ledger.idle:
+                # a room loaded again must read every write of this one: it leaves once stored
+                room.ledger.after(lambda: self._unload_soon(room))
+                return
             room.close()
             del self.rooms[room.id]
 
-    def create(
+    async def create(
         self, game: Any, seats: Any, options: Any = None, seed: Any = None
     ) -> tuple[int, dict[int, str], str]:
         """A new match: its id, a join code for each online seat and the host's token (for the
         "human" seats, those at the creator's screen). ValueError says what is wrong."""
-        if len(self.rooms) >= self.max_rooms:
+        if len(self.rooms) + self.creating >= self.max_rooms:
             raise Full("this server holds as many matches as it can; try later")
         if game not in registry.names():
             raise ValueError(f"unknown game {str(game)[:40]!r}")
@@ -222,28 +276,39 @@ class Server:
         if rules.timed and sum(s.kind == "human" for s in made) > 1:
             raise ValueError("in a race over the network each person needs a screen of their own")
         match = Match.new(rules, made, options, seed)
-        match_id = self.store.attach(match)
         online = [i for i, s in enumerate(made) if s.kind == "online"]
         at_screen = [i for i, s in enumerate(made) if s.kind == "human"]
-        codes, token = self.keys.host(match_id, online, at_screen)
-        self.room(match_id)  # its bots start; a match waiting on people rests until they come
+        self.creating += 1
+        try:
+            match_id = await self._stored(self.store.attach, match)
+            codes, token = await self._keyed(self.keys.host, match_id, online, at_screen)
+        finally:
+            self.creating -= 1
+        self._open(match_id, match)  # its bots start; a match waiting on people rests until they come
         return match_id, codes, token
 
-    def reinvite(self, match_id: int, seat: int) -> str:
+    async def reinvite(self, match_id: int, seat: int) -> str:
         """A new join code for an online seat whose player is away (its invite spent, or lost):
         the old invite and the player's token stop working. ValueError says why not."""
-        room = self.room(match_id)
+        room = await self.room(match_id)
         if not 0 <= seat < len(room.match.seats) or room.match.seats[seat].kind != "online":
             raise ValueError(f"seat {seat + 1} is not a seat for a player at another computer")
         if room.online()[seat]:
             raise ValueError(f"seat {seat + 1}'s player is connected")
-        return self.keys.new_codes(match_id, [seat])[seat]
+        codes = await self._keyed(self.keys.new_codes, match_id, [seat])
+        return codes[seat]
 
-    def host_again(self, match_id: int) -> str:
+    async def host_again(self, match_id: int) -> str:
         """The host's app started again: a fresh host token for its match (loaded here)."""
-        room = self.room(match_id)
+        room = await self.room(match_id)
         at_screen = [i for i, s in enumerate(room.match.seats) if s.kind == "human"]
-        return self.keys.host_again(match_id, at_screen)
+        return await self._keyed(self.keys.host_again, match_id, at_screen)
+
+    async def fresh_invites(self, match_id: int) -> dict[int, str]:
+        """New join codes for the online seats nobody has joined yet (the host's app started
+        again and shows them): the old codes stop working."""
+        waiting = await self._keyed(self.keys.open_codes, match_id)
+        return await self._keyed(self.keys.new_codes, match_id, waiting) if waiting else {}
 
     # -- connections -----------------------------------------------------------------------
     async def handle(self, ws: ServerConnection) -> None:
@@ -275,13 +340,13 @@ class Server:
             except TimeoutError:
                 conn.close(1008, "say hello first")
                 continue
-            answer = self._answer(conn, text)
+            answer = await self._answer(conn, text)
             if answer is not None:
                 conn.send(answer)
             if conn.struck_out:
                 conn.close(1008, "too many bad or hurried messages")
 
-    def _answer(self, conn: Connection, text: str | bytes) -> dict[str, Any] | None:
+    async def _answer(self, conn: Connection, text: str | bytes) -> dict[str, Any] | None:
         if conn.ended:
             return None  # what a closing connection still sends is not read
         try:
@@ -292,12 +357,12 @@ class Server:
                 return p.error(
                     p.SLOW_DOWN, f"at most {p.RATE:g} messages a second; this one was dropped", rid
                 )
-            return self._dispatch(conn, message)
+            return await self._dispatch(conn, message)
         except p.ProtocolError as exc:
             conn.strike()
             return p.error(exc.code, exc.message, exc.id)
 
-    def _dispatch(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any] | None:
+    async def _dispatch(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any] | None:
         kind, rid = message["type"], message.get("id")
         if kind == "create":
             if not self.allow_create:
@@ -312,7 +377,7 @@ class Server:
                 conn.strike()
                 return p.error(p.FULL, f"one connection may make {CREATES} matches at most", rid)
             try:
-                match_id, codes, token = self.create(
+                match_id, codes, token = await self.create(
                     message["game"], message["seats"], message.get("options"), message.get("seed")
                 )
             except ValueError as exc:
@@ -320,21 +385,27 @@ class Server:
             answer = {"type": "created", "match": match_id, "codes": {str(s): c for s, c in codes.items()}}
             return {**answer, "token": token, **({"id": rid} if rid is not None else {})}
         if kind in ("hello", "join"):
-            return self._enter(conn, message)
+            return await self._enter(conn, message)
         if conn.room is None:
             conn.strike()
             return p.error(p.NOT_READY, "say hello (a seat token) or join (a join code) first", rid)
-        answer = conn.room.request(conn, message)
+        room = conn.room
+        answer = await room.request(conn, message)
         if kind == "hand_to_bot" and answer is not None and answer.get("ok"):
-            self.keys.revoke(conn.room.id, message["seat"])  # the old player's token opens nothing now
+            # the old player's token opens nothing now
+            await self._keyed(self.keys.revoke, room.id, message["seat"])
         return answer
 
-    def _enter(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any] | None:
+    async def _enter(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any] | None:
         if conn.room is not None:
             return p.error(p.BAD_MESSAGE, "this connection already holds a seat", message.get("id"))
         if message["type"] == "join":
             code = message["code"]
-            claimed = self.keys.claim(code) if isinstance(code, str) and len(code) < 64 else "bad-code"
+            claimed = (
+                await self._keyed(self.keys.claim, code)
+                if isinstance(code, str) and len(code) < 64
+                else "bad-code"
+            )
             if claimed == "code-used":
                 conn.strike()
                 return p.error(p.CODE_USED, "this invite was used already: ask the host for a new one")
@@ -344,13 +415,14 @@ class Server:
             grant, token = claimed
         else:
             token = message["token"]
-            found = self.keys.check(token) if isinstance(token, str) and len(token) < 128 else None
+            valid = isinstance(token, str) and len(token) < 128
+            found = await self._keyed(self.keys.check, token) if valid else None
             if found is None:
                 conn.strike()
                 return p.error(p.BAD_TOKEN, "this seat token is not known here (stale or mistyped)")
             grant = found
         try:
-            room = self.room(grant.match_id)
+            room = await self.room(grant.match_id)  # attached before the loop moves on: not unloaded
         except (FormatError, KeyError) as exc:
             return p.error(p.BAD_TOKEN, f"that match cannot be loaded: {exc}")
         conn.grant, conn.room = grant, room
@@ -366,7 +438,7 @@ class Server:
         stop: asyncio.Event | None = None,
         tls: ssl.SSLContext | None = None,
     ) -> None:
-        self.resume_all()
+        await self.resume_all()
         async with serve(
             self.handle,
             host,
@@ -388,17 +460,34 @@ class Server:
             # nothing would hold it (its close frame waits behind a full buffer): cut those.
             cut = asyncio.get_running_loop().call_later(STOP_SECONDS, self._cut_all)
         cut.cancel()
+        await self.flush()
         self.close()
 
     def _cut_all(self) -> None:
         for conn in list(self.connections):
             conn.ws.transport.abort()
 
-    def close(self) -> None:
+    async def flush(self) -> None:
+        """Stop the matches and wait for their writes under way (FLUSH_SECONDS at most)."""
         for room in self.rooms.values():
             room.close()
+        ledgers = [room.ledger.flush() for room in self.rooms.values() if room.ledger is not None]
+        try:
+            await asyncio.wait_for(asyncio.gather(*ledgers), FLUSH_SECONDS)
+        except TimeoutError:
+            log.warning("the last moves were not all stored in %g s (none was acknowledged)", FLUSH_SECONDS)
+
+    def close(self) -> None:
+        for room in self.rooms.values():
+            if not room.closed:
+                room.close()
+            if room.ledger is not None:
+                room.ledger.close()
         self.rooms.clear()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        self.folds.shutdown(wait=False, cancel_futures=True)
+        self.keying.shutdown(wait=True)  # a change to the keys under way ends first
+        self.writer.close()  # a write under way, too
         self.keys.close()
         self.store.close()
 
@@ -454,11 +543,13 @@ class Threaded:
             self._ready.set()
 
     def call(self, fn: Callable[..., Any], *args: Any, timeout: float = 10.0) -> Any:
-        """Run `fn(*args)` on the server's loop and return what it returns (or raise)."""
+        """Run `fn(*args)` on the server's loop and return what it returns, awaited when it
+        is a coroutine's (or raise)."""
         assert self._loop is not None
 
         async def run() -> Any:
-            return fn(*args)
+            result = fn(*args)
+            return await result if inspect.isawaitable(result) else result
 
         return asyncio.run_coroutine_threadsafe(run(), self._loop).result(timeout)
 

@@ -147,6 +147,72 @@ def test_a_match_continued_in_two_places_stops_saving_the_second(store):
     assert same(store.load(match_id), one)
 
 
+def test_a_match_saved_by_its_owner_is_written_up_to_each_mark_from_another_thread(store):
+    """A server's way: the match is played on one thread, marked after each change, and written
+    on another up to a mark, whatever was played since; it is not saved as it changes."""
+    match = new(seed=13)
+    match_id = store.attach(match)
+    saving = store.saving(match)
+    with pytest.raises(ValueError, match="does not save"):
+        store.saving(match)  # taken once
+    play(match, 2)
+    assert store.info(match_id).events == 1, "not saved as it changes any more"
+    mark = saving.mark()
+    marked = codec.roundtrip(match.to_json())  # (its lists are the live ones)
+    play(match, 3)  # played on before the write
+    written: list[bool] = []
+    writer = threading.Thread(target=lambda: written.append(saving.save(mark)))
+    writer.start()
+    writer.join(30)
+    assert written == [True]
+    assert store.data(match_id)["events"] == marked["events"]
+    assert store.data(match_id)["commands"] == marked["commands"]
+    assert saving.save(mark), "a mark stored already stores nothing more"
+    play(match)
+    assert saving.save(saving.mark())
+    assert same(store.load(match_id), match)
+    assert store.info(match_id).status == "finished"
+
+
+def test_a_failed_write_of_an_owner_says_so_and_the_next_writes_it_all(store):
+    match = new(seed=14, ruleset=DOUBLE)
+    match_id = store.attach(match)
+    saving = store.saving(match)
+    assert match.submit(next(iter(match.to_act)), {"move": "draw2"})
+    store._conn = FailingConnection(store._conn)
+    assert not saving.save(saving.mark())
+    assert "could not be saved" in store.take_problem()
+    assert store.info(match_id).events == 1  # nothing of it
+    play(match, 1)
+    assert saving.save(saving.mark())
+    assert same(store.load(match_id), match)
+
+
+def test_matches_saved_together_are_one_transaction_and_one_failing_keeps_the_others(store):
+    """A server's writes that waited together: one BEGIN and one COMMIT for them all; a match
+    whose own write fails is rolled back alone and said so, the others are stored."""
+    matches = [new(seed=15 + i, ruleset=DOUBLE) for i in range(3)]
+    ids = [store.attach(m) for m in matches]
+    savings = [store.saving(m) for m in matches]
+    for match in matches:
+        assert match.submit(next(iter(match.to_act)), {"move": "draw2"})
+    statements: list[str] = []
+    store.conn.set_trace_callback(statements.append)
+    assert store.save_all([(s, s.mark()) for s in savings]) == [True, True, True]
+    store.conn.set_trace_callback(None)
+    assert [s for s in statements if s.startswith(("BEGIN", "COMMIT"))] == ["BEGIN IMMEDIATE", "COMMIT"]
+    assert [store.info(i).events for i in ids] == [3, 3, 3]
+    for match in matches:
+        play(match, 1)
+    store._conn = FailingConnection(store._conn)  # the first match's commands fail to insert
+    assert store.save_all([(s, s.mark()) for s in savings]) == [False, True, True]
+    assert "could not be saved" in store.take_problem()
+    assert [store.info(i).events for i in ids] == [3, 4, 4]
+    assert store.save_all([(s, s.mark()) for s in savings]) == [True, True, True]  # caught up
+    for match_id, match in zip(ids, matches, strict=True):
+        assert same(store.load(match_id), match)
+
+
 def test_delete_and_abandon(store):
     gone = store.attach(play(new(seed=11), 2))
     left = store.attach(play(new(seed=12), 2))

@@ -10,6 +10,11 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import select
+import signal
+import socket
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -27,6 +32,7 @@ from game.rules.ubongo import solver
 
 LOOPBACK = "127.0.0.1"
 BOUND = 30.0  # seconds: only ever a failure bound, never a wait that must pass
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def until(condition: Callable[[], Any], what: str, bound: float = BOUND) -> Any:
@@ -95,6 +101,42 @@ def match_json(server: Server, thread: Threaded, match_id: int) -> dict[str, Any
         return room.match.to_json() if room is not None else server.store.data(match_id)
 
     return on_loop(thread, read)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((LOOPBACK, 0))
+        return probe.getsockname()[1]
+
+
+class Serve:
+    """`python -m game serve` in a process of its own, on loopback."""
+
+    def __init__(self, port: int, data: Path, log: Path, bot_pause: float):
+        command = [sys.executable, "-m", "game", "serve", "--host", LOOPBACK, "--port", str(port)]
+        command += ["--data", str(data), "--bot-pause", str(bot_pause), "--allow-seed"]  # fixed deals
+        with open(log, "a") as err:
+            self.proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=err, text=True)
+        assert self.proc.stdout is not None
+        deadline = time.monotonic() + BOUND
+        line = ""
+        while "serving on" not in line:
+            left = deadline - time.monotonic()
+            ready, _, _ = select.select([self.proc.stdout], [], [], max(0.0, left))
+            assert ready, f"the server did not start within {BOUND} s: {log.read_text()[-2000:]}"
+            line = self.proc.stdout.readline()
+            assert line, f"the server ended: {log.read_text()[-2000:]}"
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        assert self.proc.wait(BOUND) == -signal.SIGKILL
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(BOUND)
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
 
 
 class Net:

@@ -8,13 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-import select
-import signal
-import socket
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
@@ -26,11 +20,9 @@ from game.core.storedb import FILENAME as STORE_FILE
 from game.net import protocol as p
 from game.net.client import NetError, RemoteWindow
 from game.net.invite import Invite
-from tests.net.support import BOUND, LOOPBACK, Raw, play, seen
+from tests.net.support import BOUND, LOOPBACK, Raw, Serve, free_port, play, seen
 
 pytestmark = pytest.mark.usefixtures("fast_players")
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def reconnected(window: RemoteWindow) -> list[str]:
@@ -159,42 +151,6 @@ def test_a_guest_still_connected_is_told_when_its_seat_is_handed_to_a_bot(net):
 
 
 # -- the server killed and started again -----------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((LOOPBACK, 0))
-        return probe.getsockname()[1]
-
-
-class Serve:
-    """`python -m game serve` in a process of its own, on loopback."""
-
-    def __init__(self, port: int, data: Path, log: Path, bot_pause: float):
-        command = [sys.executable, "-m", "game", "serve", "--host", LOOPBACK, "--port", str(port)]
-        command += ["--data", str(data), "--bot-pause", str(bot_pause), "--allow-seed"]  # fixed deals
-        with open(log, "a") as err:
-            self.proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=err, text=True)
-        assert self.proc.stdout is not None
-        deadline = time.monotonic() + BOUND
-        line = ""
-        while "serving on" not in line:
-            left = deadline - time.monotonic()
-            ready, _, _ = select.select([self.proc.stdout], [], [], max(0.0, left))
-            assert ready, f"the server did not start within {BOUND} s: {log.read_text()[-2000:]}"
-            line = self.proc.stdout.readline()
-            assert line, f"the server ended: {log.read_text()[-2000:]}"
-
-    def kill(self) -> None:
-        self.proc.send_signal(signal.SIGKILL)
-        assert self.proc.wait(BOUND) == -signal.SIGKILL
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(BOUND)
-        if self.proc.stdout is not None:
-            self.proc.stdout.close()
 
 
 def test_the_server_killed_and_started_again_resumes_every_match(tmp_path):

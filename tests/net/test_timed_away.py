@@ -90,8 +90,8 @@ def test_a_race_whose_people_were_all_handed_to_bots_no_longer_waits(net):
     net.start(rate=RATE)
     match_id, _, _ = net.create("ubongo", "online", "online")
 
-    def hand_over() -> tuple[bool, bool]:
-        room = net.srv.room(match_id)  # loaded (it rests while nobody is there)
+    async def hand_over() -> tuple[bool, bool]:
+        room = await net.srv.room(match_id)  # loaded (it rests while nobody is there)
         before = room.waits_for_people()
         for seat in (0, 1):
             room.referee.seat(seat, room.authority.hand_to_bot(seat, "easy"))
