@@ -136,8 +136,11 @@ def test_while_the_store_is_locked_every_room_answers_and_a_move_is_told_once_co
         asked = len(u.frames)
         watcher.send({"type": "hello", "v": p.VERSION, "token": sand_host})
         assert heard(u, asked, lambda m: m["type"] == "presence")["online"] == [True, False]
-        # the clock: u's sand runs once its die has rolled
-        assert heard(u, since_u, lambda m: m["type"] == "clock")["clock"]["running"]
+        # the clock: u's die has rolled and its boards turned up, but their news waits for the
+        # store, and so does the sand: the clock says so at once
+        until(lambda: net.on_loop(lambda: room().boards_told is False), "u's boards turned up, unsaid")
+        clock = u.ask({"type": "ping"}, bound=PROMPT)["clock"]
+        assert clock is not None and not clock["running"] and clock["now"] == 0
         lock.hold(HOLD)
         a.ask({"type": "ping"}, bound=PROMPT)  # the last answer before the release...
         assert not [m for m in told(a, since_a) if of_move(count)(m)], "...came before any news of the move"
@@ -152,6 +155,9 @@ def test_while_the_store_is_locked_every_room_answers_and_a_move_is_told_once_co
     update = next(i for i, m in enumerate(news) if of_move(count)(m) and m["type"] == "update")
     assert update < news.index(reply), "its update came before its reply"
     assert b.until(lambda m: m["type"] == "welcome")["count"] == news[update]["count"]
+    turned = heard(u, since_u, lambda m: m["type"] == "update" and "reveal" in str(m["seen"]))
+    assert turned["clock"]["running"] and turned["clock"]["now"] == 0, "the sand runs as the boards show"
+    assert not [m for m in told(u, since_u) if m["type"] == "clock"], "one message starts the round"
     u.ask({"type": "ping"})
     assert in_order(told(u, 0)), "the news held behind the lock came in order"
     assert in_order(told(a, 0))
