@@ -135,6 +135,10 @@ def test_a_knock_with_lay_offs_and_the_score_sheet_in_both_languages(moments):
         s.click("free.5C")
         s.idle()
         moments.check(s, "layoff-chosen")
+        s.key("h")  # the hint while laying off: lay 5C off again, lit on the table
+        s.idle()
+        assert s.table.hint is not None and s.table.hint["move"] == "layoff"
+        moments.check(s, "layoff-hint")
         s.click("least-deadwood")
         s.idle()
         s.perform(0, {"move": "done"})

@@ -163,7 +163,7 @@ def prompt(t: Shown) -> tuple[str, str, str]:
         return (
             msg("The first upcard: take {card} or pass", card=top),
             msg(
-                "{first} Taking it, a discard can bring your deadwood down to {taken}; you have {now} now.",
+                "{first} Taking it, the least deadwood after a discard would be {taken}; you have {now} now.",
                 first=first,
                 taken=t.least.taking,
                 now=now,
@@ -175,7 +175,7 @@ def prompt(t: Shown) -> tuple[str, str, str]:
             N_("Draw a card"),
             msg(
                 "Click or drag the stock, or take {card} from the pile "
-                "(then a discard can bring your deadwood down to {taken}).",
+                "(the least deadwood after a discard would then be {taken}).",
                 card=top,
                 taken=t.least.taking,
             ),
