@@ -32,6 +32,9 @@ PARTS: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
     "tajmahal": ((), ("visit_end",), N_("Visit {n}")),
 }
 OTHER_PART = N_("Part {n}")
+# the moves before a game's first part, where it has any (Ubongo's pawns set on their rows)
+BEFORE = {"jaipur": N_("Before round 1"), "ginrummy": N_("Before hand 1"), "ubongo": N_("Before round 1")}
+BEFORE_OTHER = N_("Before part 1")
 
 # The review's search: no wall-clock limit, so each bot stops at its own iteration count and
 # the same match always gets the same advice (on a loaded machine too)
@@ -132,17 +135,23 @@ class Timeline:
         return len(self.moving)
 
     def _marks(self) -> list[Mark]:
+        """Where each part begins: the first point that shows it (a deal folded, a visit's
+        end folded), numbered as the table numbers it. A game whose parts end with an event
+        (Taj Mahal's visits) begins its first part with the match; moves before the first part
+        of a game whose parts begin with one (Ubongo's pawns) are marked as such ("Before
+        round 1")."""
         opens, closes, part = PARTS.get(self.rules.name, ((), (), OTHER_PART))
-        found = []
+        found = [] if opens else [self.start]
         for i, event in enumerate(self.events):
-            before = self.events[i - 1]["type"] if i else ""
-            if event.get("type") in opens or (before in closes and i < self.end):
+            if event.get("type") in opens:
+                found.append(max(i + 1, self.start))
+            elif i and self.events[i - 1]["type"] in closes:
                 found.append(max(i, self.start))
         last = self.turns[-1]  # a part that no move plays in (the game's end) is no part
         unique = sorted({at for at in found if at <= last})
         marks = [Mark(at, Msg(part, {"n": n})) for n, at in enumerate(unique, 1)]
         if not marks or marks[0].at > self.start:  # moves before the first part (Ubongo's pawns)
-            marks.insert(0, Mark(self.start, N_("Start")))
+            marks.insert(0, Mark(self.start, BEFORE.get(self.rules.name, BEFORE_OTHER)))
         return marks
 
     def state(self, count: int) -> Any:

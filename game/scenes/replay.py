@@ -24,7 +24,7 @@ from game.scenes.base import Scene
 from game.scenes.replay_review import Review
 from game.ui import text, theme
 from game.ui.targets import Target
-from game.ui.widgets import Button, Choice, Group, panel
+from game.ui.widgets import Button, Choice, Group, Widget, panel
 
 if TYPE_CHECKING:
     from game.scenes.host import Host
@@ -133,18 +133,23 @@ class Replay(Scene):
         self.speed_choice.tid = "speed"
         self.group.add(self.speed_choice)
         x += (130 if wide else 118) + (6 if wide else 4)
-        labels = [self.rewind.names[s] if s is not None else N_("No one's") for s in self.seats]
-        self.seat_choice = Choice(
-            (x, y1, 190 if wide else 150, 40),
-            N_("Hands"),
-            self.seats,
-            self.viewer,
-            self.set_viewer,
-            labels,
-            16,
-        )
+        rect = (x, y1, 190 if wide else 150, 40)
+        if len(self.seats) > 1:  # a choice: the arrows say so, a click steps to the next seat
+            labels = [self.rewind.names[s] if s is not None else N_("No one's") for s in self.seats]
+            self.seat_choice: Choice | Note = Choice(
+                rect, N_("Hands"), self.seats, self.viewer, self.set_viewer, labels, 16
+            )
+            self.seat_choice.hint = N_("Whose hidden cards show: click for the next (right-click: back)")
+        else:  # nothing to choose: said in words, drawn as words, never as a button
+            only = self.seats[0]
+            if only is not None:
+                said: str = msg("Showing {name}'s cards", name=self.rewind.names[only])
+                why = N_("Until the match is over, a replay shows only your own hidden cards")
+            else:
+                said = N_("No one's hidden cards show")
+                why = N_("Until the match is over, no hidden cards show: no single person played it here")
+            self.seat_choice = Note(rect, said, why)
         self.seat_choice.tid = "hands"
-        self.seat_choice.enabled = len(self.seats) > 1
         self.group.add(self.seat_choice)
         x += (190 if wide else 150) + (6 if wide else 4)
         button(N_("Review"), self.review.toggle, 96 if wide else 92, "review", "R")
@@ -441,6 +446,23 @@ class Replay(Scene):
             tip.clamp_ip(self.box)
             panel(surface, tip, theme.PANEL_HI, theme.ACCENT)
             surface.blit(image, image.get_rect(center=tip.center))
+
+
+class Note(Widget):
+    """Words among the controls that look like words: no box, no arrows, nothing to press;
+    pointed at, the tip says why there is no choice."""
+
+    focusable = False
+    kind = "label"
+
+    def __init__(self, rect, label: str, hint: str):
+        super().__init__(rect)
+        self.label, self.hint = label, hint
+        self.enabled = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shown, size = text.fit(self.label, self.rect.w - 8, 16, "regular", 12)
+        text.blit(surface, shown, (self.rect.x + 4, self.rect.centery), size, theme.MUTED, anchor="midleft")
 
 
 def watching_class(cls: type) -> type:

@@ -121,10 +121,46 @@ class Button(Widget):
         text.blit(surface, label, self.rect.center, size, ink, "bold", "center")
 
 
+def dashed_outline(surface: pygame.Surface, colour, rect: pygame.Rect, dash: int = 8, gap: int = 6) -> None:
+    """A rectangle's sides as dashes, its corners left open (a rounded panel's corners)."""
+    r = theme.RADIUS
+    for start, end in (
+        ((rect.x + r, rect.y), (rect.right - r, rect.y)),
+        ((rect.x + r, rect.bottom - 1), (rect.right - r, rect.bottom - 1)),
+        ((rect.x, rect.y + r), (rect.x, rect.bottom - r)),
+        ((rect.right - 1, rect.y + r), (rect.right - 1, rect.bottom - r)),
+    ):
+        length = max(end[0] - start[0], end[1] - start[1])
+        across = end[0] != start[0]
+        for at in range(0, length, dash + gap):
+            stop = min(at + dash, length)
+            a = (start[0] + at, start[1]) if across else (start[0], start[1] + at)
+            b = (start[0] + stop, start[1]) if across else (start[0], start[1] + stop)
+            pygame.draw.line(surface, colour, a, b, 2)
+
+
+DIM_INK = (128, 118, 128)  # the words of an action not open now: readable, plainly not lit
+
+
 class CardButton(Button):
-    """A button whose label may name playing cards: "Take 7H" shows the 7 and a heart."""
+    """A button whose label may name playing cards: "Take 7H" shows the 7 and a heart.
+
+    An action bar's buttons stand side by side, one often allowed while its neighbour is not
+    (Discard beside a Knock the deadwood forbids): one that is not open now is drawn hollow,
+    with a dashed outline and dim words, so it never passes for one that works; its tooltip
+    says why."""
 
     four_colour = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible or self.enabled:
+            super().draw(surface)
+            return
+        pygame.draw.rect(surface, theme.BG_DEEP, self.rect, border_radius=theme.RADIUS)
+        dashed_outline(surface, theme.LINE, self.rect)
+        self.draw_label(surface, DIM_INK)
+        if self.focused:
+            focus_ring(surface, self.rect)
 
     def draw_label(self, surface: pygame.Surface, ink) -> None:
         paper = self.primary and self.enabled  # dark ink on the saffron face

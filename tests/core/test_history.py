@@ -91,6 +91,29 @@ def test_timeline_folds_like_the_rules_and_marks_parts(game):
     assert seen == timeline.turns and timeline.prev_turn(timeline.start) == timeline.start
 
 
+PART_NUMBER = {"jaipur": "round", "ginrummy": "hand_number", "tajmahal": "visit", "ubongo": "round"}
+
+
+@pytest.mark.parametrize("game", sorted(SEATS))
+def test_each_mark_names_the_part_its_table_shows(game):
+    """A mark's number is the one the table shows from its point to the next mark (Taj Mahal's
+    first visit once read "Start" and its second "Visit 1"; a new round or hand was marked one
+    event before its deal); moves before a game's first part are named as such ("Before round
+    1"), never a bare "Start"."""
+    match = played(game)
+    timeline = history.Timeline(match)
+    for mark, after in zip(timeline.marks, [*timeline.marks[1:], None], strict=True):
+        assert mark.label != "Start"
+        stop = after.at if after is not None else timeline.turns[-1] + 1  # to the last move's start
+        shown = {timeline.view(count, 0)[PART_NUMBER[game]] for count in range(mark.at, stop)}
+        if mark.label.startswith("Before"):
+            assert mark.at == timeline.start and shown == {0}, (mark, shown)
+        else:
+            assert {f"{mark.label.split()[0]} {n}" for n in shown} == {mark.label}, (mark, shown)
+    lead = {"ubongo": "Before round 1"}.get(game)
+    assert (timeline.marks[0].label == lead) if lead else not timeline.marks[0].label.startswith("Before")
+
+
 def test_match_at_is_a_prefix_attached_to_nothing():
     match = played("jaipur")
     timeline = history.Timeline(match)

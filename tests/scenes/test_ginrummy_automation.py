@@ -221,7 +221,7 @@ def test_the_layoff_targets_and_the_reasons_of_greyed_buttons():
     runs = s.view(0)["reveal"]["extended_melds"]
     clubs = next(k for k, m in enumerate(runs) if "2C" in m)
     ids = [t["id"] for t in s.targets()]
-    assert {f"meld.{clubs}", "laid.5C", "dead.9H", "done", "best-layoffs"} <= set(ids)
+    assert {f"meld.{clubs}", "laid.5C", "dead.9H", "done", "least-deadwood"} <= set(ids)
     assert (
         not s.target("dead.9H").enabled and s.target("dead.9H").tip == "That card is the knocker's deadwood"
     )

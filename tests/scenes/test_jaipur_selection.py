@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import random
 
+from game.core import i18n
 from game.core.ruleset import Rejected
 from game.rules.jaipur import moves
+from game.rules.jaipur.log import describe
 from game.rules.jaipur.ruleset import RULESET
 from game.rules.jaipur.state import with_
+from game.scenes.jaipur.render import consequence, describe_command
 from game.scenes.jaipur.selection import classify
-from tests.rules.jaipur.helpers import match, ok, setup
+from tests.rules.jaipur.helpers import match, ok, reason, setup
 
 D, G, S, C, SP, L, K = "diamond", "gold", "silver", "cloth", "spice", "leather", "camel"
 
@@ -90,3 +93,51 @@ def test_classify_agrees_with_decide_on_random_selections():
         else:
             assert why
         ok(m, seat, moves.sample(m.state, seat, rng))
+
+
+def test_counted_goods_read_in_good_english_and_japanese():
+    """Diamonds are counted in English ("2 diamonds"; the other goods are one word for one card
+    or many): the Confirm label, the hint's words, the move log and the rules' reasons say so,
+    and Japanese counts every good in 枚."""
+    m = match(setup([D, D, D, L, L], [SP, SP, SP, K, C], [G, D], top=[K, S, L]))
+    v = m.view(0)
+    sale = {"move": "sell", "good": D, "count": 2}
+    assert classify(v, [], [D, D], 0) == (sale, "Sell 2 diamonds", "")
+    assert classify(v, [], [D, D, D], 0)[1] == "Sell 3 diamonds + bonus"
+    assert classify(v, [], [D], 0) == (None, "Sell 1 diamond", "Diamonds sell 2 or more")
+    assert describe_command(sale) == "sell 2 diamonds"
+    assert reason(m, 0, {"move": "sell", "good": D, "count": 4}) == "Your hand has only 3 diamonds"
+    leather = reason(m, 0, {"move": "sell", "good": L, "count": 3})
+    assert leather == "Your hand has only 2 leather"
+    took_two = {"move": "exchange", "take": [D, D], "give": [L, L]}
+    assert reason(m, 0, took_two) == "The market has only 1 diamond"
+    both = {"move": "exchange", "take": [G, D], "give": [D, L]}
+    assert reason(m, 0, both) == "You cannot take and give back diamonds"
+    events = ok(m, 0, sale)
+    line = describe(events[0], ["Ann", "Bo"])
+    assert line == "Ann sells 2 diamonds for 14"
+    assert describe(events[0], ["Ann", "Bo"], again=True) == "sells 2 diamonds for 14"
+    try:
+        i18n.set_language("ja")
+        assert i18n.tr(classify(v, [], [D, D], 0)[1]) == "ダイヤモンド2枚を売る"
+        assert i18n.tr(classify(v, [], [D], 0)[2]) == "ダイヤモンドは2枚以上で売ります"
+        assert i18n.tr(describe_command(sale)) == "ダイヤモンド2枚を売る"
+        assert i18n.tr(line) == "Annがダイヤモンド2枚を売る（14ルピー）"
+        assert i18n.tr(leather) == "手札には革2枚しかありません"
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_sale_beyond_the_tokens_left_says_so():
+    m = match(setup([L, L, L, C, C], [SP, SP, SP, K, C], [G, C], top=[K, S, L]))
+    state = with_(m.state, tokens=(*m.state.tokens[:5], (1,)))  # one leather token left
+    v = RULESET.view(state, 0)
+    three = {"move": "sell", "good": L, "count": 3}
+    assert consequence(v, three) == "Earns 1 and a bonus token. Only 1 token is left for 3 cards."
+    assert consequence(v, {"move": "sell", "good": L, "count": 1}) == "Earns 1."
+    try:
+        i18n.set_language("ja")
+        said = "1ルピー＋ボーナストークン。3枚に対してトークンは残り1枚だけです。"
+        assert i18n.tr(consequence(v, three)) == said
+    finally:
+        i18n.set_language("en")

@@ -333,10 +333,12 @@ def test_a_replay_mark_and_seat_text_follow_the_language():
     match = played("jaipur", moves=30)
     timeline = history.Timeline(match)
     labels = [m.label for m in timeline.marks]
-    assert labels[0] in ("Start", "Round 1")
+    assert labels[0] == "Round 1"
+    before = history.Timeline(played("ubongo", moves=12)).marks[0].label  # the pawns, set first
     try:
         i18n.set_language("ja")
         assert i18n.tr(labels[-1]).startswith("ラウンド")
+        assert i18n.tr(before) == "ラウンド1の前"
         from game.scenes.history import seat_text
 
         assert seat_text(Seat("Bilal", "bot", "easy")) == "Bilal（やさしい）"

@@ -17,6 +17,7 @@ from game.automation import Session
 from game.core import i18n
 from game.rules.ginrummy import scoring
 from game.scenes.ginrummy import prompts
+from game.scenes.ginrummy.table import GinRummyTable
 from game.ui import text
 from tests.rules.ginrummy.helpers import deck_for
 from tests.scenes.label_fit import JAPANESE, Drawn, Overflow
@@ -73,6 +74,9 @@ class Moments:
             folder = os.environ.get("GINRUMMY_SHOTS")
             for language in ("en", "ja"):
                 assert i18n.set_language(language) is None
+                table = session.app.top
+                if isinstance(table, GinRummyTable):  # as back from Settings: buttons sized anew
+                    table.enter()
                 self.drawn.clear()
                 assert self.problems(session) == [], (moment, language)
                 assert self.bar_fits(session), (moment, language)
@@ -131,7 +135,11 @@ def test_a_knock_with_lay_offs_and_the_score_sheet_in_both_languages(moments):
         s.click("free.5C")
         s.idle()
         moments.check(s, "layoff-chosen")
-        s.click("best-layoffs")
+        s.key("h")  # the hint while laying off: lay 5C off again, lit on the table
+        s.idle()
+        assert s.table.hint is not None and s.table.hint["move"] == "layoff"
+        moments.check(s, "layoff-hint")
+        s.click("least-deadwood")
         s.idle()
         s.perform(0, {"move": "done"})
         s.idle()

@@ -10,11 +10,13 @@ import pygame
 import pytest
 
 from game.automation import Session
+from game.core import i18n
 from game.core.match import Match, verify
 from game.core.replays import ReplayWindow
 from game.core.store import fold
 from game.scenes.replay import SPEEDS, Replay
 from game.scenes.table import Table
+from game.ui import theme
 from tests.core.test_history import SEATS, played
 from tests.scenes.driver import record
 
@@ -150,6 +152,46 @@ def test_a_finished_match_shows_any_seat_an_unfinished_one_only_its_own():
     hands = replay.shown_view()
     assert hands == truth(replay).view_at(replay.count, 0) != truth(replay).view_at(replay.count, 1)
     assert replay.status().endswith("where it stopped")
+
+
+def test_whose_hands_show_is_a_choice_when_there_is_one_and_plain_words_when_not():
+    """An unfinished match shows only its one person's cards: that is said in words, drawn as
+    words (no box, no arrows), with the reason in its tip, and the keyboard never stops on it;
+    a finished match offers every seat in a choice that looks like one."""
+    s = Session.menu()
+    done = s.app.store.attach(played("ginrummy"))
+    going = s.app.store.attach(played("ginrummy", seed=8, moves=20, names=("Ann", "Rahul")))
+    replay = open_replay(s, going)
+    hands = s.target("hands")
+    assert hands.kind == "label" and not hands.enabled and hands.label == "Showing Ann's cards"
+    assert hands.tip == "Until the match is over, a replay shows only your own hidden cards"
+    s.move((640, 200))
+    s.app.draw()
+    corner = (hands.bounds.x + 3, hands.bounds.centery)
+    assert tuple(s.app.screen.get_at(corner))[:3] == theme.BG_DEEP  # the controls' ground: no box
+    visited = set()
+    for _ in range(20):
+        s.key("tab")
+        visited.add(s.focused)
+    assert "hands" not in visited and {"review", "close"} <= visited
+    try:
+        i18n.set_language("ja")
+        assert i18n.tr(replay.seat_choice.label) == "Annの手札を表示中"
+    finally:
+        i18n.set_language("en")
+    s.key("escape")
+    replay = open_replay(s, done)
+    hands = s.target("hands")
+    assert hands.kind == "choice" and hands.enabled and hands.label == "Hands"
+    assert hands.tip == "Whose hidden cards show: click for the next (right-click: back)"
+    s.move((640, 200))
+    s.app.draw()
+    corner = (hands.bounds.x + 3, hands.bounds.centery)
+    assert tuple(s.app.screen.get_at(corner))[:3] == theme.PANEL  # a box, with its arrows
+    s.click("hands")
+    assert replay.viewer == 1
+    s.click("hands", button=3)
+    assert replay.viewer == 0
 
 
 def test_review_sets_the_hard_bots_choice_beside_the_viewers_moves():

@@ -91,7 +91,11 @@ def simple_command(view: View, legal: list[Command]) -> Command | None:
     if phase == "hand_over":
         return {"move": "next_hand"}
     if phase == "layoff":
-        # The defaults already lay off everything that helps; confirm them.
+        # The defaults already lay off everything that helps: confirm them. A defender who took
+        # a layoff back (a person asking for a hint) is told to lay off the highest card that fits.
+        layoffs = [c for c in legal if c["move"] == "layoff"]
+        if layoffs:
+            return max(layoffs, key=lambda c: VALUE[c["card"]])
         return {"move": "done"}
     return None
 

@@ -15,7 +15,7 @@ from game.core.face import Command, Rejected, View
 from game.core.i18n import msg, msg_n
 from game.rules.jaipur.cards import BONUS_SIZES, CAMEL, GOODS, HAND_LIMIT, INDEX, LUXURY
 from game.rules.jaipur.state import NO_GOODS, State, market_cards
-from game.rules.jaipur.words import TITLE, name
+from game.rules.jaipur.words import TITLE, count, many
 
 
 def turn(state: State, seat: int | None) -> Rejected | None:
@@ -45,7 +45,7 @@ def take(state: State, seat: int, command: Command) -> Rejected | None:
     if good not in GOODS:
         return Rejected(msg("Name a good to take"))
     if good not in state.market:
-        return Rejected(msg("The market has no {good}", good=name(good)))
+        return Rejected(msg("The market has no {good}", good=many(good)))
     if sum(state.hands[seat]) >= HAND_LIMIT:
         return Rejected(msg("Hand would hold {n} cards", n=HAND_LIMIT + 1))
     return None
@@ -73,11 +73,11 @@ def exchange(state: State, seat: int, command: Command) -> Rejected | None:
     market = market_cards(state)
     for good in set(took):
         if took.count(good) > market.count(good):
-            return Rejected(msg("The market has only {n} {good}", n=market.count(good), good=name(good)))
+            return Rejected(msg("The market has only {goods}", goods=count(good, market.count(good))))
     both = set(took) & set(gave)
     if both:
         return Rejected(
-            msg("You cannot take and give back {good}", good=name(sorted(both, key=INDEX.get)[0]))
+            msg("You cannot take and give back {good}", good=many(sorted(both, key=INDEX.get)[0]))
         )
     hand = state.hands[seat]
     for good in set(gave):
@@ -86,7 +86,7 @@ def exchange(state: State, seat: int, command: Command) -> Rejected | None:
                 n = state.herds[seat]
                 return Rejected(msg_n("Your herd has only {n} camel", "Your herd has only {n} camels", n))
         elif gave.count(good) > hand[INDEX[good]]:
-            return Rejected(msg("Your hand has only {n} {good}", n=hand[INDEX[good]], good=name(good)))
+            return Rejected(msg("Your hand has only {goods}", goods=count(good, hand[INDEX[good]])))
     after = sum(hand) + len(took) - sum(1 for c in gave if c != CAMEL)
     if after > HAND_LIMIT:
         return Rejected(msg("Hand would hold {n} cards", n=after))
@@ -94,18 +94,20 @@ def exchange(state: State, seat: int, command: Command) -> Rejected | None:
 
 
 def sell(state: State, seat: int, command: Command) -> Rejected | None:
-    good, count = command.get("good"), command.get("count")
+    good, number = command.get("good"), command.get("count")
     if good == CAMEL:
         return Rejected(msg("Camels cannot be sold"))
     if good not in GOODS:
         return Rejected(msg("Name a good to sell"))
-    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
         return Rejected(msg("Sell at least 1 card"))
-    if good in LUXURY and count < 2:
+    if good == "diamond" and number < 2:  # English counts diamonds: the verb follows
+        return Rejected(msg("Diamonds sell 2 or more"))
+    if good in LUXURY and number < 2:
         return Rejected(msg("{good} sells 2 or more", good=TITLE[good]))
     have = state.hands[seat][INDEX[good]]
-    if count > have:
-        return Rejected(msg("Your hand has only {n} {good}", n=have, good=name(good)))
+    if number > have:
+        return Rejected(msg("Your hand has only {goods}", goods=count(good, have)))
     return None
 
 

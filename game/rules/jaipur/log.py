@@ -108,14 +108,14 @@ def describe(event: dict[str, Any], names: list[str], again: bool = False) -> Ms
             return msg("takes {took} for {gave}", took=took, gave=gave)
         return msg("{who} takes {took} for {gave}", who=who, took=took, gave=gave)
     if kind == "sell":
-        n, good, points = event["count"], name(event["good"]), sum(event["tokens"])
+        goods, points = count(event["good"], event["count"]), sum(event["tokens"])
         if again and event["bonus"]:
-            return msg("sells {n} {good} for {points} + bonus", n=n, good=good, points=points)
+            return msg("sells {goods} for {points} + bonus", goods=goods, points=points)
         if again:
-            return msg("sells {n} {good} for {points}", n=n, good=good, points=points)
+            return msg("sells {goods} for {points}", goods=goods, points=points)
         if event["bonus"]:
-            return msg("{who} sells {n} {good} for {points} + bonus", who=who, n=n, good=good, points=points)
-        return msg("{who} sells {n} {good} for {points}", who=who, n=n, good=good, points=points)
+            return msg("{who} sells {goods} for {points} + bonus", who=who, goods=goods, points=points)
+        return msg("{who} sells {goods} for {points}", who=who, goods=goods, points=points)
     if kind == "round_end":
         return _round_end(event, names)
     if isinstance(kind, str) and kind.startswith("bot_"):

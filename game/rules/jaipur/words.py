@@ -30,14 +30,26 @@ TITLE: dict[str, Msg] = {
 TIEBREAK: dict[str, Msg] = {"bonus tokens": msg("bonus tokens"), "goods tokens": msg("goods tokens")}
 
 
+# where several are meant ("the market has no diamonds"): English counts diamonds and camels;
+# the other goods are the same word for one card or many ("2 spice", "no gold")
+MANY: dict[str, Msg] = {"diamond": msg("diamonds"), "camel": msg("camels")}
+
+
 def name(card: str) -> Msg | str:
     return NAME.get(card, card)
 
 
+def many(card: str) -> Msg | str:
+    """The good's name for several cards of it: "diamonds", "spice"."""
+    return MANY.get(card) or name(card)
+
+
 def count(card: str, n: int) -> Msg:
-    """`n` cards of one kind: "2 spice", "1 camel", "3 camels"."""
+    """`n` cards of one kind: "2 spice", "1 diamond", "2 diamonds", "1 camel", "3 camels"."""
     if card == "camel":
         return msg_n("{n} camel", "{n} camels", n)
+    if card == "diamond":
+        return msg_n("{n} diamond", "{n} diamonds", n)
     return msg("{n} {good}", n=n, good=name(card))
 
 

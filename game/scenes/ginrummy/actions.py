@@ -89,6 +89,21 @@ class Actions:
         t.hint = None
         self.setup_buttons()
 
+    def use_hint(self) -> None:
+        """Use hint: a discard's or a knock's card becomes the choice (Discard, Knock or a
+        second click then plays it, as after choosing it by hand); any other move is played."""
+        t = self.t
+        hint = t.hint
+        if hint is None:
+            return
+        if hint.get("move") in ("discard", "knock"):
+            t.selected = hint["card"]
+            t.hint = None
+            t.app.sounds.play("click")
+            self.setup_buttons()
+        else:
+            self.act(dict(hint))
+
     def toggle_sort(self) -> None:
         """Sort the other way; the choice is kept for the next hand and the next match."""
         t = self.t
@@ -209,6 +224,7 @@ class Actions:
             t.knock_button.enabled, t.knock_button.hint = not reason, reason
             shown = [t.discard_button, t.knock_button]
         elif seat is not None and phase == LAYOFF:
+            t.best_button.hint = N_("Back to the melds and layoffs that leave you the least deadwood")
             t.meld_button.enabled = len(t.defence.selected) >= 3
             t.meld_button.hint = N_("Choose three or more of your deadwood cards that make a meld")
             shown = [t.best_button, t.meld_button, t.done_button]
@@ -225,8 +241,16 @@ class Actions:
         t.sort_button.visible = bool(v.get("hand")) and t.spread is None
         t.hint_button.visible = t.app.settings.show_hints
         t.hint_button.enabled = seat is not None and not t.hint_pending and t.viewer is not None
+        shown = t.hint if t.hint_button.enabled else None  # a hint on show: one click takes it up
+        t.hint_button.label = N_("Use hint") if shown else N_("Hint")
         t.hint_button.hint = (
-            t.hint_tip
+            (
+                N_("Choose the hint's card (H)")
+                if shown.get("move") in ("discard", "knock")
+                else N_("Play the hint's move (H)")
+            )
+            if shown
+            else t.hint_tip
             if t.hint_button.enabled
             else N_("A hint is on its way")
             if t.hint_pending

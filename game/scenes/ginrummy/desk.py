@@ -13,7 +13,7 @@ import pygame
 
 from game.core.face import Event, Rejected
 from game.core.window import Window
-from game.scenes.ginrummy import reveal
+from game.scenes.ginrummy import prompts, reveal
 from game.scenes.ginrummy.arrange import Group, HandOrder
 from game.scenes.host import Host
 from game.ui.action_bar import ActionBar
@@ -47,6 +47,7 @@ class Desk(Protocol):
     defence: reveal.Defence
     selected: str | None
     fresh: str | None
+    least: prompts.Least
     history_open: bool
     notice: str | None
     bubbles: dict[int, str]

@@ -1,11 +1,14 @@
 """What the action bar says: the next step in plain words, with the numbers that help decide it.
 
+Two different answers may show at once, and each says which it is: the hint is the hard bot's
+advice (only it speaks of the "best" move), while the deadwood panel, the bar's numbers and the
+Knock button count the least deadwood a discard leaves (`Least`, worked out once per view).
 Card codes in these lines (`7H`) are drawn as rank and suit symbol by `card_text`.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.core.i18n import N_, msg
@@ -16,10 +19,36 @@ from game.rules.ginrummy.state import DISCARD, DISCARDED, DRAW, FIRST_UPCARD, HA
 from game.ui.drag import DragDrop
 
 
+@dataclass(frozen=True)
+class Least:
+    """The least deadwood the person at the screen can reach, worked out once per view (the
+    table keeps it: nothing here runs per frame). `card`: in the discard phase, the discard
+    that leaves the least deadwood (the highest card among equals, never the card just taken),
+    and `left` what it leaves; `taking`: in the upcard and draw phases, the least deadwood after
+    taking the pile's top card and discarding another."""
+
+    card: str | None = None
+    left: int | None = None
+    taking: int | None = None
+
+
+def least_deadwood(v: dict[str, Any]) -> Least:
+    """`Least` for a view (tables call it when their view changes, never while drawing)."""
+    options = {c: d for c, d in v.get("discard_deadwood", {}).items() if c != v.get("taken")}
+    card = min(options, key=lambda c: (options[c], -VALUE[c], sort_key(c))) if options else None
+    hand, pile = v.get("hand") or [], v.get("discard") or []
+    taking = None
+    if v.get("phase") in (FIRST_UPCARD, DRAW) and hand and pile:
+        cards = [*hand, pile[-1]]
+        taking = min(deadwood([c for c in cards if c != d]) for d in hand)
+    return Least(card, options[card] if card else None, taking)
+
+
 class Shown(Protocol):
     """What the bar's words depend on (the table provides it)."""
 
     v: dict[str, Any]
+    least: Least  # least_deadwood(v), kept by the table
     window: Window
     viewer: int | None
     hint: dict[str, Any] | None
@@ -38,28 +67,6 @@ class Shown(Protocol):
     def knock_card(self) -> str | None: ...
 
     def away(self, seat: int) -> bool: ...
-
-
-def best_discard(v: dict[str, Any]) -> str | None:
-    """The discard leaving the least deadwood (the highest card among equals), never the card just taken."""
-    options = {c: d for c, d in v.get("discard_deadwood", {}).items() if c != v.get("taken")}
-    if not options:
-        return None
-    return min(options, key=lambda c: (options[c], -VALUE[c], sort_key(c)))
-
-
-def after_taking(v: dict[str, Any]) -> int | None:
-    """My deadwood if I took the pile's top card and then threw my best other card."""
-    hand, pile = v.get("hand") or [], v.get("discard") or []
-    if not hand or not pile:
-        return None
-    return _after_taking(tuple(hand), pile[-1])
-
-
-@lru_cache(maxsize=64)  # asked every frame while the bar shows it
-def _after_taking(hand: tuple[str, ...], top: str) -> int:
-    cards = [*hand, top]
-    return min(deadwood([c for c in cards if c != d]) for d in hand)
 
 
 def thrown_by(v: dict[str, Any]) -> list[int | None]:
@@ -121,6 +128,8 @@ def prompt(t: Shown) -> tuple[str, str, str]:
         knocker = names[v["reveal"]["knocker"]]
         if seat is None:
             return msg("{knocker} knocked", knocker=knocker), msg("{other} is laying off…", other=other), ""
+        if t.hint:
+            return msg("Hint: {move}", move=hint_line(t.hint)), hint_note(t.hint), "good"
         return (
             msg("Lay off on {knocker}'s melds, or confirm", knocker=knocker),
             N_("Click a deadwood card, then the meld it fits. Click a laid-off card to take it back."),
@@ -142,15 +151,10 @@ def prompt(t: Shown) -> tuple[str, str, str]:
             "",
         )
     if t.hint and not t.selected:
-        return (
-            msg("Hint: {move}", move=hint_line(t.hint)),
-            N_("The hard bot would do this (shown in green); play as you like."),
-            "good",
-        )
+        return msg("Hint: {move}", move=hint_line(t.hint)), hint_note(t.hint), "good"
     top = v["discard"][-1] if v["discard"] else None
     now = v["deadwood"]
     if phase == FIRST_UPCARD:
-        taken = after_taking(v)
         first = (
             msg("You deal: you decide first.")
             if v["dealer"] == seat
@@ -159,22 +163,21 @@ def prompt(t: Shown) -> tuple[str, str, str]:
         return (
             msg("The first upcard: take {card} or pass", card=top),
             msg(
-                "{first} Taking it leaves deadwood {taken} after your best discard; you have {now} now.",
+                "{first} Taking it, the least deadwood after a discard would be {taken}; you have {now} now.",
                 first=first,
-                taken=taken,
+                taken=t.least.taking,
                 now=now,
             ),
             "",
         )
     if phase == DRAW:
-        taken = after_taking(v)
         return (
             N_("Draw a card"),
             msg(
                 "Click or drag the stock, or take {card} from the pile "
-                "(deadwood {taken} after your best discard).",
+                "(the least deadwood after a discard would then be {taken}).",
                 card=top,
-                taken=taken,
+                taken=t.least.taking,
             ),
             "",
         )
@@ -205,8 +208,8 @@ def drag_prompt(t: Shown, card: str) -> tuple[str, str, str]:
 def discard_prompt(t: Shown) -> tuple[str, str, str]:
     v = t.v
     after = v["discard_deadwood"]
-    best = best_discard(v)
-    gin = best is not None and after.get(best) == 0
+    least = t.least.card
+    gin = least is not None and t.least.left == 0
     hovered = t.hover[5:] if t.hover and t.hover.startswith("hand.") else None
     card = t.selected or hovered
     if card and card == v.get("taken"):
@@ -240,7 +243,7 @@ def discard_prompt(t: Shown) -> tuple[str, str, str]:
             "",
         )
     if gin:
-        return N_("Gin!"), msg("Discard {card} and knock to go gin: press Gin (or K).", card=best), "good"
+        return N_("Gin!"), msg("Discard {card} and knock to go gin: press Gin (or K).", card=least), "good"
     if hovered and hovered in after:
         return (
             msg("Discard {card}?", card=hovered),
@@ -248,32 +251,37 @@ def discard_prompt(t: Shown) -> tuple[str, str, str]:
             "",
         )
     title = N_("Discard a card")
-    if not best:
+    if not least:
         return title, N_("Click a card to choose it, or drag it onto the pile."), ""
-    if after[best] <= 10:
+    if after[least] <= 10:
         line = msg(
-            "Click a card to choose it, or drag it onto the pile. Best: {card}, leaving {n}. You can knock.",
-            card=best,
-            n=after[best],
+            "Click a card to choose it, or drag it onto the pile. "
+            "Throwing {card} leaves the least deadwood, {n}: you can knock.",
+            card=least,
+            n=after[least],
         )
     else:
         line = msg(
-            "Click a card to choose it, or drag it onto the pile. Best: {card}, leaving {n}.",
-            card=best,
-            n=after[best],
+            "Click a card to choose it, or drag it onto the pile. "
+            "Throwing {card} leaves the least deadwood, {n}.",
+            card=least,
+            n=after[least],
         )
     return title, line, ""
 
 
 def meter(t: Shown) -> tuple[str, int, str, str, bool]:
-    """The deadwood box beside the piles: (title, value, status, note, good)."""
+    """The deadwood box beside the piles: (title, value, status, note, good). Its title says
+    what it counts: the card chosen (or dragged), else the discard leaving the least deadwood
+    (never called "best": that word is the hint's)."""
     v = t.v
     if v["phase"] == DISCARD and t.acting_human is not None:
         dragged = t.drag.payload()
-        card = dragged[5:] if dragged and dragged.startswith("hand.") else t.knock_card()
+        chosen = dragged[5:] if dragged and dragged.startswith("hand.") else t.selected
+        card = chosen or t.least.card
         after = v["discard_deadwood"].get(card, v["deadwood"]) if card else v["deadwood"]
         note = msg("throwing {card}", card=card) if card else ""
-        title = N_("Deadwood after the discard")
+        title = N_("Deadwood after this discard") if chosen else N_("Least deadwood after a discard")
         if after == 0:
             return title, 0, N_("Gin!"), note, True
         if after <= 10:
@@ -306,5 +314,21 @@ def hint_line(command: dict[str, Any]) -> str:
     if move == "layoff":
         return msg("lay off {card}", card=command["card"])
     if move == "done":
-        return msg("confirm: the best layoffs are already on the table")
+        return msg("confirm: no card of yours can be laid off any more")
     return ""
+
+
+def hint_note(command: dict[str, Any]) -> str:
+    """The bar's second line under a hint: where it shows, and what Use hint does with it."""
+    move = command.get("move")
+    if move in ("discard", "knock"):
+        return N_(
+            "The hard bot's advice, its card ringed in green: Use hint chooses it, or play as you like."
+        )
+    if move == "layoff":
+        return N_("The hard bot's advice, lit in green: Use hint lays the card off, or play as you like.")
+    if move in ("draw", "take_upcard"):
+        return N_(
+            "The hard bot's advice, its pile lit in green: Use hint takes the card, or play as you like."
+        )
+    return N_("The hard bot's advice: Use hint plays it, or play as you like.")

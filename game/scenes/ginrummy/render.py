@@ -109,9 +109,7 @@ class Render:
                 )
         # the piles
         drag_payload = self.t.drag.payload()
-        stock_lit = self.pile_light(
-            "stock", focused, hint.get("source") == "stock" or hint.get("move") == "pass"
-        )
+        stock_lit = self.pile_light("stock", focused, hint.get("source") == "stock")
         art.stock(surface, v["stock"] - (1 if drag_payload == "stock" else 0), stock_lit)
         hidden = {c for c in v["discard"][-1:] if fl.masked(c)}
         if drag_payload == "discard":
@@ -173,6 +171,7 @@ class Render:
                     selected=code == self.t.selected,
                     hint=code == hinted,
                     focus=focused == f"hand.{code}",
+                    inside=True,  # the next card overlaps this one: the hint's ring stays on it
                 )
 
     def draw_reveal(self, surface: pygame.Surface, focused) -> None:
@@ -191,6 +190,11 @@ class Render:
                     for code, (seat, gi) in spread.group_of.items():
                         if seat == spread.knocker and gi == k:
                             lit[code] = theme.GOOD
+        hint = self.t.hint or {}
+        if hint.get("move") == "layoff":  # the hint's card and the meld it goes on
+            for code, (seat, gi) in spread.group_of.items():
+                if code == hint["card"] or (seat == spread.knocker and gi == hint["meld"]):
+                    lit[code] = theme.GOOD
         if focused:
             kind, _, key = focused.partition(".")
             for code, (seat, gi) in spread.group_of.items():

@@ -66,6 +66,8 @@ class GinRummyTable(Table):
         self.defence = reveal.Defence()  # the defender's chosen cards while laying off
         self.selected: str | None = None  # the card of my hand chosen to discard or knock with
         self.fresh: str | None = None  # the card I just drew, marked until I discard (from the log)
+        self.least = prompts.Least()  # the least deadwood I can reach: once per view, not per frame
+        self.refusals: dict[tuple, str | None] = {}  # the rules' reasons asked while drawing (cannot)
         self.history_open = False  # the discard pile's history, shown with V
         # what is said, and the waits (all on self.timers)
         self.notice: str | None = None  # a refusal or a remark in the action bar
@@ -86,7 +88,7 @@ class GinRummyTable(Table):
         self.pass_button = button(N_("Pass"), a.pass_upcard, "pass")
         self.discard_button = button(N_("Discard"), a.discard_selected, "discard-selected")
         self.knock_button = button(N_("Knock"), a.knock, "knock", True)
-        self.best_button = button(N_("Best layoffs"), a.best_defence, "best-layoffs")
+        self.best_button = button(N_("Least deadwood"), a.best_defence, "least-deadwood")
         self.meld_button = button(N_("Make meld"), a.make_meld, "make-meld")
         self.done_button = button(N_("Done"), a.done, "done", True)
         self.continue_button = button(N_("Score sheet"), a.open_sheet, "score-sheet", True)
@@ -101,7 +103,7 @@ class GinRummyTable(Table):
             self.continue_button,
         ]
         self.sort_button = Button((792, 578, 136, 30), N_("Sort by rank"), a.toggle_sort, size=15, tid="sort")
-        self.hint_button, self.menu_button = corner_buttons(self.request_hint, self.pause)
+        self.hint_button, self.menu_button = corner_buttons(self.hint_clicked, self.pause)
         self.hint_tip = self.hint_button.hint  # what the Hint button says while usable
         self.action_bar = ActionBar(L.BAR)
         self.log_panel = LogPanel(L.PANEL.x + 18, L.LOG_Y, L.PANEL.w - 36, rows=5, step=24)
@@ -145,6 +147,7 @@ class GinRummyTable(Table):
     def rebuild(self) -> None:
         """Layouts and buttons after the view, the viewer or a selection changed."""
         v = self.v
+        self.least = prompts.least_deadwood(v)
         if v.get("reveal"):
             self.spread = reveal.Spread(v["reveal"], self.bottom_seat(), staged=self.staged)
         else:
@@ -240,10 +243,8 @@ class GinRummyTable(Table):
         return reveal.Defence.free(r) if r and self.v["phase"] == LAYOFF else []
 
     def knock_card(self) -> str | None:
-        """The card a knock would throw: the one chosen, else the best one."""
-        if self.selected:
-            return self.selected
-        return prompts.best_discard(self.v)
+        """The card a knock would throw: the one chosen, else the one leaving the least deadwood."""
+        return self.selected or self.least.card
 
     def gin_forced(self) -> bool:
         """Knocking now would be gin, which the rules force."""
@@ -251,10 +252,17 @@ class GinRummyTable(Table):
         return gin.visible and gin.enabled and gin.label == "Gin!"
 
     def cannot(self, command: dict[str, Any]) -> str | None:
-        """Why the person at the screen may not play `command` now (None: they may)."""
+        """Why the person at the screen may not play `command` now (None: they may). Asked
+        every frame while a card is dragged over the pile or a layoff is chosen: the rules'
+        answer (a discard's needs the deadwood solver) is kept until the match moves on."""
         seat = self.acting_human if self.acting_human is not None else self.viewer
-        refused = self.window.check(seat, command)
-        return refused.reason if refused is not None else None
+        key = (self.window.count, seat, tuple(sorted(command.items())))
+        if key not in self.refusals:
+            if len(self.refusals) > 64:
+                self.refusals.clear()
+            refused = self.window.check(seat, command)
+            self.refusals[key] = refused.reason if refused is not None else None
+        return self.refusals[key]
 
     def motion(self, before: dict[str, Any], after: dict[str, Any]) -> Motion:
         return Motion(self.flights, before, after, self, self.speed, self.app.sounds.play)
@@ -463,6 +471,13 @@ class GinRummyTable(Table):
 
     def on_hint(self) -> None:
         self.actions.setup_buttons()
+
+    def hint_clicked(self) -> None:
+        """The Hint button (and H): ask for a hint; once one shows, Use hint takes it up."""
+        if self.hint and self.acting_human is not None:
+            self.actions.use_hint()
+        else:
+            self.request_hint()
 
     def enter(self) -> None:
         self.drag.cancel()  # a press made before a screen came in front ends with it

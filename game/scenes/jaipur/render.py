@@ -227,24 +227,39 @@ def consequence(v: dict[str, Any], command: dict[str, Any]) -> Msg | str:
         n = v["market"].count(CAMEL)
         return msg("Your herd grows to {n}; the market refills.", n=(v.get("herd") or 0) + n)
     if move == "sell":
-        values = v["tokens"][command["good"]][: command["count"]]
-        size = bonus_for(command["count"])
-        bonus = size is not None and v["bonus"][str(size)] > 0
-        if not values:
-            if bonus:
-                return msg("No tokens left in that pile and a bonus token.")
-            return msg("No tokens left in that pile.")
-        if len(values) == 1:
-            if bonus:
-                return msg("Earns {points} and a bonus token.", points=values[0])
-            return msg("Earns {points}.", points=values[0])
-        sum_text = " + ".join(map(str, values))  # figures only: the same in every language
-        if bonus:
-            return msg("Earns {values} = {points} and a bonus token.", values=sum_text, points=sum(values))
-        return msg("Earns {values} = {points}.", values=sum_text, points=sum(values))
+        earns = earnings(v, command["good"], command["count"])
+        left = len(v["tokens"][command["good"]])
+        if 0 < left < command["count"]:  # the cards beyond the pile earn nothing: say so
+            return msg_n(
+                "{earns} Only {n} token is left for {count} cards.",
+                "{earns} Only {n} tokens are left for {count} cards.",
+                left,
+                earns=earns,
+                count=command["count"],
+            )
+        return earns
     if move == "exchange":
         return msg("You give {cards}; nothing is drawn.", cards=cards_text(command["give"]))
     return ""
+
+
+def earnings(v: dict[str, Any], good: str, n: int) -> Msg:
+    """What selling `n` cards of `good` earns: the tokens it takes, and a bonus token."""
+    values = v["tokens"][good][:n]
+    size = bonus_for(n)
+    bonus = size is not None and v["bonus"][str(size)] > 0
+    if not values:
+        if bonus:
+            return msg("No tokens left in that pile and a bonus token.")
+        return msg("No tokens left in that pile.")
+    if len(values) == 1:
+        if bonus:
+            return msg("Earns {points} and a bonus token.", points=values[0])
+        return msg("Earns {points}.", points=values[0])
+    sum_text = " + ".join(map(str, values))  # figures only: the same in every language
+    if bonus:
+        return msg("Earns {values} = {points} and a bonus token.", values=sum_text, points=sum(values))
+    return msg("Earns {values} = {points}.", values=sum_text, points=sum(values))
 
 
 def describe_command(command: dict[str, Any]) -> Msg | str:

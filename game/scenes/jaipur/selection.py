@@ -13,7 +13,7 @@ from typing import Any
 from game.core.i18n import msg, msg_n
 from game.rules.jaipur.cards import CAMEL, bonus_for
 from game.rules.jaipur.face import FACE
-from game.rules.jaipur.words import name
+from game.rules.jaipur.words import count, name
 
 Command = dict[str, Any]
 
@@ -53,9 +53,9 @@ def classify(
         size = bonus_for(n)
         bonus = size is not None and view["bonus"][str(size)] > 0
         if bonus:
-            label = msg("Sell {n} {good} + bonus", n=n, good=name(good))
+            label = msg("Sell {goods} + bonus", goods=count(good, n))
         else:
-            label = msg("Sell {n} {good}", n=n, good=name(good))
+            label = msg("Sell {goods}", goods=count(good, n))
     elif not market_sel:
         return None, "", msg("Select market cards to exchange for")
     else:

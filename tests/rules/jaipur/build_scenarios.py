@@ -122,7 +122,7 @@ def luxury_sale_of_one():
             "lines": {
                 "0": "rejected: gold sells 2 or more",
                 "1": "rejected: silver sells 2 or more",
-                "2": "rejected: diamond sells 2 or more",
+                "2": "rejected: diamonds sell 2 or more",
                 "3": "ok",
                 "4": "rejected: gold sells 2 or more",
                 "5": "ok",

@@ -207,11 +207,14 @@ def test_sales_of_3_4_5_earn_a_bonus_token_of_that_pile(count, size):
     assert m.view(1)["earned"][0]["bonus"] == [size]
 
 
-@pytest.mark.parametrize("good", [D, G, S])
-def test_luxury_goods_sell_two_or_more(good):
-    """売却の縛り: diamonds, gold and silver need 2 or more cards."""
+@pytest.mark.parametrize(
+    "good, said",
+    [(D, "Diamonds sell 2 or more"), (G, "Gold sells 2 or more"), (S, "Silver sells 2 or more")],
+)
+def test_luxury_goods_sell_two_or_more(good, said):
+    """売却の縛り: diamonds, gold and silver need 2 or more cards (said in good English)."""
     m = match(setup([good, good, C, C, L], [SP, SP, SP, SP, K], [L, C]))
-    assert reason(m, 0, {"move": "sell", "good": good, "count": 1}) == f"{good.capitalize()} sells 2 or more"
+    assert reason(m, 0, {"move": "sell", "good": good, "count": 1}) == said
     ok(m, 0, {"move": "sell", "good": good, "count": 2})
 
 
@@ -219,7 +222,7 @@ def test_luxury_needs_two_even_with_one_token_left():
     """売却の縛り: the rule holds even when one token is left."""
     state = match(setup([D, D, C, C, L], [SP, SP, SP, SP, K], [L, C])).state
     state = with_(state, tokens=((5,), *state.tokens[1:]))
-    assert decide(state, 0, {"move": "sell", "good": D, "count": 1}).reason == "Diamond sells 2 or more"
+    assert decide(state, 0, {"move": "sell", "good": D, "count": 1}).reason == "Diamonds sell 2 or more"
     events = decide(state, 0, {"move": "sell", "good": D, "count": 2})
     assert events[0]["tokens"] == [5]
 
