@@ -16,9 +16,10 @@ the clock has passed); then whatever is due goes in one at a time, the bots aske
 each: held answers by tick then seat, the time entry of a whole second of sand, the clock's
 expiry. A bot's move dated t goes in before the clock's expiry at t. The rules clock's command
 goes in only while the sand runs: a new Ubongo round's boards turn up (`reveal`, at tick 0) the
-moment its sand starts, after the table's die roll or the server's wait for every screen. A held answer whose moment
-comes after the match changed is chosen again with the same random source from the match as it
-is then (a pawn sent for gems another took meanwhile); nothing later goes in until it has.
+moment its sand starts, after the table's die roll or the server's wait for every screen. A
+held answer whose moment comes after the match changed is chosen again with the same random
+source from the match as it is then (a pawn sent for gems another took meanwhile); nothing
+later goes in until it has.
 """
 
 from __future__ import annotations
