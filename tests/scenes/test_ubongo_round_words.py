@@ -169,9 +169,16 @@ def test_under_the_round_sheet_the_table_shows_the_round_that_ended_and_the_next
     assert solved is not None and table.clock_at(0) >= solved  # the hourglass as the round ended
     s.tick(30)
     assert table.v["round"] == 1 and not table.intro  # still: nothing of round 2 under the sheet
+    boards: list[int] = []
+    monkeypatch.setattr(table.render, "silhouette", lambda surface, seat, box: boards.append(seat))
     s.click("continue")
     assert s.scene == "ubongo" and table.v["round"] == 2 and table.intro > 0  # now its die rolls
     assert "Round 2 of 9" in blits.inside(s, L.HEADER)
+    assert boards == []  # the players' boards lie face down while it rolls
+    s.idle()
+    assert not table.intro and table.solving()
+    blits.frame(s)
+    assert sorted(set(boards)) == [0, 1]
 
 
 # -- 10: the header's sign and mode word ------------------------------------------------------
