@@ -14,6 +14,7 @@ import contextlib
 import gc
 import importlib
 import importlib.util
+import inspect
 import json
 import os
 import random
@@ -505,7 +506,10 @@ def game_figures(wanted: Callable[[str], bool]) -> dict[str, float]:
             and importlib.util.find_spec(f"game.rules.{game}")
             and importlib.util.find_spec(name)
         ):
-            figures.update(importlib.import_module(name).figures())
+            make = importlib.import_module(name).figures
+            # a game's figures may take `wanted` and skip what was not asked for
+            asks = "wanted" in inspect.signature(make).parameters
+            figures.update(make(wanted) if asks else make())
     bundle = ROOT / "build" / "bundle_figures.py"
     if wanted("bundle_") and bundle.exists():
         spec = importlib.util.spec_from_file_location("bundle_figures", bundle)

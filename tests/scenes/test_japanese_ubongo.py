@@ -150,3 +150,42 @@ def test_pass_and_play_hand_off(monkeypatch, japanese_seen):
         assert "あなたのパズル" in i18n.tr(s.table.handoff_note(0))
     finally:
         i18n.set_language("en")
+
+
+def test_too_late_an_empty_row_a_dim_rows_notice_and_the_header_tips(monkeypatch, japanese_seen):
+    """Issue 44's moments in both languages: the too-late gem board and its sheet, an empty row
+    in reach, taking it, a dim row's notice, the header's tips (the mode word, the sign)."""
+    from tests.scenes.ubongo_player import empty_row_match, open_match, too_late
+
+    overflow = Overflow(monkeypatch)
+    s = too_late()
+    assert s.scene == "ubongo" and s.table.late
+    check(s, overflow, japanese_seen, "13-too-late-gem-board")
+    s.idle()
+    assert s.scene == "ubongo-round"
+    check(s, overflow, japanese_seen, "14-too-late-sheet")
+    s.close()
+    s = open_match(empty_row_match())
+    s.idle()
+    s.perform(0, solution(s, 0))
+    s.idle()
+    check(s, overflow, japanese_seen, "15-empty-row-in-reach")
+    s.move(s.target("row.5").centre)
+    check(s, overflow, japanese_seen, "16-dim-row-tip")
+    s.key("6")
+    check(s, overflow, japanese_seen, "17-dim-row-notice")
+    s.perform(0, {"move": "pawn", "row": 0})
+    check(s, overflow, japanese_seen, "18-took-nothing")
+    for target in ("header.mode", "header.sign"):  # a tooltip lies over the rows: no spill check
+        s.move(s.target(target).centre)
+        tipped = s.table.tipped()
+        assert tipped is not None and tipped.id == target
+        i18n.set_language("ja")
+        try:
+            japanese_seen.clear()
+            s.app.draw()
+            assert japanese_seen.english(NAMES) == [], target
+            wrapped = "".join(japanese_seen.lines)
+            assert i18n.tr(tipped.tip)[:8] in wrapped, target  # the tip, in Japanese
+        finally:
+            i18n.set_language("en")

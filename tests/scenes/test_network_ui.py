@@ -671,13 +671,14 @@ def test_a_race_round_starts_for_every_screen_at_once_and_a_sheet_still_open_giv
             wait_until(s, lambda s=s, seat=seat: seat in s.table.rows_open() or not s.table.idle(), "rows")
             if seat in s.table.window.to_act:
                 s.perform(seat, {"move": "pawn", "row": s.table.rows_open()[0]})
-        for s in (host, guest):
-            wait_until(s, lambda s=s: s.table.v["phase"] == "roll", "round 1 over, round 2's die")
+        for s in (host, guest):  # the match is at round 2's die; the table shows round 1 as it ended
+            wait_until(s, lambda s=s: s.table.window.view()["phase"] == "roll", "round 1 over, round 2's die")
             for _ in range(600):  # the gems land, then the sheet
                 if s.scene == "ubongo-round":
                     break
                 s.tick(1)
             assert s.scene == "ubongo-round"
+            assert s.table.v["round"] == 1 and not s.table.intro  # no next round under the sheet
         host.click("continue")  # the host is ready; the guest goes on reading its sheet
         for _ in range(200):  # the host's die rolls and lands
             host.tick(1)

@@ -8,6 +8,8 @@ import random
 import pygame
 
 from game.automation import Session
+from game.core.match import Match, Seat
+from game.rules.ubongo.ruleset import RULESET
 from game.rules.ubongo.solver import tilings
 
 
@@ -78,3 +80,52 @@ def press(s: Session, pos: tuple[int, int]) -> None:
 def move_to(s: Session, pos: tuple[int, int]) -> None:
     s._post(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0))
     s.app.step(0)
+
+
+def too_late(seed: int = 7) -> Session:
+    """A person who solves 200 ticks before their sand runs out and does not move: the table
+    at the tick the sand runs out (the round over, the person too late for gems)."""
+    setup = {"pawns": [2, 2]}
+    s = Session.open(
+        "ubongo", ["human", "easy"], seed=seed, options={"first": 0, "side2": "hard"}, setup=setup
+    )
+    s.idle()
+    s.tick(2700 - 200)
+    s.perform(0, solution(s, 0))
+    for _ in range(400):
+        if any(e["type"] == "too_late" for e in s.log):
+            break
+        s.tick(1)
+    return s
+
+
+def empty_row_match() -> Match:
+    """Asha (at the screen) against an easy bot, both pawns on row 1, which three rounds of
+    both taking it have emptied; round 4's die has rolled, its boards still face down."""
+    from tests.rules.ubongo.helpers import deal
+
+    seats = [Seat("Asha"), Seat("Bilal", "bot", "easy")]
+    match = Match.new(RULESET, seats, {"first": 0}, seed=5, setup=deal(2, [0, 0]))
+    for _ in range(3):
+        match.submit(None, match.clock)  # the boards turn up
+        for seat, tick in ((0, 100), (1, 200)):
+            puzzle = match.view(seat)["puzzles"][seat]
+            tiling = tilings([tuple(c) for c in puzzle["cells"]], puzzle["pieces"], limit=1)[0]
+            placements = [{"piece": p, "cells": [list(c) for c in cells]} for p, cells in tiling]
+            assert isinstance(
+                match.submit(seat, {"move": "solve", "tick": tick, "placements": placements}), list
+            )
+            assert isinstance(match.submit(seat, {"move": "pawn", "row": 0, "tick": tick + 10}), list)
+    assert match.state.gems[0] == () and match.view(0)["phase"] == "roll"
+    return match
+
+
+def open_match(match: Match) -> Session:
+    """The app with `match` on its table, as a local match is opened (the referee drives it)."""
+    from game.scenes.ubongo.table import UbongoTable
+    from tests.scenes.driver import open_table
+
+    s = Session(Session._app(True))
+    s.app.push(open_table(s.app, UbongoTable, match))
+    s.app.step(0)
+    return s

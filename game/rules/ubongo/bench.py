@@ -1,5 +1,6 @@
-"""Ubongo's figures for `make bench`: the solver over every shipped row, the generator, and the
-race for gems with a seat that never solves (every other solve should end with gems taken)."""
+"""Ubongo's figures for `make bench`: the solver over every shipped row, the generator, the
+race for gems with a seat that never solves (every other solve should end with gems taken),
+and the share of rounds each bot level solves within its sand on each side of the boards."""
 
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ from game.core.match import Match, Seat
 from game.core.referee import Referee
 from game.rules.ubongo import generate, levels, solver
 from game.rules.ubongo.ruleset import RULESET
+from game.rules.ubongo.state import TICKS_PER_SECOND
+
+BOT_LEVELS = ("easy", "medium", "hard")
+SAND = 45 * TICKS_PER_SECOND  # one hourglass, no handicap
 
 
 def rows() -> list[tuple[tuple, tuple[str, ...]]]:
@@ -92,13 +97,54 @@ def idle_seat_race(games: int = 100, levels_: tuple[str, ...] = ("medium", "hard
     }
 
 
-def figures() -> dict[str, float]:
-    puzzles = rows()
-    race = idle_seat_race()
-    return {
-        "ubongo.solve_us": solve_us(puzzles),
-        "ubongo.count_all_ms": count_all_ms(puzzles),
-        "ubongo.generate_s": generate_s(),
-        "ubongo.idle_seat_gems_taken_pct": race["taken_pct"],
-        "ubongo.race_games_per_s": race["games_per_s"],
-    }
+def solve_share(side: str, games: int = 12, seed: int = 200) -> dict[str, float]:
+    """Per bot level, the share of rounds it solved within one hourglass (45 s, no handicap) on
+    this side of the boards: whole games of the three levels racing on one clock, driven by
+    the referee every match has (so the bots draw from the random streams a real game gives
+    them), 9 rounds each (docs/ubongo.md, Bot levels)."""
+    solved = dict.fromkeys(BOT_LEVELS, 0)
+    rounds = 0
+    options = {f"side{k + 1}": side for k in range(len(BOT_LEVELS))}
+    for game in range(games):
+        seats = [Seat(level, "bot", level) for level in BOT_LEVELS]
+        match = Match.new(RULESET, seats, options, seed + game)
+        players = {i: RULESET.bot(level) for i, level in enumerate(BOT_LEVELS)}
+        referee = Referee(Authority(match), players)
+        while not match.finished:
+            referee.advance(referee.quiet())
+        referee.close()
+        for event in match.events:
+            if event["type"] == "round_end":
+                rounds += 1
+                for seat, level in enumerate(BOT_LEVELS):
+                    tick = event["ticks"][seat]
+                    solved[level] += tick is not None and tick <= SAND
+    return {level: solved[level] / max(1, rounds) for level in BOT_LEVELS}
+
+
+def solve_shares(games: int = 12) -> dict[str, float]:
+    """`ubongo.solve_share.LEVEL.SIDE` for every level and side: 108 rounds each by default."""
+    out = {}
+    for side in levels.SIDES:
+        for level, share in solve_share(side, games).items():
+            out[f"ubongo.solve_share.{level}.{side}"] = share
+    return out
+
+
+def figures(wanted=lambda key: True) -> dict[str, float]:
+    """Only what `wanted` asks for (`--only ubongo.solve_share` skips the generator's half
+    minute)."""
+    out: dict[str, float] = {}
+    if wanted("ubongo.solve_us") or wanted("ubongo.count_all_ms"):
+        puzzles = rows()
+        out["ubongo.solve_us"] = solve_us(puzzles)
+        out["ubongo.count_all_ms"] = count_all_ms(puzzles)
+    if wanted("ubongo.generate_s"):
+        out["ubongo.generate_s"] = generate_s()
+    if wanted("ubongo.idle_seat_gems_taken_pct") or wanted("ubongo.race_games_per_s"):
+        race = idle_seat_race()
+        out["ubongo.idle_seat_gems_taken_pct"] = race["taken_pct"]
+        out["ubongo.race_games_per_s"] = race["games_per_s"]
+    if wanted("ubongo.solve_share."):
+        out.update(solve_shares())
+    return out

@@ -26,7 +26,7 @@ from game.rules.ubongo.difficulty import SPREAD
 
 # `medium` is the average player of difficulty.py (its labels' odds of missing the sand hold for
 # it); `easy` is slower and fumbles, `hard` quick.
-PACE = {"easy": 1.4, "medium": 1.0, "hard": 0.65}
+PACE = {"easy": 1.25, "medium": 1.0, "hard": 0.65}
 FUMBLE = {"easy": 0.25, "medium": 0.0, "hard": 0.0}
 REACH = {"easy": (2.0, 4.0), "medium": (1.2, 2.5), "hard": (0.6, 1.5)}  # seconds to move and take gems
 VARIANTS = 6  # a bot lays one of the first few tilings, so its boards do not always look alike

@@ -42,6 +42,9 @@ class Desk(Protocol):
     flash: dict[int, int]
     shown_solution: list | None
     notice: str
+    said: str  # why a row just pressed or clicked is not open
+    frozen: dict[str, Any] | None  # the round as it ended, under its sheet
+    late: int  # ticks left of the gem board saying the person was too late
     frame_map: TargetMap | None  # set by Render while it draws a frame
     give_up_button: Button
 
@@ -63,6 +66,8 @@ class Desk(Protocol):
     def seat_order(self) -> list[int]: ...
 
     def progress(self, seat: int) -> float | None: ...
+
+    def clock_at(self, seat: int | None) -> int: ...
 
     def sync_buttons(self) -> None: ...
 

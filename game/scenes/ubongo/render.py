@@ -102,6 +102,9 @@ class Render:
             for i, name in enumerate(gems[row]):
                 image = gem_image(name)
                 surface.blit(image, image.get_rect(center=L.gem_centre(row, i)))
+            if not gems[row]:  # taken to the last gem: a pawn there takes nothing
+                at = (L.gem_centre(row, 0)[0] - 20, r.centery)
+                text.blit(surface, N_("empty: no gems left"), at, 18, theme.MUTED, "bold", "midleft")
             if len(gems[row]) >= 2:  # the two a pawn takes
                 a, b = L.gem_centre(row, 0), L.gem_centre(row, 1)
                 box = pygame.Rect(a[0] - 25, a[1] - 25, b[0] - a[0] + 50, 50)
@@ -112,6 +115,38 @@ class Render:
         """The round, then what it is about now: the die's row while puzzles are solved; on
         the gem board, what the person does there (or waits for); the kind of game."""
         t = self.t
+        h = L.HEADER
+        head = self.header()
+        text.blit(surface, head["title"], (h.x + 18, h.centery), 24, theme.TEXT, "black", "midleft")
+        name, gloss = head["mode"]  # the kind of game, and what it means, beneath
+        right = head["mode_rect"].right - 6
+        text.blit(surface, name, (right, h.centery - 9), 17, theme.TEXT, "bold", "midright")
+        text.blit(surface, gloss, (right, h.centery + 11), 14, theme.MUTED, anchor="midright")
+        if t.focus == "header.mode":
+            pygame.draw.rect(surface, theme.FOCUS, head["mode_rect"], 2, border_radius=6)
+        icon = head["icon"]
+        if head["sign"] is None:
+            return  # the big die says it
+        line, ink = "", theme.MUTED
+        if head["sign"] == "gems":
+            self.gem_pair(surface, icon)
+            line, ink = self.gem_line()
+        else:
+            face = t.v["face"]
+            art.die(surface, face, icon)
+            line = _("Row {row}: the {symbol}", row=face + 1, symbol=symbol(DIE[face]))
+        if t.focus == "header.sign":
+            pygame.draw.rect(surface, theme.FOCUS, icon.inflate(6, 6), 2, border_radius=10)
+        if line:
+            x = icon.right + 12
+            line, size = text.fit(line, head["mode_rect"].x - 12 - x, 19, "bold", 14)
+            text.blit(surface, line, (x, h.centery), size, ink, "bold", "midleft")
+
+    def header(self) -> dict[str, Any]:
+        """Where the header's parts stand and what its sign and mode word mean (their tips, on
+        hover and focus): the title, the sign (the gem pair on the gem board, else the die),
+        the mode word at the right."""
+        t = self.t
         v = t.v
         h = L.HEADER
         title = (
@@ -119,25 +154,50 @@ class Render:
             if v["round"]
             else _("Before round 1")
         )
-        title_at = text.blit(surface, title, (h.x + 18, h.centery), 24, theme.TEXT, "black", "midleft")
-        icon = L.DIE_SMALL.move(max(0, title_at.right + 14 - L.DIE_SMALL.x), 0)  # after a long title
-        mode = N_("Solo against the clock") if t.solo else (N_("Pass and play") if t.per_seat else N_("Race"))
-        right = text.blit(surface, mode, (h.right - 16, h.centery), 17, theme.MUTED, anchor="midright").x
-        if t.intro or v["phase"] == "roll":
-            return  # the big die says it
-        line, ink = "", theme.MUTED
-        if t.gem_board_shown():
-            self.gem_pair(surface, icon)
-            line, ink = self.gem_line()
-        elif v["face"] is not None and v["face"] >= 0:
-            art.die(surface, v["face"], icon)
-            line = _("Row {row}: the {symbol}", row=v["face"] + 1, symbol=symbol(DIE[v["face"]]))
-        if line:
-            x = icon.right + 12
-            line, size = text.fit(line, right - 16 - x, 19, "bold", 14)
-            text.blit(surface, line, (x, h.centery), size, ink, "bold", "midleft")
+        title_w = text.render(title, 24, theme.TEXT, "black").get_width()
+        icon = L.DIE_SMALL.move(max(0, h.x + 18 + title_w + 14 - L.DIE_SMALL.x), 0)  # after a long title
+        if t.solo:
+            mode = (N_("Solo"), N_("against the clock"))
+            mode_tip = N_("Nine puzzles, alone against the hourglass: your time and your gems are your score")
+        elif t.per_seat:
+            mode = (N_("Pass and play"), N_("one screen, in turn"))
+            mode_tip = N_(
+                "Each person solves in turn on their own hourglass and passes the screen on; "
+                "the times on those hourglasses decide who was quicker"
+            )
+        else:
+            mode = (N_("Race"), N_("everyone at once"))
+            mode_tip = N_(
+                "Everyone solves at the same time against their own hourglass; whoever solves moves "
+                "their pawn and takes gems at once, while the others solve on"
+            )
+        width = max(
+            text.render(mode[0], 17, theme.TEXT, "bold").get_width(), text.render(mode[1], 14).get_width()
+        )
+        mode_rect = pygame.Rect(0, 0, width + 12, 46)
+        mode_rect.midright = (h.right - 10, h.centery + 1)
+        sign, sign_tip = None, ""
+        if not t.intro and v["phase"] != "roll":
+            if t.gem_board_shown():
+                sign = "gems"
+                sign_tip = _("The gem board: a pawn takes the two gems at the front of its row")
+            elif v["face"] is not None and v["face"] >= 0:
+                sign = "die"
+                sign_tip = _(
+                    "The die showed the {symbol}: row {row} of every board gives this round's pieces",
+                    symbol=symbol(DIE[v["face"]]),
+                    row=v["face"] + 1,
+                )
+        return {
+            "title": title,
+            "icon": icon,
+            "sign": sign,
+            "sign_tip": sign_tip,
+            "mode": mode,
+            "mode_rect": mode_rect,
+            "mode_tip": mode_tip,
+        }
 
-    @staticmethod
     @staticmethod
     def gem_pair(surface: pygame.Surface, box: pygame.Rect) -> None:
         """Two gems side by side, the two at the front of a row: the sign of the gem board."""
@@ -178,10 +238,25 @@ class Render:
             names[s] for s in range(v["seats"]) if s != seat and v["status"][s] in ("solving", "solved")
         ]
         if status == "moved":
+            empty = self.empty_move(seat)
+            if empty is not None and racing:
+                line = _(
+                    "You took nothing: row {row} was empty; still racing: {names}",
+                    row=empty + 1,
+                    names=listing(racing),
+                )
+                return line, theme.MUTED
+            if empty is not None:
+                return _("You took nothing: row {row} was empty", row=empty + 1), theme.MUTED
             if racing:
                 return _("Your gems are taken; still racing: {names}", names=listing(racing)), theme.GOOD
             return _("Your gems are taken"), theme.GOOD
         return _("Out of time: those who solved take their gems"), theme.DANGER
+
+    def empty_move(self, seat: int) -> int | None:
+        """The row the seat's pawn went to this round when it took nothing there (it was empty)."""
+        move = next((m for m in self.t.v["moves"] if m["seat"] == seat), None)
+        return move["to"] if move is not None and move["gems"] == [] else None
 
     def draw_intro(self, surface: pygame.Surface) -> None:
         """The die tumbles, lands on its face, then the hourglass is turned; over the network
@@ -278,6 +353,13 @@ class Render:
         for row in open_rows:
             r = L.row_rect(row)
             lit = t.hover == f"row.{row}" or t.focus == f"row.{row}"
+            if not v["gems"][row]:  # in reach but empty: open, not lit as worth taking
+                if lit:
+                    pygame.draw.rect(surface, theme.FOCUS, r, 4, border_radius=10)
+                else:
+                    corners = [r.topleft, r.topright, r.bottomright, r.bottomleft]
+                    polyomino_draw.dashed(surface, theme.MUTED, corners, 2, 6)
+                continue
             pygame.draw.rect(
                 surface, theme.FOCUS if lit else theme.GOOD, r, 4 if lit else 3, border_radius=10
             )
@@ -295,7 +377,36 @@ class Render:
         for seat, to in heading.items():
             a = L.pawn_centre(to, seat)
             pygame.draw.circle(surface, art.SEAT_COLOURS[seat % 4], (a[0], a[1] - 22), 5)
+        if self.too_late():
+            self.draw_late(surface)
         self.draw_corner(surface)
+
+    def too_late(self) -> bool:
+        """The person at the screen solved, but their sand ran out before they moved."""
+        t = self.t
+        v, seat = t.v, t.viewer
+        if seat is None or v["phase"] != "solve":
+            return False
+        return v["status"][seat] == "late" or (v["status"][seat] == "solved" and seat in t.window.done)
+
+    def draw_late(self, surface: pygame.Surface) -> None:
+        """Over the gem rows, dimmed: the person was too late for them this round."""
+        rows = L.GEM_ROWS_RECT
+        shade = pygame.Surface(rows.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 120))
+        surface.blit(shade, rows)
+        title = _("Too late for gems")
+        why = _("Your sand ran out before you moved your pawn.")
+        line, size = text.fit(why, rows.w - 120, 19, smallest=14)
+        width = max(
+            text.render(title, 36, theme.DANGER, "black").get_width(), text.render(line, size).get_width()
+        )
+        box = pygame.Rect(0, 0, width + 56, 112)
+        box.center = rows.center
+        pygame.draw.rect(surface, theme.BG_DEEP, box, border_radius=12)
+        pygame.draw.rect(surface, theme.DANGER, box, 3, border_radius=12)
+        text.blit(surface, title, (box.centerx, box.y + 38), 36, theme.DANGER, "black", "center")
+        text.blit(surface, line, (box.centerx, box.y + 80), size, theme.TEXT, anchor="center")
 
     def draw_corner(self, surface: pygame.Surface) -> None:
         """Beneath the gem board, the person's own puzzle, frozen: their solution, or one the
@@ -330,7 +441,7 @@ class Render:
         if solve is None:
             return _("Your puzzle: a solution"), theme.MUTED
         title = _("Ubongo! {time} · {nth}", time=seconds(solve["tick"]), nth=nth(solve["rank"] + 1))
-        return title, theme.GOOD
+        return title, theme.MUTED if self.too_late() else theme.GOOD
 
     def corner_detail(self, seat: int) -> str:
         t = self.t
@@ -364,7 +475,7 @@ class Render:
         v = t.v
         seat = t.viewer if t.viewer is not None else 0
         glass = v["hourglass"]
-        tick = t.window.now(seat)
+        tick = t.clock_at(seat)
         start, end = glass["start"][seat], glass["end"][seat]
         running = v["phase"] == "solve" and not t.intro
         left = (end - tick) / max(1, end - start) if running else 1.0
@@ -464,7 +575,7 @@ class Render:
         text.blit(surface, kind, (r.x + 44, r.y + 45), 14, theme.MUTED, anchor="midleft")
         self.draw_status(surface, seat, pygame.Rect(r.x + 10, r.y + 58, 150, 18))
         art.gem_counts(surface, v["held"][seat], r.x + 10, r.bottom - 12, SMALL_GEM, 35)
-        if v["puzzles"]:
+        if v["puzzles"] and not t.intro:  # the boards lie face down while the die rolls
             self.silhouette(surface, seat, pygame.Rect(r.right - 118, r.y + 8, 108, r.h - 16))
 
     def draw_status(self, surface: pygame.Surface, seat: int, r: pygame.Rect) -> None:
@@ -547,11 +658,26 @@ class Render:
         return t.give_up_button.rect.x if t.give_up_button.visible else None
 
     def bar(self) -> tuple[str, str, str]:
+        """What the action bar says; a row just refused (its number pressed, or clicked while
+        dim) says why for a few seconds, in the words of its tip."""
+        title, detail, mood = self.bar_now()
+        t = self.t
+        if t.said and t.gem_board_shown() and not (t.sheet_open or t.sheet_waiting is not None):
+            return title, t.said, "refused"
+        return title, detail, mood
+
+    def bar_now(self) -> tuple[str, str, str]:
         t = self.t
         v = t.v
         seat = t.viewer
         names = t.window.names
         if t.sheet_open or t.sheet_waiting is not None:
+            if self.too_late():
+                return (
+                    _("Too late for gems"),
+                    _("Your sand ran out before you moved your pawn: no gems this round."),
+                    "refused",
+                )
             return _("The round is over"), _("The gems find their owners."), "moving"
         if t.intro:
             return (
@@ -613,8 +739,11 @@ class Render:
                 return _("Ubongo! Take your gems"), detail, "move"
             still = listing(names[s] for s in range(v["seats"]) if v["status"][s] in ("solving", "solved"))
             waiting = _("Still playing: {names}.", names=still) if still else ""
+            ends = _("The round ends with the sand.")
+            if status == "moved" and self.empty_move(seat) is not None:
+                return _("You took nothing: the row was empty"), waiting or ends, "idle"
             if status == "moved":
-                return _("Gems taken"), waiting or _("The round ends with the sand."), "good"
+                return _("Gems taken"), waiting or ends, "good"
             if status in ("solved", "late"):
                 return _("Too late for gems"), waiting, "refused"
             if t.puzzle_lost():

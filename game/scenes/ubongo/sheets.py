@@ -67,14 +67,18 @@ class RoundSheet(Sheet):
             art.pawn(surface, seat, (row.x + 26, row.y + 30), 15, self.names[seat][:1])
             name, size = text.fit(self.names[seat], 210, 22, "bold", 15)
             text.blit(surface, name, (row.x + 50, row.y + 30), size, theme.TEXT, "bold", "midleft")
+            late = v["status"][seat] == "late"  # solved, but the sand ran out before the pawn moved
             if ticks[seat] is None:
                 words, ink = _("did not solve"), theme.DANGER
             else:
                 words = _(
                     "Ubongo! {time}", time=_("{seconds} s", seconds=f"{ticks[seat] / TICKS_PER_SECOND:.1f}")
                 )
-                ink = theme.GOOD
+                ink = theme.MUTED if late else theme.GOOD
             text.blit(surface, words, (row.x + 50, row.y + 62), 19, ink, "bold", "midleft")
+            if late:
+                line, size = text.fit(_("too late for gems"), 210, 17, "bold", 13)
+                text.blit(surface, line, (row.x + 50, row.y + 86), size, theme.DANGER, "bold", "midleft")
             puzzle = v["puzzles"][seat]
             placed = v["placements"][seat]
             if placed is not None:
@@ -92,8 +96,19 @@ class RoundSheet(Sheet):
                 for i, colour in enumerate(gems):
                     surface.blit(art.gem(colour, 30), (row.x + 560 + 34 * i, row.y + 15))
             else:
-                text.blit(surface, _("no gems"), (row.x + 560, row.y + 30), 16, theme.MUTED, anchor="midleft")
+                line, size = text.fit(self.why_none(seat), row.right - 16 - (row.x + 560), 16, smallest=12)
+                text.blit(surface, line, (row.x + 560, row.y + 30), size, theme.MUTED, anchor="midleft")
             art.gem_counts(surface, v["held"][seat], row.x + 520, row.y + 72, 22, 62)
+
+    def why_none(self, seat: int) -> str:
+        """Why a player took no gems this round, in a few words."""
+        v = self.v
+        if v["status"][seat] == "late":
+            return _("nothing: too late")
+        move = next((m for m in v["moves"] if m["seat"] == seat), None)
+        if move is not None and move["gems"] == []:
+            return _("nothing: row {row} was empty", row=move["to"] + 1)
+        return _("no gems")
 
 
 class Standings(Results):

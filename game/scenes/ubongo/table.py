@@ -45,6 +45,8 @@ SHOW = 50  # ticks its face is shown before the hourglass turns
 TURN = 30  # ticks the hourglass takes to turn over
 WARN = 10 * TICKS_PER_SECOND  # the last seconds are heard as well as seen
 FLASH = 90  # ticks "Ubongo!" stays bright beside a solver
+LATE = 150  # ticks the gem board says "too late" before the round's sheet (a key or click skips)
+SAY = 240  # ticks the action bar says why a row cannot be taken (its number pressed, or clicked)
 
 
 class UbongoTable(Table):
@@ -67,6 +69,13 @@ class UbongoTable(Table):
         self.flash: dict[int, int] = {}  # seat -> ticks left of its "Ubongo!"
         self.shown_solution: list | None = None  # the solver's solution for a person out of time
         self.notice = ""
+        # The round as it ended, shown under its sheet (not the next round's die and header);
+        # the next round's die rolls once the sheet is closed
+        self.frozen: dict[str, Any] | None = None
+        self.roll_after_sheet = False
+        self.late = 0  # ticks left of the gem board saying the person was too late, sheet held
+        self.said = ""  # why the row whose number was pressed (or that was clicked) is not open
+        self.said_left = 0  # ticks the action bar says it
         self.v_version = 0
         self.frame_map: TargetMap | None = None  # the target map while a frame is drawn (Render sets it)
         give_up = Button(
@@ -79,6 +88,7 @@ class UbongoTable(Table):
         self.action_bar = ActionBar(L.ACTION_BAR)
         self.render = Render(self)
         self.v: dict[str, Any] = self.view()
+        self.live = self.v  # the match as it is now (`v` is what is shown: the round that ended)
         if self.v["phase"] == "roll" or (self.v["phase"] == "solve" and not self.window.played):
             self.start_round()  # the die of a round whose boards are still face down
         self.refresh()
@@ -106,6 +116,12 @@ class UbongoTable(Table):
             self.intro -= 1
             if self.intro == self.speed(TURN):
                 self.app.sounds.play("flip")
+        if self.late and self.app.top is self:
+            self.late -= 1
+        if self.said_left:
+            self.said_left -= 1
+            if not self.said_left:
+                self.said = ""
         self.turning = max(0, self.turning - 1)
         self.flights.advance(1)
         for seat in list(self.flash):
@@ -148,7 +164,7 @@ class UbongoTable(Table):
     def people_to_play(self) -> list[int]:
         """Pass-and-play: the people still to have the screen this hourglass, from the round's
         start player round the table (so who plays first, and fixes a reach first, rotates)."""
-        v = self.v
+        v = self.live  # the round being played, also while the last one shows under its sheet
         waiting = [s for s in self.window.to_act if s in self.humans and s not in self.window.done]
         return sorted(waiting, key=lambda s: (s - v["start_player"]) % v["seats"])
 
@@ -180,6 +196,7 @@ class UbongoTable(Table):
             self.intro
             or self.turning
             or self.flash
+            or self.said_left
             or self.flights.busy
             or (self.handler and self.handler.animated)
         )
@@ -198,11 +215,26 @@ class UbongoTable(Table):
 
     def landed(self) -> bool:
         """Gems flying mid-round are a sight and the race goes on under them (nothing of
-        Ubongo is `busy`); a round's sheet waits for them to land."""
-        return not self.flights.busy
+        Ubongo is `busy`); a round's sheet waits for them to land, and for the moment the gem
+        board says the person was too late."""
+        return not self.flights.busy and not self.late
 
     def after_sheet(self) -> None:
+        """The round's sheet closed: the table shows the match as it is now, and the next
+        round's die rolls."""
+        self.frozen = None
         self.refresh()
+        if self.roll_after_sheet:
+            self.roll_after_sheet = False
+            self.start_round()
+
+    def clock_at(self, seat: int | None) -> int:
+        """The tick the seat's hourglass shows: the round's last while the round that ended is
+        on show under its sheet."""
+        if self.frozen is None:
+            return self.window.now(seat)
+        now = self.frozen["now"]
+        return now[seat] if seat is not None else max(now)
 
     def show_result(self) -> None:
         self.app.push(Standings(self.app, self.window))
@@ -212,7 +244,10 @@ class UbongoTable(Table):
         for k, event in enumerate(events):
             kind = event["type"]
             if kind == "round_start":
-                self.start_round()
+                if self.frozen is not None:
+                    self.roll_after_sheet = True  # once the last round's sheet is closed
+                else:
+                    self.start_round()
             elif kind == "reveal":
                 self._boards_up(event["round"])
             elif kind == "solve":
@@ -232,7 +267,12 @@ class UbongoTable(Table):
             elif kind == "gems":
                 self._fly_gems(event, k)
             elif kind == "round_end":
+                # under its sheet the round stays as it ended, not the next one's die
+                self.frozen = self.window.view_at(first + k)
                 self.queue_sheet(lambda close, count=first + k + 1: self.round_sheet(count, close))
+                too_late = (e for e in events[:k] if e["type"] == "too_late")
+                if any(self.viewer in e["seats"] for e in too_late):
+                    self.late = self.speed(LATE)  # their sand ran out before they moved: say so first
         self.refresh()
         if self.shown_solution is None and self.puzzle_lost():
             self._show_solution()
@@ -243,7 +283,8 @@ class UbongoTable(Table):
         sheet still open gives way (its person is told), so nobody starts the round late."""
         if self.connection is None:
             return  # here the boards turn up only once this table lets the sand run
-        self.intro = 0
+        self.intro = self.late = 0
+        self.frozen, self.roll_after_sheet = None, False  # no die to roll after the sheet
         if self.give_way():
             self.app.toast(msg("Round {round} has begun: the others were ready", round=round_no))
 
@@ -319,7 +360,8 @@ class UbongoTable(Table):
 
     # -- what is shown --------------------------------------------------------------------
     def refresh(self) -> None:
-        self.v = self.view()
+        self.live = self.view()
+        self.v = self.frozen if self.frozen is not None else self.live
         self.v_version += 1  # what cached drawings key on
         v = self.v
         seat = self.viewer
@@ -390,7 +432,7 @@ class UbongoTable(Table):
             return None
         glass = v["hourglass"]
         expected = v["puzzles"][seat]["seconds"] * glass["ticks_per_second"]
-        part = (self.window.now(self.viewer) - glass["start"][seat]) / max(1.0, expected)
+        part = (self.clock_at(self.viewer) - glass["start"][seat]) / max(1.0, expected)
         return max(0.0, min(0.92, part))
 
     # -- drawing: Render's, and the overlay the base draws over it (Render's bar) ----------
@@ -422,8 +464,13 @@ class UbongoTable(Table):
         self._check_solved()
 
     def choose_row(self, row: int) -> None:
+        """Move the pawn to `row` (and take its gems); a row not open now is refused in words
+        on the action bar, the same as its tip."""
         if row in self.rows_open():
+            self.said, self.said_left = "", 0
             self.submit(self.viewer, {"move": "pawn", "row": row})
+        elif self.gem_board_shown():
+            self.said, self.said_left = self.row_tip(row), SAY
 
     def _check_solved(self) -> None:
         if self.handler is not None and self.solving() and self.handler.solved():
@@ -432,6 +479,14 @@ class UbongoTable(Table):
     # -- input: the pieces take the pointer and the keys first while the person solves; the
     # rows and the buttons are targets, hovered and clicked (before the pieces) as the base does
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.late and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.late = 0  # read: the round's sheet comes now
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.gem_board_shown():
+            dim = self.target_map().hit(event.pos, ("row",))
+            if dim is not None and not dim.enabled:
+                self.choose_row(int(dim.id[4:]))  # says why not
+                return True
         pointer = event.type in (pygame.MOUSEMOTION, pygame.WINDOWLEAVE) or (
             event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
         )
@@ -448,6 +503,9 @@ class UbongoTable(Table):
                 return True
         return not pointer and super().handle(event)
 
+    # a dim row's tip says why it is dim; an empty row in reach, that it holds nothing
+    tip_kinds = ("button", "log", "row", "header")
+
     def hoverable(self, target: Target) -> bool:
         return target.enabled and target.kind in ("button", "row")  # the pieces are the handler's
 
@@ -463,8 +521,8 @@ class UbongoTable(Table):
             self.give_up()
             return True
         rows = self.rows_open()
-        if rows and pygame.K_1 <= k <= pygame.K_6:
-            self.choose_row(k - pygame.K_1)
+        if (rows or self.gem_board_shown()) and pygame.K_1 <= k <= pygame.K_6:
+            self.choose_row(k - pygame.K_1)  # a dim row's number says why it is dim
             return True
         if rows and k in (pygame.K_UP, pygame.K_DOWN):
             down = k == pygame.K_DOWN
@@ -499,7 +557,7 @@ class UbongoTable(Table):
         out: list[Target] = []
         if self.solving() and self.handler is not None:
             out += self.handler.targets()
-        if self.gem_board_shown():
+        if self.gem_board_shown() and not self.render.too_late():  # (too late: its banner covers them)
             rows = self.rows_open()
             for row in range(6):
                 gems = self.v["gems"][row]
@@ -511,11 +569,23 @@ class UbongoTable(Table):
                     label = msg(
                         "Row {row}: {a}, {b}", row=row + 1, a=words.colour(gems[0]), b=words.colour(gems[1])
                     )
-                tip = "" if row in rows else self.row_tip(row)
+                if row not in rows:
+                    tip = self.row_tip(row)  # why it is dim
+                elif not gems:  # the rules let a pawn stop there: it takes nothing
+                    tip = msg("Row {row} is empty: your pawn may stop there, but takes nothing", row=row + 1)
+                else:
+                    tip = ""
                 out.append(Target(f"row.{row}", label, "row", L.row_rect(row), enabled=row in rows, tip=tip))
         for button in self.buttons.widgets:
             if button.visible:
                 out.append(button.target())
+        # the header's sign (the die, or the gem pair) and mode word, in words on hover and focus
+        head = self.render.header()
+        if head["sign"] is not None:
+            tip = head["sign_tip"]
+            out.append(Target("header.sign", tip, "header", head["icon"], tip=tip, row="header"))
+        tip = head["mode_tip"]
+        out.append(Target("header.mode", tip, "header", head["mode_rect"], tip=tip, row="header"))
         return out
 
     def row_tip(self, row: int) -> str:
@@ -524,18 +594,27 @@ class UbongoTable(Table):
         seat = self.viewer
         status = v["status"][seat] if seat is not None and v["phase"] == "solve" else None
         if status == "moved":
+            move = next((m for m in v["moves"] if m["seat"] == seat), None)
+            if move is not None and move["gems"] == []:
+                return N_("Your pawn has moved this round")
             return N_("You have taken your gems this round")
         if status == "late" or seat in self.window.done:
             return N_("Too late for gems")
         if status == "out":
             return N_("Only those who solved move their pawn")
+        if v["phase"] == "start" and seat is not None and seat not in self.window.to_act:
+            return N_("Your pawn is on its start field: the others are still choosing theirs")
         if seat is None or seat not in self.window.to_act:
             return N_("Not your move")
         if v["allowance"] is not None:
             allowance = v["allowance"]
             if allowance == 0:
-                return msg("Your pawn stays where it is")
-            return msg_n("Your pawn may move up to {n} row", "Your pawn may move up to {n} rows", allowance)
+                return msg("Out of reach: your pawn stays on its row")
+            return msg_n(
+                "Out of reach: your pawn may move up to {n} row",
+                "Out of reach: your pawn may move up to {n} rows",
+                allowance,
+            )
         return ""
 
     def gestures(self, seat: int, command: Command) -> Iterator[Gesture]:

@@ -280,3 +280,19 @@ def test_beside_a_seat_that_never_solves_every_bot_solve_ends_with_gems():
             rest = events[at:]
             end = next(i for i, e in enumerate(rest) if e["type"] == "round_end")
             assert any(e["type"] == "gems" and e["seat"] == seat for e in rest[:end])
+
+
+def test_every_level_solves_a_fair_share_on_each_side_easy_below_medium_below_hard():
+    """Issue 44: an easy bot on the hard side was a dead seat (0 of 9 rounds). On the sample
+    `make bench` reports (108 rounds per side, the three levels racing through the referee),
+    each level solves less than the next on both sides, and the easy one on the hard side
+    about three rounds in five (docs/ubongo.md): well above the third a seat needs to be in
+    the game."""
+    from game.rules.ubongo.bench import BOT_LEVELS, solve_shares
+
+    share = solve_shares()
+    for side in ("easy", "hard"):
+        easy, medium, hard = (share[f"ubongo.solve_share.{level}.{side}"] for level in BOT_LEVELS)
+        assert 0 < easy < medium < hard <= 1, (side, easy, medium, hard)
+    assert share["ubongo.solve_share.easy.hard"] >= 0.6  # it was 0.50 at a pace of 1.4
+    assert share["ubongo.solve_share.easy.easy"] >= 0.75
