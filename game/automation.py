@@ -270,8 +270,14 @@ class Session:
             return top.focus
         group = getattr(top, "group", None)
         widget = group.focused if group is not None else None
-        visible = [w for w in group.widgets if w.visible] if group is not None else []
-        return group.targets()[visible.index(widget)].id if widget in visible else None
+        if group is None or widget is None or not widget.visible:
+            return None
+        targets, k = group.targets(), 0  # a widget may make several (a choice and its arrows)
+        for w in (w for w in group.widgets if w.visible):
+            if w is widget:
+                return targets[k].id
+            k += len(w.targets())
+        return None
 
     def target(self, target_id: str) -> Target:
         found = next((t for t in self._targets() if t.id == target_id), None)
