@@ -100,18 +100,26 @@ def shape_points(shape: str, centre: tuple[float, float], r: float) -> list[tupl
             (x + r * 1.1 * math.cos(a), y + r * 1.1 * math.sin(a))
             for a in (k * math.pi / 3 for k in range(6))
         ]
-    return [(x + r * math.cos(a), y + r * math.sin(a)) for a in (k * math.pi / 8 for k in range(16))]
+    c = circle_radius(r)  # the circle, as seat_mark draws it
+    return [(x + c * math.cos(a), y + c * math.sin(a)) for a in (k * math.pi / 8 for k in range(16))]
+
+
+def circle_radius(r: float) -> int:
+    """A circle's radius beside the other shapes of size r (as wide as the hexagon)."""
+    return round(r * 1.15)
 
 
 def seat_mark(surface: pygame.Surface, seat: int, centre: tuple[float, float], r: float, outline=INK) -> None:
-    """A seat's palace: its shape in its colour, outlined so it stands on any fill."""
+    """A seat's palace: its shape in its colour, outlined so it stands on any fill (a
+    one-pixel line on the map's small pieces, two on the larger marks)."""
+    line = 1 if r <= 4 else 2
     if SEAT_SHAPES[seat % 5] == "circle":  # drawn round, not as a polygon's corners
-        pygame.draw.circle(surface, SEAT_COLOURS[seat % 5], centre, r)
-        pygame.draw.circle(surface, outline, centre, r, 2)
+        pygame.draw.circle(surface, SEAT_COLOURS[seat % 5], centre, circle_radius(r))
+        pygame.draw.circle(surface, outline, centre, circle_radius(r), line)
         return
     pts = shape_points(SEAT_SHAPES[seat % 5], centre, r)
     pygame.draw.polygon(surface, SEAT_COLOURS[seat % 5], pts)
-    pygame.draw.polygon(surface, outline, pts, 2)
+    pygame.draw.polygon(surface, outline, pts, line)
 
 
 @cache

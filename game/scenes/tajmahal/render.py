@@ -12,7 +12,7 @@ from game.core import i18n
 from game.core.i18n import N_, _, _n, msg, msg_n
 from game.rules.tajmahal.data import CATEGORIES, PERSONS
 from game.rules.tajmahal.words import COLOUR, place
-from game.scenes.tajmahal import art
+from game.scenes.tajmahal import art, pieces
 from game.scenes.tajmahal import layout as L
 from game.scenes.tajmahal.desk import Desk
 from game.scenes.tajmahal.map_art import city_id, map_art, paint_map, placement, tile_spots, write
@@ -139,8 +139,9 @@ class Render:
 
     def draw_map(self, surface: pygame.Surface, focused: str | None) -> None:
         """What changes on the map: the visited province's outline, a lit chain, the tiles and
-        bonus tags where the placement (labels.py) keeps room for them, the rings and the
-        palaces, all within a town's zone (labels.ZONE) that no name enters."""
+        bonus tags where the placement (labels.py) keeps room for them, the rings within a
+        town's zone (labels.ZONE) and the palaces in the room beside its mark (pieces.py), where
+        no name enters."""
         t = self.t
         v, fl, m, placed = t.v, t.flights, map_art(), placement()
         if v["province"] and v["phase"] != "over":
@@ -172,18 +173,6 @@ class Render:
             rim = (255, 255, 255) if t.hover == city_id(city) else theme.ACCENT_TEXT
             pygame.draw.circle(surface, rim, (x, y), 11, 4)
             pygame.draw.circle(surface, theme.ACCENT, (x, y), 10, 2)
-        held: dict[str, list[tuple[int, str]]] = {}
-        for city, seat_ in v["palaces"]:
-            held.setdefault(city, []).append((seat_, "palace"))
-        for city, seat_ in v["moguls"]:  # one a province at most: a city holds two palaces at most
-            held.setdefault(city, []).append((seat_, "mogul"))
-        for city, tokens in held.items():
-            x, y = m.cities[city]
-            at = ((0, 0, 7),) if len(tokens) == 1 else ((-4, 0, 5), (4, 0, 5), (0, -4, 5), (0, 4, 5))
-            for (seat_, kind), (dx, dy, r) in zip(tokens, at, strict=False):
-                if not fl.masked(("palace", city, seat_, kind)):
-                    image = art.palace(seat_, kind == "mogul", r)
-                    surface.blit(image, image.get_rect(center=(x + dx, y + dy)))
         if hinted:
             x, y = m.cities[hinted]
             pygame.draw.circle(surface, theme.GOOD, (x, y), 11, 3)
@@ -191,6 +180,11 @@ class Render:
             target = t.target_map().get(focused)
             if target is not None:
                 pygame.draw.circle(surface, theme.FOCUS, target.centre, 11, 2)
+        for city, tokens in pieces.palaces_at(v).items():  # beside the town's mark, side by side
+            for (seat_, kind), at in zip(tokens, placed.palace_spots(city, len(tokens)), strict=False):
+                if not fl.masked(("palace", city, seat_, kind)):
+                    image = art.palace(seat_, kind == "mogul", pieces.R)
+                    surface.blit(image, image.get_rect(center=at))
 
     def draw_chain(self, surface: pygame.Surface, seat: int) -> None:
         """A player's largest chain: its roads and cities ringed in the seat's colour, and
