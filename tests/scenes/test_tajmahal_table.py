@@ -14,10 +14,12 @@ from game.automation import Session
 from game.core.match import verify
 from game.rules.tajmahal.data import CARDS, COLOURS
 from game.scenes.overlays import HandOff
+from game.scenes.tajmahal import layout as L
 from game.scenes.tajmahal import render
 from game.scenes.tajmahal.sheets import TajMahalResult, VisitSheet
 from tests.scenes.driver import record
 from tests.scenes.keys import perform_by_keys
+from tests.scenes.tutorial_walk import opened
 
 MOVES = ("play", "withdraw", "build", "pick")
 
@@ -274,3 +276,26 @@ def test_a_game_left_mid_visit_resumes_where_it_was():
         again.idle()
     seat = again.waiting()[0]
     again.perform(seat, again.legal(seat)[-1])
+
+
+def test_a_refused_move_is_said_where_it_covers_no_control():
+    """Issue 44: in the tutorial a refused move's hint came as a banner along the bottom of the
+    window, over the hand and the Play, Withdraw and Hint buttons, for five seconds. The Taj
+    Mahal table keeps its toasts over the action bar: they cover no card of the hand, no
+    button, no target a person may click (the coach's included)."""
+    s = opened("tajmahal", start=2)  # "Play a card: click the red monk-and-princess card"
+    try:
+        s.click("withdraw")  # not this move: the step's hint
+        boxes = [box for _toast, box, _lines, _size in s.app.toast_boxes()]
+        assert len(boxes) == 1 and s.app.toasts[0].message == s.table.coach.step.hint
+        hand = [t for t in s.table.table_targets() if t.kind == "hand"]
+        buttons = {
+            t["id"]: s.target(t["id"]) for t in s.targets() if t["id"] in ("play", "withdraw", "hint", "menu")
+        }
+        assert len(hand) == 6 and set(buttons) == {"play", "withdraw", "hint", "menu"}
+        controls = [t.bounds for t in hand] + [t.bounds for t in buttons.values()]
+        controls += [s.target(t["id"]).bounds for t in s.targets() if t["enabled"]]
+        assert [c for c in controls for box in boxes if box.colliderect(c)] == []
+        assert all(L.ACTION_BAR.contains(box) for box in boxes)
+    finally:
+        s.close()

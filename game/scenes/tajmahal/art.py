@@ -2,11 +2,12 @@
 seat colours.
 
 Nothing relies on colour alone: each card names its colour and shows a pattern of its own
-kind (dots, cross-hatching, stripes, checks, plain), each influence kind is a silhouette of its own (a sealed scroll for the vizier, crossed
-swords for the general, a monk sitting in meditation, a crown for the princess, a domed
-pavilion for the mogul, an elephant), each seat's palaces have a shape of their own, each
-province a hatching of its own. Symbols are drawn at four times their size and smoothed down,
-so they stay clean from a played chip's 12 pixels to a card's 30.
+kind (dots, cross-hatching, stripes, checks, plain), each influence kind is a silhouette of
+its own (a sealed scroll for the vizier, crossed swords for the general, a monk sitting in
+meditation, a crown for the princess, a domed pavilion for the mogul, an elephant), each
+seat's palaces have a shape of their own, each province a hatching of its own. Symbols are
+drawn at four times their size and smoothed down, so they stay clean from a played chip's 12
+pixels to a card's 30.
 """
 
 from __future__ import annotations

@@ -222,6 +222,11 @@ class TajMahalTable(Table):
             note = _("Visit {visit} · {province}: your turn.", visit=visit, province=province)
         return note
 
+    def toast_area(self) -> pygame.Rect:
+        """Toasts (a refused move, a tutorial's hint) go over the action bar, which says what
+        the move would do, not along the bottom over the hand and the buttons."""
+        return pygame.Rect(L.ACTION_BAR)
+
     def show_result(self) -> None:
         self.app.push(TajMahalResult(self.app, self.window))
 
