@@ -22,6 +22,15 @@ from game.ui import marks, text, theme
 from game.ui.layer import Layer
 from game.ui.widgets import panel
 
+# What the bar says under a hint, by its move: where it is ringed in green (draw_map, draw_hand,
+# draw_header, the Withdraw button's ring) and what Use hint does with it (table.use_hint).
+HINT_SHOWN = {
+    "play": N_("Its cards are ringed in green: Use hint selects them (then Play), or play others."),
+    "pick": N_("Its cards are ringed in green: Use hint chooses them (then Take), or choose others."),
+    "build": N_("Its city is ringed in green: Use hint builds there at once, or click another lit city."),
+    "withdraw": N_("Withdraw is ringed in green: Use hint withdraws at once, or play a card instead."),
+}
+
 
 def _length(item, size: int) -> int:
     if isinstance(item, tuple):
@@ -104,6 +113,9 @@ class Render:
         self.draw_header(surface, focused)
         self.draw_rows(surface)
         self.draw_hand(surface, focused)
+        t = self.t
+        if t.hint and t.hint.get("move") == "withdraw" and t.acting_phase() == "play":
+            marks.draw(surface, pygame.Rect(L.WITHDRAW_RECT), hint=True)  # round it, outside it
 
     def draw(self, surface: pygame.Surface) -> None:
         """The painted canvas, then what changes every frame: the bar, the buttons, the
@@ -449,6 +461,9 @@ class Render:
             playing = msg("{name} is playing…", name=names[waiting[0]])
             return playing, sentences(t.last_move[-2:]), "waiting"
         phase = t.acting_phase()
+        if t.hint and not t.selected and not t.picked:  # in any phase: where it is ringed
+            what = HINT_SHOWN.get(t.hint.get("move", ""), "")
+            return msg("Hint: {move}", move=t.hint_words()), what, "hint"
         if phase == "build":
             pending = v["pending"]
             mogul = pending["builds"][0] == "mogul"
@@ -481,11 +496,5 @@ class Render:
                 msg("Play {cards}", cards=cards_words(t.selected)),
                 msg("{words} Enter plays it.", words=play_words(v, seat, t.selected)),
                 "move",
-            )
-        if t.hint:
-            return (
-                msg("Hint: {move}", move=t.hint_words()),
-                N_("Its choice is ringed in green: Use hint takes it, or play anything."),
-                "hint",
             )
         return N_("Your turn: play a card or withdraw"), withdraw_words(v, seat), "idle"
