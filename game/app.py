@@ -273,20 +273,38 @@ class App:
         self.dirty = False
         return True
 
+    def toast_boxes(self) -> list[tuple[Toast, pygame.Rect, list[str], int]]:
+        """Where the toasts on show are drawn, newest lowest: (toast, box, lines, size). Along
+        the bottom of the window, or where the top scene keeps room for them that covers none
+        of its controls (`toast_area`: a table's action bar), as many as fit there."""
+        area = getattr(self.top, "toast_area", lambda: None)()
+        if area is None:
+            area, width, size, most = pygame.Rect(160, 0, 960, theme.HEIGHT - 24), 900, 18, 3
+        else:
+            width, size, most = area.w - 24, 16, len(self.toasts)
+        step = size + 4
+        out = []
+        y = area.bottom
+        for toast in reversed(self.toasts[-most:]):
+            lines = text.wrap(toast.message, width, size)
+            box = pygame.Rect(0, 0, area.w, step * len(lines) + 20)
+            box.midbottom = (area.centerx, y)
+            if out and box.top < area.top:
+                break
+            out.append((toast, box, lines, size))
+            y = box.y - 8
+        return out
+
     def _draw_toasts(self) -> None:
-        y = theme.HEIGHT - 24
-        for toast in reversed(self.toasts[-3:]):
-            lines = text.wrap(toast.message, 900, 18)
-            height = 22 * len(lines) + 20
-            box = pygame.Rect(0, 0, 960, height)
-            box.midbottom = (theme.WIDTH // 2, y)
+        for toast, box, lines, size in self.toast_boxes():
             pygame.draw.rect(self.screen, theme.BG_DEEP, box, border_radius=10)
             pygame.draw.rect(
                 self.screen, theme.DANGER if toast.error else theme.ACCENT, box, 2, border_radius=10
             )
             for k, line in enumerate(lines):
-                text.blit(self.screen, line, (box.centerx, box.y + 10 + 22 * k), 18, anchor="midtop")
-            y = box.y - 8
+                text.blit(
+                    self.screen, line, (box.centerx, box.y + 10 + (size + 4) * k), size, anchor="midtop"
+                )
 
     def quit(self) -> None:
         """Closing the window: every command is already saved, so just leave cleanly."""

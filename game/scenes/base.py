@@ -50,6 +50,11 @@ class Scene:
         """Esc: by default leave this screen."""
         self.app.pop()
 
+    def toast_area(self) -> pygame.Rect | None:
+        """Where this screen keeps room for toasts, covering none of its controls (None: they
+        go along the bottom of the window)."""
+        return None
+
     def draw_tip(self, surface: pygame.Surface) -> None:
         """Over everything, while this scene is on top: the tip of its widget pointed at or
         focused (why a button is greyed out). Tables draw their own, with their targets."""

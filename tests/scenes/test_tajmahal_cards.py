@@ -7,6 +7,7 @@ words, in English and in Japanese."""
 from __future__ import annotations
 
 import itertools
+import math
 import re
 
 import pygame
@@ -57,6 +58,7 @@ class Recorder:
     def __init__(self, monkeypatch):
         self.symbols: list[tuple[str, int]] = []
         self.words: list[str] = []
+        self.sizes: list[tuple[str, int]] = []  # each text with its size
         symbol, render_text, verbatim = art.symbol, text.render, text.verbatim
 
         def recording_symbol(kind, size, ink=art.INK):
@@ -65,6 +67,7 @@ class Recorder:
 
         def recording_render(words, *args, **kwargs):
             self.words.append(i18n.tr(words))
+            self.sizes.append((i18n.tr(words), args[0] if args else kwargs.get("size", 20)))
             return render_text(words, *args, **kwargs)
 
         def recording_verbatim(words, *args, **kwargs):
@@ -78,6 +81,7 @@ class Recorder:
     def clear(self) -> None:
         self.symbols.clear()
         self.words.clear()
+        self.sizes.clear()
         art._card_face.cache_clear()
 
 
@@ -89,7 +93,7 @@ def test_every_card_shows_its_symbols_and_its_colour_in_words(language, monkeypa
         for card in CARDS:
             drawn.clear()
             art.card_face(card.id, L.CARD_W, L.CARD_H)
-            band = i18n.tr(COLOUR[card.colour]).upper()
+            band = i18n.tr(COLOUR[card.colour]).capitalize()
             assert band in drawn.words, (card, drawn.words)
             kinds = [kind for kind, _size in drawn.symbols]
             if card.special:
@@ -108,6 +112,81 @@ def test_every_card_shows_its_symbols_and_its_colour_in_words(language, monkeypa
             assert [kind for kind, _size in drawn.symbols] == chip, card
             assert min(size for _kind, size in drawn.symbols) >= 12, card
             assert drawn.words == []  # symbols alone: no letters to decode
+    finally:
+        i18n.set_language("en")
+        art._card_face.cache_clear()
+
+
+CARD_COLOURS = ("green", "purple", "red", "yellow", "white")
+
+
+def grey(colour: str, n: int = 30) -> list[list[int]]:
+    """A card colour's fill and pattern as the band shows it, in grey levels."""
+    swatch = pygame.transform.grayscale(art.colour_swatch(colour, n, n))
+    raw = pygame.image.tobytes(swatch, "RGB")
+    return [[raw[3 * (y * n + x)] for x in range(n)] for y in range(n)]
+
+
+def turned(g: list[list[int]]) -> list[list[list[int]]]:
+    """A square picture turned and mirrored every way (eight)."""
+    out = []
+    for m in (g, [list(row) for row in zip(*g, strict=True)]):
+        out += [m, [row[::-1] for row in m], m[::-1], [row[::-1] for row in m[::-1]]]
+    return out
+
+
+def alike(a: list[list[int]], b: list[list[int]], dx: int, dy: int, n: int = 18) -> float:
+    """How alike two grey pictures are (correlation, -1 to 1) over n x n, b slid by (dx, dy)."""
+    xs = [a[5 + y][5 + x] for y in range(n) for x in range(n)]
+    ys = [b[dy + y][dx + x] for y in range(n) for x in range(n)]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    sx = math.sqrt(sum((v - mx) ** 2 for v in xs))
+    sy = math.sqrt(sum((v - my) ** 2 for v in ys))
+    if sx == 0 or sy == 0:
+        return 0.0
+    return sum((p - mx) * (q - my) for p, q in zip(xs, ys, strict=True)) / (sx * sy)
+
+
+def test_the_five_colours_differ_by_the_kind_of_their_pattern_in_grey():
+    """Issue 44: green and purple were the same grey with hatching that differed only in its
+    direction. Seen in grey, the five colours' patterns are of different kinds: one is plain,
+    and no other, turned, mirrored or slid by up to a dozen pixels, looks like another (today
+    the most alike pair correlates at 0.18)."""
+    greys = {colour: grey(colour) for colour in CARD_COLOURS}
+    spread = {}
+    for colour, g in greys.items():
+        values = [v for row in g for v in row]
+        mean = sum(values) / len(values)
+        spread[colour] = math.sqrt(sum((v - mean) ** 2 for v in values) / len(values))
+    plain = [colour for colour, s in spread.items() if s < 1]
+    assert plain == ["white"], spread
+    patterned = [colour for colour in CARD_COLOURS if colour not in plain]
+    assert all(spread[colour] > 15 for colour in patterned), spread  # a pattern seen in grey
+    for a, b in itertools.combinations(patterned, 2):
+        most = max(
+            alike(greys[a], picture, dx, dy)
+            for picture in turned(greys[b])
+            for dx in range(12)
+            for dy in range(12)
+        )
+        assert most < 0.5, (a, b, most)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_colour_word_on_a_card_is_written_large_enough_to_read(language, monkeypatch):
+    """Issue 44: in Japanese the colour word was a 9 px kanji. On every card of the five
+    colours the word is written at 14 px at least, and fits the card."""
+    drawn = Recorder(monkeypatch)
+    i18n.set_language(language)
+    try:
+        for colour in CARD_COLOURS:
+            card = next(c for c in CARDS if c.colour == colour)
+            drawn.clear()
+            face = art.card_face(card.id, L.CARD_W, L.CARD_H)
+            word = i18n.tr(COLOUR[colour]).capitalize()
+            sizes = [size for words, size in drawn.sizes if words == word]
+            assert sizes and min(sizes) >= 14, (colour, drawn.sizes)
+            assert text.font(min(sizes), "black").size(word)[0] + 2 <= face.get_width(), colour
     finally:
         i18n.set_language("en")
         art._card_face.cache_clear()

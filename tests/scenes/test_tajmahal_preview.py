@@ -4,6 +4,7 @@ player's largest chain) are the rules' (tests/rules/tajmahal/test_view.py)."""
 
 from __future__ import annotations
 
+from game.core import i18n
 from game.rules.tajmahal.data import CARDS
 from game.scenes.tajmahal.preview import play_words, withdraw_words
 from game.scenes.tajmahal.sheets import summary_line, visit_summary
@@ -31,6 +32,21 @@ def test_a_play_is_worded_with_what_it_would_lead_and_tie():
 def test_a_play_that_leads_nothing_says_so():
     v = view_with([{"general": 3}, {"general": 1}], won={"general": 1})
     assert play_words(v, 0, []).startswith("You would lead nothing")
+
+
+def test_a_play_that_only_ties_says_a_tie_wins_nothing_in_both_languages():
+    """Issue 44: a play that led nothing but tied was worded "You would lead nothing (tied in
+    princess, elephant)", in Japanese "なしでトップになります（王女・象は同数）"."""
+    v = view_with([{"princess": 1, "elephant": 1}, {"princess": 1, "elephant": 2}, {"princess": 2}])
+    words = play_words(v, 0, [card("yellow", "elephant", "princess")])
+    assert words == "You would lead nothing, only tie in princess, elephant; a tie wins nothing."
+    i18n.set_language("ja")
+    try:
+        said = i18n.tr(words)
+    finally:
+        i18n.set_language("en")
+    assert said == "どの種類でもトップにならず、王女・象は同数です。同数では何も勝ち取れません。"
+    assert "なしでトップ" not in said
 
 
 def test_withdrawing_names_the_gains_and_the_free_card():

@@ -5,19 +5,26 @@ targets a person clicks, and the hands each screen may show."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 
+import pygame
 import pytest
 
 from game.automation import Session
+from game.core import i18n
 from game.core.match import verify
 from game.rules.tajmahal.data import CARDS, COLOURS
 from game.scenes.overlays import HandOff
-from game.scenes.tajmahal import render
+from game.scenes.tajmahal import layout as L
+from game.scenes.tajmahal import map_art, render
 from game.scenes.tajmahal.sheets import TajMahalResult, VisitSheet
+from game.scenes.tajmahal.table import USE_HINT
+from game.ui import theme
 from tests.scenes.driver import record
 from tests.scenes.keys import perform_by_keys
+from tests.scenes.tutorial_walk import opened
 
 MOVES = ("play", "withdraw", "build", "pick")
 
@@ -274,3 +281,114 @@ def test_a_game_left_mid_visit_resumes_where_it_was():
         again.idle()
     seat = again.waiting()[0]
     again.perform(seat, again.legal(seat)[-1])
+
+
+def test_a_refused_move_is_said_where_it_covers_no_control():
+    """Issue 44: in the tutorial a refused move's hint came as a banner along the bottom of the
+    window, over the hand and the Play, Withdraw and Hint buttons, for five seconds. The Taj
+    Mahal table keeps its toasts over the action bar: they cover no card of the hand, no
+    button, no target a person may click (the coach's included)."""
+    s = opened("tajmahal", start=2)  # "Play a card: click the red monk-and-princess card"
+    try:
+        s.click("withdraw")  # not this move: the step's hint
+        boxes = [box for _toast, box, _lines, _size in s.app.toast_boxes()]
+        assert len(boxes) == 1 and s.app.toasts[0].message == s.table.coach.step.hint
+        hand = [t for t in s.table.table_targets() if t.kind == "hand"]
+        buttons = {
+            t["id"]: s.target(t["id"]) for t in s.targets() if t["id"] in ("play", "withdraw", "hint", "menu")
+        }
+        assert len(hand) == 6 and set(buttons) == {"play", "withdraw", "hint", "menu"}
+        controls = [t.bounds for t in hand] + [t.bounds for t in buttons.values()]
+        controls += [s.target(t["id"]).bounds for t in s.targets() if t["enabled"]]
+        assert [c for c in controls for box in boxes if box.colliderect(c)] == []
+        assert all(L.ACTION_BAR.contains(box) for box in boxes)
+    finally:
+        s.close()
+
+
+def shows(s: Session, hint: dict) -> tuple[str, str]:
+    """The bar's line under this hint and the Use hint button's tip, as the hard bot's hint
+    would show them (set here so that each kind of move can be had)."""
+    s.table.hint = hint
+    s.table.on_hint()
+    s.tick(1)
+    _title, detail, mood = s.table.bar()
+    assert mood == "hint" and s.target("hint").label == "Use hint"
+    return detail, s.target("hint").tip
+
+
+def ringed_green(s: Session, rect: pygame.Rect, city: bool = False) -> bool:
+    """The hint's green ring drawn round this rectangle (marks.draw's, just outside it), or
+    round a city (a circle of radius 11)."""
+    frame = pygame.Surface((1280, 720))
+    s.table.draw(frame)
+    if city:
+        x, y = rect.center
+        edge = [(round(x + 10 * math.cos(k / 8)), round(y + 10 * math.sin(k / 8))) for k in range(50)]
+    else:
+        ring = rect.inflate(10, 10)
+        edge = [(x, ring.top + 1) for x in range(ring.left + 14, ring.right - 14)]
+    return sum(frame.get_at(p)[:3] == theme.GOOD[:3] for p in edge) > len(edge) // 2
+
+
+@pytest.mark.parametrize("language", ("en", "ja"))
+def test_what_a_hint_says_it_shows_and_use_hint_does_is_what_happens(language):
+    """Issue 44: a withdrawal's hint promised a green ring that never appeared, and Use hint
+    said it chose the hint's cards or city where it withdrew at once. For each kind of move the
+    bar says where the hint is ringed and what Use hint does, the ring is there, and Use hint
+    does just that: a play's or a pick's cards are chosen (Play, Take finish), a build or a
+    withdrawal is made at once."""
+    s = fresh()
+    i18n.set_language(language)
+    try:
+        table = s.table
+        hand = table.hand()
+        play = next(c for c in s.legal(0) if c["move"] == "play")
+        detail, tip = shows(s, play)
+        assert (detail, tip) == (render.HINT_SHOWN["play"], USE_HINT["play"])
+        j = hand.index(play["cards"][0])
+        assert ringed_green(s, s.target(f"hand.{j}").bounds)
+        before = len(s.commands)
+        s.click("hint")
+        assert table.selected == play["cards"] and len(s.commands) == before  # chosen, not played
+        s.click("play")
+        s.idle()
+        assert s.commands[before] == (0, play) and table.acting_phase() == "play"
+        before = len(s.commands)
+
+        detail, tip = shows(s, {"move": "withdraw"})
+        assert (detail, tip) == (render.HINT_SHOWN["withdraw"], USE_HINT["withdraw"])
+        assert ringed_green(s, pygame.Rect(L.WITHDRAW_RECT))  # the ring it speaks of
+        s.click("hint")
+        s.idle()
+        assert s.commands[before] == (0, {"move": "withdraw"})  # withdrawn at once
+
+        while table.acting_phase() not in ("build", "pick"):  # a bot's turn, a summary
+            s.idle()
+            if s.app.top is not table:
+                s.click(s.app.top.proceed)
+        assert table.acting_phase() == "build"  # it led what it played: it builds
+        if table.acting_phase() == "build":
+            city = table.v["pending"]["cities"][0]
+            detail, tip = shows(s, {"move": "build", "city": city})
+            assert (detail, tip) == (render.HINT_SHOWN["build"], USE_HINT["build"])
+            assert ringed_green(s, s.target(map_art.city_id(city)).bounds, city=True)
+            s.click("hint")
+            s.idle()
+            assert s.commands[-1] == (0, {"move": "build", "city": city})  # built at once
+        while table.acting_phase() != "pick":
+            s.perform(0, s.legal(0)[0])
+            s.idle()
+        pick = s.legal(0)[0]
+        detail, tip = shows(s, pick)
+        assert (detail, tip) == (render.HINT_SHOWN["pick"], USE_HINT["pick"])
+        shown = [c["id"] for c in table.v["display"]]
+        assert ringed_green(s, s.target(f"display.{shown.index(pick['cards'][0])}").bounds)
+        made = len(s.commands)
+        s.click("hint")
+        assert table.picked == pick["cards"] and len(s.commands) == made  # chosen, Take takes them
+        for words in (*render.HINT_SHOWN.values(), *USE_HINT.values()):
+            assert i18n.tr(words) != words or language == "en", words  # said in Japanese too
+    finally:
+        i18n.set_language("en")
+        s.close()

@@ -1,12 +1,13 @@
 """The Taj Mahal table's pictures: the six influence symbols, cards, palaces, tiles and the
 seat colours.
 
-Nothing relies on colour alone: each card names its colour and shows a stripe pattern of its
-own, each influence kind is a silhouette of its own (a sealed scroll for the vizier, crossed
-swords for the general, a monk sitting in meditation, a crown for the princess, a domed
-pavilion for the mogul, an elephant), each seat's palaces have a shape of their own, each
-province a hatching of its own. Symbols are drawn at four times their size and smoothed down,
-so they stay clean from a played chip's 12 pixels to a card's 30.
+Nothing relies on colour alone: each card names its colour and shows a pattern of its own
+kind (dots, cross-hatching, stripes, checks, plain), each influence kind is a silhouette of
+its own (a sealed scroll for the vizier, crossed swords for the general, a monk sitting in
+meditation, a crown for the princess, a domed pavilion for the mogul, an elephant), each
+seat's palaces have a shape of their own, each province a hatching of its own. Symbols are
+drawn at four times their size and smoothed down, so they stay clean from a played chip's 12
+pixels to a card's 30.
 """
 
 from __future__ import annotations
@@ -34,15 +35,18 @@ CARD_FILL = {
     "white": (238, 234, 226),
     "special": (64, 52, 88),
 }
-# What a card's colour looks like without colour: its stripes' direction and spacing.
-CARD_STRIPES = {
-    "green": (1, 7),
-    "purple": (-1, 7),
-    "red": (0, 6),
-    "yellow": (2, 9),
-    "white": None,
-    "special": None,
+# What a card's colour looks like without colour: a pattern of its own kind on its band and
+# its frame (the five differ in grey too: dots, cross-hatching, stripes, checks, plain).
+CARD_PATTERN = {
+    "green": "dots",
+    "purple": "cross",
+    "red": "stripes",
+    "yellow": "checks",
+    "white": "plain",
+    "special": "plain",
 }
+CARD_WORD = 14  # the size of a card's colour word on its band (a kanji needs it)
+FRAME = 4  # the patterned frame round a card's symbols
 INK = (24, 20, 30)
 PAPER = (250, 246, 236)
 
@@ -100,18 +104,26 @@ def shape_points(shape: str, centre: tuple[float, float], r: float) -> list[tupl
             (x + r * 1.1 * math.cos(a), y + r * 1.1 * math.sin(a))
             for a in (k * math.pi / 3 for k in range(6))
         ]
-    return [(x + r * math.cos(a), y + r * math.sin(a)) for a in (k * math.pi / 8 for k in range(16))]
+    c = circle_radius(r)  # the circle, as seat_mark draws it
+    return [(x + c * math.cos(a), y + c * math.sin(a)) for a in (k * math.pi / 8 for k in range(16))]
+
+
+def circle_radius(r: float) -> int:
+    """A circle's radius beside the other shapes of size r (as wide as the hexagon)."""
+    return round(r * 1.15)
 
 
 def seat_mark(surface: pygame.Surface, seat: int, centre: tuple[float, float], r: float, outline=INK) -> None:
-    """A seat's palace: its shape in its colour, outlined so it stands on any fill."""
+    """A seat's palace: its shape in its colour, outlined so it stands on any fill (a
+    one-pixel line on the map's small pieces, two on the larger marks)."""
+    line = 1 if r <= 4 else 2
     if SEAT_SHAPES[seat % 5] == "circle":  # drawn round, not as a polygon's corners
-        pygame.draw.circle(surface, SEAT_COLOURS[seat % 5], centre, r)
-        pygame.draw.circle(surface, outline, centre, r, 2)
+        pygame.draw.circle(surface, SEAT_COLOURS[seat % 5], centre, circle_radius(r))
+        pygame.draw.circle(surface, outline, centre, circle_radius(r), line)
         return
     pts = shape_points(SEAT_SHAPES[seat % 5], centre, r)
     pygame.draw.polygon(surface, SEAT_COLOURS[seat % 5], pts)
-    pygame.draw.polygon(surface, outline, pts, 2)
+    pygame.draw.polygon(surface, outline, pts, line)
 
 
 @cache
@@ -311,20 +323,37 @@ def draw_symbol(
 
 
 # -- cards ----------------------------------------------------------------------------------
-def _stripes(surface: pygame.Surface, rect: pygame.Rect, slope: int, gap: int, ink) -> None:
+def pattern(surface: pygame.Surface, rect: pygame.Rect, kind: str, ink) -> None:
+    """A card colour's pattern over `rect`, in `ink`, laid from the surface's corner (so the
+    band and the frame of a card match): dots, cross-hatching, stripes, checks or plain."""
     clip = surface.get_clip()
-    surface.set_clip(rect)
-    if slope == 0:
-        for y in range(rect.y + 2, rect.bottom, gap):
-            pygame.draw.line(surface, ink, (rect.x, y), (rect.right, y), 1)
-    elif slope == 2:
-        for x in range(rect.x + 2, rect.right, gap):
-            pygame.draw.line(surface, ink, (x, rect.y), (x, rect.bottom), 1)
-    else:
-        h = rect.h
-        for x in range(rect.x - h, rect.right + h, gap):
-            pygame.draw.line(surface, ink, (x, rect.bottom), (x + slope * h, rect.y), 1)
+    surface.set_clip(rect.clip(clip) if clip else rect)
+    w, h = surface.get_size()
+    if kind == "dots":
+        for y in range(1, h, 5):
+            for x in range(1 + (y // 5 % 2) * 2, w, 5):
+                pygame.draw.rect(surface, ink, (x, y, 2, 2))
+    elif kind == "cross":
+        for x in range(-h, w + h, 5):
+            pygame.draw.line(surface, ink, (x, 0), (x + h, h), 1)
+            pygame.draw.line(surface, ink, (x, h), (x + h, 0), 1)
+    elif kind == "stripes":
+        for y in range(1, h, 4):
+            pygame.draw.line(surface, ink, (0, y), (w, y), 2)
+    elif kind == "checks":
+        for y in range(0, h, 3):
+            for x in range((y // 3 % 2) * 3, w, 6):
+                pygame.draw.rect(surface, ink, (x, y, 3, 3))
     surface.set_clip(clip)
+
+
+def colour_swatch(colour: str, w: int, h: int) -> pygame.Surface:
+    """A card colour's fill and pattern, as its band and frame show them."""
+    surface = pygame.Surface((w, h))
+    fill = CARD_FILL[colour]
+    surface.fill(fill)
+    pattern(surface, surface.get_rect(), CARD_PATTERN[colour], _shade(fill, 0.55))
+    return surface
 
 
 def _shade(colour: tuple[int, int, int], k: float) -> tuple[int, int, int]:
@@ -332,10 +361,11 @@ def _shade(colour: tuple[int, int, int], k: float) -> tuple[int, int, int]:
 
 
 def card_face(card_id: int, w: int = 50, h: int = 70) -> pygame.Surface:
-    """A card: its colour as fill with its stripes in the top band and its colour's name;
-    its one or two symbols in the middle; a special card its effect as a symbol and its name
-    (drawn again for another language). Under 40 pixels wide, a played card's chip: the
-    symbols alone in a frame of the card's colour."""
+    """A card: its colour as fill and pattern on the top band and a frame, its colour's name
+    on the band with a rim of the plain fill; its one or two symbols on paper in the middle;
+    a special card its effect as a symbol and its name (drawn again for another language).
+    Under 40 pixels wide, a played card's chip: the symbols alone in a frame of the card's
+    colour."""
     return _card_face(card_id, w, h, i18n.language())
 
 
@@ -350,26 +380,35 @@ def _card_face(card_id: int, w: int, h: int, language: str) -> pygame.Surface:
     surface = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surface.get_rect()
     fill = CARD_FILL[card.colour]
-    pygame.draw.rect(surface, PAPER, rect, border_radius=6)
-    band = pygame.Rect(0, 0, w, max(10, h // 4))
-    pygame.draw.rect(surface, fill, band, border_top_left_radius=6, border_top_right_radius=6)
-    stripes = CARD_STRIPES[card.colour]
-    if stripes:
-        _stripes(surface, band, stripes[0], stripes[1], _shade(fill, 0.7))
+    shape = pygame.Surface((w, h), pygame.SRCALPHA)  # the card's rounded outline
+    pygame.draw.rect(shape, (255, 255, 255, 255), rect, border_radius=6)
+    surface.blit(colour_swatch(card.colour, w, h), (0, 0))
+    surface.blit(shape, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    band = pygame.Rect(0, 0, w, max(12, round(h * 2 / 7)))
+    if card.colour != "special":  # paper for the symbols inside the patterned frame
+        body = pygame.Rect(FRAME, band.bottom, w - 2 * FRAME, h - band.bottom - FRAME)
+        pygame.draw.rect(surface, PAPER, body, border_radius=3)
+    else:
+        body = pygame.Rect(0, band.bottom, w, h - band.bottom)
+        pygame.draw.rect(surface, PAPER, body, border_radius=6)
     dark = card.colour in ("purple", "red", "special", "green")
-    name, size = text.fit(i18n.tr(COLOUR[card.colour]).upper(), w - 4, 10, "black", smallest=8)
+    name, size = text.fit(i18n.tr(COLOUR[card.colour]).capitalize(), w - 4, CARD_WORD, "black", smallest=11)
     label = text.render(name, size, PAPER if dark else INK, "black")
-    surface.blit(label, label.get_rect(center=band.center))
-    body = pygame.Rect(0, band.bottom, w, h - band.bottom)
+    rim = text.render(name, size, fill, "black")
+    letters = label.get_bounding_rect()
+    at = (band.centerx - letters.centerx, band.centery - letters.centery)
+    for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):
+        surface.blit(rim, (at[0] + dx, at[1] + dy))  # a rim of plain fill: the pattern round it
+    surface.blit(label, at)
     if card.colour == "special":
         _special_body(surface, card.special, body, fill)
     elif len(card.symbols) == 1:
-        side = min(w - 12, body.h - 14)
+        side = min(body.w - 4, body.h - 10)
         draw_symbol(surface, card.symbols[0], body.center, side)
     else:
-        side = min(w - 16, (body.h - 6) // 2)
+        side = min(body.w - 8, (body.h - 2) // 2)
         for k, kind in enumerate(card.symbols):
-            draw_symbol(surface, kind, (w / 2, body.y + 2 + (body.h - 4) * (1 + 2 * k) / 4), side)
+            draw_symbol(surface, kind, (w / 2, body.y + body.h * (1 + 2 * k) / 4), side)
     pygame.draw.rect(surface, (60, 50, 40), rect, 1, border_radius=6)
     return surface
 

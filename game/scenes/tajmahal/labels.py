@@ -1,45 +1,49 @@
-"""Where the Taj Mahal map's words and tags go, so that nothing written covers anything else
-(issue 36).
+"""Where the Taj Mahal map's words, tags and palaces go, so that nothing written covers
+anything else and every name reads as its own town's (issues 36 and 44).
 
-A small greedy placer over a bit mask of the map. Every city keeps a round zone: its dot,
-square or ringed Taj, the palaces built on it and the rings drawn round it while building,
-hinting, pointing or lighting a chain all lie within `ZONE` of its centre, and no word or
-tag comes nearer than `KEEP`. Each thing to place has candidate spots round its anchor in a
-fixed order of preference and takes the first free one:
+A placer over a bit mask of the map. Every town keeps a round zone: its dot, square or ringed
+Taj and the rings drawn round it while building, hinting, pointing or lighting a chain lie
+within `ZONE` of its centre, and no word or tag comes nearer than `KEEP`. Its palaces stand in
+a room beside its mark (pieces.py: above, below, right or left of it, in the middle or slid
+half a piece along), clear of it and of every other town's zone. Each thing to place has
+candidate spots in a fixed order of preference:
 
-1. the provinces' names, inside their province and off its border (where the visited
-   province's outline runs), each with its tile beside it; a name steps down a size or two
-   where its province is crowded, and of the spots it may take it prefers those that leave
-   the towns nearby their room;
-2. the bonus tags beside their fortresses and the towns' names (right, left, the corners,
-   above, below, then a little farther out; first where the name is plainly nearer its own
-   town than any other), always the one with the fewest free spots left first, at its first
-   free spot unless that takes a neighbour's last ones; one that finds none moves a
-   neighbour (or a tile) that can go elsewhere, or is written a size smaller;
-3. the lands, seas and deserts.
+- a town's name (a fortress's bonus tag) beside it: right, left, the corners, above, below,
+  then a little farther out (`around`), then every other spot near it (`closer`), only those
+  plainly nearer its own town than any other (PLAIN pixels nearer; a tag: than any other
+  fortress); a name may be written a size smaller, after all its own spots;
+- a town's palaces: the stands beside its mark;
+- a province's name inside the province, near where the level writes it, off its border,
+  with its tile beside it, the largest size first; a few sizes smaller (never as small as a
+  town's), on its border and its tile elsewhere in it (or across its border) after those.
 
-A town's name or tag still without room goes before the provinces' names in a next
-attempt.
+All of these are placed together (solve.py): the one with the fewest spots left first, at
+its best spot that leaves its neighbours some, going back where one is left none. Where that
+finds no way, the provinces' names go first and the towns' names, tags and palaces one by
+one, the most hemmed in first (what finds no room is a miss). Then the lands, seas and
+deserts.
 
 Every size is measured with the real font of the language (the letters' own ink with their
 pale rim), so the placement is made once per language and cached (`map_art.placement`, and
 in the cache folder between runs: `kept`):
-`paint_map` writes the names from it, `Render.draw_map` lays the tags and tiles in it, and
-the tests read the same rectangles.
+`paint_map` writes the names from it, `Render.draw_map` lays the tags, tiles and palaces in
+it, and the tests read the same rectangles.
 """
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import hashlib
 import heapq
 import inspect
 import json
-import marshal
 import math
+import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 import pygame
 
@@ -48,16 +52,18 @@ from game.core import i18n, paths
 from game.core.files import write_atomic
 from game.rules.tajmahal.board import load
 from game.rules.tajmahal.data import BONUSES, TAJ_BONUS, TILE_GOODS
-from game.scenes.tajmahal import art
+from game.scenes.tajmahal import art, pieces, solve
 from game.scenes.tajmahal import layout as L
 from game.ui import text
 
 Point = tuple[int, int]
 
-ZONE = 11  # render.draw_map draws a city's palaces and rings within this radius of it
+ZONE = 11  # render.draw_map draws a city's rings within this radius of it (its palaces: in
+# its room beside its mark, pieces.py)
 KEEP = 12  # no word or tag nearer a city's centre (a lit chain's ring reaches 13: the names
 # near it are written again over it)
 GAP = 2  # between any two things placed
+APART = 3  # and this much more round a bonus tag: a town's name beside it would read as one with it
 OUTLINE = 5  # the width of the visited province's outline (render.draw_map)
 BAND = 3  # a name this near a border would lie under that outline
 BOUNDS = L.MAP_RECT.inflate(-8, -8)  # inside the map's rounded frame
@@ -69,9 +75,29 @@ REACH = 84  # how far a province's name may stray from where the level writes it
 PLAQUE = pygame.Rect(0, 0, 420, 30)  # where render.draw_chain writes a chain's size: kept clear
 PLAQUE.midbottom = (L.MAP_RECT.centerx, L.MAP_RECT.bottom - 6)
 FAR = (0, 3, 6, 10, 14)  # how much farther than KEEP a town's name or tag may go
+STEP_NEAR = 3  # `closer` tries a spot every this many pixels
+SEARCH = 20000  # steps a search for names, tags and palaces placed together may take
+REPAIR = (40, 70, 100, 140)  # how far round a name, tag, palaces or province's name left without a
+# spot the search places the others again with it
+TRIES = 8  # the search starts again, what found no spot first, at most this many times
+# a province's name: the sizes smaller it may take, off its border or not, its tile beside it
+# or elsewhere in it, in order of preference
+STAGES = (
+    ((0, 1, 2), True, True),
+    ((0, 1, 2), False, True),
+    ((0, 1, 2, 3, 4), True, False),
+    ((0, 1, 2, 3, 4), False, False),
+)
+TILES, TILE_REACH = 8, 120  # a province's tile with no room beside the name: its spots tried
+# (the nearest the name), within this reach of where the level writes the name
+EACH, SPREAD = 40, (18, 12)  # a province's name tries this many spots of a size, one in each
+# cell of this size
+PLAIN = 6  # a town's name (a fortress's tag) lies at least this much nearer its own town's
+# centre than any other town's (fortress's): else it would read as the neighbour's
 
 CITY_SIZE = {"en": 12, "ja": 11}  # katakana names run longer than the English
-PROVINCE_SIZE = {"en": 19, "ja": 17}
+PROVINCE_SIZE = {"en": 19, "ja": 15}
+PROVINCE_SMALLEST = {"en": 15, "ja": 13}  # a crowded province's name: still larger than a town's
 LAND_SIZE = 13
 CITY_INK = (30, 26, 24)
 LABEL_INK = (90, 30, 20)
@@ -103,6 +129,14 @@ class Placement:
     under: dict[str, tuple[Word, ...]]  # province -> the names its outline would touch
     near: dict[str, tuple[Word, ...]]  # city -> the names a lit chain's ring round it may touch
     misses: tuple[str, ...]  # what found no free spot and lies where it covers least
+    sides: dict[str, pieces.Stand]  # city -> where by its mark its palaces stand
+    stands: dict[str, tuple[tuple[Point, ...], tuple[Point, ...]]]  # city -> where one palace
+    # stands, where two stand
+    rooms: dict[str, pygame.Rect]  # city -> what its palaces may cover
+
+    def palace_spots(self, city: str, n: int) -> tuple[Point, ...]:
+        """The centres of a town's n palaces (1 or 2)."""
+        return self.stands[city][min(n, 2) - 1]
 
     def tag_rect(self, city: str, size: tuple[int, int]) -> pygame.Rect:
         """Where a bonus tile of this size lies in its fortress's room: against the side that
@@ -132,11 +166,12 @@ class Placement:
 
     def boxes(self) -> list[tuple[str, pygame.Rect]]:
         """Every rectangle placed, named: `marker:Agra`, `city:Agra`, `province:Agra`,
-        `land:Bengal`, `tag:Agra`, `tile:Agra`."""
+        `land:Bengal`, `tag:Agra`, `tile:Agra`, `palaces:Agra`."""
         out = [(f"marker:{c}", r) for c, r in self.markers.items()]
         out += [(f"{w.kind}:{w.name}", w.rect) for w in self.words]
         out += [(f"tag:{c}", r) for c, r in self.tags.items()]
         out += [(f"tile:{p}", r) for p, r in self.tiles.items()]
+        out += [(f"palaces:{c}", r) for c, r in self.rooms.items()]
         return out
 
 
@@ -204,14 +239,16 @@ def hits(mask: pygame.mask.Mask, rect: pygame.Rect) -> bool:
 
 class Field:
     """What is taken, as a bit mask of the map: beyond the bounds, round every city, and each
-    thing placed with its gap."""
+    thing placed with its gap (`taken`); `laid` the same but for the towns' round zones (a
+    town's palaces stand partly in its own: pieces.options keeps them out of the others')."""
 
     def __init__(self, cities: dict[str, Point], provinces: dict[str, tuple[Point, ...]]):
-        self.base = solid(SIZE).copy()
-        self.base.erase(solid(BOUNDS.size), BOUNDS.topleft)
+        self.bare = solid(SIZE).copy()
+        self.bare.erase(solid(BOUNDS.size), BOUNDS.topleft)
+        self.bare.draw(solid(PLAQUE.size), PLAQUE.topleft)  # a lit chain's size is written there
+        self.base = self.bare.copy()
         for x, y in cities.values():
             self.base.draw(disc(KEEP), (x - KEEP, y - KEEP))
-        self.base.draw(solid(PLAQUE.size), PLAQUE.topleft)  # a lit chain's size is written there
         self.reset()
         self.band = painted(
             lambda s: [
@@ -225,7 +262,7 @@ class Field:
             self.outside[name] = mask
 
     def reset(self) -> None:
-        self.taken = self.base.copy()
+        self.taken, self.laid = self.base.copy(), self.bare.copy()
         self.placed: dict[str, pygame.Rect] = {}
 
     def clear_spots(
@@ -253,8 +290,9 @@ class Field:
             _, x, y = heapq.heappop(ranked)
             yield pygame.Rect(x + dx, y + dy, w, h)
 
-    def free(self, rect: pygame.Rect) -> bool:
-        return BOUNDS.contains(rect) and not hits(self.taken, rect)
+    def free(self, rect: pygame.Rect, palaces: bool = False) -> bool:
+        """Nothing placed there (nor a town's zone, unless it is for a town's `palaces`)."""
+        return BOUNDS.contains(rect) and not hits(self.laid if palaces else self.taken, rect)
 
     def off_border(self, rect: pygame.Rect) -> bool:
         return not hits(self.band, rect)
@@ -266,13 +304,14 @@ class Field:
         self.placed[what] = rect
         room = rect.inflate(2 * GAP, 2 * GAP)
         self.taken.draw(solid(room.size), room.topleft)
+        self.laid.draw(solid(room.size), room.topleft)
 
     def drop(self, what: str) -> None:
-        del self.placed[what]
-        self.taken = self.base.copy()
-        for rect in self.placed.values():
-            room = rect.inflate(2 * GAP, 2 * GAP)
-            self.taken.draw(solid(room.size), room.topleft)
+        placed = self.placed
+        del placed[what]
+        self.reset()
+        for other, rect in placed.items():
+            self.take(other, rect)
 
     def cost(self, rect: pygame.Rect) -> int:
         """How many taken pixels a rectangle covers (for what finds no free spot)."""
@@ -313,6 +352,22 @@ def around(centre: Point, size: tuple[int, int]) -> list[pygame.Rect]:
             setattr(rect, anchor, at)
             out.append(rect)
     return out
+
+
+def closer(centre: Point, size: tuple[int, int]) -> list[pygame.Rect]:
+    """Every spot for a name or a tag within KEEP to KEEP + the last of FAR of a town, one
+    every STEP_NEAR pixels, nearest first: where `around`'s few leave a crowded town no spot plainly its
+    own, one of these may."""
+    x, y = centre
+    w, h = size
+    reach = KEEP + max(FAR)
+    out = []
+    for top in range(y - h - reach, y + reach + 1, STEP_NEAR):
+        for left in range(x - w - reach, x + reach + 1, STEP_NEAR):
+            rect = pygame.Rect(left, top, w, h)
+            if KEEP <= (gap := away(rect, centre)) <= reach:
+                out.append((gap, abs(rect.centery - y), left, top, rect))
+    return [r for *_, r in sorted(out, key=lambda o: o[:4])]
 
 
 def _away(dx: int, dy: int) -> tuple[float, int, int]:
@@ -410,12 +465,26 @@ def marker(centre: Point, taj: bool) -> pygame.Rect:
     return pygame.Rect(x - r, y - r, 2 * r + 1, 2 * r + 1)
 
 
+def standing(
+    cities: dict[str, Point], sides: dict[str, pieces.Stand]
+) -> tuple[dict[str, tuple[tuple[Point, ...], tuple[Point, ...]]], dict[str, pygame.Rect]]:
+    """Where each town's palaces stand, one or two of them, on the side of its mark the placer
+    chose, and the room they may cover."""
+    board = load()
+    stands, rooms = {}, {}
+    for city, centre in cities.items():
+        taj, side = board.cities[city].taj, sides[city]
+        stands[city] = (tuple(pieces.spots(centre, 1, taj, side)), tuple(pieces.spots(centre, 2, taj, side)))
+        rooms[city] = pieces.room(centre, taj, side)
+    return stands, rooms
+
+
 # -- the placer -----------------------------------------------------------------------------
 class Towns:
     """The towns' names and the bonus tags still to place, each with its spots in order of
     preference and which of them are still free."""
 
-    def __init__(self, field: Field, items: dict[str, list[pygame.Rect]]):
+    def __init__(self, items: dict[str, list[pygame.Rect]], fits: Callable[[str, pygame.Rect], bool]):
         self.items = items
         self.owner: list[str] = []
         self.spots: list[pygame.Rect] = []
@@ -424,7 +493,7 @@ class Towns:
             self.span[what] = (len(self.spots), len(self.spots) + len(spots))
             self.owner += [what] * len(spots)
             self.spots += spots
-        self.alive = [field.free(r) for r in self.spots]
+        self.alive = [fits(what, r) for what, r in zip(self.owner, self.spots, strict=True)]
         self.count = {what: 0 for what in items}
         for what, alive in zip(self.owner, self.alive, strict=True):
             self.count[what] += alive
@@ -481,26 +550,16 @@ def place(
     catalogue are the current ones): `cities` and `provinces` on screen, `names` where each
     province's name is meant to be written, `lands` the other names (seas, lands, deserts).
 
-    A town's name or tag that finds no room once the provinces' names are down goes before
-    them in the next attempt; the attempt with the fewest misses wins (the first with none)."""
+    The towns' names, tags and palaces and the provinces' names with their tiles are placed
+    together (`Placer.search`); where that finds no way, the provinces' names first, then the
+    towns' one by one, what finds no room lying where it covers least (a miss)."""
     placer = Placer(language, cities, provinces, names, lands)
-    first: list[str] = []
-    best: tuple[dict[str, pygame.Rect], list[str], dict[str, int], set[str]] | None = None
-    for _attempt in range(4):
-        placed, misses = placer.run(first)
-        if best is None or len(misses) < len(best[1]):
-            best = (placed, misses, dict(placer.sizes), set(placer.shrunk))
-        late = [m for m in misses if m in placer.items and m not in first]
-        if not misses or not late:
-            break
-        first += late
-    assert best is not None
-    placed, misses, placer.sizes, placer.shrunk = best
+    placed, misses = placer.run()
     return placer.result(placed, misses)
 
 
 class Placer:
-    """One language's placement, tried in a few orders (`run`)."""
+    """One language's placement (`run`)."""
 
     def __init__(
         self,
@@ -515,21 +574,40 @@ class Placer:
         self.board = load()
         self.field = Field(cities, provinces)
         self.city_size = CITY_SIZE[language]
-        self.items: dict[str, list[pygame.Rect]] = {}
-        for city, centre in cities.items():
+        wanted: dict[str, tuple[str, tuple[int, int], bool]] = {}  # what -> its town, size, a name?
+        for city in cities:
             if self.board.cities[city].fortress:
-                spots = around(centre, tag_size(self.board.cities[city].taj))
-                self.items[f"tag:{city}"] = self.ranked(city, spots, False)
-            spots = around(centre, ink(city, self.city_size, "bold", CITY_INK).size)
-            self.items[f"city:{city}"] = self.ranked(city, spots, True)
+                wanted[f"tag:{city}"] = (city, tag_size(self.board.cities[city].taj), False)
+            wanted[f"city:{city}"] = (city, ink(city, self.city_size, "bold", CITY_INK).size, True)
+        self.items: dict[str, list[pygame.Rect]] = {
+            what: self.ranked(city, around(cities[city], size), name)
+            for what, (city, size, name) in wanted.items()
+        }
+        taj = {c for c in cities if self.board.cities[c].taj}
+        self.sides: dict[tuple[str, tuple[int, int, int, int]], pieces.Stand] = {}  # (palaces:city, room)
+        for city, centre in cities.items():
+            others = [p for c, p in cities.items() if c != city]
+            options = pieces.options(centre, city in taj, others, KEEP) or [
+                (stand, pieces.room(centre, city in taj, stand)) for stand in pieces.STANDS
+            ]  # none clear of the others' zones: the placement misses it
+            self.items[f"palaces:{city}"] = [r for _, r in options]
+            self.sides.update({(f"palaces:{city}", tuple(r)): side for side, r in options})
         self.sizes: dict[str, int] = {}
         self.shrunk: set[str] = set()
+        self.small: dict[str, list[pygame.Rect]] = {}  # a name's spots a size smaller
+
+    def fits(self, what: str, rect: pygame.Rect) -> bool:
+        """Whether a name, tag or town's palaces may go there now."""
+        return self.field.free(rect, what.startswith("palaces:"))
 
     def ranked(self, city: str, spots: list[pygame.Rect], name: bool) -> list[pygame.Rect]:
-        """A town's spots, best first: those nearer their own town than any other (a tag:
-        than any other fortress), else they read as the neighbour's, before the rest; and a
-        name's spot on a border (the visited province's outline runs there: the name is
-        written again over it) counts as one round of `around` and a half farther out."""
+        """A town's spots (those of `around`, then every other one near it: `closer`) that lie
+        plainly nearer their own town than any other (PLAIN nearer; a tag: than any other
+        fortress), else they would read as the neighbour's; best first: those nearer by far
+        (SHARE times, and OWN pixels more) before the rest, then by how far out they lie (one
+        of `closer` after the round of `around` as far out), and a name's spot on a border (the
+        visited province's outline runs there: the name is written again over it) counts as
+        one round and a half farther out."""
         x, y = centre = self.cities[city]
         others = [
             p
@@ -537,24 +615,40 @@ class Placer:
             if c != city and (name or self.board.cities[c].fortress) and abs(p[0] - x) + abs(p[1] - y) < 200
         ]
 
-        def rank(k: int) -> tuple[bool, float]:
-            rect = spots[k]
+        def plain(rect: pygame.Rect) -> bool:
+            own = away(rect, centre)
+            reach = rect.inflate(2 * (own + PLAIN), 2 * (own + PLAIN))  # those beyond are farther
+            return all(own + PLAIN <= away(rect, p) for p in others if reach.collidepoint(p))
+
+        mine = [(float(k), r) for k, r in enumerate(spots) if plain(r)]
+        kept = {tuple(r) for _, r in mine}
+        for k, rect in enumerate(closer(centre, spots[0].size)):
+            if tuple(rect) not in kept and plain(rect):
+                far = bisect.bisect_left(FAR, away(rect, centre) - KEEP)
+                mine.append((ROUND * far + ROUND - 1 + k / 10000, rect))
+
+        def rank(spot: tuple[float, pygame.Rect]) -> tuple[bool, float]:
+            place, rect = spot
             own = away(rect, centre)
             reach = rect.inflate(2 * (own * SHARE + OWN), 2 * (own * SHARE + OWN))
             owned = all(own * SHARE + OWN <= away(rect, p) for p in others if reach.collidepoint(p))
-            return (not owned, k + (ROUND * 1.5 if name and not self.field.off_border(rect) else 0))
+            return (not owned, place + (ROUND * 1.5 if name and not self.field.off_border(rect) else 0))
 
-        return [spots[k] for k in sorted(range(len(spots)), key=rank)]
+        return [r for _, r in sorted(mine, key=rank)]
 
-    def run(self, first: Sequence[str]) -> tuple[dict[str, pygame.Rect], list[str]]:
-        """One attempt: `first` (towns' names or tags) before the provinces' names."""
+    def run(self) -> tuple[dict[str, pygame.Rect], list[str]]:
+        """Everything but the lands together (`search`), else the provinces' names and then
+        the towns' names, tags and palaces one by one; then the lands."""
         self.field.reset()
-        self.towns = Towns(self.field, self.items)
+        self.towns = Towns(self.items, self.fits)
         self.misses: list[str] = []
         self.shrunk = set()
-        self.place_towns([w for w in self.items if w in first])
-        self.place_provinces()
-        self.place_towns([w for w in self.items if w not in first])
+        self.stuck: str | None = None  # what the search found no way for
+        if not self.search():
+            self.field.reset()
+            self.towns = Towns(self.items, self.fits)
+            self.place_provinces(list(self.names))
+            self.place_towns(list(self.items))
         self.place_lands()
         return dict(self.field.placed), self.misses
 
@@ -562,26 +656,20 @@ class Placer:
         self.field.take(what, rect)
         self.towns.taken(rect)
 
-    def place_provinces(self) -> None:
-        """Each province's name, inside it, off its border if it can be, with its tile by it;
-        of the spots it may take, one that leaves the towns nearby their room."""
+    def place_provinces(self, provinces: Sequence[str]) -> None:
+        """Each of these provinces' names, inside it, off its border if it can be, with its
+        tile by it; of the spots it may take, one that leaves the towns nearby their room."""
         field, towns = self.field, self.towns
         tile = tile_size()
         top = PROVINCE_SIZE[self.language]
-        for province, anchor in self.names.items():
+        for province in provinces:
+            anchor = self.names[province]
             best: tuple | None = None
             pool = towns.near(
                 pygame.Rect(anchor[0] - REACH - 240, anchor[1] - REACH - 90, 2 * REACH + 480, 2 * REACH + 180)
             )
-            for stage, (steps, strict, paired) in enumerate(
-                (
-                    ((0, 1, 2), True, True),
-                    ((0, 1, 2), False, True),
-                    ((0, 1, 2, 3, 4), True, False),
-                    ((0, 1, 2, 3, 4), False, False),
-                )
-            ):
-                for step in steps:
+            for stage, (steps, strict, paired) in enumerate(STAGES):
+                for step in (k for k in steps if top - k >= PROVINCE_SMALLEST[self.language]):
                     size = top - step
                     letters = ink(province, size, "black", LABEL_INK)
                     masks = [field.taken, field.outside[province]] + ([field.band] if strict else [])
@@ -636,8 +724,8 @@ class Placer:
             self.settle(f"tile:{province}", beside)
 
     def place_towns(self, order: Sequence[str]) -> None:
-        """The bonus tags and the towns' names, the most hemmed in first, each at its first
-        free spot unless that takes a neighbour's last (or best) ones."""
+        """The bonus tags, the towns' names and palaces one by one, the most hemmed in first,
+        each at its first free spot unless that takes a neighbour's last (or best) ones."""
         field, towns = self.field, self.towns
         left = list(order)
         while left:
@@ -645,7 +733,7 @@ class Placer:
             left.remove(what)
             start, _ = towns.span[what]
             spots = self.items[what]
-            free = [(k, r) for k, r in enumerate(spots) if towns.alive[start + k] and field.free(r)][:24]
+            free = [(k, r) for k, r in enumerate(spots) if towns.alive[start + k] and self.fits(what, r)][:24]
             towns.done(what)
             rect = None
             if free:
@@ -670,12 +758,107 @@ class Placer:
                 rect = min(spots, key=field.cost)
             self.settle(what, rect)
 
+    def search(self) -> bool:
+        """The towns' names, tags and palaces and the provinces' names with their tiles, all
+        at once, none within GAP of another (solve.py): a name may be written a size smaller
+        (its spots after its own), a province's name a size or a few smaller. Placed, or False
+        (nothing placed) when no way is found."""
+        spots: dict[str, list[solve.Spot]] = {}
+        where: dict[str, Point] = {}
+        for what, rects in self.items.items():
+            values = [solve.Spot((r,)) for r in rects if self.fits(what, r)]
+            if what.startswith("tag:"):  # with a wider gap round it: no name reads as one with it
+                values = [solve.Spot((v.rects[0].inflate(2 * APART, 2 * APART),), v.rects[0]) for v in values]
+            if what.startswith("city:"):
+                values += [solve.Spot((r,), "smaller") for r in self.smaller(what) if self.field.free(r)]
+            spots[what] = values
+            where[what] = self.cities[what.split(":", 1)[1]]
+        for province, anchor in self.names.items():
+            spots[f"province:{province}"] = self.province_spots(province)
+            where[f"province:{province}"] = anchor
+        solver = solve.Solver(spots, where, GAP, REPAIR, SEARCH)
+        found = solve.attempts(solver, TRIES)
+        if found is None:
+            self.stuck = solver.stuck
+            return False
+        for what, spot in found.items():
+            if what.startswith("province:"):
+                province = what.split(":", 1)[1]
+                self.sizes[province] = spot.payload
+                self.settle(what, spot.rects[0])
+                self.settle(f"tile:{province}", spot.rects[1])
+                continue
+            self.settle(what, spot.payload if what.startswith("tag:") else spot.rects[0])
+            if spot.payload == "smaller":
+                self.shrunk.add(what)
+        return True
+
+    def province_spots(self, province: str) -> list[solve.Spot]:
+        """Where a province's name (its size the payload) and its tile may go, best first:
+        inside it, near where the level writes it, off its border, the tile beside the name
+        (under, over, right, left), the largest size; a few sizes smaller, on its border and
+        the tile elsewhere in the province (or across its border, its middle inside) only
+        after those. The spots tried lie apart: a few tens, not hundreds alike."""
+        field = self.field
+        tile = tile_size()
+        top = PROVINCE_SIZE[self.language]
+        anchor = self.names[province]
+        outside = field.outside[province]
+
+        def apart(found: Iterable[pygame.Rect], most: int) -> list[pygame.Rect]:
+            cells: set[tuple[int, int]] = set()
+            out = []
+            for rect in found:
+                cell = (rect.x // SPREAD[0], rect.y // SPREAD[1])
+                if cell not in cells:
+                    cells.add(cell)
+                    out.append(rect)
+                    if len(out) >= most:
+                        break
+            return out
+
+        inside_tiles = apart(field.clear_spots([field.taken, outside], tile, anchor, TILE_REACH), 400)
+        across_tiles = [
+            r
+            for r in apart(field.clear_spots([field.taken], tile, anchor, TILE_REACH), 400)
+            if not outside.get_at(r.center) and outside.overlap(solid(r.size), r.topleft)
+        ]
+        scored: dict[tuple, tuple[float, solve.Spot]] = {}
+        for stage, (steps, strict, paired) in enumerate(STAGES):
+            for step in (k for k in steps if top - k >= PROVINCE_SMALLEST[self.language]):
+                size = top - step
+                letters = ink(province, size, "black", LABEL_INK)
+                masks = [field.taken, outside] + ([field.band] if strict else [])
+                for rect in apart(field.clear_spots(masks, letters.size, anchor, REACH), EACH):
+                    room = rect.inflate(2 * GAP, 2 * GAP)
+                    besides = [
+                        r
+                        for r in next_to(rect, tile)
+                        if not r.colliderect(room) and field.free(r) and field.within(province, r)
+                    ]
+                    if paired and not besides:
+                        continue
+                    if not besides:  # elsewhere in the province, then across its border
+                        for tiles in (inside_tiles, across_tiles):
+                            clear = [r for r in tiles if not r.colliderect(room)]
+                            clear.sort(key=lambda r: math.dist(r.center, rect.center))
+                            besides += clear[:TILES]
+                    away = math.dist(rect.center, anchor) / 8
+                    for k, beside in enumerate(besides):
+                        score = away + STEP * step + 12 * stage + k
+                        key = (tuple(rect), tuple(beside))
+                        if key not in scored or score < scored[key][0]:
+                            scored[key] = (score, solve.Spot((rect, beside), size))
+        return [spot for _, spot in sorted(scored.values(), key=lambda s: (s[0], tuple(s[1].rects[0])))]
+
     def smaller(self, what: str) -> list[pygame.Rect]:
         """A town's spots for its name a size smaller (where even a neighbour's moving leaves
         no room)."""
-        city = what.split(":", 1)[1]
-        size = ink(city, self.city_size - 1, "bold", CITY_INK).size
-        return self.ranked(city, around(self.cities[city], size), True)
+        if what not in self.small:
+            city = what.split(":", 1)[1]
+            size = ink(city, self.city_size - 1, "bold", CITY_INK).size
+            self.small[what] = self.ranked(city, around(self.cities[city], size), True)
+        return self.small[what]
 
     def elsewhere(self, what: str) -> Iterable[pygame.Rect]:
         """Where something already placed could go instead: a town's name or tag to its other
@@ -694,7 +877,9 @@ class Placer:
         in the way (names, tags, a tile) can each move to another free spot of their own."""
         field = self.field
         for rect in spots:
-            if not BOUNDS.contains(rect) or hits(field.base, rect):
+            if not BOUNDS.contains(rect) or hits(
+                field.bare if what.startswith("palaces:") else field.base, rect
+            ):
                 continue
             room = rect.inflate(2 * GAP, 2 * GAP)
             blockers = [w for w, r in field.placed.items() if r.colliderect(room)]
@@ -706,7 +891,7 @@ class Placer:
             field.take(what, rect)
             moved = []
             for b in blockers:
-                spot = next((r for r in self.elsewhere(b) if field.free(r)), None)
+                spot = next((r for r in self.elsewhere(b) if self.fits(b, r)), None)
                 if spot is None:
                     break
                 field.take(b, spot)
@@ -738,12 +923,15 @@ class Placer:
         words: list[Word] = []
         tags: dict[str, pygame.Rect] = {}
         tiles: dict[str, pygame.Rect] = {}
+        sides: dict[str, pieces.Stand] = {}
         for what, rect in placed.items():
             kind, name = what.split(":", 1)
             if kind == "tag":
                 tags[name] = rect
             elif kind == "tile":
                 tiles[name] = rect
+            elif kind == "palaces":
+                sides[name] = self.sides[(what, tuple(rect))]
             elif kind == "city":
                 size = self.city_size - (what in self.shrunk)
                 words.append(word(kind, name, size, "bold", CITY_INK, rect))
@@ -751,7 +939,7 @@ class Placer:
                 words.append(word(kind, name, self.sizes[name], "black", LABEL_INK, rect))
             else:
                 words.append(word(kind, name, LAND_SIZE, "bold", LAND_INK, rect))
-        return assemble(self.language, self.cities, self.provinces, words, tags, tiles, misses)
+        return assemble(self.language, self.cities, self.provinces, words, tags, tiles, misses, sides)
 
 
 def assemble(
@@ -762,13 +950,26 @@ def assemble(
     tags: dict[str, pygame.Rect],
     tiles: dict[str, pygame.Rect],
     misses: Sequence[str],
+    sides: dict[str, pieces.Stand],
 ) -> Placement:
-    """A placement from where its names, tags and tiles went (the rest follows)."""
+    """A placement from where its names, tags, tiles and palaces went (the rest follows)."""
     board = load()
     near = {c: tuple(w for w in words if away(w.rect, p) < KEEP + 2) for c, p in cities.items()}
     markers = {c: marker(p, board.cities[c].taj) for c, p in cities.items()}
     under = Beneath(provinces, tuple(words))
-    return Placement(language, markers, dict(cities), tuple(words), tags, tiles, under, near, tuple(misses))
+    return Placement(
+        language,
+        markers,
+        dict(cities),
+        tuple(words),
+        tags,
+        tiles,
+        under,
+        near,
+        tuple(misses),
+        dict(sides),
+        *standing(cities, sides),
+    )
 
 
 # -- kept between runs -----------------------------------------------------------------------
@@ -804,6 +1005,7 @@ def keep(placement: Placement) -> dict:
         ],
         "tags": {c: list(r) for c, r in placement.tags.items()},
         "tiles": {p: list(r) for p, r in placement.tiles.items()},
+        "sides": placement.sides,
     }
 
 
@@ -816,14 +1018,17 @@ def restore(
     ]
     tags = {c: pygame.Rect(r) for c, r in data["tags"].items()}
     tiles = {p: pygame.Rect(r) for p, r in data["tiles"].items()}
+    sides = {c: (str(side), int(slide)) for c, (side, slide) in data["sides"].items()}
     written = {(w.kind, w.name) for w in words}
     if (
         set(tags) != {c for c in cities if load().cities[c].fortress}
         or set(tiles) != set(provinces)
+        or set(sides) != set(cities)
+        or not set(sides.values()) <= set(pieces.STANDS)
         or not written >= {("city", c) for c in cities} | {("province", p) for p in provinces}
     ):
         raise ValueError("a placement for another map")
-    return assemble(language, cities, provinces, words, tags, tiles, ())
+    return assemble(language, cities, provinces, words, tags, tiles, (), sides)
 
 
 def fingerprint(
@@ -851,14 +1056,12 @@ def fingerprint(
         pygame.version.ver,
     ]
     digest = hashlib.sha256(json.dumps(facts, sort_keys=True, default=list).encode())
-    for value in list(globals().values()):  # this module's code: a change places again
-        value = getattr(value, "__wrapped__", value)
-        if getattr(value, "__module__", None) != __name__:
-            continue
-        if inspect.isfunction(value):
-            digest.update(marshal.dumps(value.__code__))
-        elif inspect.isclass(value):
-            for member in vars(value).values():
-                if inspect.isfunction(member):
-                    digest.update(marshal.dumps(member.__code__))
+    # this module's code and the search's and the palaces' it uses: a change places again
+    for module in (sys.modules[__name__], solve, pieces):
+        try:
+            digest.update(Path(module.__file__ or "").read_bytes())
+        except OSError:  # no source beside it: its functions' bytecode
+            for value in vars(module).values():
+                if inspect.isfunction(value) and value.__module__ == module.__name__:
+                    digest.update(value.__code__.co_code)
     return digest.hexdigest()[:16]

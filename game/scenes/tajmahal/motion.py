@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.scenes.tajmahal import art
+from game.scenes.tajmahal import art, pieces
 from game.scenes.tajmahal import layout as L
-from game.scenes.tajmahal.map_art import map_art, tile_spots
+from game.scenes.tajmahal.map_art import map_art, placement, tile_spots
 from game.scenes.tajmahal.preview import sort_key
 from game.ui.flights import Choreography, Flights
 
@@ -109,16 +109,23 @@ class Motion(Choreography):
         )
 
     def on_build(self, e) -> None:
-        x, y = map_art().cities[e["city"]]
+        """A palace drops onto its place beside the town's mark (pieces.py), beside the other
+        palace there if there is one."""
+        city = e["city"]
+        x, y = map_art().cities[city]
+        tokens = pieces.palaces_at(self.after).get(city, [])
+        token = (e["seat"], e["kind"])
+        spots = placement().palace_spots(city, max(1, len(tokens)))
+        end = spots[tokens.index(token)] if token in tokens else spots[0]
         image = art.palace(e["seat"], e["kind"] == "mogul", 9)
         self.fly(
             image,
-            (x, y - 80),
-            (x, y),
-            ("palace", e["city"], e["seat"], e["kind"]),
+            (end[0], end[1] - 80),
+            end,
+            ("palace", city, e["seat"], e["kind"]),
             arc=0,
             sound="token",
-            end_scale=7 / 9,
+            end_scale=pieces.R / 9,
         )
         if e.get("bonus"):
             self.fly(

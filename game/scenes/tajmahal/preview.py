@@ -93,6 +93,11 @@ def play_words(v: dict[str, Any], seat: int, ids: list[int]) -> Msg:
     lead, tie = play_standing(v, seat, ids)  # the rules compare; the table only words it
     if not lead and not tie:
         return msg("You would lead nothing; withdrawing then wins what you lead.")
+    if not lead:  # ties alone: no "lead nothing (tied in ...)"
+        return msg(
+            "You would lead nothing, only tie in {tie}; a tie wins nothing.",
+            tie=listing([CATEGORY[c] for c in tie]),
+        )
     led = listing([CATEGORY[c] for c in lead])
     if tie:
         return msg(

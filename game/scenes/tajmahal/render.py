@@ -12,7 +12,7 @@ from game.core import i18n
 from game.core.i18n import N_, _, _n, msg, msg_n
 from game.rules.tajmahal.data import CATEGORIES, PERSONS
 from game.rules.tajmahal.words import COLOUR, place
-from game.scenes.tajmahal import art
+from game.scenes.tajmahal import art, pieces
 from game.scenes.tajmahal import layout as L
 from game.scenes.tajmahal.desk import Desk
 from game.scenes.tajmahal.map_art import city_id, map_art, paint_map, placement, tile_spots, write
@@ -21,6 +21,15 @@ from game.scenes.tajmahal.preview import cards_words, play_words, withdraw_words
 from game.ui import marks, text, theme
 from game.ui.layer import Layer
 from game.ui.widgets import panel
+
+# What the bar says under a hint, by its move: where it is ringed in green (draw_map, draw_hand,
+# draw_header, the Withdraw button's ring) and what Use hint does with it (table.use_hint).
+HINT_SHOWN = {
+    "play": N_("Its cards are ringed in green: Use hint selects them (then Play), or play others."),
+    "pick": N_("Its cards are ringed in green: Use hint chooses them (then Take), or choose others."),
+    "build": N_("Its city is ringed in green: Use hint builds there at once, or click another lit city."),
+    "withdraw": N_("Withdraw is ringed in green: Use hint withdraws at once, or play a card instead."),
+}
 
 
 def _length(item, size: int) -> int:
@@ -104,6 +113,9 @@ class Render:
         self.draw_header(surface, focused)
         self.draw_rows(surface)
         self.draw_hand(surface, focused)
+        t = self.t
+        if t.hint and t.hint.get("move") == "withdraw" and t.acting_phase() == "play":
+            marks.draw(surface, pygame.Rect(L.WITHDRAW_RECT), hint=True)  # round it, outside it
 
     def draw(self, surface: pygame.Surface) -> None:
         """The painted canvas, then what changes every frame: the bar, the buttons, the
@@ -139,8 +151,9 @@ class Render:
 
     def draw_map(self, surface: pygame.Surface, focused: str | None) -> None:
         """What changes on the map: the visited province's outline, a lit chain, the tiles and
-        bonus tags where the placement (labels.py) keeps room for them, the rings and the
-        palaces, all within a town's zone (labels.ZONE) that no name enters."""
+        bonus tags where the placement (labels.py) keeps room for them, the rings within a
+        town's zone (labels.ZONE) and the palaces in the room beside its mark (pieces.py), where
+        no name enters."""
         t = self.t
         v, fl, m, placed = t.v, t.flights, map_art(), placement()
         if v["province"] and v["phase"] != "over":
@@ -172,18 +185,6 @@ class Render:
             rim = (255, 255, 255) if t.hover == city_id(city) else theme.ACCENT_TEXT
             pygame.draw.circle(surface, rim, (x, y), 11, 4)
             pygame.draw.circle(surface, theme.ACCENT, (x, y), 10, 2)
-        held: dict[str, list[tuple[int, str]]] = {}
-        for city, seat_ in v["palaces"]:
-            held.setdefault(city, []).append((seat_, "palace"))
-        for city, seat_ in v["moguls"]:  # one a province at most: a city holds two palaces at most
-            held.setdefault(city, []).append((seat_, "mogul"))
-        for city, tokens in held.items():
-            x, y = m.cities[city]
-            at = ((0, 0, 7),) if len(tokens) == 1 else ((-4, 0, 5), (4, 0, 5), (0, -4, 5), (0, 4, 5))
-            for (seat_, kind), (dx, dy, r) in zip(tokens, at, strict=False):
-                if not fl.masked(("palace", city, seat_, kind)):
-                    image = art.palace(seat_, kind == "mogul", r)
-                    surface.blit(image, image.get_rect(center=(x + dx, y + dy)))
         if hinted:
             x, y = m.cities[hinted]
             pygame.draw.circle(surface, theme.GOOD, (x, y), 11, 3)
@@ -191,6 +192,11 @@ class Render:
             target = t.target_map().get(focused)
             if target is not None:
                 pygame.draw.circle(surface, theme.FOCUS, target.centre, 11, 2)
+        for city, tokens in pieces.palaces_at(v).items():  # beside the town's mark, side by side
+            for (seat_, kind), at in zip(tokens, placed.palace_spots(city, len(tokens)), strict=False):
+                if not fl.masked(("palace", city, seat_, kind)):
+                    image = art.palace(seat_, kind == "mogul", pieces.R)
+                    surface.blit(image, image.get_rect(center=at))
 
     def draw_chain(self, surface: pygame.Surface, seat: int) -> None:
         """A player's largest chain: its roads and cities ringed in the seat's colour, and
@@ -455,6 +461,9 @@ class Render:
             playing = msg("{name} is playing…", name=names[waiting[0]])
             return playing, sentences(t.last_move[-2:]), "waiting"
         phase = t.acting_phase()
+        if t.hint and not t.selected and not t.picked:  # in any phase: where it is ringed
+            what = HINT_SHOWN.get(t.hint.get("move", ""), "")
+            return msg("Hint: {move}", move=t.hint_words()), what, "hint"
         if phase == "build":
             pending = v["pending"]
             mogul = pending["builds"][0] == "mogul"
@@ -487,11 +496,5 @@ class Render:
                 msg("Play {cards}", cards=cards_words(t.selected)),
                 msg("{words} Enter plays it.", words=play_words(v, seat, t.selected)),
                 "move",
-            )
-        if t.hint:
-            return (
-                msg("Hint: {move}", move=t.hint_words()),
-                N_("Its choice is ringed in green: Use hint takes it, or play anything."),
-                "hint",
             )
         return N_("Your turn: play a card or withdraw"), withdraw_words(v, seat), "idle"

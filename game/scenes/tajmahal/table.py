@@ -35,6 +35,13 @@ from game.ui.targets import Target, TargetMap
 from game.ui.widgets import Button, Group
 
 COUNT_EVERY = 3  # ticks per point while a score counts up
+# the Use hint button's tip, by the hint's move: what pressing it (or H) does (use_hint)
+USE_HINT = {
+    "play": N_("Select the hint's cards, then Play plays them (H)"),
+    "pick": N_("Choose the hint's display cards, then Take takes them (H)"),
+    "build": N_("Build on the hint's city at once (H)"),
+    "withdraw": N_("Withdraw at once, as the hint says (H)"),
+}
 
 
 class TajMahalTable(Table):
@@ -108,9 +115,9 @@ class TajMahalTable(Table):
         )
         self.hint_button.visible = self.app.settings.show_hints
         self.hint_button.enabled = bool(phase) and not self.hint_pending
-        if phase and self.hint:
+        if phase and self.hint:  # what Use hint does with this hint
             self.hint_button.label = N_("Use hint")
-            self.hint_button.hint = N_("Choose the hint's cards or city (H)")
+            self.hint_button.hint = USE_HINT.get(self.hint.get("move", ""), N_("Use hint"))
         else:
             self.hint_button.label, self.hint_button.hint = N_("Hint"), N_("What the hard bot would play (H)")
 
@@ -222,6 +229,11 @@ class TajMahalTable(Table):
             note = _("Visit {visit} · {province}: your turn.", visit=visit, province=province)
         return note
 
+    def toast_area(self) -> pygame.Rect:
+        """Toasts (a refused move, a tutorial's hint) go over the action bar, which says what
+        the move would do, not along the bottom over the hand and the buttons."""
+        return pygame.Rect(L.ACTION_BAR)
+
     def show_result(self) -> None:
         self.app.push(TajMahalResult(self.app, self.window))
 
@@ -272,7 +284,8 @@ class TajMahalTable(Table):
             self.request_hint()
 
     def use_hint(self) -> None:
-        """The hint's cards become the selection (its city or withdrawal: the bar names it)."""
+        """A play's or a pick's cards become the selection; a build or a withdrawal is made at
+        once (USE_HINT says so on the button)."""
         hint = self.hint or {}
         move = hint.get("move")
         if move == "play":
