@@ -43,6 +43,7 @@ class Render:
         # where the last frame drew the hourglass ("glass") and the words beside it ("time",
         # "turn", "extra"): what the tests hold apart
         self.drawn: dict[str, pygame.Rect] = {}
+        self._header: tuple[tuple, dict[str, Any]] | None = None  # (what it read, the header)
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.t
@@ -145,7 +146,15 @@ class Render:
     def header(self) -> dict[str, Any]:
         """Where the header's parts stand and what its sign and mode word mean (their tips, on
         hover and focus): the title, the sign (the gem pair on the gem board, else the die),
-        the mode word at the right."""
+        the mode word at the right. Worked out again only when what it reads changes (the
+        frame and the target map both ask)."""
+        t = self.t
+        key = (t.v_version, bool(t.intro), t.gem_board_shown(), i18n.generation)
+        if self._header is None or self._header[0] != key:
+            self._header = (key, self._make_header())
+        return self._header[1]
+
+    def _make_header(self) -> dict[str, Any]:
         t = self.t
         v = t.v
         h = L.HEADER
