@@ -55,13 +55,15 @@ def segments(text: str) -> list[str]:
     return pieces
 
 
-def lines(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
+def lines(
+    text: str, width: int, measure: Callable[[str], int], cut: Callable[[str], list[str]] = segments
+) -> list[str]:
     """Greedy breaking of each paragraph of `text` into lines no wider than `width` (a piece
-    wider than a whole line is cut by character)."""
+    wider than a whole line is cut by character); `cut` finds where a line may break."""
     out: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for piece in segments(paragraph):
+        for piece in cut(paragraph):
             trial = line + piece
             if line and measure(trial.rstrip()) > width:
                 out.append(line.rstrip())

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.ui import linebreak
 from game.ui.linebreak import NO_END, NO_START, wide
 
 
@@ -23,13 +24,4 @@ def segments(text: str) -> list[str]:
 
 
 def lines(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
-    out: list[str] = []
-    line = ""
-    for piece in segments(text):
-        trial = line + piece
-        if line and measure(trial.rstrip()) > width:
-            out.append(line.rstrip())
-            trial = piece
-        line = trial
-    out.append(line.rstrip())
-    return out
+    return linebreak.lines(text, width, measure, cut=segments)
