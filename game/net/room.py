@@ -107,8 +107,8 @@ class Room:
         self.unready: set[int] = set()  # the people whose screen the new round's sand waits for
         self.ready_by: float | None = None  # when it stops waiting for them (the drive's time)
         self.intro_until: float | None = None  # when the screens' die roll is over
-        # a round's boards turned up while the store was writing: False until their news leaves
-        self.boards_told: bool | None = None
+        # a round's boards turned up while the store was writing, their news not yet gone
+        self.boards_unsaid = False
         # whether a timed match's sand waited for its people: so when loaded mid-round, the
         # server having been down or everyone away; the first of them back is told so
         self.waited = self.rules.timed and match.clock is not None and not match.finished
@@ -307,8 +307,8 @@ class Room:
         """The clock a message going out now carries. A round whose boards turned up while a
         write was under way starts its sand now, as the news of them leaves: nobody's sand
         runs before they can see their puzzle."""
-        if self.boards_told is False:
-            self.boards_told = True
+        if self.boards_unsaid:
+            self.boards_unsaid = False
             self._advance()  # up to now, the sand still held
             self.referee.release_sand()
             self._soon()
@@ -466,7 +466,7 @@ class Room:
                 self._tell_clock()  # nothing turned up (a round picked up mid-way): the sand runs
             elif self.ledger is not None and not self.ledger.idle:
                 self.referee.sand_held = True  # until the boards' news leaves (`_clock_now`)
-                self.boards_told = False
+                self.boards_unsaid = True
         self._step_to(now)
 
     def _step_to(self, moment: float) -> None:

@@ -138,7 +138,7 @@ def test_while_the_store_is_locked_every_room_answers_and_a_move_is_told_once_co
         assert heard(u, asked, lambda m: m["type"] == "presence")["online"] == [True, False]
         # the clock: u's die has rolled and its boards turned up, but their news waits for the
         # store, and so does the sand: the clock says so at once
-        until(lambda: net.on_loop(lambda: room().boards_told is False), "u's boards turned up, unsaid")
+        until(lambda: net.on_loop(lambda: room().boards_unsaid), "u's boards turned up, unsaid")
         clock = u.ask({"type": "ping"}, bound=PROMPT)["clock"]
         assert clock is not None and not clock["running"] and clock["now"] == 0
         lock.hold(HOLD)
