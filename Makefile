@@ -40,11 +40,12 @@ lint: $(DEV)
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/shellcheck build/*.sh build/linux/*.sh build/macos/*.sh .ci/run
 
-# The bundle, built with the pinned versions of build/constraints.txt (as CI's release builds),
-# checked by build/check_bundle.sh, then packed for this system. On macOS a failed signature
-# stops the build (PyInstaller only warns by default; check_bundle.sh verifies the signature).
+# The bundle, built with the pinned versions of build/constraints.txt (build/install_pinned.sh, as
+# CI's release builds), checked by build/check_bundle.sh, then packed for this system. On macOS a
+# failed signature stops the build (PyInstaller only warns by default; check_bundle.sh verifies
+# the signature).
 dist: $(PLAY)
-	$(PY) -m pip install --quiet -c build/constraints.txt -e '.[dist]'
+	bash build/install_pinned.sh $(PY)
 	PYINSTALLER_STRICT_BUNDLE_CODESIGN_ERROR=1 \
 		$(PY) -m PyInstaller --noconfirm --clean --distpath dist --workpath build/work build/bazaar.spec
 	bash build/check_bundle.sh
