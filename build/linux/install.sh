@@ -84,7 +84,7 @@ case ":$PATH:" in
         # the line as it is to be written, $HOME and $PATH unexpanded
         # shellcheck disable=SC2016
         echo '    export PATH="$HOME/.local/bin:$PATH"'
-        echo "  (Some systems add $bin by themselves at the next login, now that it exists.)"
+        echo "  (Some systems put it on the PATH by themselves from your next login on.)"
         ;;
 esac
 echo "To remove it: $app/uninstall.sh"
