@@ -11,9 +11,22 @@ that an exception that stops it is
 While the app runs, a missing stderr is replaced by the log, so what the app tells stderr (a
 damaged settings file, a thread's error) lands there too.
 
-No message box under `--smoke` or on SDL's screenless drivers (dummy, offscreen): the box waits
-for a click, and nobody clicks in CI or a test. The log says it was not shown and why. The
-command-line tools never pass through here: they speak on stdout and report on stderr.
+When SDL's box cannot be shown (a bundle whose SDL library is missing or blocked fails at
+`import pygame`, and SDL's box with it), the system's own box says it instead (`system_box`):
+- Windows: `MessageBoxW` from user32, through ctypes;
+- macOS: `osascript` showing an alert, the title and text handed to its `run` handler as
+  arguments (never written into the script), giving up after `BOX_WAIT` seconds;
+- Linux and the other Unixes have no box every desktop has: `zenity` (GTK) or `kdialog` (KDE,
+  first on a KDE desktop) when one is on PATH and there is a display (DISPLAY or
+  WAYLAND_DISPLAY), else none: the log and stderr have the message all the same.
+The macOS and Linux boxes are other programs, so a box nobody answers is given up on after
+`BOX_WAIT` seconds; `MessageBoxW`, like SDL's box, waits for its click. The log says which box
+showed the message, or why none did.
+
+No message box of any kind under `--smoke` or on SDL's screenless drivers (dummy, offscreen,
+from the environment when pygame itself does not import): the box waits for a click, and nobody
+clicks in CI or a test. The log says it was not shown and why. The command-line tools never
+pass through here: they speak on stdout and report on stderr.
 """
 
 from __future__ import annotations
@@ -22,12 +35,14 @@ import contextlib
 import io
 import os
 import platform
+import shutil
+import subprocess
 import sys
 import tempfile
 import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -40,6 +55,8 @@ LOG_CAP = 256 * 1024  # bytes: past this the log becomes bazaar.log.1, so two fi
 HEADLESS = ("dummy", "offscreen")  # SDL video drivers without a screen: nobody could click
 FAILED = 1  # the exit status of an app stopped by an error
 TITLE = "Bazaar"
+BOX_WAIT = 600  # seconds a system box waits for its click before it gives up: the process ends
+MB_OK, MB_ICONERROR, MB_SETFOREGROUND = 0x0, 0x10, 0x10000  # MessageBoxW's uType flags
 
 _fallback: Path | None = None  # this run's log in the temp folder, once the data folder failed
 
@@ -92,9 +109,9 @@ def fail(error: BaseException, smoke: bool, stderr: TextIO | None) -> int:
             traceback.print_exception(error, file=stderr)
             print(f"bazaar: {text}", file=stderr)
     if why_not is None:
-        problem = show(text)
-        if problem and written:
-            append(f"The message box failed: {problem}\n\n", rotate=False)
+        said = show(text)
+        if said and written:
+            append(f"{said}\n\n", rotate=False)
     return FAILED  # the process ends now, and pygame with it
 
 
@@ -169,17 +186,33 @@ def _why_no_box(smoke: bool) -> str | None:
     if smoke:
         return "--smoke runs unattended"
     driver = os.environ.get("SDL_VIDEODRIVER", "")
-    if "pygame" in sys.modules:
+    with contextlib.suppress(Exception):  # pygame absent, blocked (None) or half imported: the env
         display = sys.modules["pygame"].display
-        with contextlib.suppress(Exception):
-            driver = display.get_driver() if display.get_init() else driver  # what SDL chose
+        driver = display.get_driver() if display.get_init() else driver  # what SDL chose
     if driver.lower() in HEADLESS:
         return f"the {driver} video driver has no screen to show it on"
     return None
 
 
 def show(text: str) -> str | None:
-    """Show `text` in SDL's error box and wait for the click; None, or why it failed."""
+    """Show `text` in SDL's error box, else in the system's own, and wait for the click. None
+    when SDL's box showed it; else what happened instead, for the log."""
+    problem = _sdl_box(text)
+    if problem is None:
+        return None
+    said = f"SDL's message box failed: {problem}"
+    box = system_box(sys.platform)
+    if box is None:
+        return f"{said}; the system has no box to show it in instead"
+    try:
+        box(TITLE, text)
+    except Exception as exc:  # not there, no display, or it timed out unanswered
+        return f"{said}; the system's box failed too: {type(exc).__name__}: {exc}"
+    return f"{said}; the system's box showed it instead"
+
+
+def _sdl_box(text: str) -> str | None:
+    """SDL's error box, through pygame; None, or why it failed."""
     try:
         import pygame
 
@@ -190,14 +223,78 @@ def show(text: str) -> str | None:
     return None
 
 
+def system_box(platform: str, env: Mapping[str, str] | None = None) -> Callable[[str, str], None] | None:
+    """The system's own error box on `platform` (a `sys.platform` value), called as
+    `box(title, text)`; it returns once the box is answered or given up on and raises when it
+    could not be shown. None when the system has none to offer (see the module's docstring)."""
+    if platform == "win32":
+        return _windows_box
+    if platform == "darwin":
+        return _mac_box
+    env = os.environ if env is None else env
+    if not (env.get("DISPLAY") or env.get("WAYLAND_DISPLAY")):
+        return None
+    tools = ["zenity", "kdialog"]
+    if "KDE" in env.get("XDG_CURRENT_DESKTOP", "").upper().split(":"):
+        tools.reverse()
+    for tool in tools:
+        path = shutil.which(tool, path=env.get("PATH"))
+        if path:
+            return _zenity_box(path) if tool == "zenity" else _kdialog_box(path)
+    return None
+
+
+def _windows_box(title: str, text: str) -> None:
+    import ctypes
+
+    flags = MB_OK | MB_ICONERROR | MB_SETFOREGROUND  # no window of ours to own it: to the front
+    if not ctypes.windll.user32.MessageBoxW(None, text, title, flags):  # type: ignore[attr-defined]
+        raise OSError("MessageBoxW returned 0")
+
+
+# the title and text arrive as the run handler's arguments: nothing of them is AppleScript
+MAC_ALERT = (
+    "on run argv",
+    "activate",  # osascript's alert in front: the app has no window to lead to it
+    f"display alert (item 1 of argv) message (item 2 of argv) as critical giving up after {BOX_WAIT}",
+    "end run",
+)
+
+
+def _mac_box(title: str, text: str) -> None:
+    script = [part for line in MAC_ALERT for part in ("-e", line)]
+    _run_box(["/usr/bin/osascript", *script, title, text], BOX_WAIT + 30)  # it gives up first
+
+
+def _zenity_box(path: str) -> Callable[[str, str], None]:
+    def box(title: str, text: str) -> None:  # --no-markup: a < or & in a path stays as it is
+        _run_box([path, "--error", "--no-markup", f"--title={title}", f"--text={text}"], BOX_WAIT)
+
+    return box
+
+
+def _kdialog_box(path: str) -> Callable[[str, str], None]:
+    def box(title: str, text: str) -> None:
+        _run_box([path, "--title", title, "--error", text], BOX_WAIT)
+
+    return box
+
+
+def _run_box(command: list[str], timeout: float) -> None:
+    """Run a box program, no shell, its output kept out of the terminal. Raises when it ended
+    other than by its OK (the status, and its last word on stderr: a missing display, say) or
+    nobody answered in `timeout` seconds (`TimeoutExpired`, the program killed)."""
+    done = subprocess.run(command, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout)
+    if done.returncode:
+        last = done.stderr.decode(errors="replace").strip().splitlines()[-1:]
+        raise RuntimeError(": ".join([f"{Path(command[0]).name} ended with status {done.returncode}", *last]))
+
+
 def _window_open() -> bool:
     """Whether the window had opened: the app then stopped rather than failed to start."""
-    if "pygame" not in sys.modules:
-        return False
-    import pygame
-
+    pygame = sys.modules.get("pygame")  # None when it was blocked, absent when it failed
     try:
-        return pygame.display.get_init() and pygame.display.get_surface() is not None
+        return bool(pygame and pygame.display.get_init() and pygame.display.get_surface() is not None)
     except Exception:
         return False
 

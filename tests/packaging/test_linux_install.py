@@ -1,6 +1,7 @@
 """The Linux install and uninstall scripts, run against a stand-in bundle in a temporary home:
-everything lands in the user's folders, a second install replaces the first, and saved games
-are never touched."""
+everything lands in the user's folders, a second install replaces the first, saved games are
+never touched, another program's ~/.local/bin/bazaar is kept and put back, and the person is
+told how to start the command whether ~/.local/bin is on their PATH or not."""
 
 import os
 import shutil
@@ -39,8 +40,11 @@ def home(tmp_path):
     return home
 
 
-def run(script: Path, home: Path) -> subprocess.CompletedProcess:
+def run(script: Path, home: Path, *first_on_path: Path) -> subprocess.CompletedProcess:
+    """`sh script` with `home` as HOME and `first_on_path` before the PATH of the system's tools
+    (which never holds the temporary home's ~/.local/bin)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")} | {"HOME": str(home)}
+    env["PATH"] = os.pathsep.join([*map(str, first_on_path), os.environ.get("PATH", os.defpath)])
     return subprocess.run(["sh", str(script)], env=env, capture_output=True, text=True, timeout=60)
 
 
@@ -95,3 +99,83 @@ def test_uninstall_removes_what_install_added_and_keeps_the_saves(unpacked, home
     assert not (local / "share" / "applications" / "bazaar.desktop").exists()
     assert not (local / "share" / "icons" / "hicolor" / "256x256" / "apps" / "bazaar.png").exists()
     assert (local / "share" / "Bazaar" / "data" / "bazaar.sqlite3").read_bytes() == b"saved games"
+
+
+def test_a_command_of_someone_elses_is_kept_aside_and_put_back_by_uninstall(unpacked, home):
+    bin_ = home / ".local" / "bin"
+    bin_.mkdir(parents=True)
+    theirs = bin_ / "bazaar"
+    theirs.write_text("#!/bin/sh\necho the other bazaar\n")
+    kept = bin_ / "bazaar.before-bazaar"
+    done = run(unpacked / "install.sh", home)
+    assert done.returncode == 0, done.stderr
+    assert kept.read_text() == "#!/bin/sh\necho the other bazaar\n"
+    assert os.readlink(theirs) == str(home / ".local" / "opt" / "bazaar" / "bazaar")
+    assert f"The {theirs} that was there is kept as {kept}" in done.stdout
+
+    again = run(unpacked / "install.sh", home)  # our own link is replaced, not kept over theirs
+    assert again.returncode == 0, again.stderr
+    assert kept.read_text() == "#!/bin/sh\necho the other bazaar\n"
+    assert "kept as" not in again.stdout
+
+    done = run(home / ".local" / "opt" / "bazaar" / "uninstall.sh", home)
+    assert done.returncode == 0, done.stderr
+    assert not theirs.is_symlink() and theirs.read_text() == "#!/bin/sh\necho the other bazaar\n"
+    assert not kept.exists()
+    assert f"The {theirs} that was there before Bazaar is back." in done.stdout
+
+
+def test_uninstall_keeps_the_kept_command_when_the_name_has_been_taken_since(unpacked, home):
+    bin_ = home / ".local" / "bin"
+    bin_.mkdir(parents=True)
+    (bin_ / "bazaar").symlink_to("/opt/elsewhere/bazaar")  # another link, broken even
+    assert run(unpacked / "install.sh", home).returncode == 0
+    assert os.readlink(bin_ / "bazaar.before-bazaar") == "/opt/elsewhere/bazaar"
+    (bin_ / "bazaar").unlink()
+    (bin_ / "bazaar").write_text("newer")
+    done = run(home / ".local" / "opt" / "bazaar" / "uninstall.sh", home)
+    assert done.returncode == 0, done.stderr
+    assert (bin_ / "bazaar").read_text() == "newer"
+    assert os.readlink(bin_ / "bazaar.before-bazaar") == "/opt/elsewhere/bazaar"
+    assert "is still kept as" in done.stdout
+
+
+def test_install_changes_nothing_when_it_has_nowhere_to_keep_the_other_command(unpacked, home):
+    bin_ = home / ".local" / "bin"
+    bin_.mkdir(parents=True)
+    (bin_ / "bazaar").write_text("theirs")
+    (bin_ / "bazaar.before-bazaar").write_text("older")
+    done = run(unpacked / "install.sh", home)
+    assert done.returncode == 1 and "nothing was changed" in done.stderr
+    assert (bin_ / "bazaar").read_text() == "theirs"
+    assert (bin_ / "bazaar.before-bazaar").read_text() == "older"
+    assert not (home / ".local" / "opt" / "bazaar").exists()
+
+
+def test_off_the_path_the_command_is_given_by_its_full_path(unpacked, home):
+    done = run(unpacked / "install.sh", home)
+    assert done.returncode == 0, done.stderr
+    link = home / ".local" / "bin" / "bazaar"
+    assert f"{home}/.local/bin is not on your PATH" in done.stdout
+    assert f"Start it by its full path: {link}\n" in done.stdout
+    assert '    export PATH="$HOME/.local/bin:$PATH"\n' in done.stdout
+    assert "type: bazaar" not in done.stdout
+
+
+@pytest.mark.parametrize("spelling", ["bin", "bin/"])
+def test_on_the_path_the_command_is_its_name(unpacked, home, spelling):
+    done = run(unpacked / "install.sh", home, home / ".local" / spelling)
+    assert done.returncode == 0, done.stderr
+    assert "In a terminal, type: bazaar\n" in done.stdout
+    assert "not on your PATH" not in done.stdout and "export PATH" not in done.stdout
+
+
+def test_a_command_of_the_same_name_earlier_on_the_path_is_named(unpacked, home, tmp_path):
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "bazaar").write_text("#!/bin/sh\n")
+    (other / "bazaar").chmod(0o755)
+    done = run(unpacked / "install.sh", home, other, home / ".local" / "bin")
+    assert done.returncode == 0, done.stderr
+    assert f"'bazaar' starts another program ({other}/bazaar)" in done.stdout
+    assert f"start Bazaar by its full path: {home}/.local/bin/bazaar\n" in done.stdout
