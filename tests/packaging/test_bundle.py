@@ -4,13 +4,15 @@
 folder holds the app (windowed on Windows and macOS) and the console tool, Bazaar.app starts
 the app, and on Windows both programs carry a version resource made from pyproject's version.
 `build/check_bundle.sh` is run on a stand-in bundle whose programs are this checkout's
-`python -m game`, and on one whose app hangs (it must fail, not wait). With PyInstaller
+`python -m game`, on one whose app hangs (it must fail, not wait), and as on macOS (stand-in
+uname, codesign and otool) on a Bazaar.app with a library for a newer macOS than 11. With PyInstaller
 installed (`make dist` installs it), a slow test builds the real bundle, checks it with the
 script and asks its console tool for a bot move.
 """
 
 import importlib.util
 import os
+import plistlib
 import shutil
 import subprocess
 import sys
@@ -309,6 +311,65 @@ def test_the_check_fails_instead_of_waiting_for_an_app_that_hangs(tmp_path):
     assert done.returncode == 1, done.stdout + done.stderr
     assert "killed after 2 s" in done.stderr
     assert time.monotonic() - started < 30
+
+
+def macos_stand_in(tmp_path: Path, otool_output: str) -> tuple[Path, dict[str, str]]:
+    """stand_in() laid out as Bazaar.app (its programs fail at once), with a Mach-O library,
+    and the environment that makes check_bundle.sh take this for macOS: uname says Darwin,
+    codesign approves, otool prints `otool_output` for any file."""
+    root = stand_in(tmp_path, "exit 1")
+    (root / "build" / "macos").mkdir()
+    shutil.copy(ROOT / "build" / "macos" / "minos.py", root / "build" / "macos" / "minos.py")
+    contents = root / "dist" / "Bazaar.app" / "Contents"
+    contents.mkdir(parents=True)
+    (root / "dist" / "bazaar" / "_internal").rename(contents / "Resources")
+    (root / "dist" / "bazaar").rename(contents / "MacOS")
+    (contents / "Frameworks").mkdir()
+    (contents / "Frameworks" / "libpython3.12.dylib").write_bytes(b"\xcf\xfa\xed\xfe" + b"\0" * 28)
+    with open(contents / "Info.plist", "wb") as file:
+        plistlib.dump({"CFBundleExecutable": "bazaar", "LSBackgroundOnly": False}, file)
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    (tmp_path / "otool.txt").write_text(otool_output)
+    for name, body in (
+        ("uname", "echo Darwin"),
+        ("codesign", "exit 0"),
+        ("otool", f'exec cat "{tmp_path / "otool.txt"}"'),
+    ):
+        (tools / name).write_text(f"#!/bin/sh\n{body}\n")
+        (tools / name).chmod(0o755)
+    return root, {"PATH": f"{tools}{os.pathsep}{os.environ['PATH']}"}
+
+
+MACOS_LIBRARY = """libpython3.12.dylib:
+Load command 9
+      cmd LC_BUILD_VERSION
+  cmdsize 32
+ platform 1
+    minos {minos}
+      sdk 14.0
+   ntools 1
+     tool 3
+  version 1015.7
+"""
+
+
+@posix
+def test_the_check_on_macos_fails_a_bundle_with_a_library_for_a_newer_macos(tmp_path):
+    root, env = macos_stand_in(tmp_path, MACOS_LIBRARY.format(minos="12.0"))
+    done = check(root, **env)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "libpython3.12.dylib: needs macOS 12.0, newer than 11.0" in done.stderr
+    assert "needs a newer macOS" in done.stderr and "smoke" not in done.stdout
+
+
+@posix
+def test_the_check_on_macos_goes_on_past_libraries_for_macos_11(tmp_path):
+    root, env = macos_stand_in(tmp_path, MACOS_LIBRARY.format(minos="11.0"))
+    done = check(root, **env)
+    assert "checked 1 Mach-O file; the highest minimum macOS is 11.0" in done.stdout
+    # on to the app's first run, which the stand-in fails
+    assert done.returncode == 1 and "--smoke exited 1" in done.stderr, done.stdout + done.stderr
 
 
 @posix
