@@ -41,15 +41,15 @@ lint: $(DEV)
 	$(VENV)/bin/shellcheck build/*.sh build/linux/*.sh build/macos/*.sh .ci/run
 
 # The bundle, built with the pinned versions of build/constraints.txt (build/install_pinned.sh, as
-# CI's release builds), checked by build/check_bundle.sh, then packed for this system. On macOS a
-# failed signature stops the build (PyInstaller only warns by default; check_bundle.sh verifies
-# the signature).
+# CI's release builds), checked by build/check_bundle.sh, then packed for this system (on macOS
+# the disk image is checked as well). On macOS a failed signature stops the build (PyInstaller
+# only warns by default; check_bundle.sh verifies the signature).
 dist: $(PLAY)
 	bash build/install_pinned.sh $(PY)
 	PYINSTALLER_STRICT_BUNDLE_CODESIGN_ERROR=1 \
 		$(PY) -m PyInstaller --noconfirm --clean --distpath dist --workpath build/work build/bazaar.spec
 	bash build/check_bundle.sh
-	case "$$(uname -s)" in Linux) sh build/linux/package.sh ;; Darwin) sh build/macos/make_dmg.sh ;; esac
+	case "$$(uname -s)" in Linux) sh build/linux/package.sh ;; Darwin) sh build/macos/make_dmg.sh && sh build/macos/check_dmg.sh ;; esac
 
 clean:
 	rm -rf build/work dist

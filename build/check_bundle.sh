@@ -148,6 +148,9 @@ with open(sys.argv[1], "rb") as file:
 assert info["CFBundleExecutable"] == "bazaar", info["CFBundleExecutable"]
 assert not info.get("LSBackgroundOnly"), "LSBackgroundOnly is set: the app would have no window"
 EOF
+        # the README's "macOS 11 or newer": no executable or library may need a newer macOS
+        echo "every Mach-O file runs on macOS 11: build/macos/minos.py"
+        "$python" build/macos/minos.py "$bundle" || fail "a file of $bundle needs a newer macOS (above)"
         ;;
 esac
 

@@ -59,8 +59,19 @@ if (-not $iscc) {
     if (-not $iscc) { throw "no ISCC.exe of Inno Setup $InnoSetupVersion, even after installing it" }
 }
 
-Write-Host "compiling build\windows\bazaar.iss with $iscc"
-& $iscc "/DAppVersion=$Version" (Join-Path $PSScriptRoot "bazaar.iss")
+# The setup program's binary version: the version's leading numbers, at most four of 16 bits
+# (0.1.0 -> 0.1.0.0, 1.2rc1 -> 1.2.0.0), as build/windows/version_resource.py gives the programs
+$leading = [regex]::Match($Version, '^\d+(\.\d+)*')
+if (-not $leading.Success) { throw "version $Version does not start with a number" }
+$numbers = @($leading.Value -split '\.' | ForEach-Object { [long]$_ })
+if ($numbers.Count -gt 4 -or @($numbers | Where-Object { $_ -gt 65535 }).Count -gt 0) {
+    throw "version $Version does not fit four 16-bit numbers"
+}
+while ($numbers.Count -lt 4) { $numbers += 0 }
+$fileVersion = $numbers -join '.'
+
+Write-Host "compiling build\windows\bazaar.iss with $iscc (version $Version, file version $fileVersion)"
+& $iscc "/DAppVersion=$Version" "/DAppFileVersion=$fileVersion" (Join-Path $PSScriptRoot "bazaar.iss")
 if ($LASTEXITCODE -ne 0) { throw "ISCC exited $LASTEXITCODE" }
 $setup = Join-Path (Split-Path (Split-Path $PSScriptRoot)) "dist\bazaar-$Version-windows-setup.exe"
 if (-not (Test-Path -LiteralPath $setup -PathType Leaf)) { throw "ISCC made no $setup" }

@@ -1,14 +1,18 @@
 """The bundle's two programs and its check.
 
 `build/bazaar.spec` is run with stand-ins for PyInstaller's classes, as on each system: one
-folder holds the app (windowed on Windows and macOS) and the console tool, and Bazaar.app starts
-the app. `build/check_bundle.sh` is run on a stand-in bundle whose programs are this checkout's
-`python -m game`, and on one whose app hangs (it must fail, not wait). With PyInstaller
+folder holds the app (windowed on Windows and macOS) and the console tool, Bazaar.app starts
+the app, and on Windows both programs carry a version resource made from pyproject's version.
+`build/check_bundle.sh` is run on a stand-in bundle whose programs are this checkout's
+`python -m game`, on one whose app hangs (it must fail, not wait), and as on macOS (stand-in
+uname, codesign and otool) on a Bazaar.app with a library for a newer macOS than 11. With PyInstaller
 installed (`make dist` installs it), a slow test builds the real bundle, checks it with the
 script and asks its console tool for a bot move.
 """
 
+import importlib.util
 import os
+import plistlib
 import shutil
 import subprocess
 import sys
@@ -20,6 +24,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "build" / "bazaar.spec"
+VERSION_RESOURCE = ROOT / "build" / "windows" / "version_resource.py"
 CHECK = ROOT / "build" / "check_bundle.sh"
 REQUEST = (  # the first move of a Jaipur match, as Bazaar writes requests (docs/bot-protocol.md)
     '{"legal":[{"good":"leather","move":"take"},{"move":"camels"}],"seat":0,"view":{"bonus":'
@@ -45,20 +50,120 @@ class Built:
         Built.made.append(self)
 
 
-def run_spec(monkeypatch, platform: str) -> list[Built]:
+def versioninfo_stand_in() -> types.ModuleType:
+    """PyInstaller.utils.win32.versioninfo's classes as far as a spec uses them, with their
+    signatures and the attributes they keep (its module needs pefile and win32api: Windows only)."""
+    module = types.ModuleType("PyInstaller.utils.win32.versioninfo")
+
+    class VSVersionInfo:
+        def __init__(self, ffi=None, kids=None):
+            self.ffi, self.kids = ffi, kids or []
+
+    class FixedFileInfo:
+        def __init__(
+            self,
+            filevers=(0, 0, 0, 0),
+            prodvers=(0, 0, 0, 0),
+            mask=0x3F,
+            flags=0x0,
+            OS=0x40004,
+            fileType=0x1,
+            subtype=0x0,
+            date=(0, 0),
+        ):
+            self.fileVersionMS = filevers[0] << 16 | filevers[1]
+            self.fileVersionLS = filevers[2] << 16 | filevers[3]
+            self.productVersionMS = prodvers[0] << 16 | prodvers[1]
+            self.productVersionLS = prodvers[2] << 16 | prodvers[3]
+            self.fileFlags, self.fileOS, self.fileType = flags, OS, fileType
+
+    class StringFileInfo:
+        def __init__(self, kids=None):
+            self.name, self.kids = "StringFileInfo", kids or []
+
+    class StringTable:
+        def __init__(self, name=None, kids=None):
+            self.name, self.kids = name or "", kids or []
+
+    class StringStruct:
+        def __init__(self, name=None, val=None):
+            self.name, self.val = name or "", val or ""
+
+    class VarFileInfo:
+        def __init__(self, kids=None):
+            self.kids = kids or []
+
+    class VarStruct:
+        def __init__(self, name=None, kids=None):
+            self.name, self.kids = name or "", kids or []
+
+    kinds = (VSVersionInfo, FixedFileInfo, StringFileInfo, StringTable, StringStruct, VarFileInfo, VarStruct)
+    for kind in kinds:
+        setattr(module, kind.__name__, kind)
+    return module
+
+
+def run_spec(monkeypatch, platform: str, spec: Path = SPEC) -> list[Built]:
     hooks = types.ModuleType("PyInstaller.utils.hooks")
     hooks.collect_submodules = lambda package: [package]
     hooks.collect_data_files = lambda package, includes=(): [(f"{package}/{i}", package) for i in includes]
-    for name in ("PyInstaller", "PyInstaller.utils"):
+    for name in ("PyInstaller", "PyInstaller.utils", "PyInstaller.utils.win32"):
         monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
     monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
+    monkeypatch.setitem(sys.modules, "PyInstaller.utils.win32.versioninfo", versioninfo_stand_in())
+    monkeypatch.delitem(sys.modules, "version_resource", raising=False)  # the spec's, from its folder
     monkeypatch.setattr(sys, "path", list(sys.path))
     monkeypatch.setattr(sys, "platform", platform)
     Built.made = []
     names = {name: type(name, (Built,), {}) for name in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")}
-    code = compile(SPEC.read_text(encoding="utf-8"), str(SPEC), "exec")
-    exec(code, {"SPECPATH": str(SPEC.parent), **names})
+    code = compile(spec.read_text(encoding="utf-8"), str(spec), "exec")
+    exec(code, {"SPECPATH": str(spec.parent), **names})
     return Built.made
+
+
+def read_version_info(info) -> dict:
+    """What Windows reads from a version resource: the binary versions, the file type, the
+    strings (by language and code page) and the languages it declares."""
+    (strings,) = [kid for kid in info.kids if type(kid).__name__ == "StringFileInfo"]
+    (var,) = [kid for kid in info.kids if type(kid).__name__ == "VarFileInfo"]
+    (table,) = strings.kids
+    (translation,) = var.kids
+    ffi = info.ffi
+
+    def four(high, low):
+        return high >> 16, high & 0xFFFF, low >> 16, low & 0xFFFF
+
+    return {
+        "file": four(ffi.fileVersionMS, ffi.fileVersionLS),
+        "product": four(ffi.productVersionMS, ffi.productVersionLS),
+        "type": ffi.fileType,
+        "table": table.name.strip(),
+        "strings": {s.name: s.val for s in table.kids},
+        "translation": (translation.name, list(translation.kids)),
+    }
+
+
+def version_module() -> types.ModuleType:
+    """build/windows/version_resource.py, which the spec imports from its folder."""
+    spec = importlib.util.spec_from_file_location("version_resource", VERSION_RESOURCE)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def checkout_at_version(tmp_path: Path, version: str) -> Path:
+    """The spec and its version module in a checkout whose pyproject says `version`; the spec
+    path returned."""
+    root = tmp_path / "checkout"
+    (root / "build" / "windows").mkdir(parents=True)
+    shutil.copy(SPEC, root / "build" / "bazaar.spec")
+    shutil.copy(VERSION_RESOURCE, root / "build" / "windows" / "version_resource.py")
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert pyproject.count('\nversion = "') == 1
+    start = pyproject.index('\nversion = "') + len('\nversion = "')
+    end = pyproject.index('"', start)
+    (root / "pyproject.toml").write_text(pyproject[:start] + version + pyproject[end:], encoding="utf-8")
+    return root / "build" / "bazaar.spec"
 
 
 def test_the_bundle_carries_the_japanese_phrase_model(monkeypatch):
@@ -89,6 +194,81 @@ def test_one_folder_holds_the_app_and_the_console_tool(monkeypatch, platform):
         assert app.kwargs["info_plist"]["LSBackgroundOnly"] is False
     else:
         assert bundles == []
+
+
+def test_the_windows_programs_carry_a_version_resource_made_from_pyproject(monkeypatch, tmp_path):
+    spec = checkout_at_version(tmp_path, "2.7.13")
+    exes = {e.kwargs["name"]: e for e in run_spec(monkeypatch, "win32", spec) if e.kind == "EXE"}
+    read = {name: read_version_info(exe.kwargs["version"]) for name, exe in exes.items()}
+    for name, description in (("bazaar", "Bazaar"), ("bazaar-cli", "Bazaar command-line tools")):
+        info = read[name]
+        assert info["file"] == info["product"] == (2, 7, 13, 0)
+        assert info["type"] == 1  # an application
+        # US English, Unicode: the strings' table and the declared translation agree
+        assert info["table"] == "040904B0" and info["translation"] == ("Translation", [0x0409, 1200])
+        assert info["strings"] == {
+            "CompanyName": "Bazaar",
+            "FileDescription": description,
+            "FileVersion": "2.7.13.0",
+            "InternalName": name,
+            "LegalCopyright": "MIT License",
+            "OriginalFilename": f"{name}.exe",
+            "ProductName": "Bazaar",
+            "ProductVersion": "2.7.13",
+        }
+
+
+def test_the_version_resource_names_the_installers_publisher():
+    iss = (ROOT / "build" / "windows" / "bazaar.iss").read_text(encoding="utf-8")
+    assert f"\nAppPublisher={version_module().PUBLISHER}\n" in iss
+
+
+@pytest.mark.parametrize("platform", ["darwin", "linux"])
+def test_only_windows_executables_get_a_version_resource(monkeypatch, platform):
+    exes = [e for e in run_spec(monkeypatch, platform) if e.kind == "EXE"]
+    assert len(exes) == 2 and all("version" not in e.kwargs for e in exes)
+
+
+def test_the_version_resource_of_this_checkout_is_its_pyproject_version(monkeypatch):
+    import tomllib
+
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    numbers = [int(n) for n in version.split(".")]
+    exes = [e for e in run_spec(monkeypatch, "win32") if e.kind == "EXE"]
+    for exe in exes:
+        info = read_version_info(exe.kwargs["version"])
+        assert list(info["file"]) == numbers + [0] * (4 - len(numbers))
+        assert info["strings"]["ProductVersion"] == version
+
+
+@pytest.mark.parametrize(
+    ("version", "numbers"),
+    [("0.1.0", (0, 1, 0, 0)), ("3", (3, 0, 0, 0)), ("1.2rc1", (1, 2, 0, 0)), ("1.2.3.4", (1, 2, 3, 4))],
+)
+def test_a_binary_version_is_the_releases_four_numbers(numbers, version):
+    assert version_module().version_tuple(version) == numbers
+
+
+@pytest.mark.parametrize("version", ["1.2.3.4.5", "70000.0", "dev"])
+def test_a_version_windows_cannot_hold_stops_the_build(version):
+    with pytest.raises(ValueError, match=version):
+        version_module().version_tuple(version)
+
+
+def test_pyinstallers_own_classes_write_the_resource_windows_reads_back():
+    """With PyInstaller's versioninfo (it needs pefile, which PyInstaller installs on Windows),
+    the resource survives its own binary round trip: what the EXE gets is what Windows reads."""
+    versioninfo = pytest.importorskip(
+        "PyInstaller.utils.win32.versioninfo", reason="Windows only (pefile, win32api)", exc_type=ImportError
+    )
+    made = version_module().resource("bazaar-cli", "0.4.2")
+    back = versioninfo.VSVersionInfo()
+    back.fromRaw(made.toRaw())
+    info = read_version_info(back)
+    assert info["file"] == info["product"] == (0, 4, 2, 0)
+    assert info["strings"]["OriginalFilename"] == "bazaar-cli.exe"
+    assert info["strings"]["FileDescription"] == "Bazaar command-line tools"
+    assert info["translation"] == ("Translation", [0x0409, 1200])
 
 
 def stand_in(tmp_path: Path, program: str) -> Path:
@@ -131,6 +311,65 @@ def test_the_check_fails_instead_of_waiting_for_an_app_that_hangs(tmp_path):
     assert done.returncode == 1, done.stdout + done.stderr
     assert "killed after 2 s" in done.stderr
     assert time.monotonic() - started < 30
+
+
+def macos_stand_in(tmp_path: Path, otool_output: str) -> tuple[Path, dict[str, str]]:
+    """stand_in() laid out as Bazaar.app (its programs fail at once), with a Mach-O library,
+    and the environment that makes check_bundle.sh take this for macOS: uname says Darwin,
+    codesign approves, otool prints `otool_output` for any file."""
+    root = stand_in(tmp_path, "exit 1")
+    (root / "build" / "macos").mkdir()
+    shutil.copy(ROOT / "build" / "macos" / "minos.py", root / "build" / "macos" / "minos.py")
+    contents = root / "dist" / "Bazaar.app" / "Contents"
+    contents.mkdir(parents=True)
+    (root / "dist" / "bazaar" / "_internal").rename(contents / "Resources")
+    (root / "dist" / "bazaar").rename(contents / "MacOS")
+    (contents / "Frameworks").mkdir()
+    (contents / "Frameworks" / "libpython3.12.dylib").write_bytes(b"\xcf\xfa\xed\xfe" + b"\0" * 28)
+    with open(contents / "Info.plist", "wb") as file:
+        plistlib.dump({"CFBundleExecutable": "bazaar", "LSBackgroundOnly": False}, file)
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    (tmp_path / "otool.txt").write_text(otool_output)
+    for name, body in (
+        ("uname", "echo Darwin"),
+        ("codesign", "exit 0"),
+        ("otool", f'exec cat "{tmp_path / "otool.txt"}"'),
+    ):
+        (tools / name).write_text(f"#!/bin/sh\n{body}\n")
+        (tools / name).chmod(0o755)
+    return root, {"PATH": f"{tools}{os.pathsep}{os.environ['PATH']}"}
+
+
+MACOS_LIBRARY = """libpython3.12.dylib:
+Load command 9
+      cmd LC_BUILD_VERSION
+  cmdsize 32
+ platform 1
+    minos {minos}
+      sdk 14.0
+   ntools 1
+     tool 3
+  version 1015.7
+"""
+
+
+@posix
+def test_the_check_on_macos_fails_a_bundle_with_a_library_for_a_newer_macos(tmp_path):
+    root, env = macos_stand_in(tmp_path, MACOS_LIBRARY.format(minos="12.0"))
+    done = check(root, **env)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "libpython3.12.dylib: needs macOS 12.0, newer than 11.0" in done.stderr
+    assert "needs a newer macOS" in done.stderr and "smoke" not in done.stdout
+
+
+@posix
+def test_the_check_on_macos_goes_on_past_libraries_for_macos_11(tmp_path):
+    root, env = macos_stand_in(tmp_path, MACOS_LIBRARY.format(minos="11.0"))
+    done = check(root, **env)
+    assert "checked 1 Mach-O file; the highest minimum macOS is 11.0" in done.stdout
+    # on to the app's first run, which the stand-in fails
+    assert done.returncode == 1 and "--smoke exited 1" in done.stderr, done.stdout + done.stderr
 
 
 @posix
