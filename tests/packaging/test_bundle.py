@@ -8,6 +8,7 @@ installed (`make dist` installs it), a slow test builds the real bundle, checks 
 script and asks its console tool for a bot move.
 """
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -17,6 +18,8 @@ import types
 from pathlib import Path
 
 import pytest
+
+from game.core import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "build" / "bazaar.spec"
@@ -91,19 +94,39 @@ def test_one_folder_holds_the_app_and_the_console_tool(monkeypatch, platform):
         assert bundles == []
 
 
-def stand_in(tmp_path: Path, program: str) -> Path:
+def package_data() -> list[str]:
+    """What the bundle carries beside the code (build/bazaar.spec), by its path inside: the
+    tutorials, the compiled catalogues and BudouX's Japanese model."""
+    tutorials = sorted(f"game/tutorials/{p.name}" for p in (ROOT / "game" / "tutorials").glob("*.json"))
+    catalogues = [i18n.compiled(code).relative_to(ROOT).as_posix() for code in i18n.LANGUAGES]
+    return [*tutorials, *catalogues, "budoux/models/ja.json", "budoux/skip_nodes.json"]
+
+
+def stand_in(tmp_path: Path, program: str, leave_out: str = "") -> Path:
     """A checkout-like folder with build/check_bundle.sh and a bundle in dist/bazaar whose two
-    programs run `program` (a shell script body), its shipped files linked in."""
+    programs run `program` (a shell script body), its shipped files linked in (all but
+    `leave_out`). What the check reads of the checkout (game/, tests/scenarios) is linked too."""
     root = tmp_path / "root"
     (root / "build").mkdir(parents=True)
     shutil.copy(CHECK, root / "build" / "check_bundle.sh")
     (root / ".venv" / "bin").mkdir(parents=True)
-    (root / ".venv" / "bin" / "python").symlink_to(sys.executable)
+    # this Python with its packages (websockets: the check's client of serve); a link to it
+    # would be a Python without this virtual environment's
+    (root / ".venv" / "bin" / "python").write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
+    (root / ".venv" / "bin" / "python").chmod(0o755)
+    (root / "game").symlink_to(ROOT / "game")
+    (root / "tests").symlink_to(ROOT / "tests")
     bundle = root / "dist" / "bazaar"
     (bundle / "_internal").mkdir(parents=True)
     for kind in ("assets", "levels", "seeds"):
         shutil.copytree(ROOT / kind, root / kind)
         (bundle / "_internal" / kind).symlink_to(ROOT / kind)
+    budoux = Path(importlib.util.find_spec("budoux").origin).parent
+    for inside in package_data():
+        if inside != leave_out:
+            (bundle / "_internal" / inside).parent.mkdir(parents=True, exist_ok=True)
+            origin = budoux.parent / inside if inside.startswith("budoux/") else ROOT / inside
+            (bundle / "_internal" / inside).symlink_to(origin)
     for name in ("bazaar", "bazaar-cli"):
         (bundle / name).write_text(f"#!/bin/sh\n{program}\n")
         (bundle / name).chmod(0o755)
@@ -120,6 +143,7 @@ def check(root: Path, **env) -> subprocess.CompletedProcess:
     )
 
 
+CHECKOUT = f'PYTHONPATH="{ROOT}" exec "{sys.executable}" -m game "$@"'  # a program: this checkout
 posix = pytest.mark.skipif(sys.platform == "win32", reason="stand-in programs are shell scripts")
 
 
@@ -134,12 +158,30 @@ def test_the_check_fails_instead_of_waiting_for_an_app_that_hangs(tmp_path):
 
 
 @posix
+@pytest.mark.parametrize(
+    "inside", ["budoux/models/ja.json", "game/locale/ja/LC_MESSAGES/bazaar.mo", "game/tutorials/jaipur.json"]
+)
+def test_the_check_fails_a_bundle_without_the_japanese_model_a_catalogue_or_a_tutorial(tmp_path, inside):
+    root = stand_in(tmp_path, CHECKOUT, leave_out=inside)
+    done = check(root)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert f"missing from the bundle: {inside}" in done.stderr and "lacks shipped files" in done.stderr
+
+
+@posix
 @pytest.mark.slow
 def test_the_check_passes_a_bundle_whose_programs_are_this_checkout(tmp_path):
-    root = stand_in(tmp_path, f'PYTHONPATH="{ROOT}" exec "{sys.executable}" -m game "$@"')
+    root = stand_in(tmp_path, CHECKOUT)
     done = check(root)
     assert done.returncode == 0, done.stdout + done.stderr
     assert '"command"' in done.stdout and "bundle ok" in done.stdout
+    # every tool of docs/cli.md answered: a saved game verified, a scenario, serve and bench
+    assert "verified: " in done.stdout and "all legal" in done.stdout
+    assert "serving on ws://127.0.0.1:" in done.stdout and "accepted" in done.stdout
+    assert [line.split()[0] for line in done.stdout.splitlines() if line.startswith("  net.rtt_ms")] == [
+        "net.rtt_ms",
+        "net.rtt_ms_p99",
+    ]
 
 
 @posix
