@@ -4,6 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PLAY := $(VENV)/.installed-play
 DEV := $(VENV)/.installed-dev
+DIST := $(VENV)/.installed-dist
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
 .PHONY: play test test-slow bench dist lint clean
@@ -20,13 +21,20 @@ $(DEV): $(PLAY)
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(DEV)
 
+# What builds the bundle, with the pinned versions of build/constraints.txt (as CI's release
+# builds): PyInstaller, and the app's own packages at the versions a release ships
+$(DIST): $(PLAY) build/constraints.txt
+	$(PY) -m pip install --quiet -c build/constraints.txt -e '.[dist]'
+	touch $(DIST)
+
 play: $(PLAY)
 	$(PY) -m game
 
 test: $(DEV)
 	$(HEADLESS) $(PY) -m pytest -q
 
-test-slow: $(DEV)
+# The slow tests build the real bundle (tests/packaging/test_bundle.py): PyInstaller first
+test-slow: $(DEV) $(DIST)
 	$(HEADLESS) $(PY) -m pytest -q -m slow
 
 bench: $(PLAY)
@@ -43,8 +51,7 @@ lint: $(DEV)
 # The bundle, built with the pinned versions of build/constraints.txt (as CI's release builds),
 # checked by build/check_bundle.sh, then packed for this system. On macOS a failed signature
 # stops the build (PyInstaller only warns by default; check_bundle.sh verifies the signature).
-dist: $(PLAY)
-	$(PY) -m pip install --quiet -c build/constraints.txt -e '.[dist]'
+dist: $(DIST)
 	PYINSTALLER_STRICT_BUNDLE_CODESIGN_ERROR=1 \
 		$(PY) -m PyInstaller --noconfirm --clean --distpath dist --workpath build/work build/bazaar.spec
 	bash build/check_bundle.sh

@@ -4,11 +4,13 @@
 folder holds the app (windowed on Windows and macOS) and the console tool, and Bazaar.app starts
 the app. `build/check_bundle.sh` is run on a stand-in bundle whose programs are this checkout's
 `python -m game`, and on one whose app hangs (it must fail, not wait). With PyInstaller
-installed (`make dist` installs it), a slow test builds the real bundle, checks it with the
-script and asks its console tool for a bot move.
+installed (`make dist` and `make test-slow` install it), slow tests build the real bundle once,
+check it with the script, ask its console tool for a bot move and for the bench's start-up and
+network figures, and run its app in Japanese without BudouX's model.
 """
 
 import importlib.util
+import json
 import os
 import shutil
 import subprocess
@@ -184,26 +186,75 @@ def test_the_check_passes_a_bundle_whose_programs_are_this_checkout(tmp_path):
     ]
 
 
-@posix
-@pytest.mark.slow
-def test_the_built_bundle_passes_its_check_and_its_console_tool_speaks_the_bot_protocol(tmp_path):
-    pytest.importorskip("PyInstaller", reason="make dist installs PyInstaller (pyproject [dist])")
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """The real bundle, built once for the tests that need it, in a checkout-like folder:
+    the folder (its dist/bazaar is the bundle)."""
+    pytest.importorskip("PyInstaller", reason="make dist and make test-slow install PyInstaller")
     if sys.platform == "darwin":
         pytest.skip("macOS builds Bazaar.app: build/check_bundle.sh after make dist checks it")
-    root = stand_in(tmp_path, "exit 1")
+    if sys.platform == "win32":
+        pytest.skip("the stand-in programs are shell scripts")
+    top = tmp_path_factory.mktemp("built")
+    root = stand_in(top, "exit 1")
     shutil.rmtree(root / "dist")
     subprocess.run(
         [sys.executable, "-m", "PyInstaller", "--noconfirm", "--distpath", str(root / "dist")]
-        + ["--workpath", str(tmp_path / "work"), "--log-level", "WARN", str(SPEC)],
+        + ["--workpath", str(top / "work"), "--log-level", "WARN", str(SPEC)],
         check=True,
         timeout=900,
     )
-    cli = root / "dist" / "bazaar" / "bazaar-cli"
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "BAZAAR_HOME": str(tmp_path / "home")}
+    return root
+
+
+def frozen_env(home: Path) -> dict[str, str]:
+    return {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "BAZAAR_HOME": str(home)}
+
+
+@pytest.mark.slow
+def test_the_built_bundle_passes_its_check_and_its_console_tool_speaks_the_bot_protocol(built, tmp_path):
+    cli = built / "dist" / "bazaar" / "bazaar-cli"
     reply = subprocess.run(
-        [str(cli), "bot", "jaipur", "--level", "easy"], input=REQUEST, env=env, capture_output=True, text=True
+        [str(cli), "bot", "jaipur", "--level", "easy"],
+        input=REQUEST,
+        env=frozen_env(tmp_path / "home"),
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert reply.returncode == 0, reply.stderr
     assert reply.stdout.startswith('{"command":{') and reply.stdout.count("\n") == 1
-    done = check(root)
+    done = check(built)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.slow
+def test_the_built_console_tool_benches_the_app_and_a_server_of_its_own(built, tmp_path):
+    """In the bundle the bench starts the app and `serve` as the bundle's programs, not as
+    `python -m game` (game/core/selfcall.py): each figure is a number."""
+    done = subprocess.run(
+        [str(built / "dist" / "bazaar" / "bazaar-cli"), "bench", "--only", "startup_s,net.rtt_ms", "--json"],
+        env=frozen_env(tmp_path / "home"),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert set(figures) == {"startup_s", "startup_s_ja", "net.rtt_ms", "net.rtt_ms_p99"}, figures
+    assert all(0 < value < 60_000 for value in figures.values()), figures  # none nan, none absurd
+
+
+@pytest.mark.slow
+def test_the_built_app_stops_in_japanese_without_budoux_s_model(built, tmp_path):
+    """The model is collected by the spec; a bundle without it cannot draw the Japanese menu."""
+    bundle = tmp_path / "bazaar"
+    shutil.copytree(built / "dist" / "bazaar", bundle, symlinks=True)
+    (bundle / "_internal" / "budoux" / "models" / "ja.json").unlink()
+    home = tmp_path / "home"
+    (home / "config").mkdir(parents=True)
+    (home / "config" / "settings.json").write_text('{"language": "ja"}', encoding="utf-8")
+    app = [str(bundle / "bazaar"), "--smoke", "5"]
+    done = subprocess.run(app, env=frozen_env(home), capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "FileNotFoundError" in done.stderr and "ja.json" in done.stderr
