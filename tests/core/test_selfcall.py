@@ -28,9 +28,9 @@ def frozen(monkeypatch, executable: Path, platform: str = "linux") -> None:
 def test_from_a_checkout_it_is_this_python_with_the_package(monkeypatch):
     monkeypatch.delattr(sys, "frozen", raising=False)
     monkeypatch.setattr(sys, "executable", "/somewhere/python3.11")
-    assert selfcall.command("bot", "jaipur") == ["/somewhere/python3.11", "-m", "game", "bot", "jaipur"]
-    # the app is the same command there
-    assert selfcall.command("--smoke", "2", app=True) == ["/somewhere/python3.11", "-m", "game", "--smoke", "2"]
+    python = ["/somewhere/python3.11", "-m", "game"]
+    assert selfcall.command("bot", "jaipur") == [*python, "bot", "jaipur"]
+    assert selfcall.command("--smoke", "2", app=True) == [*python, "--smoke", "2"]  # the app the same
 
 
 @pytest.mark.parametrize("started", ["bazaar", "bazaar-cli"])

@@ -85,7 +85,8 @@ def test_save_writes_every_game_as_a_match_file_the_aborted_one_unfinished(tmp_p
     folder = tmp_path / "games"
     argv = ["sim", "tiny", "--seats", f"{spec('crash', good=3)},easy", "--games", "1", "--seed", "1"]
     assert main([*argv, "--save", str(folder)]) == 1  # the game was aborted
-    assert main(["sim", "tiny", "--seats", "random,easy", "--games", "2", "--save", str(folder / "more")]) == 0
+    more = ["sim", "tiny", "--seats", "random,easy", "--games", "2", "--save", str(folder / "more")]
+    assert main(more) == 0
     capsys.readouterr()
     aborted = read_match(folder / "game-1.json")
     assert aborted.outcome is None and aborted.moves == 6
