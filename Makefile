@@ -4,6 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PLAY := $(VENV)/.installed-play
 DEV := $(VENV)/.installed-dev
+DIST := $(VENV)/.installed-dist
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
 .PHONY: play test test-slow bench dist lint clean
@@ -20,13 +21,21 @@ $(DEV): $(PLAY)
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(DEV)
 
+# What builds the bundle, with the pinned versions of build/constraints.txt (as CI's release
+# builds, through the same script): PyInstaller, and the app's own packages at the versions a
+# release ships
+$(DIST): $(PLAY) build/constraints.txt build/install_pinned.sh
+	bash build/install_pinned.sh $(PY)
+	touch $(DIST)
+
 play: $(PLAY)
 	$(PY) -m game
 
 test: $(DEV)
 	$(HEADLESS) $(PY) -m pytest -q
 
-test-slow: $(DEV)
+# The slow tests build the real bundle (tests/packaging/test_bundle.py): PyInstaller first
+test-slow: $(DEV) $(DIST)
 	$(HEADLESS) $(PY) -m pytest -q -m slow
 
 bench: $(PLAY)
@@ -40,12 +49,11 @@ lint: $(DEV)
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/shellcheck build/*.sh build/linux/*.sh build/macos/*.sh .ci/run
 
-# The bundle, built with the pinned versions of build/constraints.txt (build/install_pinned.sh, as
-# CI's release builds), checked by build/check_bundle.sh, then packed for this system (on macOS
-# the disk image is checked as well). On macOS a failed signature stops the build (PyInstaller
-# only warns by default; check_bundle.sh verifies the signature).
-dist: $(PLAY)
-	bash build/install_pinned.sh $(PY)
+# The bundle, built with the pinned versions of build/constraints.txt (as CI's release builds),
+# checked by build/check_bundle.sh, then packed for this system (on macOS the disk image is
+# checked as well). On macOS a failed signature stops the build (PyInstaller only warns by
+# default; check_bundle.sh verifies the signature).
+dist: $(DIST)
 	PYINSTALLER_STRICT_BUNDLE_CODESIGN_ERROR=1 \
 		$(PY) -m PyInstaller --noconfirm --clean --distpath dist --workpath build/work build/bazaar.spec
 	bash build/check_bundle.sh

@@ -1,6 +1,6 @@
 """The bundle's figures for `make bench` (game/bench.py loads this file when it exists).
 
-bundle_startup_s: launch of the bundled program to its first menu frame, timed exactly like
+bundle_startup_s: launch of the bundled app to its first menu frame, timed exactly like
 `startup_s` (BAZAAR_FIRST_FRAME_PROBE), median of five launches. bundle_size_mb: the bundle
 folder on disk. Without a bundle in dist/ there is nothing to measure: it says so on stderr.
 """
@@ -11,18 +11,20 @@ import sys
 from pathlib import Path
 
 from game import bench
+from game.core import selfcall
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def bundle() -> tuple[Path, Path] | None:
-    """(bundle folder, executable) of the build for this system, if one is built."""
+    """(bundle folder, the program whose start-up is timed) of the build for this system, if
+    one is built: the app, as the bundle's own bench times it (game/core/selfcall.py)."""
     if sys.platform == "darwin":
         folder = ROOT / "dist" / "Bazaar.app"
-        exe = folder / "Contents" / "MacOS" / "bazaar"
+        exe = selfcall.program(folder / "Contents" / "MacOS", app=True)
     else:
         folder = ROOT / "dist" / "bazaar"
-        exe = folder / ("bazaar.exe" if sys.platform == "win32" else "bazaar")
+        exe = selfcall.program(folder, app=True)
     return (folder, exe) if exe.is_file() else None
 
 

@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
 # Checks the bundle `make dist` built, on Linux, macOS or Windows (Git Bash, as CI runs it):
-# - every shipped file is inside it, and both programs: the app `bazaar` (windowed on Windows
-#   and macOS) and the console `bazaar-cli` for the command-line tools;
+# - every shipped file is inside it (assets, levels, seeds; the tutorials, the compiled
+#   catalogues of game/locale, BudouX's Japanese model), and both programs: the app `bazaar`
+#   (windowed on Windows and macOS) and the console `bazaar-cli` for the command-line tools;
 # - on macOS, the app's signature holds (codesign --verify --deep --strict);
-# - the app runs the menu headless (--smoke 120) and exits 0, with no traceback;
+# - the app runs the menu headless (--smoke 120) and exits 0, with no traceback; in Japanese
+#   too, whose first frame breaks the menu's lines with BudouX's model (a missing model stops
+#   the app: tests/packaging/test_japanese_smoke.py);
 # - a second launch while one runs leaves the save database whole;
-# - the console tool reads the levels from the bundle (sim) and speaks the bot protocol, both
+# - every command-line tool of docs/cli.md runs from the console tool: sim reads the levels
+#   from the bundle, with --processes 2 too (its workers are the bundle's program again), and
+#   saves its games, which replay --verify re-decides; bot speaks the bot protocol, both
 #   answering a request on stdin and as an outside program another sim plays against;
+#   scenario runs a file of tests/scenarios; serve answers a client that creates a match, joins
+#   it and plays a move; bench prints the start-up and network figures (it starts the app and
+#   serve itself: game/core/selfcall.py);
 # - without BAZAAR_HOME the saves go to the system's user data folder (%LOCALAPPDATA%\Bazaar,
 #   ~/Library/Application Support/Bazaar, ~/.local/share/Bazaar), here redirected to a
 #   temporary one, and nothing is ever written inside the bundle.
@@ -106,10 +114,18 @@ no_logged_error() {
 }
 
 echo "shipped files"
+# what the resource helper serves, the tutorials, each catalogue (a .po here, its compiled .mo
+# there) and the model BudouX reads beside its code (build/bazaar.spec)
+shipped() {
+    find assets levels seeds -type f ! -name '*.py' ! -name '*.pyc'
+    find game/tutorials -type f -name '*.json'
+    find game/locale -type f -name '*.po' | sed 's/\.po$/.mo/'
+    printf '%s\n' budoux/models/ja.json budoux/skip_nodes.json
+}
 missing=0
 while IFS= read -r file; do
     [ -f "$data/$file" ] || { echo "  missing from the bundle: $file" >&2; missing=1; }
-done < <(find assets levels seeds -type f ! -name '*.py' ! -name '*.pyc')
+done < <(shipped)
 [ "$missing" = 0 ] || fail "the bundle lacks shipped files"
 
 if [ "$system" = macos ]; then
@@ -159,6 +175,16 @@ bounded 120 "$exe" --smoke 120 2>"$home/smoke.err" || fail "--smoke exited $? ($
 ! grep -q Traceback "$home/smoke.err" || fail "--smoke printed a traceback: $(cat "$home/smoke.err")"
 no_logged_error "$home/data/bazaar.log"
 
+echo "Japanese line breaking: $exe --smoke 30 in Japanese"
+# The menu's first frame breaks its Japanese lines into phrases with BudouX; without its model
+# the app stops with an error instead of drawing it
+mkdir -p "$home/ja/config"
+printf '{"language": "ja"}\n' >"$home/ja/config/settings.json"
+BAZAAR_HOME=$(native "$home/ja") bounded 120 "$exe" --smoke 30 2>"$home/ja.err" \
+    || fail "--smoke in Japanese exited $? ($(cat "$home/ja.err"))"
+! grep -q Traceback "$home/ja.err" || fail "--smoke in Japanese printed a traceback: $(cat "$home/ja.err")"
+no_logged_error "$home/ja/data/bazaar.log"
+
 echo "a second launch while one runs"
 bounded 180 "$exe" --smoke 600 2>"$home/first.err" &
 first=$!
@@ -184,6 +210,86 @@ echo "  answered $(cat "$home/reply.json")"
 bounded 300 "$cli" sim jaipur --seats "cmd:'$(native "$PWD/$cli")' bot jaipur --level easy,easy" --games 1 \
     >"$home/sim.out" || fail "sim against bot exited $?: $(cat "$home/sim.out")"
 ! grep -q "failures of outside programs" "$home/sim.out" || fail "the bot failed in sim: $(cat "$home/sim.out")"
+
+echo "games in worker processes, saved and verified: $cli sim --processes 2 --save, replay --verify"
+bounded 300 "$cli" sim jaipur --seats easy,easy --games 2 --processes 2 --save "$(native "$home/games")" \
+    >"$home/processes.out" || fail "sim --processes 2 exited $?: $(cat "$home/processes.out")"
+grep -q "^2 games of jaipur" "$home/processes.out" || fail "sim --processes 2 printed $(cat "$home/processes.out")"
+bounded 60 "$cli" replay --verify "$(native "$home/games/game-2.json")" >"$home/replay.out" \
+    || fail "replay --verify exited $?: $(cat "$home/replay.out")"
+grep -q "^verified: .* all legal" "$home/replay.out" || fail "replay --verify printed $(cat "$home/replay.out")"
+echo "  $(tail -1 "$home/replay.out")"
+
+scenario=tests/scenarios/jaipur/empty-deck.json
+echo "a scenario: $cli scenario $scenario"
+bounded 60 "$cli" scenario "$(native "$PWD/$scenario")" >"$home/scenario.out" || fail "scenario exited $?"
+tail -1 "$home/scenario.out" | grep -q '^{"final":true,' || fail "scenario printed $(tail -c 300 "$home/scenario.out")"
+
+echo "the network: $cli serve, and a client playing a move"
+# The client is this check's Python with the checkout's websockets, speaking the checkout's
+# protocol version (docs/network.md); it starts the server on a free port of 127.0.0.1 and
+# stops it whatever happens
+version=$(sed -n 's/^VERSION = \([0-9][0-9]*\).*/\1/p' game/net/protocol.py)
+bounded 120 "$python" - "$(native "$PWD/$cli")" "$version" "$(native "$home/server")" <<'EOF' \
+    || fail "serve did not answer its client"
+import json
+import socket
+import subprocess
+import sys
+import threading
+
+from websockets.sync.client import connect
+
+cli, version, data = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+with socket.socket() as probe:
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+serve = [cli, "serve", "--host", "127.0.0.1", "--port", str(port), "--data", data, "--bot-pause", "0"]
+log = open(f"{data}.log", "w+")  # its log of joins and failures, shown when it fails
+server = subprocess.Popen(serve, stdout=subprocess.PIPE, stderr=log, text=True)
+try:
+    said = []
+    reader = threading.Thread(target=lambda: said.append(server.stdout.readline()), daemon=True)
+    reader.start()
+    reader.join(60)
+    log.seek(0)
+    assert said and "serving on" in said[0], f"the server did not start: {said} {log.read()}"
+    print(f"  {said[0].strip()}")
+    with connect(f"ws://127.0.0.1:{port}/", open_timeout=30, max_size=4 * 1024 * 1024) as ws:
+
+        def until(wanted):
+            while True:
+                message = json.loads(ws.recv(timeout=30))
+                assert message["type"] != "error", message
+                if wanted(message):
+                    return message
+
+        seats = [{"name": "Asha", "kind": "online"}, {"name": "Bilal", "kind": "bot", "level": "easy"}]
+        ws.send(json.dumps({"type": "create", "id": 1, "v": version, "game": "jaipur", "seats": seats}))
+        created = until(lambda m: m.get("id") == 1)
+        assert created["type"] == "created", created
+        ws.send(json.dumps({"type": "join", "v": version, "code": created["codes"]["0"]}))
+        welcome = until(lambda m: m["type"] == "welcome")
+        move = welcome["legal"]["0"][0]
+        ws.send(json.dumps({"type": "submit", "id": 2, "seat": 0, "command": move}))
+        reply = until(lambda m: m.get("id") == 2)
+        assert reply.get("ok") is True, reply
+        print(f"  a match created and joined, the move {json.dumps(move)} accepted")
+finally:
+    server.terminate()
+    try:
+        server.wait(30)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+EOF
+
+echo "the figures: $cli bench --only startup_s,net.rtt_ms"
+bounded 300 "$cli" bench --only startup_s,net.rtt_ms >"$home/bench.out" || fail "bench exited $?"
+sed 's/^/  /' "$home/bench.out"
+for figure in startup_s net.rtt_ms; do # a number each, not nan
+    grep -Eq "^$figure +[0-9]+\.[0-9]+$" "$home/bench.out" || fail "bench printed no $figure: $(cat "$home/bench.out")"
+done
 
 echo "saves outside the bundle, database whole"
 for kept in "$home"/data/*.damaged-*; do

@@ -43,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--move-seconds", type=float, default=None, help="an outside program's time limit a move")
     p.add_argument("--fallback", metavar="LEVEL", help="our bot that takes a failed program's seat")
+    p.add_argument("--save", metavar="DIR", help="write each game to DIR as a match file (replay, import)")
 
     p = sub.add_parser("replay", help="re-apply an exported match")
     p.add_argument("file")

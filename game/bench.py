@@ -30,7 +30,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from game.core import registry
+from game.core import registry, selfcall
 
 FRAMES = 300
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,8 +39,9 @@ ROOT = Path(__file__).resolve().parent.parent
 def startup_s(runs: int = 3, command: list[str] | None = None, language: str = "") -> float:
     """Launch to first menu frame, as a fresh process would (median of a few launches).
 
-    `command` starts something other than this checkout's `python -m game` (the bundle);
-    `language` starts it with that language set (from a settings file of its own)."""
+    `command` starts something other than this program's app (game/core/selfcall.py: this
+    checkout's `python -m game`, or in the bundle its app); `language` starts it with that
+    language set (from a settings file of its own)."""
     env = {
         **os.environ,
         "BAZAAR_FIRST_FRAME_PROBE": "1",
@@ -52,25 +53,25 @@ def startup_s(runs: int = 3, command: list[str] | None = None, language: str = "
         (home / "config").mkdir()
         (home / "config" / "settings.json").write_text(json.dumps({"language": language}), encoding="utf-8")
         env["BAZAAR_HOME"] = str(home)
+    command = command or selfcall.command("--smoke", "2", app=True)
     times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        proc = subprocess.Popen(
-            command or [sys.executable, "-m", "game", "--smoke", "2"],
-            stdout=subprocess.PIPE,
-            text=True,
-            env=env,
-            cwd=ROOT,
-        )
-        assert proc.stdout
-        for line in proc.stdout:
-            if line.startswith("first-frame"):
-                times.append(time.perf_counter() - start)
-                break
-        proc.wait()
-    if language:
-        shutil.rmtree(env["BAZAAR_HOME"], ignore_errors=True)
-    return statistics.median(times) if times else float("nan")
+    try:
+        for run in range(runs):
+            start = time.perf_counter()
+            proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+            assert proc.stdout
+            for line in proc.stdout:
+                if line.startswith("first-frame"):
+                    times.append(time.perf_counter() - start)
+                    break
+            status = proc.wait()
+            if len(times) <= run:  # a program that cannot start has no start-up time
+                said = f"{subprocess.list2cmdline(command)} ended with status {status}"
+                raise RuntimeError(f"{said} before its first frame")
+    finally:
+        if language:
+            shutil.rmtree(env["BAZAAR_HOME"], ignore_errors=True)
+    return statistics.median(times)
 
 
 def frame_times(
@@ -241,13 +242,13 @@ def _rss_kib(pid: int) -> float:
 
 @contextlib.contextmanager
 def _server(bot_pause: float) -> Iterator[tuple[str, subprocess.Popen]]:
-    """`python -m game serve` on 127.0.0.1 (a free port, a temporary data folder): its URL and
-    its process, stopped and its folder removed afterwards."""
+    """`serve` of this program (game/core/selfcall.py) on 127.0.0.1 (a free port, a temporary
+    data folder): its URL and its process, stopped and its folder removed afterwards."""
     folder = Path(tempfile.mkdtemp(prefix="bazaar-bench-net-"))
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    command = [sys.executable, "-m", "game", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    command = selfcall.command("serve", "--host", "127.0.0.1", "--port", str(port))
     with open(folder / "server.log", "w") as log:
         proc = subprocess.Popen(
             [*command, "--data", str(folder / "data"), "--bot-pause", str(bot_pause)],

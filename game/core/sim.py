@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 from game.core import bots, codec, registry
@@ -15,6 +17,7 @@ from game.core.outside import DEFAULT_MOVE_SECONDS, OutsideBotError
 from game.core.referee import Referee
 from game.core.ruleset import Budget
 from game.core.seats import Seat
+from game.core.store import write_match
 from game.core.thinking import Thinking
 
 MAX_STEPS = 100_000  # a game that runs longer than this is a bug, not a long game
@@ -63,26 +66,37 @@ def play_one(
     move_seconds: float = DEFAULT_MOVE_SECONDS,
     fallback: str | None = None,
     index: int = 0,
+    save: Path | None = None,
 ) -> GameResult:
     """One game. `seconds`: our bots' think budget; `move_seconds`: an outside program's time
     limit a move; `fallback`: the level that takes a failed program's seat (None: the game is
-    aborted); `index`: the game's number in its tournament, for the failure records."""
+    aborted); `index`: the game's number in its tournament, for the failure records and the
+    name of its file in the folder `save` (an exported match, aborted ones too), if given."""
     failures: list[Failure] = []
     try:
         match = run(game, specs, seed, options, seconds, move_seconds, fallback, index, failures)
     except Aborted as exc:
-        return GameResult((), (), exc.moves, tuple(failures))
+        if save is not None:
+            write_match(exc.match, save / saved_name(index))
+        return GameResult((), (), exc.match.moves, tuple(failures))
+    if save is not None:
+        write_match(match, save / saved_name(index))
     outcome = match.outcome
     assert outcome is not None
     return GameResult(outcome.winners, outcome.scores, match.moves, tuple(failures))
 
 
+def saved_name(index: int) -> str:
+    """The file of a tournament's game `index` (from 0) in `sim --save`'s folder."""
+    return f"game-{index + 1}.json"
+
+
 class Aborted(Exception):
     """An outside program failed and no level takes its seat: the game ends unfinished."""
 
-    def __init__(self, moves: int):
-        super().__init__(moves)
-        self.moves = moves
+    def __init__(self, match: Match):
+        super().__init__(match.moves)
+        self.match = match
 
 
 def run(
@@ -122,7 +136,7 @@ def run(
                 raise RuntimeError(f"{game}: seat {seat} failed: {error}") from error
             failed.append(Failure(index, seed, seat, error.name, error.what, match.moves, fallback))
             if fallback is None:
-                raise Aborted(match.moves)
+                raise Aborted(match)
             return fallback
 
         referee = Referee(Authority(match), players, Thinking(), budget=budget, policy=policy)
@@ -160,16 +174,24 @@ def tournament(
     processes: int = 1,
     move_seconds: float = DEFAULT_MOVE_SECONDS,
     fallback: str | None = None,
+    save: Path | None = None,
 ) -> dict[str, Any]:
     """Play `games` games. A game an outside program fails is aborted (or, with `fallback`,
-    finished by that level) and listed under `failures`; the run goes on with the next."""
+    finished by that level) and listed under `failures`; the run goes on with the next. With
+    `save`, every game is written to that folder as an exported match (`saved_name`)."""
     if not move_seconds > 0:
         raise ValueError(f"the time limit a move must be above 0 s, not {move_seconds}")
+    if save is not None:
+        save.mkdir(parents=True, exist_ok=True)
     limits = (seconds, move_seconds, fallback)
-    jobs = [(game, specs, seed * 1_000_003 + i, options or {}, *limits, i) for i in range(games)]
+    jobs = [(game, specs, seed * 1_000_003 + i, options or {}, *limits, i, save) for i in range(games)]
     start = time.perf_counter()
     if processes > 1:
-        with ProcessPoolExecutor(processes) as pool:
+        # Workers started afresh on every system ("spawn", Windows' and macOS' only way): in
+        # the bundle that is its own program again, handed to the worker by
+        # multiprocessing.freeze_support() (build/launch.py), so the Linux build checks the
+        # path the other two take; a forked worker would never pass through it
+        with ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn")) as pool:
             results = list(pool.map(_play_args, jobs))
     else:
         results = [_play_args(job) for job in jobs]
@@ -226,8 +248,9 @@ def main(args) -> int:
             args.processes,
             DEFAULT_MOVE_SECONDS if args.move_seconds is None else args.move_seconds,
             args.fallback,
+            Path(args.save) if getattr(args, "save", None) else None,
         )
-    except (KeyError, ValueError, RuntimeError) as exc:
+    except (KeyError, ValueError, RuntimeError, OSError) as exc:
         print(f"sim: {exc}", file=sys.stderr)
         return 2
     # An aborted game is a result, not a crash: the figures stand, the status says it happened.

@@ -30,3 +30,26 @@ def test_sim_counts_every_game_once():
     report = sim.tournament("tiny", ["random", "easy"], games=20, seed=3)
     assert sum(report["wins"]) + report["draws"] == 20
     assert report["games_per_s"] > 0
+
+
+def test_sim_starts_its_worker_processes_afresh_on_every_system(monkeypatch):
+    """Spawned, as on Windows and macOS: in the bundle each worker is the bundle's program
+    again (multiprocessing.freeze_support), so a Linux build checks that path too."""
+    started = []
+
+    class Pool:  # ProcessPoolExecutor's part that tournament uses, in this process
+        def __init__(self, workers, mp_context=None):
+            started.append((workers, mp_context.get_start_method()))
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def map(self, play, jobs):
+            return [play(job) for job in jobs]
+
+    monkeypatch.setattr(sim, "ProcessPoolExecutor", Pool)
+    report = sim.tournament("tiny", ["random", "easy"], games=3, seed=3, processes=2)
+    assert started == [(2, "spawn")] and report["finished"] == 3

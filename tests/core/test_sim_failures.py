@@ -73,3 +73,26 @@ def test_an_unknown_fallback_or_limit_is_refused_before_any_game(capsys):
     assert main(["sim", "tiny", "--seats", "easy,easy", "--games", "1", "--move-seconds", "0"]) == 2
     err = capsys.readouterr().err
     assert "no bot level 'genius'" in err and "above 0 s" in err
+
+
+def test_save_writes_every_game_as_a_match_file_the_aborted_one_unfinished(tmp_path, capsys):
+    """`sim --save DIR`: game i is DIR/game-i.json, an exported match (replay, import); a game
+    an outside program aborted is kept too, unfinished, up to the failed move."""
+    from game.core import codec
+    from game.core.match import verify
+    from game.core.store import read_match
+
+    folder = tmp_path / "games"
+    argv = ["sim", "tiny", "--seats", f"{spec('crash', good=3)},easy", "--games", "1", "--seed", "1"]
+    assert main([*argv, "--save", str(folder)]) == 1  # the game was aborted
+    more = ["sim", "tiny", "--seats", "random,easy", "--games", "2", "--save", str(folder / "more")]
+    assert main(more) == 0
+    capsys.readouterr()
+    aborted = read_match(folder / "game-1.json")
+    assert aborted.outcome is None and aborted.moves == 6
+    assert sorted(p.name for p in (folder / "more").iterdir()) == ["game-1.json", "game-2.json"]
+    for path in (folder / "game-1.json", *(folder / "more").iterdir()):
+        ok, why = verify(codec.loads(path.read_text(encoding="utf-8"), str(path)))
+        assert ok, why
+    finished = read_match(folder / "more" / "game-2.json")
+    assert finished.outcome is not None and finished.seed == 1 * 1_000_003 + 1

@@ -14,7 +14,6 @@ import select
 import signal
 import socket
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -23,6 +22,7 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from game.core import selfcall
 from game.core.ruleset import Command, Rejected
 from game.net import protocol as p
 from game.net.client import RemoteWindow
@@ -113,7 +113,7 @@ class Serve:
     """`python -m game serve` in a process of its own, on loopback."""
 
     def __init__(self, port: int, data: Path, log: Path, bot_pause: float):
-        command = [sys.executable, "-m", "game", "serve", "--host", LOOPBACK, "--port", str(port)]
+        command = selfcall.command("serve", "--host", LOOPBACK, "--port", str(port))
         command += ["--data", str(data), "--bot-pause", str(bot_pause), "--allow-seed"]  # fixed deals
         with open(log, "a") as err:
             self.proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=err, text=True)

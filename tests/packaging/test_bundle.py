@@ -5,12 +5,14 @@ folder holds the app (windowed on Windows and macOS) and the console tool, Bazaa
 the app, and on Windows both programs carry a version resource made from pyproject's version.
 `build/check_bundle.sh` is run on a stand-in bundle whose programs are this checkout's
 `python -m game`, on one whose app hangs (it must fail, not wait), and as on macOS (stand-in
-uname, codesign and otool) on a Bazaar.app with a library for a newer macOS than 11. With PyInstaller
-installed (`make dist` installs it), a slow test builds the real bundle, checks it with the
-script and asks its console tool for a bot move.
+uname, codesign and otool) on a Bazaar.app with a library for a newer macOS than 11. With
+PyInstaller installed (`make dist` and `make test-slow` install it), slow tests build the real
+bundle once, check it with the script, ask its console tool for a bot move and for the bench's
+start-up and network figures, and run its app in Japanese without BudouX's model.
 """
 
 import importlib.util
+import json
 import os
 import plistlib
 import shutil
@@ -21,6 +23,8 @@ import types
 from pathlib import Path
 
 import pytest
+
+from game.core import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "build" / "bazaar.spec"
@@ -271,19 +275,39 @@ def test_pyinstallers_own_classes_write_the_resource_windows_reads_back():
     assert info["translation"] == ("Translation", [0x0409, 1200])
 
 
-def stand_in(tmp_path: Path, program: str) -> Path:
+def package_data() -> list[str]:
+    """What the bundle carries beside the code (build/bazaar.spec), by its path inside: the
+    tutorials, the compiled catalogues and BudouX's Japanese model."""
+    tutorials = sorted(f"game/tutorials/{p.name}" for p in (ROOT / "game" / "tutorials").glob("*.json"))
+    catalogues = [i18n.compiled(code).relative_to(ROOT).as_posix() for code in i18n.LANGUAGES]
+    return [*tutorials, *catalogues, "budoux/models/ja.json", "budoux/skip_nodes.json"]
+
+
+def stand_in(tmp_path: Path, program: str, leave_out: str = "") -> Path:
     """A checkout-like folder with build/check_bundle.sh and a bundle in dist/bazaar whose two
-    programs run `program` (a shell script body), its shipped files linked in."""
+    programs run `program` (a shell script body), its shipped files linked in (all but
+    `leave_out`). What the check reads of the checkout (game/, tests/scenarios) is linked too."""
     root = tmp_path / "root"
     (root / "build").mkdir(parents=True)
     shutil.copy(CHECK, root / "build" / "check_bundle.sh")
     (root / ".venv" / "bin").mkdir(parents=True)
-    (root / ".venv" / "bin" / "python").symlink_to(sys.executable)
+    # this Python with its packages (websockets: the check's client of serve); a link to it
+    # would be a Python without this virtual environment's
+    (root / ".venv" / "bin" / "python").write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
+    (root / ".venv" / "bin" / "python").chmod(0o755)
+    (root / "game").symlink_to(ROOT / "game")
+    (root / "tests").symlink_to(ROOT / "tests")
     bundle = root / "dist" / "bazaar"
     (bundle / "_internal").mkdir(parents=True)
     for kind in ("assets", "levels", "seeds"):
         shutil.copytree(ROOT / kind, root / kind)
         (bundle / "_internal" / kind).symlink_to(ROOT / kind)
+    budoux = Path(importlib.util.find_spec("budoux").origin).parent
+    for inside in package_data():
+        if inside != leave_out:
+            (bundle / "_internal" / inside).parent.mkdir(parents=True, exist_ok=True)
+            origin = budoux.parent / inside if inside.startswith("budoux/") else ROOT / inside
+            (bundle / "_internal" / inside).symlink_to(origin)
     for name in ("bazaar", "bazaar-cli"):
         (bundle / name).write_text(f"#!/bin/sh\n{program}\n")
         (bundle / name).chmod(0o755)
@@ -300,6 +324,7 @@ def check(root: Path, **env) -> subprocess.CompletedProcess:
     )
 
 
+CHECKOUT = f'PYTHONPATH="{ROOT}" exec "{sys.executable}" -m game "$@"'  # a program: this checkout
 posix = pytest.mark.skipif(sys.platform == "win32", reason="stand-in programs are shell scripts")
 
 
@@ -373,34 +398,101 @@ def test_the_check_on_macos_goes_on_past_libraries_for_macos_11(tmp_path):
 
 
 @posix
-@pytest.mark.slow
-def test_the_check_passes_a_bundle_whose_programs_are_this_checkout(tmp_path):
-    root = stand_in(tmp_path, f'PYTHONPATH="{ROOT}" exec "{sys.executable}" -m game "$@"')
+@pytest.mark.parametrize(
+    "inside", ["budoux/models/ja.json", "game/locale/ja/LC_MESSAGES/bazaar.mo", "game/tutorials/jaipur.json"]
+)
+def test_the_check_fails_a_bundle_without_the_japanese_model_a_catalogue_or_a_tutorial(tmp_path, inside):
+    root = stand_in(tmp_path, CHECKOUT, leave_out=inside)
     done = check(root)
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert '"command"' in done.stdout and "bundle ok" in done.stdout
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert f"missing from the bundle: {inside}" in done.stderr and "lacks shipped files" in done.stderr
 
 
 @posix
 @pytest.mark.slow
-def test_the_built_bundle_passes_its_check_and_its_console_tool_speaks_the_bot_protocol(tmp_path):
-    pytest.importorskip("PyInstaller", reason="make dist installs PyInstaller (pyproject [dist])")
+def test_the_check_passes_a_bundle_whose_programs_are_this_checkout(tmp_path):
+    root = stand_in(tmp_path, CHECKOUT)
+    done = check(root)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert '"command"' in done.stdout and "bundle ok" in done.stdout
+    # every tool of docs/cli.md answered: a saved game verified, a scenario, serve and bench
+    assert "verified: " in done.stdout and "all legal" in done.stdout
+    assert "serving on ws://127.0.0.1:" in done.stdout and "accepted" in done.stdout
+    assert [line.split()[0] for line in done.stdout.splitlines() if line.startswith("  net.rtt_ms")] == [
+        "net.rtt_ms",
+        "net.rtt_ms_p99",
+    ]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """The real bundle, built once for the tests that need it, in a checkout-like folder:
+    the folder (its dist/bazaar is the bundle)."""
+    pytest.importorskip("PyInstaller", reason="make dist and make test-slow install PyInstaller")
     if sys.platform == "darwin":
         pytest.skip("macOS builds Bazaar.app: build/check_bundle.sh after make dist checks it")
-    root = stand_in(tmp_path, "exit 1")
+    if sys.platform == "win32":
+        pytest.skip("the stand-in programs are shell scripts")
+    top = tmp_path_factory.mktemp("built")
+    root = stand_in(top, "exit 1")
     shutil.rmtree(root / "dist")
     subprocess.run(
         [sys.executable, "-m", "PyInstaller", "--noconfirm", "--distpath", str(root / "dist")]
-        + ["--workpath", str(tmp_path / "work"), "--log-level", "WARN", str(SPEC)],
+        + ["--workpath", str(top / "work"), "--log-level", "WARN", str(SPEC)],
         check=True,
         timeout=900,
     )
-    cli = root / "dist" / "bazaar" / "bazaar-cli"
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "BAZAAR_HOME": str(tmp_path / "home")}
+    return root
+
+
+def frozen_env(home: Path) -> dict[str, str]:
+    return {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "BAZAAR_HOME": str(home)}
+
+
+@pytest.mark.slow
+def test_the_built_bundle_passes_its_check_and_its_console_tool_speaks_the_bot_protocol(built, tmp_path):
+    cli = built / "dist" / "bazaar" / "bazaar-cli"
     reply = subprocess.run(
-        [str(cli), "bot", "jaipur", "--level", "easy"], input=REQUEST, env=env, capture_output=True, text=True
+        [str(cli), "bot", "jaipur", "--level", "easy"],
+        input=REQUEST,
+        env=frozen_env(tmp_path / "home"),
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert reply.returncode == 0, reply.stderr
     assert reply.stdout.startswith('{"command":{') and reply.stdout.count("\n") == 1
-    done = check(root)
+    done = check(built)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.slow
+def test_the_built_console_tool_benches_the_app_and_a_server_of_its_own(built, tmp_path):
+    """In the bundle the bench starts the app and `serve` as the bundle's programs, not as
+    `python -m game` (game/core/selfcall.py): each figure is a number."""
+    done = subprocess.run(
+        [str(built / "dist" / "bazaar" / "bazaar-cli"), "bench", "--only", "startup_s,net.rtt_ms", "--json"],
+        env=frozen_env(tmp_path / "home"),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert set(figures) == {"startup_s", "startup_s_ja", "net.rtt_ms", "net.rtt_ms_p99"}, figures
+    assert all(0 < value < 60_000 for value in figures.values()), figures  # none nan, none absurd
+
+
+@pytest.mark.slow
+def test_the_built_app_stops_in_japanese_without_budoux_s_model(built, tmp_path):
+    """The model is collected by the spec; a bundle without it cannot draw the Japanese menu."""
+    bundle = tmp_path / "bazaar"
+    shutil.copytree(built / "dist" / "bazaar", bundle, symlinks=True)
+    (bundle / "_internal" / "budoux" / "models" / "ja.json").unlink()
+    home = tmp_path / "home"
+    (home / "config").mkdir(parents=True)
+    (home / "config" / "settings.json").write_text('{"language": "ja"}', encoding="utf-8")
+    app = [str(bundle / "bazaar"), "--smoke", "5"]
+    done = subprocess.run(app, env=frozen_env(home), capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "FileNotFoundError" in done.stderr and "ja.json" in done.stderr

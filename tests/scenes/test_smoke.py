@@ -2,7 +2,8 @@
 
 import os
 import subprocess
-import sys
+
+from game.core import selfcall
 
 
 def test_smoke_run_exits_cleanly(bazaar_home):
@@ -13,7 +14,7 @@ def test_smoke_run_exits_cleanly(bazaar_home):
         "BAZAAR_HOME": str(bazaar_home),
     }
     done = subprocess.run(
-        [sys.executable, "-m", "game", "--smoke", "30"], env=env, capture_output=True, text=True, timeout=60
+        selfcall.command("--smoke", "30"), env=env, capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
@@ -27,7 +28,7 @@ def test_play_opens_a_table_directly_and_refuses_an_unknown_seat(bazaar_home):
         "SDL_AUDIODRIVER": "dummy",
         "BAZAAR_HOME": str(bazaar_home),
     }
-    run = [sys.executable, "-m", "game", "--smoke", "20", "play", "jaipur"]
+    run = selfcall.command("--smoke", "20", "play", "jaipur")
     done = subprocess.run(
         [*run, "--seats", "human,hard", "--seed", "4"], env=env, capture_output=True, text=True, timeout=60
     )
@@ -60,7 +61,7 @@ def test_smoke_run_survives_a_damaged_database(bazaar_home):
         "BAZAAR_HOME": str(bazaar_home),
     }
     done = subprocess.run(
-        [sys.executable, "-m", "game", "--smoke", "10"], env=env, capture_output=True, text=True, timeout=60
+        selfcall.command("--smoke", "10"), env=env, capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 0, done.stderr
     kept = [p for p in data.iterdir() if ".damaged-" in p.name]

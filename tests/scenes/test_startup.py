@@ -23,6 +23,7 @@ import pygame
 import pytest
 
 from game import startup
+from game.core import selfcall
 
 FORCED = "RuntimeError: BAZAAR_FAIL_AT_START is set: a start-up error forced for a test"
 COULD_NOT_START_JA = (
@@ -40,7 +41,7 @@ def run_game(home: Path, args: list[str], code: str | None = None, **env: str) -
         "BAZAAR_FAIL_AT_START": "1",
         **env,
     }
-    command = [sys.executable, "-c", code] if code else [sys.executable, "-m", "game", *args]
+    command = [sys.executable, "-c", code] if code else selfcall.command(*args)
     return subprocess.run(command, env=full, capture_output=True, text=True, timeout=60)
 
 
@@ -82,7 +83,7 @@ def test_the_command_line_tools_do_not_pass_through_it(bazaar_home):
     """`bot` speaks on stdout whatever the windowed app's start-up does."""
     full = {**os.environ, "BAZAAR_HOME": str(bazaar_home), "BAZAAR_FAIL_AT_START": "1"}
     done = subprocess.run(
-        [sys.executable, "-m", "game", "bot", "jaipur", "--level", "easy"],
+        selfcall.command("bot", "jaipur", "--level", "easy"),
         input="not json\n",
         env=full,
         capture_output=True,

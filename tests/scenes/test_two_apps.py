@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game.core import registry
+from game.core import registry, selfcall
 from game.core.match import Match
 from game.core.store import Store
 
@@ -36,7 +36,7 @@ def test_two_running_apps_and_a_third_launch_keep_every_saved_move(bazaar_home):
             assert app.stdout
             ids.append(int(app.stdout.readline().split()[1]))
         third = subprocess.run(
-            [sys.executable, "-m", "game", "--smoke", "30"],
+            selfcall.command("--smoke", "30"),
             env=env,
             cwd=ROOT,
             capture_output=True,

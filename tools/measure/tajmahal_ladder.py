@@ -17,6 +17,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from game.core import selfcall
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -41,7 +43,7 @@ def main() -> None:
     for at in range(a.seats):
         seats = [spec(a.opponent)] * a.seats
         seats[at] = spec(a.subject)
-        cmd = [sys.executable, "-m", "game", "sim", "tajmahal", "--seats", ",".join(seats)]
+        cmd = selfcall.command("sim", "tajmahal", "--seats", ",".join(seats))
         cmd += ["--games", str(per), "--seed", str(a.seed), "--seconds", str(a.seconds), "--json"]
         out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)
         if out.returncode not in (0, 1):

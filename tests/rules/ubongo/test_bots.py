@@ -6,10 +6,10 @@ import json
 import random
 import statistics
 import subprocess
-import sys
 
 import pytest
 
+from game.core import selfcall
 from game.core.ruleset import Budget, Rejected
 from game.core.sim import play_one
 from game.rules.ubongo.bots import UbongoBot
@@ -162,7 +162,7 @@ def ask(level: str, view, legal) -> dict:
     """One request to `python -m game bot ubongo` over the JSON-lines protocol."""
     line = json.dumps({"seat": view["seat"], "view": view, "legal": legal})
     out = subprocess.run(
-        [sys.executable, "-m", "game", "bot", "ubongo", "--level", level],
+        selfcall.command("bot", "ubongo", "--level", level),
         input=line + "\n",
         capture_output=True,
         text=True,
