@@ -170,6 +170,13 @@ EOF
         ;;
 esac
 
+# the version the programs say is the one the installers and the release tag are named for
+release=$(sed -n 's/^version = "\(.*\)"$/\1/p' pyproject.toml | head -n 1)
+echo "the version: $cli --version"
+said=$(bounded 60 "$cli" --version | tr -d '\r') || fail "--version exited $?"
+[ "$said" = "bazaar $release" ] || fail "$cli --version says '$said', pyproject.toml $release"
+echo "  $said"
+
 echo "smoke: $exe --smoke 120"
 bounded 120 "$exe" --smoke 120 2>"$home/smoke.err" || fail "--smoke exited $? ($(cat "$home/smoke.err"))"
 ! grep -q Traceback "$home/smoke.err" || fail "--smoke printed a traceback: $(cat "$home/smoke.err")"

@@ -7,6 +7,8 @@ import os
 import sys
 import warnings
 
+from game import __version__
+
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Software rendering is fine at our size; SDL's "no fast renderer" note only alarms players.
 warnings.filterwarnings("ignore", message="no fast renderer available")
@@ -16,6 +18,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bazaar", description="Bazaar board-game table")
     parser.add_argument("--smoke", type=int, metavar="N", help="run N frames of the menu, exit 0")
     parser.add_argument("--windowed", action="store_true", help="ignore the fullscreen setting")
+    parser.add_argument("--version", action="version", version=f"bazaar {__version__}")
     sub = parser.add_subparsers(dest="tool")
 
     p = sub.add_parser("play", help="open a table directly: a new match of GAME")

@@ -53,3 +53,21 @@ def test_sim_starts_its_worker_processes_afresh_on_every_system(monkeypatch):
     monkeypatch.setattr(sim, "ProcessPoolExecutor", Pool)
     report = sim.tournament("tiny", ["random", "easy"], games=3, seed=3, processes=2)
     assert started == [(2, "spawn")] and report["finished"] == 3
+
+
+def test_the_version_is_pyprojects_and_the_program_says_it(capsys):
+    """One version: pyproject's (the bundle, the installers and the release tag take it from
+    there), which the program says as `bazaar --version` and writes at the head of its log."""
+    import tomllib
+    from pathlib import Path
+
+    import pytest
+
+    from game import __main__, __version__
+
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    assert __version__ == tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"]
+    with pytest.raises(SystemExit) as stopped:
+        __main__.main(["--version"])
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out == f"bazaar {__version__}\n"

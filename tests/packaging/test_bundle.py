@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import time
+import tomllib
 import types
 from pathlib import Path
 
@@ -297,6 +298,7 @@ def stand_in(tmp_path: Path, program: str, leave_out: str = "") -> Path:
     (root / ".venv" / "bin" / "python").chmod(0o755)
     (root / "game").symlink_to(ROOT / "game")
     (root / "tests").symlink_to(ROOT / "tests")
+    (root / "pyproject.toml").symlink_to(ROOT / "pyproject.toml")
     bundle = root / "dist" / "bazaar"
     (bundle / "_internal").mkdir(parents=True)
     for kind in ("assets", "levels", "seeds"):
@@ -325,6 +327,8 @@ def check(root: Path, **env) -> subprocess.CompletedProcess:
 
 
 CHECKOUT = f'PYTHONPATH="{ROOT}" exec "{sys.executable}" -m game "$@"'  # a program: this checkout
+VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+SAYS_ITS_VERSION = f'if [ "$1" = --version ]; then echo "bazaar {VERSION}"; exit 0; fi\n'
 posix = pytest.mark.skipif(sys.platform == "win32", reason="stand-in programs are shell scripts")
 
 
@@ -339,10 +343,10 @@ def test_the_check_fails_instead_of_waiting_for_an_app_that_hangs(tmp_path):
 
 
 def macos_stand_in(tmp_path: Path, otool_output: str) -> tuple[Path, dict[str, str]]:
-    """stand_in() laid out as Bazaar.app (its programs fail at once), with a Mach-O library,
-    and the environment that makes check_bundle.sh take this for macOS: uname says Darwin,
-    codesign approves, otool prints `otool_output` for any file."""
-    root = stand_in(tmp_path, "exit 1")
+    """stand_in() laid out as Bazaar.app (its programs say their version, then fail at once),
+    with a Mach-O library, and the environment that makes check_bundle.sh take this for macOS:
+    uname says Darwin, codesign approves, otool prints `otool_output` for any file."""
+    root = stand_in(tmp_path, SAYS_ITS_VERSION + "exit 1")
     (root / "build" / "macos").mkdir()
     shutil.copy(ROOT / "build" / "macos" / "minos.py", root / "build" / "macos" / "minos.py")
     contents = root / "dist" / "Bazaar.app" / "Contents"
@@ -406,6 +410,14 @@ def test_the_check_fails_a_bundle_without_the_japanese_model_a_catalogue_or_a_tu
     done = check(root)
     assert done.returncode == 1, done.stdout + done.stderr
     assert f"missing from the bundle: {inside}" in done.stderr and "lacks shipped files" in done.stderr
+
+
+@posix
+def test_the_check_fails_a_bundle_that_says_another_version_than_pyprojects(tmp_path):
+    root = stand_in(tmp_path, SAYS_ITS_VERSION.replace(VERSION, "0.0.9") + "exit 1")
+    done = check(root)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "says 'bazaar 0.0.9', pyproject.toml" in done.stderr
 
 
 @posix
