@@ -30,13 +30,11 @@ if ! "$python" -m pip install -v --disable-pip-version-check -c "$pins" --build-
 fi
 
 echo "the isolated build environment (pyproject [build-system]):"
-sed -n '/Running command installing build dependencies/,/Installing build dependencies: finished/p' "$log" \
-    | tee "$log.build"
-if ! grep -q "Successfully installed setuptools-$setuptools\$" "$log.build"; then
-    rm -f "$log.build"
+built=$(sed -n '/Running command installing build dependencies/,/Installing build dependencies: finished/p' "$log")
+printf '%s\n' "$built"
+if ! grep -q "Successfully installed setuptools-$setuptools\$" <<<"$built"; then
     echo "install_pinned: the build environment did not take the pinned setuptools $setuptools" >&2
     exit 1
 fi
-rm -f "$log.build"
 grep '^Successfully installed' "$log"
 echo "pinned: build environment setuptools $setuptools; $("$python" -m pip --version | cut -d' ' -f1-2)"
