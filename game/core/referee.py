@@ -353,7 +353,10 @@ class Referee:
         due = self.match.clock
         if self.per_seat:
             return self._step_turns(due)
-        ready = sorted((h.tick, s) for s, h in self.held.items() if h.tick <= self.sand)
+        # While a timed game's sand stands still (a pause, a held round), no move goes in: a bot
+        # must not solve at a tick nobody else can play in
+        moving = due is None or self.running
+        ready = sorted((h.tick, s) for s, h in self.held.items() if h.tick <= self.sand and moving)
         entry = None
         if due is not None and self.running and self.entries:
             tick = self._next_entry(self.rules.time(state, None))
@@ -478,6 +481,9 @@ class Referee:
             self.done.clear()
             # a server's screens roll the die before a new round's sand runs
             self.sand_held = self.hold_new_sand and (not self._due or time < self._time)
+            # and never within the stride that set it, whoever's move ended the last round (a
+            # bot's, the clock's): the driver says whether it runs when it next gives time
+            self.running = False
         else:
             self.sand = max(self.sand, time)
             self.own = [max(t, self.rules.time(state, s)) for s, t in enumerate(self.own)]

@@ -254,6 +254,9 @@ def test_restless_input_between_moves_never_breaks_a_game():
         s.idle()
         if s.outcome is not None:
             break
+        if not s.waiting():  # a round's sheet stands: the next boards turn up once it is read
+            s.click(s.attention()["target"])
+            continue
         seat = s.waiting()[0]
         s.perform(seat, choose(s, seat, rng))
     assert s.outcome is not None
