@@ -166,6 +166,10 @@ class LocalWindow:
     def ready(self) -> None:
         """Nothing to tell: a local match's sand runs only while its table's clock does."""
 
+    @property
+    def hold(self) -> None:
+        return None  # only a server holds the sand for people at other screens
+
     def notices(self) -> list[str]:
         problem = self._problems() if self._problems is not None else None
         out, self._said = self._said + ([problem] if problem else []), []

@@ -250,6 +250,10 @@ class ReplayWindow:
     def ready(self) -> None:
         """Nothing waits for this screen."""
 
+    @property
+    def hold(self) -> None:
+        return None  # only a server holds the sand for people at other screens
+
     def notices(self) -> list[str]:
         return []
 

@@ -35,6 +35,17 @@ class Hint:
     problem: str = ""
 
 
+@dataclass(frozen=True)
+class Hold:
+    """A timed match's sand held for people (network play): a new round waits for their
+    screens to say `ready`, or the match for them to come `back`; at most `seconds` more from
+    when it was heard."""
+
+    reason: str  # "ready" or "back"
+    seats: tuple[int, ...]
+    seconds: float
+
+
 class Window(Protocol):
     seats: frozenset[int]  # the seats played at this screen
     viewer: int | None  # whose eyes the screen is (None: nobody's, as behind a hand-off)
@@ -119,6 +130,9 @@ class Window(Protocol):
     def ready(self) -> None: ...  # this screen is ready for the next round (its sheet closed)
 
     def notices(self) -> list[str]: ...  # what the people should be told, taken once
+
+    @property
+    def hold(self) -> Hold | None: ...  # whom the held sand waits for (None: nobody)
 
     # hints
     def ask_hint(self, seat: int) -> None: ...

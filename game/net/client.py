@@ -29,7 +29,7 @@ from game.core.rng import stream
 from game.core.ruleset import Budget, Command, Event, Outcome, Rejected, Ruleset, View
 from game.core.seats import Seat
 from game.core.thinking import POOL, Thinking
-from game.core.window import Hint
+from game.core.window import Hint, Hold
 from game.net import protocol as p
 from game.net.failures import dropped, failure_words
 from game.net.invite import Invite
@@ -65,6 +65,7 @@ class Clock:
     running: bool = False
     rate: float = 60.0
     at: float = 0.0
+    waiting: dict[str, Any] | None = None  # whom a held sand waits for (docs/network.md)
 
     def estimate(self) -> int:
         if not self.running:
@@ -349,7 +350,7 @@ class RemoteWindow:
         if was == "reconnecting" and self._count > before:
             self._tell(self.events(before))  # what happened while we were away
         if message.get("waited"):
-            self._said.append(msg("The sand stood still while nobody was here; it runs again now."))
+            self._said.append(msg("The sand stood still while nobody was here."))
 
     def _update(self, message: dict[str, Any]) -> None:
         if self.resyncing:
@@ -394,9 +395,27 @@ class RemoteWindow:
 
     def _clock(self, clock: dict[str, Any] | None) -> None:
         if clock:
+            waiting = clock.get("waiting")
             self.clock = Clock(
-                int(clock["now"]), bool(clock["running"]), float(clock["rate"]), time.monotonic()
+                int(clock["now"]),
+                bool(clock["running"]),
+                float(clock["rate"]),
+                time.monotonic(),
+                waiting if isinstance(waiting, dict) else None,
             )
+
+    @property
+    def hold(self) -> Hold | None:
+        """Whom the server's held sand waits for, with the seconds left at most as of now."""
+        waiting = self.clock.waiting
+        if waiting is None or self.clock.running:
+            return None
+        try:
+            left = float(waiting["seconds"]) - (time.monotonic() - self.clock.at)
+            seats = tuple(int(s) for s in waiting["seats"])
+            return Hold(str(waiting["for"]), seats, max(0.0, left))
+        except (KeyError, TypeError, ValueError):
+            return None  # a server of another make: its clock still counts
 
     def _tell(self, events: list[Event]) -> None:
         if events:

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from game.core import bots
 from game.core.authority import Authority, SeatWindow
+from game.core.i18n import msg
 from game.core.match import Entry, Match
 from game.core.referee import Notice, Referee
 from game.core.ruleset import Budget, Event, Rejected, View
@@ -39,6 +40,10 @@ INTRO_TICKS = 150
 # ...and not before the people connected then have closed the last round's sheet and said
 # "ready" (their die starts rolling), or this many seconds have passed
 READY_SECONDS = 30.0
+# When people come back to a timed match whose sand stood still while they were all away, it
+# runs again once every person who had come to the match is back, or this many seconds after
+# the first came back (a friend whose computer is off does not hold the others for long)
+BACK_SECONDS = 30.0
 NEVER = 1 << 30  # what the referee's quiet() says when nothing will happen by time alone
 
 
@@ -112,6 +117,14 @@ class Room:
         # whether a timed match's sand waited for its people: so when loaded mid-round, the
         # server having been down or everyone away; the first of them back is told so
         self.waited = self.rules.timed and match.clock is not None and not match.finished
+        # the people whose come-back the sand waits for (BACK_SECONDS at most); whom it awaits
+        # when everyone has been away: those who came since the room was loaded, or, loaded
+        # in mid-round, every person of the match
+        self.away: set[int] = set()
+        self.back_by: float | None = None
+        self.came: set[int] | None = None if self.waited else set()
+        if self.waited and self.people and self._round_unbegun():
+            self.referee.sand_held = True  # a round picked up before its boards turned up
         self._sand = match.clock is not None  # whether the sand ran at the last batch
         self._time = self.rules.time(match.state, None)
         self.authority.watch(self._changed)  # after the referee's: its clock is set first
@@ -159,9 +172,17 @@ class Room:
         self._advance()  # up to now as it stood (the sand still, if everyone was away)
         self.conns[conn] = window
         self.left -= set(conn.grant.seats)  # back at the table
-        waited = self.waited and bool(self.people.intersection(conn.grant.seats))
+        mine = self.people.intersection(conn.grant.seats)
+        if self.came is not None:
+            self.came |= mine
+        waited = self.waited and bool(mine)
         if waited:
-            self.waited = False  # the first person back is told; the sand runs again from now
+            self.waited = False  # the first person back is told; the others are waited for
+            self._await_the_rest()
+        elif self.away and mine:
+            self.away -= mine
+            if not self.away:
+                self._back(self.drive.time())
         self._advance()
         welcome = {"type": "welcome", "v": p.VERSION, "token": token, **self._sync(conn, window)}
         self._news(conn, {**welcome, **({"waited": True} if waited else {})})
@@ -177,6 +198,8 @@ class Room:
         if self.waits_for_people() and self.match.clock is not None:
             self._advance()  # the sand stops: its pause is time in the log
             self.waited = True
+            self.away.clear()  # whoever comes first is waited with again
+            self.back_by = None
         self._presence()
         self.ready(conn)  # a screen that left is not waited for
 
@@ -275,7 +298,23 @@ class Room:
         if not self.rules.timed:
             return None
         running = self.match.clock is not None and self._running()
-        return {"now": self.referee.now(), "running": running, "rate": self.drive.rate}
+        clock: dict[str, Any] = {"now": self.referee.now(), "running": running, "rate": self.drive.rate}
+        waiting = self._waiting()
+        if waiting is not None:
+            clock["waiting"] = waiting
+        return clock
+
+    def _waiting(self) -> dict[str, Any] | None:
+        """Whom the held sand waits for, said to every screen: the people still to say ready
+        for a new round, or to come back; and the seconds at most it waits for them."""
+        if self.away and self.back_by is not None:
+            reason, seats, until = "back", self.away, self.back_by
+        elif self.unready and self.ready_by is not None:
+            reason, seats, until = "ready", self.unready, self.ready_by
+        else:
+            return None
+        left = round(max(0.0, until - self.drive.time()), 1)
+        return {"for": reason, "seats": sorted(seats), "seconds": left}
 
     def ready(self, conn: Conn) -> None:
         """A screen is ready for the round (its sheet closed, its die rolls): when every
@@ -285,6 +324,41 @@ class Room:
         self.unready -= set(conn.grant.seats)
         if not self.unready:
             self._roll()
+        self._tell_clock()  # every screen hears whom the round still waits for
+
+    def _round_unbegun(self) -> bool:
+        """The clock's first command of an hourglass is due at its first tick: its sand has not
+        run yet (an Ubongo round whose boards still lie face down)."""
+        due = self.match.clock
+        return due is not None and due.get("tick") == 0 and self.rules.time(self.match.state, None) == 0
+
+    def _await_the_rest(self) -> None:
+        """The first person is back to a timed match whose sand stood still while everyone was
+        away: it stays still until the others who had come are back too, or BACK_SECONDS."""
+        now = self.drive.time()
+        here = {s for c in self.conns for s in c.grant.seats}
+        came = self.people if self.came is None else self.came
+        self.away = set(came) - here - self.left
+        self.referee.sand_held = True
+        self.unready.clear()  # a round's own wait and die start again once all are back
+        self.ready_by = self.intro_until = None
+        if self.away:
+            self.back_by = now + BACK_SECONDS
+        else:
+            self._back(now)
+
+    def _back(self, at: float) -> None:
+        """Everyone awaited is back (or no longer waited for): a round not yet begun rolls
+        its die on every screen and then starts; one under way runs on from where it stood."""
+        self.away.clear()
+        self.back_by = None
+        if self._round_unbegun():
+            self._intro(at)
+        else:
+            self._step_to(at)
+            self.referee.release_sand()
+        self._tell_clock()
+        self._soon()
 
     def _roll(self) -> None:
         """The screens roll the die and turn the hourglass: the sand runs INTRO_TICKS later."""
@@ -375,6 +449,9 @@ class Room:
         if not isinstance(command, dict):
             return p.error(p.BAD_MESSAGE, "a command must be a JSON object", rid)
         self._advance()  # the clock as it stands now: a timed command carries it
+        if kind == "submit" and self.match.clock is not None and not self._running():
+            # nobody plays while the sand stands still (a tick nobody else can play in)
+            return p.error(p.REFUSED, str(msg("The sand stands still: play once it runs again")), rid)
         command = self.referee.stamp(seat, command)  # the authority's time, whatever it said
         if kind == "check":
             refused = window.check(seat, command)
@@ -451,6 +528,9 @@ class Room:
         if self.closed:
             return
         now = self.drive.time()
+        if self.back_by is not None and now >= self.back_by:
+            self._step_to(self.back_by)
+            self._back(self.back_by)  # not everyone came back in time: the match goes on
         if self.ready_by is not None and now >= self.ready_by:
             self._step_to(self.ready_by)  # nobody said ready in time: the round goes on
             self._intro(self.ready_by)
@@ -464,7 +544,7 @@ class Room:
             self._step_to(moment)
             if len(self.match.events) == count:
                 self._tell_clock()  # nothing turned up (a round picked up mid-way): the sand runs
-            elif self.ledger is not None and not self.ledger.idle:
+            elif self.conns and self.ledger is not None and not self.ledger.idle:
                 self.referee.sand_held = True  # until the boards' news leaves (`_clock_now`)
                 self.boards_unsaid = True
         self._step_to(now)
@@ -510,7 +590,7 @@ class Room:
         quiet = self.referee.quiet(self._running())
         if quiet < NEVER:
             waits.append(quiet / self.drive.rate)
-        for moment in (self.ready_by, self.intro_until):
+        for moment in (self.back_by, self.ready_by, self.intro_until):
             if moment is not None:
                 waits.append(moment - now)
         if waits:

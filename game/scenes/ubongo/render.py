@@ -59,6 +59,8 @@ class Render:
         self.draw_header(surface)
         if t.intro or v["phase"] == "roll":
             self.draw_intro(surface)
+        elif t.held_back():
+            self.draw_held(surface)
         elif gem_phase:
             self.draw_gem_board(surface)
         else:
@@ -286,14 +288,46 @@ class Render:
         text.blit(surface, line, (L.PLAY.centerx, L.DIE_BIG.bottom + 40), 30, theme.ACCENT, "black", "center")
         if gone >= roll + show:
             waiting = not t.intro and t.connection is not None
-            note = (
-                N_("Waiting for the other screens: the hourglass turns for everyone at once")
-                if waiting
-                else N_("The hourglass is turned")
-            )
+            note = N_("The hourglass is turned")
+            if waiting:
+                note = self.waiting_for() or N_(
+                    "Waiting for the other screens: the hourglass turns for everyone at once"
+                )
             note, size = text.fit(note, L.PLAY.w - 40, 20, smallest=14)
             at = (L.PLAY.centerx, L.DIE_BIG.bottom + 84)
             text.blit(surface, note, at, size, theme.MUTED, anchor="center")
+
+    def waiting_for(self) -> str:
+        """Whom the server's held sand waits for, in words ("" when it waits for nobody)."""
+        t = self.t
+        hold = t.window.hold
+        if hold is None or not hold.seats:
+            return ""
+        names = listing(t.window.names[s] for s in hold.seats)
+        left = max(1, round(hold.seconds))
+        if hold.reason == "back":
+            return _n(
+                "Waiting for {names} to come back, {n} second at most: then the sand runs for everyone",
+                "Waiting for {names} to come back, {n} seconds at most: then the sand runs for everyone",
+                left,
+                names=names,
+            )
+        return _n(
+            "Waiting for {names} to be ready, {n} second at most: the hourglass turns for everyone at once",
+            "Waiting for {names} to be ready, {n} seconds at most: the hourglass turns for everyone at once",
+            left,
+            names=names,
+        )
+
+    def draw_held(self, surface: pygame.Surface) -> None:
+        """The round's sand stands still until the people who were all away are back: the
+        puzzle is covered, so nobody studies it meanwhile."""
+        face = self.t.v["face"]
+        art.die(surface, face if face is not None and face >= 0 else 0, L.DIE_BIG)
+        line = _("The sand stands still")
+        text.blit(surface, line, (L.PLAY.centerx, L.DIE_BIG.bottom + 40), 30, theme.ACCENT, "black", "center")
+        note, size = text.fit(self.waiting_for(), L.PLAY.w - 40, 20, smallest=14)
+        text.blit(surface, note, (L.PLAY.centerx, L.DIE_BIG.bottom + 84), size, theme.MUTED, anchor="center")
 
     # -- the puzzle -----------------------------------------------------------------------
     def draw_puzzle(self, surface: pygame.Surface) -> None:
@@ -694,6 +728,8 @@ class Render:
                 _("The die chooses the row of pieces everyone lays."),
                 "moving",
             )
+        if t.held_back():
+            return _("The sand stands still"), self.waiting_for(), "waiting"
         if v["phase"] == "roll":  # the die has landed; the boards turn up for every screen at once
             return (
                 _("Round {round}", round=v["round"]),

@@ -387,11 +387,18 @@ class UbongoTable(Table):
         self.hint_button.enabled = solving
         self.hint_button.label = N_("Hint −10 s") if self.solo else N_("Hint")
 
+    def held_back(self) -> bool:
+        """Over the network, the sand of a round under way stands still until people who were
+        all away are back: the puzzle is covered and nobody plays meanwhile."""
+        hold = self.window.hold
+        return hold is not None and hold.reason == "back" and self.v["phase"] == "solve"
+
     def solving(self) -> bool:
         """The person at the screen is working on their puzzle now."""
         seat = self.viewer
         return (
             seat is not None
+            and not self.held_back()
             and self.idle()
             and self.handler is not None
             and self.v["phase"] == "solve"
@@ -407,7 +414,7 @@ class UbongoTable(Table):
         v = self.v
         if v["phase"] == "start":
             return list(range(6))
-        if v["phase"] == "solve" and v["status"][seat] == "solved":
+        if v["phase"] == "solve" and v["status"][seat] == "solved" and not self.held_back():
             return list(v["reach"])
         return []
 
