@@ -120,6 +120,9 @@ class Window(Protocol):
 
     def notices(self) -> list[str]: ...  # what the people should be told, taken once
 
+    @property
+    def fault(self) -> str | None: ...  # why the match stands still after a fault (None: it does not)
+
     # hints
     def ask_hint(self, seat: int) -> None: ...
 
