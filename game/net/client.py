@@ -30,6 +30,7 @@ from game.core.ruleset import Budget, Command, Event, Outcome, Rejected, Ruleset
 from game.core.seats import Seat
 from game.core.thinking import POOL, Thinking
 from game.core.window import Hint
+from game.net import failures
 from game.net import protocol as p
 from game.net.failures import dropped, failure_words
 from game.net.invite import Invite
@@ -299,12 +300,12 @@ class RemoteWindow:
         elif kind == "clock":
             self._clock(message.get("clock"))
         elif kind == "paused":  # a fault of the match's referee: said in this app's words
-            self.fault = p.PAUSED_WORDS
+            self.fault = failures.PAUSED_WORDS
             self._said.append(self.fault)
             self._clock(message.get("clock"))
         elif kind == "resumed":
             self.fault = None
-            self._said.append(p.RESUMED_WORDS)
+            self._said.append(failures.RESUMED_WORDS)
             self._clock(message.get("clock"))
         elif kind == "presence":
             self.online = list(message["online"])
@@ -357,7 +358,7 @@ class RemoteWindow:
         self.problem = ""
         if was == "reconnecting" and self._count > before:
             self._tell(self.events(before))  # what happened while we were away
-        self.fault = p.PAUSED_WORDS if message.get("paused") else None
+        self.fault = failures.PAUSED_WORDS if message.get("paused") else None
         if message.get("waited"):
             self._said.append(msg("The sand stood still while nobody was here; it runs again now."))
 

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from typing import Any
 
 from game.core import codec
-from game.core.i18n import N_
 
 # 2: news carries legal moves and the views around moments; time in the log. 3: an update
 # carries what changed in each view (`changed`, `removed`), not the whole view. 4: Ubongo's
@@ -65,20 +64,6 @@ FULL = "full"
 REPLACED = "replaced"  # the same seat connected again elsewhere
 FAULT = "fault"  # the server failed deciding this request (its log says why): nothing changed
 PAUSED = "paused"  # the match is paused after a fault of its referee: nothing is played meanwhile
-
-# What a client is told of a fault: the catalogue's words (a client shows them in its language);
-# the exception's own stay in the server's log
-FAULT_WORDS = N_(
-    "The server could not decide this request, and nothing changed. What went wrong is in its log."
-)
-PAUSED_WORDS = N_(
-    "A fault on the server paused this match. Nothing is lost: the server tries again every"
-    " minute, and whenever one of its players connects."
-)
-PAUSED_REFUSAL = N_(
-    "This match is paused after a fault on the server: nothing can be played until it goes on."
-)
-RESUMED_WORDS = N_("The server took this match up again: it goes on.")
 
 
 class Bucket:

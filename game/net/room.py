@@ -33,6 +33,7 @@ from game.core.match import Entry, Match
 from game.core.referee import Notice, Referee
 from game.core.ruleset import Budget, Event, Rejected, View
 from game.core.thinking import Thinking
+from game.net import failures
 from game.net import protocol as p
 from game.net.keys import Pass
 from game.net.ledger import Ledger
@@ -183,8 +184,11 @@ class Room:
             self.waited = False  # the first person back is told; the sand runs again from now
         self._advance()
         welcome = {"type": "welcome", "v": p.VERSION, "token": token, **self._sync(conn, window)}
-        said = {**({"waited": True} if waited else {}), **({"paused": p.PAUSED_WORDS} if self.paused else {})}
-        self._news(conn, {**welcome, **said})
+        if waited:
+            welcome["waited"] = True
+        if self.paused:
+            welcome["paused"] = failures.PAUSED_WORDS
+        self._news(conn, welcome)
         self._presence()
         self._soon()
 
@@ -357,7 +361,7 @@ class Room:
             return self._request(conn, message)
         except Exception:  # refuses this request alone; what went wrong is for the log only
             log.exception("match %s: a %s request failed: %.200r", self.id, message["type"], message)
-            return p.error(p.FAULT, p.FAULT_WORDS, message["id"])
+            return p.error(p.FAULT, failures.FAULT_WORDS, message["id"])
 
     async def _view_at(self, conn: Conn, message: dict[str, Any]) -> dict[str, Any]:
         """A past moment's view: the log is folded off the loop (a long log takes a while)."""
@@ -383,7 +387,7 @@ class Room:
             self._advance()
             return p.reply(rid, clock=self.clock_json())
         if self.paused and kind == "hand_to_bot":
-            return p.error(p.PAUSED, p.PAUSED_REFUSAL, rid)
+            return p.error(p.PAUSED, failures.PAUSED_REFUSAL, rid)
         if kind == "hand_to_bot":
             return self._hand_to_bot(conn, rid, message["seat"], message["level"])
         seat = message["seat"]
@@ -398,7 +402,7 @@ class Room:
             return p.error(p.BAD_MESSAGE, "a command must be a JSON object", rid)
         self._advance()  # the clock as it stands now: a timed command carries it
         if self.paused and kind == "submit":  # (the referee may have failed just now)
-            return p.error(p.PAUSED, p.PAUSED_REFUSAL, rid)
+            return p.error(p.PAUSED, failures.PAUSED_REFUSAL, rid)
         command = self.referee.stamp(seat, command)  # the authority's time, whatever it said
         if kind == "check":
             refused = window.check(seat, command)
@@ -567,7 +571,8 @@ class Room:
         if self.retry is not None:
             self.retry.cancel()
         self.retry = self.loop.call_later(RETRY_SECONDS, self._retry)
-        message = {"type": "paused", "code": p.FAULT, "message": p.PAUSED_WORDS, "clock": self.clock_json()}
+        words = failures.PAUSED_WORDS
+        message = {"type": "paused", "code": p.FAULT, "message": words, "clock": self.clock_json()}
         for conn in list(self.conns):
             self._news(conn, message)  # after the news of what went in before
 

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from game.core.storedb import FILENAME as STORE_FILE
+from game.net import failures
 from game.net import protocol as p
 from game.net import room as room_module
 from tests.net.support import Raw
@@ -69,7 +70,7 @@ def test_a_fault_in_one_referee_pauses_that_match_alone(net, caplog):
     # the person moves; the bot's turn comes, and collecting its move fails
     assert mine.ask({"type": "submit", "seat": 0, "command": welcome["legal"]["0"][0]})["ok"]
     paused = heard(mine, "paused")
-    assert paused["code"] == p.FAULT and paused["message"] == p.PAUSED_WORDS
+    assert paused["code"] == p.FAULT and paused["message"] == failures.PAUSED_WORDS
     assert paused["clock"] is None  # (Jaipur has no sand to stop)
     assert names(caplog, broken, "paused")
     # the other room answers on: a ping, and a move and its bot's answer
@@ -141,7 +142,7 @@ def test_a_request_the_rules_raise_on_is_refused_alone_in_words(net, caplog):
     net.on_loop(fault)
     for kind in ("submit", "check"):
         answer = client.ask({"type": kind, "seat": 0, "command": {"move": "take", "good": SECRET}})
-        assert answer["ok"] is False and answer["error"] == {"code": p.FAULT, "message": p.FAULT_WORDS}
+        assert answer["ok"] is False and answer["error"] == {"code": p.FAULT, "message": failures.FAULT_WORDS}
         assert SECRET not in json.dumps(answer)
     # the connection stays, and the next requests work
     assert client.ask({"type": "ping"})["ok"] is True
