@@ -5,17 +5,23 @@ A local match is an in-process room: its authority (the match, its log and store
 a table holds. The window offers what a remote window offers and nothing more; the table gives
 it the app's ticks, which drive the referee. Built by the app's composition module
 (game/matches.py), never by a scene.
+
+A fault of the referee (an exception from its drive: a bot's move, the clock) never reaches the
+table: the match pauses here (`fault` says so, in words, and nothing more is driven or played),
+what went wrong goes to the log, and the stored log stands as it was. The person leaves, and
+Continue picks the match up again with a new referee.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
 from game.core import registry
 from game.core.authority import Authority, SeatWindow
 from game.core.face import Face
-from game.core.i18n import msg, said
+from game.core.i18n import N_, msg, said
 from game.core.referee import Notice, Ready, Referee, hint_rng
 from game.core.ruleset import Budget, Command, Event, Outcome, Rejected, View
 from game.core.thinking import Thinking
@@ -23,6 +29,12 @@ from game.core.window import Arrived, Hint
 
 HINT_LEVEL = "hard"
 HINT = "hint"
+FAULT = N_(
+    "Something went wrong deciding this match, so it is paused. Nothing is lost: leave it, and"
+    " pick it up again from Continue."
+)
+
+log = logging.getLogger("bazaar")
 
 
 class LocalWindow:
@@ -46,6 +58,7 @@ class LocalWindow:
         self._on_close = on_close
         self._said: list[str] = []
         self._hints = Thinking(referee.thinking.executor)
+        self.fault: str | None = None  # why the match is paused: its referee failed
         referee.on_notice = self._notice
 
     # -- who looks ------------------------------------------------------------------------
@@ -129,6 +142,8 @@ class LocalWindow:
         reach the listeners before this returns). In a timed game it carries the clock."""
         if not isinstance(command, dict):
             return Rejected(msg("a command must be a JSON object"))
+        if self.fault is not None:
+            return Rejected(self.fault)
         result = self._window.submit(seat, self._referee.stamp(seat, command))
         return result if isinstance(result, Rejected) else None
 
@@ -144,14 +159,31 @@ class LocalWindow:
 
     def tick(self, n: int, running: bool, ready: Ready) -> None:
         self._hints.advance(n)
-        self._referee.advance(n, running, ready)
+        self._drive(lambda: self._referee.advance(n, running, ready))
+
+    def _drive(self, step: Callable[[], None]) -> None:
+        """Drive the referee, unless it failed: a fault pauses the match (said, and logged)."""
+        if self.fault is not None:
+            return
+        try:
+            step()
+        except Exception as exc:
+            match = self._authority.match
+            log.error(
+                "a %s match (seed %s) paused at %d events: its referee failed",
+                match.ruleset.name,
+                match.seed,
+                len(match.events),
+                exc_info=exc,
+            )
+            self.fault = FAULT
 
     def quiet(self, running: bool) -> int:
-        return self._referee.quiet(running)
+        return 1 << 30 if self.fault is not None else self._referee.quiet(running)
 
     @property
     def busy(self) -> bool:
-        return self._referee.busy
+        return self.fault is None and self._referee.busy
 
     @property
     def pending(self) -> int:
@@ -161,7 +193,7 @@ class LocalWindow:
         return False  # nothing arrives here by itself: time drives this match
 
     def pause(self) -> None:
-        self._referee.record()
+        self._drive(self._referee.record)
 
     def ready(self) -> None:
         """Nothing to tell: a local match's sand runs only while its table's clock does."""
@@ -211,8 +243,11 @@ class LocalWindow:
         """The table left: the time reached goes into the log, and nothing is driven any more."""
         if self._referee.closed:
             return
-        self._referee.record()
-        self._referee.close()
+        self._drive(self._referee.record)
+        try:
+            self._referee.close()
+        except Exception:  # a referee that failed: the log stands as stored
+            log.exception("the referee of a paused match failed closing")
         self._authority.detach()
         self._hints.drop(HINT)
         if self._on_close is not None:

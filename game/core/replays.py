@@ -257,6 +257,11 @@ class ReplayWindow:
     def notices(self) -> list[str]:
         return []
 
+    @property
+    def fault(self) -> None:
+        """A replay has no referee to fail."""
+        return None
+
     def ask_hint(self, seat: int) -> None:
         """No hints in a replay (its review is the bot's word)."""
 

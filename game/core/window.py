@@ -134,6 +134,9 @@ class Window(Protocol):
     @property
     def hold(self) -> Hold | None: ...  # whom the held sand waits for (None: nobody)
 
+    @property
+    def fault(self) -> str | None: ...  # why the match stands still after a fault (None: it does not)
+
     # hints
     def ask_hint(self, seat: int) -> None: ...
 

@@ -30,6 +30,7 @@ from game.core.ruleset import Budget, Command, Event, Outcome, Rejected, Ruleset
 from game.core.seats import Seat
 from game.core.thinking import POOL, Thinking
 from game.core.window import Hint, Hold
+from game.net import failures
 from game.net import protocol as p
 from game.net.failures import dropped, failure_words
 from game.net.invite import Invite
@@ -202,6 +203,7 @@ class RemoteWindow:
         self.outbox: list[dict[str, Any]] = []  # requests waiting for this client's pace
         self.sent: dict[int, dict[str, Any]] = {}  # requests sent whose answer is to come
         self._said: list[str] = []
+        self.fault: str | None = None  # why the server paused this match, while it is
         self.hints = Thinking(POOL)  # hints think here, off the table's thread
 
     # -- opening ---------------------------------------------------------------------------
@@ -298,6 +300,14 @@ class RemoteWindow:
             self._update(message)
         elif kind == "clock":
             self._clock(message.get("clock"))
+        elif kind == "paused":  # a fault of the match's referee: said in this app's words
+            self.fault = failures.PAUSED_WORDS
+            self._said.append(self.fault)
+            self._clock(message.get("clock"))
+        elif kind == "resumed":
+            self.fault = None
+            self._said.append(failures.RESUMED_WORDS)
+            self._clock(message.get("clock"))
         elif kind == "presence":
             self.online = list(message["online"])
             self.left = frozenset(message.get("left", ()))
@@ -349,6 +359,7 @@ class RemoteWindow:
         self.problem = ""
         if was == "reconnecting" and self._count > before:
             self._tell(self.events(before))  # what happened while we were away
+        self.fault = failures.PAUSED_WORDS if message.get("paused") else None
         if message.get("waited"):
             self._said.append(msg("The sand stood still while nobody was here."))
 

@@ -1,6 +1,7 @@
 """A connection to a host that failed, in words a person can act on: what happened and what to
 do next, never an errno ("[Errno 111] Connection refused") or a library's message. The Join
-screen and the table's connection badge show these, in either language."""
+screen and the table's connection badge show these, in either language. So are a server's own
+faults (a request it failed on, a match paused): fixed words, the exception's in its log."""
 
 from __future__ import annotations
 
@@ -10,10 +11,24 @@ from urllib.parse import urlsplit
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
-from game.core.i18n import Msg, msg
+from game.core.i18n import N_, Msg, msg
 
 # "no route": the host's network cannot be reached from here (POSIX and Windows numbers)
 UNREACHABLE = {errno.EHOSTUNREACH, errno.ENETUNREACH, 10065, 10051}
+
+# What a client is told of a fault: the catalogue's words (a client shows them in its language);
+# the exception's own stay in the server's log
+FAULT_WORDS = N_(
+    "The server could not decide this request, and nothing changed. What went wrong is in its log."
+)
+PAUSED_WORDS = N_(
+    "A fault on the server paused this match. Nothing is lost: the server tries again every"
+    " minute, and whenever one of its players connects."
+)
+PAUSED_REFUSAL = N_(
+    "This match is paused after a fault on the server: nothing can be played until it goes on."
+)
+RESUMED_WORDS = N_("The server took this match up again: it goes on.")
 
 
 def dropped(url: str) -> Msg:

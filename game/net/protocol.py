@@ -62,6 +62,8 @@ SLOW_DOWN = "slow-down"
 NOT_READY = "not-ready"  # a request before hello/join
 FULL = "full"
 REPLACED = "replaced"  # the same seat connected again elsewhere
+FAULT = "fault"  # the server failed deciding this request (its log says why): nothing changed
+PAUSED = "paused"  # the match is paused after a fault of its referee: nothing is played meanwhile
 
 
 class Bucket:

@@ -8,11 +8,18 @@ server's clock, never a client's. After every batch of events each connection ge
 its seats' views, the events redacted for them, their legal moves and the views around the
 game's moments (the seat window's, as at one screen). What tells of the log (welcomes, updates,
 a move's reply) goes out once the store holds it (game/net/ledger.py); the rest at once.
+
+Faults stay in their match: an exception while deciding one request refuses that request
+alone (`fault`, its text in the log only); one in the referee's own drive (its timer, the
+clock, a bot's move) pauses the match: its people are told (`paused`), and the server tries
+again with a referee rebuilt from the match's log every RETRY_SECONDS and whenever one of its
+people connects (`resumed`). Every other room goes on meanwhile.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -27,6 +34,7 @@ from game.core.match import Entry, Match
 from game.core.referee import Notice, Referee
 from game.core.ruleset import Budget, Event, Rejected, View
 from game.core.thinking import Thinking
+from game.net import failures
 from game.net import protocol as p
 from game.net.keys import Pass
 from game.net.ledger import Ledger
@@ -45,6 +53,7 @@ READY_SECONDS = 30.0
 # the first came back (a friend whose computer is off does not hold the others for long)
 BACK_SECONDS = 30.0
 NEVER = 1 << 30  # what the referee's quiet() says when nothing will happen by time alone
+RETRY_SECONDS = 60.0  # a match paused by a fault is tried again this often
 
 
 class Conn(Protocol):
@@ -92,19 +101,9 @@ class Room:
         self.timer: asyncio.TimerHandle | None = None
         self.soon = False  # a schedule is on its way (news arrives while the referee moves)
         self.closed = False
-        thinking = Thinking(drive.executor, notify=self._woken)
-        self.referee = Referee(
-            self.authority,
-            {},
-            thinking,
-            pause=round(drive.bot_pause * TICKS_PER_SECOND),
-            budget=drive.budget,
-            on_notice=self._notice,
-            hold_new_sand=True,  # a round's sand waits for the screens (ready, then the die)
-        )
-        for seat, s in enumerate(match.seats):
-            if s.kind in ("bot", "cmd"):
-                self.referee.seat(seat, bots.for_seat(self.rules, s))
+        self.paused = False  # the referee's drive failed: nothing is driven until a retry works
+        self.retry: asyncio.TimerHandle | None = None
+        self.referee = self._referee()
         # Time: the referee counts ticks of the server's clock; a timed game's sand waits at a
         # round's start for the screens to be ready (or READY_SECONDS), then for their die roll
         self.base = drive.time()
@@ -129,13 +128,32 @@ class Room:
         self._time = self.rules.time(match.state, None)
         self.authority.watch(self._changed)  # after the referee's: its clock is set first
 
+    def _referee(self) -> Referee:
+        """A referee for the match as its log stands: its bots seated, its clock from the log."""
+        referee = Referee(
+            self.authority,
+            {},
+            Thinking(self.drive.executor, notify=self._woken),
+            pause=round(self.drive.bot_pause * TICKS_PER_SECOND),
+            budget=self.drive.budget,
+            on_notice=self._notice,
+            hold_new_sand=True,  # a round's sand waits for the screens (ready, then the die)
+        )
+        for seat, s in enumerate(self.match.seats):
+            if s.kind in ("bot", "cmd"):
+                referee.seat(seat, bots.for_seat(self.rules, s))
+        return referee
+
     @property
     def match(self) -> Match:
         return self.authority.match
 
     def dormant(self) -> bool:
         """Nothing happens here until someone connects: nobody is, and no bot's move, held
-        answer or running sand is to come (a timed match's sand waits for its people)."""
+        answer or running sand is to come (a timed match's sand waits for its people).
+        A paused match nobody is in is tried again when it is loaded for one of them."""
+        if self.paused and not self.conns:
+            return True
         if self.conns or self.referee.busy:
             return False
         if self.match.finished or self.waits_for_people():
@@ -169,6 +187,8 @@ class Room:
         window = self.windows.get(conn.grant.seats)
         if window is None:
             window = self.windows[conn.grant.seats] = self.authority.window(conn.grant.seats)
+        if self.paused and self.people.intersection(conn.grant.seats):
+            self._resume()  # one of its people is here: try again
         self._advance()  # up to now as it stood (the sand still, if everyone was away)
         self.conns[conn] = window
         self.left -= set(conn.grant.seats)  # back at the table
@@ -185,7 +205,11 @@ class Room:
                 self._back(self.drive.time())
         self._advance()
         welcome = {"type": "welcome", "v": p.VERSION, "token": token, **self._sync(conn, window)}
-        self._news(conn, {**welcome, **({"waited": True} if waited else {})})
+        if waited:
+            welcome["waited"] = True
+        if self.paused:
+            welcome["paused"] = failures.PAUSED_WORDS
+        self._news(conn, welcome)
         self._presence()
         self._soon()
 
@@ -409,9 +433,9 @@ class Room:
             if message["type"] == "view_at":
                 return await self._view_at(conn, message)
             return self._request(conn, message)
-        except Exception as exc:  # the rules must never take the server down
-            log.warning("match %s: %.200r failed: %r", self.id, message, exc)
-            return p.error(p.REFUSED, f"the rules could not take that: {str(exc)[:200]}", message["id"])
+        except Exception:  # refuses this request alone; what went wrong is for the log only
+            log.exception("match %s: a %s request failed: %.200r", self.id, message["type"], message)
+            return p.error(p.FAULT, failures.FAULT_WORDS, message["id"])
 
     async def _view_at(self, conn: Conn, message: dict[str, Any]) -> dict[str, Any]:
         """A past moment's view: the log is folded off the loop (a long log takes a while)."""
@@ -436,6 +460,8 @@ class Room:
         if kind == "ping":
             self._advance()
             return p.reply(rid, clock=self.clock_json())
+        if self.paused and kind == "hand_to_bot":
+            return p.error(p.PAUSED, failures.PAUSED_REFUSAL, rid)
         if kind == "hand_to_bot":
             return self._hand_to_bot(conn, rid, message["seat"], message["level"])
         seat = message["seat"]
@@ -449,6 +475,8 @@ class Room:
         if not isinstance(command, dict):
             return p.error(p.BAD_MESSAGE, "a command must be a JSON object", rid)
         self._advance()  # the clock as it stands now: a timed command carries it
+        if self.paused and kind == "submit":  # (the referee may have failed just now)
+            return p.error(p.PAUSED, failures.PAUSED_REFUSAL, rid)
         if kind == "submit" and self.match.clock is not None and not self._running():
             # nobody plays while the sand stands still (a tick nobody else can play in)
             return p.error(p.REFUSED, str(msg("The sand stands still: play once it runs again")), rid)
@@ -519,15 +547,21 @@ class Room:
     def _running(self) -> bool:
         """Whether the sand runs: not while a new round waits for the screens, or their die,
         nor while every person of the match is away."""
-        return not self.referee.sand_held and not self.waits_for_people()
+        return not self.paused and not self.referee.sand_held and not self.waits_for_people()
 
     def _advance(self) -> None:
         """Bring the referee up to the server's clock: every tick passed since, in order; a new
         round's sand waits until the screens are ready (or READY_SECONDS) and their die has
-        rolled (INTRO_TICKS), then runs from that moment."""
-        if self.closed:
+        rolled (INTRO_TICKS), then runs from that moment. A fault of the referee pauses the
+        match here, whoever called."""
+        if self.closed or self.paused:
             return
-        now = self.drive.time()
+        try:
+            self._drive_to(self.drive.time())
+        except Exception as exc:
+            self._pause(exc)
+
+    def _drive_to(self, now: float) -> None:
         if self.back_by is not None and now >= self.back_by:
             self._step_to(self.back_by)
             self._back(self.back_by)  # not everyone came back in time: the match goes on
@@ -572,14 +606,23 @@ class Room:
             self.loop.call_soon(self.schedule)
 
     def schedule(self) -> None:
-        """Play everything due, then set the timer for the next thing time brings."""
+        """Play everything due, then set the timer for the next thing time brings (none while
+        the match is paused)."""
         self.soon = False
-        if self.closed:
+        if self.closed or self.paused:
             return
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
+        try:
+            self._plan()
+        except Exception as exc:
+            self._pause(exc)
+
+    def _plan(self) -> None:
         self._advance()
+        if self.paused:
+            return
         if self.match.finished:
             self.on_rest(self)
             return
@@ -596,10 +639,64 @@ class Room:
         if waits:
             self.timer = self.loop.call_later(max(0.0, min(waits)), self.schedule)
 
+    # -- faults ---------------------------------------------------------------------------
+    def _pause(self, error: Exception) -> None:
+        """The referee's drive failed: nothing more is driven here, the people are told, and
+        the match is tried again in RETRY_SECONDS. Its log stands as stored."""
+        log.error("match %s paused: its referee failed", self.id, exc_info=error)
+        self.paused = True
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        if self.retry is not None:
+            self.retry.cancel()
+        self.retry = self.loop.call_later(RETRY_SECONDS, self._retry)
+        words = failures.PAUSED_WORDS
+        message = {"type": "paused", "code": p.FAULT, "message": words, "clock": self.clock_json()}
+        for conn in list(self.conns):
+            self._news(conn, message)  # after the news of what went in before
+
+    def _retry(self) -> None:
+        self.retry = None
+        if not self.closed and self.paused:
+            self._resume()
+
+    def _resume(self) -> None:
+        """Try a paused match again: a new referee from the match's log, its clock from now."""
+        if self.retry is not None:
+            self.retry.cancel()
+            self.retry = None
+        log.info("match %s: trying again after its fault", self.id)
+        with contextlib.suppress(Exception):  # the failed one is dropped whatever it holds
+            self.referee.close()
+        self.authority.unwatch(self._changed)
+        self.referee = self._referee()
+        self.authority.watch(self._changed)  # after the referee's, as at the start
+        # its ticks count from now: the time paused is nobody's; a round's wait starts afresh
+        self.base, self.ticked = self.drive.time(), 0
+        self.unready.clear()
+        self.ready_by = self.intro_until = None
+        self.boards_unsaid = False
+        if self.away or (self.people and self._round_unbegun()):
+            self.referee.sand_held = True  # it still waits for people to come back, or the die
+            if not self.away:
+                self._intro(self.drive.time())
+        self._sand, self._time = self.match.clock is not None, self.rules.time(self.match.state, None)
+        self.paused = False
+        self.schedule()  # a fault again pauses it again (and says so)
+        if not self.paused:
+            log.info("match %s goes on", self.id)
+            message = {"type": "resumed", "clock": self.clock_json()}
+            for conn in list(self.conns):
+                self._news(conn, message)
+
     def close(self) -> None:
         """Stop driving (the server stops): nothing is lost, every event is stored."""
         self.closed = True
         if self.timer is not None:
             self.timer.cancel()
-        self.referee.close()
+        if self.retry is not None:
+            self.retry.cancel()
+        with contextlib.suppress(Exception):  # a referee that failed may fail again here
+            self.referee.close()
         self.authority.detach()

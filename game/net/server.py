@@ -174,6 +174,7 @@ class Server:
         # a friend: only tools and tests (serve --allow-seed) may send one
         self.allow_seed = allow_seed
         self.address: tuple[str, int] | None = None
+        self.not_loaded: dict[int, str] = {}  # at the start: the matches that could not be, and why
 
     # -- threads ---------------------------------------------------------------------------
     def _stored(self, fn: Callable[..., Any], *args: Any) -> Awaitable[Any]:
@@ -194,12 +195,19 @@ class Server:
         self.keying.submit(fn, *args).add_done_callback(done)
 
     # -- matches ---------------------------------------------------------------------------
-    async def resume_all(self) -> int:
-        """Load every unfinished hosted match, so their bots and clocks run again."""
+    async def resume_all(self) -> dict[int, str]:
+        """Load every unfinished hosted match, so their bots and clocks run again. The ones
+        that cannot be loaded are logged and returned, each with why; the others run."""
+        failed: dict[int, str] = {}
         for match_id in await self._keyed(self.keys.hosted):
-            with contextlib.suppress(FormatError, KeyError):
+            try:
                 await self.room(match_id)
-        return len(self.rooms)
+            except Exception as exc:  # one damaged match must not keep the others from playing
+                failed[match_id] = str(exc) or type(exc).__name__
+                log.error("match %s could not be loaded: %s", match_id, failed[match_id])
+        if failed:
+            log.error("%d match(es) could not be loaded: %s", len(failed), ", ".join(map(str, failed)))
+        return failed
 
     async def room(self, match_id: int) -> Room:
         """The match's room, loaded from the store (on its thread) when it is not in memory."""
@@ -438,7 +446,7 @@ class Server:
         stop: asyncio.Event | None = None,
         tls: ssl.SSLContext | None = None,
     ) -> None:
-        await self.resume_all()
+        self.not_loaded = await self.resume_all()
         async with serve(
             self.handle,
             host,
@@ -585,6 +593,8 @@ def main(args: argparse.Namespace) -> int:
                 loop.add_signal_handler(sig, stop.set)
 
         def started(address: tuple[str, int]) -> None:
+            for match_id, why in server.not_loaded.items():
+                print(f"bazaar: match {match_id} could not be loaded: {why}", flush=True)
             print(f"bazaar: serving on {scheme}://{address[0]}:{address[1]} · data in {data}", flush=True)
 
         tending = asyncio.create_task(collector.tend())  # no long pauses of the collector

@@ -1,4 +1,4 @@
-"""Overlays: pause, hand-off between people at one screen, and confirm."""
+"""Overlays: pause, hand-off between people at one screen, confirm, and a match paused by a fault."""
 
 from __future__ import annotations
 
@@ -198,3 +198,46 @@ class Confirm(Overlay):
         super().draw(surface)
         for k, line in enumerate(text.wrap(self.question, self.box.w - 60, 22)):
             text.blit(surface, line, (self.box.centerx, self.box.y + 50 + 28 * k), 22, anchor="center")
+
+
+class Halted(Overlay):
+    """A match paused by a fault (its referee failed, here or on the server): the words why,
+    over the table. Back to the table (to look at it), or Save and leave; over the network
+    it closes by itself when the server takes the match up again."""
+
+    name = "fault"
+    animated = False
+
+    def __init__(self, app, table):
+        super().__init__(app, (620, 330))
+        self.table = table
+        self.words = str(table.window.fault or "")
+        b = self.box
+        self.group.add(
+            Button((b.x + 40, b.bottom - 90, 250, 56), N_("Back to the table"), self.back, tid="back")
+        )
+        self.group.add(
+            Button(
+                (b.right - 290, b.bottom - 90, 250, 56),
+                N_("Save and leave"),
+                self.app.home,
+                True,
+                tid="leave",
+            )
+        )
+        self.group.move_focus(1)
+
+    def update(self, ticks: int) -> None:
+        super().update(ticks)
+        window = self.table.window
+        if self.table.connection is not None:
+            window.connection.pump()  # the server's news still comes: it may go on again
+        if window.fault is None:
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        b = self.box
+        text.blit(surface, N_("Paused"), (b.centerx, b.y + 46), 32, theme.TEXT, "black", "center")
+        for k, line in enumerate(text.wrap(self.words, b.w - 60, 20)):
+            text.blit(surface, line, (b.centerx, b.y + 96 + 28 * k), 20, anchor="center")

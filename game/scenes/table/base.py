@@ -26,7 +26,7 @@ from game.core.settings import INSTANT
 from game.core.timers import Scheduler
 from game.core.window import Window
 from game.scenes.base import Scene
-from game.scenes.overlays import HandOff, Pause
+from game.scenes.overlays import Halted, HandOff, Pause
 from game.scenes.sheet import CONTINUE, Sheet
 from game.scenes.table.input import TargetInput
 from game.scenes.table.overlay import TableOverlay
@@ -76,6 +76,7 @@ class Table(TargetInput, TableOverlay, Scene):
         self.hover: str | None = None  # the id of the target under the pointer
         self.pointer: tuple[int, int] | None = None  # where the mouse is, for the tooltip
         self.invites: dict[int, Any] = {}  # network play, hosting: each online seat's invite
+        self.fault_shown = False  # the notice of a fault that paused the match was shown
         window.listen(self._arrived)
         app.sounds.warm()
 
@@ -124,6 +125,8 @@ class Table(TargetInput, TableOverlay, Scene):
             self.window.tick(1, self.clock_running() and not self.watching, self.deciding)
             for said in self.window.notices():  # a bot that failed, a save that failed
                 self.app.toast(said, error=True, echo=False)
+            if self._fault():
+                continue  # the match is paused: nothing is decided
             self._show_sheet()
             if self.watching or not self.idle() or self.app.top is not self:
                 continue  # the next decision waits for the cards to land, a sheet, a hand-off
@@ -133,6 +136,17 @@ class Table(TargetInput, TableOverlay, Scene):
                     self.show_result()
                 return
             self._drive()
+
+    def _fault(self) -> bool:
+        """Whether the match is paused by a fault (its referee failed): its notice is shown
+        once (again after it went on and failed anew), over the table."""
+        if self.window.fault is None:
+            self.fault_shown = False
+            return False
+        if not self.fault_shown and self.app.top is self:
+            self.fault_shown = True
+            self.app.push(Halted(self.app, self))
+        return True
 
     def on_tick(self) -> None:
         """Once per tick, before the window's: what the table animates by itself."""
@@ -261,8 +275,8 @@ class Table(TargetInput, TableOverlay, Scene):
             return False
         if self.window.pending:
             return False  # a command on its way to the server: what came of it is not known yet
-        if self.watching:
-            return True
+        if self.watching or self.window.fault is not None:
+            return True  # a match paused by a fault stands still
         if not self.idle():
             return self.awaiting() is not None
         if self.window.finished:
