@@ -290,7 +290,7 @@ def say_ready(window: RemoteWindow, readied: dict[int, Any]) -> None:
     if window.rules is None or not window.rules.timed or window.finished or window.status != "online":
         return
     view = window.view()
-    if view.get("phase") == "solve" and readied.get(id(window)) != view.get("round"):
+    if view.get("phase") in ("roll", "solve") and readied.get(id(window)) != view.get("round"):
         readied[id(window)] = view.get("round")
         window.ready()
 
