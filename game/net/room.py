@@ -22,13 +22,13 @@ from typing import Any, Protocol
 
 from game.core import bots
 from game.core.authority import Authority, SeatWindow
+from game.core.ledger import Ledger
 from game.core.match import Entry, Match
 from game.core.referee import Notice, Referee
 from game.core.ruleset import Budget, Event, Rejected, View
 from game.core.thinking import Thinking
 from game.net import protocol as p
 from game.net.keys import Pass
-from game.net.ledger import Ledger
 
 log = logging.getLogger("bazaar.net")
 
