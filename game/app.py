@@ -408,9 +408,8 @@ class App:
             while time.monotonic() < end and not pygame.event.peek(pygame.KEYDOWN):
                 time.sleep(STEP)
                 pygame.event.pump()
-        if self._writer is not None:
-            self._writer.close(QUIT_SAVE_SECONDS)
-        if self._store is not None:
+        stopped = self._writer is None or self._writer.close(QUIT_SAVE_SECONDS if not unsaved else 0)
+        if self._store is not None and stopped:  # else a write still waits on the file: left to the exit
             self._store.close()
         return unsaved
 

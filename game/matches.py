@@ -94,15 +94,32 @@ class Matches:
         person asked for at once (opening, deleting, exporting a match)."""
         return self.app.writer.call(fn, *args).result()
 
-    def read(self, fn: Callable[..., Any], then: Callable[[Future[Any]], None], *args: Any) -> None:
+    def read(
+        self, fn: Callable[..., Any], then: Callable[[Future[Any]], None], *args: Any, again: bool = True
+    ) -> None:
         """`fn(*args)` (one of the reads below) on the store's thread, after every write asked
         before; `then(future)` runs on the frame once it is done. A screen shows that it loads
-        meanwhile: the frame never waits on the file."""
+        meanwhile: the frame never waits on the file. Moves played before the read whose write
+        was not asked yet (a table's writes go one at a time) are read too: once they are
+        stored, `then` is called again with a second read."""
         self._reads += 1
 
         def taken(future: Future[Any]) -> None:
             self._reads -= 1
             then(future)
+            behind = [ledger for ledger in self._ledgers if not ledger.idle]
+            if again and behind:
+                self._reads += 1  # asked already, as far as anyone waiting on the saves knows
+                left = [len(behind)]
+
+                def stored() -> None:
+                    left[0] -= 1
+                    if not left[0]:
+                        self._reads -= 1
+                        self.read(fn, then, *args, again=False)
+
+                for ledger in behind:
+                    ledger.after(stored)
 
         self.app.writer.call(fn, *args).add_done_callback(
             lambda future: self.app.inbox.call_soon_threadsafe(taken, future)

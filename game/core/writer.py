@@ -63,12 +63,14 @@ class Writer:
             self._wake.notify()
         return job.future
 
-    def close(self, timeout: float | None = None) -> None:
-        """Run what is queued, then stop (within `timeout` seconds when given)."""
+    def close(self, timeout: float | None = None) -> bool:
+        """Run what is queued, then stop (within `timeout` seconds when given). False when it
+        has not stopped by then (a write still waits on the file)."""
         with self._wake:
             self._closing = True
             self._wake.notify()
         self._thread.join(timeout)
+        return not self._thread.is_alive()
 
     def _run(self) -> None:
         while True:

@@ -63,7 +63,8 @@ class History(Screen):
         self.rows: list[Played] = []
         self.total = 0
         self.deleted: tuple[Played, int] | None = None  # awaiting its undo: the row, ticks left
-        self.loading = 0  # reads asked and not answered yet (only the latest's answer is shown)
+        self.loading = False  # the rows are being read
+        self.asked = 0  # reads asked: only the latest's answers are shown
         games = [g for g in registry.names() if g in registry.GAMES]
         self.game_choice = Choice(
             (60, 108, 300, 46),
@@ -91,7 +92,7 @@ class History(Screen):
 
     @property
     def animated(self) -> bool:  # type: ignore[override]
-        return self.deleted is not None or self.loading > 0  # the undo offer counts down
+        return self.deleted is not None or self.loading  # the undo offer counts down
 
     def enter(self) -> None:
         self.refresh()
@@ -113,17 +114,18 @@ class History(Screen):
         """Show what is known at once (a delete, its undo, a page turned), and read the rows
         again on the store's thread: shown once they come."""
         self.show(*self.known)
-        self.loading += 1
-        asked = self.loading
+        self.loading = True
+        self.asked += 1
+        asked = self.asked
         matches = self.app.matches
 
         def read(game: str | None, opponent: str | None) -> tuple[list[Played], list[str]]:
             return matches.history(game, opponent), matches.opponents()
 
         def answered(future: Future[tuple[list[Played], list[str]]]) -> None:
-            if asked != self.loading:
+            if asked != self.asked:
                 return  # a later read was asked (a filter changed): its answer counts
-            self.loading = 0
+            self.loading = False
             self.app.dirty = True
             try:
                 every, names = future.result()

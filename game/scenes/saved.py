@@ -34,13 +34,14 @@ class SavedMatches(Screen):
         self.infos = []  # the matches on this page
         self.page = 0
         self.pages = 1
-        self.loading = 0  # reads asked and not answered yet (only the latest's answer is shown)
+        self.loading = False  # the rows are being read
+        self.asked = 0  # reads asked: only the latest's answers are shown
         self.show([])
         self.refresh()
 
     @property
     def animated(self) -> bool:  # type: ignore[override]
-        return self.loading > 0
+        return self.loading
 
     def enter(self) -> None:
         self.refresh()
@@ -48,13 +49,14 @@ class SavedMatches(Screen):
 
     def refresh(self) -> None:
         """Read the list again, on the store's thread; shown once it comes."""
-        self.loading += 1
-        asked = self.loading
+        self.loading = True
+        self.asked += 1
+        asked = self.asked
 
         def answered(future: Future[list[MatchInfo]]) -> None:
-            if asked != self.loading:
+            if asked != self.asked:
                 return  # a later read was asked: its answer counts
-            self.loading = 0
+            self.loading = False
             self.app.dirty = True
             try:
                 every = future.result()
