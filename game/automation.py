@@ -317,6 +317,8 @@ class Session:
 
     # -- input ----------------------------------------------------------------------------
     def _post(self, kind: int, **attrs: Any) -> None:
+        if self.app.matches.busy:  # a person clicks on what the screen shows once it has come
+            self.stored()
         pygame.event.post(pygame.event.Event(kind, **attrs))
         self.posted.append({"type": pygame.event.event_name(kind), **attrs})
 
