@@ -19,19 +19,26 @@ import pygame
 
 from game import resources
 from game.core import i18n
-from game.core.i18n import msg
+from game.core.i18n import msg, msg_n
 from game.core.timers import TICKS_PER_SECOND
 from game.ui import text, theme
 from game.ui.sound import Sounds
 
 if TYPE_CHECKING:
+    from game.core.ledger import Inbox
     from game.core.settings import Settings
     from game.core.store import Store
+    from game.core.writer import Writer
     from game.scenes.host import SceneLike as Scene
 
 STEP = 1.0 / TICKS_PER_SECOND
 MAX_CATCH_UP = 0.25  # after a stall, drop time rather than run hundreds of updates
 FPS_CAP = 120  # when the display does not say its refresh rate
+# Quitting waits this long at most for the moves not stored yet: past the store's busy timeout
+# (10 s), so a write that waits on another program's lock has its whole chance
+QUIT_SAVE_SECONDS = 12.0
+QUIT_QUIET_SECONDS = 0.3  # a wait shorter than this shows nothing
+QUIT_TOLD_SECONDS = 4.0  # what could not be saved stays on the screen this long
 
 
 class Toast:
@@ -94,6 +101,8 @@ class App:
         self.sounds = Sounds()
         self.sounds.set(self.settings.volume, self.settings.muted)
         self._store: Store | None = None
+        self._writer: Writer | None = None  # the store's one thread, opened with the store
+        self._inbox: Inbox | None = None  # what the store's thread hands back to the frame
         self.hosting: Any = None  # the server of network play, once this app hosts (scenes/online.py)
         self._matches: Any = None
         self.frame_hooks: list[Callable[[], None]] = []
@@ -152,6 +161,25 @@ class App:
             if self._store.problem:
                 self.toast(self._store.problem, error=True, echo=False)  # Store.open told stderr
         return self._store
+
+    @property
+    def writer(self) -> Writer:
+        """The store's one thread: every write and read of the saves goes through it, so the
+        frame never waits on the file (shared with the server this app hosts)."""
+        if self._writer is None:
+            from game.core.writer import Writer
+
+            self._writer = Writer(self.store)
+        return self._writer
+
+    @property
+    def inbox(self) -> Inbox:
+        """What the store's thread hands back, run on the frame (each `step`)."""
+        if self._inbox is None:
+            from game.core.ledger import Inbox
+
+            self._inbox = Inbox()
+        return self._inbox
 
     @property
     def matches(self) -> Any:
@@ -319,7 +347,10 @@ class App:
         return rate if 24 <= rate <= 500 else FPS_CAP
 
     def step(self, ticks: int) -> None:
-        """One pass of the loop: the input waiting, `ticks` of game time, a frame if needed."""
+        """One pass of the loop: what the store's thread handed back, the input waiting, `ticks`
+        of game time, a frame if needed."""
+        if self._inbox is not None:
+            self._inbox.run()
         for event in pygame.event.get():
             self.dispatch(event)
         if ticks:
@@ -345,10 +376,58 @@ class App:
             count += 1
         while self.stack:
             self.stack.pop().leave()
-        hosting = getattr(self, "hosting", None)
-        if hosting is not None:  # every move is stored already; the players will find it again
-            hosting.stop()
+        self.close_saves()
         return 0
+
+    def close_saves(self) -> int:
+        """Quitting: wait for the moves not stored yet (QUIT_SAVE_SECONDS at most), saying so
+        on the screen while the file is busy, and stop the server this app hosts. Returns how
+        many moves could not be stored; they are said on the screen and on stderr."""
+        hosting = getattr(self, "hosting", None)
+        if hosting is not None:  # its rooms stop; its writes go on in the shared queue
+            hosting.stopping()
+        matches = self._matches
+        start = time.monotonic()
+        while matches is not None and matches.writing() and time.monotonic() - start < QUIT_SAVE_SECONDS:
+            if time.monotonic() - start >= QUIT_QUIET_SECONDS:
+                self._say_closing(msg("Saving… the saved-games file is busy (another program is using it)."))
+            time.sleep(STEP)
+            self.inbox.run()
+        unsaved = matches.unsaved_moves() if matches is not None and matches.writing() else 0
+        if hosting is not None:
+            hosting.stop()
+        if unsaved:
+            told = msg_n(
+                "{n} move could not be saved: the saved-games file stayed busy. It is lost.",
+                "{n} moves could not be saved: the saved-games file stayed busy. They are lost.",
+                unsaved,
+            )
+            print(f"bazaar: {told}", file=sys.stderr)
+            self._say_closing(told, error=True)
+            end = time.monotonic() + QUIT_TOLD_SECONDS
+            while time.monotonic() < end and not pygame.event.peek(pygame.KEYDOWN):
+                time.sleep(STEP)
+                pygame.event.pump()
+        stopped = self._writer is None or self._writer.close(QUIT_SAVE_SECONDS if not unsaved else 0)
+        if self._store is not None and stopped:  # else a write still waits on the file: left to the exit
+            self._store.close()
+        return unsaved
+
+    def _say_closing(self, message: str, error: bool = False) -> None:
+        """A message alone on the window while the app closes (its scenes have left)."""
+        self.screen.fill(theme.BG_DEEP)
+        box = pygame.Rect(190, 290, 900, 140)
+        pygame.draw.rect(self.screen, theme.BG, box, border_radius=12)
+        pygame.draw.rect(self.screen, theme.DANGER if error else theme.ACCENT, box, 2, border_radius=12)
+        lines = text.wrap(message, box.w - 60, 24)
+        top = box.centery - 15 * len(lines)
+        for k, line in enumerate(lines):
+            text.blit(self.screen, line, (box.centerx, top + 30 * k), 24, anchor="midtop")
+        if not self.automated:
+            pygame.display.flip()
+        pygame.event.pump()  # the window stays responsive to the system while it waits
+        for hook in self.frame_hooks:
+            hook()
 
 
 def main(args) -> int:

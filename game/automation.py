@@ -92,7 +92,7 @@ class Session:
         options = options or {}
         made = seats_from(ruleset, seats, options)
         session.app.push(tables.new_table(session.app, ruleset, made, options, seed, setup))
-        session.app.step(0)
+        session.answered()
         return session
 
     @classmethod
@@ -117,7 +117,7 @@ class Session:
         made = seats_from(ruleset, seats, options)
         table = opened_table(session.app, session.app.matches.host(game, made, options, seed, clock_rate))
         session.app.push(table)
-        session.app.step(0)
+        session.answered()
         return session, {seat: str(invite) for seat, invite in table.invites.items()}
 
     @classmethod
@@ -127,14 +127,14 @@ class Session:
 
         session = cls(cls._app(fast))
         session.app.push(join_table(session.app, invite))
-        session.app.step(0)
+        session.answered()
         return session
 
     @classmethod
     def menu(cls, fast: bool = True) -> Session:
         """The app at its main menu, as a double-click opens it."""
         session = cls(cls._app(fast))
-        session.app.step(0)
+        session.answered()
         return session
 
     @classmethod
@@ -144,12 +144,12 @@ class Session:
 
         session = cls(cls._app(fast))
         app = session.app
-        latest = [i for i in app.store.unfinished() if tables.has_table(i.game)]
+        latest = [i for i in app.writer.call(app.matches.unfinished).result() if tables.has_table(i.game)]
         if not latest:
             raise AutomationError("there is no unfinished match to resume")
         app.push(SavedMatches(app))
         app.top.resume(latest[0].id)  # type: ignore[union-attr]
-        app.step(0)
+        session.answered()
         return session
 
     @staticmethod
@@ -187,6 +187,31 @@ class Session:
             return self.app.matches.record(self.table.window)
         except KeyError:
             raise AutomationError("this table's match is held elsewhere: read its window") from None
+
+    @property
+    def saved(self) -> int:
+        """How many of the open local table's commands the store holds: a move is acknowledged
+        once this counts it (a kill after that loses nothing). Moves are saved on the store's
+        thread, so this may trail the table by a write; `idle` waits until it catches up."""
+        try:
+            return self.app.matches.saved(self.table.window)
+        except KeyError:
+            raise AutomationError("this table's match is not saved here") from None
+
+    def stored(self, timeout: float = NETWORK_SECONDS) -> None:
+        """Wait until the store's thread has done every write and read asked of it so far, and
+        the app has taken their answers (a screen's list, a table's `saved`)."""
+        matches = self.app.matches
+        while matches.busy:
+            self.app.writer.call(lambda: None).result(timeout)  # after everything asked before
+            self.app.step(0)  # the answers handed back to the frame
+
+    def answered(self) -> None:
+        """One loop step with no time, then what the store's thread was asked meanwhile (a
+        screen's list, a move's write) waited for: what every input call does last."""
+        self.app.step(0)
+        if self.app.matches.busy:
+            self.stored()
 
     @property
     def log(self) -> list[dict[str, Any]]:
@@ -292,6 +317,8 @@ class Session:
 
     # -- input ----------------------------------------------------------------------------
     def _post(self, kind: int, **attrs: Any) -> None:
+        if self.app.matches.busy:  # a person clicks on what the screen shows once it has come
+            self.stored()
         pygame.event.post(pygame.event.Event(kind, **attrs))
         self.posted.append({"type": pygame.event.event_name(kind), **attrs})
 
@@ -301,7 +328,7 @@ class Session:
     def move(self, where: str | tuple[int, int]) -> None:
         pos = self._point(where)
         self._post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-        self.app.step(0)
+        self.answered()
 
     def click(self, where: str | tuple[int, int], button: int = 1) -> None:
         """Point at a target (by id) or a position and press and release a mouse button."""
@@ -309,7 +336,7 @@ class Session:
         self._post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
         self._post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
         self._post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
-        self.app.step(0)
+        self.answered()
 
     def drag(self, source: str | tuple[int, int], to: str | tuple[int, int], steps: int = 8) -> None:
         start = self._point(source)
@@ -326,7 +353,7 @@ class Session:
             self.app.step(1)
             last = pos
         self._post(pygame.MOUSEBUTTONUP, pos=end, button=1)
-        self.app.step(0)
+        self.answered()
 
     def key(self, name: str) -> None:
         """Press and release a key by pygame's name ("space", "return", "escape", "f"), with
@@ -341,7 +368,7 @@ class Session:
         self._post(pygame.KEYUP, key=code, mod=mod, unicode=char, scancode=0)
         if char:
             self._post(pygame.TEXTINPUT, text=char)
-        self.app.step(0)
+        self.answered()
 
     def type(self, text: str) -> None:
         """Type text a key at a time, as `key` does for each character."""
@@ -350,7 +377,7 @@ class Session:
 
     def resize(self, size: tuple[int, int]) -> None:
         self._post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
-        self.app.step(0)
+        self.answered()
 
     # -- time -----------------------------------------------------------------------------
     def tick(self, n: int = 1) -> None:
@@ -372,6 +399,10 @@ class Session:
         on its clock alone (a bot's solve due at its tick), exactly as the same ticks one by one."""
         waited = 0
         while waited < limit:
+            top = self.app.top
+            if self.app.matches.busy and (self.settled() or not isinstance(top, Table)):
+                self.stored()  # the store's thread: waited for, never counted in frames
+                continue
             if self.settled():
                 return
             top = self.app.top

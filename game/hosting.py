@@ -2,10 +2,10 @@
 layer, with game/matches.py, which hands the windows out).
 
 The host's app runs the same server as `python -m game serve`, on a thread, storing its
-matches in the app's own saves; the host's table is then a window on that server like any
-other player's (its people's seats, at this screen), so there is one authority and one way a
-match is played over the network (docs/network.md). Hosting a saved match again reopens it for
-its players' tokens.
+matches in the app's own saves through the app's one store thread (one connection to the
+file); the host's table is then a window on that server like any other player's (its people's
+seats, at this screen), so there is one authority and one way a match is played over the
+network (docs/network.md). Hosting a saved match again reopens it for its players' tokens.
 """
 
 from __future__ import annotations
@@ -43,6 +43,8 @@ class Hosting:
         data = app.store.path.parent if app.store.path is not None else Path(tempfile.mkdtemp())
         self.server = Server(
             data,
+            store=app.store,  # the app's own saves, through its one store thread
+            writer=app.writer,
             bot_pause=0.0 if automated else app.settings.bot_pause_ms / 1000,
             budget=Budget(seconds=3600.0, iterations=200) if automated else Budget(seconds=1.0),
             rate=rate,
@@ -95,6 +97,10 @@ class Hosting:
         """A new invite for an away player's seat (the old invite and their link stop working)."""
         code = self.thread.call(self.server.reinvite, match_id, seat)
         return Invite(self.shown, self.port, code)
+
+    def stopping(self) -> None:
+        """Ask the server to stop (its rooms stop, their writes go on in the shared queue)."""
+        self.thread.stopping()
 
     def stop(self) -> None:
         self.thread.stop()

@@ -4,8 +4,11 @@ Scenes never construct or hold a `Match`, an `Authority`, a referee or the store
 app's `Matches` (reached through the `Host` protocol as `app.matches`) for a `Window` on a new,
 resumed, hosted, joined, replayed or tutorial match, and for the History's rows, statistics,
 exports and imports. A local match opens as an in-process room: its authority, its referee
-driven by the table's ticks, and one `LocalWindow` for the people at this screen
-(docs/architecture.md, "The referee"). What opens matches (the referee, the windows, network
+driven by the table's ticks, its ledger (its writes on the store's one thread, so the frame
+never waits on the file) and one `LocalWindow` for the people at this screen
+(docs/architecture.md, "The referee"). Every call to the store goes through the app's store
+thread, in the order asked: a scene's reads come back later (`read`), and see every write asked
+before them. What opens matches (the referee, the windows, network
 play and websockets) is imported where it is first used: the menu, which reads the saves
 through here as the app starts, needs none of it (`startup_s`).
 """
@@ -14,6 +17,8 @@ from __future__ import annotations
 
 import contextlib
 import random
+from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -30,11 +35,13 @@ from game.core.window import NotOpened
 
 if TYPE_CHECKING:
     from game.core.authority import Authority
+    from game.core.ledger import Inbox, Ledger
     from game.core.local import LocalWindow
     from game.core.referee import Referee
     from game.core.replays import Rewind
     from game.core.settings import Settings
     from game.core.store import Store
+    from game.core.writer import Writer
     from game.net import tickets
     from game.net.client import RemoteWindow
     from game.net.invite import Invite
@@ -66,11 +73,88 @@ class AppLike(Protocol):
     @property
     def store(self) -> Store: ...
 
+    @property
+    def writer(self) -> Writer: ...
+
+    @property
+    def inbox(self) -> Inbox: ...
+
 
 class Matches:
     def __init__(self, app: AppLike):
         self.app = app
-        self._records: dict[int, tuple[Authority, Referee]] = {}  # by id(window), while open
+        # by id(window), while open: the room, and its ledger (None: not saved)
+        self._records: dict[int, tuple[Authority, Referee, Ledger | None]] = {}
+        self._ledgers: list[Ledger] = []  # of the matches played here, those with writes to come
+        self._reads = 0  # reads asked whose answer the frame has not taken yet
+
+    # -- the store's thread -----------------------------------------------------------------
+    def _stored(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """`fn(*args)` on the store's thread, after every write asked before, waited for: what a
+        person asked for at once (opening, deleting, exporting a match)."""
+        return self.app.writer.call(fn, *args).result()
+
+    def read(
+        self, fn: Callable[..., Any], then: Callable[[Future[Any]], None], *args: Any, again: bool = True
+    ) -> None:
+        """`fn(*args)` (one of the reads below) on the store's thread, after every write asked
+        before; `then(future)` runs on the frame once it is done. A screen shows that it loads
+        meanwhile: the frame never waits on the file. Moves played before the read whose write
+        was not asked yet (a table's writes go one at a time) are read too: once they are
+        stored, `then` is called again with a second read."""
+        self._reads += 1
+
+        def taken(future: Future[Any]) -> None:
+            self._reads -= 1
+            then(future)
+            behind = [ledger for ledger in self._ledgers if not ledger.idle]
+            if again and behind:
+                self._reads += 1  # asked already, as far as anyone waiting on the saves knows
+                left = [len(behind)]
+
+                def stored() -> None:
+                    left[0] -= 1
+                    if not left[0]:
+                        self._reads -= 1
+                        self.read(fn, then, *args, again=False)
+
+                for ledger in behind:
+                    ledger.after(stored)
+
+        self.app.writer.call(fn, *args).add_done_callback(
+            lambda future: self.app.inbox.call_soon_threadsafe(taken, future)
+        )
+
+    @property
+    def busy(self) -> bool:
+        """A read or a write of the saves is under way (game.automation waits for it)."""
+        return self._reads > 0 or self.writing()
+
+    def writing(self) -> bool:
+        """Some match played here has changes the store does not hold yet."""
+        kept = {id(record[2]) for record in self._records.values()}  # open tables' ledgers
+        self._ledgers = [ledger for ledger in self._ledgers if not ledger.idle or id(ledger) in kept]
+        return any(not ledger.idle for ledger in self._ledgers)
+
+    def unsaved_moves(self) -> int:
+        """The moves played here that the store does not hold yet."""
+        return sum(ledger.unsaved for ledger in self._ledgers if not ledger.idle)
+
+    def saved(self, window: Any) -> int:
+        """How many of the commands of the match behind an open local window the store holds:
+        a move is acknowledged once this counts it (game.automation's `saved`)."""
+        ledger = self._room(window)[2]
+        if ledger is None:
+            raise KeyError("that window's match is not saved")
+        return ledger.saved
+
+    def _ledger(self, match: Match) -> Ledger:
+        """The match's writes, taken from the store's hands onto its thread."""
+        from game.core.ledger import Ledger
+
+        ledger = Ledger(self.app.store.saving(match), match, self.app.writer, self.app.inbox)
+        self._ledgers.append(ledger)
+        return ledger
 
     # -- local play -----------------------------------------------------------------------
     def new(
@@ -84,8 +168,8 @@ class Matches:
         """A new match, saved as it goes. No seed: a fresh one from the system."""
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         match = Match.new(registry.get(game), players, options, seed, setup)
-        match_id = self.app.store.attach(match)
-        return Opened(self.local(match), match_id)
+        match_id = self._stored(self.app.store.attach, match)
+        return Opened(self.local(match, ledger=self._ledger(match)), match_id)
 
     def unsaved(
         self,
@@ -102,14 +186,14 @@ class Matches:
         """Continue a stored match where its log stands: at this screen, or hosted again when
         players elsewhere have seats (NotOpened, saying why, when it cannot be)."""
         try:
-            match = self.app.store.load(match_id)
+            match = self._stored(self.app.store.load, match_id)
         except (FormatError, ValueError, KeyError) as exc:
             raise NotOpened(msg("This match cannot be resumed: {problem}", problem=said(exc))) from None
         if any(s.kind == "online" for s in match.seats):
             return self.reopen(match_id)
-        return Opened(self.local(match), match_id)
+        return Opened(self.local(match, ledger=self._ledger(match)), match_id)
 
-    # -- the saves: Continue, History, Statistics -------------------------------------------
+    # -- the saves: Continue, History, Statistics (on the store's thread: through `read`) ----
     def unfinished(self) -> list[MatchInfo]:
         """The matches to continue, newest first (games this app knows)."""
         return [i for i in self.app.store.unfinished() if i.game in registry.names()]
@@ -129,11 +213,11 @@ class Matches:
         return [r for r in self.app.store.statistics() if r.game in registry.names()]
 
     def delete(self, match_id: int) -> bool:
-        return self.app.store.delete(match_id)
+        return bool(self._stored(self.app.store.delete, match_id))
 
     def import_file(self, path: Path) -> int:
         """A match file imported into the saves (FormatError or OSError saying why not)."""
-        return self.app.store.import_file(path)
+        return int(self._stored(self.app.store.import_file, path))
 
     @staticmethod
     def withheld(info: MatchInfo) -> str | None:
@@ -146,16 +230,16 @@ class Matches:
 
     def export(self, match_id: int, path: Path) -> None:
         """A match written to a file, unless it is `withheld` (NotOpened says why)."""
-        info = self.app.store.info(match_id)
+        info = self._stored(self.app.store.info, match_id)
         refusal = None if info is None else self.withheld(info)
         if refusal is not None:
             raise NotOpened(refusal)
-        self.app.store.export(match_id, path)
+        self._stored(self.app.store.export, match_id, path)
 
     def replay(self, match_id: int, finished: bool | None = None) -> Rewind:
         """A stored match to replay: its timeline and windows (NotOpened saying why not)."""
         try:
-            match = fold(self.app.store.data(match_id), msg("Saved match {id}", id=match_id))
+            match = fold(self._stored(self.app.store.data, match_id), msg("Saved match {id}", id=match_id))
         except (FormatError, ValueError, KeyError) as exc:
             raise NotOpened(msg("This match cannot be replayed: {why}", why=said(exc))) from None
         from game.core.replays import Rewind
@@ -167,10 +251,10 @@ class Matches:
         of where it branched, at this screen."""
         match = rewind.branch(count)
         store = self.app.store
-        match_id = store.attach(match)
+        match_id = self._stored(store.attach, match)
         if parent is not None:
-            store.note_branch(match_id, parent, len(match.events), match.moves)
-        return Opened(self.local(match), match_id)
+            self._stored(store.note_branch, match_id, parent, len(match.events), match.moves)
+        return Opened(self.local(match, ledger=self._ledger(match)), match_id)
 
     # -- network play ---------------------------------------------------------------------
     def host(
@@ -305,9 +389,12 @@ class Matches:
             window.close()
             raise NetError(msg("This app has no table for that game"))
 
-    def local(self, match: Match, scripts: dict[int, tuple] | None = None) -> LocalWindow:
+    def local(
+        self, match: Match, scripts: dict[int, tuple] | None = None, ledger: Ledger | None = None
+    ) -> LocalWindow:
         """The in-process room of `match`: its referee plays the bot seats (and `scripts`, a
-        tutorial's scripted seats) and the window shows the people's seats at this screen."""
+        tutorial's scripted seats), its `ledger` writes it (None: not saved) and the window
+        shows the people's seats at this screen."""
         from game.core import bots
         from game.core.authority import Authority
         from game.core.local import LocalWindow
@@ -342,7 +429,7 @@ class Matches:
             problems=app.store.take_problem,
         )
         key = id(window)
-        self._records[key] = (authority, referee)
+        self._records[key] = (authority, referee, ledger)
         window._on_close = lambda: self._records.pop(key, None)
         return window
 
@@ -356,7 +443,7 @@ class Matches:
         and driving programs, never for a scene."""
         return self._room(window)[1]
 
-    def _room(self, window: Any) -> tuple[Authority, Referee]:
+    def _room(self, window: Any) -> tuple[Authority, Referee, Ledger | None]:
         found = self._records.get(id(window))
         if found is None:
             raise KeyError("no match of this app is open behind that window")

@@ -5,11 +5,12 @@ written in one transaction, so a crash or kill keeps whole commands only. Resumi
 stored log (`Match.from_json`). A damaged or foreign database is moved aside untouched and a
 fresh one is started; `Store.problem` then says where the old file was kept.
 
-A table saves as its match changes, on its own thread. A server takes the saving into its own
-hands (`Store.saving`): it marks where the match stands after each change, on the thread that
-plays it, and writes up to that mark on a thread of its own, so its event loop never waits on
-the file; the writes of its matches that wait together share one transaction (`save_all`),
-whole commands still.
+An attached match saves as it changes, on the thread that changes it (a tool's, a test's). The
+app and the server take the saving into their own hands (`Store.saving`): a ledger marks where
+the match stands after each change, on the thread that plays it, and the store's one thread
+writes up to that mark (game/core/ledger.py, game/core/writer.py), so neither a frame nor an
+event loop waits on the file; the writes of matches that wait together share one transaction
+(`save_all`), whole commands still.
 """
 
 from __future__ import annotations
@@ -96,7 +97,8 @@ CHECKS = 3  # looks at a file whose check a writing window interrupted, before g
 class Store:
     def __init__(self, conn: sqlite3.Connection, path: Path | None, problem: str | None = None):
         self._conn: sqlite3.Connection | None = conn
-        self._lock = threading.RLock()  # one connection, shared by the UI and bot threads
+        self._lock = threading.RLock()  # one connection: its calls one at a time
+        self._told = threading.Lock()  # the problem waiting to be said
         self.path = path  # None when saving is off (the folder could not be used)
         self.problem = problem  # a message for the player; the app shows it and may clear it
 
@@ -365,13 +367,15 @@ class Store:
             )
 
     def take_problem(self) -> str | None:
-        """The message waiting for the player (opening or saving trouble), cleared once taken."""
-        with self._lock:
+        """The message waiting for the player (opening or saving trouble), cleared once taken.
+        Never waits on the file: the frame asks, while the store's thread may wait on a lock."""
+        with self._told:
             problem, self.problem = self.problem, None
         return problem
 
     def _report(self, message: str) -> None:
-        self.problem = message
+        with self._told:
+            self.problem = message
         print(f"bazaar: {message}", file=sys.stderr)
 
     def delete(self, match_id: int) -> bool:

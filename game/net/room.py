@@ -7,7 +7,7 @@ answers come back to the loop, the rules clock (Ubongo's sand) and the time entr
 server's clock, never a client's. After every batch of events each connection gets an update:
 its seats' views, the events redacted for them, their legal moves and the views around the
 game's moments (the seat window's, as at one screen). What tells of the log (welcomes, updates,
-a move's reply) goes out once the store holds it (game/net/ledger.py); the rest at once.
+a move's reply) goes out once the store holds it (game/core/ledger.py); the rest at once.
 
 Faults stay in their match: an exception while deciding one request refuses that request
 alone (`fault`, its text in the log only); one in the referee's own drive (its timer, the
@@ -30,6 +30,7 @@ from typing import Any, Protocol
 from game.core import bots
 from game.core.authority import Authority, SeatWindow
 from game.core.i18n import msg
+from game.core.ledger import Ledger
 from game.core.match import Entry, Match
 from game.core.referee import Notice, Referee
 from game.core.ruleset import Budget, Event, Rejected, View
@@ -37,7 +38,6 @@ from game.core.thinking import Thinking
 from game.net import failures
 from game.net import protocol as p
 from game.net.keys import Pass
-from game.net.ledger import Ledger
 
 log = logging.getLogger("bazaar.net")
 

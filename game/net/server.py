@@ -12,9 +12,10 @@ others, and every other match, carry on.
 
 The event loop never waits on a file: the store is written and read on a thread of its own,
 one write after another (each match's through its ledger, game/net/ledger.py), the join codes
-and tokens on another, and `view_at` folds on a third. In the host's app the table writes to
-the same SQLite file; while it holds the file, the server's rooms play on and only the news of
-their moves waits.
+and tokens on another, and `view_at` folds on a third. In the host's app the server shares the
+app's store and its one thread (`store=`, `writer=`): one connection to the file, every write
+of the app's tables and of the server's rooms in one queue. While another program holds the
+file, the server's rooms play on and only the news of their moves waits.
 """
 
 from __future__ import annotations
@@ -39,17 +40,17 @@ from websockets.exceptions import ConnectionClosed
 
 from game.core import registry
 from game.core.codec import FormatError
+from game.core.ledger import Ledger
 from game.core.match import Match, Seat
 from game.core.ruleset import Budget
 from game.core.store import Store
 from game.core.storedb import FILENAME as STORE_FILE
+from game.core.writer import Writer
 from game.net import collector
 from game.net import protocol as p
 from game.net.keys import FILENAME as KEYS_FILE
 from game.net.keys import Keys, Pass
-from game.net.ledger import Ledger
 from game.net.room import Drive, Room
-from game.net.writer import Writer
 
 log = logging.getLogger("bazaar.net")
 
@@ -151,16 +152,20 @@ class Server:
         max_rooms: int = MAX_ROOMS,
         allow_create: bool = True,
         allow_seed: bool = False,
+        store: Store | None = None,
+        writer: Writer | None = None,
     ):
         data_dir.mkdir(parents=True, exist_ok=True)
-        self.store = Store.open(data_dir / STORE_FILE)
-        if self.store.problem:
+        # the host's app lends its own store and its thread (it closes them itself)
+        self.owns_store = store is None
+        self.store = Store.open(data_dir / STORE_FILE) if store is None else store
+        if self.store.problem and store is None:
             log.warning("%s", self.store.problem)
         self.keys = Keys(data_dir / KEYS_FILE)
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bot")
         # one thread for the store (its writes and loads in the order asked, so a match loaded
         # again reads every write made before), one for the keys, and the folds of view_at
-        self.writer = Writer(self.store)
+        self.writer = Writer(self.store) if writer is None else writer
         self.keying = ThreadPoolExecutor(max_workers=1, thread_name_prefix="keys")
         self.folds = ThreadPoolExecutor(max_workers=2, thread_name_prefix="fold")
         self.drive = Drive(self.executor, bot_pause, budget or Budget(seconds=1.0), rate, folds=self.folds)
@@ -222,7 +227,7 @@ class Server:
 
     def _open(self, match_id: int, match: Match) -> Room:
         """A room for a match just stored or loaded (and not changed since)."""
-        ledger = Ledger(self.store.saving(match), match, self.writer)
+        ledger = Ledger(self.store.saving(match), match, self.writer, asyncio.get_running_loop())
         room = Room(match_id, match, self.drive, self._resting, ledger)
         self.rooms[match_id] = room
         self.opened[match_id] = self.opened.get(match_id, 0) + 1
@@ -479,7 +484,7 @@ class Server:
         """Stop the matches and wait for their writes under way (FLUSH_SECONDS at most)."""
         for room in self.rooms.values():
             room.close()
-        ledgers = [room.ledger.flush() for room in self.rooms.values() if room.ledger is not None]
+        ledgers = [_stored(room.ledger) for room in self.rooms.values() if room.ledger is not None]
         try:
             await asyncio.wait_for(asyncio.gather(*ledgers), FLUSH_SECONDS)
         except TimeoutError:
@@ -495,9 +500,18 @@ class Server:
         self.executor.shutdown(wait=False, cancel_futures=True)
         self.folds.shutdown(wait=False, cancel_futures=True)
         self.keying.shutdown(wait=True)  # a change to the keys under way ends first
-        self.writer.close()  # a write under way, too
         self.keys.close()
-        self.store.close()
+        if self.owns_store:
+            self.writer.close()  # a write under way, too
+            self.store.close()
+
+
+async def _stored(ledger: Ledger) -> None:
+    """Wait until everything the ledger's match holds is stored."""
+    if not ledger.idle:
+        stored = asyncio.get_running_loop().create_future()
+        ledger.after(lambda: stored.done() or stored.set_result(None))
+        await stored
 
 
 def _seat(rules: Any, data: Any) -> Seat:
@@ -561,9 +575,15 @@ class Threaded:
 
         return asyncio.run_coroutine_threadsafe(run(), self._loop).result(timeout)
 
-    def stop(self, timeout: float = 10.0) -> None:
+    def stopping(self) -> None:
+        """Ask the server to stop, without waiting for it (`stop` waits)."""
         if self._loop is not None and self._stop is not None and self._thread.is_alive():
-            self._loop.call_soon_threadsafe(self._stop.set)
+            with contextlib.suppress(RuntimeError):  # its loop has just closed
+                self._loop.call_soon_threadsafe(self._stop.set)
+
+    def stop(self, timeout: float = 10.0) -> None:
+        self.stopping()
+        if self._thread.is_alive():
             self._thread.join(timeout)
 
 

@@ -1,9 +1,13 @@
 """History: every stored match, finished or not, the most recent first: game, date, seats,
 result and length. Filter by game and by opponent; replay, export or delete a match (a delete
-can be undone for a few seconds); import a match file by its path or by dropping it here."""
+can be undone for a few seconds); import a match file by its path or by dropping it here.
+
+The rows are read on the store's thread (`Matches.read`), after every move saved before: the
+screen says it is loading meanwhile and never waits on the file."""
 
 from __future__ import annotations
 
+from concurrent.futures import Future
 from pathlib import Path
 
 import pygame
@@ -59,6 +63,8 @@ class History(Screen):
         self.rows: list[Played] = []
         self.total = 0
         self.deleted: tuple[Played, int] | None = None  # awaiting its undo: the row, ticks left
+        self.loading = False  # the rows are being read
+        self.asked = 0  # reads asked: only the latest's answers are shown
         games = [g for g in registry.names() if g in registry.GAMES]
         self.game_choice = Choice(
             (60, 108, 300, 46),
@@ -81,11 +87,12 @@ class History(Screen):
             (544, 652, 120, 44), N_("Undo"), self.undo, primary=True, size=18, tid="undo"
         )
         self.opponent_choice: Choice | None = None
+        self.known: tuple[list[Played], list[str]] = ([], [])  # the last read: rows, opponents
         self.refresh()
 
     @property
     def animated(self) -> bool:  # type: ignore[override]
-        return self.deleted is not None  # the undo offer counts down
+        return self.deleted is not None or self.loading  # the undo offer counts down
 
     def enter(self) -> None:
         self.refresh()
@@ -104,18 +111,40 @@ class History(Screen):
         self.refresh()
 
     def refresh(self) -> None:
+        """Show what is known at once (a delete, its undo, a page turned), and read the rows
+        again on the store's thread: shown once they come."""
+        self.show(*self.known)
+        self.loading = True
+        self.asked += 1
+        asked = self.asked
+        matches = self.app.matches
+
+        def read(game: str | None, opponent: str | None) -> tuple[list[Played], list[str]]:
+            return matches.history(game, opponent), matches.opponents()
+
+        def answered(future: Future[tuple[list[Played], list[str]]]) -> None:
+            if asked != self.asked:
+                return  # a later read was asked (a filter changed): its answer counts
+            self.loading = False
+            self.app.dirty = True
+            try:
+                every, names = future.result()
+            except Exception as exc:  # the file went away or broke meanwhile
+                self.app.toast(msg("The saved matches cannot be read: {why}", why=said(exc)), error=True)
+                every, names = [], []
+            self.known = (every, names)
+            self.show(every, names)
+
+        matches.read(read, answered, self.game, self.opponent)
+
+    def show(self, played: list[Played], names: list[str]) -> None:
         hidden = self.deleted[0].id if self.deleted else None
-        every = [
-            p
-            for p in self.app.matches.history(self.game, self.opponent)
-            if p.game in registry.names() and p.id != hidden
-        ]
+        every = [p for p in played if p.game in registry.names() and p.id != hidden]
         self.total = len(every)
         self.pages = max(1, -(-len(every) // ROWS))
         self.page = min(self.page, self.pages - 1)
         self.rows = every[self.page * ROWS : (self.page + 1) * ROWS]
         focused = self.group.focused
-        names = self.app.matches.opponents()
         if self.opponent not in names:
             self.opponent = None
         self.opponent_choice = Choice(
@@ -215,6 +244,8 @@ class History(Screen):
         if self.deleted is not None:
             row, self.deleted = self.deleted[0], None
             self.app.matches.delete(row.id)
+            rows, names = self.known
+            self.known = ([p for p in rows if p.id != row.id], names)
 
     def update(self, n: int) -> None:
         if self.deleted is not None:
@@ -273,8 +304,12 @@ class History(Screen):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
         shown = _n("{n} match", "{n} matches", self.total)
+        if self.loading:
+            shown = _("Loading…")
         text.blit(surface, shown, (1010, 46), 18, theme.MUTED, anchor="midright")
-        if not self.rows:
+        if self.loading and not self.rows:
+            text.blit(surface, N_("Loading…"), (theme.WIDTH // 2, 360), 22, theme.MUTED, anchor="center")
+        elif not self.rows:
             empty = (
                 N_("No matches yet. Every match you start is kept here.")
                 if not (self.game or self.opponent)

@@ -3,6 +3,9 @@ elsewhere, statistics and history, rules and settings, quit."""
 
 from __future__ import annotations
 
+from concurrent.futures import Future
+from typing import Any
+
 import pygame
 
 from game.core import i18n, registry
@@ -129,18 +132,39 @@ class Menu(Screen):
 
     def enter(self) -> None:
         self.group.unhover()  # the mouse moved unseen while another screen was on top
-        try:
-            self.saved = len(self.app.matches.unfinished())
+        self.count(self.saved)
+        placed = self.group.focused
+        try:  # the count comes from the store's thread: the menu never waits on the file
+            self.app.matches.read(self.app.matches.unfinished, lambda done: self.counted(done, placed))
         except Exception as exc:  # the menu must open even when the save database cannot
             self.app.toast(msg("Saved games are unavailable: {problem}", problem=said(exc)), error=True)
-            self.saved = 0
-        self.continue_button.enabled = self.saved > 0
-        self.continue_button.label = msg("Continue ({n})", n=self.saved) if self.saved else N_("Continue")
+            self.count(0)
+
+    def counted(self, done: Future[list[Any]], placed: Widget | None) -> None:
+        try:
+            saved = len(done.result())
+        except Exception as exc:
+            self.app.toast(msg("Saved games are unavailable: {problem}", problem=said(exc)), error=True)
+            saved = 0
+        self.app.dirty = True
+        moved = self.group.focused is not placed  # the person moved the focus meanwhile: theirs
+        self.count(saved)
+        if saved and not moved and (placed is None or placed is self.first_game()):
+            self.group.focus(self.continue_button)
+
+    def count(self, saved: int) -> None:
+        """Continue, offered with the number of unfinished matches."""
+        self.saved = saved
+        self.continue_button.enabled = saved > 0
+        self.continue_button.label = msg("Continue ({n})", n=saved) if saved else N_("Continue")
         if self.group.focused is None or not self.group.focused.enabled:
             # Enter works at once: on Continue when it is offered (it is drawn as the main
             # choice), else on the first game
-            self.group.focus(self.continue_button if self.saved else None)
+            self.group.focus(self.continue_button if saved else None)
             self.group.focus_first()
+
+    def first_game(self) -> Widget | None:
+        return next((w for w in self.group.widgets if isinstance(w, GameTile) and w.enabled), None)
 
     def back(self) -> None:
         self.app.quit()

@@ -1,8 +1,10 @@
 """Continue: the unfinished matches, newest first. Resume, export or delete; drop a match
-file on the window to import it."""
+file on the window to import it. The list is read on the store's thread (`Matches.read`),
+after every move saved before; the screen says it is loading meanwhile."""
 
 from __future__ import annotations
 
+from concurrent.futures import Future
 from pathlib import Path
 
 import pygame
@@ -10,6 +12,7 @@ import pygame
 from game.core import paths, registry
 from game.core.codec import FormatError
 from game.core.i18n import N_, _, msg, said
+from game.core.records import MatchInfo
 from game.core.seats import level_name
 from game.core.window import NotOpened
 from game.scenes import tables
@@ -31,15 +34,41 @@ class SavedMatches(Screen):
         self.infos = []  # the matches on this page
         self.page = 0
         self.pages = 1
+        self.loading = False  # the rows are being read
+        self.asked = 0  # reads asked: only the latest's answers are shown
+        self.show([])
         self.refresh()
+
+    @property
+    def animated(self) -> bool:  # type: ignore[override]
+        return self.loading
 
     def enter(self) -> None:
         self.refresh()
         super().enter()
 
     def refresh(self) -> None:
+        """Read the list again, on the store's thread; shown once it comes."""
+        self.loading = True
+        self.asked += 1
+        asked = self.asked
+
+        def answered(future: Future[list[MatchInfo]]) -> None:
+            if asked != self.asked:
+                return  # a later read was asked: its answer counts
+            self.loading = False
+            self.app.dirty = True
+            try:
+                every = future.result()
+            except Exception as exc:  # the file went away or broke meanwhile
+                self.app.toast(msg("The saved matches cannot be read: {why}", why=said(exc)), error=True)
+                every = []
+            self.show(every)
+
+        self.app.matches.read(self.app.matches.unfinished, answered)
+
+    def show(self, every: list[MatchInfo]) -> None:
         focused = self.group.focused
-        every = self.app.matches.unfinished()
         self.pages = max(1, -(-len(every) // ROWS))
         self.page = min(self.page, self.pages - 1)  # a delete may have emptied the last page
         self.infos = every[self.page * ROWS : (self.page + 1) * ROWS]
@@ -131,7 +160,9 @@ class SavedMatches(Screen):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
-        if not self.infos:
+        if self.loading and not self.infos:
+            text.blit(surface, N_("Loading…"), (theme.WIDTH // 2, 300), 24, theme.MUTED, anchor="center")
+        elif not self.infos:
             text.blit(
                 surface,
                 N_("No unfinished matches. Start one from the menu."),

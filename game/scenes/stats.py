@@ -1,11 +1,15 @@
-"""Statistics: finished matches per game and kind of seat."""
+"""Statistics: finished matches per game and kind of seat, read on the store's thread (the
+screen says it is loading meanwhile)."""
 
 from __future__ import annotations
+
+from concurrent.futures import Future
 
 import pygame
 
 from game.core import registry
-from game.core.i18n import N_
+from game.core.i18n import N_, msg, said
+from game.core.records import StatRow
 from game.scenes.base import Screen
 from game.ui import text, theme
 from game.ui.widgets import Button, panel
@@ -27,8 +31,22 @@ class Statistics(Screen):
 
     def __init__(self, app):
         super().__init__(app)
-        self.rows = app.matches.statistics()
+        self.rows: list[StatRow] = []
+        self.loading = True
         self.group.add(Button((1040, 22, 180, 50), N_("Back"), self.back))
+        app.matches.read(app.matches.statistics, self.answered)
+
+    @property
+    def animated(self) -> bool:  # type: ignore[override]
+        return self.loading
+
+    def answered(self, future: Future[list[StatRow]]) -> None:
+        self.loading = False
+        self.app.dirty = True
+        try:
+            self.rows = future.result()
+        except Exception as exc:  # the file went away or broke meanwhile
+            self.app.toast(msg("The saved matches cannot be read: {why}", why=said(exc)), error=True)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
@@ -40,7 +58,7 @@ class Statistics(Screen):
         if not self.rows:
             text.blit(
                 surface,
-                N_("Finished matches will be counted here."),
+                N_("Loading…") if self.loading else N_("Finished matches will be counted here."),
                 (theme.WIDTH // 2, 360),
                 22,
                 theme.MUTED,

@@ -24,12 +24,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game.core import storedb
+from game.core import ledger, storedb
 from game.core.store import Store
 from game.core.storedb import FILENAME as STORE_FILE
-from game.net import ledger
+from game.core.writer import Writer
 from game.net import protocol as p
-from game.net.writer import Writer
 from tests.core.storegames import DOUBLE, new, play
 from tests.net.support import BOUND, LOOPBACK, Raw, Serve, free_port, until
 

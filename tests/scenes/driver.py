@@ -2,8 +2,10 @@
 
 The app is automated (`App(automated=True)`, as game.automation opens it): bots answer
 synchronously and deterministically when asked, so every wait here is a wait for ticks of
-game time (cards landing, a sheet turning over), never for a thread. `until` runs frames to a
-condition and fails when a bounded count of ticks did not reach it.
+game time (cards landing, a sheet turning over), never for a thread. What the store's thread
+was asked (a screen's list, a move's write) is waited for on its future and handed to the
+frame (`answered`) after every frame and before a button is looked for. `until` runs frames to
+a condition and fails when a bounded count of ticks did not reach it.
 """
 
 from __future__ import annotations
@@ -26,9 +28,21 @@ def make_app(automated: bool = True) -> App:
     return App(windowed=True, automated=automated)
 
 
+STORE_SECONDS = 60.0  # a safety bound on the store's thread, never a measure
+
+
+def answered(app: App) -> None:
+    """Wait until the store's thread has done what it was asked, and hand the answers over."""
+    matches = app._matches
+    while matches is not None and matches.busy:
+        app.writer.call(lambda: None).result(STORE_SECONDS)  # after everything asked before
+        app.inbox.run()
+
+
 def frame(app: App, ticks: int = 1) -> None:
     """One loop iteration: pending events are already dispatched; tick and draw."""
     app.update(ticks)
+    answered(app)
     app.draw()
 
 
@@ -77,6 +91,7 @@ def shot(app: App, name: str) -> None:
 
 
 def find_button(app: App, label: str):
+    answered(app)
     top = app.top
     for widget in top.group.widgets:
         if getattr(widget, "label", None) == label or (

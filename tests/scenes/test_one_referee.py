@@ -122,6 +122,7 @@ from game.automation import Session
 s = Session.open("ubongo", ["human"], seed=12, options={{"mode": "solo"}}, setup={{"pawns": [3]}})
 s.idle()
 s.tick(40 * 60 + 20)  # forty seconds and a third of sand spent
+s.stored()  # the sand's entries acknowledged (written on the store's thread)
 print(s.table.window.now(), flush=True)
 os.kill(os.getpid(), signal.SIGKILL)  # no close, no exit path
 """

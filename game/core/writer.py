@@ -1,7 +1,9 @@
-"""The server's one thread for its store.
+"""The one thread of a store: every call to it, in the order asked.
 
-Every store call of a server goes through here, in the order asked: so a match loaded again
-reads every write asked before. The matches' writes that wait together go in one transaction
+A server's store calls and the app's (its tables' writes, the History's and Continue's reads,
+and those of the server it hosts, which shares the app's store) all go through here: so a
+match loaded again, or a list read, holds every write asked before, and the frame or the event
+loop never waits on the file. The matches' writes that wait together go in one transaction
 (`Store.save_all`), the disk synced once for them all: under load the thread keeps up with
 many rooms, each write of which would otherwise wait on its own sync.
 """
@@ -61,12 +63,14 @@ class Writer:
             self._wake.notify()
         return job.future
 
-    def close(self, timeout: float | None = None) -> None:
-        """Run what is queued, then stop (within `timeout` seconds when given)."""
+    def close(self, timeout: float | None = None) -> bool:
+        """Run what is queued, then stop (within `timeout` seconds when given). False when it
+        has not stopped by then (a write still waits on the file)."""
         with self._wake:
             self._closing = True
             self._wake.notify()
         self._thread.join(timeout)
+        return not self._thread.is_alive()
 
     def _run(self) -> None:
         while True:
