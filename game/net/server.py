@@ -11,7 +11,7 @@ sends too much, too fast, malformed or not at all is told why and, past a limit,
 others, and every other match, carry on.
 
 The event loop never waits on a file: the store is written and read on a thread of its own,
-one write after another (each match's through its ledger, game/net/ledger.py), the join codes
+one write after another (each match's through its ledger, game/core/ledger.py), the join codes
 and tokens on another, and `view_at` folds on a third. In the host's app the server shares the
 app's store and its one thread (`store=`, `writer=`): one connection to the file, every write
 of the app's tables and of the server's rooms in one queue. While another program holds the
