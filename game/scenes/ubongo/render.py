@@ -48,14 +48,15 @@ class Render:
     def draw(self, surface: pygame.Surface) -> None:
         t = self.t
         v: dict[str, Any] = t.v
-        gem_phase = t.gem_board_shown()
+        covered = bool(t.intro) or t.held_back()  # no board drawn: the die, or the sand held
+        gem_phase = t.gem_board_shown() and not covered
         key = (
-            t.handler_key if not gem_phase and not t.intro else None,
+            t.handler_key if not gem_phase and not covered else None,
             tuple(map(tuple, v["gems"])) if gem_phase else None,
             gem_phase,
             i18n.generation,  # a language switch paints the words again
         )
-        self.layer.draw(surface, key, lambda s: self.paint_ground(s, gem_phase))
+        self.layer.draw(surface, key, lambda s: self.paint_ground(s, gem_phase, covered))
         self.draw_header(surface)
         if t.intro or v["phase"] == "roll":
             self.draw_intro(surface)
@@ -73,14 +74,14 @@ class Render:
         t.frame_map = None
 
     # -- the cached ground ----------------------------------------------------------------
-    def paint_ground(self, surface: pygame.Surface, gem_phase: bool) -> None:
+    def paint_ground(self, surface: pygame.Surface, gem_phase: bool, covered: bool) -> None:
         t = self.t
         surface.fill(theme.BG)
         panel(surface, L.HEADER.inflate(0, 0), theme.BG_DEEP)
         panel(surface, L.SIDE, theme.BG_DEEP)
         if gem_phase:
             self.paint_gem_rows(surface)
-        elif t.handler is not None and not t.intro:
+        elif t.handler is not None and not covered:
             polyomino_draw.draw_ground(surface, t.handler)
 
     def paint_gem_rows(self, surface: pygame.Surface) -> None:
