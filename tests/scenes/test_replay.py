@@ -224,6 +224,9 @@ def play_to_end(s: Session, rng: random.Random) -> None:
         s.idle()
         if s.outcome is not None:
             break
+        if not s.waiting():  # an Ubongo round's sheet: the next boards turn up once it is read
+            s.click(s.attention()["target"])
+            continue
         seat = s.waiting()[0]
         s.perform(seat, rng.choice(s.legal(seat)))
     s.idle()
