@@ -65,6 +65,7 @@ class History(Screen):
         self.deleted: tuple[Played, int] | None = None  # awaiting its undo: the row, ticks left
         self.loading = False  # the rows are being read
         self.asked = 0  # reads asked: only the latest's answers are shown
+        self.landed = False  # the first rows have come: focus lands on the list once, then stays
         games = [g for g in registry.names() if g in registry.GAMES]
         self.game_choice = Choice(
             (60, 108, 300, 46),
@@ -134,6 +135,7 @@ class History(Screen):
                 every, names = [], []
             self.known = (every, names)
             self.show(every, names)
+            self.landed = True
 
         matches.read(read, answered, self.game, self.opponent)
 
@@ -144,7 +146,7 @@ class History(Screen):
         self.pages = max(1, -(-len(every) // ROWS))
         self.page = min(self.page, self.pages - 1)
         self.rows = every[self.page * ROWS : (self.page + 1) * ROWS]
-        focused = self.group.focused
+        focused = self.group.focused if self.landed else None  # till then: the newest match
         if self.opponent not in names:
             self.opponent = None
         self.opponent_choice = Choice(
