@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import threading
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -210,16 +211,16 @@ class Matches:
         except (ValueError, OSError) as exc:
             raise NotOpened(msg("No new invite: {why}", why=said(exc))) from None
 
-    def join(self, text: str) -> RemoteWindow:
+    def join(self, text: str, stop: threading.Event | None = None) -> RemoteWindow:
         """Join with an invite: the seat's window, or ValueError / NetError saying why not in
-        words. The seat is remembered (game.net.tickets), so this app can take it again after
-        a restart."""
+        words (`stop` set gives it up). The seat is remembered (game.net.tickets), so this app
+        can take it again after a restart."""
         from game.net import tickets
         from game.net.client import RemoteWindow
         from game.net.invite import parse
 
         invite = parse(text)
-        window = self._remote(RemoteWindow.join(invite))
+        window = self._remote(RemoteWindow.join(invite, stop=stop))
         self._playable(window)
         game = window.rules.name if window.rules is not None else ""
         ticket = tickets.Ticket(
@@ -235,15 +236,15 @@ class Matches:
             tickets.remember(paths.data_dir(), ticket)
         return window
 
-    def rejoin(self, ticket: tickets.Ticket) -> RemoteWindow:
+    def rejoin(self, ticket: tickets.Ticket, stop: threading.Event | None = None) -> RemoteWindow:
         """Take a remembered seat again: its window, or NetError (a seat the host no longer
-        knows is forgotten here too)."""
+        knows is forgotten here too; `stop` set gives it up)."""
         from game.net import tickets as known
         from game.net.client import NetError, RemoteWindow
         from game.net.protocol import BAD_TOKEN
 
         try:
-            window = self._remote(RemoteWindow.rejoin(ticket.url, ticket.token))
+            window = self._remote(RemoteWindow.rejoin(ticket.url, ticket.token, stop=stop))
         except NetError as exc:
             if exc.code == BAD_TOKEN:  # the host no longer knows this seat (not merely away)
                 with contextlib.suppress(OSError):

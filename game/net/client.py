@@ -40,6 +40,7 @@ Arrived = Callable[[list[Event]], None]
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 4.0)  # seconds between reconnection attempts, the last repeated
 REQUEST_SECONDS = 10.0  # a request unanswered this long counts as a lost connection
 PING_EVERY = 2.0  # seconds between latency probes
+STOP_SECONDS = 0.1  # how often an attempt to join looks whether it was given up
 # The server's refusals that no retry can mend
 FATAL = {p.BAD_TOKEN, p.BAD_CODE, p.CODE_USED, p.REPLACED, p.VERSION_MISMATCH}
 HINT, HINT_LEVEL = "hint", "hard"  # a hint is the hard bot's choice on the seat's view
@@ -230,18 +231,31 @@ class RemoteWindow:
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
-    def open(cls, url: str, first: dict[str, Any], timeout: float = REQUEST_SECONDS) -> RemoteWindow:
-        """Connect and wait for the welcome: the window, or NetError saying why not."""
+    def open(
+        cls,
+        url: str,
+        first: dict[str, Any],
+        timeout: float | None = None,
+        stop: threading.Event | None = None,
+    ) -> RemoteWindow:
+        """Connect and wait for the welcome (REQUEST_SECONDS at most): the window, or NetError
+        saying why not. Never from the frame: the Join screen calls it on a thread of its own,
+        and `stop` set gives the attempt up (seen within STOP_SECONDS)."""
         inbox: queue.Queue = queue.Queue()
         link = Link(url, first, inbox)
         window = cls(link, inbox)
         link.start()
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + (REQUEST_SECONDS if timeout is None else timeout)
         while window.status != "online":
+            if stop is not None and stop.is_set():
+                link.close()
+                raise NetError(msg("Joining was cancelled"))
             left = deadline - time.monotonic()
             try:
-                item = inbox.get(timeout=max(0.01, left)) if left > 0 else None
+                item = inbox.get(timeout=min(STOP_SECONDS, max(0.01, left))) if left > 0 else None
             except queue.Empty:
+                if left > STOP_SECONDS:
+                    continue
                 item = None
             if item is None:
                 link.close()
@@ -253,14 +267,19 @@ class RemoteWindow:
         return window
 
     @classmethod
-    def join(cls, invite: Invite, timeout: float = REQUEST_SECONDS) -> RemoteWindow:
-        window = cls.open(invite.url, {"type": "join", "v": p.VERSION, "code": invite.code}, timeout)
+    def join(
+        cls, invite: Invite, timeout: float | None = None, stop: threading.Event | None = None
+    ) -> RemoteWindow:
+        first = {"type": "join", "v": p.VERSION, "code": invite.code}
+        window = cls.open(invite.url, first, timeout, stop)
         window.invite = invite
         return window
 
     @classmethod
-    def rejoin(cls, url: str, token: str, timeout: float = REQUEST_SECONDS) -> RemoteWindow:
-        return cls.open(url, {"type": "hello", "v": p.VERSION, "token": token}, timeout)
+    def rejoin(
+        cls, url: str, token: str, timeout: float | None = None, stop: threading.Event | None = None
+    ) -> RemoteWindow:
+        return cls.open(url, {"type": "hello", "v": p.VERSION, "token": token}, timeout, stop)
 
     @property
     def token(self) -> str:
