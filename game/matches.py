@@ -313,7 +313,7 @@ class Matches:
         from game.core.authority import Authority
         from game.core.local import LocalWindow
         from game.core.referee import Referee
-        from game.core.thinking import POOL, Thinking
+        from game.core.thinking import MINDS, Thinking
 
         rules = match.ruleset
         app = self.app
@@ -323,7 +323,7 @@ class Matches:
         referee = Referee(
             authority,
             {},
-            Thinking(None if automated else POOL),
+            Thinking(None if automated else MINDS),
             pause=0 if automated else ticks(app.settings.bot_pause_ms / 1000),
             budget=UNTIMED if automated else Budget(seconds=1.0),
             people=people,

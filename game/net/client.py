@@ -30,7 +30,7 @@ from game.core.i18n import msg
 from game.core.rng import stream
 from game.core.ruleset import Budget, Command, Event, Outcome, Rejected, Ruleset, View
 from game.core.seats import Seat
-from game.core.thinking import POOL, Thinking
+from game.core.thinking import MINDS, Thinking
 from game.core.window import Hint
 from game.net import protocol as p
 from game.net.failures import dropped, failure_words
@@ -227,7 +227,7 @@ class RemoteWindow:
         self.outbox: list[dict[str, Any]] = []  # requests waiting for this client's pace
         self.sent: dict[int, dict[str, Any]] = {}  # requests sent whose answer is to come
         self._said: list[str] = []
-        self.hints = Thinking(POOL)  # hints think here, off the table's thread
+        self.hints = Thinking(MINDS)  # hints think here, off the table's thread
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
