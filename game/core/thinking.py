@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 
 # the modules whose bots think in worker processes: each game's bots, and the random player
 APART = ("game.rules.", "game.core.bots")
+NICE = 10  # the workers' lower priority (Unix): a core both want goes to the app first
 
 
 def apart(work: Callable[..., Any]) -> bool:
@@ -50,6 +51,8 @@ def _prepare() -> None:
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_end_with, args=(parent.sentinel,), daemon=True).start()
+    if hasattr(os, "nice"):  # where cores are short, the frame goes first (the budget is time)
+        os.nice(NICE)
 
     for name in registry.names():
         rules = registry.get(name)
