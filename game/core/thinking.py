@@ -20,6 +20,7 @@ import logging
 import multiprocessing
 import multiprocessing.connection
 import os
+import sys
 import threading
 from collections.abc import Callable, Hashable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -51,8 +52,8 @@ def _prepare() -> None:
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_end_with, args=(parent.sentinel,), daemon=True).start()
-    if hasattr(os, "nice"):  # where cores are short, the frame goes first (the budget is time)
-        os.nice(NICE)
+    if hasattr(os, "setpriority"):  # where cores are short, the frame goes first (the budget is time)
+        os.setpriority(os.PRIO_PROCESS, 0, NICE)
 
     for name in registry.names():
         rules = registry.get(name)
@@ -90,6 +91,9 @@ class Minds(Executor):
         threading.Thread(target=self._start, daemon=True, name="minds").start()
 
     def _start(self) -> None:
+        if sys.platform == "linux":  # this thread alone (Linux's priorities are a thread's):
+            # the workers it starts inherit it, so even their start-up gives way to the frame
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICE)
         try:
             context = multiprocessing.get_context("spawn")
             pool = ProcessPoolExecutor(self.processes, mp_context=context, initializer=_prepare)
