@@ -55,7 +55,7 @@ def _prepare() -> None:
     if hasattr(os, "setpriority"):  # where cores are short, the frame goes first (the budget is time)
         os.setpriority(os.PRIO_PROCESS, 0, NICE)
 
-    for name in registry.names():
+    for name in registry.GAMES:
         rules = registry.get(name)
         for level in rules.bot_levels:
             rules.bot(level)
