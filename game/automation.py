@@ -412,6 +412,14 @@ class Session:
                     raise AutomationError(f"no news from the server in {NETWORK_SECONDS} s")
                 self.app.step(1)
                 continue
+            attempt = getattr(top, "attempt", None)  # the Join screen reaching a host, off the frame
+            if attempt is not None and not attempt.future.done():
+                try:
+                    attempt.future.exception(NETWORK_SECONDS)
+                except TimeoutError:
+                    raise AutomationError(f"the host was not reached in {NETWORK_SECONDS} s") from None
+                self.app.step(1)
+                continue
             stride = min(top.quiet_ticks(), STRIDE, limit - waited) if isinstance(top, Table) else 1
             self.app.step(stride)
             waited += stride

@@ -1,7 +1,9 @@
 """`python -m game bench` / `make bench`: performance figures, printed (never asserted).
 
 Start-up time to the first menu frame, frame time per scene (as the loop runs it, and with a
-full redraw every frame), and each game's own figures
+full redraw every frame), how late a frame comes while a hard bot thinks (at the table, or on
+the server the app hosts: `frame_ms_thinking_p99`, beside the idle table's), and each game's
+own figures
 from `game/rules/<game>/bench.py` (`figures() -> dict`), plus the bundle's when one is built.
 The network's: a command's round trip on a `python -m game serve` on loopback (`net.rtt_ms`),
 and how many matches one server process holds (`net.matches`, about two minutes; docs/network.md).
@@ -109,6 +111,93 @@ def scene_benches() -> dict[str, Callable[[Any], Any]]:
     from game.scenes.menu import Menu
 
     return {"menu": Menu, **BUSY, "replay": replay_scene}
+
+
+THINK_FRAMES = 600  # paced at 60 a second: ten seconds for each figure of frame_ms_thinking
+THINK_SECONDS = 1.0  # a hard bot's budget a move, as at a table and on the app's server
+
+
+def frame_ms_thinking(frames: int = THINK_FRAMES) -> dict[str, float]:
+    """The 99th percentile, in milliseconds, of how late a frame is drawn at a Jaipur table
+    where a person is to move, the loop paced at 60 frames a second as the app's is: with
+    nothing else going on (`idle`); while a hard bot thinks without a break, a new search as
+    soon as one ends, where the table's referee has its bots think (`bot`); and while the app
+    also hosts a match (its server on a thread of this process) and a hard bot thinks without a
+    break where that server has its bots think (`hosted`). Late: from when the frame was due
+    until it is drawn, so waiting for the interpreter lock after the pause counts."""
+    import threading
+
+    from game.app import App
+    from game.core.match import Seat
+    from game.scenes import tables
+
+    app = App(windowed=True)
+    app.settings = replace(app.settings, bot_pause_ms=0)
+    app.store  # noqa: B018 - opened as the menu would have, so its first use is not timed
+    window = app.matches.unsaved("jaipur", [Seat("Asha"), Seat("Bilal", "bot", "hard")], {}, seed=11)
+    app.push(tables.table_class("jaipur")(app, window))
+    for _ in range(6000):  # the deal lands and, if it starts, the bot moves: Asha's turn
+        if 0 in window.to_act and not app.top.animated:
+            break
+        app.step(1)
+        time.sleep(0.002)
+    thinking = bench_match(moves=6)  # a position to think about, the bot's seat to move
+    seat = min(thinking.to_act)
+    job = (registry.get("jaipur").bot("hard").choose, thinking.view(seat), thinking.legal(seat))
+
+    def keep_thinking(executor: Any) -> threading.Event:
+        from game.core.ruleset import Budget
+
+        start = getattr(executor, "start", None)
+        if start is not None:  # worker processes: measured once they are up
+            start()
+            executor.up.wait(60)
+        stop = threading.Event()
+
+        def again(_done: Any = None) -> None:
+            if not stop.is_set():
+                choose, view, legal = job
+                rng = random.Random(seat)
+                executor.submit(choose, view, legal, rng, Budget(THINK_SECONDS)).add_done_callback(again)
+
+        again()
+        return stop
+
+    def late_p99() -> float:
+        import pygame
+
+        samples = []
+        period = 1 / 60
+        due = time.perf_counter() + period
+        for i in range(frames):
+            pause = due - time.perf_counter()
+            if pause > 0:
+                time.sleep(pause)
+            if i % 7 == 0:  # a mouse moving now and then, through hover and input paths
+                motion = pygame.event.Event(
+                    pygame.MOUSEMOTION, pos=(200 + i % 800, 300), rel=(1, 0), buttons=(0, 0, 0)
+                )
+                app.dispatch(motion)
+            app.update(1)
+            app.present()
+            done = time.perf_counter()
+            samples.append((done - due) * 1000)
+            due = max(due + period, done)  # a late frame is counted once, not in every one after it
+        return _percentile(samples, 0.99)
+
+    report = {"idle": late_p99()}
+    stop = keep_thinking(window._referee.thinking.executor)
+    report["bot"] = late_p99()
+    stop.set()
+    from game.hosting import hosting
+
+    hosted = app.matches.host("jaipur", [Seat("Asha"), Seat("Bilal", "bot", "hard")], {})
+    stop = keep_thinking(hosting(app).server.executor)
+    report["hosted"] = late_p99()
+    stop.set()
+    hosted.window.close()
+    app.hosting.stop()
+    return report
 
 
 def bench_match(game: str = "jaipur", seed: int = 11, moves: int | None = None):
@@ -539,6 +628,8 @@ def collect(only: list[str]) -> dict[str, Any]:
         report["frame_ms"] = medians
         report["frame_ms_p95"] = p95s
         report["frame_ms_redraw"] = redraws
+    if wanted("frame_ms_thinking"):
+        report["frame_ms_thinking_p99"] = frame_ms_thinking()
     if wanted("replay_step_ms"):
         report["replay_step_ms"] = replay_step_ms()
     if wanted("history_open_s"):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
@@ -294,16 +295,16 @@ class Matches:
         except (ValueError, OSError) as exc:
             raise NotOpened(msg("No new invite: {why}", why=said(exc))) from None
 
-    def join(self, text: str) -> RemoteWindow:
+    def join(self, text: str, stop: threading.Event | None = None) -> RemoteWindow:
         """Join with an invite: the seat's window, or ValueError / NetError saying why not in
-        words. The seat is remembered (game.net.tickets), so this app can take it again after
-        a restart."""
+        words (`stop` set gives it up). The seat is remembered (game.net.tickets), so this app
+        can take it again after a restart."""
         from game.net import tickets
         from game.net.client import RemoteWindow
         from game.net.invite import parse
 
         invite = parse(text)
-        window = self._remote(RemoteWindow.join(invite))
+        window = self._remote(RemoteWindow.join(invite, stop=stop))
         self._playable(window)
         game = window.rules.name if window.rules is not None else ""
         ticket = tickets.Ticket(
@@ -319,15 +320,15 @@ class Matches:
             tickets.remember(paths.data_dir(), ticket)
         return window
 
-    def rejoin(self, ticket: tickets.Ticket) -> RemoteWindow:
+    def rejoin(self, ticket: tickets.Ticket, stop: threading.Event | None = None) -> RemoteWindow:
         """Take a remembered seat again: its window, or NetError (a seat the host no longer
-        knows is forgotten here too)."""
+        knows is forgotten here too; `stop` set gives it up)."""
         from game.net import tickets as known
         from game.net.client import NetError, RemoteWindow
         from game.net.protocol import BAD_TOKEN
 
         try:
-            window = self._remote(RemoteWindow.rejoin(ticket.url, ticket.token))
+            window = self._remote(RemoteWindow.rejoin(ticket.url, ticket.token, stop=stop))
         except NetError as exc:
             if exc.code == BAD_TOKEN:  # the host no longer knows this seat (not merely away)
                 with contextlib.suppress(OSError):
@@ -399,7 +400,7 @@ class Matches:
         from game.core.authority import Authority
         from game.core.local import LocalWindow
         from game.core.referee import Referee
-        from game.core.thinking import POOL, Thinking
+        from game.core.thinking import MINDS, Thinking
 
         rules = match.ruleset
         app = self.app
@@ -409,7 +410,7 @@ class Matches:
         referee = Referee(
             authority,
             {},
-            Thinking(None if automated else POOL),
+            Thinking(None if automated else MINDS),
             pause=0 if automated else ticks(app.settings.bot_pause_ms / 1000),
             budget=UNTIMED if automated else Budget(seconds=1.0),
             people=people,

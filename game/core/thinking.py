@@ -3,17 +3,153 @@
 Each job is keyed (a bot's seat, or a hint) and remembers the moment it was asked about.
 Without an executor the jobs run synchronously when started (`sim`, game.automation, tests),
 so a driven match is deterministic and nothing waits on a thread. `notify`, when given, is
-called from the worker thread as a job finishes (a server's event loop wakes on it).
+called from a worker thread as a job finishes (a server's event loop wakes on it).
+
+`MINDS` is where the app (its tables, its hints, the server it hosts) has its bots think: our
+own bots in worker processes, so a hard bot's search never holds this process's interpreter
+lock and the frame keeps its pace; an outside program's seat, a tutorial's scripted seat and
+anything else on threads. The processes start on a background thread the first time a bot is
+asked (start-up is not slowed); until they are up, and if they ever die, bots think on threads,
+with the same answers (a bot's choice depends on its view, legal list, budget and random
+source alone: all of them go to the worker).
 """
 
 from __future__ import annotations
 
+import logging
+import multiprocessing
+import multiprocessing.connection
+import os
+import sys
+import threading
 from collections.abc import Callable, Hashable
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-POOL = ThreadPoolExecutor(max_workers=4, thread_name_prefix="bot")  # the app's shared workers
+log = logging.getLogger(__name__)
+
+# the modules whose bots think in worker processes: each game's bots, and the random player
+APART = ("game.rules.", "game.core.bots")
+NICE = 10  # the workers' lower priority (Unix): a core both want goes to the app first
+
+
+def apart(work: Callable[..., Any]) -> bool:
+    """Whether `work` is one of our bots' methods (it and its arguments go to a worker process
+    and back; its object keeps no state between moves)."""
+    owner = getattr(work, "__self__", None)
+    module = type(owner).__module__ if owner is not None else ""
+    return module.startswith(APART[0]) or module == APART[1]
+
+
+def _prepare() -> None:
+    """In each worker as it starts: it ends with the app (even one killed, which never says
+    so: a worker holds its own queue's ends and would wait on it for ever), and every game's
+    rules and bots are loaded before the first move."""
+    from game.core import registry
+
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_end_with, args=(parent.sentinel,), daemon=True).start()
+    if hasattr(os, "setpriority"):  # where cores are short, the frame goes first (the budget is time)
+        os.setpriority(os.PRIO_PROCESS, 0, NICE)
+
+    for name in registry.GAMES:
+        rules = registry.get(name)
+        for level in rules.bot_levels:
+            rules.bot(level)
+
+
+def _end_with(sentinel: int) -> None:
+    multiprocessing.connection.wait([sentinel])  # ready when the app's process is gone
+    os._exit(0)
+
+
+def _ready() -> bool:
+    return True
+
+
+class Minds(Executor):
+    """Our bots in worker processes ('spawn': the same on every system, and in the bundle its
+    own program again, build/launch.py), everything else on threads."""
+
+    def __init__(self, processes: int, threads: int = 4):
+        self.processes = processes
+        self.threads = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="bot")
+        self.pool: ProcessPoolExecutor | None = None  # set once its workers are up
+        self.up = threading.Event()
+        self.lock = threading.Lock()
+        self.starting = False
+
+    def start(self) -> None:
+        """Start the workers on a background thread (once); `up` is set when they answer."""
+        with self.lock:
+            if self.starting:
+                return
+            self.starting = True
+        threading.Thread(target=self._start, daemon=True, name="minds").start()
+
+    def _start(self) -> None:
+        if sys.platform == "linux":  # this thread alone (Linux's priorities are a thread's):
+            # the workers it starts inherit it, so even their start-up gives way to the frame
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICE)
+        try:
+            context = multiprocessing.get_context("spawn")
+            pool = ProcessPoolExecutor(self.processes, mp_context=context, initializer=_prepare)
+            # as many at once as workers: each submit finding none idle starts one, here
+            for answered in [pool.submit(_ready) for _ in range(self.processes)]:
+                answered.result()
+        except Exception as exc:  # no processes here (a restricted system): threads it is
+            log.warning("bots think on threads: no worker processes (%r)", exc)
+            return
+        self.pool = pool
+        self.up.set()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+        pool = self.pool
+        if not apart(fn) or pool is None:
+            if apart(fn):
+                self.start()
+            return self.threads.submit(fn, *args, **kwargs)
+        try:
+            inner = pool.submit(fn, *args, **kwargs)
+        except (BrokenProcessPool, RuntimeError):  # a worker died, or shut down: threads
+            self.pool = None
+            return self.threads.submit(fn, *args, **kwargs)
+        outer: Future = Future()
+
+        def settle(done: Future) -> None:
+            if done.cancelled():
+                outer.cancel()
+            elif isinstance(done.exception(), BrokenProcessPool):  # thought again here
+                self.pool = None
+                again = self.threads.submit(fn, *args, **kwargs)
+                again.add_done_callback(lambda f: _copy(f, outer))
+            else:
+                _copy(done, outer)
+
+        inner.add_done_callback(settle)
+        return outer
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        pool, self.pool = self.pool, None
+        if pool is not None:
+            pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+        self.threads.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
+def _copy(done: Future, into: Future) -> None:
+    if done.cancelled():
+        into.cancel()
+    elif done.exception() is not None:
+        into.set_exception(done.exception())
+    else:
+        into.set_result(done.result())
+
+
+# the app's: two workers at least (a bot and a hint at once), one core left for the frame
+MINDS = Minds(processes=max(2, min(4, (os.cpu_count() or 2) - 1)))
 
 
 @dataclass

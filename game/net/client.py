@@ -2,10 +2,12 @@
 
 The table reads and submits through it exactly as through a local window; what it reads is
 what the server sent for its seats (views, events redacted for them, their legal moves, the
-views around the game's moments, the public facts), never the state. The socket lives on a
-thread of its own and reconnects by itself with the seat token; every message is applied on the
+views around the game's moments, the public facts), never the state. The socket lives on
+threads of its own (connecting, TLS, reading and reconnecting on one, sending and closing on
+the other) and reconnects by itself with the seat token; every message is applied on the
 table's thread, in order, by `tick` (each frame). Nothing a table calls waits on the network:
-a submit is queued and its refusal, if any, comes back as a notice; hints are thought here.
+a submit is queued and its refusal, if any, comes back as a notice, a leave or a close only
+queued; hints are thought off the table's thread.
 `request` and the `_sync` methods wait for an answer, for programs and tests, never a table.
 """
 
@@ -28,7 +30,7 @@ from game.core.i18n import msg
 from game.core.rng import stream
 from game.core.ruleset import Budget, Command, Event, Outcome, Rejected, Ruleset, View
 from game.core.seats import Seat
-from game.core.thinking import POOL, Thinking
+from game.core.thinking import MINDS, Thinking
 from game.core.window import Hint, Hold
 from game.net import failures
 from game.net import protocol as p
@@ -39,6 +41,7 @@ Arrived = Callable[[list[Event]], None]
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 4.0)  # seconds between reconnection attempts, the last repeated
 REQUEST_SECONDS = 10.0  # a request unanswered this long counts as a lost connection
 PING_EVERY = 2.0  # seconds between latency probes
+STOP_SECONDS = 0.1  # how often an attempt to join looks whether it was given up
 # The server's refusals that no retry can mend
 FATAL = {p.BAD_TOKEN, p.BAD_CODE, p.CODE_USED, p.REPLACED, p.VERSION_MISMATCH}
 HINT, HINT_LEVEL = "hint", "hard"  # a hint is the hard bot's choice on the seat's view
@@ -75,8 +78,14 @@ class Clock:
 
 
 class Link:
-    """The socket, on its own thread: opens, says hello, reads into `inbox`, and when the
-    connection drops opens it again (with the seat token the welcome gave) until closed."""
+    """The socket, on threads of its own: one opens it, says hello, reads into `inbox`, and when
+    the connection drops opens it again (with the seat token the welcome gave) until closed;
+    the other sends what the window queued and closes. Nothing here waits on the network for
+    its caller: `send`, `drop` and `close` only queue (a close waits for the peer's answer up to
+    CLOSE_SECONDS, on the sending thread)."""
+
+    OPEN_SECONDS = 5.0  # connecting, TLS and the handshake, before an attempt counts as failed
+    CLOSE_SECONDS = 1.0  # the peer's answer to our close, before the socket is simply shut
 
     def __init__(self, url: str, first: dict[str, Any], inbox: queue.Queue):
         self.url = url
@@ -85,10 +94,13 @@ class Link:
         self.ws: ClientConnection | None = None
         self.lock = threading.Lock()
         self.stopping = threading.Event()
+        self.outgoing: queue.Queue[tuple[str, ClientConnection | None, str]] = queue.Queue()
         self.thread = threading.Thread(target=self._run, daemon=True, name="link")
+        self.sender = threading.Thread(target=self._send_all, daemon=True, name="link-send")
 
     def start(self) -> None:
         self.thread.start()
+        self.sender.start()
 
     def _run(self) -> None:
         attempt = 0
@@ -96,28 +108,32 @@ class Link:
             try:
                 with connect(
                     self.url,
-                    open_timeout=5,
+                    open_timeout=self.OPEN_SECONDS,
                     max_size=p.MAX_OUT_FRAME,
                     compression=None,
                     proxy=None,
                     ping_interval=p.PING_SECONDS,
                     ping_timeout=p.PING_SECONDS,
-                    close_timeout=1,
+                    close_timeout=self.CLOSE_SECONDS,
                 ) as ws:
                     attempt = 0
                     if self._session(ws):
                         return
             except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+                if self.stopping.is_set():
+                    return  # given up on while it tried: nobody listens any more
                 self.inbox.put(("down", failure_words(exc, self.url)))
             self.stopping.wait(BACKOFF[min(attempt, len(BACKOFF) - 1)])
             attempt += 1
 
     def _session(self, ws: ClientConnection) -> bool:
         """One connection, until it drops. True when the link should stop for good."""
-        with self.lock:
-            self.ws = ws
         try:
-            ws.send(p.encode(self.first))
+            ws.send(p.encode(self.first))  # before anything queued for this connection
+            with self.lock:
+                if self.stopping.is_set():  # closed while it connected: nobody to read for
+                    return True
+                self.ws = ws
             for text in ws:
                 message = p.decode_reply(text)
                 if message.get("type") == "welcome":
@@ -135,29 +151,39 @@ class Link:
             self.inbox.put(("down", dropped(self.url)))
         return self.stopping.is_set()
 
-    def send(self, message: dict[str, Any]) -> None:
+    def _send_all(self) -> None:
+        """The sending thread: each message on the connection it was queued for, in order; a
+        drop or a close shuts that connection (waiting for the peer here, never in the frame)."""
+        while True:
+            what, ws, text = self.outgoing.get()
+            if ws is not None:
+                with contextlib.suppress(ConnectionClosed, OSError):
+                    if what == "send":
+                        ws.send(text)
+                    else:
+                        ws.close()
+            if what == "close":
+                return
+
+    def _queue(self, what: str, text: str = "") -> bool:
         with self.lock:
             ws = self.ws
-        if ws is None:
+            if what == "close":
+                self.stopping.set()  # under the lock: a connection opening now sees it
+        self.outgoing.put((what, ws, text))
+        return ws is not None
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue `message` for the connection open now (Offline when there is none)."""
+        if not self._queue("send", p.encode(message)):
             raise Offline()
-        try:
-            ws.send(p.encode(message))
-        except (ConnectionClosed, OSError) as exc:
-            raise Offline() from exc
 
     def drop(self) -> None:
         """Close this connection and open another (the welcome brings everything again)."""
-        with self.lock:
-            ws = self.ws
-        if ws is not None:
-            ws.close()
+        self._queue("drop")
 
     def close(self) -> None:
-        self.stopping.set()
-        with self.lock:
-            ws = self.ws
-        if ws is not None:
-            ws.close()
+        self._queue("close")
 
 
 class RemoteWindow:
@@ -204,22 +230,35 @@ class RemoteWindow:
         self.sent: dict[int, dict[str, Any]] = {}  # requests sent whose answer is to come
         self._said: list[str] = []
         self.fault: str | None = None  # why the server paused this match, while it is
-        self.hints = Thinking(POOL)  # hints think here, off the table's thread
+        self.hints = Thinking(MINDS)  # hints think here, off the table's thread
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
-    def open(cls, url: str, first: dict[str, Any], timeout: float = REQUEST_SECONDS) -> RemoteWindow:
-        """Connect and wait for the welcome: the window, or NetError saying why not."""
+    def open(
+        cls,
+        url: str,
+        first: dict[str, Any],
+        timeout: float | None = None,
+        stop: threading.Event | None = None,
+    ) -> RemoteWindow:
+        """Connect and wait for the welcome (REQUEST_SECONDS at most): the window, or NetError
+        saying why not. Never from the frame: the Join screen calls it on a thread of its own,
+        and `stop` set gives the attempt up (seen within STOP_SECONDS)."""
         inbox: queue.Queue = queue.Queue()
         link = Link(url, first, inbox)
         window = cls(link, inbox)
         link.start()
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + (REQUEST_SECONDS if timeout is None else timeout)
         while window.status != "online":
+            if stop is not None and stop.is_set():
+                link.close()
+                raise NetError(msg("Joining was cancelled"))
             left = deadline - time.monotonic()
             try:
-                item = inbox.get(timeout=max(0.01, left)) if left > 0 else None
+                item = inbox.get(timeout=min(STOP_SECONDS, max(0.01, left))) if left > 0 else None
             except queue.Empty:
+                if left > STOP_SECONDS:
+                    continue
                 item = None
             if item is None:
                 link.close()
@@ -231,14 +270,19 @@ class RemoteWindow:
         return window
 
     @classmethod
-    def join(cls, invite: Invite, timeout: float = REQUEST_SECONDS) -> RemoteWindow:
-        window = cls.open(invite.url, {"type": "join", "v": p.VERSION, "code": invite.code}, timeout)
+    def join(
+        cls, invite: Invite, timeout: float | None = None, stop: threading.Event | None = None
+    ) -> RemoteWindow:
+        first = {"type": "join", "v": p.VERSION, "code": invite.code}
+        window = cls.open(invite.url, first, timeout, stop)
         window.invite = invite
         return window
 
     @classmethod
-    def rejoin(cls, url: str, token: str, timeout: float = REQUEST_SECONDS) -> RemoteWindow:
-        return cls.open(url, {"type": "hello", "v": p.VERSION, "token": token}, timeout)
+    def rejoin(
+        cls, url: str, token: str, timeout: float | None = None, stop: threading.Event | None = None
+    ) -> RemoteWindow:
+        return cls.open(url, {"type": "hello", "v": p.VERSION, "token": token}, timeout, stop)
 
     @property
     def token(self) -> str:

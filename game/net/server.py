@@ -45,6 +45,7 @@ from game.core.match import Match, Seat
 from game.core.ruleset import Budget
 from game.core.store import Store
 from game.core.storedb import FILENAME as STORE_FILE
+from game.core.thinking import MINDS
 from game.core.writer import Writer
 from game.net import collector
 from game.net import protocol as p
@@ -148,7 +149,6 @@ class Server:
         bot_pause: float = 0.6,
         rate: float = 60.0,
         budget: Budget | None = None,
-        workers: int = 2,
         max_rooms: int = MAX_ROOMS,
         allow_create: bool = True,
         allow_seed: bool = False,
@@ -162,7 +162,9 @@ class Server:
         if self.store.problem and store is None:
             log.warning("%s", self.store.problem)
         self.keys = Keys(data_dir / KEYS_FILE)
-        self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bot")
+        # the bots think where the app's do: our own in worker processes, shared by every
+        # server of this process (the app's hosting one among them) and never shut down here
+        self.executor = MINDS
         # one thread for the store (its writes and loads in the order asked, so a match loaded
         # again reads every write made before), one for the keys, and the folds of view_at
         self.writer = Writer(self.store) if writer is None else writer
@@ -497,7 +499,6 @@ class Server:
             if room.ledger is not None:
                 room.ledger.close()
         self.rooms.clear()
-        self.executor.shutdown(wait=False, cancel_futures=True)
         self.folds.shutdown(wait=False, cancel_futures=True)
         self.keying.shutdown(wait=True)  # a change to the keys under way ends first
         self.keys.close()

@@ -1,22 +1,27 @@
 """Join a match another computer hosts: the invite typed or pasted, Join, and the table.
 
-The invite is read at once (a malformed one is refused in words under the field). Reaching the
-host waits until a frame saying so is on screen (it can take a few seconds to give up on a
-silent host). On success the table replaces this screen; on failure the reason stands under
-the field, with what to do about it. The seats this app joined before and whose match is not
-over are listed below, each to take again (game.net.tickets), two at a time, newest first,
-with a page turn (PgUp / PgDn, the wheel) when there are more: every one stays in reach.
+The invite is read at once (a malformed one is refused in words under the field). The host is
+reached on a thread of its own (an `Attempt`: it can take seconds to give up on a silent host)
+while the screen says whom it is connecting to and keeps answering: Cancel or Esc gives the
+attempt up at once and goes back to the menu. On success the table replaces this screen; on
+failure the reason stands under the field, with what to do about it. The seats this app
+joined before and whose match is not over are listed below, each to take again
+(game.net.tickets), two at a time, newest first, with a page turn (PgUp / PgDn, the wheel)
+when there are more: every one stays in reach.
 """
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.core import registry
 from game.core.i18n import N_, msg, said
-from game.net.client import NetError
+from game.net.client import NetError, RemoteWindow
 from game.net.invite import parse
 from game.net.tickets import Ticket
 from game.scenes.base import Screen
@@ -48,6 +53,41 @@ HOW = (  # how joining works, while no seat is remembered
     N_("Paste it here (Ctrl+V or Paste) or type it, then Join: you take the seat it was made for."),
     N_("The host's app must be open, on your network or reachable from the internet."),
 )
+
+
+class Attempt:
+    """Reaching a host (an invite joined, a remembered seat taken again) on a thread of its
+    own: the frame looks at `future` and never waits on it. Given up on, the attempt ends by
+    itself on that thread, and a window it still brings is closed there."""
+
+    def __init__(self, reach: Callable[[threading.Event], RemoteWindow], where: str):
+        self.where = where  # host:port, as the person reads it
+        self.stop = threading.Event()
+        self.future: Future[RemoteWindow] = Future()
+        self.thread = threading.Thread(target=self._run, args=(reach,), daemon=True, name="join")
+        self.thread.start()
+
+    def _run(self, reach: Callable[[threading.Event], RemoteWindow]) -> None:
+        try:
+            self.future.set_result(reach(self.stop))
+        except BaseException as exc:  # said on the screen, as the frame finds it
+            self.future.set_exception(exc)
+
+    def cancel(self) -> None:
+        """Give it up: the link stops trying (soon, on its own threads), and a window that
+        arrives all the same is closed."""
+        self.stop.set()
+        self.future.add_done_callback(_abandoned)
+
+
+def _abandoned(future: Future[RemoteWindow]) -> None:
+    if future.exception() is None:
+        future.result().close()
+
+
+def _where(url: str) -> str:
+    """host:port of a ws:// or wss:// address."""
+    return url.split("://", 1)[-1].split("/", 1)[0]
 
 
 class InviteField(TextField):
@@ -89,6 +129,8 @@ class JoinScreen(Screen):
         self.paste_button.hint = N_("The invite from the clipboard (Ctrl+V)")
         self.back_button = Button((720, 620, 240, 60), N_("Back"), self.back, tid="back")
         self.join_button = Button((980, 620, 240, 60), N_("Join"), self.join, primary=True, tid="join")
+        self.cancel_button = Button((980, FIELD.bottom + 10, 240, 44), N_("Cancel"), self.back, tid="cancel")
+        self.cancel_button.hint = "Esc"
         self.remembered = app.matches.remembered()
         self.page = 0
         self.newer = Button((980, SEATS_Y - 20, 115, 36), N_("‹ Newer"), lambda: self.turn(-1), size=16)
@@ -100,8 +142,8 @@ class JoinScreen(Screen):
         self.lay_out()
         self.group.focus(self.field)
         self.problem: tuple[str, str, str] | None = None  # headline, the reason, what to do
-        self.pending: str | Ticket = ""  # the invite (or seat) being joined, once "Reaching the host…" shows
-        self.shown = False  # whether a frame saying so was drawn
+        self.attempt: Attempt | None = None  # the host being reached
+        self.ticks = 0  # since the attempt began (its dots move)
 
     # -- the invite ---------------------------------------------------------------------------
     def paste(self) -> None:
@@ -124,16 +166,36 @@ class JoinScreen(Screen):
 
     def join(self) -> None:
         self.group.focus(self.field)  # a click on Join took the focus: the keys edit the invite
-        if self.pending:
+        if self.attempt is not None:
             return
+        text = self.field.value
         try:
-            parse(self.field.value)
+            invite = parse(text)
         except ValueError as exc:
             self.problem = (N_("That is not an invite."), said(exc), "")
             return
-        self.problem = None
-        self.pending, self.shown = self.field.value, False
+        matches = self.app.matches
+        self.begin(Attempt(lambda stop: matches.join(text, stop), _where(invite.url)))
+
+    def begin(self, attempt: Attempt) -> None:
+        self.problem, self.attempt, self.ticks = None, attempt, 0
         self.join_button.enabled, self.join_button.label = False, N_("Joining…")
+        self.lay_out()
+
+    def back(self) -> None:
+        """Esc, Back or Cancel: an attempt under way is given up at once, and the menu shows."""
+        self.give_up()
+        super().back()
+
+    def give_up(self) -> None:
+        if self.attempt is not None:
+            self.attempt.cancel()
+            self.attempt = None
+            self.join_button.enabled, self.join_button.label = True, N_("Join")
+            self.lay_out()
+
+    def leave(self) -> None:
+        self.give_up()
 
     @property
     def pages(self) -> int:
@@ -164,9 +226,11 @@ class JoinScreen(Screen):
         ]
         turns = [self.newer, self.older] if self.pages > 1 else []
         self.newer.enabled, self.older.enabled = self.page > 0, self.page < self.pages - 1
+        trying = [self.cancel_button] if getattr(self, "attempt", None) is not None else []
         self.group.widgets = [
             self.field,
             self.paste_button,
+            *trying,
             *turns,
             *self.again,
             self.back_button,
@@ -175,34 +239,37 @@ class JoinScreen(Screen):
 
     def _again(self, ticket: Ticket):
         def take() -> None:
-            if not self.pending:
-                self.problem, self.pending, self.shown = None, ticket, False
+            if self.attempt is None:
+                matches = self.app.matches
+                self.begin(Attempt(lambda stop: matches.rejoin(ticket, stop), _where(ticket.url)))
 
         return take
 
     def update(self, ticks: int) -> None:
-        if not self.pending or not self.shown:
+        attempt = self.attempt
+        if attempt is None:
             return
-        from game.scenes.online import join_table, rejoin_table
+        self.ticks += ticks
+        if not attempt.future.done():
+            return
+        from game.scenes.online import window_table
 
-        invite, self.pending = self.pending, ""
+        self.attempt = None
         self.join_button.enabled, self.join_button.label = True, N_("Join")
+        self.lay_out()
         try:
-            if isinstance(invite, Ticket):
-                table = rejoin_table(self.app, invite)
-            else:
-                table = join_table(self.app, invite)
+            window = attempt.future.result()
         except ValueError as exc:
             self.problem = (N_("That is not an invite."), said(exc), "")
         except NetError as exc:
             code = getattr(exc, "code", "")
             self.problem = (N_("Could not join."), refusal_words(code, said(exc)), ADVICE.get(code, ""))
         else:
-            self.app.replace(table)
+            self.app.replace(window_table(self.app, window))
 
     @property
     def animated(self) -> bool:  # type: ignore[override]
-        return bool(self.pending)  # "Reaching the host…" is drawn, then the host is reached
+        return self.attempt is not None  # its dots move, and the frame looks at it each tick
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
@@ -218,7 +285,7 @@ class JoinScreen(Screen):
             self.group.focus(self.field)  # the one thing to type into: typing goes there
         typed = self.field.value
         taken = super().handle(event)
-        if self.field.value != typed and not self.pending:
+        if self.field.value != typed and self.attempt is None:
             self.problem = None  # a new invite is being typed: the old one's error goes
         return taken
 
@@ -239,15 +306,25 @@ class JoinScreen(Screen):
             below = y + 30 + 24 * len(said_lines)
             for k, line in enumerate(text.wrap(advice, 1120, 17)[:2] if advice else ()):
                 text.blit(surface, line, (92, below + 22 * k), 17, theme.MUTED, anchor="midleft")
-        elif self.pending:
-            self.shown = True
-            text.blit(surface, N_("Reaching the host…"), (92, y), 20, theme.TEXT, "bold", "midleft")
+        elif self.attempt is not None:
+            self.draw_trying(surface, y)
         if self.tickets:
             self.draw_tickets(surface)
         else:
             for k, line in enumerate(HOW):
                 text.blit(surface, line, (60, 480 + 30 * k), 17, theme.MUTED, anchor="midleft")
         self.group.draw(surface)
+
+    def draw_trying(self, surface: pygame.Surface, y: int) -> None:
+        """Whom it is connecting to, with dots that move: the window is alive meanwhile."""
+        lit = self.ticks // 20 % 3
+        for k in range(3):
+            colour = theme.ACCENT if k == lit else theme.MUTED
+            pygame.draw.circle(surface, colour, (66 + 8 * k, y), 3)
+        words = msg("Connecting to {where}…", where=self.attempt.where if self.attempt else "")
+        text.blit(surface, words, (92, y), 20, theme.TEXT, "bold", "midleft")
+        tip = N_("Cancel (Esc) stops trying and goes back to the menu.")
+        text.blit(surface, tip, (92, y + 30), 17, theme.MUTED, anchor="midleft")
 
     def draw_tickets(self, surface: pygame.Surface) -> None:
         """The seats this app joined before, newest first: the game, who plays, and when."""

@@ -23,11 +23,10 @@ def opened_table(app: Host, opened: Any):
 
 def join_table(app: Host, text: str):
     """Join with an invite: its table, or ValueError / NetError saying why not in words."""
-    window = app.matches.join(text)
-    return tables.table_class(window.game.name)(app, window, None)
+    return window_table(app, app.matches.join(text))
 
 
-def rejoin_table(app: Host, ticket: Any):
-    """Take a remembered seat again: its table, or NetError."""
-    window = app.matches.rejoin(ticket)
+def window_table(app: Host, window: Any):
+    """The table of a match joined at another computer (its window reached already: the Join
+    screen reaches it off the frame)."""
     return tables.table_class(window.game.name)(app, window, None)

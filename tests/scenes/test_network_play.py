@@ -127,8 +127,8 @@ def test_a_guest_whose_app_closed_takes_its_seat_again_from_the_seats_it_remembe
         again = Session.menu()  # the app opened again: Join lists the seat; one click takes it
         again.click("join")
         again.click("rejoin.0")
-        again.app.step(1)  # "Reaching the host…" is drawn, then the host is reached
-        again.app.step(1)
+        again.app.top.attempt.future.result(60)  # the host is reached off the frame
+        again.tick(1)  # and the table shows
         assert again.scene == "jaipur", again.scene
         table = again.table
         assert table.window.count >= seen and table.viewer == 1

@@ -166,7 +166,8 @@ def test_without_a_clipboard_the_invite_stays_to_be_read_and_paste_says_so(monke
             assert guest.app.top.problem[0] == "There is no clipboard here."
             guest.type(invites[1])  # typed instead, as the host read it out
             guest.click("join")
-            guest.tick(1)
+            guest.app.top.attempt.future.result(60)  # the host is reached off the frame
+            guest.tick(1)  # and the table shows
             assert guest.scene == "jaipur"
         finally:
             guest.close()
@@ -233,7 +234,8 @@ def test_joining_with_an_invite_opens_the_table_and_both_see_each_other_online()
             pygame.scrap.put_text(f"  {invites[1]}\n")  # as a message may hold it
             guest.key("ctrl+v")
             guest.click("join")
-            guest.tick(1)
+            guest.app.top.attempt.future.result(60)  # the host is reached off the frame
+            guest.tick(1)  # and the table shows
             assert guest.scene == "jaipur", "the table replaces the join screen"
             assert [type(s).__name__ for s in guest.app.stack] == ["Menu", "JaipurTable"]
             wait_until(host, lambda: online(host, 0, 1), "the host sees the guest online")

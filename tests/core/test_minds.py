@@ -1,0 +1,125 @@
+"""Our bots think in worker processes (game/core/thinking.py `Minds`, issue 51): each game's
+hard bot plays a whole match there, choosing exactly what it chooses on this thread for the
+same seed under an iterations budget (its view, legal list, budget and random source all
+pickle, and it keeps nothing between moves). Every wait is on a future, bounded."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from game.core import bots, registry
+from game.core.authority import Authority
+from game.core.match import Match, Seat
+from game.core.outside import ProgramBot
+from game.core.referee import Referee
+from game.core.ruleset import Budget
+from game.core.thinking import Minds, Thinking, apart
+
+BUDGET = Budget(seconds=3600.0, iterations=12)  # short, and never cut by the clock
+SECONDS = 120.0  # safety bound on any one answer
+STEPS = 20_000
+
+
+@pytest.fixture(scope="module")
+def minds() -> Iterator[Minds]:
+    minds = Minds(processes=2)
+    minds.start()
+    assert minds.up.wait(SECONDS), "the worker processes did not start"
+    yield minds
+    minds.shutdown(wait=True, cancel_futures=True)
+
+
+def play(game: str, thinking: Thinking, seed: int) -> list[tuple[int, Any]]:
+    """A match of hard bots to its end, each answer waited for before time moves on."""
+    rules = registry.get(game)
+    seats = [Seat(f"Hard {i + 1}", "bot", "hard") for i in range(max(2, rules.min_seats))]
+    match = Match.new(rules, seats, {}, seed)
+    players = {i: bots.for_seat(rules, s) for i, s in enumerate(seats)}
+    referee = Referee(Authority(match), players, thinking, budget=BUDGET)
+    try:
+        for _ in range(STEPS):
+            if match.finished:
+                return [(c.seat, c.command) for c in match.commands]
+            for job in list(thinking.jobs.values()):
+                job.future.result(SECONDS)
+            referee.advance(min(referee.quiet(), 600))
+        raise AssertionError(f"{game}: no end after {STEPS} steps")
+    finally:
+        referee.close()
+
+
+@pytest.mark.parametrize("game", registry.GAMES)  # the four games, not a test's own
+def test_a_hard_bot_in_a_worker_process_plays_as_it_does_here(minds, monkeypatch, game):
+    sent = []
+    pool = minds.pool
+    assert pool is not None
+    real = pool.submit
+
+    def counted(fn, *args, **kwargs):
+        sent.append(fn)
+        return real(fn, *args, **kwargs)
+
+    monkeypatch.setattr(pool, "submit", counted)
+    apart_moves = play(game, Thinking(minds), seed=5)
+    here = play(game, Thinking(), seed=5)
+    assert apart_moves == here
+    by_bots = [seat for seat, _ in here if seat is not None]  # not the rules' time entries
+    assert len(sent) >= len(by_bots) > 0, "every bot move was thought in a worker process"
+    assert all(getattr(fn, "__self__", None).level == "hard" for fn in sent)
+
+
+def test_an_outside_program_and_a_bot_of_elsewhere_think_on_threads():
+    rules = registry.get("jaipur")
+    assert apart(rules.bot("hard").choose) and apart(bots.RandomBot().choose)
+    program = ProgramBot(["false"])
+    try:
+        assert not apart(program.choose)
+    finally:
+        program.close()
+
+    class Spy:
+        def choose(self, *args):
+            return None
+
+    assert not apart(Spy().choose) and not apart(print)
+
+
+def test_the_workers_end_with_an_app_that_is_killed(tmp_path):
+    """A killed app says nothing to its workers: each notices its parent gone and ends."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    script = (
+        "from game.core.thinking import MINDS\n"
+        "MINDS.start()\n"
+        "assert MINDS.up.wait(120)\n"
+        "print(*[p.pid for p in MINDS.pool._processes.values()], flush=True)\n"
+        "import time; time.sleep(600)\n"
+    )
+    app = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        assert app.stdout is not None
+        workers = [int(pid) for pid in app.stdout.readline().split()]
+        assert len(workers) >= 2
+    finally:
+        app.send_signal(signal.SIGKILL)
+        app.wait(60)
+
+    def alive(pid: int) -> bool:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            return False
+        return state not in ("Z", "X")
+
+    for _ in range(600):  # a minute at most, as a safety bound: each ends as soon as it notices
+        if not any(alive(pid) for pid in workers):
+            break
+        time.sleep(0.1)
+    assert not any(alive(pid) for pid in workers), "a worker outlived the app"
