@@ -9,9 +9,9 @@ never waits on the file) and one `LocalWindow` for the people at this screen
 (docs/architecture.md, "The referee"). Every call to the store goes through the app's store
 thread, in the order asked, and none is waited for on the frame: what a scene asks (a match to
 open, a list to read, a file to import) comes back later through the app's inbox (`ask`, and
-`read` for the lists), and sees every write asked before it. What opens matches (the referee, the windows, network
-play and websockets) is imported where it is first used: the menu, which reads the saves
-through here as the app starts, needs none of it (`startup_s`).
+`read` for the lists), and sees every write asked before it. What opens matches (the referee,
+the windows, network play and websockets) is imported where it is first used: the menu, which
+reads the saves through here as the app starts, needs none of it (`startup_s`).
 """
 
 from __future__ import annotations
