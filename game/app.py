@@ -12,6 +12,7 @@ import sys
 import time
 import warnings
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -153,24 +154,32 @@ class App:
     # -- services -------------------------------------------------------------------------
     @property
     def store(self) -> Store:
-        """The save database, opened on first use; a damaged file is set aside with a toast."""
+        """The save database, waiting for its opening on the store's thread: for tools, tests and
+        the server this app hosts. The frame's own paths never wait on it: they ask the store's
+        thread (game/matches.py), whose first job is the opening."""
         if self._store is None:
-            from game.core.store import Store
-
-            self._store = Store.open()
-            if self._store.problem:
-                self.toast(self._store.problem, error=True, echo=False)  # Store.open told stderr
+            self._store = self.writer.store
         return self._store
 
     @property
     def writer(self) -> Writer:
         """The store's one thread: every write and read of the saves goes through it, so the
-        frame never waits on the file (shared with the server this app hosts)."""
+        frame never waits on the file (shared with the server this app hosts). It opens the
+        store first; a damaged file set aside is said in a toast once it is open."""
         if self._writer is None:
+            from game.core.store import Store
             from game.core.writer import Writer
 
-            self._writer = Writer(self.store)
+            given = self._store  # a store opened beforehand (the benchmarks' own)
+            self._writer = Writer(given if given is not None else Store.open)
+            inbox = self.inbox
+            self._writer.opened.add_done_callback(lambda done: inbox.call_soon_threadsafe(self._opened, done))
         return self._writer
+
+    def _opened(self, done: Future[Store]) -> None:
+        store = done.result()
+        if store.problem:
+            self.toast(store.problem, error=True, echo=False)  # Store.open told stderr
 
     @property
     def inbox(self) -> Inbox:
@@ -408,9 +417,11 @@ class App:
             while time.monotonic() < end and not pygame.event.peek(pygame.KEYDOWN):
                 time.sleep(STEP)
                 pygame.event.pump()
-        stopped = self._writer is None or self._writer.close(QUIT_SAVE_SECONDS if not unsaved else 0)
-        if self._store is not None and stopped:  # else a write still waits on the file: left to the exit
-            self._store.close()
+        writer = self._writer
+        stopped = writer is None or writer.close(QUIT_SAVE_SECONDS if not unsaved else 0)
+        opened = writer is not None and writer.opened.done() and writer.opened.exception() is None
+        if writer is not None and stopped and opened:  # else a write (or the opening) still waits
+            writer.store.close()  # on the file: left to the exit
         return unsaved
 
     def _say_closing(self, message: str, error: bool = False) -> None:
@@ -454,7 +465,7 @@ def play(args) -> int:
     from game.core import registry, seats
     from game.core.match import Match
     from game.core.sim import parse_options
-    from game.scenes import tables
+    from game.scenes import tables, waiting
     from game.scenes.menu import Menu
 
     if args.game not in registry.names() or not tables.has_table(args.game):
@@ -478,7 +489,7 @@ def play(args) -> int:
         return 2
     app = App(windowed=bool(getattr(args, "windowed", False)))
     app.push(Menu(app))
-    app.push(tables.new_table(app, ruleset, made, options, seed))
+    waiting.open_new(app, ruleset, made, options, app.push, seed)  # over the menu, once stored
     code = app.run(frames=args.smoke)
     pygame.quit()
     return code

@@ -30,7 +30,7 @@ from game.core import registry, seats  # noqa: E402
 from game.core.match import Match  # noqa: E402
 from game.core.ruleset import Command, Outcome  # noqa: E402
 from game.core.settings import ANIMATION_SPEEDS  # noqa: E402
-from game.scenes import tables  # noqa: E402
+from game.scenes import tables, waiting  # noqa: E402
 from game.scenes.overlays import HandOff  # noqa: E402
 from game.scenes.table import Table  # noqa: E402
 from game.ui.targets import Target  # noqa: E402
@@ -91,8 +91,8 @@ class Session:
         ruleset = registry.get(game)
         options = options or {}
         made = seats_from(ruleset, seats, options)
-        session.app.push(tables.new_table(session.app, ruleset, made, options, seed, setup))
-        session.answered()
+        waiting.open_new(session.app, ruleset, made, options, session.app.push, seed, setup)
+        session.answered()  # stored, and its table pushed
         return session
 
     @classmethod

@@ -7,16 +7,18 @@ exports and imports. A local match opens as an in-process room: its authority, i
 driven by the table's ticks, its ledger (its writes on the store's one thread, so the frame
 never waits on the file) and one `LocalWindow` for the people at this screen
 (docs/architecture.md, "The referee"). Every call to the store goes through the app's store
-thread, in the order asked: a scene's reads come back later (`read`), and see every write asked
-before them. What opens matches (the referee, the windows, network
-play and websockets) is imported where it is first used: the menu, which reads the saves
-through here as the app starts, needs none of it (`startup_s`).
+thread, in the order asked, and none is waited for on the frame: what a scene asks (a match to
+open, a list to read, a file to import) comes back later through the app's inbox (`ask`, and
+`read` for the lists), and sees every write asked before it. What opens matches (the referee,
+the windows, network play and websockets) is imported where it is first used: the menu, which
+reads the saves through here as the app starts, needs none of it (`startup_s`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import random
+import sqlite3
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -30,7 +32,7 @@ from game.core.i18n import N_, msg, said
 from game.core.match import Match, Seat
 from game.core.records import MatchInfo, Played, StatRow
 from game.core.ruleset import Budget, Rejected
-from game.core.store import fold
+from game.core.store import Saving, fold
 from game.core.timers import ticks
 from game.core.window import NotOpened
 
@@ -81,55 +83,99 @@ class AppLike(Protocol):
     def inbox(self) -> Inbox: ...
 
 
+class Asked:
+    """Something a screen asked of the saves, under way on the store's thread (`Matches.ask`).
+    `cancel()` before its answer: the answer never comes, and what the call did is undone (a
+    match made is deleted, a file written is removed), so the person is where they were."""
+
+    def __init__(self) -> None:
+        self.cancelled = False
+        self.answered = False
+        self.future: Future[Any] | None = None  # the store thread's
+
+    def cancel(self) -> None:
+        if self.answered or self.cancelled:
+            return
+        self.cancelled = True
+        if self.future is not None:
+            self.future.cancel()  # not begun yet: it never runs
+
+
 class Matches:
     def __init__(self, app: AppLike):
         self.app = app
         # by id(window), while open: the room, and its ledger (None: not saved)
         self._records: dict[int, tuple[Authority, Referee, Ledger | None]] = {}
         self._ledgers: list[Ledger] = []  # of the matches played here, those with writes to come
-        self._reads = 0  # reads asked whose answer the frame has not taken yet
+        self._asked = 0  # calls asked whose answer the frame has not taken yet
 
     # -- the store's thread -----------------------------------------------------------------
-    def _stored(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """`fn(*args)` on the store's thread, after every write asked before, waited for: what a
-        person asked for at once (opening, deleting, exporting a match)."""
-        return self.app.writer.call(fn, *args).result()
+    def ask(
+        self,
+        fn: Callable[..., Any],
+        *args: Any,
+        then: Callable[[Future[Any]], None] | None = None,
+        made: Callable[[Any], Any] | None = None,
+        undo: Callable[[Any], None] | None = None,
+    ) -> Asked:
+        """The one way the frame asks anything of the saves: `fn(*args)` on the store's thread,
+        after every call and write asked before; the frame never waits on it. Once it is done,
+        on the frame, `made` turns its result into the answer (a match's window) and `then`
+        gets that answer as a done Future (`result()` gives it, or raises what failed). Asked
+        and cancelled: `undo(result)` on the frame, when the call had done its work anyway.
+        Counted in `busy` until then (game.automation waits for it)."""
+        asked = Asked()
+        self._asked += 1
+
+        def taken(done: Future[Any]) -> None:
+            self._asked -= 1
+            if asked.cancelled:
+                if undo is not None and not done.cancelled() and done.exception() is None:
+                    undo(done.result())
+                return
+            asked.answered = True
+            answer: Future[Any] = Future()
+            try:
+                value = done.result()
+                answer.set_result(made(value) if made is not None else value)
+            except Exception as exc:  # said by whoever asked, in words
+                answer.set_exception(exc)
+            if then is not None:
+                then(answer)
+
+        asked.future = self.app.writer.call(fn, *args)
+        asked.future.add_done_callback(lambda done: self.app.inbox.call_soon_threadsafe(taken, done))
+        return asked
 
     def read(
         self, fn: Callable[..., Any], then: Callable[[Future[Any]], None], *args: Any, again: bool = True
     ) -> None:
-        """`fn(*args)` (one of the reads below) on the store's thread, after every write asked
-        before; `then(future)` runs on the frame once it is done. A screen shows that it loads
-        meanwhile: the frame never waits on the file. Moves played before the read whose write
-        was not asked yet (a table's writes go one at a time) are read too: once they are
-        stored, `then` is called again with a second read."""
-        self._reads += 1
+        """`ask` for one of the reads below, for a screen that shows what it reads. Moves played
+        before the read whose write was not asked yet (a table's writes go one at a time) are
+        read too: once they are stored, `then` is called again with a second read."""
 
-        def taken(future: Future[Any]) -> None:
-            self._reads -= 1
-            then(future)
+        def taken(answer: Future[Any]) -> None:
+            then(answer)
             behind = [ledger for ledger in self._ledgers if not ledger.idle]
             if again and behind:
-                self._reads += 1  # asked already, as far as anyone waiting on the saves knows
+                self._asked += 1  # asked already, as far as anyone waiting on the saves knows
                 left = [len(behind)]
 
                 def stored() -> None:
                     left[0] -= 1
                     if not left[0]:
-                        self._reads -= 1
+                        self._asked -= 1
                         self.read(fn, then, *args, again=False)
 
                 for ledger in behind:
                     ledger.after(stored)
 
-        self.app.writer.call(fn, *args).add_done_callback(
-            lambda future: self.app.inbox.call_soon_threadsafe(taken, future)
-        )
+        self.ask(fn, *args, then=taken)
 
     @property
     def busy(self) -> bool:
-        """A read or a write of the saves is under way (game.automation waits for it)."""
-        return self._reads > 0 or self.writing()
+        """A call or a write of the saves is under way (game.automation waits for it)."""
+        return self._asked > 0 or self.writing()
 
     def writing(self) -> bool:
         """Some match played here has changes the store does not hold yet."""
@@ -149,13 +195,33 @@ class Matches:
             raise KeyError("that window's match is not saved")
         return ledger.saved
 
-    def _ledger(self, match: Match) -> Ledger:
-        """The match's writes, taken from the store's hands onto its thread."""
+    def _opened(self, match: Match, stored: tuple[int, Saving]) -> Opened:
+        """On the frame: the table's room of a match the store's thread has stored or loaded,
+        its writes from here on taken by its ledger."""
         from game.core.ledger import Ledger
 
-        ledger = Ledger(self.app.store.saving(match), match, self.app.writer, self.app.inbox)
+        match_id, saving = stored
+        ledger = Ledger(saving, match, self.app.writer, self.app.inbox)
         self._ledgers.append(ledger)
-        return ledger
+        return Opened(self.local(match, ledger=ledger), match_id)
+
+    def _store(self, match: Match, branched: tuple[int, int] | None = None) -> tuple[int, Saving]:
+        """On the store's thread: a new match stored (and where it `branched`: its parent's id
+        and the moves taken over), taken out of the store's hands for a ledger."""
+        store = self.app.store
+        try:
+            match_id = store.attach(match)
+            if branched is not None:
+                store.note_branch(match_id, branched[0], len(match.events), branched[1])
+        except sqlite3.Error as exc:  # the file stayed busy past its timeout, the disk is full
+            raise NotOpened(
+                msg("The match cannot be saved, so it was not opened: {why}", why=str(exc))
+            ) from None
+        return match_id, store.saving(match)
+
+    def _forget(self, stored: tuple[int, Saving]) -> None:
+        """A match stored for a screen that stopped waiting for it: deleted, never shown."""
+        self.delete(stored[0])
 
     # -- local play -----------------------------------------------------------------------
     def new(
@@ -165,12 +231,15 @@ class Matches:
         options: dict[str, Any],
         seed: int | None = None,
         setup: dict[str, Any] | None = None,
-    ) -> Opened:
-        """A new match, saved as it goes. No seed: a fresh one from the system."""
+        then: Callable[[Future[Opened]], None] | None = None,
+    ) -> Asked:
+        """A new match, saved as it goes: `then` gets it once stored (NotOpened saying why not).
+        No seed: a fresh one from the system. ValueError at once for seats the rules refuse."""
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         match = Match.new(registry.get(game), players, options, seed, setup)
-        match_id = self._stored(self.app.store.attach, match)
-        return Opened(self.local(match, ledger=self._ledger(match)), match_id)
+        return self.ask(
+            self._store, match, then=then, made=lambda stored: self._opened(match, stored), undo=self._forget
+        )
 
     def unsaved(
         self,
@@ -183,16 +252,26 @@ class Matches:
         """A new match kept nowhere (the benchmarks' busy tables)."""
         return self.local(Match.new(registry.get(game), players, options, seed, setup))
 
-    def resume(self, match_id: int) -> Opened:
-        """Continue a stored match where its log stands: at this screen, or hosted again when
-        players elsewhere have seats (NotOpened, saying why, when it cannot be)."""
-        try:
-            match = self._stored(self.app.store.load, match_id)
-        except (FormatError, ValueError, KeyError) as exc:
-            raise NotOpened(msg("This match cannot be resumed: {problem}", problem=said(exc))) from None
-        if any(s.kind == "online" for s in match.seats):
-            return self.reopen(match_id)
-        return Opened(self.local(match, ledger=self._ledger(match)), match_id)
+    def resume(self, match_id: int, then: Callable[[Future[Opened]], None] | None = None) -> Asked:
+        """Continue a stored match where its log stands: `then` gets it at this screen, or
+        hosted again when players elsewhere have seats (NotOpened, saying why, when it cannot
+        be)."""
+
+        def load() -> tuple[Match, Saving]:  # on the store's thread
+            store = self.app.store
+            try:
+                match = store.load(match_id)
+            except (FormatError, ValueError, KeyError, sqlite3.Error) as exc:
+                raise NotOpened(msg("This match cannot be resumed: {problem}", problem=said(exc))) from None
+            return match, store.saving(match)
+
+        def made(loaded: tuple[Match, Saving]) -> Opened:
+            match, saving = loaded
+            if any(s.kind == "online" for s in match.seats):
+                return self.reopen(match_id)
+            return self._opened(match, (match_id, saving))
+
+        return self.ask(load, then=then, made=made)
 
     # -- the saves: Continue, History, Statistics (on the store's thread: through `read`) ----
     def unfinished(self) -> list[MatchInfo]:
@@ -213,12 +292,21 @@ class Matches:
     def statistics(self) -> list[StatRow]:
         return [r for r in self.app.store.statistics() if r.game in registry.names()]
 
-    def delete(self, match_id: int) -> bool:
-        return bool(self._stored(self.app.store.delete, match_id))
+    def delete(self, match_id: int, then: Callable[[Future[bool]], None] | None = None) -> Asked:
+        """A stored match deleted (`then` hears whether it was there)."""
+        return self.ask(lambda: self.app.store.delete(match_id), then=then)
 
-    def import_file(self, path: Path) -> int:
-        """A match file imported into the saves (FormatError or OSError saying why not)."""
-        return int(self._stored(self.app.store.import_file, path))
+    def import_file(self, path: Path, then: Callable[[Future[int]], None]) -> Asked:
+        """A match file imported into the saves: `then` gets its id (FormatError or OSError
+        saying why not). Cancelled, an import that went in anyway is deleted again."""
+
+        def imported() -> int:
+            try:
+                return int(self.app.store.import_file(path))
+            except sqlite3.Error as exc:
+                raise OSError(str(exc)) from None
+
+        return self.ask(imported, then=then, undo=self.delete)
 
     @staticmethod
     def withheld(info: MatchInfo) -> str | None:
@@ -229,33 +317,60 @@ class Matches:
             return N_("A match other people play in can be exported once it is over.")
         return None
 
-    def export(self, match_id: int, path: Path) -> None:
-        """A match written to a file, unless it is `withheld` (NotOpened says why)."""
-        info = self._stored(self.app.store.info, match_id)
-        refusal = None if info is None else self.withheld(info)
-        if refusal is not None:
-            raise NotOpened(refusal)
-        self._stored(self.app.store.export, match_id, path)
+    def export(self, match_id: int, path: Path, then: Callable[[Future[None]], None]) -> Asked:
+        """A match written to a file, unless it is `withheld` (NotOpened says why; OSError or
+        FormatError when it cannot be written). Cancelled, a file written anyway is removed."""
 
-    def replay(self, match_id: int, finished: bool | None = None) -> Rewind:
-        """A stored match to replay: its timeline and windows (NotOpened saying why not)."""
-        try:
-            match = fold(self._stored(self.app.store.data, match_id), msg("Saved match {id}", id=match_id))
-        except (FormatError, ValueError, KeyError) as exc:
-            raise NotOpened(msg("This match cannot be replayed: {why}", why=said(exc))) from None
-        from game.core.replays import Rewind
+        def export() -> None:
+            store = self.app.store
+            try:
+                info = store.info(match_id)
+                refusal = None if info is None else self.withheld(info)
+                if refusal is not None:
+                    raise NotOpened(refusal)
+                store.export(match_id, path)
+            except sqlite3.Error as exc:
+                raise OSError(str(exc)) from None
 
-        return Rewind(match, finished)
+        def remove(_: None) -> None:
+            self.ask(path.unlink, True)  # missing_ok
 
-    def play_on(self, rewind: Rewind, count: int, parent: int | None) -> Opened:
+        return self.ask(export, then=then, undo=remove)
+
+    def replay(
+        self, match_id: int, then: Callable[[Future[Rewind]], None], finished: bool | None = None
+    ) -> Asked:
+        """A stored match to replay: `then` gets its timeline and windows (NotOpened saying why
+        not)."""
+
+        def fetch() -> Match:  # read and folded on the store's thread
+            try:
+                return fold(self.app.store.data(match_id), msg("Saved match {id}", id=match_id))
+            except (FormatError, ValueError, KeyError, sqlite3.Error) as exc:
+                raise NotOpened(msg("This match cannot be replayed: {why}", why=said(exc))) from None
+
+        def made(match: Match) -> Rewind:
+            from game.core.replays import Rewind
+
+            return Rewind(match, finished)
+
+        return self.ask(fetch, then=then, made=made)
+
+    def play_on(
+        self, rewind: Rewind, count: int, parent: int | None, then: Callable[[Future[Opened]], None]
+    ) -> Asked:
         """A finished match played on from a point of its replay: a new match, saved with a note
-        of where it branched, at this screen."""
+        of where it branched, that `then` gets at this screen."""
         match = rewind.branch(count)
-        store = self.app.store
-        match_id = self._stored(store.attach, match)
-        if parent is not None:
-            self._stored(store.note_branch, match_id, parent, len(match.events), match.moves)
-        return Opened(self.local(match, ledger=self._ledger(match)), match_id)
+        branched = None if parent is None else (parent, match.moves)
+        return self.ask(
+            self._store,
+            match,
+            branched,
+            then=then,
+            made=lambda stored: self._opened(match, stored),
+            undo=self._forget,
+        )
 
     # -- network play ---------------------------------------------------------------------
     def host(
@@ -358,12 +473,16 @@ class Matches:
         link = window.connection
         return link is None or bool(link.host)
 
-    def rematch(self, window: Any) -> Opened:
-        """The same players and options again: at this screen, or hosted again (new invites)."""
+    def rematch(self, window: Any, then: Callable[[Future[Opened]], None]) -> Asked | None:
+        """The same players and options again: at this screen (`then` once stored), or hosted
+        again with new invites (`then` at once; None: nothing to wait for)."""
         game = window.game.name
-        if window.connection is not None:
-            return self.host(game, window.players, window.options)
-        return self.new(game, window.players, window.options)
+        if window.connection is None:
+            return self.new(game, window.players, window.options, then=then)
+        hosted: Future[Opened] = Future()
+        hosted.set_result(self.host(game, window.players, window.options))
+        then(hosted)
+        return None
 
     def forget(self, window: RemoteWindow) -> None:
         """A match joined here has ended: its seat need not be remembered any more."""
@@ -427,12 +546,19 @@ class Matches:
             referee,
             frozenset(people),
             budget=budget,
-            problems=app.store.take_problem,
+            problems=self._problem,
         )
         key = id(window)
         self._records[key] = (authority, referee, ledger)
         window._on_close = lambda: self._records.pop(key, None)
         return window
+
+    def _problem(self) -> str | None:
+        """A saving trouble to say at the table, once (never waiting on the store's opening)."""
+        opened = self.app.writer.opened
+        if not opened.done() or opened.exception() is not None:
+            return None
+        return opened.result().take_problem()
 
     def record(self, window: Any) -> Match:
         """The whole record behind an open local window: for game.automation's checks and

@@ -3,9 +3,13 @@
 A server's store calls and the app's (its tables' writes, the History's and Continue's reads,
 and those of the server it hosts, which shares the app's store) all go through here: so a
 match loaded again, or a list read, holds every write asked before, and the frame or the event
-loop never waits on the file. The matches' writes that wait together go in one transaction
-(`Store.save_all`), the disk synced once for them all: under load the thread keeps up with
-many rooms, each write of which would otherwise wait on its own sync.
+loop never waits on the file. Its first job is opening the store, when it is given how
+(`Writer(Store.open)`: the app): that opening checks the whole file and may wait on another
+program's lock (an older file's new tables, a new file another window is making), so the frame
+never waits on it either; `opened` answers once it is done. The matches' writes that wait
+together go in one transaction (`Store.save_all`), the disk synced once for them all: under
+load the thread keeps up with many rooms, each write of which would otherwise wait on its own
+sync.
 """
 
 from __future__ import annotations
@@ -39,13 +43,22 @@ class Writer:
     """A thread running store calls in order; the writes queued together in one transaction.
     Each call answers with a `concurrent.futures.Future` (asyncio.wrap_future on a loop)."""
 
-    def __init__(self, store: Store):
-        self.store = store
+    def __init__(self, store: Store | Callable[[], Store]):
+        self.opened: Future[Store] = Future()  # the store, once open (at once when given open)
+        self._open = store if callable(store) else None
+        if isinstance(store, Store):
+            self.opened.set_result(store)
         self._jobs: deque[_Call | _Save] = deque()
         self._wake = threading.Condition()
         self._closing = False
         self._thread = threading.Thread(target=self._run, name="store", daemon=True)
         self._thread.start()
+
+    @property
+    def store(self) -> Store:
+        """The store, waiting for its opening: for the store's own thread and for tools, never
+        for a frame (it asks through `call`)."""
+        return self.opened.result()
 
     def save(self, saving: Saving, mark: Mark) -> Future[bool]:
         """Store a match up to `mark` (as Saving.save: False when the write failed)."""
@@ -73,6 +86,8 @@ class Writer:
         return not self._thread.is_alive()
 
     def _run(self) -> None:
+        if self._open is not None:
+            _settle(self.opened, self._open)
         while True:
             with self._wake:
                 while not self._jobs and not self._closing:

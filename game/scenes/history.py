@@ -21,6 +21,7 @@ from game.core.timers import ticks
 from game.core.window import NotOpened
 from game.scenes import tables
 from game.scenes.base import Screen
+from game.scenes.waiting import deleted, opening, working
 from game.ui import text, theme
 from game.ui.widgets import Button, Choice, TextField, Widget, panel
 
@@ -212,24 +213,33 @@ class History(Screen):
     def replay(self, row: Played) -> None:
         from game.scenes.replay import Replay
 
-        try:
-            rewind = self.app.matches.replay(row.id, finished=row.finished)
-        except NotOpened as exc:
-            self.app.toast(str(exc), error=True)
-            return
-        self.app.push(Replay(self.app, rewind, row.id))
+        opening(
+            self.app,
+            lambda answered: self.app.matches.replay(row.id, answered, finished=row.finished),
+            lambda rewind: self.app.push(Replay(self.app, rewind, row.id)),
+            N_("Opening the replay…"),
+        )
 
     def export(self, row: Played) -> None:
         target = paths.exports_dir() / f"{row.game}-{row.id}-{row.updated:%Y%m%d-%H%M%S}.json"
-        try:
-            self.app.matches.export(row.id, target)
-        except NotOpened as exc:
-            self.app.toast(str(exc), error=True)
-            return
-        except (OSError, FormatError) as exc:
-            self.app.toast(msg("Export failed: {why}", why=said(exc)), error=True)
-            return
-        self.app.toast(msg("Exported to {path}", path=str(target)))
+
+        def exported(done: Future[None]) -> None:
+            try:
+                done.result()
+            except NotOpened as exc:
+                self.app.toast(str(exc), error=True)
+                return
+            except (OSError, FormatError) as exc:
+                self.app.toast(msg("Export failed: {why}", why=said(exc)), error=True)
+                return
+            self.app.toast(msg("Exported to {path}", path=str(target)))
+
+        working(
+            self.app,
+            N_("Exporting the match…"),
+            lambda answered: self.app.matches.export(row.id, target, answered),
+            exported,
+        )
 
     def delete(self, row: Played) -> None:
         """Hidden at once, deleted when the undo offer runs out (or the screen is left)."""
@@ -245,7 +255,7 @@ class History(Screen):
     def finish_delete(self) -> None:
         if self.deleted is not None:
             row, self.deleted = self.deleted[0], None
-            self.app.matches.delete(row.id)
+            self.app.matches.delete(row.id, deleted(self.app))
             rows, names = self.known
             self.known = ([p for p in rows if p.id != row.id], names)
 
@@ -269,16 +279,27 @@ class History(Screen):
             why = msg("there is no such file") if not path.exists() else msg("it is a folder, not a file")
             self.app.toast(msg("{path} was not imported: {why}.", path=str(path), why=why), error=True)
             return
-        try:
-            match_id = self.app.matches.import_file(path)
-        except (FormatError, OSError) as exc:
-            self.app.toast(msg("{file} was not imported: {why}", file=path.name, why=said(exc)), error=True)
-            return
-        self.app.toast(msg("Imported {file} as match {id}.", file=path.name, id=match_id))
-        self.path.value = ""
-        self.game, self.opponent, self.page = None, None, 0  # the import is the newest: show it
-        self.game_choice.set(None)
-        self.refresh()
+
+        def imported(done: Future[int]) -> None:
+            try:
+                match_id = done.result()
+            except (FormatError, OSError) as exc:
+                self.app.toast(
+                    msg("{file} was not imported: {why}", file=path.name, why=said(exc)), error=True
+                )
+                return
+            self.app.toast(msg("Imported {file} as match {id}.", file=path.name, id=match_id))
+            self.path.value = ""
+            self.game, self.opponent, self.page = None, None, 0  # the import is the newest: show it
+            self.game_choice.set(None)
+            self.refresh()
+
+        working(
+            self.app,
+            N_("Importing the match…"),
+            lambda answered: self.app.matches.import_file(path, answered),
+            imported,
+        )
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.DROPFILE:

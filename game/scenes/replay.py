@@ -22,6 +22,7 @@ from game.core.i18n import N_, _, msg
 from game.scenes import tables
 from game.scenes.base import Scene
 from game.scenes.replay_review import Review
+from game.scenes.waiting import opening
 from game.ui import text, theme
 from game.ui.targets import Target
 from game.ui.widgets import Button, Choice, Group, Widget, panel
@@ -210,10 +211,18 @@ class Replay(Scene):
         its table (docs/history.md)."""
         if not self.play_on_button.enabled:
             return
-        opened = self.app.matches.play_on(self.rewind, self.count, self.match_id)
-        table = tables.table_class(self.rewind.game.name)(self.app, opened.window, opened.match_id)
-        self.app.replace(table)
-        self.app.toast(msg("A new match goes on from move {n}.", n=self.rewind.move_number(self.count)))
+        count = self.count
+
+        def show(opened) -> None:
+            table = tables.table_class(self.rewind.game.name)(self.app, opened.window, opened.match_id)
+            self.app.replace(table)
+            self.app.toast(msg("A new match goes on from move {n}.", n=self.rewind.move_number(count)))
+
+        opening(
+            self.app,
+            lambda answered: self.app.matches.play_on(self.rewind, count, self.match_id, answered),
+            show,
+        )
 
     # -- the loop -------------------------------------------------------------------------
     @property

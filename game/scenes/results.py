@@ -29,6 +29,7 @@ from game.core.i18n import N_, Msg, msg, tr
 from game.core.seats import level_name
 from game.core.window import Window
 from game.scenes.base import Screen
+from game.scenes.waiting import opening
 from game.ui import text, theme
 from game.ui.widgets import Button, panel
 
@@ -198,9 +199,7 @@ class Results(Screen):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
-        text.blit(
-            surface, self.window.game.title, (theme.WIDTH - 60, 46), 22, theme.MUTED, anchor="midright"
-        )
+        text.blit(surface, self.window.game.title, (theme.WIDTH - 60, 46), 22, theme.MUTED, anchor="midright")
         at = self.layout()
         (y, size) = at.headline
         line, size = text.fit(self.headline(), theme.WIDTH - 120, size, "black", 30)
@@ -267,9 +266,11 @@ class Results(Screen):
         from game.scenes.invites import InviteSheet
         from game.scenes.online import opened_table
 
-        opened = self.app.matches.rematch(self.window)
-        table = opened_table(self.app, opened)
-        self.app.home()
-        self.app.push(table)
-        if opened.invites:
-            self.app.push(InviteSheet(self.app, table))
+        def show(opened) -> None:
+            table = opened_table(self.app, opened)
+            self.app.home()
+            self.app.push(table)
+            if opened.invites:
+                self.app.push(InviteSheet(self.app, table))
+
+        opening(self.app, lambda answered: self.app.matches.rematch(self.window, answered), show)

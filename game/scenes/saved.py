@@ -18,6 +18,7 @@ from game.core.window import NotOpened
 from game.scenes import tables
 from game.scenes.base import Screen
 from game.scenes.overlays import Confirm
+from game.scenes.waiting import deleted, opening, working
 from game.ui import text, theme
 from game.ui.widgets import Button, panel
 
@@ -107,30 +108,38 @@ class SavedMatches(Screen):
         seats (its players reconnect by themselves)."""
         from game.scenes.online import opened_table
 
-        try:
-            opened = self.app.matches.resume(match_id)
-        except NotOpened as exc:
-            self.app.toast(str(exc), error=True)
-            return
-        self.app.replace(opened_table(self.app, opened))
+        opening(
+            self.app,
+            lambda answered: self.app.matches.resume(match_id, answered),
+            lambda opened: self.app.replace(opened_table(self.app, opened)),
+        )
 
     def export(self, match_id: int) -> None:
         info = next(i for i in self.infos if i.id == match_id)
         target = paths.exports_dir() / f"{info.game}-{match_id}-{info.updated:%Y%m%d-%H%M%S}.json"
-        try:
-            self.app.matches.export(match_id, target)
-        except NotOpened as exc:
-            self.app.toast(str(exc), error=True)
-            return
-        except (OSError, FormatError) as exc:
-            self.app.toast(msg("Export failed: {problem}", problem=said(exc)), error=True)
-            return
-        self.app.toast(msg("Exported to {path}", path=str(target)))
+
+        def exported(done: Future[None]) -> None:
+            try:
+                done.result()
+            except NotOpened as exc:
+                self.app.toast(str(exc), error=True)
+                return
+            except (OSError, FormatError) as exc:
+                self.app.toast(msg("Export failed: {problem}", problem=said(exc)), error=True)
+                return
+            self.app.toast(msg("Exported to {path}", path=str(target)))
+
+        working(
+            self.app,
+            N_("Exporting the match…"),
+            lambda answered: self.app.matches.export(match_id, target, answered),
+            exported,
+        )
 
     def delete(self, match_id: int) -> None:
         def really() -> None:
-            self.app.matches.delete(match_id)
-            self.refresh()
+            self.app.matches.delete(match_id, deleted(self.app))
+            self.refresh()  # read after the delete: the list without it
 
         self.app.push(Confirm(self.app, N_("Delete this match for good?"), really, N_("Delete")))
 
@@ -147,16 +156,24 @@ class SavedMatches(Screen):
         return super().handle(event)
 
     def import_file(self, path: Path) -> None:
-        try:
-            match_id = self.app.matches.import_file(path)
-        except (FormatError, OSError) as exc:
-            self.app.toast(
-                msg("{file} was not imported: {problem}", file=path.name, problem=said(exc)), error=True
-            )
-            return
-        self.app.toast(msg("Imported {file} as match {id}.", file=path.name, id=match_id))
-        self.page = 0  # the newest first: the import is on the first page
-        self.refresh()
+        def imported(done: Future[int]) -> None:
+            try:
+                match_id = done.result()
+            except (FormatError, OSError) as exc:
+                self.app.toast(
+                    msg("{file} was not imported: {problem}", file=path.name, problem=said(exc)), error=True
+                )
+                return
+            self.app.toast(msg("Imported {file} as match {id}.", file=path.name, id=match_id))
+            self.page = 0  # the newest first: the import is on the first page
+            self.refresh()
+
+        working(
+            self.app,
+            N_("Importing the match…"),
+            lambda answered: self.app.matches.import_file(path, answered),
+            imported,
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)

@@ -8,7 +8,7 @@ from game.core import registry, setups
 from game.core.face import Option
 from game.core.i18n import N_, msg, said
 from game.core.seats import Seat, level_name
-from game.scenes import tables
+from game.scenes import tables, waiting
 from game.scenes.base import Screen
 from game.scenes.tutorial import available, open_tutorial, progress
 from game.ui import text, theme
@@ -167,9 +167,7 @@ class Setup(Screen):
     def _place_options(self) -> None:
         """The game's options one per row; per-seat options (a handicap) in a grid beneath,
         a row per seat and a column per kind, narrower so four seats fit."""
-        general = [
-            w for o, w in zip(self.face.options, self.option_widgets, strict=True) if o.seat is None
-        ]
+        general = [w for o, w in zip(self.face.options, self.option_widgets, strict=True) if o.seat is None]
         for i, widget in enumerate(general):
             widget.rect.topleft = (OPTION_X, OPTION_Y + OPTION_H * i)
         families = list(dict.fromkeys(_family(o) for o in self.face.options if o.seat is not None))
@@ -273,7 +271,10 @@ class Setup(Screen):
         if self.hosting():
             self.host(seats)
             return
-        table = tables.new_table(self.app, self.face, seats, self.chosen_options())
+        waiting.open_new(self.app, self.face, seats, self.chosen_options(), self.started)
+
+    def started(self, table) -> None:
+        """The new match is stored: its table in place of this screen."""
         self.remember()
         self.app.replace(table)
 

@@ -83,17 +83,3 @@ def practice_class(game: str):
     if practice is None:
         raise KeyError(f"no practice for {game!r}")
     return load(practice)
-
-
-def new_table(
-    app: Any,
-    ruleset: Any,
-    seats: list[Any],
-    options: dict[str, Any],
-    seed: int | None = None,
-    setup: dict[str, Any] | None = None,
-):
-    """A new match, saved as it goes, on its game's table (the caller shows it): what Start,
-    Rematch and a tutorial's last step open. No seed: a fresh one from the system."""
-    opened = app.matches.new(ruleset.name, seats, options, seed, setup)
-    return table_class(ruleset.name)(app, opened.window, opened.match_id)

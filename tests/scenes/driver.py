@@ -4,7 +4,8 @@ The app is automated (`App(automated=True)`, as game.automation opens it): bots 
 synchronously and deterministically when asked, so every wait here is a wait for ticks of
 game time (cards landing, a sheet turning over), never for a thread. What the store's thread
 was asked (a screen's list, a move's write) is waited for on its future and handed to the
-frame (`answered`) after every frame and before a button is looked for. `until` runs frames to
+frame (`answered`) after every frame, after a click or a key (what it asked, a match to open,
+comes before time passes, as with game.automation) and before a button is looked for. `until` runs frames to
 a condition and fails when a bounded count of ticks did not reach it.
 """
 
@@ -67,12 +68,14 @@ def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
     app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
     app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    answered(app)  # what the click asked of the store (a match to open) comes before time passes
     frame(app)
 
 
 def key(app: App, k: int, mod: int = 0, unicode: str = "") -> None:
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0))
     app.dispatch(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=unicode, scancode=0))
+    answered(app)
     frame(app)
 
 

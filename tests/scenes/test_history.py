@@ -82,6 +82,7 @@ def test_delete_hides_at_once_undo_brings_it_back_and_time_makes_it_final():
     s.tick(ticks(UNDO_SECONDS) - 1)
     assert store.info(gone) is not None
     s.tick(1)
+    s.stored()  # the delete goes to the store's thread: the frame does not wait for it
     assert store.info(gone) is None and ids(s) == [keep]
     assert "undo" not in {t["id"] for t in s.targets()}
     # leaving the screen makes a pending delete final

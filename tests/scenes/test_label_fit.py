@@ -77,7 +77,10 @@ def opened(game: str, session: Session):
     from game.automation import seats_from
 
     ruleset = registry.get(game)
-    made = session.app.matches.new(game, seats_from(ruleset, TABLE_SEATS[game], {}), {}, seed=4)
+    answers: list = []  # stored on the store's thread: the answer comes through the app's inbox
+    session.app.matches.new(game, seats_from(ruleset, TABLE_SEATS[game], {}), {}, seed=4, then=answers.append)
+    session.stored()
+    made = answers[0].result()
     return made.window, made.match_id
 
 

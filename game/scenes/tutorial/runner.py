@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.core import registry, seats
-from game.scenes import tables
+from game.scenes import waiting
 from game.scenes.tutorial.script import Tutorial
 
 if TYPE_CHECKING:
@@ -24,4 +24,4 @@ def start_normal_game(app: Host, tutorial: Tutorial) -> None:
     named = [
         replace(s, name=n) if s.kind != "rules" else s for s, n in zip(made, tutorial.names, strict=False)
     ]
-    app.replace(tables.new_table(app, ruleset, named, options))
+    waiting.open_new(app, ruleset, named, options, app.replace)

@@ -1,0 +1,169 @@
+"""What a screen shows while the saves do what a person asked of them: opening a match (new,
+continued, replayed, played on, a rematch), importing or exporting a file.
+
+The store's thread does the work (`Matches.ask`, game/matches.py) and the frame goes on: the
+screen that asked stays as it was under a `Working` cover, which says what it waits for after a
+moment (a quick answer shows nothing) with Cancel (Esc). The answer comes back through the
+app's inbox; cancelled, it is dropped and what the call did is undone (a match made is deleted,
+a file written removed): the person is where they were, and no table opens later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
+
+import pygame
+
+from game.core.i18n import N_, msg, said
+from game.core.window import NotOpened
+from game.scenes import tables
+from game.scenes.base import Overlay
+from game.ui import text, theme
+from game.ui.targets import Target
+from game.ui.widgets import Button
+
+QUIET_TICKS = 12  # an answer within 0.2 s shows no box: Start does not flash one every time
+
+
+class Working(Overlay):
+    """What a screen shows while the saves do what a person asked (opening a match, a replay,
+    importing or exporting a file): after a moment, a box saying so, with Cancel (Esc). The
+    frame goes on meanwhile (the call runs on the store's thread, `Matches.ask`). Cancel, or
+    leaving the screen any other way, drops the answer and undoes what the call did: the
+    person is where they were, and nothing opens later."""
+
+    name = "working"
+    animated = True  # its dots move, and time must pass for it to show
+
+    def __init__(self, app, words: str):
+        super().__init__(app, (600, 250))
+        self.words = words
+        self.asked: Any = None  # what cancels the call (Matches.ask's Asked)
+        self.ticks = 0
+        b = self.box
+        self.group.add(
+            Button((b.centerx - 110, b.bottom - 86, 220, 56), N_("Cancel"), self.back, tid="cancel")
+        )
+
+    @property
+    def shown(self) -> bool:
+        return self.ticks >= QUIET_TICKS
+
+    def update(self, ticks: int) -> None:
+        self.ticks += ticks
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.shown:
+            return super().handle(event)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()  # before the box shows too: Esc right after Start goes back
+        return True  # nothing reaches the screen beneath, nor the Cancel not yet shown
+
+    def targets(self) -> list[Target]:
+        return super().targets() if self.shown else []
+
+    def leave(self) -> None:
+        if self.asked is not None:
+            self.asked.cancel()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.shown:
+            return
+        super().draw(surface)
+        b = self.box
+        dots = "." * (1 + self.ticks // 20 % 3)  # a beat a third of a second: the window is alive
+        text.blit(surface, self.words, (b.centerx, b.y + 56), 28, theme.TEXT, "bold", "center")
+        text.blit(surface, dots, (b.centerx, b.y + 84), 28, theme.ACCENT, "bold", "center")
+        text.blit(
+            surface,
+            N_("Waiting for the saved-games file (another program may be using it)."),
+            (b.centerx, b.y + 124),
+            17,
+            theme.MUTED,
+            anchor="center",
+        )
+
+    def draw_tip(self, surface: pygame.Surface) -> None:
+        if self.shown:
+            super().draw_tip(surface)
+
+
+def working(
+    app,
+    words: str,
+    ask: Callable[[Callable[[Future[Any]], None]], Any],
+    then: Callable[[Future[Any]], None],
+) -> None:
+    """Ask the saves for something a person waits for (`ask(answered)` starts it, returning
+    what cancels it): `Working` covers the screen that asked until the answer, which goes to
+    `then` as a done Future once the cover is gone."""
+    cover = Working(app, words)
+    app.push(cover)
+
+    def answered(done: Future[Any]) -> None:
+        cover.asked = None  # answered: its leaving cancels nothing
+        if app.top is cover:
+            app.pop()
+        elif cover in app.stack:
+            app.stack.remove(cover)
+        then(done)
+
+    try:
+        asked = ask(answered)
+    except BaseException:  # refused before it was asked (seats the rules refuse): no cover left
+        if app.top is cover:
+            app.pop()
+        raise
+    if cover in app.stack:  # not answered at once
+        cover.asked = asked
+
+
+def opening(
+    app, ask: Callable[[Callable[[Future[Any]], None]], Any], show: Callable[[Any], None], words: str = ""
+) -> None:
+    """`working` for a match to open (`ask(answered)`: one of `app.matches`' openers): `show`
+    gets what opened, or a toast says why it could not."""
+
+    def answered(done: Future[Any]) -> None:
+        try:
+            opened = done.result()
+        except NotOpened as exc:
+            app.toast(str(exc), error=True)
+            return
+        show(opened)
+
+    working(app, words or N_("Opening the match…"), ask, answered)
+
+
+def deleted(app) -> Callable[[Future[Any]], None]:
+    """What hears a delete asked in the background (the list is read again after it): words
+    when it failed."""
+
+    def heard(done: Future[Any]) -> None:
+        try:
+            done.result()
+        except Exception as exc:  # the file stayed busy, or broke
+            app.toast(msg("The match could not be deleted: {why}", why=said(exc)), error=True)
+
+    return heard
+
+
+def open_new(
+    app: Any,
+    ruleset: Any,
+    seats: list[Any],
+    options: dict[str, Any],
+    show: Callable[[Any], None],
+    seed: int | None = None,
+    setup: dict[str, Any] | None = None,
+) -> None:
+    """A new match, saved as it goes, on its game's table: what Start, Rematch, a tutorial's
+    last step and `python -m game play` open. The store's thread stores it while the screen
+    says so (Esc cancels: nothing opens); then `show(table)` shows it. No seed: a fresh one."""
+    opening(
+        app,
+        lambda answered: app.matches.new(ruleset.name, seats, options, seed, setup, then=answered),
+        lambda opened: show(tables.table_class(ruleset.name)(app, opened.window, opened.match_id)),
+    )
