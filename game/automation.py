@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+from concurrent import futures
 from dataclasses import replace
 from typing import Any
 
@@ -115,9 +116,15 @@ class Session:
         ruleset = registry.get(game)
         options = options or {}
         made = seats_from(ruleset, seats, options)
-        table = opened_table(session.app, session.app.matches.host(game, made, options, seed, clock_rate))
-        session.app.push(table)
-        session.answered()
+
+        def show(opened: Any) -> None:
+            session.app.push(opened_table(session.app, opened))
+
+        app = session.app
+        host = app.matches.host
+        waiting.opening(app, lambda answered: host(game, made, options, seed, clock_rate, answered), show)
+        session.answered()  # hosted, and its table pushed
+        table = session.table
         return session, {seat: str(invite) for seat, invite in table.invites.items()}
 
     @classmethod
@@ -203,7 +210,8 @@ class Session:
         the app has taken their answers (a screen's list, a table's `saved`)."""
         matches = self.app.matches
         while matches.busy:
-            self.app.writer.call(lambda: None).result(timeout)  # after everything asked before
+            # after everything asked before, of the store's thread and of the server hosted here
+            futures.wait([self.app.writer.call(lambda: None), *list(matches.pending)], timeout)
             self.app.step(0)  # the answers handed back to the frame
 
     def answered(self) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import socket
 import tempfile
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -106,11 +107,15 @@ class Hosting:
         self.thread.stop()
 
 
+_STARTING = threading.Lock()  # hosting is asked off the frame (game/matches.py): one server
+
+
 def hosting(app: Any, rate: float = 60.0) -> Hosting:
     """The app's server, started the first time it is needed. `rate`: ticks a second of its
     clock (tests run a timed game's sand faster than real time)."""
-    if app.hosting is None:
-        app.hosting = Hosting(app, rate)
+    with _STARTING:
+        if app.hosting is None:
+            app.hosting = Hosting(app, rate)
     return app.hosting
 
 

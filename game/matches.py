@@ -21,7 +21,7 @@ import random
 import sqlite3
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -83,6 +83,17 @@ class AppLike(Protocol):
     def inbox(self) -> Inbox: ...
 
 
+# What the app waits on when it hosts (the server making or reopening a match, the loopback
+# connection to it), off the frame and off the store's thread, whose work the server waits on
+REACH = ThreadPoolExecutor(max_workers=2, thread_name_prefix="reach")
+
+
+def _close_hosted(hosted: Any) -> None:
+    """A hosting cancelled once it had happened: the people's window here closes (the match
+    stays on the server, to Continue later)."""
+    hosted.window.close()
+
+
 class Asked:
     """Something a screen asked of the saves, under way on the store's thread (`Matches.ask`).
     `cancel()` before its answer: the answer never comes, and what the call did is undone (a
@@ -92,8 +103,11 @@ class Asked:
         self.cancelled = False
         self.answered = False
         self.future: Future[Any] | None = None  # the store thread's
+        self.then: Asked | None = None  # a second call its answer asked for (hosting again)
 
     def cancel(self) -> None:
+        if self.then is not None:
+            self.then.cancel()
         if self.answered or self.cancelled:
             return
         self.cancelled = True
@@ -108,6 +122,7 @@ class Matches:
         self._records: dict[int, tuple[Authority, Referee, Ledger | None]] = {}
         self._ledgers: list[Ledger] = []  # of the matches played here, those with writes to come
         self._asked = 0  # calls asked whose answer the frame has not taken yet
+        self.pending: set[Future[Any]] = set()  # of them, those still under way (automation waits)
 
     # -- the store's thread -----------------------------------------------------------------
     def ask(
@@ -117,13 +132,17 @@ class Matches:
         then: Callable[[Future[Any]], None] | None = None,
         made: Callable[[Any], Any] | None = None,
         undo: Callable[[Any], None] | None = None,
+        hosting: bool = False,
     ) -> Asked:
-        """The one way the frame asks anything of the saves: `fn(*args)` on the store's thread,
-        after every call and write asked before; the frame never waits on it. Once it is done,
-        on the frame, `made` turns its result into the answer (a match's window) and `then`
-        gets that answer as a done Future (`result()` gives it, or raises what failed). Asked
-        and cancelled: `undo(result)` on the frame, when the call had done its work anyway.
-        Counted in `busy` until then (game.automation waits for it)."""
+        """The one way the frame asks anything of the saves or of the server it hosts:
+        `fn(*args)` on the store's thread, after every call and write asked before (`hosting`:
+        on a thread of REACH, for what waits on the server the app hosts, which waits on the
+        store's thread in turn); the frame never waits on it. Once it is done, on the frame,
+        `made` turns its result into the answer (a match's window) and `then` gets that answer
+        as a done Future (`result()` gives it, or raises what failed); `made` may instead ask a
+        second call (an Asked), whose answer goes to `then`. Asked and cancelled: `undo(result)`
+        on the frame, when the call had done its work anyway. Counted in `busy` until then
+        (game.automation waits for it)."""
         asked = Asked()
         self._asked += 1
 
@@ -137,13 +156,20 @@ class Matches:
             answer: Future[Any] = Future()
             try:
                 value = done.result()
-                answer.set_result(made(value) if made is not None else value)
+                value = made(value) if made is not None else value
             except Exception as exc:  # said by whoever asked, in words
                 answer.set_exception(exc)
+            else:
+                if isinstance(value, Asked):  # a second call: its answer is the answer
+                    asked.then = value
+                    return
+                answer.set_result(value)
             if then is not None:
                 then(answer)
 
-        asked.future = self.app.writer.call(fn, *args)
+        asked.future = future = REACH.submit(fn, *args) if hosting else self.app.writer.call(fn, *args)
+        self.pending.add(future)
+        future.add_done_callback(self.pending.discard)
         asked.future.add_done_callback(lambda done: self.app.inbox.call_soon_threadsafe(taken, done))
         return asked
 
@@ -265,10 +291,10 @@ class Matches:
                 raise NotOpened(msg("This match cannot be resumed: {problem}", problem=said(exc))) from None
             return match, store.saving(match)
 
-        def made(loaded: tuple[Match, Saving]) -> Opened:
+        def made(loaded: tuple[Match, Saving]) -> Opened | Asked:
             match, saving = loaded
             if any(s.kind == "online" for s in match.seats):
-                return self.reopen(match_id)
+                return self.reopen(match_id, then=then)
             return self._opened(match, (match_id, saving))
 
         return self.ask(load, then=then, made=made)
@@ -380,25 +406,40 @@ class Matches:
         options: dict[str, Any],
         seed: int | None = None,
         rate: float = 60.0,
-    ) -> Opened:
-        """A new match hosted on this computer for players elsewhere: the window of the people
-        here and the invite of each online seat. `rate`: ticks a second of the server's clock
-        (tests run a timed game's sand faster)."""
-        from game.hosting import hosting
-
-        hosted = hosting(self.app, rate).host(registry.get(game), players, options, seed)
-        return Opened(self._remote(hosted.window), hosted.window.match_id, hosted.invites)
-
-    def reopen(self, match_id: int) -> Opened:
-        """A match hosted before, hosted again: its players reconnect with their tokens."""
+        then: Callable[[Future[Opened]], None] | None = None,
+    ) -> Asked:
+        """A new match hosted on this computer for players elsewhere: `then` gets the window of
+        the people here and the invite of each online seat (NotOpened saying why not). The
+        server makes it and this app reaches it off the frame (`ask`'s `hosting`). `rate`:
+        ticks a second of the server's clock (tests run a timed game's sand faster)."""
         from game.hosting import hosting
         from game.net.client import NetError
 
-        try:
-            hosted = hosting(self.app).reopen(match_id)
-        except (NetError, OSError) as exc:
-            raise NotOpened(msg("This match cannot be hosted again: {problem}", problem=said(exc))) from None
-        return Opened(self._remote(hosted.window), match_id, hosted.invites)
+        def make() -> Any:
+            try:
+                return hosting(self.app, rate).host(registry.get(game), players, options, seed)
+            except (NetError, OSError) as exc:
+                raise NotOpened(msg("This computer cannot host now: {why}", why=said(exc))) from None
+
+        return self.ask(make, then=then, made=self._hosted, undo=_close_hosted, hosting=True)
+
+    def reopen(self, match_id: int, then: Callable[[Future[Opened]], None] | None = None) -> Asked:
+        """A match hosted before, hosted again, off the frame: its players reconnect with their
+        tokens; `then` gets the people's window here (NotOpened saying why not)."""
+        from game.hosting import hosting
+        from game.net.client import NetError
+
+        def make() -> Any:
+            try:
+                return hosting(self.app).reopen(match_id)
+            except (NetError, OSError) as exc:
+                words = msg("This match cannot be hosted again: {problem}", problem=said(exc))
+                raise NotOpened(words) from None
+
+        return self.ask(make, then=then, made=self._hosted, undo=_close_hosted, hosting=True)
+
+    def _hosted(self, hosted: Any) -> Opened:
+        return Opened(self._remote(hosted.window), hosted.window.match_id, hosted.invites)
 
     def reinvite(self, window: RemoteWindow, seat: int) -> Invite:
         """A new invite for the seat of a player who is away from a match this app hosts: the
@@ -473,16 +514,13 @@ class Matches:
         link = window.connection
         return link is None or bool(link.host)
 
-    def rematch(self, window: Any, then: Callable[[Future[Opened]], None]) -> Asked | None:
+    def rematch(self, window: Any, then: Callable[[Future[Opened]], None]) -> Asked:
         """The same players and options again: at this screen (`then` once stored), or hosted
-        again with new invites (`then` at once; None: nothing to wait for)."""
+        again with new invites (`then` once the server has it)."""
         game = window.game.name
         if window.connection is None:
             return self.new(game, window.players, window.options, then=then)
-        hosted: Future[Opened] = Future()
-        hosted.set_result(self.host(game, window.players, window.options))
-        then(hosted)
-        return None
+        return self.host(game, window.players, window.options, then=then)
 
     def forget(self, window: RemoteWindow) -> None:
         """A match joined here has ended: its seat need not be remembered any more."""

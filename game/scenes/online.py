@@ -9,11 +9,6 @@ from game.scenes import tables
 from game.scenes.host import Host
 
 
-def host_table(app: Host, game: str, seats: list[Any], options: dict[str, Any], seed: int | None = None):
-    """Host a new match and return its table (the caller shows it, with the invites)."""
-    return opened_table(app, app.matches.host(game, seats, options, seed))
-
-
 def opened_table(app: Host, opened: Any):
     """The table of a match opened by `app.matches` (new, resumed or hosted), with its invites."""
     table = tables.table_class(opened.window.game.name)(app, opened.window, opened.match_id)

@@ -6,7 +6,7 @@ import pygame
 
 from game.core import registry, setups
 from game.core.face import Option
-from game.core.i18n import N_, msg, said
+from game.core.i18n import N_, msg
 from game.core.seats import Seat, level_name
 from game.scenes import tables, waiting
 from game.scenes.base import Screen
@@ -280,19 +280,24 @@ class Setup(Screen):
 
     def host(self, seats: list[Seat]) -> None:
         """Host the match on this computer: its table, with the invites on top to send."""
-        from game.net.client import NetError
-        from game.scenes.invites import InviteSheet
-        from game.scenes.online import host_table
-
         refused = self.refusal(seats)
         if refused:
             self.app.toast(refused, error=True, echo=False)
             return
-        try:
-            table = host_table(self.app, self.game, seats, self.chosen_options())
-        except (OSError, NetError) as exc:
-            self.app.toast(msg("This computer cannot host now: {why}", why=said(exc)), error=True)
-            return
+        options = self.chosen_options()
+        waiting.opening(
+            self.app,
+            lambda answered: self.app.matches.host(self.game, seats, options, then=answered),
+            self.hosted,
+            N_("Hosting the match…"),
+        )
+
+    def hosted(self, opened) -> None:
+        """The match is on this computer's server: its table, with the invites on top to send."""
+        from game.scenes.invites import InviteSheet
+        from game.scenes.online import opened_table
+
+        table = opened_table(self.app, opened)
         self.remember()
         self.app.replace(table)
         self.app.push(InviteSheet(self.app, table))

@@ -247,3 +247,40 @@ def test_the_first_opening_of_the_store_waits_on_its_thread_not_on_the_frame():
         app.inbox.run()
     assert app.top.saved == 1  # the menu's count, once the file opened
     app.close_saves()
+
+
+def test_host_while_the_file_is_locked_keeps_the_frame_and_opens_once_it_goes():
+    """Host asks the server this app runs, whose store waits on the lock like any other call:
+    the setup screen says it is hosting while the frames go on, and the table comes with its
+    invites once the lock goes (connecting to the server and its welcome off the frame too)."""
+    from game.core.seats import Seat
+    from game.scenes.invites import InviteSheet
+
+    s = Session.menu()
+    path = s.app.store.path
+    assert path is not None
+    events: list[str] = []
+    s.app.frame_hooks.append(lambda: events.append("frame"))
+    s.app.push(Setup(s.app, "jaipur"))
+    s.answered()
+    setup = s.app.top
+    try:
+        with locked(path, events) as locker:
+            setup.host([Seat("Asha"), Seat("Bilal", "online")])  # what Start does for these seats
+            for _ in range(QUIET_TICKS + 30):
+                s.tick(1)
+            cover = s.app.top
+            assert isinstance(cover, Working) and cover.shown and cover.words == "Hosting the match…"
+            assert not tables(s), "no table while the server cannot store the match"
+            if SHOTS is not None:
+                s.screenshot(str(SHOTS / "hosting-locked.png"))
+            release(locker, events)
+        assert len(held_frames(events)) >= QUIET_TICKS + 30 and set(held_frames(events)) == {"frame"}
+        s.stored()
+        assert isinstance(s.app.top, InviteSheet), "the table, with the invite to send on top"
+        (table,) = tables(s)
+        assert table.connection is not None and set(table.invites) == {1}
+    finally:
+        s.close()
+        if s.app.hosting is not None:
+            s.app.hosting.stop()
