@@ -18,8 +18,7 @@ from game.core.i18n import N_, _, _n, msg, said
 from game.core.records import Played
 from game.core.seats import level_name
 from game.core.timers import ticks
-from game.core.window import NotOpened
-from game.scenes import tables
+from game.scenes import tables, waiting
 from game.scenes.base import Screen
 from game.scenes.waiting import deleted, opening, working
 from game.ui import text, theme
@@ -222,24 +221,7 @@ class History(Screen):
 
     def export(self, row: Played) -> None:
         target = paths.exports_dir() / f"{row.game}-{row.id}-{row.updated:%Y%m%d-%H%M%S}.json"
-
-        def exported(done: Future[None]) -> None:
-            try:
-                done.result()
-            except NotOpened as exc:
-                self.app.toast(str(exc), error=True)
-                return
-            except (OSError, FormatError) as exc:
-                self.app.toast(msg("Export failed: {why}", why=said(exc)), error=True)
-                return
-            self.app.toast(msg("Exported to {path}", path=str(target)))
-
-        working(
-            self.app,
-            N_("Exporting the match…"),
-            lambda answered: self.app.matches.export(row.id, target, answered),
-            exported,
-        )
+        waiting.export(self.app, row.id, target)
 
     def delete(self, row: Played) -> None:
         """Hidden at once, deleted when the undo offer runs out (or the screen is left)."""

@@ -14,8 +14,7 @@ from game.core.codec import FormatError
 from game.core.i18n import N_, _, msg, said
 from game.core.records import MatchInfo
 from game.core.seats import level_name
-from game.core.window import NotOpened
-from game.scenes import tables
+from game.scenes import tables, waiting
 from game.scenes.base import Screen
 from game.scenes.overlays import Confirm
 from game.scenes.waiting import deleted, opening, working
@@ -117,24 +116,7 @@ class SavedMatches(Screen):
     def export(self, match_id: int) -> None:
         info = next(i for i in self.infos if i.id == match_id)
         target = paths.exports_dir() / f"{info.game}-{match_id}-{info.updated:%Y%m%d-%H%M%S}.json"
-
-        def exported(done: Future[None]) -> None:
-            try:
-                done.result()
-            except NotOpened as exc:
-                self.app.toast(str(exc), error=True)
-                return
-            except (OSError, FormatError) as exc:
-                self.app.toast(msg("Export failed: {problem}", problem=said(exc)), error=True)
-                return
-            self.app.toast(msg("Exported to {path}", path=str(target)))
-
-        working(
-            self.app,
-            N_("Exporting the match…"),
-            lambda answered: self.app.matches.export(match_id, target, answered),
-            exported,
-        )
+        waiting.export(self.app, match_id, target)
 
     def delete(self, match_id: int) -> None:
         def really() -> None:

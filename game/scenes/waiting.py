@@ -150,6 +150,26 @@ def deleted(app) -> Callable[[Future[Any]], None]:
     return heard
 
 
+def export(app, match_id: int, target: Any) -> None:
+    """A saved match written to the file `target` while the screen says so (History, Continue):
+    a toast says where it went, or why it did not."""
+    from game.core.codec import FormatError
+
+    def exported(done: Future[None]) -> None:
+        try:
+            done.result()
+        except NotOpened as exc:
+            app.toast(str(exc), error=True)
+            return
+        except (OSError, FormatError) as exc:
+            app.toast(msg("Export failed: {why}", why=said(exc)), error=True)
+            return
+        app.toast(msg("Exported to {path}", path=str(target)))
+
+    words = N_("Exporting the match…")
+    working(app, words, lambda answered: app.matches.export(match_id, target, answered), exported)
+
+
 def open_new(
     app: Any,
     ruleset: Any,

@@ -115,13 +115,13 @@ def waiting(window) -> dict | None:
     return window.clock.waiting
 
 
-def test_the_come_back_rule(net):
-    """Both away, the match rests; the first back finds the sand still, hears that it waits for
-    the other, and may not play meanwhile; it runs once the other is back."""
+def all_away(net) -> tuple[Clock, int, tuple[str, str], int]:
+    """Two people in a running round leave, and the room rests: the test's clock, the match,
+    their tokens and the sand where it stood."""
     clock = Clock()
     net.start(rate=RATE)
     net.srv.drive.time = clock
-    match_id, codes, _ = net.create("ubongo", "online", "online")
+    _, codes, _ = net.create("ubongo", "online", "online")
     a, b = net.join(codes[0]), net.join(codes[1])
     match_id = running_round(net, clock, [a, b])
     clock.now += 5.0
@@ -130,6 +130,13 @@ def test_the_come_back_rule(net):
     a.close()
     b.close()
     until(lambda: net.on_loop(lambda: match_id not in net.srv.rooms), "the room rests once all are away")
+    return clock, match_id, tokens, stood
+
+
+def test_the_come_back_rule(net):
+    """Both away, the match rests; the first back finds the sand still, hears that it waits for
+    the other, and may not play meanwhile; it runs once the other is back."""
+    clock, match_id, tokens, stood = all_away(net)
     first = net.rejoin(tokens[1])
     until(lambda: waiting(first) is not None, "the first back hears whom the sand waits for")
     assert waiting(first)["for"] == "back" and waiting(first)["seats"] == [0]
@@ -147,18 +154,8 @@ def test_the_come_back_rule(net):
 
 
 def test_the_sand_runs_after_a_while_if_someone_never_comes_back(net):
-    clock = Clock()
-    net.start(rate=RATE)
-    net.srv.drive.time = clock
-    match_id, codes, _ = net.create("ubongo", "online", "online")
-    a, b = net.join(codes[0]), net.join(codes[1])
-    match_id = running_round(net, clock, [a, b])
-    token = a.token
-    stood = sand(net, match_id)
-    a.close()
-    b.close()
-    until(lambda: net.on_loop(lambda: match_id not in net.srv.rooms), "the room rests")
-    back = net.rejoin(token)
+    clock, match_id, tokens, stood = all_away(net)
+    back = net.rejoin(tokens[0])
     until(lambda: waiting(back) is not None, "the sand waits for the other")
     clock.now += room.BACK_SECONDS - 1
     assert abs(sand(net, match_id) - stood) <= 1
