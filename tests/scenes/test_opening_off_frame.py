@@ -121,7 +121,8 @@ def held_frames(events: list[str]) -> list[str]:
     return events[events.index("locked") + 1 : events.index("go")]
 
 
-def test_start_from_the_setup_screen_opens_while_the_file_is_locked_and_escape_goes_back():
+def on_setup() -> tuple[Session, Path, list[str], Setup]:
+    """The app on Jaipur's setup screen, its frames counted in `events`."""
     s = Session.menu()
     path = s.app.store.path
     assert path is not None
@@ -130,6 +131,12 @@ def test_start_from_the_setup_screen_opens_while_the_file_is_locked_and_escape_g
     s.app.push(Setup(s.app, "jaipur"))
     s.answered()
     setup = s.app.top
+    assert isinstance(setup, Setup)
+    return s, path, events, setup
+
+
+def test_start_from_the_setup_screen_opens_while_the_file_is_locked_and_escape_goes_back():
+    s, path, events, setup = on_setup()
     before = rows(path)
 
     # Start, then Escape while it opens: back on the setup screen, and nothing opens later
@@ -256,14 +263,7 @@ def test_host_while_the_file_is_locked_keeps_the_frame_and_opens_once_it_goes():
     from game.core.seats import Seat
     from game.scenes.invites import InviteSheet
 
-    s = Session.menu()
-    path = s.app.store.path
-    assert path is not None
-    events: list[str] = []
-    s.app.frame_hooks.append(lambda: events.append("frame"))
-    s.app.push(Setup(s.app, "jaipur"))
-    s.answered()
-    setup = s.app.top
+    s, path, events, setup = on_setup()
     try:
         with locked(path, events) as locker:
             setup.host([Seat("Asha"), Seat("Bilal", "online")])  # what Start does for these seats
