@@ -119,7 +119,9 @@ class Link:
                     attempt = 0
                     if self._session(ws):
                         return
-            except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+            except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed) as exc:
+                # (ConnectionClosed: the peer shut the socket while the handshake was sent, as
+                # a host killed mid-connect does: tried again, like any failed attempt)
                 if self.stopping.is_set():
                     return  # given up on while it tried: nobody listens any more
                 self.inbox.put(("down", failure_words(exc, self.url)))

@@ -100,3 +100,28 @@ def test_closing_a_window_returns_while_the_peer_never_answers(monkeypatch):
         link.sender.join(60.0)  # the peer went: the close is over, on the link's threads
         link.thread.join(60.0)
         assert not link.sender.is_alive() and not link.thread.is_alive()
+
+
+def test_a_connection_shut_during_the_handshake_is_tried_again(monkeypatch):
+    """A host killed while the link connects shuts the socket under the handshake (websockets
+    raises ConnectionClosedError, no OSError): the link says it is down and tries again, as
+    for any failed attempt, instead of its thread ending with nobody to reconnect."""
+    from websockets.exceptions import ConnectionClosedError
+
+    tries: queue.Queue[int] = queue.Queue()
+
+    def connect(*args, **kwargs):
+        tries.put(1)
+        raise ConnectionClosedError(None, None)
+
+    monkeypatch.setattr(client, "connect", connect)
+    inbox: queue.Queue = queue.Queue()
+    link = client.Link("ws://127.0.0.1:9/", {"type": "hello"}, inbox)
+    link.start()
+    try:
+        assert inbox.get(timeout=30)[0] == "down"
+        for _ in range(2):  # the first attempt and the one after it
+            tries.get(timeout=30)
+        assert link.thread.is_alive()
+    finally:
+        link.close()
