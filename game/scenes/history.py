@@ -13,14 +13,13 @@ from pathlib import Path
 import pygame
 
 from game.core import i18n, paths, registry
-from game.core.codec import FormatError
 from game.core.i18n import N_, _, _n, msg, said
 from game.core.records import Played
 from game.core.seats import level_name
 from game.core.timers import ticks
 from game.scenes import tables, waiting
 from game.scenes.base import Screen
-from game.scenes.waiting import deleted, opening, working
+from game.scenes.waiting import deleted, opening
 from game.ui import text, theme
 from game.ui.widgets import Button, Choice, TextField, Widget, panel
 
@@ -262,26 +261,13 @@ class History(Screen):
             self.app.toast(msg("{path} was not imported: {why}.", path=str(path), why=why), error=True)
             return
 
-        def imported(done: Future[int]) -> None:
-            try:
-                match_id = done.result()
-            except (FormatError, OSError) as exc:
-                self.app.toast(
-                    msg("{file} was not imported: {why}", file=path.name, why=said(exc)), error=True
-                )
-                return
-            self.app.toast(msg("Imported {file} as match {id}.", file=path.name, id=match_id))
+        def imported() -> None:
             self.path.value = ""
             self.game, self.opponent, self.page = None, None, 0  # the import is the newest: show it
             self.game_choice.set(None)
             self.refresh()
 
-        working(
-            self.app,
-            N_("Importing the match…"),
-            lambda answered: self.app.matches.import_file(path, answered),
-            imported,
-        )
+        waiting.import_file(self.app, path, imported)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.DROPFILE:

@@ -10,14 +10,13 @@ from pathlib import Path
 import pygame
 
 from game.core import paths, registry
-from game.core.codec import FormatError
 from game.core.i18n import N_, _, msg, said
 from game.core.records import MatchInfo
 from game.core.seats import level_name
 from game.scenes import tables, waiting
 from game.scenes.base import Screen
 from game.scenes.overlays import Confirm
-from game.scenes.waiting import deleted, opening, working
+from game.scenes.waiting import deleted, opening
 from game.ui import text, theme
 from game.ui.widgets import Button, panel
 
@@ -138,24 +137,11 @@ class SavedMatches(Screen):
         return super().handle(event)
 
     def import_file(self, path: Path) -> None:
-        def imported(done: Future[int]) -> None:
-            try:
-                match_id = done.result()
-            except (FormatError, OSError) as exc:
-                self.app.toast(
-                    msg("{file} was not imported: {problem}", file=path.name, problem=said(exc)), error=True
-                )
-                return
-            self.app.toast(msg("Imported {file} as match {id}.", file=path.name, id=match_id))
+        def imported() -> None:
             self.page = 0  # the newest first: the import is on the first page
             self.refresh()
 
-        working(
-            self.app,
-            N_("Importing the match…"),
-            lambda answered: self.app.matches.import_file(path, answered),
-            imported,
-        )
+        waiting.import_file(self.app, path, imported)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)

@@ -170,6 +170,24 @@ def export(app, match_id: int, target: Any) -> None:
     working(app, words, lambda answered: app.matches.export(match_id, target, answered), exported)
 
 
+def import_file(app, path: Any, imported: Callable[[], None]) -> None:
+    """A match file read into the saves while the screen says so (History, Continue): a toast
+    says which match it became, or why it did not, and `imported()` shows the list again."""
+    from game.core.codec import FormatError
+
+    def answered(done: Future[int]) -> None:
+        try:
+            match_id = done.result()
+        except (FormatError, OSError) as exc:
+            app.toast(msg("{file} was not imported: {why}", file=path.name, why=said(exc)), error=True)
+            return
+        app.toast(msg("Imported {file} as match {id}.", file=path.name, id=match_id))
+        imported()
+
+    words = N_("Importing the match…")
+    working(app, words, lambda then: app.matches.import_file(path, then), answered)
+
+
 def open_new(
     app: Any,
     ruleset: Any,
