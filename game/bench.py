@@ -6,7 +6,10 @@ the server the app hosts: `frame_ms_thinking_p99`, beside the idle table's), and
 own figures
 from `game/rules/<game>/bench.py` (`figures() -> dict`), plus the bundle's when one is built.
 The network's: a command's round trip on a `python -m game serve` on loopback (`net.rtt_ms`),
-and how many matches one server process holds (`net.matches`, about two minutes; docs/network.md).
+how many matches one server process holds (`net.matches`, about two minutes), and what hard
+bots thinking in other rooms do to 250 matches' round trips (`net.rooms_250_*`;
+docs/network.md). Their clients keep within the server's rate; one that fails is said, and
+the other figures still come.
 """
 
 from __future__ import annotations
