@@ -32,7 +32,10 @@ def flags() -> Sequence[int]:
     global _flags
     with _lock:
         if _flags is None:
-            _flags = multiprocessing.get_context("spawn").RawArray("q", SLOTS)
+            try:
+                _flags = multiprocessing.get_context("spawn").RawArray("q", SLOTS)
+            except OSError:  # no shared memory (a restricted system, where bots think on threads)
+                _flags = [0] * SLOTS
         return _flags
 
 

@@ -26,7 +26,7 @@ import os
 import sys
 import threading
 from collections.abc import Callable, Hashable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
@@ -152,14 +152,15 @@ class Minds(Executor):
 
 
 def _copy(done: Future, into: Future) -> None:
-    if into.cancelled():
-        return  # dropped meanwhile: nobody waits for it
-    if done.cancelled():
-        into.cancel()
-    elif done.exception() is not None:
-        into.set_exception(done.exception())
-    else:
-        into.set_result(done.result())
+    try:
+        if done.cancelled():
+            into.cancel()
+        elif done.exception() is not None:
+            into.set_exception(done.exception())
+        else:
+            into.set_result(done.result())
+    except InvalidStateError:  # dropped (cancelled) meanwhile: nobody waits for it
+        pass
 
 
 # the app's: two workers at least (a bot and a hint at once), one core left for the frame
