@@ -4,9 +4,10 @@ at 10 s, and at 0.01 s again with a CPU hog beside it (a process in a busy loop:
 the machine is shared, and where cores are short one is enough to slow every search); each
 game's event log must be the same in all three.
 
-    python -m tools.measure.same_games [--games 2] [--seed 1] [--moves N]
+    python -m tools.measure.same_games [--game NAME] [--games 2] [--seed 1] [--moves N]
 
-`--moves N` compares each game's first N moves only (0, the default: whole games). Prints a
+`--game` one game of the registry (default: each); `--moves N` compares each game's first N
+moves only (0, the default: whole games). Prints a
 line a game and run, then `same` or `DIFFERENT`; exit status 1 when any log differs.
 """
 
@@ -38,13 +39,14 @@ def play(game: str, seed: int, seconds: float, moves: int | None) -> tuple[str, 
 
 def main() -> int:
     ap = argparse.ArgumentParser()
+    ap.add_argument("--game", choices=registry.GAMES)
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--moves", type=int, default=0)
     args = ap.parse_args()
     moves = args.moves or None
     differ = 0
-    for game in registry.GAMES:
+    for game in [args.game] if args.game else registry.GAMES:
         for g in range(args.games):
             seed = args.seed * 1_000_003 + g  # as `sim --seed` numbers its games
             digests = set()
