@@ -10,11 +10,39 @@ there scores the provinces of every chain it touches.
 from __future__ import annotations
 
 from game.rules.tajmahal.board import Board
-from game.rules.tajmahal.chains import component, provinces
+from game.rules.tajmahal.chains import component, provinces, provinces_joined
+
+# What a seat's palaces give, by the palaces (as a frozenset) and what is asked: the look-ahead
+# asks the same few networks thousands of times a decision (every rollout's builds and scoring)
+_JOINED: dict[tuple, int] = {}
+_JOINS: dict[tuple, tuple[int, ...]] = {}
+_SCORED: dict[tuple, int] = {}
+_CACHED = 50_000  # entries a cache holds before it starts again
+
+
+def _keep(cache: dict, key: tuple, value):
+    if len(cache) > _CACHED:
+        cache.clear()
+    cache[key] = value
+    return value
 
 
 def joined(board: Board, mine: set[str] | frozenset[str], city: str) -> int:
     """Other provinces a palace in `city` adds to its province's chain."""
+    key = (frozenset(mine), city)
+    got = _JOINED.get(key)
+    return got if got is not None else _keep(_JOINED, key, _joined(board, mine, city))
+
+
+def scored(board: Board, mine: set[str] | frozenset[str], province: str) -> int:
+    """chains.provinces_joined, remembered: what a withdrawal that built in `province` scores
+    beyond its 1 point."""
+    key = (frozenset(mine), province)
+    got = _SCORED.get(key)
+    return got if got is not None else _keep(_SCORED, key, provinces_joined(board, mine, province))
+
+
+def _joined(board: Board, mine: set[str] | frozenset[str], city: str) -> int:
     here = board.cities[city].province
     before = provinces(board, component(board, mine, [c for c in mine if board.cities[c].province == here]))
     after = provinces(board, component(board, set(mine) | {city}, [city]))
@@ -36,10 +64,16 @@ def chains(board: Board, mine: set[str] | frozenset[str]) -> dict[str, frozenset
     return out
 
 
-def joins(board: Board, mine: set[str] | frozenset[str], cities: list[str]) -> list[int]:
+def joins(board: Board, mine: set[str] | frozenset[str], cities: list[str]) -> tuple[int, ...]:
     """joined() for several cities of one province, walking the chains once."""
     if not mine:
-        return [0] * len(cities)
+        return (0,) * len(cities)
+    key = (frozenset(mine), tuple(cities))
+    got = _JOINS.get(key)
+    return got if got is not None else _keep(_JOINS, key, _joins(board, mine, cities))
+
+
+def _joins(board: Board, mine: set[str] | frozenset[str], cities: list[str]) -> tuple[int, ...]:
     here = board.cities[cities[0]].province
     of = chains(board, mine)
     before: set[str] = {here}
@@ -53,7 +87,7 @@ def joins(board: Board, mine: set[str] | frozenset[str], cities: list[str]) -> l
             if n in of:
                 after |= of[n]
         out.append(len(after - before))
-    return out
+    return tuple(out)
 
 
 _POTENTIAL: dict[tuple, float] = {}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from game.rules.tajmahal import bot_chain, chains
+from game.rules.tajmahal import bot_chain
 from game.rules.tajmahal.board import Board
 from game.rules.tajmahal.data import (
     BONUS_POINTS,
@@ -41,11 +41,19 @@ SYMBOL_COUNT = [{s: c.symbols.count(s) for s in c.symbols} for c in CARDS]
 
 
 def _merge(cards: list[int]) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for c in cards:
-        for s, n in SYMBOL_COUNT[c].items():
-            out[s] = out.get(s, 0) + n
+    """The symbols of two or more cards played together (never changed by the caller):
+    the rollout policy weighs the same pairs over and over, so each is counted once."""
+    key = tuple(cards)
+    out = _MERGED.get(key)
+    if out is None:
+        out = _MERGED[key] = {}
+        for c in cards:
+            for s, n in SYMBOL_COUNT[c].items():
+                out[s] = out.get(s, 0) + n
     return out
+
+
+_MERGED: dict[tuple[int, ...], dict[str, int]] = {}  # at most every pair and triple of cards
 
 
 class Visit:
@@ -80,6 +88,22 @@ class Visit:
         self.cities = board.provinces[self.province].cities if self.province else ()
         self.future = frozenset(state.order[state.visit + 1 :])  # provinces still to be visited
 
+    def fork(self, rng: random.Random) -> Visit:
+        """A copy to play on apart, with its own random source: the same as a new Visit of
+        the same state (every candidate of a sample starts from one), without reading the
+        state again."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.rng = rng
+        for name in ("hand", "played", "influence", "goods"):
+            setattr(new, name, [list(x) for x in getattr(self, name)])
+        new.shown = [dict(x) for x in self.shown]
+        new.mine = [set(x) for x in self.mine]
+        for name in ("colour", "active", "score", "pool", "deck", "discard", "display", "table_specials"):
+            setattr(new, name, list(getattr(self, name)))
+        new.bonus, new.palaces, new.won = dict(self.bonus), dict(self.palaces), dict(self.won)
+        return new
+
     reach_weight = bot_chain.LATER  # the chain a palace to come would join (bot_chain.potential)
     card_base, card_late = 0.25, 0.5  # a card in hand, early and (added) late in the game
 
@@ -112,7 +136,7 @@ class Visit:
 
     def chain(self, seat: int) -> int:
         """Other provinces joined to this province by a road chain of the seat's palaces."""
-        return chains.provinces_joined(self.board, self.mine[seat], self.province)
+        return bot_chain.scored(self.board, self.mine[seat], self.province)
 
     # -- moves ---------------------------------------------------------------------------
     def play(self, seat: int, cards: list[int]) -> None:
@@ -323,7 +347,9 @@ def best_city(v: Visit, seat: int, mogul: bool, cities: list[str]) -> str:
 
 def best_picks(v: Visit, seat: int, count: int) -> list[int]:
     """Display cards a rollout takes: white first, then the seat's most held colour."""
-    hand = v.hand[seat]
-    held = {col: sum(COLOUR[c] == col for c in hand) for col in COLOURS}
+    held = dict.fromkeys(COLOURS, 0)
+    for c in v.hand[seat]:
+        if COLOURED[c]:
+            held[COLOUR[c]] += 1
     ranked = sorted(v.display, key=lambda c: (COLOUR[c] == "white", held.get(COLOUR[c], 0), c))
     return ranked[-count:]

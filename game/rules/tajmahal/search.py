@@ -115,10 +115,11 @@ def best_move(
             cut = done
         base = determinize(view, rng)
         seed = rng.random()
+        start_of = Visit(base, board, rng)  # read once a sample, forked for each candidate
         for k in alive:
             i, leave = lines[k]
             cmd = candidates[i]
-            visit = Visit(base, board, random.Random(seed))  # the same future for every candidate
+            visit = start_of.fork(random.Random(seed))  # the same future for every candidate
             for name, w in (weights or {}).items():
                 setattr(visit, name, w)
             if cmd["move"] == "withdraw":
