@@ -64,13 +64,13 @@ def chains(board: Board, mine: set[str] | frozenset[str]) -> dict[str, frozenset
     return out
 
 
-def joins(board: Board, mine: set[str] | frozenset[str], cities: list[str]) -> tuple[int, ...]:
+def joins(board: Board, mine: set[str] | frozenset[str], cities: list[str]) -> list[int]:
     """joined() for several cities of one province, walking the chains once."""
     if not mine:
-        return (0,) * len(cities)
+        return [0] * len(cities)
     key = (frozenset(mine), tuple(cities))
     got = _JOINS.get(key)
-    return got if got is not None else _keep(_JOINS, key, _joins(board, mine, cities))
+    return list(got if got is not None else _keep(_JOINS, key, _joins(board, mine, cities)))
 
 
 def _joins(board: Board, mine: set[str] | frozenset[str], cities: list[str]) -> tuple[int, ...]:
