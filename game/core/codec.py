@@ -53,5 +53,33 @@ def loads(text: str, what: str = "data") -> Any:
 
 
 def roundtrip(value: Any) -> Any:
-    """What a value becomes after a trip through JSON (tuples become lists, and so on)."""
-    return json.loads(dumps(value))
+    """What a value becomes after a trip through JSON (tuples become lists, and so on). Every
+    command and event of a match takes this trip (a clock's time entry every second of sand):
+    a value already plain JSON is copied as the trip would give it (keys sorted), without the
+    text; anything else (other key or number types, infinity) takes the trip itself."""
+    try:
+        return _plain(value)
+    except _NotPlain:
+        return json.loads(dumps(value))
+
+
+class _NotPlain(Exception):
+    pass
+
+
+_SCALARS = frozenset({str, int, bool, type(None)})
+
+
+def _plain(value: Any) -> Any:
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is dict:
+        if not all(type(k) is str for k in value):
+            raise _NotPlain
+        return {k: _plain(value[k]) for k in sorted(value)}
+    if kind is list or kind is tuple:
+        return [_plain(v) for v in value]
+    if kind is float and math.isfinite(value):
+        return value
+    raise _NotPlain
