@@ -6,7 +6,6 @@ every solver's rank when solving had ended, and their gems were taken after ever
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from game.core.ruleset import Event
@@ -125,6 +124,15 @@ def _advance(state: State, seat: int | None, tick: int) -> State:
     if state.clock == "shared" or seat is None:
         return replace(state, now=tuple(max(t, tick) for t in state.now))
     return replace(state, now=_set(state.now, seat, max(state.now[seat], tick)))
+
+
+def replace(state: State, **changes: Any) -> State:
+    """dataclasses.replace without running the state's __init__ again: a fold makes a state
+    per event, the clock's time entry one every second of sand, and the fields are set as
+    they are either way (the state has no __post_init__)."""
+    new = object.__new__(State)
+    new.__dict__.update(state.__dict__, **changes)
+    return new
 
 
 def _set(items: tuple, index: int, value: Any) -> tuple:
