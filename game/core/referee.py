@@ -113,7 +113,8 @@ class Referee:
         hold_new_sand: bool = False,
     ):
         self.authority = authority
-        self.rules = authority.match.ruleset
+        self.match: Match = authority.match  # read on every step: an attribute, not a property
+        self.rules = self.match.ruleset
         self.thinking = thinking or Thinking()
         self.pause = pause  # ticks at least between a bot's turn coming and its move
         self.budget = budget or Budget()
@@ -130,7 +131,7 @@ class Referee:
         # Time: a timed game's sand, one clock for the table; in turns (people at one screen
         # solving one after another) a clock per seat, run only while its person is at the screen
         self.per_seat = self.rules.timed and len(self.people) > 1
-        match = authority.match
+        match = self.match
         self.sand = self.rules.time(match.state, None)
         self.own = [self.rules.time(match.state, s) for s in range(len(match.seats))]
         self.screen: int | None = None  # in turns, whose clock runs (the person at the screen)
@@ -147,10 +148,6 @@ class Referee:
         self.hold_new_sand = hold_new_sand
         self.sand_held = False
         authority.watch(self._changed)
-
-    @property
-    def match(self) -> Match:
-        return self.authority.match
 
     # -- who plays ------------------------------------------------------------------------
     def window(self, seat: int) -> SeatWindow:
