@@ -70,14 +70,22 @@ class _NotPlain(Exception):
 _SCALARS = frozenset({str, int, bool, type(None)})
 
 
+def _key(key: Any) -> str:
+    if type(key) is not str:
+        raise _NotPlain  # JSON would make it a string, and sort it as one
+    return key
+
+
 def _plain(value: Any) -> Any:
     kind = type(value)
     if kind in _SCALARS:
         return value
     if kind is dict:
-        if not all(type(k) is str for k in value):
-            raise _NotPlain
-        return {k: _plain(value[k]) for k in sorted(value)}
+        out = {}
+        for k in sorted(value, key=_key):
+            v = value[k]
+            out[k] = v if type(v) in _SCALARS else _plain(v)
+        return out
     if kind is list or kind is tuple:
         return [_plain(v) for v in value]
     if kind is float and math.isfinite(value):
