@@ -70,7 +70,7 @@ class Authority:
         for watcher in list(self._watchers):
             watcher(match, entry, events)
         if events:
-            for window in list(self._windows):
+            for window in [w for w in self._windows if w.listeners]:  # a bot's window has none
                 window._arrive(events)
 
 

@@ -296,7 +296,7 @@ class Referee:
 
     def _ask_all(self) -> None:
         waiting = self.match.to_act
-        for seat in [s for s in self.held if s not in waiting]:
+        for seat in [s for s in self.held if s not in waiting] if self.held else ():
             del self.held[seat]  # the rules no longer wait on it (its sand ran out)
         for seat in sorted(waiting):
             if seat in self.players and seat not in self.asking and seat not in self.held:
@@ -344,7 +344,7 @@ class Referee:
 
     def _step(self) -> bool:
         """Put in the one thing due first now; False when nothing is (or it must wait)."""
-        if any(a.again is not None for a in self.asking.values()):
+        if self.asking and any(a.again is not None for a in self.asking.values()):
             return False  # a bot chooses again at its moment: nothing later goes in first
         state = self.match.state
         due = self.match.clock
@@ -483,7 +483,8 @@ class Referee:
             self.running = False
         else:
             self.sand = max(self.sand, time)
-            self.own = [max(t, self.rules.time(state, s)) for s, t in enumerate(self.own)]
+            if self.per_seat:  # the seats' own clocks are read only in turns
+                self.own = [max(t, self.rules.time(state, s)) for s, t in enumerate(self.own)]
         if entry is not None and entry.seat is None and not only_time(events):
             self.done.clear()  # the clock's expiry: a new hourglass, or the round's end
         self._due, self._time, self._glass = due, time, glass

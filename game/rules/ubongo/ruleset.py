@@ -63,6 +63,12 @@ def puzzle_of(board: int, side: str, face: int) -> Puzzle:
     return Puzzle(board, side, b.cells, pieces, round(estimate(b.cells, pieces), 2))
 
 
+@lru_cache(maxsize=256)
+def _acting(status: tuple[str, ...]) -> frozenset[int]:
+    """The seats that may act, by their statuses: asked of every state, a time entry's too."""
+    return frozenset(s for s, st in enumerate(status) if st in ACTIVE)
+
+
 class Ubongo(UbongoFace, Ruleset):
     """Ubongo's machinery over its face: the deal, decide (checks.py, then the events worked
     out here), the fold, the rules clock, the legal list, the views and the bots."""
@@ -315,7 +321,7 @@ class Ubongo(UbongoFace, Ruleset):
         if state.phase == "start":
             return frozenset(s for s, p in enumerate(state.pawns) if p is None)
         if state.phase == "solve":
-            return frozenset(s for s, status in enumerate(state.status) if status in ACTIVE)
+            return _acting(state.status)
         return frozenset()
 
     def clock(self, state: State) -> Command | None:
