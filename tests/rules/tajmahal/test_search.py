@@ -42,3 +42,22 @@ def test_the_search_returns_one_of_its_candidates_within_its_iterations():
     one = search.best_move(view, candidates, random.Random(4), 3, Budget())
     two = search.best_move(view, candidates, random.Random(4), 3, Budget())
     assert one in candidates and one == two
+
+
+def test_each_sample_reads_its_state_once_for_every_candidate(monkeypatch):
+    """A sample's hidden cards are dealt into one visit, forked for each line of play (issue
+    52): the state is read as many times as there are samples, not samples times lines."""
+    m = match(4, seed=6)
+    seat = m.state.turn
+    view, legal = m.view(seat), m.legal(seat)
+    candidates = [*legal[:3], {"move": "withdraw"}]
+    reads = []
+    read = search.Visit.__init__
+
+    def counted(self, *args):
+        reads.append(1)
+        read(self, *args)
+
+    monkeypatch.setattr(search.Visit, "__init__", counted)
+    search.best_move(view, candidates, random.Random(4), 5, 1e9)
+    assert len(reads) == 5
