@@ -12,6 +12,8 @@ the command sent with that tick.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from game.core.face import Command, Rejected, View
 from game.core.i18n import Msg, msg, msg_n
 from game.rules.ubongo import placement, words
@@ -47,13 +49,31 @@ def due(state: State) -> Command | None:
         return {"move": "reveal", "tick": 0}  # the hourglass turns: the sand starts at 0
     if state.phase != "solve":
         return None
+    # asked of every state, a time entry's every second of sand; what it reads changes seldom
+    tick = _expiry(
+        state.seats, state.status, state.clock, bool(state.solves), state.turn, state.turned_at, state.extra
+    )
+    return None if tick is None else {"move": "expire", "tick": tick}
+
+
+@lru_cache(maxsize=256)
+def _expiry(
+    seats: int, status: tuple, clock: str, solved: bool, turn: int, turned_at: int | None, extra: tuple
+) -> int | None:
+    state = State(
+        seats, "race", ("easy",) * seats, extra, clock, "solve", status=status, turn=turn, turned_at=turned_at
+    )
+    return _expire_tick(state, solved)
+
+
+def _expire_tick(state: State, solved: bool) -> int | None:
     active = [s for s in range(state.seats) if state.status[s] in ACTIVE]
-    if state.clock == "turns" and (active or not state.solves):
-        return {"move": "expire", "tick": max(state.end(s) for s in range(state.seats))}
+    if state.clock == "turns" and (active or not solved):
+        return max(state.end(s) for s in range(state.seats))
     if active:
-        return {"move": "expire", "tick": min(state.end(s) for s in active)}
-    if not state.solves:
-        return {"move": "expire", "tick": max(state.end(s) for s in range(state.seats))}
+        return min(state.end(s) for s in active)
+    if not solved:
+        return max(state.end(s) for s in range(state.seats))
     return None
 
 
