@@ -59,5 +59,5 @@ def test_each_sample_reads_its_state_once_for_every_candidate(monkeypatch):
         read(self, *args)
 
     monkeypatch.setattr(search.Visit, "__init__", counted)
-    search.best_move(view, candidates, random.Random(4), 5, 1e9)
+    search.best_move(view, candidates, random.Random(4), 5, Budget())
     assert len(reads) == 5
