@@ -441,7 +441,8 @@ class Server:
         except (FormatError, KeyError) as exc:
             return p.error(p.BAD_TOKEN, f"that match cannot be loaded: {exc}")
         conn.grant, conn.room = grant, room
-        room.attach(conn, token)
+        # its welcome is folded off the loop; this connection is read again once it is on its way
+        await room.attach(conn, token)
         return None
 
     # -- running ---------------------------------------------------------------------------
