@@ -98,10 +98,11 @@ class Room:
         # connection of that viewer was sent it (a welcome, an update), so the next update's
         # diff is taken once from it, for all of them
         self.shown: dict[str, tuple[int, View]] = {}
-        # the connections whose welcome is being folded (off the loop): the news the room
-        # sends them meanwhile waits here, to follow the welcome (presence and clocks go at
-        # once, as they always could before a welcome the store held back)
+        # the connections whose welcome is to go: the news the room sends them meanwhile
+        # waits to follow it; and, while the welcome is folded (off the loop), whatever else
+        # goes to them (presence, clocks), sent as the welcome leaves for the store's turn
         self.unwelcomed: dict[Conn, list[dict[str, Any]]] = {}
+        self.unfolded: dict[Conn, list[dict[str, Any]]] = {}
         self.left: set[int] = set()  # seats whose person left on purpose (Save and leave)
         self.windows: dict[tuple[int, ...], SeatWindow] = {}  # the connections', by their seats
         self.loop = asyncio.get_running_loop()
@@ -201,7 +202,7 @@ class Room:
             self._resume()  # one of its people is here: try again
         self._keep_time()  # up to now as it stood (the sand still, if everyone was away)
         self.conns[conn] = window
-        self.unwelcomed[conn] = []
+        self.unwelcomed[conn], self.unfolded[conn] = [], []
         self.left -= set(conn.grant.seats)  # back at the table
         mine = self.people.intersection(conn.grant.seats)
         if self.came is not None:
@@ -258,6 +259,7 @@ class Room:
         meanwhile gets nothing; a fold that failed closes the connection (it may come again)."""
         if not done.done():
             done.set_result(None)
+        quick = self.unfolded.pop(conn, [])
         if self.closed or conn not in self.unwelcomed or folded.cancelled():
             self.unwelcomed.pop(conn, None)
             return
@@ -284,10 +286,21 @@ class Room:
             deliver()
         else:
             self.ledger.after(deliver)
+        for message in quick:  # after the welcome, unless the store holds that back
+            conn.send(message)
 
     def _send(self, conn: Conn, message: dict[str, Any]) -> None:
-        """Send news at once, or after the connection's welcome when that is being folded."""
+        """Send news at once, or after the connection's welcome while that is still to go."""
         held = self.unwelcomed.get(conn)
+        if held is None:
+            conn.send(message)
+        else:
+            held.append(message)
+
+    def _tell(self, conn: Conn, message: dict[str, Any]) -> None:
+        """Send what is not news (presence, the clock) at once, or as the connection's welcome
+        leaves while that is being folded."""
+        held = self.unfolded.get(conn)
         if held is None:
             conn.send(message)
         else:
@@ -299,6 +312,7 @@ class Room:
         self._keep_time()  # the time they were here ran for all
         del self.conns[conn]
         self.unwelcomed.pop(conn, None)
+        self.unfolded.pop(conn, None)
         if self.waits_for_people() and self.match.clock is not None:
             self._advance()  # the sand stops: its pause is time in the log
             self.waited = True
@@ -319,7 +333,7 @@ class Room:
             "left": sorted(self.left),  # of those not online, who left on purpose
         }
         for conn in list(self.conns):
-            conn.send(message)
+            self._tell(conn, message)
 
     def _viewers(self, conn: Conn) -> list[int | None]:
         """Whose eyes a connection sees through: its seat; each of its seats and a spectator's
@@ -500,7 +514,7 @@ class Room:
     def _tell_clock(self) -> None:
         clock = self.clock_json()
         for conn in list(self.conns):
-            conn.send({"type": "clock", "clock": clock})
+            self._tell(conn, {"type": "clock", "clock": clock})
 
     # -- requests -------------------------------------------------------------------------
     async def request(self, conn: Conn, message: dict[str, Any]) -> dict[str, Any] | None:
@@ -559,7 +573,10 @@ class Room:
         command = message["command"]
         if not isinstance(command, dict):
             return p.error(p.BAD_MESSAGE, "a command must be a JSON object", rid)
-        self._keep_time()  # the clock as it stands now: a timed command carries it
+        # the clock as it stands now: a timed command carries it; an untimed match's bots
+        # count their pause from the move they answer (the referee asks them before the ticks)
+        if kind == "submit" or self.rules.timed:
+            self._advance()
         if self.paused and kind == "submit":  # (the referee may have failed just now)
             return p.error(p.PAUSED, failures.PAUSED_REFUSAL, rid)
         if kind == "submit" and self.match.clock is not None and not self._running():
@@ -644,7 +661,8 @@ class Room:
     def _keep_time(self) -> None:
         """A timed match's clock brought up to now, around what people do. An untimed match
         has no clock to bring up: its bots are asked and their answers played when the room
-        schedules (after every change, and when a bot's pause is over)."""
+        schedules (after every change, and when a bot's pause is over), its ticks brought up
+        before a person's move."""
         if self.rules.timed:
             self._advance()
 

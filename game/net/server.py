@@ -63,6 +63,7 @@ STOP_SECONDS = 2.0  # a stopping server waits this long for its clients' closes,
 # ...and this long for its matches' writes under way; a move not stored by then was never
 # acknowledged (its reply waits for its write)
 FLUSH_SECONDS = 5.0
+MINDS_SECONDS = 120.0  # how long `serve` listens for its bot workers to come up
 SEAT_KINDS = ("human", "online", "bot", "rules")  # never "cmd": a client must not run programs here
 
 
@@ -589,6 +590,12 @@ class Threaded:
             self._thread.join(timeout)
 
 
+async def _minds_up() -> None:
+    """Say when our bots' worker processes are up (until then, bots think on threads)."""
+    if await asyncio.to_thread(MINDS.up.wait, MINDS_SECONDS):
+        log.info("bots think in %d worker processes", MINDS.processes)
+
+
 def main(args: argparse.Namespace) -> int:
     """`python -m game serve`: run until SIGINT or SIGTERM."""
     from game.core import paths
@@ -606,6 +613,9 @@ def main(args: argparse.Namespace) -> int:
         tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         tls.load_cert_chain(args.tls_cert, args.tls_key or None)
     scheme = "wss" if tls else "ws"
+    # our bots' worker processes start now, not at the first bot's turn: until they are up
+    # bots think on threads, holding the loop's interpreter (game/core/thinking.py)
+    MINDS.start()
 
     async def run() -> None:
         stop = asyncio.Event()
@@ -620,10 +630,12 @@ def main(args: argparse.Namespace) -> int:
             print(f"bazaar: serving on {scheme}://{address[0]}:{address[1]} · data in {data}", flush=True)
 
         tending = asyncio.create_task(collector.tend())  # no long pauses of the collector
+        minds = asyncio.create_task(_minds_up())
         try:
             await server.run(args.host, args.port, started, stop, tls)
         finally:
             tending.cancel()
+            minds.cancel()
 
     asyncio.run(run())
     return 0
