@@ -52,6 +52,7 @@ from game.net import protocol as p
 from game.net.keys import FILENAME as KEYS_FILE
 from game.net.keys import Keys, Pass
 from game.net.room import Drive, Room
+from game.net.weigh import Weighed
 
 log = logging.getLogger("bazaar.net")
 
@@ -164,8 +165,9 @@ class Server:
             log.warning("%s", self.store.problem)
         self.keys = Keys(data_dir / KEYS_FILE)
         # the bots think where the app's do: our own in worker processes, shared by every
-        # server of this process (the app's hosting one among them) and never shut down here
-        self.executor = MINDS
+        # server of this process (the app's hosting one among them) and never shut down here;
+        # a light bot on a thread (game/net/weigh.py)
+        self.executor = Weighed(MINDS)
         # one thread for the store (its writes and loads in the order asked, so a match loaded
         # again reads every write made before), one for the keys, and the folds of view_at
         self.writer = Writer(self.store) if writer is None else writer

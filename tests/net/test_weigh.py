@@ -1,0 +1,62 @@
+"""A server's bots: a light one (an easy Jaipur bot) thinks on a thread once weighed, where a job
+costs a tenth of a worker process's round trip; a heavy one stays in the worker processes."""
+
+from __future__ import annotations
+
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from game.core import registry
+from game.core.match import Match, Seat
+from game.core.rng import stream
+from game.core.ruleset import Budget
+from game.net import weigh
+from game.net.weigh import Weighed
+
+
+class Minds:
+    """MINDS as the server sees it, its 'processes' counted (run here, at once)."""
+
+    def __init__(self):
+        self.threads = ThreadPoolExecutor(1)
+        self.apart = 0
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        self.apart += 1
+        future: Future = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
+def moves(executor: Weighed, n: int) -> list:
+    rules = registry.get("jaipur")
+    match = Match.new(rules, [Seat("a", "online", ""), Seat("b", "bot", "easy")], {"first": 1}, 5)
+    bot = rules.bot("easy")
+    jobs = []
+    for i in range(n):
+        jobs.append(
+            executor.submit(bot.choose, match.view(1), match.legal(1), stream("bot", 5, 1, i), Budget())
+        )
+        jobs[-1].result(30)
+    return [j.result() for j in jobs]
+
+
+def ticking(step: float):
+    """A clock that moves `step` seconds each time it is read: every move takes `step`."""
+    now = [0.0]
+
+    def read() -> float:
+        now[0] += step
+        return now[0]
+
+    return read
+
+
+def test_a_light_bot_thinks_on_a_thread_once_weighed_a_heavy_one_in_a_worker():
+    light = Minds()
+    answers = moves(Weighed(light, ticking(weigh.LIGHT_SECONDS / 2)), 5)
+    assert light.apart == 1, "weighed once in a worker, then on a thread"
+    heavy = Minds()
+    assert moves(Weighed(heavy, ticking(weigh.LIGHT_SECONDS)), 5) == answers, "the same answers anywhere"
+    assert heavy.apart == 5
+    light.threads.shutdown()
+    heavy.threads.shutdown()
