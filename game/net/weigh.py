@@ -5,10 +5,10 @@ the server's own process for a light one.
 A job handed to a worker process costs the server about half a millisecond of CPU of its own
 and the worker's (the arguments and the random source pickled, the pool's threads woken, the
 answer brought back), some ten times an easy Jaipur bot's whole move. So each kind of bot is
-weighed by its last move: under LIGHT_SECONDS (on a thread: there, the time holds the
-interpreter) it thinks on a thread next time, else in a worker. A kind not yet weighed goes to
-a worker. The answers are the same wherever a bot thinks (its view, legal list, budget and
-random source go with it).
+weighed by its last move: under LIGHT_SECONDS (on a thread, the CPU it held the interpreter
+for; in a worker, the time to its answer) it thinks on a thread next time, else in a worker.
+A kind not yet weighed goes to a worker. The answers are the same wherever a bot thinks (its
+view, legal list, budget and random source go with it).
 """
 
 from __future__ import annotations
@@ -26,9 +26,15 @@ LIGHT_SECONDS = 0.002  # a move that takes less holds the loop's interpreter for
 class Weighed(Executor):
     """Our bots' work in `minds`' worker processes, or on its threads when light."""
 
-    def __init__(self, minds: Minds, clock: Callable[[], float] = time.perf_counter):
+    def __init__(
+        self,
+        minds: Minds,
+        clock: Callable[[], float] = time.perf_counter,
+        thread_clock: Callable[[], float] = time.thread_time,
+    ):
         self.minds = minds
-        self.clock = clock
+        self.clock = clock  # a move in a worker: the time from asking to its answer
+        self.thread_clock = thread_clock  # on a thread: its own CPU, whatever else ran meanwhile
         self.light: dict[type, bool] = {}  # per kind of bot, whether its last move was light
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
@@ -44,11 +50,11 @@ class Weighed(Executor):
         return future
 
     def _timed(self, kind: type, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        started = self.clock()
+        started = self.thread_clock()
         try:
             return fn(*args, **kwargs)
         finally:
-            self._weigh(kind, self.clock() - started)
+            self._weigh(kind, self.thread_clock() - started)
 
     def _weigh(self, kind: type, seconds: float) -> None:
         self.light[kind] = seconds < LIGHT_SECONDS

@@ -53,10 +53,11 @@ def ticking(step: float):
 
 def test_a_light_bot_thinks_on_a_thread_once_weighed_a_heavy_one_in_a_worker():
     light = Minds()
-    answers = moves(Weighed(light, ticking(weigh.LIGHT_SECONDS / 2)), 5)
+    answers = moves(Weighed(light, *[ticking(weigh.LIGHT_SECONDS / 2)] * 2), 5)
     assert light.apart == 1, "weighed once in a worker, then on a thread"
     heavy = Minds()
-    assert moves(Weighed(heavy, ticking(weigh.LIGHT_SECONDS)), 5) == answers, "the same answers anywhere"
+    same = moves(Weighed(heavy, *[ticking(weigh.LIGHT_SECONDS)] * 2), 5)
+    assert same == answers, "the same answers wherever they were thought"
     assert heavy.apart == 5
     light.threads.shutdown()
     heavy.threads.shutdown()
