@@ -1,6 +1,6 @@
 """One match on the server: its authority, who is connected to which seat, and its referee.
 
-Everything here runs on the server's event loop thread. People's commands arrive from their
+Everything here runs on the server's event loop thread, but a welcome's fold of the log. People's commands arrive from their
 connections and are checked by the rules through their seat's window. The referee every match
 has (game/core/referee.py) drives it, as at a table: bots think in worker threads and their
 answers come back to the loop, the rules clock (Ubongo's sand) and the time entries go by the

@@ -12,7 +12,7 @@ others, and every other match, carry on.
 
 The event loop never waits on a file: the store is written and read on a thread of its own,
 one write after another (each match's through its ledger, game/core/ledger.py), the join codes
-and tokens on another, and `view_at` folds on a third. In the host's app the server shares the
+and tokens on another, and `view_at` and the welcomes fold on a third. In the host's app the server shares the
 app's store and its one thread (`store=`, `writer=`): one connection to the file, every write
 of the app's tables and of the server's rooms in one queue. While another program holds the
 file, the server's rooms play on and only the news of their moves waits.
