@@ -1,12 +1,13 @@
 """One match on the server: its authority, who is connected to which seat, and its referee.
 
-Everything here runs on the server's event loop thread, but a welcome's fold of the log. People's commands arrive from their
-connections and are checked by the rules through their seat's window. The referee every match
-has (game/core/referee.py) drives it, as at a table: bots think in worker threads and their
-answers come back to the loop, the rules clock (Ubongo's sand) and the time entries go by the
-server's clock, never a client's. After every batch of events each connection gets an update:
-its seats' views, the events redacted for them, their legal moves and the views around the
-game's moments (the seat window's, as at one screen). What tells of the log (welcomes, updates,
+Everything here runs on the server's event loop thread, but a welcome's fold of the log.
+People's commands arrive from their connections and are checked by the rules through their
+seat's window. The referee every match has (game/core/referee.py) drives it, as at a table:
+bots think in worker processes (a light one on a thread) and their answers come back to the
+loop, the rules clock (Ubongo's sand) and the time entries go by the server's clock, never a
+client's. After every batch of events each connection gets an update: its seats' views, the
+events redacted for them, their legal moves and the views around the game's moments (the seat
+window's, as at one screen), each viewer's built once for all its connections. What tells of the log (welcomes, updates,
 a move's reply) goes out once the store holds it (game/core/ledger.py); the rest at once.
 
 Faults stay in their match: an exception while deciding one request refuses that request
