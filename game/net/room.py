@@ -7,8 +7,9 @@ bots think in worker processes (a light one on a thread) and their answers come 
 loop, the rules clock (Ubongo's sand) and the time entries go by the server's clock, never a
 client's. After every batch of events each connection gets an update: its seats' views, the
 events redacted for them, their legal moves and the views around the game's moments (the seat
-window's, as at one screen), each viewer's built once for all its connections. What tells of the log (welcomes, updates,
-a move's reply) goes out once the store holds it (game/core/ledger.py); the rest at once.
+window's, as at one screen), each viewer's built once for all its connections. What tells of
+the log (welcomes, updates, a move's reply) goes out once the store holds it
+(game/core/ledger.py); the rest at once.
 
 Faults stay in their match: an exception while deciding one request refuses that request
 alone (`fault`, its text in the log only); one in the referee's own drive (its timer, the
