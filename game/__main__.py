@@ -33,14 +33,21 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bot", help="a bot speaking JSON lines on stdin/stdout")
     p.add_argument("game")
     p.add_argument("--level", default="medium")
-    p.add_argument("--seconds", type=float, default=None, help="think budget per move")
+    p.add_argument(
+        "--seconds", type=float, default=None, help="a wall-clock cap a move (off: the level's work alone)"
+    )
 
     p = sub.add_parser("sim", help="a tournament between bots or outside programs")
     p.add_argument("game")
     p.add_argument("--seats", required=True, help="comma-separated: level, random or cmd:PROGRAM")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--seconds", type=float, default=None, help="think budget per move")
+    p.add_argument(
+        "--seconds",
+        type=float,
+        default=None,
+        help="think allowance a move: moves over it are counted, none cut",
+    )
     p.add_argument("--processes", type=int, default=1)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--json", action="store_true")

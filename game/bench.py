@@ -6,7 +6,10 @@ the server the app hosts: `frame_ms_thinking_p99`, beside the idle table's), and
 own figures
 from `game/rules/<game>/bench.py` (`figures() -> dict`), plus the bundle's when one is built.
 The network's: a command's round trip on a `python -m game serve` on loopback (`net.rtt_ms`),
-and how many matches one server process holds (`net.matches`, about two minutes; docs/network.md).
+how many matches one server process holds (`net.matches`, about two minutes), and what hard
+bots thinking in other rooms do to 250 matches' round trips (`net.rooms_250_*`;
+docs/network.md). Their clients keep within the server's rate; one that fails is said, and
+the other figures still come.
 """
 
 from __future__ import annotations
@@ -296,6 +299,10 @@ NET_STEP_S = 12.0  # seconds each step is measured (after its new matches have s
 NET_BUDGET_S = 100.0  # net.matches starts no step past this (the whole figure: about 2 minutes)
 NET_P99_MS = 50.0  # what a step must keep to count
 HUMAN_S = 1.0  # the load's seat thinks about this long a move (0.5 to 1.5 s), as a person
+# a client's messages: at most this share of the server's documented rate (protocol.RATE, 50 a
+# second) on average, and PACE_BURST at once (its BURST is 100): kept to, whatever the delays
+PACE = 0.8
+PACE_BURST = 10
 
 
 def _percentile(samples: list[float], q: float) -> float:
@@ -305,13 +312,36 @@ def _percentile(samples: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def _cpu_s(pid: int) -> float:
-    """Seconds of CPU a process has used (Linux's /proc; nan elsewhere)."""
+def _cpu_s(pid: int, tree: bool = True) -> float:
+    """Seconds of CPU a process has used with its whole tree (Linux's /proc; nan elsewhere):
+    its own and every descendant's, living ones from their /proc/<pid>/stat, those that ended
+    through the cutime and cstime of the parent that waited for them. `tree=False`: the process
+    alone (its threads, and its children that ended)."""
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError):
+        tick = os.sysconf("SC_CLK_TCK")
+        stats = {pid: _stat(pid)}
+        children: dict[int, list[int]] = {}
+        if tree:
+            for entry in Path("/proc").iterdir():
+                if entry.name.isdigit() and int(entry.name) != pid:
+                    with contextlib.suppress(OSError, ValueError, IndexError):  # ended meanwhile
+                        fields = _stat(int(entry.name))
+                        stats[int(entry.name)] = fields
+                        children.setdefault(int(fields[1]), []).append(int(entry.name))
+        family, todo = [], [pid]
+        while todo:
+            parent = todo.pop()
+            family.append(parent)
+            todo += children.get(parent, [])
+        # utime, stime, cutime, cstime: a child that ended counts once, in its parent's
+        return sum(int(f) for p in family for f in stats[p][11:15]) / tick
+    except (OSError, ValueError, IndexError, AttributeError):  # no /proc, no sysconf
         return float("nan")
+
+
+def _stat(pid: int) -> list[str]:
+    """The fields of /proc/<pid>/stat after the command's name: state, ppid, ... (Linux)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
 
 
 def _machine_cpu_s() -> float:
@@ -382,18 +412,26 @@ class _Seat:
     """One seat of one Jaipur match played over a raw socket, as an outside client would (no
     RemoteWindow): it creates the match (seat 0 online, seat 1 the server's easy bot), joins
     with the code, and plays random legal moves; `rtts` gets each move's round trip, from
-    sending the submit to reading the update that holds the new view."""
+    sending the submit to reading the update that holds the new view. It keeps within the
+    server's rate (PACE: a move waits for it before its round trip starts), and a request the
+    server refuses, or an error it sends, is raised (the bench says so: never a figure)."""
 
     GAME = "jaipur"
     SEATS = [{"name": "Asha", "kind": "online"}, {"name": "Bilal", "kind": "bot", "level": "easy"}]
 
-    def __init__(self, url: str, rng: random.Random):
+    def __init__(self, url: str, rng: random.Random, others: list[int] | None = None):
+        from game.net import protocol as p
+
         self.url, self.rng = url, rng
         self.sizes: list[int] = []  # the UTF-8 size of each update frame received
         self.ws: Any = None
         self.to_act: list[int] = []
         self.finished = False
         self.next_id = 0
+        self.pace = p.Bucket(PACE * p.RATE, PACE_BURST)
+        self.played = 0
+        # the other seats' moves seen (one list can tally the successive matches of a player)
+        self.others = [0] if others is None else others
 
     async def open(self) -> None:
         from websockets.asyncio.client import connect
@@ -412,10 +450,15 @@ class _Seat:
         if self.ws is not None:
             await self.ws.close()
 
-    async def send(self, message: dict[str, Any]) -> None:
+    async def send(self, message: dict[str, Any]) -> float:
+        """Send `message` as soon as the server's rate allows it: when it went (perf_counter)."""
         from game.net import protocol as p
 
+        while not self.pace.take():
+            await asyncio.sleep(self.pace.wait())
+        sent = time.perf_counter()
         await self.ws.send(p.encode(message))
+        return sent
 
     async def recv(self) -> dict[str, Any]:
         from game.net import protocol as p
@@ -424,9 +467,12 @@ class _Seat:
         message = p.decode_reply(text)
         if message["type"] == "update":
             self.sizes.append(len(text.encode()) if isinstance(text, str) else len(text))
+            mine = len(message["commands"].get("0", []))
+            self.others[0] += max(0, message["played"] - self.played - mine)
         if message["type"] in ("welcome", "update"):
             self.to_act = message["to_act"]
             self.finished = message["outcome"] is not None
+            self.played = message["played"]
         elif message["type"] == "error":
             raise RuntimeError(f"the server said: {message['error']}")
         return message
@@ -438,6 +484,8 @@ class _Seat:
         while True:
             answer = await self.recv()
             if answer.get("id") == rid:
+                if answer["type"] == "reply" and not answer["ok"]:
+                    raise RuntimeError(f"the server refused {message['type']}: {answer['error']}")
                 return answer
 
     async def turn(self) -> bool:
@@ -454,8 +502,8 @@ class _Seat:
         await asyncio.sleep(pause)
         legal = (await self.ask({"type": "legal", "seat": 0}))["commands"]
         self.next_id += 1
-        start = time.perf_counter()
-        await self.send({"type": "submit", "id": self.next_id, "seat": 0, "command": self.rng.choice(legal)})
+        command = self.rng.choice(legal)
+        start = await self.send({"type": "submit", "id": self.next_id, "seat": 0, "command": command})
         while True:
             message = await self.recv()
             if message["type"] == "update" and "0" in message["commands"]:
@@ -515,6 +563,35 @@ def net_update_bytes() -> float:
         return statistics.median(asyncio.run(run(url)))
 
 
+async def _person(seat: _Seat, rtts: list[float], failed: list[str]) -> None:
+    """Play `seat`'s match, and the next in its place when it ends, until cancelled: a random
+    legal move after a person's pause (HUMAN_S), each round trip (seconds) into `rtts`."""
+    rng = seat.rng
+    try:
+        while True:
+            rtt = await seat.move(HUMAN_S * rng.uniform(0.5, 1.5))
+            if rtt is None:  # over: the next match in its place
+                await seat.close()
+                seat = _Seat(seat.url, rng)
+                await seat.open()
+            else:
+                rtts.append(rtt)
+    except Exception as exc:  # counted: a bench that loses seats says so
+        failed.append(f"{type(exc).__name__}: {exc}")
+    finally:
+        await seat.close()
+
+
+async def _people(
+    url: str, n: int, rng: random.Random, rtts: list[float], failed: list[str]
+) -> list[asyncio.Task]:
+    """`n` more matches of net.matches' load, each seat's moves drawn from a seed of `rng`."""
+    seats = [_Seat(url, random.Random(rng.random())) for _ in range(n)]
+    for k in range(0, len(seats), 50):  # opened 50 at a time, as people come
+        await asyncio.gather(*(s.open() for s in seats[k : k + 50]))
+    return [asyncio.create_task(_person(s, rtts, failed)) for s in seats]
+
+
 def net_matches(
     steps: tuple[int, ...] = NET_STEPS, seconds: float = NET_STEP_S, budget: float = NET_BUDGET_S
 ) -> dict[str, Any]:
@@ -523,23 +600,8 @@ def net_matches(
     matches step by step; in this process one event loop plays every match's online seat,
     a random legal move after a person's pause (HUMAN_S), so N matches make about N/2 moves a
     second of the load's and as many of the bots'. Each step is measured for `seconds`; the
-    steps stop at the first one that misses or when the budget is spent."""
-
-    async def player(seat: _Seat, rtts: list[float], failed: list[str], url: str) -> None:
-        rng = seat.rng
-        try:
-            while True:
-                rtt = await seat.move(HUMAN_S * rng.uniform(0.5, 1.5))
-                if rtt is None:  # over: the next match in its place
-                    await seat.close()
-                    seat = _Seat(url, rng)
-                    await seat.open()
-                else:
-                    rtts.append(rtt)
-        except Exception as exc:  # counted: a bench that loses seats says so
-            failed.append(f"{type(exc).__name__}: {exc}")
-        finally:
-            await seat.close()
+    steps stop at the first one that misses or when the budget is spent. The server's CPU is
+    its whole process tree's (its bots think in worker processes, game/core/thinking.py)."""
 
     async def run(url: str, proc: subprocess.Popen) -> dict[str, Any]:
         started = time.monotonic()
@@ -553,10 +615,7 @@ def net_matches(
         for n in steps:
             if time.monotonic() - started > budget:
                 break
-            seats = [_Seat(url, random.Random(rng.random())) for _ in range(n - len(players))]
-            for k in range(0, len(seats), 50):  # opened 50 at a time, as people come
-                await asyncio.gather(*(s.open() for s in seats[k : k + 50]))
-            players += [asyncio.create_task(player(s, rtts, failed, url)) for s in seats]
+            players += await _people(url, n - len(players), rng, rtts, failed)
             await asyncio.sleep(2 * HUMAN_S)  # the new ones fall into step
             rss[n] = _rss_kib(proc.pid)
             rtts.clear()
@@ -569,10 +628,11 @@ def net_matches(
             report["p50_ms"][key] = _percentile(samples, 0.5)
             report["p99_ms"][key] = _percentile(samples, 0.99)
             report["moves_per_s"][key] = len(samples) / elapsed
-            report["cpu_pct"][key] = 100 * (_cpu_s(proc.pid) - cpu) / elapsed
-            report["load_cpu_pct"][key] = 100 * (time.process_time() - load) / elapsed
+            server, load = _cpu_s(proc.pid) - cpu, time.process_time() - load  # the server's tree
+            report["cpu_pct"][key] = 100 * server / elapsed
+            report["load_cpu_pct"][key] = 100 * load / elapsed
             used = _machine_cpu_s() - machine  # what else ran meanwhile makes a step worth less
-            mine = _cpu_s(proc.pid) - cpu + time.process_time() - load
+            mine = server + load
             report["others_cpu_pct"][key] = 100 * (used - mine) / elapsed
             if report["p99_ms"][key] >= NET_P99_MS:
                 break
@@ -587,6 +647,93 @@ def net_matches(
             print(f"net.matches: {len(failed)} seats failed, e.g. {failed[0]}", file=sys.stderr)
         report["kib_each"] = (rss[top] - rss[0]) / top if top else float("nan")
         return report
+
+    with _server(bot_pause=1.0) as (url, proc), _no_collector():
+        return asyncio.run(run(url, proc))
+
+
+class _HardSeat(_Seat):
+    """Seat 0 of a Jaipur match against the server's hard bot."""
+
+    SEATS = [{"name": "Asha", "kind": "online"}, {"name": "Bilal", "kind": "bot", "level": "hard"}]
+
+
+NET_ROOMS = 250  # net.rooms_250_*: net.matches' load at its first step...
+NET_THINKERS = 4  # ...and this many other rooms, each with a hard bot thinking
+
+
+def net_rooms_thinking(
+    rooms: int = NET_ROOMS, thinkers: int = NET_THINKERS, seconds: float = NET_STEP_S
+) -> dict[str, float]:
+    """The 99th percentile, in milliseconds, of a move's round trip over `rooms` matches of
+    net.matches' load (the same server, seats, seeds and pace as its first step), with no bot
+    thinking (`none`) and while `thinkers` other rooms each have the server's hard Jaipur bot
+    thinking (`thinking`): there a seat moves as soon as it may, so each hard bot thinks from
+    the moment it is to move until its move (at most its budget) and is asked again at once
+    after the server's bot pause. Measured `seconds` each, in turns (none, thinking, none: a
+    machine's drift weighs on both alike), once the rooms have settled. Also the hard bots'
+    moves in the `thinking` window, and the CPU the server's child processes (where its bots
+    think, the easy ones too) used in each: the hard bots did think."""
+
+    async def thinker(seat: _Seat, go: asyncio.Event, parked: list[bool], k: int, failed: list[str]) -> None:
+        try:
+            while True:
+                if not await seat.turn():  # over: the next match in its place
+                    await seat.close()
+                    seat = _HardSeat(seat.url, seat.rng, seat.others)
+                    await seat.open()
+                    continue
+                parked[k] = not go.is_set()  # its bot has moved: it waits here while stopped
+                await go.wait()
+                parked[k] = False
+                await seat.move()
+        except Exception as exc:  # counted: a bench that loses seats says so
+            failed.append(f"{type(exc).__name__}: {exc}")
+        finally:
+            await seat.close()
+
+    async def run(url: str, proc: subprocess.Popen) -> dict[str, float]:
+        rtts: list[float] = []
+        failed: list[str] = []
+        people = await _people(url, rooms, random.Random(11), rtts, failed)
+        go, parked, moved = asyncio.Event(), [True] * thinkers, [0]
+        hard = [_HardSeat(url, random.Random(k), moved) for k in range(thinkers)]
+        await asyncio.gather(*(s.open() for s in hard))
+        bots = [asyncio.create_task(thinker(s, go, parked, k, failed)) for k, s in enumerate(hard)]
+        await asyncio.sleep(2 * HUMAN_S)  # the new ones fall into step
+        samples: dict[str, list[float]] = {"none": [], "thinking": []}
+        minds = {"none": 0.0, "thinking": 0.0}  # CPU seconds of the server's child processes
+        moves = 0
+        for kind, share in (("none", 0.5), ("thinking", 1.0), ("none", 0.5)):
+            if kind == "thinking":
+                go.set()
+                await asyncio.sleep(HUMAN_S)  # every hard bot at work
+            else:
+                go.clear()
+                for _ in range(600):  # each hard bot's last move made (its budget is 1 s)
+                    if all(parked):
+                        break
+                    await asyncio.sleep(0.05)
+            rtts.clear()
+            tree, alone, made = _cpu_s(proc.pid), _cpu_s(proc.pid, tree=False), moved[0]
+            await asyncio.sleep(seconds * share)
+            samples[kind] += [1000 * t for t in rtts]
+            minds[kind] += _cpu_s(proc.pid) - tree - (_cpu_s(proc.pid, tree=False) - alone)
+            if kind == "thinking":
+                moves = moved[0] - made
+        for task in people + bots:
+            task.cancel()
+        await asyncio.gather(*people, *bots, return_exceptions=True)
+        if failed:
+            print(f"net.rooms_{rooms}: {len(failed)} seats failed, e.g. {failed[0]}", file=sys.stderr)
+        return {
+            "p99_ms": _percentile(samples["none"], 0.99),
+            "thinking_p99_ms": _percentile(samples["thinking"], 0.99),
+            "thinking_bot_moves": moves,
+            "minds_cpu_pct": 100 * minds["none"] / seconds,
+            "thinking_minds_cpu_pct": 100 * minds["thinking"] / seconds,
+            "lost": len(failed),
+        }
 
     with _server(bot_pause=1.0) as (url, proc), _no_collector():
         return asyncio.run(run(url, proc))
@@ -615,7 +762,11 @@ def game_figures(wanted: Callable[[str], bool]) -> dict[str, float]:
     return figures
 
 
-def collect(only: list[str]) -> dict[str, Any]:
+def collect(only: list[str], failures: list[str] | None = None) -> dict[str, Any]:
+    """The figures whose names start with one of `only` (all without it); the names of the
+    network's that failed go into `failures`."""
+    failures = [] if failures is None else failures
+
     def wanted(key: str) -> bool:
         return not only or any(key.startswith(p) or p.startswith(key) for p in only)
 
@@ -643,29 +794,52 @@ def collect(only: list[str]) -> dict[str, Any]:
     # cores of a small machine busy for two minutes (the server and its load), and a machine
     # that has just run flat out that long may run slower for a while (its clock held down).
     report.update({k: v for k, v in game_figures(wanted).items() if wanted(k)})
-    if wanted("net.rtt_ms"):
-        report["net.rtt_ms"], report["net.rtt_ms_p99"] = net_rtt_ms()
-    if wanted("net.update_bytes"):
-        report["net.update_bytes"] = net_update_bytes()
-    if wanted("net.matches"):
-        held = net_matches()
+    # a network figure that fails (a server that refused a request or would not start) is
+    # said on standard error and missing; the others are still measured, and the status says
+    if wanted("net.rtt_ms") and (rtt := _measured("net.rtt_ms", net_rtt_ms, failures)) is not None:
+        report["net.rtt_ms"], report["net.rtt_ms_p99"] = rtt
+    if (
+        wanted("net.update_bytes")
+        and (size := _measured("net.update_bytes", net_update_bytes, failures)) is not None
+    ):
+        report["net.update_bytes"] = size
+    if wanted("net.matches") and (held := _measured("net.matches", net_matches, failures)) is not None:
         report["net.matches"] = held.pop("held")
         report.update({f"net.matches_{k}": v for k, v in held.items()})
+    # after net.matches, which stays as it was measured before this came
+    if (
+        wanted(f"net.rooms_{NET_ROOMS}")
+        and (rooms := _measured("net.rooms", net_rooms_thinking, failures)) is not None
+    ):
+        report.update({f"net.rooms_{NET_ROOMS}_{k}": v for k, v in rooms.items()})
     return report
+
+
+def _measured(name: str, measure: Callable[[], Any], failures: list[str]) -> Any:
+    """What `measure()` gives, or None when it fails: said on standard error, and kept."""
+    try:
+        return measure()
+    except Exception as exc:
+        failures.append(name)
+        print(f"{name}: not measured: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return None
 
 
 def main(args) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     only = [p for p in args.only.split(",") if p]
-    report = collect(only)
+    failures: list[str] = []
+    report = collect(only, failures)
     if args.json:
         print(json.dumps(report, sort_keys=True))
-        return 0
-    for key, value in report.items():
-        if isinstance(value, dict):
-            for name, v in value.items():
-                print(f"{key + '.' + name:<33} {v:10.3f}")
-        else:
-            print(f"{key:<33} {value:10.3f}")
-    return 0
+    else:
+        for key, value in report.items():
+            if isinstance(value, dict):
+                for name, v in value.items():
+                    print(f"{key + '.' + name:<40} {v:10.3f}")
+            else:
+                print(f"{key:<40} {value:10.3f}")
+    if failures:
+        print(f"bench: not measured: {', '.join(failures)}", file=sys.stderr)
+    return 1 if failures else 0

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.i18n import msg
-from game.core.ruleset import Budget, Ruleset
+from game.core.ruleset import AT_TABLE, Budget, Ruleset
 from game.core.seats import Seat
 from game.net.client import RemoteWindow
 from game.net.invite import Invite
@@ -47,7 +47,7 @@ class Hosting:
             store=app.store,  # the app's own saves, through its one store thread
             writer=app.writer,
             bot_pause=0.0 if automated else app.settings.bot_pause_ms / 1000,
-            budget=Budget(seconds=3600.0, iterations=200) if automated else Budget(seconds=1.0),
+            budget=Budget(iterations=200) if automated else AT_TABLE,
             rate=rate,
             allow_create=False,  # the app makes its matches itself, never for a stranger
         )

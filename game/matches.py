@@ -31,7 +31,7 @@ from game.core.codec import FormatError
 from game.core.i18n import N_, msg, said
 from game.core.match import Match, Seat
 from game.core.records import MatchInfo, Played, StatRow
-from game.core.ruleset import Budget, Rejected
+from game.core.ruleset import AT_TABLE, Budget, Rejected
 from game.core.store import Saving, fold
 from game.core.timers import ticks
 from game.core.window import NotOpened
@@ -50,9 +50,9 @@ if TYPE_CHECKING:
     from game.net.invite import Invite
     from game.scenes.tutorial.script import Tutorial
 
-# Under automation a bot's search is bounded by its own iteration count, never by the clock,
-# so the same match gives the same moves on a fast machine and a loaded one.
-UNTIMED = Budget(seconds=3600.0)
+# Under automation a bot's search is bounded by its own work, never by the clock, so the same
+# match gives the same moves on a fast machine and a loaded one.
+UNTIMED = Budget()
 TUTORIAL_FALLBACK = "easy"  # plays a scripted seat on once its script is spent
 
 
@@ -569,7 +569,7 @@ class Matches:
             {},
             Thinking(None if automated else MINDS),
             pause=0 if automated else ticks(app.settings.bot_pause_ms / 1000),
-            budget=UNTIMED if automated else Budget(seconds=1.0),
+            budget=UNTIMED if automated else AT_TABLE,
             people=people,
         )
         seconds = app.settings.outside_move_seconds
@@ -578,7 +578,7 @@ class Matches:
                 referee.seat(i, bots.for_seat(rules, s, seconds))
         for seat, script in (scripts or {}).items():
             _script(referee, seat, script)
-        budget = UNTIMED if automated else Budget(seconds=1.0)
+        budget = UNTIMED if automated else AT_TABLE
         window = LocalWindow(
             authority,
             referee,

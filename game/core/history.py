@@ -36,9 +36,9 @@ OTHER_PART = N_("Part {n}")
 BEFORE = {"jaipur": N_("Before round 1"), "ginrummy": N_("Before hand 1"), "ubongo": N_("Before round 1")}
 BEFORE_OTHER = N_("Before part 1")
 
-# The review's search: no wall-clock limit, so each bot stops at its own iteration count and
-# the same match always gets the same advice (on a loaded machine too)
-REVIEW_BUDGET = Budget(seconds=3600.0)
+# The review's search: no wall-clock limit, so each bot stops at its own work and the same
+# match always gets the same advice (on a loaded machine too)
+REVIEW_BUDGET = Budget()
 REVIEW_LEVEL = "hard"
 
 

@@ -23,7 +23,7 @@ from game.core.authority import Authority, SeatWindow
 from game.core.face import Face
 from game.core.i18n import N_, msg, said
 from game.core.referee import Notice, Ready, Referee, hint_rng
-from game.core.ruleset import Budget, Command, Event, Outcome, Rejected, View
+from game.core.ruleset import AT_TABLE, Budget, Command, Event, Outcome, Rejected, View
 from game.core.thinking import Thinking
 from game.core.window import Arrived, Hint
 
@@ -53,7 +53,7 @@ class LocalWindow:
         self._window: SeatWindow = authority.window(seats)
         self.seats = frozenset(seats)
         self.viewer: int | None = None
-        self._budget = budget or Budget(seconds=1.0)
+        self._budget = budget or AT_TABLE
         self._problems = problems  # a save that failed, said once
         self._on_close = on_close
         self._said: list[str] = []

@@ -180,7 +180,10 @@ class ProgramBot:
         if self.proc is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 status = self.proc.wait(timeout=2)
-            self._stderr_thread.join(timeout=1)  # its last words may still be in the pipe
+            # its last words may still be in the pipe. Once it exited, the pipe ends at once
+            # (unless a child of its own holds it): wait for them, lest a loaded machine drop
+            # them from the report; the bound is for such a child only
+            self._stderr_thread.join(timeout=1 if status is None else 5)
         what = (
             msg("closed its output") if status is None else msg("exited with status {status}", status=status)
         )

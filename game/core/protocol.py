@@ -11,7 +11,8 @@ from game.core.ruleset import Budget
 def main(args) -> int:
     try:
         ruleset = registry.get(args.game)
-        budget = Budget(seconds=args.seconds) if args.seconds else Budget()
+        # without --seconds the level's own work decides (the same request, the same reply)
+        budget = Budget(seconds=args.seconds, timed=True) if args.seconds else Budget()
         return bots.serve(ruleset, args.level, sys.stdin, sys.stdout, budget)
     except (KeyError, ValueError) as exc:
         print(f"bot: {exc}", file=sys.stderr)

@@ -8,9 +8,13 @@ anything. Replaying the same events over `empty()` always gives the same state.
 from __future__ import annotations
 
 import random
+import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+from game.core import stopping
 
 # The types a game speaks in live with its face; they are named here too, as they always were.
 from game.core.face import Command, Event, Face, Option, Outcome, Rejected, View
@@ -19,6 +23,7 @@ from game.core.secrets import Secrets
 __all__ = [
     "TIME",
     "Bot",
+    "AT_TABLE",
     "Budget",
     "Command",
     "Event",
@@ -44,10 +49,31 @@ def only_time(events: list[Event]) -> bool:
 
 @dataclass(frozen=True)
 class Budget:
-    """How long a bot may think. `iterations` (when set) makes a search deterministic."""
+    """How much a bot may think. Each level's search has a fixed amount of work (its samples,
+    rollouts, playouts; `iterations`, when set, in their place) and that alone decides its
+    move, so the same view, legal list and random source give the same move on any machine
+    (`sim`, the bench, the tests). `timed` adds the wall clock as a cap, for play where a
+    person waits (`AT_TABLE`): the search then stops at its level's share of `seconds` (on a
+    slow or busy machine, a different move). Either way it stops when its job is dropped."""
 
     seconds: float = 1.0
     iterations: int | None = None
+    timed: bool = False
+
+    def clock(self, share: float = 1.0) -> Callable[[], bool]:
+        """A search's `over()`, asked between iterations: True once its job was dropped, or
+        (timed) once `share` of the seconds from now have gone."""
+        if not self.timed:
+            return stopping.stopped
+        deadline = time.perf_counter() + share * self.seconds
+
+        def over() -> bool:
+            return time.perf_counter() > deadline or stopping.stopped()
+
+        return over
+
+
+AT_TABLE = Budget(seconds=1.0, timed=True)  # the app's tables, hints and servers: a second a move at most
 
 
 class Bot(Protocol):

@@ -51,6 +51,7 @@ class GameResult:
     scores: tuple[float, ...]
     moves: int
     failures: tuple[Failure, ...] = ()
+    over: tuple[int, ...] = ()  # each seat's moves thought longer than the allowance (our bots')
 
     @property
     def aborted(self) -> bool:
@@ -68,13 +69,18 @@ def play_one(
     index: int = 0,
     save: Path | None = None,
 ) -> GameResult:
-    """One game. `seconds`: our bots' think budget; `move_seconds`: an outside program's time
-    limit a move; `fallback`: the level that takes a failed program's seat (None: the game is
-    aborted); `index`: the game's number in its tournament, for the failure records and the
-    name of its file in the folder `save` (an exported match, aborted ones too), if given."""
+    """One game. `seconds`: our bots' think allowance a move (it changes no move: see `run`);
+    `move_seconds`: an outside program's time limit a move; `fallback`: the level that takes a
+    failed program's seat (None: the game is aborted); `index`: the game's number in its
+    tournament, for the failure records and the name of its file in the folder `save` (an
+    exported match, aborted ones too), if given."""
     failures: list[Failure] = []
+    thought: dict[int, list[float]] = {}
+    allowance = Budget().seconds if seconds is None else seconds
     try:
-        match = run(game, specs, seed, options, seconds, move_seconds, fallback, index, failures)
+        match = run(
+            game, specs, seed, options, seconds, move_seconds, fallback, index, failures, thought=thought
+        )
     except Aborted as exc:
         if save is not None:
             write_match(exc.match, save / saved_name(index))
@@ -83,7 +89,8 @@ def play_one(
         write_match(match, save / saved_name(index))
     outcome = match.outcome
     assert outcome is not None
-    return GameResult(outcome.winners, outcome.scores, match.moves, tuple(failures))
+    over = tuple(sum(t > allowance for t in thought.get(i, ())) for i in range(len(specs)))
+    return GameResult(outcome.winners, outcome.scores, match.moves, tuple(failures), over)
 
 
 def saved_name(index: int) -> str:
@@ -110,10 +117,18 @@ def run(
     index: int = 0,
     failures: list[Failure] | None = None,
     setup: dict[str, Any] | None = None,
+    thought: dict[int, list[float]] | None = None,
+    moves: int | None = None,
 ) -> Match:
     """Play one game to its end with the referee every match has (game/core/referee.py), its
     bots answering at once, and return it. A seat given as `idle` is a person who never moves
-    (only a timed game, whose sand runs out for them, ends with one); `setup` a fixed deal."""
+    (only a timed game, whose sand runs out for them, ends with one); `setup` a fixed deal.
+
+    Our bots' searches stop at their levels' own work (game/core/ruleset.py `Budget`), never
+    at the clock, so the same seed gives the same game on any machine, loaded or not, whatever
+    `seconds` (the think allowance a move) is; `thought`, when given, gets the seconds each
+    of our bots' moves took, by seat, to be held against it. With `moves`, the game stops
+    (unfinished) once that many commands are in: a comparison of openings."""
     ruleset = registry.get(game)
     if fallback is not None:
         bots.make(ruleset, fallback)  # an unknown level is refused before any game starts
@@ -129,6 +144,8 @@ def run(
         for i, spec in enumerate(specs):
             if spec != IDLE:
                 players[i] = bots.make(ruleset, spec, move_seconds, name=f"seat {i + 1} ({spec})")
+                if thought is not None and not spec.startswith("cmd:"):
+                    players[i] = Clocked(players[i], thought.setdefault(i, []))
         match = Match.new(ruleset, seats, options, seed, setup)
 
         def policy(seat: int, error: Exception) -> str | None:
@@ -142,14 +159,14 @@ def run(
         referee = Referee(Authority(match), players, Thinking(), budget=budget, policy=policy)
         try:
             for _ in range(MAX_STEPS):
-                if match.finished:
+                if match.finished or (moves is not None and match.moves >= moves):
                     return match
                 quiet = referee.quiet()
                 if quiet >= NEVER and not referee.busy and not referee.waiting_on_bots():
                     if match.to_act:  # only idle seats: a start field nobody chooses
                         raise ValueError(f"{game}: the match waits on an idle seat, which never moves")
                     raise RuntimeError(f"{game}: nobody to act and no clock, event {len(match.events)}")
-                referee.advance(quiet)
+                referee.advance(quiet, ready=lambda: moves is None or match.moves < moves)
             raise RuntimeError(f"{game}: no end after {MAX_STEPS} steps (seed {seed})")
         finally:
             players = dict(referee.players)
@@ -158,6 +175,25 @@ def run(
         for player in players.values():
             if hasattr(player, "close"):
                 player.close()
+
+
+@dataclass(frozen=True)
+class Clocked:
+    """One of our bots, with the seconds each of its moves took written to `spent`."""
+
+    bot: Any
+    spent: list[float]
+
+    @property
+    def level(self) -> str:
+        return self.bot.level
+
+    def choose(self, view: Any, legal: list, rng: Any, budget: Budget) -> Any:
+        start = time.perf_counter()
+        try:
+            return self.bot.choose(view, legal, rng, budget)
+        finally:
+            self.spent.append(time.perf_counter() - start)
 
 
 def _play_args(args: tuple) -> GameResult:
@@ -218,6 +254,8 @@ def tournament(
         "win_rate": [w / finished if finished else 0.0 for w in wins],
         "avg_score": [sum(r.scores[i] for r in played) / max(finished, 1) for i in range(n)],
         "avg_moves": sum(r.moves for r in played) / max(finished, 1),
+        "allowance": Budget().seconds if seconds is None else seconds,
+        "over_allowance": [sum(r.over[i] for r in played if r.over) for i in range(n)],
         "failures": [asdict(f) for f in failures],
         "games_per_s": games / elapsed if elapsed else 0.0,
         "seconds": elapsed,
@@ -271,6 +309,9 @@ def main(args) -> int:
         f"  draws {report['draws']}, average moves {report['avg_moves']:.1f}, "
         f"{report['games_per_s']:.2f} games/s"
     )
+    if any(report["over_allowance"]):  # the searches stop at their own work, not at the clock
+        counts = ", ".join(f"seat {i + 1} {c}" for i, c in enumerate(report["over_allowance"]) if c)
+        print(f"  moves thought longer than the {report['allowance']:g} s allowance: {counts}")
     if report["failures"]:
         print(f"  {len(report['failures'])} failures of outside programs, {report['aborted']} games aborted:")
         for failure in report["failures"]:

@@ -12,6 +12,9 @@ anything else on threads. The processes start on a background thread the first t
 asked (start-up is not slowed); until they are up, and if they ever die, bots think on threads,
 with the same answers (a bot's choice depends on its view, legal list, budget and random
 source alone: all of them go to the worker).
+
+Dropping a job stops its work (game/core/stopping.py): a queued one is cancelled or, already
+handed to a worker, returns as it starts; a running one's search stops at its next iteration.
 """
 
 from __future__ import annotations
@@ -23,10 +26,12 @@ import os
 import sys
 import threading
 from collections.abc import Callable, Hashable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
+
+from game.core import stopping
 
 log = logging.getLogger(__name__)
 
@@ -38,17 +43,21 @@ NICE = 10  # the workers' lower priority (Unix): a core both want goes to the ap
 def apart(work: Callable[..., Any]) -> bool:
     """Whether `work` is one of our bots' methods (it and its arguments go to a worker process
     and back; its object keeps no state between moves)."""
+    if isinstance(work, stopping.Ticketed):
+        work = work.work
     owner = getattr(work, "__self__", None)
     module = type(owner).__module__ if owner is not None else ""
     return module.startswith(APART[0]) or module == APART[1]
 
 
-def _prepare() -> None:
+def _prepare(flags: Any) -> None:
     """In each worker as it starts: it ends with the app (even one killed, which never says
-    so: a worker holds its own queue's ends and would wait on it for ever), and every game's
-    rules and bots are loaded before the first move."""
+    so: a worker holds its own queue's ends and would wait on it for ever), it sees the jobs
+    dropped (`flags`, stopping.py), and every game's rules and bots are loaded before the
+    first move."""
     from game.core import registry
 
+    stopping.share(flags)
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_end_with, args=(parent.sentinel,), daemon=True).start()
@@ -96,7 +105,9 @@ class Minds(Executor):
             os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICE)
         try:
             context = multiprocessing.get_context("spawn")
-            pool = ProcessPoolExecutor(self.processes, mp_context=context, initializer=_prepare)
+            pool = ProcessPoolExecutor(
+                self.processes, mp_context=context, initializer=_prepare, initargs=(stopping.flags(),)
+            )
             # as many at once as workers: each submit finding none idle starts one, here
             for answered in [pool.submit(_ready) for _ in range(self.processes)]:
                 answered.result()
@@ -130,6 +141,7 @@ class Minds(Executor):
                 _copy(done, outer)
 
         inner.add_done_callback(settle)
+        outer.add_done_callback(lambda f: f.cancelled() and inner.cancel())  # not yet sent: never is
         return outer
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
@@ -140,12 +152,15 @@ class Minds(Executor):
 
 
 def _copy(done: Future, into: Future) -> None:
-    if done.cancelled():
-        into.cancel()
-    elif done.exception() is not None:
-        into.set_exception(done.exception())
-    else:
-        into.set_result(done.result())
+    try:
+        if done.cancelled():
+            into.cancel()
+        elif done.exception() is not None:
+            into.set_exception(done.exception())
+        else:
+            into.set_result(done.result())
+    except InvalidStateError:  # dropped (cancelled) meanwhile: nobody waits for it
+        pass
 
 
 # the app's: two workers at least (a bot and a hint at once), one core left for the frame
@@ -157,6 +172,7 @@ class Job:
     future: Future
     at: int  # the log length it was asked at
     due: int  # the thinker's tick from which its answer may be used (a bot's pause)
+    ticket: int = 0  # its stop flag's (stopping.py), 0 for one done at once
 
 
 class Thinking:
@@ -171,6 +187,8 @@ class Thinking:
         return self.executor is None
 
     def start(self, key: Hashable, at: int, wait: int, work: Callable[..., Any], *args: Any) -> None:
+        self.drop(key)  # a job asked again: the old answer is never wanted
+        ticket = 0
         if self.executor is None:
             future: Future = Future()
             try:
@@ -178,11 +196,12 @@ class Thinking:
             except Exception as exc:  # reported when the answer is collected, as from a thread
                 future.set_exception(exc)
         else:
-            future = self.executor.submit(work, *args)
+            ticket = stopping.ticket()
+            future = self.executor.submit(stopping.Ticketed(work, ticket), *args)
             if self.notify is not None:
                 notify = self.notify
                 future.add_done_callback(lambda _f: notify())
-        self.jobs[key] = Job(future, at, self.now + max(0, wait))
+        self.jobs[key] = Job(future, at, self.now + max(0, wait), ticket)
 
     def __contains__(self, key: Hashable) -> bool:
         return key in self.jobs
@@ -209,4 +228,9 @@ class Thinking:
         return max(0, min(done)) if done else None
 
     def drop(self, key: Hashable) -> None:
-        self.jobs.pop(key, None)
+        """Forget the job under `key` and stop its work: cancelled while queued, else its
+        search stops at its next iteration (a bot's budget's clock asks)."""
+        job = self.jobs.pop(key, None)
+        if job is not None and not job.future.done():
+            job.future.cancel()
+            stopping.drop(job.ticket)

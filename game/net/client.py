@@ -28,7 +28,7 @@ from game.core import registry
 from game.core.face import Face
 from game.core.i18n import msg
 from game.core.rng import stream
-from game.core.ruleset import Budget, Command, Event, Outcome, Rejected, Ruleset, View
+from game.core.ruleset import AT_TABLE, Command, Event, Outcome, Rejected, Ruleset, View
 from game.core.seats import Seat
 from game.core.thinking import MINDS, Thinking
 from game.core.window import Hint, Hold
@@ -45,7 +45,7 @@ STOP_SECONDS = 0.1  # how often an attempt to join looks whether it was given up
 # The server's refusals that no retry can mend
 FATAL = {p.BAD_TOKEN, p.BAD_CODE, p.CODE_USED, p.REPLACED, p.VERSION_MISMATCH}
 HINT, HINT_LEVEL = "hint", "hard"  # a hint is the hard bot's choice on the seat's view
-HINT_BUDGET = Budget(seconds=1.0)
+HINT_BUDGET = AT_TABLE
 
 
 class Offline(Exception):

@@ -26,7 +26,7 @@ import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.core import bots
@@ -35,7 +35,7 @@ from game.core.i18n import msg
 from game.core.ledger import Ledger
 from game.core.match import Entry, Match
 from game.core.referee import Notice, Referee
-from game.core.ruleset import Budget, Event, Rejected, View
+from game.core.ruleset import AT_TABLE, Budget, Event, Rejected, View
 from game.core.thinking import Thinking
 from game.net import failures
 from game.net import protocol as p
@@ -74,7 +74,7 @@ class Drive:
 
     executor: Executor
     bot_pause: float = 0.6  # seconds at least between a bot's turn coming and its move
-    budget: Budget = field(default_factory=lambda: Budget(seconds=1.0))
+    budget: Budget = AT_TABLE
     rate: float = TICKS_PER_SECOND  # ticks a second of the rules clock (tests run it faster)
     time: Callable[[], float] = time.monotonic
     folds: Executor | None = None  # where `view_at` folds the log (None: the loop's own pool)

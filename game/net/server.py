@@ -42,7 +42,7 @@ from game.core import registry
 from game.core.codec import FormatError
 from game.core.ledger import Ledger
 from game.core.match import Match, Seat
-from game.core.ruleset import Budget
+from game.core.ruleset import AT_TABLE, Budget
 from game.core.store import Store
 from game.core.storedb import FILENAME as STORE_FILE
 from game.core.thinking import MINDS
@@ -173,7 +173,7 @@ class Server:
         self.writer = Writer(self.store) if writer is None else writer
         self.keying = ThreadPoolExecutor(max_workers=1, thread_name_prefix="keys")
         self.folds = ThreadPoolExecutor(max_workers=2, thread_name_prefix="fold")
-        self.drive = Drive(self.executor, bot_pause, budget or Budget(seconds=1.0), rate, folds=self.folds)
+        self.drive = Drive(self.executor, bot_pause, budget or AT_TABLE, rate, folds=self.folds)
         self.rooms: dict[int, Room] = {}
         self.opened: dict[int, int] = {}  # per match, how often a room was opened for it
         self.creating = 0  # creates under way (their matches count against max_rooms)

@@ -68,7 +68,7 @@ def test_a_hard_bot_in_a_worker_process_plays_as_it_does_here(minds, monkeypatch
     assert apart_moves == here
     by_bots = [seat for seat, _ in here if seat is not None]  # not the rules' time entries
     assert len(sent) >= len(by_bots) > 0, "every bot move was thought in a worker process"
-    assert all(getattr(fn, "__self__", None).level == "hard" for fn in sent)
+    assert all(fn.work.__self__.level == "hard" for fn in sent)  # each under its stop ticket
 
 
 def test_an_outside_program_and_a_bot_of_elsewhere_think_on_threads():

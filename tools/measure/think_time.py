@@ -40,7 +40,7 @@ def main() -> int:
             rng = random.Random(len(match.events))
             player = bot if seat == 0 else easy
             start = time.perf_counter()
-            command = player.choose(view, legal, rng, Budget(seconds=args.seconds))
+            command = player.choose(view, legal, rng, Budget(seconds=args.seconds, timed=True))
             if seat == 0 and len(legal) > 1:
                 times.append(1000 * (time.perf_counter() - start))
             match.submit(seat, command)

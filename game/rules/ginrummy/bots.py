@@ -17,7 +17,7 @@ out for the opponent's knock (to undercut it) or for gin.
 from __future__ import annotations
 
 import random
-import time
+from collections.abc import Callable
 from typing import Any
 
 from game.core.ruleset import Budget, Command, View
@@ -199,10 +199,11 @@ class HardBot(EasyBot):
         if phase == "draw":
             source = "discard" if view["discard"] and self.takes(view) else "stock"
             return {"move": "draw", "source": source}
-        # Stop searching at 80% of the budget; `iterations` sets how many opponent hands to imagine.
-        deadline = time.perf_counter() + 0.8 * budget.seconds
+        # A timed budget stops the search at 80% of its seconds; `iterations` sets how many
+        # opponent hands to imagine.
+        over = budget.clock(0.8)
         samples = budget.iterations or self.samples
-        return self.choose_discard(view, legal, rng, deadline, samples, budget.iterations or self.playouts)
+        return self.choose_discard(view, legal, rng, over, samples, budget.iterations or self.playouts)
 
     def takes(self, view: View) -> bool:
         """Take the pile card when it lowers deadwood at least as much as a stock draw would
@@ -254,7 +255,7 @@ class HardBot(EasyBot):
         view: View,
         legal: list[Command],
         rng: random.Random,
-        deadline: float,
+        over: Callable[[], bool],
         samples: int,
         playouts: int,
     ) -> Command:
@@ -263,7 +264,7 @@ class HardBot(EasyBot):
         pool = _bits(self.unseen(view))
         if knocks:
             best = min(knocks, key=lambda c: (deadwood_mask(hand & ~BIT[c]), self.danger(view, c), -VALUE[c]))
-            if not discards or self.should_knock(view, hand & ~BIT[best], pool, rng, deadline, samples):
+            if not discards or self.should_knock(view, hand & ~BIT[best], pool, rng, over, samples):
                 return {"move": "knock", "card": best}
             if best in discards:  # waiting was scored on throwing this card
                 return {"move": "discard", "card": best}
@@ -271,12 +272,12 @@ class HardBot(EasyBot):
 
         def cost(card: str) -> tuple[float, str]:
             rest = hand & ~BIT[card]
-            value = after_one_draw(rest, pool) if time.perf_counter() < deadline else deadwood_mask(rest)
+            value = deadwood_mask(rest) if over() else after_one_draw(rest, pool)
             weight = self.danger_weight * (2.0 if late else 1.0)
             return value + weight * self.danger(view, card), card
 
         ranked = [card for _, card in sorted(map(cost, discards))[: self.candidates]]
-        return {"move": "discard", "card": self.played_out(view, hand, ranked, pool, rng, deadline, playouts)}
+        return {"move": "discard", "card": self.played_out(view, hand, ranked, pool, rng, over, playouts)}
 
     def played_out(
         self,
@@ -285,7 +286,7 @@ class HardBot(EasyBot):
         ranked: list[str],
         pool: list[int],
         rng: random.Random,
-        deadline: float,
+        over: Callable[[], bool],
         playouts: int,
     ) -> str:
         """The discard among `ranked` (best first by the quick cost) that scores most when the hand
@@ -294,7 +295,7 @@ class HardBot(EasyBot):
         under, gin = view["undercut_bonus"], view["gin_bonus"]
         totals = [0.0] * len(ranked)
         for _ in range(playouts if len(ranked) > 1 else 0):
-            if time.perf_counter() > deadline:
+            if over():
                 break
             theirs, stock = self.imagined(view, pool, rng)
             for i, card in enumerate(ranked):
@@ -338,7 +339,13 @@ class HardBot(EasyBot):
         return hand
 
     def should_knock(
-        self, view: View, rest: int, pool: list[int], rng: random.Random, deadline: float, samples: int
+        self,
+        view: View,
+        rest: int,
+        pool: list[int],
+        rng: random.Random,
+        over: Callable[[], bool],
+        samples: int,
     ) -> bool:
         """Knock now, or wait? All three are scored on the same imagined opponent hands.
 
@@ -357,7 +364,7 @@ class HardBot(EasyBot):
         now_total = wait_total = hold_total = 0.0
         count = 0
         for _ in range(samples):
-            if time.perf_counter() > deadline:
+            if over():
                 break
             hand, stock = self.imagined(view, pool, rng)
             now_total += knock_points(rest, mine, hand, under, gin)

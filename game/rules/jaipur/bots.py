@@ -13,7 +13,6 @@ hard   determinized Monte Carlo search: samples the hidden cards from the view, 
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +23,7 @@ from game.rules.jaipur.sim import BONUS_MEAN, CAMEL_I, TOK, Sim, bonus_size, det
 
 Command = dict[str, Any]
 
-HARD_ITERATIONS = 5000  # rollouts of the search; the seconds of the budget stay a hard cap
+HARD_ITERATIONS = 5000  # rollouts of the search; a timed budget's seconds stay a hard cap
 HARD_CANDIDATES = 10  # moves kept for the search after medium's evaluation
 
 
@@ -112,8 +111,7 @@ class HardBot:
     ) -> Command:
         if len(legal) == 1:
             return legal[0]
-        start = time.perf_counter()
-        deadline = start + 0.85 * budget.seconds
+        over = budget.clock(0.85)
         ranked = _ranked(view, legal, rng)
         keep = [i for _, i in ranked[:HARD_CANDIDATES]]
         for kind in ("take", "camels", "sell"):  # keep the best of every kind of move
@@ -122,7 +120,7 @@ class HardBot:
                 keep.append(first)
         moves = [to_move(legal[i]) for i in keep]
         total = budget.iterations if budget.iterations is not None else self.iterations
-        best, _, _ = halving(view, moves, rng, total, deadline, 0.0, rollout.rollout)
+        best, _, _ = halving(view, moves, rng, total, over, 0.0, rollout.rollout)
         return legal[keep[best]]
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -35,14 +34,14 @@ def halving(
     moves: list[Move],
     rng: random.Random,
     rollouts: int,
-    deadline: float,
+    over: Callable[[], bool],
     eps: float,
     playout: Callable[[Sim, random.Random], None] | None = None,
 ) -> tuple[int, list[float], list[int]]:
     """Index of the best move in `moves`, with every move's reward sum and sample count.
 
-    `rollouts` bounds the work (deterministic for a given rng); `deadline` (perf_counter
-    seconds) stops it early when the machine is slow. Moves dropped in earlier stages keep the
+    `rollouts` bounds the work (deterministic for a given rng); `over()` stops it early (a
+    timed budget's clock on a slow machine, or the job dropped). Moves dropped in earlier stages keep the
     counts they had. `playout(sim, rng)` plays a sample out to the end of the round, every
     candidate with the same rng seed; without it the rollouts use `Sim.policy` with randomness
     `eps`.
@@ -60,7 +59,7 @@ def halving(
             break
         per = max(1, left // ((stages - stage) * len(alive)))
         for _ in range(per):
-            if time.perf_counter() > deadline:
+            if over():
                 out_of_time = True
                 break
             base = determinize(view, rng)

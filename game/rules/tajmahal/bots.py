@@ -224,8 +224,7 @@ class HardBot:
             return max(cities, key=lambda c: (judge.city_value(c, mogul), c))
 
         weights = {"rival": self.rival, "reach_weight": self.network, "calm": self.calm}
-        timed = budget.iterations is None
-        return search.best_move(view, moves, rng, samples, budget.seconds, build, self.keep, weights, timed)
+        return search.best_move(view, moves, rng, samples, budget, build, self.keep, weights)
 
     def ranked(self, view: View, legal: list[Command], judge: Judge) -> list[tuple[float, Command]]:
         """Withdrawing and each distinct play with its estimated worth, best first."""

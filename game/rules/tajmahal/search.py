@@ -5,18 +5,17 @@ move is worth to the bot against the others when the visit ends."""
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
-from game.core.ruleset import Command
+from game.core.ruleset import Budget, Command
 from game.rules.tajmahal.board import load
 from game.rules.tajmahal.data import DECK_IDS, PERSONS, SPECIAL_ID
 from game.rules.tajmahal.playout import Visit
 from game.rules.tajmahal.state import Player, State
 
 View = dict[str, Any]
-STOP = 0.6  # share of the time budget the sampling may use: ranking and the last sample come on top
+STOP = 0.6  # share of a timed budget the sampling may use: ranking and the last sample come on top
 
 
 def determinize(view: View, rng: random.Random) -> State:
@@ -74,11 +73,10 @@ def best_move(
     candidates: list[Command],
     rng: random.Random,
     samples: int,
-    seconds: float,
+    budget: Budget,
     build: Callable | None = None,
     keep: int = 0,
     weights: dict[str, float] | None = None,
-    timed: bool = False,
 ) -> Command:
     """Average each candidate over the same samples of the hidden cards; return the best.
 
@@ -88,11 +86,12 @@ def best_move(
     and scores the seat's worth against the others' average. `build` chooses the bot's own
     palaces when a candidate withdraws. With `keep`, after a third of the samples only the
     `keep` best candidates go on (successive halving: many candidates, the samples where they
-    matter). `samples` fixes the work (so a given rng gives the same answer); `seconds` is only
-    a hard cap, reached on a machine far slower or busier than ours (stopping at STOP of it,
-    at least 1 sample); `timed` (for play without a fixed number of samples) also cuts to the
-    best lines once a third of that time is gone, so a busy machine spends what it has left on
-    them. `weights` overrides Visit's weights (its class attributes) by name.
+    matter). `samples` fixes the work (so a given rng gives the same answer); a timed
+    `budget`'s seconds are only a hard cap, reached on a machine far slower or busier than
+    ours (stopping at STOP of them, at least 1 sample), and it also cuts to the best lines
+    once a third of that time is gone, so a busy machine spends what it has left on them. A
+    dropped job stops after its first sample. `weights` overrides Visit's weights (its class
+    attributes) by name.
     """
     seat = view["seat"]
     board = load()
@@ -106,14 +105,12 @@ def best_move(
     totals = [0.0] * len(lines)
     alive = list(range(len(lines)))
     cut = samples // 3 if 0 < keep < len(lines) else -1
-    start = time.perf_counter()
-    stop = start + STOP * seconds
-    halve = start + STOP * seconds / 3
+    stop = budget.clock(STOP)
+    halve = budget.clock(STOP / 3)
     for done in range(max(samples, 1)):
-        now = time.perf_counter() if done else start
-        if done and now > stop:
+        if done and stop():
             break
-        if done == cut or (timed and cut > 0 and done < cut and done >= 4 and now > halve):
+        if done == cut or (budget.timed and cut > 0 and done < cut and done >= 4 and halve()):
             alive = sorted(alive, key=lambda k: -totals[k])[:keep]
             cut = done
         base = determinize(view, rng)

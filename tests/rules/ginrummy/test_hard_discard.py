@@ -67,4 +67,4 @@ def test_played_out_it_keeps_the_card_that_would_give_the_opponent_gin():
     pool = _bits(bot.unseen(view))
     hand = mask_of(ours)
     assert after_one_draw(hand & ~BIT["4H"], pool) < after_one_draw(hand & ~BIT["3C"], pool)
-    assert bot.played_out(view, hand, ["4H", "3C"], pool, random.Random(1), float("inf"), 60) == "3C"
+    assert bot.played_out(view, hand, ["4H", "3C"], pool, random.Random(1), lambda: False, 60) == "3C"

@@ -112,7 +112,7 @@ def test_when_it_waits_it_throws_the_card_its_waiting_was_scored_on():
     legal += [{"move": "knock", "card": c} for c in ("8D", "2D")]
     bot = Waiting()
     assert bot.danger(view, "8D") > bot.danger(view, "2D") + 6  # else 2D would go
-    command = bot.choose_discard(view, legal, random.Random(1), float("inf"), 40, 60)
+    command = bot.choose_discard(view, legal, random.Random(1), lambda: False, 40, 60)
     assert command == {"move": "discard", "card": "8D"}
 
 

@@ -68,13 +68,15 @@ class Clock:
         return self.now
 
 
-def test_hard_stops_its_search_when_the_seconds_of_its_budget_run_out(monkeypatch):
-    """The budget's seconds cap hard's search whatever its iteration count: it checks the clock
-    before each round of playouts and stops at 85% of the budget. Told on a clock that moves a
-    millisecond a playout, so nothing depends on this machine's speed (how long hard thinks
-    here is make bench's jaipur.hard_move_ms and jaipur.hard_move_max_ms)."""
+def test_hard_stops_its_search_when_the_seconds_of_a_timed_budget_run_out(monkeypatch):
+    """A timed budget's seconds cap hard's search whatever its iteration count: it checks the
+    clock before each round of playouts and stops at 85% of the budget; an untimed one's never
+    do. Told on a clock that moves a millisecond a playout, so nothing depends on this
+    machine's speed (how long hard thinks here is make bench's jaipur.hard_move_ms and
+    jaipur.hard_move_max_ms)."""
+    from game.core import ruleset
     from game.rules.jaipur import bots as hard_bots
-    from game.rules.jaipur import rollout, search
+    from game.rules.jaipur import rollout
 
     clock = Clock()
     play_out = rollout.rollout
@@ -84,8 +86,7 @@ def test_hard_stops_its_search_when_the_seconds_of_its_budget_run_out(monkeypatc
         clock.playouts.append(clock.now)
         play_out(sim, rng)
 
-    monkeypatch.setattr(hard_bots, "time", clock)
-    monkeypatch.setattr(search, "time", clock)
+    monkeypatch.setattr(ruleset, "time", clock)
     monkeypatch.setattr(rollout, "rollout", timed_playout)
     bot = RULESET.bot("hard")
     deadline = 0.85 * 0.05
@@ -96,11 +97,11 @@ def test_hard_stops_its_search_when_the_seconds_of_its_budget_run_out(monkeypatc
         if len(legal) < 2:
             continue  # answered without a search
         clock.now, clock.playouts = 0.0, []
-        assert bot.choose(m.view(seat), legal, random.Random(1), Budget(seconds=0.05)) in legal
+        assert bot.choose(m.view(seat), legal, random.Random(1), Budget(seconds=0.05, timed=True)) in legal
         assert deadline < clock.playouts[-1] <= deadline + one_round, clock.playouts[-1]
-        # with the seconds out of the way the search runs to its count, far past that point
+        # untimed, the same seconds never stop it: the search runs to its count, far past that point
         clock.now, clock.playouts = 0.0, []
-        assert bot.choose(m.view(seat), legal, random.Random(1), Budget(3600.0, iterations=400)) in legal
+        assert bot.choose(m.view(seat), legal, random.Random(1), Budget(0.05, iterations=400)) in legal
         assert len(clock.playouts) > 200 and clock.playouts[-1] > deadline + one_round
         checked += 1
     assert checked >= 4

@@ -39,8 +39,8 @@ def test_hard_takes_the_sale_that_wins_the_round():
 def test_halving_gives_the_most_samples_to_the_best_move_and_stays_deterministic():
     view, legal = last_turn_view()
     moves = [to_move(c) for c in legal]
-    best, sums, counts = halving(view, moves, random.Random(5), 300, float("inf"), 0.15)
+    best, sums, counts = halving(view, moves, random.Random(5), 300, lambda: False, 0.15)
     assert legal[best] == {"move": "sell", "good": "diamond", "count": 4}
     assert counts[best] == max(counts)
-    again = halving(view, moves, random.Random(5), 300, float("inf"), 0.15)
+    again = halving(view, moves, random.Random(5), 300, lambda: False, 0.15)
     assert again == (best, sums, counts)

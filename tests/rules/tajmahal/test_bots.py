@@ -35,14 +35,14 @@ def test_bots_are_deterministic_given_the_rng():
 
 
 def test_hard_still_answers_legally_when_its_time_is_already_up():
-    """The search stops at its budget's seconds: with none at all it still plays a legal move
+    """The search stops at a timed budget's seconds: with none at all it still plays a legal move
     (how long it takes at the table is a bench figure, tajmahal.hard_move_ms, not a test)."""
     m = match(5, seed=4)
     bot = RULESET.bot("hard")
     for _ in range(30):
         seat = min(m.to_act)
         view, legal = m.view(seat), m.legal(seat)
-        command = bot.choose(view, legal, random.Random(1), Budget(seconds=0.0))
+        command = bot.choose(view, legal, random.Random(1), Budget(seconds=0.0, timed=True))
         assert m.check(seat, command) is None
         m.submit(seat, command)
 

@@ -2,6 +2,7 @@
 
 import random
 
+from game.core.ruleset import Budget
 from game.rules.tajmahal import search
 from game.rules.tajmahal.ruleset import RULESET
 from tests.rules.tajmahal.helpers import match
@@ -38,6 +39,6 @@ def test_the_search_returns_one_of_its_candidates_within_its_iterations():
     seat = m.state.turn
     view, legal = m.view(seat), m.legal(seat)
     candidates = [legal[0], {"move": "withdraw"}]
-    one = search.best_move(view, candidates, random.Random(4), 3, 1.0)
-    two = search.best_move(view, candidates, random.Random(4), 3, 1.0)
+    one = search.best_move(view, candidates, random.Random(4), 3, Budget())
+    two = search.best_move(view, candidates, random.Random(4), 3, Budget())
     assert one in candidates and one == two
