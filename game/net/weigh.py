@@ -18,6 +18,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from typing import Any
 
+from game.core import stopping
 from game.core.thinking import Minds, apart
 
 LIGHT_SECONDS = 0.002  # a move that takes less holds the loop's interpreter for no longer
@@ -40,7 +41,8 @@ class Weighed(Executor):
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
         if not apart(fn):
             return self.minds.submit(fn, *args, **kwargs)
-        kind = type(getattr(fn, "__self__", fn))
+        bot = fn.work if isinstance(fn, stopping.Ticketed) else fn  # (a job's stop ticket)
+        kind = type(getattr(bot, "__self__", bot))
         if self.light.get(kind, False):
             return self.minds.threads.submit(self._timed, kind, fn, *args, **kwargs)
         started = self.clock()

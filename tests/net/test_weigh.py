@@ -1,11 +1,12 @@
 """A server's bots: a light one (an easy Jaipur bot) thinks on a thread once weighed, where a job
-costs a tenth of a worker process's round trip; a heavy one stays in the worker processes."""
+costs a tenth of a worker process's round trip; a heavy one stays in the worker processes.
+Each kind of bot is weighed apart, whatever wraps its move (its stop ticket)."""
 
 from __future__ import annotations
 
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from game.core import registry
+from game.core import registry, stopping
 from game.core.match import Match, Seat
 from game.core.rng import stream
 from game.core.ruleset import Budget
@@ -27,17 +28,18 @@ class Minds:
         return future
 
 
-def moves(executor: Weighed, n: int) -> list:
+def moves(executor: Weighed, n: int, level: str = "easy") -> list:
+    """`n` moves of a Jaipur bot, asked as Thinking asks (each under a stop ticket), one after
+    another: each is weighed before the next is asked."""
     rules = registry.get("jaipur")
-    match = Match.new(rules, [Seat("a", "online", ""), Seat("b", "bot", "easy")], {"first": 1}, 5)
-    bot = rules.bot("easy")
-    jobs = []
+    match = Match.new(rules, [Seat("a", "online", ""), Seat("b", "bot", level)], {"first": 1}, 5)
+    bot = rules.bot(level)
+    view, legal = match.view(1), match.legal(1)
+    answers = []
     for i in range(n):
-        jobs.append(
-            executor.submit(bot.choose, match.view(1), match.legal(1), stream("bot", 5, 1, i), Budget())
-        )
-        jobs[-1].result(30)
-    return [j.result() for j in jobs]
+        job = stopping.Ticketed(bot.choose, stopping.ticket())
+        answers.append(executor.submit(job, view, legal, stream("bot", 5, 1, i), Budget()).result(30))
+    return answers
 
 
 def ticking(step: float):
@@ -53,8 +55,12 @@ def ticking(step: float):
 
 def test_a_light_bot_thinks_on_a_thread_once_weighed_a_heavy_one_in_a_worker():
     light = Minds()
-    answers = moves(Weighed(light, *[ticking(weigh.LIGHT_SECONDS / 2)] * 2), 5)
+    weighed = Weighed(light, *[ticking(weigh.LIGHT_SECONDS / 2)] * 2)
+    answers = moves(weighed, 5)
     assert light.apart == 1, "weighed once in a worker, then on a thread"
+    # another kind is not taken for light: it is weighed in a worker first
+    moves(weighed, 1, "medium")
+    assert light.apart == 2
     heavy = Minds()
     same = moves(Weighed(heavy, *[ticking(weigh.LIGHT_SECONDS)] * 2), 5)
     assert same == answers, "the same answers wherever they were thought"
