@@ -1,13 +1,15 @@
 """One match on the server: its authority, who is connected to which seat, and its referee.
 
-Everything here runs on the server's event loop thread. People's commands arrive from their
-connections and are checked by the rules through their seat's window. The referee every match
-has (game/core/referee.py) drives it, as at a table: bots think in worker threads and their
-answers come back to the loop, the rules clock (Ubongo's sand) and the time entries go by the
-server's clock, never a client's. After every batch of events each connection gets an update:
-its seats' views, the events redacted for them, their legal moves and the views around the
-game's moments (the seat window's, as at one screen). What tells of the log (welcomes, updates,
-a move's reply) goes out once the store holds it (game/core/ledger.py); the rest at once.
+Everything here runs on the server's event loop thread, but a welcome's fold of the log.
+People's commands arrive from their connections and are checked by the rules through their
+seat's window. The referee every match has (game/core/referee.py) drives it, as at a table:
+bots think in worker processes (a light one on a thread) and their answers come back to the
+loop, the rules clock (Ubongo's sand) and the time entries go by the server's clock, never a
+client's. After every batch of events each connection gets an update: its seats' views, the
+events redacted for them, their legal moves and the views around the game's moments (the seat
+window's, as at one screen), each viewer's built once for all its connections. What tells of
+the log (welcomes, updates, a move's reply) goes out once the store holds it
+(game/core/ledger.py); the rest at once.
 
 Faults stay in their match: an exception while deciding one request refuses that request
 alone (`fault`, its text in the log only); one in the referee's own drive (its timer, the
@@ -94,7 +96,15 @@ class Room:
         self.drive = drive
         self.on_rest = on_rest  # told when the match is over, or nothing happens until someone comes
         self.conns: dict[Conn, SeatWindow] = {}
-        self.sent: dict[Conn, dict[str, View]] = {}  # each connection's views as last sent
+        # each viewer's view as last sent, and the count of events it stands at: every
+        # connection of that viewer was sent it (a welcome, an update), so the next update's
+        # diff is taken once from it, for all of them
+        self.shown: dict[str, tuple[int, View]] = {}
+        # the connections whose welcome is to go: the news the room sends them meanwhile
+        # waits to follow it; and, while the welcome is folded (off the loop), whatever else
+        # goes to them (presence, clocks), sent as the welcome leaves for the store's turn
+        self.unwelcomed: dict[Conn, list[dict[str, Any]]] = {}
+        self.unfolded: dict[Conn, list[dict[str, Any]]] = {}
         self.left: set[int] = set()  # seats whose person left on purpose (Save and leave)
         self.windows: dict[tuple[int, ...], SeatWindow] = {}  # the connections', by their seats
         self.loop = asyncio.get_running_loop()
@@ -176,8 +186,11 @@ class Room:
         return not any(self.people.intersection(c.grant.seats) for c in self.conns)
 
     # -- connections ----------------------------------------------------------------------
-    def attach(self, conn: Conn, token: str) -> None:
-        """A connection takes its seats (one that held them before is told and dropped)."""
+    def attach(self, conn: Conn, token: str) -> asyncio.Future[None]:
+        """A connection takes its seats (one that held them before is told and dropped). Its
+        welcome is folded off the loop (a long log's round-ends take a while): the future is
+        done once the welcome is on its way; whatever the room sends the connection meanwhile
+        follows it."""
         for other in [c for c in self.conns if set(c.grant.seats) & set(conn.grant.seats)]:
             other.send(p.error(p.REPLACED, "this seat was opened again elsewhere"))
             self.detach(other)
@@ -189,8 +202,9 @@ class Room:
             window = self.windows[conn.grant.seats] = self.authority.window(conn.grant.seats)
         if self.paused and self.people.intersection(conn.grant.seats):
             self._resume()  # one of its people is here: try again
-        self._advance()  # up to now as it stood (the sand still, if everyone was away)
+        self._keep_time()  # up to now as it stood (the sand still, if everyone was away)
         self.conns[conn] = window
+        self.unwelcomed[conn], self.unfolded[conn] = [], []
         self.left -= set(conn.grant.seats)  # back at the table
         mine = self.people.intersection(conn.grant.seats)
         if self.came is not None:
@@ -203,22 +217,104 @@ class Room:
             self.away -= mine
             if not self.away:
                 self._back(self.drive.time())
-        self._advance()
+        self._keep_time()
         welcome = {"type": "welcome", "v": p.VERSION, "token": token, **self._sync(conn, window)}
         if waited:
             welcome["waited"] = True
         if self.paused:
             welcome["paused"] = failures.PAUSED_WORDS
-        self._news(conn, welcome)
+        count, viewers = len(self.match.events), self._viewers(conn)
+        views = {p.viewer_key(v): self._view(v, count) for v in viewers}
+        done: asyncio.Future[None] = self.loop.create_future()
+        folded = self.loop.run_in_executor(self.drive.folds, self._history, viewers, count)
+        folded.add_done_callback(lambda f: self._welcome(conn, welcome, views, f, done))
         self._presence()
         self._soon()
+        return done
+
+    def _history(self, viewers: list[int | None], count: int) -> dict[str, dict[str, Any]]:
+        """Off the loop: per viewer, the first `count` events redacted for it and its views
+        around the game's moments among them (one fold of the log each). The log up to
+        `count` no longer changes, whatever the loop adds meanwhile."""
+        moments = self._moments(0, count)
+        events = self.match.events[:count]
+        redact = self.rules.redact
+        seen = {}
+        for viewer in viewers:
+            views = self.match.views_at(moments, viewer) if moments else {}
+            seen[p.viewer_key(viewer)] = {
+                "events": [redact(e, viewer) for e in events],
+                "moments": {str(k): v for k, v in views.items()},
+            }
+        return seen
+
+    def _welcome(
+        self,
+        conn: Conn,
+        welcome: dict[str, Any],
+        views: dict[str, View],
+        folded: asyncio.Future,
+        done: asyncio.Future[None],
+    ) -> None:
+        """The welcome's fold is done: it goes once the store holds what it tells, and then
+        what the connection was sent meanwhile (its clocks the clock then). A connection gone
+        meanwhile gets nothing; a fold that failed closes the connection (it may come again)."""
+        if not done.done():
+            done.set_result(None)
+        quick = self.unfolded.pop(conn, [])
+        if self.closed or conn not in self.unwelcomed or folded.cancelled():
+            self.unwelcomed.pop(conn, None)
+            return
+        if folded.exception() is not None:
+            log.error("match %s: a welcome could not be built", self.id, exc_info=folded.exception())
+            self.detach(conn)
+            conn.close(1011, "the match could not be read")
+            return
+        seen = folded.result()
+        for key, view in views.items():
+            seen[key]["view"] = view
+        welcome["seen"] = seen
+
+        def deliver() -> None:
+            held = self.unwelcomed.pop(conn, None)
+            if held is None:  # gone meanwhile
+                return
+            clock = self._clock_now()
+            conn.send({**welcome, "clock": clock})
+            for message in held:
+                conn.send({**message, "clock": clock} if "clock" in message else message)
+
+        if self.ledger is None:
+            deliver()
+        else:
+            self.ledger.after(deliver)
+        for message in quick:  # after the welcome, unless the store holds that back
+            conn.send(message)
+
+    def _send(self, conn: Conn, message: dict[str, Any]) -> None:
+        """Send news at once, or after the connection's welcome while that is still to go."""
+        held = self.unwelcomed.get(conn)
+        if held is None:
+            conn.send(message)
+        else:
+            held.append(message)
+
+    def _tell(self, conn: Conn, message: dict[str, Any]) -> None:
+        """Send what is not news (presence, the clock) at once, or as the connection's welcome
+        leaves while that is being folded."""
+        held = self.unfolded.get(conn)
+        if held is None:
+            conn.send(message)
+        else:
+            held.append(message)
 
     def detach(self, conn: Conn) -> None:
         if conn not in self.conns:
             return
-        self._advance()  # the time they were here ran for all
+        self._keep_time()  # the time they were here ran for all
         del self.conns[conn]
-        self.sent.pop(conn, None)
+        self.unwelcomed.pop(conn, None)
+        self.unfolded.pop(conn, None)
         if self.waits_for_people() and self.match.clock is not None:
             self._advance()  # the sand stops: its pause is time in the log
             self.waited = True
@@ -239,7 +335,7 @@ class Room:
             "left": sorted(self.left),  # of those not online, who left on purpose
         }
         for conn in list(self.conns):
-            conn.send(message)
+            self._tell(conn, message)
 
     def _viewers(self, conn: Conn) -> list[int | None]:
         """Whose eyes a connection sees through: its seat; each of its seats and a spectator's
@@ -248,36 +344,41 @@ class Room:
         seats = list(conn.grant.seats)
         return seats if len(seats) == 1 else [*seats, None]
 
-    def _seen(self, conn: Conn, window: SeatWindow, start: int) -> dict[str, Any]:
-        """Per viewer of a connection: the events from `start` redacted for it, its view now,
-        and its views around the game's moments among those events (a round's end). The view
-        goes whole in a welcome (start 0), and in an update as what changed since the last
-        one this connection was sent: a Taj Mahal view is mostly its map, which never does."""
-        moments = self._moments(start)
-        seen = {}
-        sent = self.sent.setdefault(conn, {})
-        for viewer in self._viewers(conn):
-            window.look_as(viewer)
-            views = window.views_at(moments) if moments else {}
-            key = p.viewer_key(viewer)
-            view = window.view()
-            entry = {"events": window.events(start), "moments": {str(k): v for k, v in views.items()}}
-            last = sent.get(key)
-            if start == 0 or last is None:
-                entry["view"] = view
-            else:
-                entry["changed"] = {k: v for k, v in view.items() if k not in last or last[k] != v}
-                entry["removed"] = [k for k in last if k not in view]
-            sent[key] = view
-            seen[key] = entry
-        return seen
+    def _view(self, viewer: int | None, count: int) -> View:
+        """A viewer's view now (`count` events in), kept as the last one its connections got."""
+        view = self.match.view(viewer)
+        self.shown[p.viewer_key(viewer)] = (count, view)
+        return view
 
-    def _moments(self, start: int) -> list[int]:
-        """The counts just before and just after each event of the game's `moments` from `start`."""
+    def _news_for(self, viewer: int | None, start: int, moments: list[int]) -> dict[str, Any]:
+        """What one viewer is told of the events from `start`: them redacted for it, its views
+        around the game's moments among them, and its view: what changed since the last one
+        its connections were sent (a Taj Mahal view is mostly its map, which never does), or
+        whole when that one is not the view before these events."""
+        key = p.viewer_key(viewer)
+        last = self.shown.get(key)
+        view = self._view(viewer, len(self.match.events))
+        redact = self.rules.redact
+        views = self.match.views_at(moments, viewer) if moments else {}
+        entry: dict[str, Any] = {
+            "events": [redact(e, viewer) for e in self.match.events[start:]],
+            "moments": {str(k): v for k, v in views.items()},
+        }
+        if last is None or last[0] != start:
+            entry["view"] = view
+        else:
+            before = last[1]
+            entry["changed"] = {k: v for k, v in view.items() if k not in before or before[k] != v}
+            entry["removed"] = [k for k in before if k not in view]
+        return entry
+
+    def _moments(self, start: int, stop: int | None = None) -> list[int]:
+        """The counts just before and just after each event of the game's `moments` from `start`
+        (to `stop`)."""
         kinds = getattr(self.rules, "moments", ())
         events = self.match.events
         found: set[int] = set()
-        for i in range(start, len(events)):
+        for i in range(start, len(events) if stop is None else stop):
             if events[i].get("type") in kinds:
                 found.update((i, i + 1))
         return sorted(found)
@@ -288,7 +389,8 @@ class Room:
         return {str(s): window.legal(s) for s in waiting}
 
     def _sync(self, conn: Conn, window: SeatWindow) -> dict[str, Any]:
-        """Everything a connection needs to draw its table from nothing."""
+        """Everything a connection needs to draw its table from nothing, but what it has seen
+        (folded off the loop: `_history`)."""
         match = self.match
         return {
             "match": {
@@ -301,7 +403,6 @@ class Room:
             "host": conn.grant.host,
             "online": self.online(),
             "left": sorted(self.left),
-            "seen": self._seen(conn, window, 0),
             "commands": {str(s): window.commands(s) for s in conn.grant.seats},
             **self._state(conn, window),
         }
@@ -394,12 +495,12 @@ class Room:
         """Send what tells of the log once the store holds all it tells: at once, unless a
         write is under way. The clock it carries is the clock when it goes."""
         if self.ledger is None:
-            conn.send(message)
+            self._send(conn, message)
             return
         if "clock" in message:
-            self.ledger.after(lambda: conn.send({**message, "clock": self._clock_now()}))
+            self.ledger.after(lambda: self._send(conn, {**message, "clock": self._clock_now()}))
         else:
-            self.ledger.after(lambda: conn.send(message))
+            self.ledger.after(lambda: self._send(conn, message))
 
     def _clock_now(self) -> dict[str, Any] | None:
         """The clock a message going out now carries. A round whose boards turned up while a
@@ -415,7 +516,7 @@ class Room:
     def _tell_clock(self) -> None:
         clock = self.clock_json()
         for conn in list(self.conns):
-            conn.send({"type": "clock", "clock": clock})
+            self._tell(conn, {"type": "clock", "clock": clock})
 
     # -- requests -------------------------------------------------------------------------
     async def request(self, conn: Conn, message: dict[str, Any]) -> dict[str, Any] | None:
@@ -458,7 +559,7 @@ class Room:
         if window is None:  # replaced meanwhile
             return p.error(p.NOT_READY, "this connection holds no seat now", rid)
         if kind == "ping":
-            self._advance()
+            self._keep_time()
             return p.reply(rid, clock=self.clock_json())
         if self.paused and kind == "hand_to_bot":
             return p.error(p.PAUSED, failures.PAUSED_REFUSAL, rid)
@@ -474,7 +575,10 @@ class Room:
         command = message["command"]
         if not isinstance(command, dict):
             return p.error(p.BAD_MESSAGE, "a command must be a JSON object", rid)
-        self._advance()  # the clock as it stands now: a timed command carries it
+        # the clock as it stands now: a timed command carries it; an untimed match's bots
+        # count their pause from the move they answer (the referee asks them before the ticks)
+        if kind == "submit" or self.rules.timed:
+            self._advance()
         if self.paused and kind == "submit":  # (the referee may have failed just now)
             return p.error(p.PAUSED, failures.PAUSED_REFUSAL, rid)
         if kind == "submit" and self.match.clock is not None and not self._running():
@@ -529,14 +633,21 @@ class Room:
                     self._intro(self.drive.time())
             self._sand, self._time = sand, now
         start = len(match.events) - len(events)
+        moments = self._moments(start)
+        told: dict[int | None, dict[str, Any]] = {}  # each viewer's news, built once
         for conn, window in list(self.conns.items()):
             mine = entry is not None and entry.seat in conn.grant.seats
+            seen = {}
+            for viewer in self._viewers(conn):
+                if viewer not in told:
+                    told[viewer] = self._news_for(viewer, start, moments)
+                seen[p.viewer_key(viewer)] = told[viewer]
             self._news(
                 conn,
                 {
                     "type": "update",
                     "from": start,
-                    "seen": self._seen(conn, window, start),
+                    "seen": seen,
                     "commands": {str(entry.seat): [entry.command]} if mine and entry else {},
                     **self._state(conn, window),
                 },
@@ -548,6 +659,14 @@ class Room:
         """Whether the sand runs: not while a new round waits for the screens, or their die,
         nor while every person of the match is away."""
         return not self.paused and not self.referee.sand_held and not self.waits_for_people()
+
+    def _keep_time(self) -> None:
+        """A timed match's clock brought up to now, around what people do. An untimed match
+        has no clock to bring up: its bots are asked and their answers played when the room
+        schedules (after every change, and when a bot's pause is over), its ticks brought up
+        before a person's move."""
+        if self.rules.timed:
+            self._advance()
 
     def _advance(self) -> None:
         """Bring the referee up to the server's clock: every tick passed since, in order; a new

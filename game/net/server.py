@@ -12,7 +12,7 @@ others, and every other match, carry on.
 
 The event loop never waits on a file: the store is written and read on a thread of its own,
 one write after another (each match's through its ledger, game/core/ledger.py), the join codes
-and tokens on another, and `view_at` folds on a third. In the host's app the server shares the
+and tokens on another, and `view_at` and the welcomes fold on a third. In the host's app the server shares the
 app's store and its one thread (`store=`, `writer=`): one connection to the file, every write
 of the app's tables and of the server's rooms in one queue. While another program holds the
 file, the server's rooms play on and only the news of their moves waits.
@@ -52,6 +52,7 @@ from game.net import protocol as p
 from game.net.keys import FILENAME as KEYS_FILE
 from game.net.keys import Keys, Pass
 from game.net.room import Drive, Room
+from game.net.weigh import Weighed
 
 log = logging.getLogger("bazaar.net")
 
@@ -63,6 +64,7 @@ STOP_SECONDS = 2.0  # a stopping server waits this long for its clients' closes,
 # ...and this long for its matches' writes under way; a move not stored by then was never
 # acknowledged (its reply waits for its write)
 FLUSH_SECONDS = 5.0
+MINDS_SECONDS = 120.0  # how long `serve` listens for its bot workers to come up
 SEAT_KINDS = ("human", "online", "bot", "rules")  # never "cmd": a client must not run programs here
 
 
@@ -163,8 +165,9 @@ class Server:
             log.warning("%s", self.store.problem)
         self.keys = Keys(data_dir / KEYS_FILE)
         # the bots think where the app's do: our own in worker processes, shared by every
-        # server of this process (the app's hosting one among them) and never shut down here
-        self.executor = MINDS
+        # server of this process (the app's hosting one among them) and never shut down here;
+        # a light bot on a thread (game/net/weigh.py)
+        self.executor = Weighed(MINDS)
         # one thread for the store (its writes and loads in the order asked, so a match loaded
         # again reads every write made before), one for the keys, and the folds of view_at
         self.writer = Writer(self.store) if writer is None else writer
@@ -441,7 +444,8 @@ class Server:
         except (FormatError, KeyError) as exc:
             return p.error(p.BAD_TOKEN, f"that match cannot be loaded: {exc}")
         conn.grant, conn.room = grant, room
-        room.attach(conn, token)
+        # its welcome is folded off the loop; this connection is read again once it is on its way
+        await room.attach(conn, token)
         return None
 
     # -- running ---------------------------------------------------------------------------
@@ -588,6 +592,12 @@ class Threaded:
             self._thread.join(timeout)
 
 
+async def _minds_up() -> None:
+    """Say when our bots' worker processes are up (until then, bots think on threads)."""
+    if await asyncio.to_thread(MINDS.up.wait, MINDS_SECONDS):
+        log.info("bots think in %d worker processes", MINDS.processes)
+
+
 def main(args: argparse.Namespace) -> int:
     """`python -m game serve`: run until SIGINT or SIGTERM."""
     from game.core import paths
@@ -605,6 +615,9 @@ def main(args: argparse.Namespace) -> int:
         tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         tls.load_cert_chain(args.tls_cert, args.tls_key or None)
     scheme = "wss" if tls else "ws"
+    # our bots' worker processes start now, not at the first bot's turn: until they are up
+    # bots think on threads, holding the loop's interpreter (game/core/thinking.py)
+    MINDS.start()
 
     async def run() -> None:
         stop = asyncio.Event()
@@ -619,10 +632,12 @@ def main(args: argparse.Namespace) -> int:
             print(f"bazaar: serving on {scheme}://{address[0]}:{address[1]} · data in {data}", flush=True)
 
         tending = asyncio.create_task(collector.tend())  # no long pauses of the collector
+        minds = asyncio.create_task(_minds_up())
         try:
             await server.run(args.host, args.port, started, stop, tls)
         finally:
             tending.cancel()
+            minds.cancel()
 
     asyncio.run(run())
     return 0

@@ -1,0 +1,69 @@
+"""A server's bots: a light one (an easy Jaipur bot) thinks on a thread once weighed, where a job
+costs a tenth of a worker process's round trip; a heavy one stays in the worker processes.
+Each kind of bot is weighed apart, whatever wraps its move (its stop ticket)."""
+
+from __future__ import annotations
+
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from game.core import registry, stopping
+from game.core.match import Match, Seat
+from game.core.rng import stream
+from game.core.ruleset import Budget
+from game.net import weigh
+from game.net.weigh import Weighed
+
+
+class Minds:
+    """MINDS as the server sees it, its 'processes' counted (run here, at once)."""
+
+    def __init__(self):
+        self.threads = ThreadPoolExecutor(1)
+        self.apart = 0
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        self.apart += 1
+        future: Future = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
+def moves(executor: Weighed, n: int, level: str = "easy") -> list:
+    """`n` moves of a Jaipur bot, asked as Thinking asks (each under a stop ticket), one after
+    another: each is weighed before the next is asked."""
+    rules = registry.get("jaipur")
+    match = Match.new(rules, [Seat("a", "online", ""), Seat("b", "bot", level)], {"first": 1}, 5)
+    bot = rules.bot(level)
+    view, legal = match.view(1), match.legal(1)
+    answers = []
+    for i in range(n):
+        job = stopping.Ticketed(bot.choose, stopping.ticket())
+        answers.append(executor.submit(job, view, legal, stream("bot", 5, 1, i), Budget()).result(30))
+    return answers
+
+
+def ticking(step: float):
+    """A clock that moves `step` seconds each time it is read: every move takes `step`."""
+    now = [0.0]
+
+    def read() -> float:
+        now[0] += step
+        return now[0]
+
+    return read
+
+
+def test_a_light_bot_thinks_on_a_thread_once_weighed_a_heavy_one_in_a_worker():
+    light = Minds()
+    weighed = Weighed(light, *[ticking(weigh.LIGHT_SECONDS / 2)] * 2)
+    answers = moves(weighed, 5)
+    assert light.apart == 1, "weighed once in a worker, then on a thread"
+    # another kind is not taken for light: it is weighed in a worker first
+    moves(weighed, 1, "medium")
+    assert light.apart == 2
+    heavy = Minds()
+    same = moves(Weighed(heavy, *[ticking(weigh.LIGHT_SECONDS)] * 2), 5)
+    assert same == answers, "the same answers wherever they were thought"
+    assert heavy.apart == 5
+    light.threads.shutdown()
+    heavy.threads.shutdown()
