@@ -315,9 +315,9 @@ class Referee:
         """One pass of the loop below where it is known at a glance, on one clock: no bot asked,
         every seat of ours the match waits on held, none held that it does not, and no held
         answer's moment come. Then asking and collecting do nothing, and the pass writes at most
-        the time entry of a whole second of sand. True: it went in; False: the pass would do
-        nothing; None: a whole pass must look (a bot to ask or answering, an answer's moment,
-        the expiry, the match's end)."""
+        the time entries of whole seconds of sand. True: one went in and more than time changed;
+        False: nothing (more) to do; None: a whole pass must look (a bot to ask or answering, an
+        answer's moment, the expiry, the match's end)."""
         if self.closed:
             return False
         still = self._still
@@ -335,9 +335,12 @@ class Referee:
         for waiting in held.values():
             if waiting.tick <= sand:
                 return None
-        if entry is not None and entry <= sand and entry < due["tick"]:
+        while entry is not None and entry <= sand and entry < due["tick"]:
             self._record(entry)
-            return True
+            state, *_ = seen = self._seen
+            if state is not self.match.state or self.asking or self.closed:
+                return True  # more than time changed (a listener moved): a pass looks again
+            entry = seen[3]  # only time went in: the rest is as read (_changed)
         if due["tick"] <= sand:
             return None
         self._still = (state, sand, True)
