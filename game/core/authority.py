@@ -61,10 +61,6 @@ class Authority:
         """Submit the rules clock's command."""
         return self._match.submit(None, command)
 
-    def record_time(self, tick: int) -> list[Event] | Rejected:
-        """Submit the rules clock's time entry at `tick` (Match.submit_time)."""
-        return self._match.submit_time(tick)
-
     def hand_to_bot(self, seat: int, level: str) -> Bot:
         """Our bot `level` plays `seat` from now on (its player failed, or the host handed it
         over); the seat's record says so, so a stored match saves it. Returns the new player."""

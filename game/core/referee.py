@@ -288,12 +288,11 @@ class Referee:
         return any(s in self.players for s in self.match.to_act)
 
     def _settle(self, ready: Ready) -> None:
-        while True:  # the passes whose work is known at a glance: the clock's time entries
+        quick = self._quick()  # a pass known at a glance: at most the clock's time entries
+        while quick:
             quick = self._quick()
-            if not quick:
-                if quick is False:
-                    return
-                break
+        if quick is False:
+            return
         for _ in range(MAX_STEPS):
             self._forget()  # a whole pass may ask, collect, hold and hand seats on
             if self.closed:
@@ -510,7 +509,7 @@ class Referee:
 
     def _record(self, tick: int) -> None:
         """The time entry of the table's one clock at `tick`."""
-        result = self.authority.record_time(tick)
+        result = self.match.submit_time(tick)
         if isinstance(result, Rejected):
             raise RuntimeError(f"{self.rules.name}: the clock's time at {tick} was refused: {result.reason}")
 
