@@ -127,10 +127,6 @@ class Referee:
         self.asking: dict[int, _Asking] = {}
         self.held: dict[int, Held] = {}
         self._seen: tuple[Any, ...] = (None,)  # what _read read, of which state
-        # what the last look found, while nothing it read has changed (_forget): the match's
-        # state (immutable, known by identity), the sand, whether it ran, and the answer
-        self._still: tuple[Any, ...] = ()  # a pass of the settle loop had nothing to do
-        self._waits: tuple[Any, ...] = ()  # quiet's
         for seat, player in players.items():
             self.seat(seat, player)
         # Time: a timed game's sand, one clock for the table; in turns (people at one screen
@@ -165,7 +161,6 @@ class Referee:
         """`player` (a bot) plays `seat` from now on, through a window of its own."""
         self.players[seat] = player
         self._seen = (None,)  # the seats of ours the match waits on are read again
-        self._forget()
         self.window(seat)
         self.thinking.drop(seat)
         self.asking.pop(seat, None)
@@ -218,16 +213,13 @@ class Referee:
     def quiet(self, running: bool = True) -> int:
         """Ticks until something may happen by time alone (at least 1; a large number when
         nothing will until a player or the driver acts)."""
-        known = self._waits
-        if known and known[0] is self.match.state and known[1] == self.sand and known[2] == running:
-            return known[3]  # asked again unchanged: the driver, then the stride it gives
         waits: list[int] = []
         for job in self.thinking.jobs.values() if self.thinking.jobs else ():
             if job.future.done():
                 waits.append(job.due - self.thinking.now)
             elif self.thinking.notify is None:
                 waits.append(1)  # polled: the driver looks again next tick
-        state, due, over, entry, _ = self._read()
+        _, due, over, entry, _ = self._read()
         if running and due is not None and not over:
             if self.per_seat:
                 seat = self.screen
@@ -246,10 +238,7 @@ class Referee:
                 if entry is not None and entry < first:
                     first = entry
                 waits.append(first - self.sand)
-        wait = max(1, min(waits)) if waits else 1 << 30
-        if not self.thinking.jobs and not self.per_seat:  # nothing changes it but the match and sand
-            self._waits = (state, self.sand, running, wait)
-        return wait
+        return max(1, min(waits)) if waits else 1 << 30
 
     def record(self) -> None:
         """Write the time the sand has reached into the log now (a pause, the table left), if
@@ -294,7 +283,6 @@ class Referee:
         if quick is False:
             return
         for _ in range(MAX_STEPS):
-            self._forget()  # a whole pass may ask, collect, hold and hand seats on
             if self.closed:
                 return
             if self.match.finished:
@@ -319,10 +307,7 @@ class Referee:
         answer's moment, the expiry, the match's end)."""
         if self.closed:
             return False
-        still = self._still
-        if still and still[0] is self.match.state and still[1] == self.sand and still[2] == self.running:
-            return False  # looked already, and nothing it read has changed
-        state, due, over, entry, ours = self._read()
+        _, due, over, entry, ours = self._read()
         if due is None or self.asking or self.per_seat or over:
             return None
         held = self.held
@@ -336,14 +321,11 @@ class Referee:
                 return None
         while entry is not None and entry <= sand and entry < due["tick"]:
             self._record(entry)
-            state, *_ = seen = self._seen
-            if state is not self.match.state or self.asking or self.closed:
+            seen = self._seen
+            if seen[0] is not self.match.state or self.asking or self.closed:
                 return True  # more than time changed (a listener moved): a pass looks again
             entry = seen[3]  # only time went in: the rest is as read (_changed)
-        if due["tick"] <= sand:
-            return None
-        self._still = (state, sand, True)
-        return False
+        return None if due["tick"] <= sand else False
 
     def _read(self) -> tuple[Any, Command | None, bool, int | None, frozenset[int]]:
         """What quiet and the settle loop read of the match's state, once a state (immutable,
@@ -359,9 +341,6 @@ class Referee:
         ours = frozenset(self.players.keys() & match.to_act)
         seen = self._seen = (state, match.clock, match.finished, entry, ours)
         return seen
-
-    def _forget(self) -> None:
-        self._still = self._waits = ()
 
     def _idle(self) -> bool:
         """Nothing to do until someone moves: no bot asked or answered, none of ours to act,
@@ -585,7 +564,6 @@ class Referee:
     def close(self) -> None:
         """Stop driving: nothing more is asked or played (the table left, the server stops)."""
         self.closed = True
-        self._forget()
         for seat in list(self.thinking.jobs):
             self.thinking.drop(seat)
         self.asking.clear()
