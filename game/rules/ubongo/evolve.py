@@ -134,7 +134,9 @@ def replace(state: State, **changes: Any) -> State:
     per event, the clock's time entry one every second of sand, and the fields are set as
     they are either way (the state has no __post_init__)."""
     new = object.__new__(State)
-    new.__dict__.update(state.__dict__, **changes)
+    fields = state.__dict__.copy()
+    fields.update(changes)
+    object.__setattr__(new, "__dict__", fields)  # frozen: set as __init__ would, in one go
     return new
 
 
