@@ -97,6 +97,19 @@ class Match:
         self._append(entry, result)
         return result
 
+    def submit_time(self, tick: int) -> list[Event] | Rejected:
+        """The clock's time entry at `tick` (seat None), one every second of sand: as submit
+        would decide it. Where the rules know its events at a glance (Ruleset.time_events),
+        they and the command, plain JSON made here, go into the log without submit's general
+        work (the random source, the trip through JSON)."""
+        events = self.ruleset.time_events(self.state, tick)
+        if events is None:
+            return self.submit(None, {"move": "time", "tick": tick})
+        entry = Entry(None, {"move": "time", "tick": tick}, len(self.events))
+        self.commands.append(entry)
+        self._append(entry, events, plain=True)
+        return events
+
     def check(self, seat: int | None, command: Command) -> Rejected | None:
         """Why `command` would be refused now, or None when it would be accepted. Nothing is
         submitted: the rules decide on a copy of the random source and the result is dropped."""
@@ -114,8 +127,9 @@ class Match:
         for listener in self.listeners:
             listener(self, None, [])
 
-    def _append(self, entry: Entry | None, events: list[Event]) -> None:
-        events = [roundtrip(e) for e in events]  # the log holds exactly what a save holds
+    def _append(self, entry: Entry | None, events: list[Event], plain: bool = False) -> None:
+        if not plain:  # the log holds exactly what a save holds
+            events = [roundtrip(e) for e in events]
         count = len(self.events)
         batch = {count: self.state}
         for event in events:

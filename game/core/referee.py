@@ -126,6 +126,7 @@ class Referee:
         self.windows: dict[int, SeatWindow] = {}
         self.asking: dict[int, _Asking] = {}
         self.held: dict[int, Held] = {}
+        self._seen: tuple[Any, ...] = (None,)  # what _read read, of which state
         for seat, player in players.items():
             self.seat(seat, player)
         # Time: a timed game's sand, one clock for the table; in turns (people at one screen
@@ -159,6 +160,7 @@ class Referee:
     def seat(self, seat: int, player: Any) -> None:
         """`player` (a bot) plays `seat` from now on, through a window of its own."""
         self.players[seat] = player
+        self._seen = (None,)  # the seats of ours the match waits on are read again
         self.window(seat)
         self.thinking.drop(seat)
         self.asking.pop(seat, None)
@@ -212,12 +214,13 @@ class Referee:
         """Ticks until something may happen by time alone (at least 1; a large number when
         nothing will until a player or the driver acts)."""
         waits: list[int] = []
-        for job in self.thinking.jobs.values():
+        for job in self.thinking.jobs.values() if self.thinking.jobs else ():
             if job.future.done():
                 waits.append(job.due - self.thinking.now)
             elif self.thinking.notify is None:
                 waits.append(1)  # polled: the driver looks again next tick
-        if running and self.match.clock is not None and not self.match.finished:
+        _, due, over, entry, _ = self._read()
+        if running and due is not None and not over:
             if self.per_seat:
                 seat = self.screen
                 if seat is not None:
@@ -227,11 +230,14 @@ class Referee:
                     end = self.rules.sand(self.match.state, seat)
                     if end is not None:
                         waits.append(end - own)
-            else:
-                waits += [h.tick - self.sand for h in self.held.values()]
-                if self.entries:
-                    waits.append(self._next_entry(self.rules.time(self.match.state, None)) - self.sand)
-                waits.append(self.match.clock["tick"] - self.sand)
+            else:  # the first of the held answers' moments, the next time entry, the expiry
+                first = due["tick"]
+                for held in self.held.values():
+                    if held.tick < first:
+                        first = held.tick
+                if entry is not None and entry < first:
+                    first = entry
+                waits.append(first - self.sand)
         return max(1, min(waits)) if waits else 1 << 30
 
     def record(self) -> None:
@@ -250,7 +256,7 @@ class Referee:
             if tick > self.rules.time(state, seat) and (end is None or tick < end):
                 self._submit(None, {"move": "time", "seat": seat, "tick": tick})
         elif self.rules.time(state, None) < self.sand < due["tick"]:
-            self._submit(None, {"move": "time", "tick": self.sand})
+            self._record(self.sand)
 
     def _next_entry(self, recorded: int) -> int:
         """The next whole second of sand after `recorded`."""
@@ -271,6 +277,11 @@ class Referee:
         return any(s in self.players for s in self.match.to_act)
 
     def _settle(self, ready: Ready) -> None:
+        quick = self._quick()  # a pass known at a glance: at most the clock's time entries
+        while quick:
+            quick = self._quick()
+        if quick is False:
+            return
         for _ in range(MAX_STEPS):
             if self.closed:
                 return
@@ -286,6 +297,50 @@ class Referee:
             if not self._step() and not handed:
                 return
         raise RuntimeError(f"{self.rules.name}: more than {MAX_STEPS} moves without a pause")
+
+    def _quick(self) -> bool | None:
+        """One pass of the loop below where it is known at a glance, on one clock: no bot asked,
+        every seat of ours the match waits on held, none held that it does not, and no held
+        answer's moment come. Then asking and collecting do nothing, and the pass writes at most
+        the time entries of whole seconds of sand. True: one went in and more than time changed;
+        False: nothing (more) to do; None: a whole pass must look (a bot to ask or answering, an
+        answer's moment, the expiry, the match's end)."""
+        if self.closed:
+            return False
+        _, due, over, entry, ours = self._read()
+        if due is None or self.asking or self.per_seat or over:
+            return None
+        held = self.held
+        if held.keys() != ours:
+            return None
+        if not self.running:
+            return False  # the sand stands still: nothing goes in
+        sand = self.sand
+        for waiting in held.values():
+            if waiting.tick <= sand:
+                return None
+        while entry is not None and entry <= sand and entry < due["tick"]:
+            self._record(entry)
+            seen = self._seen
+            if seen[0] is not self.match.state or self.asking or self.closed:
+                return True  # more than time changed (a listener moved): a pass looks again
+            entry = seen[3]  # only time went in: the rest is as read (_changed)
+        return None if due["tick"] <= sand else False
+
+    def _read(self) -> tuple[Any, Command | None, bool, int | None, frozenset[int]]:
+        """What quiet and the settle loop read of the match's state, once a state (immutable,
+        known by its identity): it, the clock's due command, whether the match is over, the
+        tick of its next time entry on one clock (None: none are written), and the seats of
+        ours it waits on."""
+        state = self.match.state
+        seen = self._seen
+        if seen[0] is state:
+            return seen
+        match = self.match
+        entry = self._next_entry(self.rules.time(state, None)) if self.entries else None
+        ours = frozenset(self.players.keys() & match.to_act)
+        seen = self._seen = (state, match.clock, match.finished, entry, ours)
+        return seen
 
     def _idle(self) -> bool:
         """Nothing to do until someone moves: no bot asked or answered, none of ours to act,
@@ -367,7 +422,7 @@ class Referee:
         ):
             return self._release(first[1])
         if entry is not None and (due is None or entry < due["tick"]):
-            self._submit(None, {"move": "time", "tick": entry})
+            self._record(entry)
             return True
         if due is not None and due["tick"] <= self.sand and self.running:
             self._submit(None, due)  # while the sand runs: a held round begins with its release
@@ -431,6 +486,12 @@ class Referee:
             raise RuntimeError(f"{self.rules.name}: the clock's {command} was refused: {result.reason}")
         return result
 
+    def _record(self, tick: int) -> None:
+        """The time entry of the table's one clock at `tick`."""
+        result = self.match.submit_time(tick)
+        if isinstance(result, Rejected):
+            raise RuntimeError(f"{self.rules.name}: the clock's time at {tick} was refused: {result.reason}")
+
     # -- failures -------------------------------------------------------------------------
     def _failed(self, seat: int, error: Exception) -> None:
         """A player failed: the policy names who plays on (never the same one again), or the
@@ -466,9 +527,20 @@ class Referee:
     def _changed(self, match: Match, entry: Entry | None, events: list[Event]) -> None:
         if not events:
             return
-        if not only_time(events):
-            self.changes += 1
         state = match.state
+        timed = only_time(events)
+        if timed:  # time in the log moves the clock on and nothing else (ruleset.TIME)
+            self._time = time = self.rules.time(state, None)
+            self.sand = max(self.sand, time)
+            if self.per_seat:
+                self.own = [max(t, self.rules.time(state, s)) for s, t in enumerate(self.own)]
+            seen = self._seen
+            if seen[0] is not None:  # read since the last move: only its next entry is new
+                following = self._next_entry(time) if self.entries else None
+                self._seen = (state, seen[1], seen[2], following, seen[4])
+            return
+        self._seen = (None,)  # a move: everything is read again
+        self.changes += 1
         due = match.clock is not None
         time = self.rules.time(state, None)
         glass = self.rules.hourglass(state)
@@ -485,7 +557,7 @@ class Referee:
             self.sand = max(self.sand, time)
             if self.per_seat:  # the seats' own clocks are read only in turns
                 self.own = [max(t, self.rules.time(state, s)) for s, t in enumerate(self.own)]
-        if entry is not None and entry.seat is None and not only_time(events):
+        if entry is not None and entry.seat is None:
             self.done.clear()  # the clock's expiry: a new hourglass, or the round's end
         self._due, self._time, self._glass = due, time, glass
 

@@ -44,7 +44,10 @@ TIME = "time"
 
 
 def only_time(events: list[Event]) -> bool:
-    return bool(events) and all(e.get("type") == TIME for e in events)
+    for event in events:  # asked of every batch, a time entry's every second of sand
+        if event.get("type") != TIME:
+            return False
+    return bool(events)
 
 
 @dataclass(frozen=True)
@@ -143,6 +146,13 @@ class Ruleset(Face, ABC):
     def clock(self, state: Any) -> Command | None:
         """A command the table's clock submits (as seat None) when the game waits on time,
         not on a seat: an hourglass running out. None for games without time."""
+        return None
+
+    def time_events(self, state: Any, tick: int) -> list[Event] | None:
+        """Games that record time: the events of the clock's time entry `{"move": "time",
+        "tick": tick}` (seat None) where the rules know them at a glance, exactly as the log
+        holds what decide gives (after the trip through JSON); None where decide must judge it
+        (refused, or not known at a glance). The referee writes one every second of sand."""
         return None
 
     def hourglass(self, state: Any) -> Any:

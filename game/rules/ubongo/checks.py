@@ -135,6 +135,16 @@ def time_entry(state: State, seat: int | None, command: Command) -> Rejected | N
     return passed(state, whose, at)
 
 
+def clock_time(state: State, at: int) -> bool:
+    """Whether time_entry lets the table's clock record `at` on one clock (`{"move": "time",
+    "tick": at}`, seat None), the game not over: the same checks, at a glance, for the entry
+    it writes every second of sand."""
+    if state.phase != "solve" or type(at) is not int or at < state.now[0]:
+        return False  # no hourglass; no whole number; a moment passed (`now` is 0 or more)
+    when = due(state)
+    return when is not None and at < when["tick"]
+
+
 def hint(state: State, seat: int, command: Command) -> Rejected | None:
     """Solo: a hint costs sand, so it carries the seat's tick like a solve."""
     if state.mode != "solo":

@@ -14,6 +14,8 @@ from game.rules.ubongo.state import COLOURS, ROUNDS, Puzzle, State
 
 def evolve(state: State, event: Event) -> State:
     kind = event["type"]
+    if kind == "time":  # the clock reached a tick (a second of sand, a pause, a solo hint's cost)
+        return _advance(state, event.get("seat"), event["tick"])
     if kind == "setup":
         return replace(
             state,
@@ -52,8 +54,6 @@ def evolve(state: State, event: Event) -> State:
         tick = event.get("tick")
         turned = state if tick is None else _advance(state, None, tick)
         return replace(turned, turn=event["turn"], turned_at=tick, status=("solving",) * state.seats)
-    if kind == "time":  # the clock reached a tick (a second of sand, a pause, a solo hint's cost)
-        return _advance(state, event.get("seat"), event["tick"])
     if kind == "solving_over":  # older logs: the ranks were fixed once solving had ended
         ticks = dict((seat, tick) for seat, tick, _ in state.solves)
         return replace(state, solves=tuple((seat, ticks[seat], i) for i, seat in enumerate(event["order"])))
@@ -122,7 +122,10 @@ def _advance(state: State, seat: int | None, tick: int) -> State:
     """The clock reached `tick`: on a shared clock every seat's, in turns the seat's own (None:
     the sand running out, which is everyone's)."""
     if state.clock == "shared" or seat is None:
-        return replace(state, now=tuple(max(t, tick) for t in state.now))
+        now = state.now
+        if now and tick >= max(now):  # every second of sand: each clock reaches `tick`
+            return replace(state, now=(tick,) * len(now))
+        return replace(state, now=tuple(max(t, tick) for t in now))
     return replace(state, now=_set(state.now, seat, max(state.now[seat], tick)))
 
 
@@ -131,7 +134,9 @@ def replace(state: State, **changes: Any) -> State:
     per event, the clock's time entry one every second of sand, and the fields are set as
     they are either way (the state has no __post_init__)."""
     new = object.__new__(State)
-    new.__dict__.update(state.__dict__, **changes)
+    fields = state.__dict__.copy()
+    fields.update(changes)
+    object.__setattr__(new, "__dict__", fields)  # frozen: set as __init__ would, in one go
     return new
 
 

@@ -242,6 +242,13 @@ class Ubongo(UbongoFace, Ruleset):
             return [{"type": "time", "tick": command["tick"]}]
         return [{"type": "time", "seat": whose, "tick": command["tick"]}]
 
+    def time_events(self, state: State, tick: int) -> list[Event] | None:
+        """The table's clock's time entry on its every second of sand: the checks decide
+        makes (checks.clock_time), then its event as the log holds it (keys sorted)."""
+        if not checks.clock_time(state, tick):
+            return None  # decide says why
+        return [{"tick": tick, "type": "time"}]
+
     def _hint(self, state: State, seat: int, command: Command) -> list[Event]:
         """Solo: one piece laid where a solution has it, for 10 s of sand (the table lays it;
         the rules keep the time it costs, so the score counts it)."""

@@ -162,6 +162,9 @@ class RemembersOutsideTheLog(Ubongo):
         self.decided += 1
         return super().decide(state, seat, command, rng)
 
+    def time_events(self, state, tick):
+        return None  # the clock's time entries are decided too, and counted
+
     def evolve(self, state, event):
         after = super().evolve(state, event)
         return replace(after, face=self.decided % 6) if event["type"] == "round_start" else after
