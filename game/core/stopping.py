@@ -13,7 +13,6 @@ them dropped could miss its own drop: it then runs to its end, as every job once
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -30,6 +29,8 @@ _running = threading.local()  # the ticket of the job this thread runs (0: none)
 def flags() -> Sequence[int]:
     """The shared slots, made on first use ('spawn''s kind, so they go to spawned workers)."""
     global _flags
+    import multiprocessing  # here, not at start-up: every budget imports this module
+
     with _lock:
         if _flags is None:
             try:
