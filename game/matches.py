@@ -557,7 +557,8 @@ class Matches:
         from game.core.authority import Authority
         from game.core.local import LocalWindow
         from game.core.referee import Referee
-        from game.core.thinking import MINDS, Thinking
+        from game.core.thinking import Thinking
+        from game.core.weigh import WEIGHED
 
         rules = match.ruleset
         app = self.app
@@ -567,7 +568,7 @@ class Matches:
         referee = Referee(
             authority,
             {},
-            Thinking(None if automated else MINDS),
+            Thinking(None if automated else WEIGHED),
             pause=0 if automated else ticks(app.settings.bot_pause_ms / 1000),
             budget=UNTIMED if automated else AT_TABLE,
             people=people,

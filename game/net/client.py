@@ -30,7 +30,8 @@ from game.core.i18n import msg
 from game.core.rng import stream
 from game.core.ruleset import AT_TABLE, Command, Event, Outcome, Rejected, Ruleset, View
 from game.core.seats import Seat
-from game.core.thinking import MINDS, Thinking
+from game.core.thinking import Thinking
+from game.core.weigh import WEIGHED
 from game.core.window import Hint, Hold
 from game.net import failures
 from game.net import protocol as p
@@ -232,7 +233,7 @@ class RemoteWindow:
         self.sent: dict[int, dict[str, Any]] = {}  # requests sent whose answer is to come
         self._said: list[str] = []
         self.fault: str | None = None  # why the server paused this match, while it is
-        self.hints = Thinking(MINDS)  # hints think here, off the table's thread
+        self.hints = Thinking(WEIGHED)  # hints think here, off the table's thread
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod

@@ -46,13 +46,13 @@ from game.core.ruleset import AT_TABLE, Budget
 from game.core.store import Store
 from game.core.storedb import FILENAME as STORE_FILE
 from game.core.thinking import MINDS
+from game.core.weigh import WEIGHED
 from game.core.writer import Writer
 from game.net import collector
 from game.net import protocol as p
 from game.net.keys import FILENAME as KEYS_FILE
 from game.net.keys import Keys, Pass
 from game.net.room import Drive, Room
-from game.net.weigh import Weighed
 
 log = logging.getLogger("bazaar.net")
 
@@ -166,8 +166,8 @@ class Server:
         self.keys = Keys(data_dir / KEYS_FILE)
         # the bots think where the app's do: our own in worker processes, shared by every
         # server of this process (the app's hosting one among them) and never shut down here;
-        # a light bot on a thread (game/net/weigh.py)
-        self.executor = Weighed(MINDS)
+        # a light bot on a thread (game/core/weigh.py)
+        self.executor = WEIGHED
         # one thread for the store (its writes and loads in the order asked, so a match loaded
         # again reads every write made before), one for the keys, and the folds of view_at
         self.writer = Writer(self.store) if writer is None else writer

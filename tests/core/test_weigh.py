@@ -6,20 +6,24 @@ from __future__ import annotations
 
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from game.core import registry, stopping
+from game.core import registry, stopping, weigh
 from game.core.match import Match, Seat
 from game.core.rng import stream
 from game.core.ruleset import Budget
-from game.net import weigh
-from game.net.weigh import Weighed
+from game.core.weigh import Weighed
 
 
 class Minds:
     """MINDS as the server sees it, its 'processes' counted (run here, at once)."""
 
-    def __init__(self):
+    def __init__(self, up: bool = True):
         self.threads = ThreadPoolExecutor(1)
         self.apart = 0
+        self.pool = object() if up else None  # the workers are up
+        self.started = 0
+
+    def start(self) -> None:
+        self.started += 1
 
     def submit(self, fn, /, *args, **kwargs) -> Future:
         self.apart += 1
@@ -66,4 +70,16 @@ def test_a_light_bot_thinks_on_a_thread_once_weighed_a_heavy_one_in_a_worker():
     assert same == answers, "the same answers wherever they were thought"
     assert heavy.apart == 5
     light.threads.shutdown()
+    heavy.threads.shutdown()
+
+
+def test_before_the_workers_are_up_a_light_bot_never_starts_them_and_a_heavy_one_does():
+    cold = Minds(up=False)
+    light = moves(Weighed(cold, *[ticking(weigh.LIGHT_SECONDS / 2)] * 2), 3)
+    assert (cold.apart, cold.started) == (0, 0), "weighed on a thread: no process for light bots"
+    heavy = Minds(up=False)
+    same = moves(Weighed(heavy, *[ticking(weigh.LIGHT_SECONDS)] * 2), 3)
+    assert heavy.started > 0, "a heavy kind brings the workers up for its next move"
+    assert same == light
+    cold.threads.shutdown()
     heavy.threads.shutdown()
