@@ -90,6 +90,12 @@ class SeatWindow:
         self.listeners: list[Arrived] = []
 
     # -- who looks ------------------------------------------------------------------------
+    def eyes(self, viewer: int | None) -> SeatWindow:
+        """This window read as `viewer` (one of its seats, or a spectator) by a window of its
+        own: read while this one looks elsewhere, or off the thread that plays (a fold of the
+        log). It is told of nothing and plays nothing."""
+        return SeatWindow(self._match, self.seats, viewer)
+
     def look_as(self, seat: int | None) -> None:
         if seat is not None and seat not in self.seats:
             raise ValueError(f"this window plays seats {sorted(self.seats)}, not seat {seat}")

@@ -223,27 +223,25 @@ class Room:
             welcome["waited"] = True
         if self.paused:
             welcome["paused"] = failures.PAUSED_WORDS
-        count, viewers = len(self.match.events), self._viewers(conn)
-        views = {p.viewer_key(v): self._view(v, count) for v in viewers}
+        count, eyes = len(self.match.events), [window.eyes(v) for v in self._viewers(conn)]
+        views = {p.viewer_key(e.viewer): self._view(e, count) for e in eyes}
         done: asyncio.Future[None] = self.loop.create_future()
-        folded = self.loop.run_in_executor(self.drive.folds, self._history, viewers, count)
+        folded = self.loop.run_in_executor(self.drive.folds, self._history, eyes, count)
         folded.add_done_callback(lambda f: self._welcome(conn, welcome, views, f, done))
         self._presence()
         self._soon()
         return done
 
-    def _history(self, viewers: list[int | None], count: int) -> dict[str, dict[str, Any]]:
-        """Off the loop: per viewer, the first `count` events redacted for it and its views
-        around the game's moments among them (one fold of the log each). The log up to
-        `count` no longer changes, whatever the loop adds meanwhile."""
+    def _history(self, eyes: list[SeatWindow], count: int) -> dict[str, dict[str, Any]]:
+        """Off the loop: per viewer (its eyes, a window of its own), the first `count` events
+        as it may see them and its views around the game's moments among them (one fold of the
+        log each). The log up to `count` no longer changes, whatever the loop adds meanwhile."""
         moments = self._moments(0, count)
-        events = self.match.events[:count]
-        redact = self.rules.redact
         seen = {}
-        for viewer in viewers:
-            views = self.match.views_at(moments, viewer) if moments else {}
-            seen[p.viewer_key(viewer)] = {
-                "events": [redact(e, viewer) for e in events],
+        for viewer in eyes:
+            views = viewer.views_at(moments) if moments else {}
+            seen[p.viewer_key(viewer.viewer)] = {
+                "events": viewer.events(0, count),
                 "moments": {str(k): v for k, v in views.items()},
             }
         return seen
@@ -344,24 +342,22 @@ class Room:
         seats = list(conn.grant.seats)
         return seats if len(seats) == 1 else [*seats, None]
 
-    def _view(self, viewer: int | None, count: int) -> View:
+    def _view(self, eyes: SeatWindow, count: int) -> View:
         """A viewer's view now (`count` events in), kept as the last one its connections got."""
-        view = self.match.view(viewer)
-        self.shown[p.viewer_key(viewer)] = (count, view)
+        view = eyes.view()
+        self.shown[p.viewer_key(eyes.viewer)] = (count, view)
         return view
 
-    def _news_for(self, viewer: int | None, start: int, moments: list[int]) -> dict[str, Any]:
+    def _news_for(self, eyes: SeatWindow, start: int, moments: list[int]) -> dict[str, Any]:
         """What one viewer is told of the events from `start`: them redacted for it, its views
         around the game's moments among them, and its view: what changed since the last one
         its connections were sent (a Taj Mahal view is mostly its map, which never does), or
         whole when that one is not the view before these events."""
-        key = p.viewer_key(viewer)
-        last = self.shown.get(key)
-        view = self._view(viewer, len(self.match.events))
-        redact = self.rules.redact
-        views = self.match.views_at(moments, viewer) if moments else {}
+        last = self.shown.get(p.viewer_key(eyes.viewer))
+        view = self._view(eyes, len(self.match.events))
+        views = eyes.views_at(moments) if moments else {}
         entry: dict[str, Any] = {
-            "events": [redact(e, viewer) for e in self.match.events[start:]],
+            "events": eyes.events(start),
             "moments": {str(k): v for k, v in views.items()},
         }
         if last is None or last[0] != start:
@@ -640,7 +636,7 @@ class Room:
             seen = {}
             for viewer in self._viewers(conn):
                 if viewer not in told:
-                    told[viewer] = self._news_for(viewer, start, moments)
+                    told[viewer] = self._news_for(window.eyes(viewer), start, moments)
                 seen[p.viewer_key(viewer)] = told[viewer]
             self._news(
                 conn,
