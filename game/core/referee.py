@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.core import bots
 from game.core.authority import Authority, SeatWindow
@@ -97,6 +97,19 @@ class _Asking:
     again: Held | None  # a held answer being chosen again at its moment
 
 
+class _Reading(NamedTuple):
+    """What the stride reads of one state of the match (immutable, known by its identity)."""
+
+    state: Any  # None: nothing read yet
+    due: Command | None  # the clock's due command
+    over: bool
+    entry: int | None  # the tick of its next time entry on one clock (None: none are written)
+    ours: frozenset[int]  # the seats of ours it waits on
+
+
+_UNREAD = _Reading(None, None, False, None, frozenset())
+
+
 class Referee:
     def __init__(
         self,
@@ -126,7 +139,7 @@ class Referee:
         self.windows: dict[int, SeatWindow] = {}
         self.asking: dict[int, _Asking] = {}
         self.held: dict[int, Held] = {}
-        self._seen: tuple[Any, ...] = (None,)  # what _read read, of which state
+        self._seen = _UNREAD  # what _read read, of which state
         for seat, player in players.items():
             self.seat(seat, player)
         # Time: a timed game's sand, one clock for the table; in turns (people at one screen
@@ -160,7 +173,7 @@ class Referee:
     def seat(self, seat: int, player: Any) -> None:
         """`player` (a bot) plays `seat` from now on, through a window of its own."""
         self.players[seat] = player
-        self._seen = (None,)  # the seats of ours the match waits on are read again
+        self._seen = _UNREAD  # the seats of ours the match waits on are read again
         self.window(seat)
         self.thinking.drop(seat)
         self.asking.pop(seat, None)
@@ -322,24 +335,21 @@ class Referee:
         while entry is not None and entry <= sand and entry < due["tick"]:
             self._record(entry)
             seen = self._seen
-            if seen[0] is not self.match.state or self.asking or self.closed:
+            if seen.state is not self.match.state or self.asking or self.closed:
                 return True  # more than time changed (a listener moved): a pass looks again
-            entry = seen[3]  # only time went in: the rest is as read (_changed)
+            entry = seen.entry  # only time went in: the rest is as read (_changed)
         return None if due["tick"] <= sand else False
 
-    def _read(self) -> tuple[Any, Command | None, bool, int | None, frozenset[int]]:
-        """What quiet and the settle loop read of the match's state, once a state (immutable,
-        known by its identity): it, the clock's due command, whether the match is over, the
-        tick of its next time entry on one clock (None: none are written), and the seats of
-        ours it waits on."""
+    def _read(self) -> _Reading:
+        """What quiet and the settle loop read of the match's state, once a state."""
         state = self.match.state
         seen = self._seen
-        if seen[0] is state:
+        if seen.state is state:
             return seen
         match = self.match
         entry = self._next_entry(self.rules.time(state, None)) if self.entries else None
         ours = frozenset(self.players.keys() & match.to_act)
-        seen = self._seen = (state, match.clock, match.finished, entry, ours)
+        seen = self._seen = _Reading(state, match.clock, match.finished, entry, ours)
         return seen
 
     def _idle(self) -> bool:
@@ -535,11 +545,11 @@ class Referee:
             if self.per_seat:
                 self.own = [max(t, self.rules.time(state, s)) for s, t in enumerate(self.own)]
             seen = self._seen
-            if seen[0] is not None:  # read since the last move: only its next entry is new
+            if seen.state is not None:  # read since the last move: only its next entry is new
                 following = self._next_entry(time) if self.entries else None
-                self._seen = (state, seen[1], seen[2], following, seen[4])
+                self._seen = seen._replace(state=state, entry=following)
             return
-        self._seen = (None,)  # a move: everything is read again
+        self._seen = _UNREAD  # a move: everything is read again
         self.changes += 1
         due = match.clock is not None
         time = self.rules.time(state, None)
