@@ -163,8 +163,10 @@ def _copy(done: Future, into: Future) -> None:
         pass
 
 
-# the app's: two workers at least (a bot and a hint at once), one core left for the frame
-MINDS = Minds(processes=max(2, min(4, (os.cpu_count() or 2) - 1)))
+# the app's: every core but one, which stays the frame's or the server loop's (on two cores, two
+# workers busy with hard bots stretched 250 other rooms' p99 from 8 ms to 50; one left it alone,
+# docs/network.md); a bot and a hint wanted at once take turns there
+MINDS = Minds(processes=max(1, min(4, (os.cpu_count() or 2) - 1)))
 
 
 @dataclass
