@@ -13,6 +13,13 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Software rendering is fine at our size; SDL's "no fast renderer" note only alarms players.
 warnings.filterwarnings("ignore", message="no fast renderer available")
 
+# How long a thread may keep Python's lock while another asks for it (Python's own: 5 ms). The
+# store's thread gives the lock back at each SQLite call and asks again about eight times a
+# write: behind a busy event loop or frame, each ask waited the whole interval, and a move's
+# write (which its answer waits for) took 40 ms instead of 3 (docs/network.md, "The store's
+# thread and Python's lock").
+SWITCH_S = 0.0005
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bazaar", description="Bazaar board-game table")
@@ -81,6 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    sys.setswitchinterval(SWITCH_S)
     if args.tool == "scenario":
         from game.core.scenario import main as run
     elif args.tool == "bot":
