@@ -64,7 +64,7 @@ def _prepare(flags: Any) -> None:
     if hasattr(os, "setpriority"):  # where cores are short, the frame goes first (the budget is time)
         os.setpriority(os.PRIO_PROCESS, 0, NICE)
 
-    for name in registry.GAMES:
+    for name in registry.games():
         rules = registry.get(name)
         for level in rules.bot_levels:
             rules.bot(level)

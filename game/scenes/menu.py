@@ -108,7 +108,7 @@ class Menu(Screen):
 
     def __init__(self, app):
         super().__init__(app)
-        for i, game in enumerate(g for g in registry.available() if g in registry.GAMES):
+        for i, game in enumerate(registry.games()):
             rect = (60 + (i % 2) * 400, 130 + (i // 2) * 272, 380, 252)
             learn = self.learn if available(game) and tables.has_table(game) else None
             self.group.add(GameTile(rect, game, self.new_game, learn))

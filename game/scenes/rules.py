@@ -1,4 +1,5 @@
-"""The rules of a game, from seeds/<game>.md, scrollable with wheel, arrows and page keys."""
+"""The rules of a game, the text its declaration names (the built-ins': seeds/<game>.md),
+scrollable with wheel, arrows and page keys."""
 
 from __future__ import annotations
 
@@ -7,12 +8,22 @@ import pygame
 from game import resources
 from game.core import i18n, registry
 from game.core.i18n import N_, _, msg
+from game.core.plugin import read
 from game.scenes import tables
 from game.scenes.base import Screen
 from game.ui import markdown, text, theme
 from game.ui.widgets import Button
 
 VIEW = pygame.Rect(140, 112, 1000, 560)
+
+
+def rules_text(resource: str) -> str:
+    """A rules text: "seeds:jaipur.md" is one the app ships (game/resources.py), any other
+    "package:path" a resource of the game's own package."""
+    package, path = resource.split(":", 1)
+    if package in resources.KINDS:
+        return resources.path(package, *path.split("/")).read_text(encoding="utf-8")
+    return read(resource)
 
 
 class RulesScreen(Screen):
@@ -22,14 +33,14 @@ class RulesScreen(Screen):
         super().__init__(app)
         self.title = msg("Rules · {game}", game=registry.face(game).title)
         # the Japanese texts are the project's own, beside the English (seeds/ja)
-        folder = ("seeds", "ja") if i18n.language() == "ja" else ("seeds",)
-        path = resources.path(*folder, f"{game}.md")
+        texts = registry.plugin(game).rules
+        where = texts.get(i18n.language()) or texts.get("", "")
         try:
-            source = path.read_text(encoding="utf-8")
+            source = rules_text(where)
         except OSError:
             source = _(
                 "# Rules unavailable\n\nThe rules file {name} is missing from this installation.",
-                name=path.name,
+                name=where.rpartition("/")[2].rpartition(":")[2] or game,
             )
         self.page = markdown.render(source, VIEW.w - 40)
         self.scroll = 0
@@ -94,7 +105,7 @@ class RulesIndex(Screen):
 
     def __init__(self, app):
         super().__init__(app)
-        self.games = [g for g in registry.GAMES if g in registry.available()]
+        self.games = list(registry.games())
         for i, game in enumerate(self.games):
             title = registry.face(game).title
             self.group.add(
