@@ -94,7 +94,22 @@ class RulesScreen(Screen):
         self.group.draw(surface)
 
 
-ROW = 132
+AREA = pygame.Rect(60, 130, 1160, 560)  # the index's rows, under the title and Back
+
+
+def rows(count: int) -> list[tuple[pygame.Rect, tuple[int, int]]]:
+    """Each game's button and where its emblem goes: one column of up to four games, more
+    columns beyond, each row as tall as the rows leave room for (132 at most)."""
+    cols = max(1, -(-count // 4))
+    per = -(-count // cols) if count else 1
+    row, width = min(132, AREA.h // per), AREA.w // cols
+    button_w = min(400, width - 160)
+    out = []
+    for i in range(count):
+        x = AREA.x + (i // per) * width + (width - button_w + 100) // 2  # the emblem left of it
+        y = AREA.y + (i % per) * row
+        out.append((pygame.Rect(x, y, button_w, 58), (x - 100, y + 42)))
+    return out
 
 
 class RulesIndex(Screen):
@@ -106,22 +121,20 @@ class RulesIndex(Screen):
     def __init__(self, app):
         super().__init__(app)
         self.games = list(registry.games())
-        for i, game in enumerate(self.games):
+        self.rows = rows(len(self.games))
+        for game, (rect, _emblem) in zip(self.games, self.rows, strict=True):
             title = registry.face(game).title
-            self.group.add(
-                Button((480, 130 + ROW * i, 400, 58), title, lambda g=game: self.open(g), tid=game)
-            )
+            self.group.add(Button(rect, title, lambda g=game: self.open(g), tid=game))
         self.group.add(Button((1040, 22, 180, 50), N_("Back"), self.back))
         self.group.move_focus(1)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
-        for i, game in enumerate(self.games):
-            y = 130 + ROW * i
+        for game, (rect, emblem_at) in zip(self.games, self.rows, strict=True):
             spec = tables.find(game)
             if spec is not None:
-                spec.emblem(surface, (380, y + 42))
-                text.blit(surface, spec.tagline, (480, y + 78), 16, theme.MUTED, anchor="midleft")
+                spec.emblem(surface, emblem_at)
+                text.blit(surface, spec.tagline, (rect.x, rect.y + 78), 16, theme.MUTED, anchor="midleft")
         self.group.draw(surface)
 
     def open(self, game: str) -> None:
