@@ -102,18 +102,20 @@ class GameTile(Widget):
             if rules.min_seats == rules.max_seats
             else msg("{low}–{high} players", low=rules.min_seats, high=rules.max_seats)
         )
-        top = band.bottom + 12
+        top = band.bottom + 10
         text.blit(surface, rules.title, (r.x + 18, top), 28, theme.TEXT, "black")
         if r.w >= 360:  # the seats beside the title, or under it on a narrow tile
             text.blit(surface, seats, (r.right - 18, top + 8), 18, theme.ACCENT, "bold", "topright")
             top += 38
         else:
-            text.blit(surface, seats, (r.x + 18, top + 38), 18, theme.ACCENT, "bold")
-            top += 64
-        tagline = text.wrap(self.spec.tagline, r.w - 36, 17) if self.spec is not None else ()
-        room = (r.bottom - 52 - top) // 21  # the lines that fit above Learn to play
-        for k, line in enumerate(tagline[: max(0, room)]):
-            text.blit(surface, line, (r.x + 18, top + 21 * k), 17, theme.MUTED)
+            text.blit(surface, seats, (r.x + 18, top + 34), 18, theme.ACCENT, "bold")
+            top += 60
+        size, step = (17, 21) if r.w >= 360 else (15, 19)
+        tagline = text.wrap(self.spec.tagline, r.w - 36, size) if self.spec is not None else []
+        bottom = self.learn_rect.y - 4 if self.on_learn is not None else r.bottom - 12
+        if top + step * len(tagline) <= bottom:  # whole or not at all: no sentence cut short
+            for k, line in enumerate(tagline):
+                text.blit(surface, line, (r.x + 18, top + step * k), size, theme.MUTED)
         if not self.enabled:
             text.blit(
                 surface,
@@ -248,7 +250,7 @@ class Menu(Screen):
         pygame.draw.rect(surface, theme.BG_DEEP, (0, 0, theme.WIDTH, 100))
         pygame.draw.line(surface, theme.ACCENT_DARK, (0, 100), (theme.WIDTH, 100), 2)
         text.blit(surface, "Bazaar", (60, 50), 54, theme.ACCENT, "black", "midleft")
-        text.blit(surface, N_("a table for four games"), (262, 60), 22, theme.MUTED, anchor="midleft")
+        text.blit(surface, N_("a table for board games"), (262, 60), 22, theme.MUTED, anchor="midleft")
         text.blit(
             surface,
             N_("Tab or arrows to move, Enter to choose, F11 full screen"),
