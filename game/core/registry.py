@@ -19,11 +19,13 @@ the filtered entry points `view` and `redact`. Each is checked as it is got or r
 from __future__ import annotations
 
 import importlib.metadata
+import json
 import logging
 import tomllib
 import weakref
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from game.core.face import Face
 from game.core.plugin import GamePlugin, load
@@ -163,3 +165,16 @@ def get(name: str) -> Ruleset:
 
 def names() -> list[str]:
     return [*plugins(), *_extra]
+
+
+def main(args: Any) -> int:
+    """`python -m game games`: each game found, its version and distribution, and each refused."""
+    found = {n: {"version": p.version, "distribution": p.distribution} for n, p in plugins().items()}
+    if args.json:
+        print(json.dumps({"games": found, "refused": refused()}))
+    else:
+        for name, about in found.items():
+            print(f"{name} {about['version']} ({about['distribution']})")
+        for why in refused().values():
+            print(f"refused: {why}")
+    return 0
