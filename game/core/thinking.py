@@ -53,7 +53,7 @@ def apart(work: Callable[..., Any]) -> bool:
         return True
     from game.core import registry
 
-    # a game's bots live in its ruleset's package (game.rules.jaipur, goofspiel)
+    # a game's bots live in its ruleset's package (game.rules.jaipur, or a plugin's own)
     games = (p.ruleset.partition(":")[0].rpartition(".")[0] for p in registry.plugins().values())
     return any(module.startswith(package + ".") for package in games if package)
 
