@@ -4,6 +4,7 @@
 #   catalogues of game/locale, BudouX's Japanese model), and both programs: the app `bazaar`
 #   (windowed on Windows and macOS) and the console `bazaar-cli` for the command-line tools;
 # - on macOS, the app's signature holds (codesign --verify --deep --strict);
+# - the console tool finds the four games through their declarations (`games`), refusing none;
 # - the app runs the menu headless (--smoke 120) and exits 0, with no traceback; in Japanese
 #   too, whose first frame breaks the menu's lines with BudouX's model (a missing model stops
 #   the app: tests/packaging/test_japanese_smoke.py);
@@ -202,6 +203,13 @@ if [ -s "$home/first.err" ] || [ -s "$home/second.err" ]; then
     fail "$(cat "$home/first.err" "$home/second.err")"
 fi
 no_logged_error "$home/data/bazaar.log"
+
+echo "the bundle finds its four games through their declarations: $cli games"
+bounded 60 "$cli" games >"$home/games.out" || fail "games exited $?"
+for game in jaipur ginrummy tajmahal ubongo; do
+    grep -q "^$game " "$home/games.out" || fail "the bundle does not find $game: $(cat "$home/games.out")"
+done
+! grep -q "^refused" "$home/games.out" || fail "the bundle refused a game: $(cat "$home/games.out")"
 
 echo "tools read the levels from the bundle: $cli sim"
 bounded 300 "$cli" sim tajmahal --seats easy,easy,easy --games 1 >/dev/null || fail "sim tajmahal exited $?"

@@ -80,6 +80,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tls-cert", metavar="PEM", help="serve wss:// with this certificate (chain)")
     p.add_argument("--tls-key", metavar="PEM", help="its private key (when not in the --tls-cert file)")
 
+    p = sub.add_parser("games", help="list the games found (each plugin's declaration) and those refused")
+    p.add_argument("--json", action="store_true")
+
     p = sub.add_parser("bench", help="print performance figures")
     p.add_argument("--json", action="store_true")
     p.add_argument("--only", default="", help="comma-separated figure prefixes")
@@ -103,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
         return run_app(args)
     elif args.tool == "serve":
         from game.net.server import main as run
+    elif args.tool == "games":
+        from game.core.registry import main as run
     else:  # bench
         from game.bench import main as run
     return run(args)

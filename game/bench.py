@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core import registry, selfcall
+from game.core.plugin import load
 
 FRAMES = 300
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,11 +110,11 @@ def frame_times(
 
 
 def scene_benches() -> dict[str, Callable[[Any], Any]]:
-    """Scenes to time: the menu, each game's busy table (game/busy_tables.py), and a replay."""
-    from game.busy_tables import BUSY
+    """Scenes to time: the menu, each game's busy table (its declaration's `busy`), and a replay."""
     from game.scenes.menu import Menu
 
-    return {"menu": Menu, **BUSY, "replay": replay_scene}
+    busy = {name: load(p.busy) for name, p in registry.plugins().items() if p.busy}
+    return {"menu": Menu, **busy, "replay": replay_scene}
 
 
 THINK_FRAMES = 600  # paced at 60 a second: ten seconds for each figure of frame_ms_thinking
@@ -741,14 +742,9 @@ def net_rooms_thinking(
 
 def game_figures(wanted: Callable[[str], bool]) -> dict[str, float]:
     figures: dict[str, float] = {}
-    for game in registry.GAMES:
-        name = f"game.rules.{game}.bench"
-        if (
-            wanted(f"{game}.")
-            and importlib.util.find_spec(f"game.rules.{game}")
-            and importlib.util.find_spec(name)
-        ):
-            make = importlib.import_module(name).figures
+    for game, plugin in registry.plugins().items():
+        if wanted(f"{game}.") and plugin.figures:
+            make = load(plugin.figures)
             # a game's figures may take `wanted` and skip what was not asked for
             asks = "wanted" in inspect.signature(make).parameters
             figures.update(make(wanted) if asks else make())

@@ -1,11 +1,11 @@
-"""Tables kept busy by bots, whose frame times `python -m game bench` measures (frame_ms.*).
+"""Tables kept busy by bots, whose frame times `python -m game bench` measures (frame_ms.*): the
+built-in games' `busy` scenes (their declarations, game/rules/<game>/plugin.py).
 
 Each opens the game's real table on a match of bots with no pause, so something is always
 moving; Ubongo's has a person dragging a piece over the board while three bots race."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -53,11 +53,3 @@ def ubongo(app: Any) -> Any:
     moved = (grab[0] - 200, grab[1])
     table.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=moved, rel=(-200, 0), buttons=(1, 0, 0)))
     return table
-
-
-BUSY: dict[str, Callable[[Any], Any]] = {
-    "jaipur": jaipur,
-    "ginrummy": ginrummy,
-    "tajmahal": tajmahal,
-    "ubongo": ubongo,
-}

@@ -7,9 +7,24 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import shutil  # noqa: E402
+import tempfile  # noqa: E402
+from pathlib import Path  # noqa: E402
+
 import pytest  # noqa: E402
 
-from game.core import i18n  # noqa: E402
+from game.core import i18n, registry  # noqa: E402
+from tests.plugins import install  # noqa: E402
+
+
+def pytest_configure(config):
+    """The test game (tests/plugins/goofspiel) is installed with pip as its own distribution
+    before the tests are collected, so every test that takes the registry's games takes it too:
+    a game nobody lists by hand."""
+    where = Path(tempfile.mkdtemp(prefix="bazaar-plugins-"))
+    config.add_cleanup(lambda: shutil.rmtree(where, ignore_errors=True))
+    install.put_on_path(install.install(where))
+    registry.refresh()
 
 
 @pytest.fixture(autouse=True)

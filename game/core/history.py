@@ -15,25 +15,18 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from game.core import registry
 from game.core.i18n import N_, Msg, msg
 from game.core.match import Entry, Match, Seat
+from game.core.plugin import Parts
 from game.core.records import Branch, Played
 from game.core.rng import derive, stream
 from game.core.ruleset import Budget, Command, Event, Rejected
 from game.core.store import Store
 
-# Where the players would say a new part of the match begins: (event types that open one,
-# event types that close one so the next event opens the following part, the part's name
-# with its number)
-PARTS: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
-    "jaipur": (("deal",), (), N_("Round {n}")),
-    "ginrummy": (("deal",), (), N_("Hand {n}")),
-    "ubongo": (("round_start",), (), N_("Round {n}")),
-    "tajmahal": ((), ("visit_end",), N_("Visit {n}")),
-}
+# Where the players would say a new part of the match begins: each game's own `Parts`
+# (its declaration, game/core/plugin.py), these where it names none
 OTHER_PART = N_("Part {n}")
-# the moves before a game's first part, where it has any (Ubongo's pawns set on their rows)
-BEFORE = {"jaipur": N_("Before round 1"), "ginrummy": N_("Before hand 1"), "ubongo": N_("Before round 1")}
 BEFORE_OTHER = N_("Before part 1")
 
 # The review's search: no wall-clock limit, so each bot stops at its own work and the same
@@ -140,7 +133,9 @@ class Timeline:
         (Taj Mahal's visits) begins its first part with the match; moves before the first part
         of a game whose parts begin with one (Ubongo's pawns) are marked as such ("Before
         round 1")."""
-        opens, closes, part = PARTS.get(self.rules.name, ((), (), OTHER_PART))
+        plugins = registry.plugins()
+        parts = plugins[self.rules.name].parts if self.rules.name in plugins else Parts()
+        opens, closes, part = parts.opens, parts.closes, parts.label or OTHER_PART
         found = [] if opens else [self.start]
         for i, event in enumerate(self.events):
             if event.get("type") in opens:
@@ -151,7 +146,7 @@ class Timeline:
         unique = sorted({at for at in found if at <= last})
         marks = [Mark(at, Msg(part, {"n": n})) for n, at in enumerate(unique, 1)]
         if not marks or marks[0].at > self.start:  # moves before the first part (Ubongo's pawns)
-            marks.insert(0, Mark(self.start, BEFORE.get(self.rules.name, BEFORE_OTHER)))
+            marks.insert(0, Mark(self.start, parts.before or BEFORE_OTHER))
         return marks
 
     def state(self, count: int) -> Any:

@@ -1,27 +1,40 @@
-"""Games by name: each game's face (`game.rules.<name>.face.FACE`, the public part a scene may
-know) and its ruleset (`game.rules.<name>.ruleset.RULESET`, the machinery the authority runs).
+"""Games by name, each found through its declaration (game/core/plugin.py, `GamePlugin`).
 
-`face` imports the face module alone, so a menu, a setup screen or a table that asks it loads
-none of the game's machinery; `get` imports the ruleset module itself, never through the
-game's package.
+Every game declares itself in the entry point group `bazaar.games`: the four built-in ones in
+this project's pyproject.toml, any other in its own distribution's. When `game` is imported
+from a checkout (pyproject.toml beside the package: a PYTHONPATH run, an editable install
+whose metadata is older than the tree), the checkout's own table is read instead of the
+installed copy of it, so the built-ins always come from the one table pyproject.toml keeps; a
+bundle carries the metadata (bazaar.spec). A declaration for another major plugin API, or one
+that fails to load, is refused: logged with its reason, the game left out (`refused`).
+
+`face` imports the face alone, so a menu, a setup screen or a table that asks it loads none of
+the game's machinery; `get` imports the ruleset itself.
 
 A ruleset is admitted only when what it shows a seat goes through its declarations
 (`game/core/secrets.py`): it declares them, they are well formed, and it does not override
-the filtered entry points `view` and `redact`. The built-in games are checked as they are
-got, the others as they are registered.
+the filtered entry points `view` and `redact`. Each is checked as it is got or registered.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
+import importlib.metadata
+import json
+import logging
+import tomllib
 import weakref
+from functools import cache
+from pathlib import Path
+from typing import Any
 
 from game.core.face import Face
+from game.core.plugin import GamePlugin, load
 from game.core.ruleset import Ruleset
 from game.core.secrets import Secrets, SecretsError
 
-GAMES: tuple[str, ...] = ("jaipur", "ginrummy", "tajmahal", "ubongo")
+GROUP = "bazaar.games"
+CHECKOUT = Path(__file__).resolve().parents[2] / "pyproject.toml"
+log = logging.getLogger(__name__)
 FILTERED = ("view", "redact")  # what every caller reads; a game implements `see` and `secrets`
 _extra: dict[str, Ruleset] = {}
 _admitted: weakref.WeakSet[Ruleset] = weakref.WeakSet()
@@ -52,10 +65,86 @@ def register(ruleset: Ruleset) -> None:
     _extra[admit(ruleset).name] = ruleset
 
 
+def _entries() -> list[tuple[str, str, str]]:
+    """(name, "module:attr", distribution) of every declared game, the built-ins first."""
+    own: list[tuple[str, str, str]] = []
+    if CHECKOUT.is_file():
+        project = tomllib.loads(CHECKOUT.read_text(encoding="utf-8")).get("project", {})
+        if project.get("name") == "bazaar":
+            table = project.get("entry-points", {}).get(GROUP, {})
+            own = [(name, value, "bazaar") for name, value in table.items()]
+    others = []
+    for ep in importlib.metadata.entry_points(group=GROUP):
+        dist = ep.dist.name if ep.dist is not None else "?"
+        if dist == "bazaar" and own:
+            continue  # the checkout's own table, not an install's older copy of it
+        (own if dist == "bazaar" else others).append((ep.name, ep.value, dist))
+    return own + sorted(others)
+
+
+@cache
+def _plugins() -> tuple[dict[str, GamePlugin], dict[str, str]]:
+    found: dict[str, GamePlugin] = {}
+    refused: dict[str, str] = {}
+    for name, value, dist in _entries():
+        try:
+            plugin = load(value)
+        except Exception as exc:  # a broken plugin leaves the others be
+            refused[name] = f"{name} ({dist}) could not be loaded: {type(exc).__name__}: {exc}"
+        else:
+            if not isinstance(plugin, GamePlugin):
+                refused[name] = f"{name} ({dist}): {value} is no GamePlugin (game/core/plugin.py)"
+            elif plugin.name != name:
+                refused[name] = f"{name} ({dist}): its declaration is named {plugin.name!r}"
+            elif name in found:
+                refused[name] = f"{name} ({dist}): another distribution declares this game already"
+            elif problems := plugin.problems():
+                refused[name] = "; ".join(problems)
+            else:
+                found[name] = plugin
+                continue
+        log.warning("game refused: %s", refused[name])
+    return found, refused
+
+
+def refresh() -> None:
+    """Look for declared games afresh (after a plugin is installed in this process)."""
+    _plugins.cache_clear()
+
+
+def plugins() -> dict[str, GamePlugin]:
+    """Every declared game that was admitted, by name, in menu order."""
+    return _plugins()[0]
+
+
+def refused() -> dict[str, str]:
+    """The declared games left out, by name, each with why."""
+    return _plugins()[1]
+
+
+def games() -> tuple[str, ...]:
+    """The declared games' names, in menu order (not the tests' registered rulesets)."""
+    return tuple(plugins())
+
+
+def plugin(name: str) -> GamePlugin:
+    _known(name)
+    return plugins()[name]
+
+
+def __getattr__(attr: str) -> tuple[str, ...]:
+    if attr == "GAMES":  # the declared games, read when asked (they are no constant)
+        return games()
+    raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
+
+
 def _known(name: str) -> None:
-    if name not in GAMES:
+    if name not in plugins():
+        why = refused().get(name)
+        if why:
+            raise KeyError(f"game {name!r} was refused: {why}")
         known = ", ".join(names())
-        raise KeyError(f"unknown game {name!r} (known: {known})")
+        raise KeyError(f"unknown game {name!r} (known: {known}); a game is installed with pip")
 
 
 def face(name: str) -> Face:
@@ -63,7 +152,7 @@ def face(name: str) -> Face:
     if name in _extra:
         return _extra[name]
     _known(name)
-    return importlib.import_module(f"game.rules.{name}.face").FACE
+    return load(plugins()[name].face)
 
 
 def get(name: str) -> Ruleset:
@@ -71,13 +160,21 @@ def get(name: str) -> Ruleset:
     if name in _extra:
         return _extra[name]
     _known(name)
-    return admit(importlib.import_module(f"game.rules.{name}.ruleset").RULESET)
-
-
-def available() -> list[str]:
-    """The games whose rules are installed, in menu order."""
-    return [g for g in GAMES if importlib.util.find_spec(f"game.rules.{g}")] + list(_extra)
+    return admit(load(plugins()[name].ruleset))
 
 
 def names() -> list[str]:
-    return [*GAMES, *_extra]
+    return [*plugins(), *_extra]
+
+
+def main(args: Any) -> int:
+    """`python -m game games`: each game found, its version and distribution, and each refused."""
+    found = {n: {"version": p.version, "distribution": p.distribution} for n, p in plugins().items()}
+    if args.json:
+        print(json.dumps({"games": found, "refused": refused()}))
+    else:
+        for name, about in found.items():
+            print(f"{name} {about['version']} ({about['distribution']})")
+        for why in refused().values():
+            print(f"refused: {why}")
+    return 0

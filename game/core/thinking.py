@@ -35,8 +35,8 @@ from game.core import stopping
 
 log = logging.getLogger(__name__)
 
-# the modules whose bots think in worker processes: each game's bots, and the random player
-APART = ("game.rules.", "game.core.bots")
+# the random player's module: its bots think in worker processes, as every declared game's do
+APART = "game.core.bots"
 NICE = 10  # the workers' lower priority (Unix): a core both want goes to the app first
 
 
@@ -46,8 +46,16 @@ def apart(work: Callable[..., Any]) -> bool:
     if isinstance(work, stopping.Ticketed):
         work = work.work
     owner = getattr(work, "__self__", None)
-    module = type(owner).__module__ if owner is not None else ""
-    return module.startswith(APART[0]) or module == APART[1]
+    if owner is None:
+        return False
+    module = type(owner).__module__
+    if module == APART:
+        return True
+    from game.core import registry
+
+    # a game's bots live in its ruleset's package (game.rules.jaipur, or a plugin's own)
+    games = (p.ruleset.partition(":")[0].rpartition(".")[0] for p in registry.plugins().values())
+    return any(module.startswith(package + ".") for package in games if package)
 
 
 def _prepare(flags: Any) -> None:
@@ -64,7 +72,7 @@ def _prepare(flags: Any) -> None:
     if hasattr(os, "setpriority"):  # where cores are short, the frame goes first (the budget is time)
         os.setpriority(os.PRIO_PROCESS, 0, NICE)
 
-    for name in registry.GAMES:
+    for name in registry.games():
         rules = registry.get(name)
         for level in rules.bot_levels:
             rules.bot(level)

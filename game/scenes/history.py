@@ -65,7 +65,7 @@ class History(Screen):
         self.loading = False  # the rows are being read
         self.asked = 0  # reads asked: only the latest's answers are shown
         self.landed = False  # the first rows have come: focus lands on the list once, then stays
-        games = [g for g in registry.names() if g in registry.GAMES]
+        games = list(registry.games())
         self.game_choice = Choice(
             (60, 108, 300, 46),
             N_("Game"),

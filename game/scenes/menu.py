@@ -17,6 +17,22 @@ from game.ui import text, theme
 from game.ui.targets import Target
 from game.ui.widgets import Button, Widget, panel
 
+TILES = pygame.Rect(60, 130, 820, 570)  # where the tiles go, left of the buttons' column
+TILE_GAP = 20
+
+
+def tile_rects(count: int) -> list[pygame.Rect]:
+    """A tile per game over TILES: two columns for up to four games, three beyond, as many
+    rows as it takes, each as tall as the rows leave room for (252 at most)."""
+    cols = 2 if count <= 4 else 3
+    rows = max(1, -(-count // cols))
+    w = (TILES.w - (cols - 1) * TILE_GAP) // cols
+    h = min(252, (TILES.h - (rows - 1) * TILE_GAP) // rows)
+    return [
+        pygame.Rect(TILES.x + (i % cols) * (w + TILE_GAP), TILES.y + (i // cols) * (h + TILE_GAP), w, h)
+        for i in range(count)
+    ]
+
 
 class GameTile(Widget):
     kind = "tile"
@@ -76,7 +92,7 @@ class GameTile(Widget):
             radius=14,
             width=2 if lit else 1,
         )
-        band = pygame.Rect(r.x + 1, r.y + 1, r.w - 2, 96)
+        band = pygame.Rect(r.x + 1, r.y + 1, r.w - 2, min(96, r.h * 3 // 8))
         pygame.draw.rect(surface, theme.BG_DEEP, band, border_top_left_radius=14, border_top_right_radius=14)
         if self.spec is not None:
             self.spec.emblem(surface, (band.centerx, band.centery + 2))
@@ -86,11 +102,20 @@ class GameTile(Widget):
             if rules.min_seats == rules.max_seats
             else msg("{low}–{high} players", low=rules.min_seats, high=rules.max_seats)
         )
-        text.blit(surface, rules.title, (r.x + 18, r.y + 108), 28, theme.TEXT, "black")
-        text.blit(surface, seats, (r.right - 18, r.y + 116), 18, theme.ACCENT, "bold", "topright")
-        tagline = text.wrap(self.spec.tagline, r.w - 36, 17) if self.spec is not None else ()
-        for k, line in enumerate(tagline):
-            text.blit(surface, line, (r.x + 18, r.y + 146 + 21 * k), 17, theme.MUTED)
+        top = band.bottom + 10
+        text.blit(surface, rules.title, (r.x + 18, top), 28, theme.TEXT, "black")
+        if r.w >= 360:  # the seats beside the title, or under it on a narrow tile
+            text.blit(surface, seats, (r.right - 18, top + 8), 18, theme.ACCENT, "bold", "topright")
+            top += 38
+        else:
+            text.blit(surface, seats, (r.x + 18, top + 34), 18, theme.ACCENT, "bold")
+            top += 60
+        size, step = (17, 21) if r.w >= 360 else (15, 19)
+        tagline = text.wrap(self.spec.tagline, r.w - 36, size) if self.spec is not None else []
+        bottom = self.learn_rect.y - 4 if self.on_learn is not None else r.bottom - 12
+        if top + step * len(tagline) <= bottom:  # whole or not at all: no sentence cut short
+            for k, line in enumerate(tagline):
+                text.blit(surface, line, (r.x + 18, top + step * k), size, theme.MUTED)
         if not self.enabled:
             text.blit(
                 surface,
@@ -108,8 +133,8 @@ class Menu(Screen):
 
     def __init__(self, app):
         super().__init__(app)
-        for i, game in enumerate(g for g in registry.available() if g in registry.GAMES):
-            rect = (60 + (i % 2) * 400, 130 + (i // 2) * 272, 380, 252)
+        games = registry.games()
+        for game, rect in zip(games, tile_rects(len(games)), strict=True):
             learn = self.learn if available(game) and tables.has_table(game) else None
             self.group.add(GameTile(rect, game, self.new_game, learn))
         x, w, h, step = 900, 320, 56, 72
@@ -225,7 +250,7 @@ class Menu(Screen):
         pygame.draw.rect(surface, theme.BG_DEEP, (0, 0, theme.WIDTH, 100))
         pygame.draw.line(surface, theme.ACCENT_DARK, (0, 100), (theme.WIDTH, 100), 2)
         text.blit(surface, "Bazaar", (60, 50), 54, theme.ACCENT, "black", "midleft")
-        text.blit(surface, N_("a table for four games"), (262, 60), 22, theme.MUTED, anchor="midleft")
+        text.blit(surface, N_("a table for board games"), (262, 60), 22, theme.MUTED, anchor="midleft")
         text.blit(
             surface,
             N_("Tab or arrows to move, Enter to choose, F11 full screen"),

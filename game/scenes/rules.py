@@ -1,4 +1,5 @@
-"""The rules of a game, from seeds/<game>.md, scrollable with wheel, arrows and page keys."""
+"""The rules of a game, the text its declaration names (the built-ins': seeds/<game>.md),
+scrollable with wheel, arrows and page keys."""
 
 from __future__ import annotations
 
@@ -7,12 +8,22 @@ import pygame
 from game import resources
 from game.core import i18n, registry
 from game.core.i18n import N_, _, msg
+from game.core.plugin import read
 from game.scenes import tables
 from game.scenes.base import Screen
 from game.ui import markdown, text, theme
 from game.ui.widgets import Button
 
 VIEW = pygame.Rect(140, 112, 1000, 560)
+
+
+def rules_text(resource: str) -> str:
+    """A rules text: "seeds:jaipur.md" is one the app ships (game/resources.py), any other
+    "package:path" a resource of the game's own package."""
+    package, path = resource.split(":", 1)
+    if package in resources.KINDS:
+        return resources.path(package, *path.split("/")).read_text(encoding="utf-8")
+    return read(resource)
 
 
 class RulesScreen(Screen):
@@ -22,14 +33,14 @@ class RulesScreen(Screen):
         super().__init__(app)
         self.title = msg("Rules · {game}", game=registry.face(game).title)
         # the Japanese texts are the project's own, beside the English (seeds/ja)
-        folder = ("seeds", "ja") if i18n.language() == "ja" else ("seeds",)
-        path = resources.path(*folder, f"{game}.md")
+        texts = registry.plugin(game).rules
+        where = texts.get(i18n.language()) or texts.get("", "")
         try:
-            source = path.read_text(encoding="utf-8")
+            source = rules_text(where)
         except OSError:
             source = _(
                 "# Rules unavailable\n\nThe rules file {name} is missing from this installation.",
-                name=path.name,
+                name=where.rpartition("/")[2].rpartition(":")[2] or game,
             )
         self.page = markdown.render(source, VIEW.w - 40)
         self.scroll = 0
@@ -83,7 +94,22 @@ class RulesScreen(Screen):
         self.group.draw(surface)
 
 
-ROW = 132
+AREA = pygame.Rect(60, 130, 1160, 560)  # the index's rows, under the title and Back
+
+
+def rows(count: int) -> list[tuple[pygame.Rect, tuple[int, int]]]:
+    """Each game's button and where its emblem goes: one column of up to four games, more
+    columns beyond, each row as tall as the rows leave room for (132 at most)."""
+    cols = max(1, -(-count // 4))
+    per = -(-count // cols) if count else 1
+    row, width = min(132, AREA.h // per), AREA.w // cols
+    button_w = min(400, width - 160)
+    out = []
+    for i in range(count):
+        x = AREA.x + (i // per) * width + (width - button_w + 100) // 2  # the emblem left of it
+        y = AREA.y + (i % per) * row
+        out.append((pygame.Rect(x, y, button_w, 58), (x - 100, y + 42)))
+    return out
 
 
 class RulesIndex(Screen):
@@ -94,23 +120,21 @@ class RulesIndex(Screen):
 
     def __init__(self, app):
         super().__init__(app)
-        self.games = [g for g in registry.GAMES if g in registry.available()]
-        for i, game in enumerate(self.games):
+        self.games = list(registry.games())
+        self.rows = rows(len(self.games))
+        for game, (rect, _emblem) in zip(self.games, self.rows, strict=True):
             title = registry.face(game).title
-            self.group.add(
-                Button((480, 130 + ROW * i, 400, 58), title, lambda g=game: self.open(g), tid=game)
-            )
+            self.group.add(Button(rect, title, lambda g=game: self.open(g), tid=game))
         self.group.add(Button((1040, 22, 180, 50), N_("Back"), self.back))
         self.group.move_focus(1)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
-        for i, game in enumerate(self.games):
-            y = 130 + ROW * i
+        for game, (rect, emblem_at) in zip(self.games, self.rows, strict=True):
             spec = tables.find(game)
             if spec is not None:
-                spec.emblem(surface, (380, y + 42))
-                text.blit(surface, spec.tagline, (480, y + 78), 16, theme.MUTED, anchor="midleft")
+                spec.emblem(surface, emblem_at)
+                text.blit(surface, spec.tagline, (rect.x, rect.y + 78), 16, theme.MUTED, anchor="midleft")
         self.group.draw(surface)
 
     def open(self, game: str) -> None:

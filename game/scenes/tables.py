@@ -1,6 +1,7 @@
 """Which game has a table scene, and what the shared scenes need to know of it.
 
-Each game with a table declares one `TableSpec` as `SPEC` in `game/scenes/<game>/spec.py`: its
+Each game with a table names one `TableSpec` in its declaration (GamePlugin.table; the built-ins'
+are `SPEC` in `game/scenes/<game>/spec.py`): its
 table, its practice screen, its tagline and emblem, where a replay puts its controls and review,
 the parts of the table a tutorial points at. The shared scenes (menu, setup, rules, saved games,
 history, results, replay, tutorials) ask `spec(game)` and name no game themselves. The menu
@@ -9,12 +10,12 @@ offers only games that can be played.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING, Any
+
+from game.core import registry
+from game.core.plugin import load
 
 if TYPE_CHECKING:
     import pygame
@@ -37,25 +38,10 @@ class TableSpec:
     tutorial_areas: Callable[[Any], dict[str, pygame.Rect]] | None = None
 
 
-def load(path: str) -> Any:
-    """The object a "module:name" path names."""
-    module, _, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)
-
-
-@cache
 def find(game: str) -> TableSpec | None:
-    """The game's table spec, or None when the game has no table (no game/scenes/<game>/spec.py)."""
-    package = f"game.scenes.{game}"
-    if not game.isidentifier() or importlib.util.find_spec(package) is None:
-        return None
-    try:
-        module = importlib.import_module(f"{package}.spec")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"{package}.spec":
-            return None
-        raise
-    return module.SPEC
+    """The game's table spec, or None when the game declares no table."""
+    plugin = registry.plugins().get(game)
+    return load(plugin.table) if plugin is not None and plugin.table else None
 
 
 def spec(game: str) -> TableSpec:

@@ -11,11 +11,15 @@ import math
 import random
 import threading
 from array import array
+from functools import cache
 
 import pygame
 
+from game.core import registry
+
 RATE = 22050
-# name -> list of (frequency Hz, start s, length s, loudness), plus a noise burst length
+# name -> list of (frequency Hz, start s, length s, loudness), plus a noise burst length: the
+# effects every table plays; a game's own come with its declaration (GamePlugin.sounds)
 EFFECTS: dict[str, tuple[list[tuple[float, float, float, float]], float]] = {
     "card": ([], 0.07),
     "click": ([(1400, 0, 0.03, 0.25)], 0.0),
@@ -24,22 +28,6 @@ EFFECTS: dict[str, tuple[list[tuple[float, float, float, float]], float]] = {
     "seal": ([(392, 0, 0.9, 0.35), (587, 0.1, 0.9, 0.3), (784, 0.2, 1.0, 0.25)], 0.0),
     "deal": ([], 0.04),
     "alarm": ([(880, 0, 0.15, 0.35), (880, 0.25, 0.15, 0.35)], 0.0),
-    # Ubongo: the die, pieces in hand, the hourglass, the shout and the gems
-    "roll": ([(180, 0, 0.05, 0.5), (220, 0.09, 0.05, 0.45), (200, 0.17, 0.05, 0.4)], 0.25),
-    "pickup": ([(660, 0, 0.05, 0.25)], 0.02),
-    "snap": ([(220, 0, 0.06, 0.6), (1320, 0, 0.04, 0.2)], 0.01),
-    "turn": ([(990, 0, 0.04, 0.18)], 0.03),
-    "flip": ([(140, 0, 0.12, 0.6), (280, 0, 0.08, 0.25)], 0.35),
-    "tick": ([(1760, 0, 0.03, 0.3)], 0.0),
-    "ubongo": (
-        [(523, 0, 0.18, 0.3), (659, 0.08, 0.18, 0.3), (784, 0.16, 0.35, 0.35), (1047, 0.24, 0.4, 0.25)],
-        0.0,
-    ),
-    "gem": ([(2637, 0, 0.2, 0.3), (3520, 0.03, 0.15, 0.2)], 0.0),
-    "knock": (
-        [(150, 0, 0.09, 0.7), (300, 0, 0.05, 0.3), (150, 0.16, 0.09, 0.7), (300, 0.16, 0.05, 0.3)],
-        0.02,
-    ),
 }
 
 
@@ -73,6 +61,16 @@ def synthesise(
     return out
 
 
+@cache
+def effects() -> dict[str, tuple[list[tuple[float, float, float, float]], float]]:
+    """Every effect: the shared ones and each registered game's own (a game's name wins no clash)."""
+    out = dict(EFFECTS)
+    for plugin in registry.plugins().values():
+        for effect, (partials, noise) in plugin.sounds.items():
+            out.setdefault(effect, (list(partials), noise))
+    return out
+
+
 _SAMPLES: dict[tuple[str, int, int], bytes] = {}  # (effect, rate, channels) -> samples, per process
 
 
@@ -95,7 +93,7 @@ class Sounds:
         rate, _, channels = self.format
         key = (name, rate, channels)
         if key not in _SAMPLES:
-            partials, noise = EFFECTS[name]
+            partials, noise = effects()[name]
             _SAMPLES[key] = synthesise(partials, noise, rate, channels).tobytes()
         return _SAMPLES[key]
 
@@ -108,7 +106,7 @@ class Sounds:
             threading.Thread(target=self._warm, name="sounds", daemon=True).start()
 
     def _warm(self) -> None:
-        for name in EFFECTS:
+        for name in effects():
             self._samples(name)
 
     def set(self, volume: float, muted: bool) -> None:

@@ -151,7 +151,7 @@ def test_the_registry_admits_a_ruleset_only_with_its_secrets_kept():
     assert not {"ownview", "ownevents", "undeclared", "malformed"} & set(registry.names())
 
 
-@pytest.mark.parametrize("game", registry.GAMES)
+@pytest.mark.parametrize("game", registry.games())
 def test_the_built_in_games_are_checked_when_got(game, monkeypatch):
     rules = registry.get(game)
     assert rules.secrets.problems == []

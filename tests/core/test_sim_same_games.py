@@ -14,7 +14,7 @@ MOVES = 6  # each game's opening: a hard move or more for every seat, searched i
 registry.register(RULESET)
 
 
-@pytest.mark.parametrize("game", registry.GAMES)  # every game, not a test's own list
+@pytest.mark.parametrize("game", registry.games())  # every game, not a test's own list
 def test_hard_against_hard_plays_the_same_game_at_any_allowance(game):
     seats = ["hard"] * max(2, registry.get(game).min_seats)
     logs = []

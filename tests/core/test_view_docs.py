@@ -4,6 +4,7 @@ matches of our easy bots, for both seats and a spectator."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -14,23 +15,28 @@ from game.core.rng import derive
 from game.core.ruleset import Budget
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-CASES = [
-    ("ginrummy", {}, Seat("Bo", "bot", "easy")),
-    ("jaipur", {}, Seat("Bo", "bot", "easy")),
-    ("jaipur", {"variant": "solo"}, Seat("Rule bot", "rules", "")),
+# every game the project ships (a plugin documents its own), and Jaipur's solo variant
+BUILT_IN = [name for name, plugin in registry.plugins().items() if plugin.distribution == "bazaar"]
+CASES = [(game, {}, Seat("Bo", "bot", "easy")) for game in BUILT_IN] + [
+    ("jaipur", {"variant": "solo"}, Seat("Rule bot", "rules", ""))
 ]
 
 
 def view_keys(game: str, options: dict, second: Seat) -> set[str]:
     rules = registry.get(game)
-    match = Match.new(rules, [Seat("Ann", "bot", "easy"), second], options, seed=3)
+    fewest = rules.seat_range({**rules.default_options(), **options})[0]
+    seats = [Seat("Ann", "bot", "easy"), second, *(Seat(f"S{i}", "bot", "easy") for i in range(2, fewest))]
+    match = Match.new(rules, seats[: max(fewest, 2)], options, seed=3)
     bot = rules.bot("easy")
     keys: set[str] = set()
     for step in range(5000):
-        for seat in (0, 1, None):
+        for seat in (*range(len(match.seats)), None):
             keys |= set(match.view(seat))
         if match.finished:
             return keys
+        if not match.to_act:  # a timed game waits on its clock
+            assert match.submit(None, match.clock)
+            continue
         seat = min(match.to_act)
         match.submit(seat, bot.choose(match.view(seat), match.legal(seat), derive(1, step), Budget()))
     raise AssertionError(f"{game} did not end")
@@ -40,5 +46,7 @@ def view_keys(game: str, options: dict, second: Seat) -> set[str]:
 def test_every_view_field_is_documented(game, options, second):
     text = (DOCS / f"{game}.md").read_text(encoding="utf-8")
     section = text.split("\n## View", 1)[1].split("\n## ", 1)[0]
-    missing = sorted(k for k in view_keys(game, options, second) if f"`{k}`" not in section)
+    # a field is named in code, alone (`deck`) or in a list of them (`seat, seats, to_act`)
+    named = set(re.findall(r"\w+", " ".join(re.findall(r"`([^`]*)`", section))))
+    missing = sorted(k for k in view_keys(game, options, second) if k not in named)
     assert not missing, f"docs/{game}.md, View: {missing}"

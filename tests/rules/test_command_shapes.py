@@ -17,15 +17,13 @@ from game.core.match import Match, Seat, verify
 from game.core.rng import stream
 from game.core.ruleset import Budget, Rejected
 
+# every registered game at its fewest and most seats, and the variants that play otherwise
+VARIANTS = [("jaipur", {"variant": "solo"}, 2), ("ubongo", {"mode": "solo"}, 1)]
 CASES = [
-    ("jaipur", {}, 2),
-    ("jaipur", {"variant": "solo"}, 2),
-    ("ginrummy", {}, 2),
-    ("tajmahal", {}, 3),
-    ("tajmahal", {}, 5),
-    ("ubongo", {}, 3),
-    ("ubongo", {"mode": "solo"}, 1),
-]
+    (game, {}, count)
+    for game in registry.games()
+    for count in sorted(set(registry.face(game).seat_range(registry.face(game).default_options())))
+] + [case for case in VARIANTS if case[0] in registry.games()]
 
 
 def _seats(game: str, options: dict, count: int) -> list[Seat]:

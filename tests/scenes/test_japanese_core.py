@@ -23,8 +23,7 @@ from game.core.outside import OutsideBotError
 from game.core.records import joined
 from game.core.store import Store
 from game.scenes.tutorial import load, open_tutorial
-from game.scenes.tutorial.script import FOLDER
-from game.scenes.tutorial.script import NAMES as TUTORIALS
+from game.scenes.tutorial.script import declared
 from tests.core.test_history import played
 from tests.scenes.driver import record
 from tests.scenes.label_fit import Drawn, Overflow
@@ -180,7 +179,7 @@ def history_pages() -> Session:
     return s
 
 
-NAMES_T = [n for n in TUTORIALS if (FOLDER / f"{n}.json").is_file()]
+NAMES_T = list(declared())
 NAMES |= {name for t in NAMES_T for name in load(t).names}  # the tutorials' players
 
 

@@ -100,7 +100,7 @@ VISITS: dict[str, Callable[[], Session]] = {
     "history": menu_then("history"),
     "saved": saved_matches,
     "pause": paused,
-    **{f"setup.{game}": setup_of(game) for game in registry.GAMES},  # not the tests' tiny games
+    **{f"setup.{game}": setup_of(game) for game in registry.games()},  # not the tests' tiny games
     **{f"table.{game}": table_of(game) for game in TABLE_SEATS},
 }
 

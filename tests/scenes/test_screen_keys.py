@@ -81,7 +81,7 @@ def test_a_setup_choice_steps_back_on_its_left_arrow_forward_on_its_right_and_th
     assert not back.colliderect(forward) and setup.seat_kinds[1].rect.contains(back.union(forward))
 
 
-@pytest.mark.parametrize("game", registry.GAMES)
+@pytest.mark.parametrize("game", registry.games())
 def test_every_game_remembers_the_seat_kinds_it_last_started_with(game):
     s = Session.menu()
     s.click(game)

@@ -12,11 +12,11 @@ from game.core import i18n
 from game.matches import play_scripts, tutorial_match
 from game.scenes.tutorial import load, progress
 from game.scenes.tutorial.coach import NEXT_STEP
-from game.scenes.tutorial.script import FOLDER, NAMES
+from game.scenes.tutorial.script import declared
 from tests.scenes.driver import record
 from tests.scenes.tutorial_walk import do_step, opened, pointed_ids, tidy, to_table, wrong_moves
 
-TUTORIALS = [n for n in NAMES if (FOLDER / f"{n}.json").is_file()]
+TUTORIALS = list(declared())
 
 
 @pytest.mark.parametrize("name", TUTORIALS)

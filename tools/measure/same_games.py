@@ -39,14 +39,14 @@ def play(game: str, seed: int, seconds: float, moves: int | None) -> tuple[str, 
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--game", choices=registry.GAMES)
+    ap.add_argument("--game", choices=registry.games())
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--moves", type=int, default=0)
     args = ap.parse_args()
     moves = args.moves or None
     differ = 0
-    for game in [args.game] if args.game else registry.GAMES:
+    for game in [args.game] if args.game else registry.games():
         for g in range(args.games):
             seed = args.seed * 1_000_003 + g  # as `sim --seed` numbers its games
             digests = set()

@@ -134,5 +134,4 @@ class GinRummy(GinRummyFace, Ruleset):
         return make_bot(level)
 
 
-
 RULESET = GinRummy()

@@ -110,5 +110,4 @@ class Jaipur(JaipurFace, Ruleset):
         return make(level)
 
 
-
 RULESET = Jaipur()

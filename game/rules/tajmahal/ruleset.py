@@ -95,7 +95,6 @@ class TajMahal(TajMahalFace, Ruleset):
         return make_bot(level)
 
 
-
 def plays(state: State, seat: int) -> list[Command]:
     """Every legal card play: one coloured card, alone or with one white or special card."""
     p = state.players[seat]

@@ -1,23 +1,31 @@
 """A tutorial as data: the fixed deal, the opponent's scripted moves and the steps.
 
-One JSON file per tutorial in game/tutorials/ (shipped as package data beside the code, so a
-wheel and the PyInstaller bundle carry it). Each step says one thing, points at targets of the
-table (its target map's ids, or a coach area such as "area.tokens") and either waits for one
-command of the person or for Next. Nothing here imports pygame.
+One JSON file per tutorial, named by its game's declaration (GamePlugin.tutorials: package
+data, so a wheel and the PyInstaller bundle carry it; the built-ins' are in game/tutorials/).
+Each step says one thing, points at targets of the table (its target map's ids, or a coach
+area such as "area.tokens") and either waits for one command of the person or for Next.
+Nothing here imports pygame.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import PurePosixPath
 from typing import Any
 
+from game.core import registry
 from game.core.face import Command
+from game.core.plugin import read
 
-FOLDER = Path(__file__).resolve().parents[2] / "tutorials"
-# Tutorial names in the order a newcomer meets them; the file of each is FOLDER/<name>.json
-NAMES = ("jaipur", "ginrummy", "ubongo", "jaipur-solo", "tajmahal")
+
+def declared() -> dict[str, tuple[str, str]]:
+    """Every tutorial by name (its file's stem): its game and its "package:path" resource."""
+    return {
+        PurePosixPath(resource.partition(":")[2]).stem: (game, resource)
+        for game, plugin in registry.plugins().items()
+        for resource in plugin.tutorials
+    }
 
 
 @dataclass(frozen=True)
@@ -51,7 +59,7 @@ class Tutorial:
 
 
 def load(name: str) -> Tutorial:
-    data = json.loads((FOLDER / f"{name}.json").read_text(encoding="utf-8"))
+    data = json.loads(read(declared()[name][1]))
     steps = tuple(
         Step(
             text=s["text"],
@@ -80,7 +88,7 @@ def load(name: str) -> Tutorial:
 
 def available(game: str) -> list[str]:
     """The tutorials of a game, by name (Jaipur has its solo variant's beside its own)."""
-    return [n for n in NAMES if n.split("-")[0] == game and (FOLDER / f"{n}.json").is_file()]
+    return [name for name, (of, _) in declared().items() if of == game]
 
 
 def normal(value: Any) -> Any:

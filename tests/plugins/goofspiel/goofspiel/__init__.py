@@ -1,0 +1,1 @@
+"""Goofspiel, a game for Bazaar in its own distribution: the package imports nothing."""
