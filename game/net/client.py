@@ -26,7 +26,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from game.core import registry
 from game.core.face import Face
-from game.core.i18n import msg
+from game.core.i18n import Msg, msg
 from game.core.rng import stream
 from game.core.ruleset import AT_TABLE, Command, Event, Outcome, Rejected, Ruleset, View
 from game.core.seats import Seat
@@ -44,13 +44,32 @@ REQUEST_SECONDS = 10.0  # a request unanswered this long counts as a lost connec
 PING_EVERY = 2.0  # seconds between latency probes
 STOP_SECONDS = 0.1  # how often an attempt to join looks whether it was given up
 # The server's refusals that no retry can mend
-FATAL = {p.BAD_TOKEN, p.BAD_CODE, p.CODE_USED, p.REPLACED, p.VERSION_MISMATCH}
+FATAL = {p.BAD_TOKEN, p.BAD_CODE, p.CODE_USED, p.REPLACED, p.VERSION_MISMATCH, p.MISSING_GAME}
 HINT, HINT_LEVEL = "hint", "hard"  # a hint is the hard bot's choice on the seat's view
 HINT_BUDGET = AT_TABLE
 
 
 class Offline(Exception):
     """The authority cannot be reached now (the link is reconnecting, or gave up)."""
+
+
+def games() -> dict[str, str]:
+    """The games this app has, and their versions: said in hello and join, so a match of a game
+    it lacks is refused with what to install."""
+    return {name: registry.plugin(name).version for name in registry.games()}
+
+
+def missing_words(error: dict[str, Any]) -> Msg:
+    """A refusal of a match whose game one side lacks, in this app's words."""
+    game = str(error.get("game", ""))[:40]
+    if error.get("lacking") == "server":
+        return msg("The host does not have the game {game}.", game=game)
+    install = " ".join(str(error.get(k, ""))[:40] for k in ("distribution", "version")).strip()
+    return msg(
+        "This match plays {game}, which this app does not have: install {install}.",
+        game=game,
+        install=install,
+    )
 
 
 class NetError(Exception):
@@ -140,7 +159,12 @@ class Link:
             for text in ws:
                 message = p.decode_reply(text)
                 if message.get("type") == "welcome":
-                    self.first = {"type": "hello", "v": p.VERSION, "token": message["token"]}
+                    self.first = {
+                        "type": "hello",
+                        "v": p.VERSION,
+                        "token": message["token"],
+                        "games": games(),
+                    }
                 self.inbox.put(("message", message, time.monotonic()))
                 if message.get("type") == "error" and message["error"].get("code") in FATAL:
                     self.stopping.set()
@@ -276,7 +300,7 @@ class RemoteWindow:
     def join(
         cls, invite: Invite, timeout: float | None = None, stop: threading.Event | None = None
     ) -> RemoteWindow:
-        first = {"type": "join", "v": p.VERSION, "code": invite.code}
+        first = {"type": "join", "v": p.VERSION, "code": invite.code, "games": games()}
         window = cls.open(invite.url, first, timeout, stop)
         window.invite = invite
         return window
@@ -285,7 +309,9 @@ class RemoteWindow:
     def rejoin(
         cls, url: str, token: str, timeout: float | None = None, stop: threading.Event | None = None
     ) -> RemoteWindow:
-        return cls.open(url, {"type": "hello", "v": p.VERSION, "token": token}, timeout, stop)
+        return cls.open(
+            url, {"type": "hello", "v": p.VERSION, "token": token, "games": games()}, timeout, stop
+        )
 
     @property
     def token(self) -> str:
@@ -372,7 +398,9 @@ class RemoteWindow:
                 self.replies[rid] = message
         elif kind == "error":
             error = message["error"]
-            self.problem = str(error.get("message", ""))
+            self.problem = (
+                missing_words(error) if error.get("code") == p.MISSING_GAME else str(error.get("message", ""))
+            )
             if error.get("code") in FATAL:
                 self.refusal = str(error["code"])
                 self.status = "closed"

@@ -116,9 +116,9 @@ class Keys:
             )
             self._conn.execute("UPDATE codes SET used = 1 WHERE match_id = ? AND seat = ?", (match_id, seat))
 
-    def claim(self, code: str) -> tuple[Pass, str] | str:
+    def claim(self, code: str, spend: bool = True) -> tuple[Pass, str] | str:
         """Spend a join code: its seat's pass and a new token, or why not ("bad-code",
-        "code-used")."""
+        "code-used"). Not `spend`: only its seat's pass (the token ""), the code left unused."""
         key = _hash(normal_code(code))
         with self._lock, self._conn:
             row = self._conn.execute(
@@ -129,6 +129,8 @@ class Keys:
             match_id, seat, used = row
             if used:
                 return "code-used"
+            if not spend:
+                return Pass(match_id, (seat,), False), ""
             token = secrets.token_urlsafe(32)
             self._conn.execute("UPDATE codes SET used = 1 WHERE hash = ?", (key,))
             self._conn.execute(

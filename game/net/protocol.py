@@ -19,8 +19,9 @@ from game.core import codec
 # 2: news carries legal moves and the views around moments; time in the log. 3: an update
 # carries what changed in each view (`changed`, `removed`), not the whole view. 4: Ubongo's
 # round starts with its die alone (`round_start`); its boards come in the update that starts
-# the sand for every screen (`reveal`)
-VERSION = 4
+# the sand for every screen (`reveal`). 5: hello, join and create name the games the client has
+# and their versions (`games`); a match of a game one side lacks is refused (`missing-game`)
+VERSION = 5
 MAX_FRAME = 64 * 1024  # bytes a client may send in one message; a longer one closes the connection
 MAX_OUT_FRAME = 4 * 1024 * 1024  # what a client accepts from the server (a long match's whole log)
 RATE = 50.0  # messages a second a connection may send on average...
@@ -64,6 +65,9 @@ FULL = "full"
 REPLACED = "replaced"  # the same seat connected again elsewhere
 FAULT = "fault"  # the server failed deciding this request (its log says why): nothing changed
 PAUSED = "paused"  # the match is paused after a fault of its referee: nothing is played meanwhile
+# a match of a game one side lacks, or has in another major version: the error names the `game`,
+# the `version` and `distribution` to install, and `lacking` ("client" or "server")
+MISSING_GAME = "missing-game"
 
 
 class Bucket:
@@ -164,6 +168,22 @@ def error(code: str, message: str, id: int | None = None) -> dict[str, Any]:
     if id is None:
         return {"type": "error", "error": body}
     return {"type": "reply", "id": id, "ok": False, "error": body}
+
+
+def missing_game(
+    lacking: str, game: str, version: str, distribution: str, id: int | None = None
+) -> dict[str, Any]:
+    """The refusal of a match whose game the client (or the server) lacks: what to install."""
+    where = "this server does not have" if lacking == "server" else "your app does not have"
+    install = f"install {distribution} {version}".strip() if distribution else "install it"
+    refusal = error(MISSING_GAME, f"{where} the game {game!r} ({install})", id)
+    refusal["error"].update(lacking=lacking, game=game, version=version, distribution=distribution)
+    return refusal
+
+
+def same_major(a: str, b: str) -> bool:
+    """Two versions of a game play alike: the same major version ("1.2" and "1.4")."""
+    return a.split(".")[0] == b.split(".")[0]
 
 
 def reply(id: int, **answer: Any) -> dict[str, Any]:

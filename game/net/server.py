@@ -394,9 +394,13 @@ class Server:
             if conn.creates > CREATES:
                 conn.strike()
                 return p.error(p.FULL, f"one connection may make {CREATES} matches at most", rid)
+            game = message["game"]
+            refusal = _lacking(message.get("games"), game, rid) if isinstance(game, str) else None
+            if refusal is not None:
+                return refusal
             try:
                 match_id, codes, token = await self.create(
-                    message["game"], message["seats"], message.get("options"), message.get("seed")
+                    game, message["seats"], message.get("options"), message.get("seed")
                 )
             except ValueError as exc:
                 return p.error(p.FULL if isinstance(exc, Full) else p.BAD_MESSAGE, str(exc), rid)
@@ -417,20 +421,12 @@ class Server:
     async def _enter(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any] | None:
         if conn.room is not None:
             return p.error(p.BAD_MESSAGE, "this connection already holds a seat", message.get("id"))
-        if message["type"] == "join":
-            code = message["code"]
-            claimed = (
-                await self._keyed(self.keys.claim, code)
-                if isinstance(code, str) and len(code) < 64
-                else "bad-code"
-            )
-            if claimed == "code-used":
-                conn.strike()
-                return p.error(p.CODE_USED, "this invite was used already: ask the host for a new one")
-            if isinstance(claimed, str):
-                conn.strike()
-                return p.error(p.BAD_CODE, "no match has this join code")
-            grant, token = claimed
+        join = message["type"] == "join"
+        if join:  # the code is spent only once the client has the match's game
+            known = await self._claim(conn, message["code"], spend=False)
+            if isinstance(known, dict):
+                return known
+            grant = known[0]
         else:
             token = message["token"]
             valid = isinstance(token, str) and len(token) < 128
@@ -439,6 +435,15 @@ class Server:
                 conn.strike()
                 return p.error(p.BAD_TOKEN, "this seat token is not known here (stale or mistyped)")
             grant = found
+        game = await self._game_of(grant.match_id)
+        refusal = None if game is None else _lacking(message.get("games"), game)
+        if refusal is not None:
+            return refusal
+        if join:
+            claimed = await self._claim(conn, message["code"], spend=True)  # one may have spent it since
+            if isinstance(claimed, dict):
+                return claimed
+            grant, token = claimed
         try:
             room = await self.room(grant.match_id)  # attached before the loop moves on: not unloaded
         except (FormatError, KeyError) as exc:
@@ -447,6 +452,26 @@ class Server:
         # its welcome is folded off the loop; this connection is read again once it is on its way
         await room.attach(conn, token)
         return None
+
+    async def _game_of(self, match_id: int) -> str | None:
+        """The game of a match: its room's, or the store's record of it (None: no such match)."""
+        room = self.rooms.get(match_id)
+        if room is not None:
+            return room.rules.name
+        info = await self._stored(self.store.info, match_id)
+        return None if info is None else info.game
+
+    async def _claim(self, conn: Connection, code: Any, spend: bool) -> tuple[Pass, str] | dict[str, Any]:
+        """A join code's seat and a new token (`spend`: the code is used up), or the refusal."""
+        valid = isinstance(code, str) and len(code) < 64
+        claimed = await self._keyed(self.keys.claim, code, spend) if valid else "bad-code"
+        if claimed == "code-used":
+            conn.strike()
+            return p.error(p.CODE_USED, "this invite was used already: ask the host for a new one")
+        if isinstance(claimed, str):
+            conn.strike()
+            return p.error(p.BAD_CODE, "no match has this join code")
+        return claimed
 
     # -- running ---------------------------------------------------------------------------
     async def run(
@@ -509,6 +534,21 @@ class Server:
         if self.owns_store:
             self.writer.close()  # a write under way, too
             self.store.close()
+
+
+def _lacking(theirs: Any, game: str, rid: int | None = None) -> dict[str, Any] | None:
+    """The refusal of a match of `game` when this server lacks it, or the client (`games` of
+    its hello, join or create: name to version) lacks it or has another major version of it;
+    None when both have it, or the client does not say (an outside client)."""
+    if game not in registry.names():
+        return p.missing_game("server", game[:40], "", "", rid)
+    if not isinstance(theirs, dict) or game not in registry.games():
+        return None
+    plugin = registry.plugin(game)
+    version = theirs.get(game)
+    if isinstance(version, str) and p.same_major(version, plugin.version):
+        return None
+    return p.missing_game("client", game, plugin.version, plugin.distribution, rid)
 
 
 async def _stored(ledger: Ledger) -> None:

@@ -41,6 +41,7 @@ ADVICE = {
     "bad-code": N_("Check the code with the host, letter by letter, or ask for a new invite."),
     "code-used": N_("Each invite lets one player in. The host's connection sheet shows the invites."),
     "version": N_("Both of you need the same version of Bazaar."),
+    "missing-game": N_("A game not built into Bazaar is installed with pip: both of you need it."),
     "": N_(
         "Check the address with the host, that their app is open, and that you are on the same "
         "network (from elsewhere, the host's port must be open to the internet)."

@@ -320,7 +320,7 @@ def test_the_server_stops_even_with_a_client_that_reads_nothing(net, monkeypatch
         ("jaipur", [{"name": "Asha", "kind": "cmd", "level": "PROGRAM"}, {"name": "B"}], None, "kind"),
         ("jaipur", [{"name": "Asha", "kind": "cmd"}, {"name": "B", "kind": "online"}], None, "kind"),
         ("jaipur", [{"name": "Asha", "kind": "robot"}, {"name": "B"}], None, "kind"),
-        ("chess", [{"name": "Asha"}, {"name": "B"}], None, "unknown game"),
+        ("chess", [{"name": "Asha"}, {"name": "B"}], None, "does not have the game 'chess'"),
         (["jaipur"], [{"name": "Asha"}, {"name": "B"}], None, "unknown game"),
         ("jaipur", [{"name": "Asha"}, {"name": "B"}], {"speed": "fast"}, "no option"),
         ("jaipur", [{"name": "Asha"}, {"name": "B"}], {"first": 5}, "no option"),
@@ -345,7 +345,7 @@ def test_create_refuses_what_it_cannot_host(net, tmp_path, game, seats, options,
             seat["level"] = f"touch {marker}"  # a program the server must never run
     client = net.raw()
     answer = client.ask({"type": "create", "v": p.VERSION, "game": game, "seats": seats, "options": options})
-    assert says in refused(answer, p.BAD_MESSAGE)
+    assert says in refused(answer, p.MISSING_GAME if game == "chess" else p.BAD_MESSAGE)
     assert net.on_loop(lambda: dict(net.srv.rooms)) == {}
     assert net.on_loop(net.srv.keys.hosted) == []
     assert not marker.exists()

@@ -87,7 +87,7 @@ def test_decode_takes_each_request_with_its_fields():
         message = {"type": kind, **fields}
         assert p.decode(p.encode(message)) == message
     # text beyond ASCII, escaped or not, is text
-    assert p.decode('{"type": "hello", "v": 4, "token": "\\ud83d\\ude00 तारा"}')["token"] == "😀 तारा"
+    assert p.decode('{"type": "hello", "v": 5, "token": "\\ud83d\\ude00 तारा"}')["token"] == "😀 तारा"
 
 
 def test_errors_answer_their_request_or_stand_alone():
