@@ -13,7 +13,8 @@ import pygame
 import pytest
 
 from game.automation import Session
-from game.core import i18n
+from game.core import i18n, registry
+from game.scenes.join import ADVICE
 from game.scenes.presence import AWAY, HERE, ONLINE
 from tests.scenes.label_fit import Drawn, Overflow
 
@@ -224,6 +225,48 @@ def test_an_invite_used_already_is_refused_in_japanese_words(japanese, monkeypat
         finally:
             s.close()
             first.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_guest_without_the_game_is_told_what_to_install_and_the_invite_still_works(
+    language, monkeypatch, request
+):
+    """A guest's app that lacks the match's game is refused with the game and what to install,
+    in its own words; once it has the game, the same invite takes the seat."""
+    from game.net import client
+    from game.net import protocol as p
+
+    if language == "ja":
+        request.getfixturevalue("japanese")
+    with hosting("jaipur", ["human", "online"]) as (host, invites):
+        s = open_join()
+        try:
+            real = client.games
+            monkeypatch.setattr(client, "games", lambda: {})
+            s.type(invites[1])
+            s.click("join")
+            s.idle()
+            assert s.scene == "join"
+            assert s.app.top.problem[2] == ADVICE[p.MISSING_GAME]
+            version = registry.plugin("jaipur").version
+            words = {
+                "en": f"This match plays jaipur, which this app does not have: install bazaar {version}.",
+                "ja": "この対戦のゲーム「jaipur」はこのアプリにありません。"
+                f"bazaar {version}を入れてください。",
+            }
+            drawn = Drawn(monkeypatch)
+            overflow = Overflow(monkeypatch)
+            assert overflow.problems(s) == []
+            if language == "ja":
+                assert words["ja"] in drawn.lines
+            else:
+                assert s.app.top.problem[1] == words["en"]
+            monkeypatch.setattr(client, "games", real)
+            s.click("join")
+            s.idle()
+            assert s.scene == "jaipur", "the same invite takes the seat once the game is there"
+        finally:
+            s.close()
 
 
 # -- the badge and its sheet -----------------------------------------------------------------
