@@ -70,6 +70,22 @@ class Outcome:
         }
 
 
+@dataclass(frozen=True)
+class Timing:
+    """How a timed game's time meets the screens: the game's own, so the room and the referee
+    that read it carry none of its numbers. The default starts a new hourglass's sand at once
+    and gives each clock to the whole table."""
+
+    # a new hourglass's sand runs this many ticks after the screens start it (their intro: the
+    # table's die roll and turn of the glass), the same on a server as at each screen
+    intro_ticks: int = 0
+    # on a server, the intro waits until every screen playing says it is ready (its last
+    # sheet closed), or this many seconds at most; None: it starts at once
+    ready_seconds: float | None = None
+    # people at one screen take turns, each against a sand of their own (else one for all)
+    turns: bool = False
+
+
 class Face(ABC):
     """The public part of a game: what anyone may ask of it without holding a match."""
 
@@ -81,6 +97,7 @@ class Face(ABC):
     options: tuple[Option, ...] = ()
     hidden_hands: bool = True  # pass-and-play needs a hand-off screen between seats
     timed: bool = False  # commands carry a tick: a table stamps a person's with its clock
+    timing: Timing = Timing()  # a timed game's intro, wait for the screens and turns
     # Event types a table shows the match around: it asks for the view just before and just
     # after each such event (a round's last moment under its score sheet), so whoever hands
     # out views can have those ready with the events instead of being asked back.

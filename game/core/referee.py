@@ -144,7 +144,7 @@ class Referee:
             self.seat(seat, player)
         # Time: a timed game's sand, one clock for the table; in turns (people at one screen
         # solving one after another) a clock per seat, run only while its person is at the screen
-        self.per_seat = self.rules.timed and len(self.people) > 1
+        self.per_seat = self.rules.timed and self.rules.timing.turns and len(self.people) > 1
         match = self.match
         self.sand = self.rules.time(match.state, None)
         self.own = [self.rules.time(match.state, s) for s in range(len(match.seats))]

@@ -44,12 +44,6 @@ from game.net.keys import Pass
 log = logging.getLogger("bazaar.net")
 
 TICKS_PER_SECOND = 60
-# A round of a timed game starts this many ticks after its sand is set: the time each screen
-# takes to roll the die and turn the hourglass (Ubongo's table: 70 + 50 + 30 ticks)
-INTRO_TICKS = 150
-# ...and not before the people connected then have closed the last round's sheet and said
-# "ready" (their die starts rolling), or this many seconds have passed
-READY_SECONDS = 30.0
 # When people come back to a timed match whose sand stood still while they were all away, it
 # runs again once every person who had come to the match is back, or this many seconds after
 # the first came back (a friend whose computer is off does not hold the others for long)
@@ -113,14 +107,16 @@ class Room:
         self.closed = False
         self.paused = False  # the referee's drive failed: nothing is driven until a retry works
         self.retry: asyncio.TimerHandle | None = None
+        # Time: the referee counts ticks of the server's clock; as the game's timing says, a new
+        # hourglass's sand waits for the screens to be ready (or its ready_seconds), then for
+        # their intro (its intro_ticks: Ubongo's screens roll a die)
+        self.timing = self.rules.timing
         self.referee = self._referee()
-        # Time: the referee counts ticks of the server's clock; a timed game's sand waits at a
-        # round's start for the screens to be ready (or READY_SECONDS), then for their die roll
         self.base = drive.time()
         self.ticked = 0
         self.unready: set[int] = set()  # the people whose screen the new round's sand waits for
         self.ready_by: float | None = None  # when it stops waiting for them (the drive's time)
-        self.intro_until: float | None = None  # when the screens' die roll is over
+        self.intro_until: float | None = None  # when the screens' intro is over
         # a round's boards turned up while the store was writing, their news not yet gone
         self.boards_unsaid = False
         # whether a timed match's sand waited for its people: so when loaded mid-round, the
@@ -147,7 +143,8 @@ class Room:
             pause=round(self.drive.bot_pause * TICKS_PER_SECOND),
             budget=self.drive.budget,
             on_notice=self._notice,
-            hold_new_sand=True,  # a round's sand waits for the screens (ready, then the die)
+            # a new hourglass's sand waits for the screens (ready, then their intro)
+            hold_new_sand=self.timing.intro_ticks > 0 or self.timing.ready_seconds is not None,
         )
         for seat, s in enumerate(self.match.seats):
             if s.kind in ("bot", "cmd"):
@@ -438,8 +435,8 @@ class Room:
         return {"for": reason, "seats": sorted(seats), "seconds": left}
 
     def ready(self, conn: Conn) -> None:
-        """A screen is ready for the round (its sheet closed, its die rolls): when every
-        screen the sand waits for is, the die rolls on every screen and the sand follows."""
+        """A screen is ready for the round (its sheet closed, its intro begins): when every
+        screen the sand waits for is, the intro runs on every screen and the sand follows."""
         if not self.unready:
             return
         self.unready -= set(conn.grant.seats)
@@ -461,7 +458,7 @@ class Room:
         came = self.people if self.came is None else self.came
         self.away = set(came) - here - self.left
         self.referee.sand_held = True
-        self.unready.clear()  # a round's own wait and die start again once all are back
+        self.unready.clear()  # a round's own wait and intro start again once all are back
         self.ready_by = self.intro_until = None
         if self.away:
             self.back_by = now + BACK_SECONDS
@@ -469,8 +466,8 @@ class Room:
             self._back(now)
 
     def _back(self, at: float) -> None:
-        """Everyone awaited is back (or no longer waited for): a round not yet begun rolls
-        its die on every screen and then starts; one under way runs on from where it stood."""
+        """Everyone awaited is back (or no longer waited for): a round not yet begun runs
+        its intro on every screen and then starts; one under way runs on from where it stood."""
         self.away.clear()
         self.back_by = None
         if self._round_unbegun():
@@ -482,7 +479,8 @@ class Room:
         self._soon()
 
     def _roll(self) -> None:
-        """The screens roll the die and turn the hourglass: the sand runs INTRO_TICKS later."""
+        """The screens start their intro (roll the die, turn the hourglass): the sand runs the
+        game's intro_ticks later."""
         self._advance()
         self._intro(self.drive.time())
         self.schedule()
@@ -618,13 +616,17 @@ class Room:
             return
         if self.rules.timed:
             sand, now = match.clock is not None, self.rules.time(match.state, None)
-            if sand and (not self._sand or now < self._time):  # a round's sand is set: the die first
+            new = sand and (not self._sand or now < self._time)
+            if new and self.referee.hold_new_sand:  # a round's sand is set: the screens first
                 # (the referee holds it from this very tick: sand_held)
-                self.unready = {
-                    s for c in self.conns for s in c.grant.seats if self.match.seats[s].kind != "bot"
-                }
+                wait = self.timing.ready_seconds
+                self.unready = (
+                    {s for c in self.conns for s in c.grant.seats if self.match.seats[s].kind != "bot"}
+                    if wait is not None
+                    else set()
+                )
                 self.intro_until = None
-                self.ready_by = self.drive.time() + READY_SECONDS
+                self.ready_by = self.drive.time() + wait if wait is not None else None
                 if not self.unready:
                     self._intro(self.drive.time())
             self._sand, self._time = sand, now
@@ -652,7 +654,7 @@ class Room:
 
     # -- the drive: the referee by the server's clock --------------------------------------
     def _running(self) -> bool:
-        """Whether the sand runs: not while a new round waits for the screens, or their die,
+        """Whether the sand runs: not while a new round waits for the screens, or their intro,
         nor while every person of the match is away."""
         return not self.paused and not self.referee.sand_held and not self.waits_for_people()
 
@@ -666,8 +668,8 @@ class Room:
 
     def _advance(self) -> None:
         """Bring the referee up to the server's clock: every tick passed since, in order; a new
-        round's sand waits until the screens are ready (or READY_SECONDS) and their die has
-        rolled (INTRO_TICKS), then runs from that moment. A fault of the referee pauses the
+        round's sand waits until the screens are ready (or the game's ready_seconds) and their
+        intro is over (its intro_ticks), then runs from that moment. A fault of the referee pauses the
         match here, whoever called."""
         if self.closed or self.paused:
             return
@@ -705,10 +707,10 @@ class Room:
         self.referee.advance(n, running=not self.waits_for_people())
 
     def _intro(self, at: float) -> None:
-        """Every screen is ready (or no longer waited for): their die rolls, then the sand."""
+        """Every screen is ready (or no longer waited for): their intro runs, then the sand."""
         self.unready.clear()
         self.ready_by = None
-        self.intro_until = at + INTRO_TICKS / self.drive.rate
+        self.intro_until = at + self.timing.intro_ticks / self.drive.rate
 
     def _woken(self) -> None:
         """A bot finished thinking (a worker thread): the loop looks at it."""
@@ -793,7 +795,7 @@ class Room:
         self.ready_by = self.intro_until = None
         self.boards_unsaid = False
         if self.away or (self.people and self._round_unbegun()):
-            self.referee.sand_held = True  # it still waits for people to come back, or the die
+            self.referee.sand_held = True  # it still waits for people to come back, or the intro
             if not self.away:
                 self._intro(self.drive.time())
         self._sand, self._time = self.match.clock is not None, self.rules.time(self.match.state, None)

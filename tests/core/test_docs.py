@@ -41,7 +41,7 @@ def test_the_example_outside_program_plays_a_tournament(tmp_path):
 def test_network_doc_names_every_message_error_and_limit():
     """docs/network.md is enough to write a client from: it names every request, every message
     the server sends, every error code and the limits as the code sets them."""
-    from game.net import protocol, room
+    from game.net import protocol
 
     text = (DOCS / "network.md").read_text(encoding="utf-8")
     for kind in protocol.REQUESTS:
@@ -59,5 +59,6 @@ def test_network_doc_names_every_message_error_and_limit():
     assert f"**{protocol.HELLO_SECONDS:g} s**" in text
     assert f"**{protocol.OUTBOX}**" in text
     assert f"**{protocol.PING_SECONDS:g} s**" in text
-    assert f"**{room.INTRO_TICKS}**" in text
-    assert f"{room.READY_SECONDS:g} s" in text
+    timing = registry.face("ubongo").timing
+    assert f"**{timing.intro_ticks}**" in text
+    assert f"{timing.ready_seconds:g} s" in text

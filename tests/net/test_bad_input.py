@@ -11,13 +11,15 @@ from __future__ import annotations
 import random
 import socket
 import time
+from dataclasses import replace
 
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from game.core import registry
 from game.core.ruleset import Rejected
 from game.net import protocol as p
-from game.net import room, server
+from game.net import server
 from game.net.server import Server
 from tests.net.support import BOUND, play, seen, until
 
@@ -260,7 +262,8 @@ def test_a_client_that_never_reads_is_dropped_and_the_match_goes_on(net, monkeyp
     cuts it off at once and the others play to the end. Ubongo: the silent seat's sand runs out
     each round, nobody waits for it."""
     monkeypatch.setattr(p, "OUTBOX", 16)
-    monkeypatch.setattr(room, "READY_SECONDS", 0.05)  # the silent screen never says ready
+    ubongo = registry.get("ubongo")  # the silent screen never says ready
+    monkeypatch.setattr(ubongo, "timing", replace(ubongo.timing, ready_seconds=0.05))
     monkeypatch.setattr(Server, "handle", narrowed(Server.handle))
     net.start(rate=9600.0)  # 160 times real time: a 45 s hourglass in about a third of a second
     match_id, codes, _ = net.create("ubongo", "online", "online", "bot")

@@ -5,10 +5,11 @@ a person reading the standings loses no sand to the others."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
+from game.core import registry
 from game.core.ruleset import Rejected
-from game.net import room
 from tests.net.support import BOUND, until
 
 
@@ -48,7 +49,8 @@ def test_the_sand_waits_until_every_screen_is_ready(net):
 
 
 def test_the_sand_runs_after_a_while_even_if_a_screen_never_says_ready(net, monkeypatch):
-    monkeypatch.setattr(room, "READY_SECONDS", 0.2)
+    ubongo = registry.get("ubongo")
+    monkeypatch.setattr(ubongo, "timing", replace(ubongo.timing, ready_seconds=0.2))
     net.start(rate=600.0)
     _, codes, _ = net.create("ubongo", "online", "online")
     a, b = net.join(codes[0]), net.join(codes[1])
@@ -103,7 +105,6 @@ def test_no_screen_gets_a_rounds_boards_before_the_sand_runs_for_everyone(net):
             message = json.loads(frame)
             assert not (message.get("clock") or {}).get("running"), f"the sand ran before the reveal: {frame}"
     assert net.on_loop(lambda: net.srv.rooms[match_id].match.events[-1]["type"]) == "reveal"
-
 
 
 def test_a_round_with_bots_alone_and_nobody_connected_does_not_wait(net):

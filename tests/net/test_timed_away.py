@@ -11,6 +11,7 @@ on the wall clock except for messages, each with a bound."""
 
 from __future__ import annotations
 
+from game.core import registry
 from game.core.ruleset import Rejected
 from game.net import room
 from tests.net.support import until
@@ -191,7 +192,7 @@ def test_a_round_picked_up_before_its_boards_turned_up_waits_for_everyone_and_th
     until(lambda: second.pump() is not None and second.status == "online", "the second is back")
     assert net.count(match_id) == len(net.record(match_id)["events"])
     assert all(e["type"] != "reveal" for e in net.record(match_id)["events"]), "the die rolls first"
-    clock.now += room.INTRO_TICKS / RATE + 0.1
+    clock.now += registry.face("ubongo").timing.intro_ticks / RATE + 0.1
     net.on_loop(lambda: net.srv.rooms[match_id]._advance())
     for window in (first, second):
         until(lambda w=window: w.pump() is not None and w.view()["phase"] == "solve", "the boards turn up")

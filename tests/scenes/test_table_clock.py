@@ -15,6 +15,7 @@ import pytest
 
 from game.automation import Session
 from game.core import registry
+from game.core.face import Timing
 from game.core.match import Match, Seat
 from game.core.ruleset import Outcome, Rejected, Ruleset
 from game.core.secrets import PUBLIC, Secrets
@@ -55,6 +56,7 @@ class Race(Ruleset):
     min_seats, max_seats = 2, 4
     hidden_hands = False
     timed = True
+    timing = Timing(turns=True)  # people at one screen buzz in turns; no intro, no wait for screens
     secrets = Secrets(
         events={
             "round": {"round": PUBLIC},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.core.face import Command, Event, Face, Option, Rejected, View
+from game.core.face import Command, Event, Face, Option, Rejected, Timing, View
 from game.core.i18n import N_, msg
 from game.core.shapes import ANY
 from game.rules.ubongo import checks
@@ -12,6 +12,12 @@ from game.rules.ubongo.state import EXTRA_SECONDS
 from game.rules.ubongo.text import describe
 
 MAX_SEATS = 4
+# A round's intro on every screen, in ticks: the die tumbles, its face shows, the hourglass
+# turns over; the round's sand runs after it, on a server for every screen at once
+ROLL = 70
+SHOW = 50
+TURN = 30
+READY_SECONDS = 30.0  # a server's round waits this long at most for a screen still on its sheet
 
 
 class UbongoFace(Face):
@@ -20,6 +26,8 @@ class UbongoFace(Face):
     min_seats = 1
     max_seats = MAX_SEATS
     timed = True  # solves, give-ups and pawn moves carry the seat's tick
+    # people at one screen solve in turns, each against their own hourglass
+    timing = Timing(intro_ticks=ROLL + SHOW + TURN, ready_seconds=READY_SECONDS, turns=True)
     hidden_hands = True  # in pass-and-play the others look away while one solves
     options = (
         Option(

@@ -10,6 +10,7 @@ import pygame
 
 from game.core import i18n
 from game.core.i18n import N_, _, _n
+from game.rules.ubongo.face import ROLL, SHOW, TURN
 from game.rules.ubongo.state import ALLOWANCE, COLOURS, DIE, TICKS_PER_SECOND
 from game.rules.ubongo.words import gem_words, level, listing, nth, symbol
 from game.scenes.ubongo import art
@@ -276,7 +277,7 @@ class Render:
         t = self.t
         v = t.v
         gone = t.intro_len - t.intro
-        roll, show = t.speed(70), t.speed(50)
+        roll, show = t.speed(ROLL), t.speed(SHOW)
         face = v["face"] if v["face"] is not None and v["face"] >= 0 else 0
         if gone < roll:
             shown = (face + 1 + gone // 5) % 6 if roll - gone > 6 else face
@@ -526,10 +527,10 @@ class Render:
         turning = 0.0  # from its first tick to its last a turn is drawn as one (never 0)
         if t.intro:  # the die rolls with last round's sand below, then the hourglass is turned
             left = 0.0
-            if t.intro <= t.speed(30):
-                turning = max(0.01, 1 - t.intro / max(1, t.speed(30)))
+            if t.intro <= t.speed(TURN):
+                turning = max(0.01, 1 - t.intro / max(1, t.speed(TURN)))
         elif t.turning:
-            turning = max(0.01, 1 - t.turning / max(1, t.speed(30)))
+            turning = max(0.01, 1 - t.turning / max(1, t.speed(TURN)))
         warn = running and 0 < end - tick <= 10 * TICKS_PER_SECOND
         drawn = self.drawn
         drawn["glass"] = art.hourglass(surface, L.GLASS, left, turning, warn, room=L.GLASS_ROOM)

@@ -25,6 +25,7 @@ import pygame
 from game.core.face import Command, Event
 from game.core.i18n import N_, msg, msg_n
 from game.rules.ubongo import words
+from game.rules.ubongo.face import ROLL, SHOW, TURN
 from game.rules.ubongo.solver import solve
 from game.rules.ubongo.state import TICKS_PER_SECOND
 from game.scenes.table import Table
@@ -40,9 +41,6 @@ from game.ui.polyomino import PieceHandler
 from game.ui.targets import NAVIGATION, Target, TargetMap
 from game.ui.widgets import Button, Group
 
-ROLL = 70  # ticks the die tumbles
-SHOW = 50  # ticks its face is shown before the hourglass turns
-TURN = 30  # ticks the hourglass takes to turn over
 WARN = 10 * TICKS_PER_SECOND  # the last seconds are heard as well as seen
 FLASH = 90  # ticks "Ubongo!" stays bright beside a solver
 LATE = 150  # ticks the gem board says "too late" before the round's sheet (a key or click skips)
