@@ -210,18 +210,23 @@ def frame_ms_thinking(frames: int = THINK_FRAMES) -> dict[str, float]:
 
 
 def bench_match(game: str = "jaipur", seed: int = 11, moves: int | None = None):
-    """A match between easy bots, to its end (or `moves` moves): the same every time."""
+    """A match between easy bots, to its end (or `moves` moves): the same every time. Played
+    by a referee, as every match is (its bots asked through their own windows, at once)."""
+    from game.core import bots
+    from game.core.authority import Authority
     from game.core.match import Match, Seat
-    from game.core.rng import stream
+    from game.core.referee import Referee
     from game.core.ruleset import Budget
+    from game.core.thinking import Thinking
 
     rules = registry.get(game)
     match = Match.new(rules, [Seat("Asha"), Seat("Bilal", "bot", "easy")], seed=seed)
-    bot = rules.bot("easy")
-    while not match.finished and (moves is None or len(match.commands) < moves):
-        seat = min(match.to_act)
-        view, legal = match.view(seat), match.legal(seat)
-        match.submit(seat, bot.choose(view, legal, stream("bot", seed, seat, len(match.events)), Budget()))
+    authority = Authority(match)
+    players = {seat: bots.make(rules, "easy") for seat in range(len(match.seats))}
+    referee = Referee(authority, players, Thinking(), budget=Budget())
+    referee.advance(0, ready=lambda: moves is None or len(match.commands) < moves)
+    referee.close()
+    authority.detach()
     return match
 
 

@@ -3,7 +3,8 @@
 `matches` reads the list in one query per table (a thousand matches open in milliseconds);
 `Timeline` folds a match's log once, keeps each state it passes (states are immutable, so they
 share their parts), and answers where turns, rounds, hands and visits start; `branch` starts a
-new match from a point of an old one; `review` asks the hard bot what it would have played.
+new match from a point of an old one; `review` asks the hard bot what it would have played,
+through the referee's door for a past moment (`referee.consult`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from game.core import registry
+from game.core import referee, registry
 from game.core.i18n import N_, Msg, msg
 from game.core.match import Entry, Match, Seat
 from game.core.plugin import Parts
@@ -32,7 +33,7 @@ BEFORE_OTHER = N_("Before part 1")
 # The review's search: no wall-clock limit, so each bot stops at its own work and the same
 # match always gets the same advice (on a loaded machine too)
 REVIEW_BUDGET = Budget()
-REVIEW_LEVEL = "hard"
+REVIEW_LEVEL = referee.HINT_LEVEL
 
 
 def matches(store: Store, game: str | None = None, opponent: str | None = None) -> list[Played]:
@@ -263,9 +264,8 @@ def review(timeline: Timeline, index: int, level: str = REVIEW_LEVEL) -> Advice:
     state = timeline.state(entry.at)
     rules = match.ruleset
     legal = rules.legal(state, seat)
-    choice = rules.bot(level).choose(
-        rules.view(state, seat), legal, stream("review", match.seed, seat, entry.at), REVIEW_BUDGET
-    )
+    rng = stream("review", match.seed, seat, entry.at)
+    choice = referee.consult(rules, rules.view(state, seat), legal, rng, REVIEW_BUDGET, level)
     if isinstance(entry.command, dict) and "tick" in entry.command and isinstance(choice, dict):
         choice = {**choice, "tick": entry.command["tick"]}  # decided at the moment the move was made
     if same_move(choice, entry.command):

@@ -21,14 +21,11 @@ from typing import Any
 from game.core import registry
 from game.core.authority import Authority, SeatWindow
 from game.core.face import Face
-from game.core.i18n import N_, msg, said
-from game.core.referee import Notice, Ready, Referee, hint_rng
+from game.core.i18n import N_, msg
+from game.core.referee import Notice, Ready, Referee
 from game.core.ruleset import AT_TABLE, Budget, Command, Event, Outcome, Rejected, View
-from game.core.thinking import Thinking
 from game.core.window import Arrived, Hint
 
-HINT_LEVEL = "hard"
-HINT = "hint"
 FAULT = N_(
     "Something went wrong deciding this match, so it is paused. Nothing is lost: leave it, and"
     " pick it up again from Continue."
@@ -57,7 +54,7 @@ class LocalWindow:
         self._problems = problems  # a save that failed, said once
         self._on_close = on_close
         self._said: list[str] = []
-        self._hints = Thinking(referee.thinking.executor)
+        self._hinted: int | None = None  # the seat whose hint the referee thinks of
         self.fault: str | None = None  # why the match is paused: its referee failed
         referee.on_notice = self._notice
 
@@ -158,7 +155,6 @@ class LocalWindow:
         return self._referee.now(seat)
 
     def tick(self, n: int, running: bool, ready: Ready) -> None:
-        self._hints.advance(n)
         self._drive(lambda: self._referee.advance(n, running, ready))
 
     def _drive(self, step: Callable[[], None]) -> None:
@@ -210,29 +206,22 @@ class LocalWindow:
     def _notice(self, notice: Notice) -> None:
         self._said.append(notice.text)
 
-    # -- hints ----------------------------------------------------------------------------
+    # -- hints: the referee's advice ------------------------------------------------------
     def ask_hint(self, seat: int) -> None:
-        if HINT in self._hints:
-            return
-        rules = self._window.rules
-        match = self._authority.match
-        at = self._window.count
-        view, legal = self._window.seat_view(seat), self._window.legal(seat)
-        rng = hint_rng(match.seed, seat, at)
-        self._hints.start(HINT, at, 0, rules.bot(HINT_LEVEL).choose, view, legal, rng, self._budget)
+        if self._hinted is None and self._referee.advise(seat, self._budget):
+            self._hinted = seat
 
     def hint(self) -> Hint | None:
-        job = self._hints.ready(HINT)
-        if job is None:
+        if self._hinted is None:
             return None
-        try:
-            return Hint(job.at, job.future.result())
-        except Exception as exc:
-            return Hint(job.at, None, said(exc))
+        hint = self._referee.advice(self._hinted)
+        if hint is not None:
+            self._hinted = None
+        return hint
 
     @property
     def hinting(self) -> bool:
-        return HINT in self._hints
+        return self._hinted is not None
 
     # -- network play ---------------------------------------------------------------------
     @property
@@ -249,6 +238,8 @@ class LocalWindow:
         except Exception:  # a referee that failed: the log stands as stored
             log.exception("the referee of a paused match failed closing")
         self._authority.detach()
-        self._hints.drop(HINT)
+        if self._hinted is not None:
+            self._referee.unadvise(self._hinted)
+            self._hinted = None
         if self._on_close is not None:
             self._on_close()

@@ -20,6 +20,10 @@ moment its sand starts, after the table's die roll or the server's wait for ever
 held answer whose moment comes after the match changed is chosen again with the same random
 source from the match as it is then (a pawn sent for gems another took meanwhile); nothing
 later goes in until it has.
+
+It is also the one door to the bots for advice: a hint (`advise`, the hint bot's choice for a
+person's seat, on that seat's own window and the referee's thinking) and the review of a past
+moment (`consult`, the only place a bot is asked outside a live match).
 """
 
 from __future__ import annotations
@@ -31,18 +35,21 @@ from typing import Any, NamedTuple
 
 from game.core import bots
 from game.core.authority import Authority, SeatWindow
-from game.core.i18n import Msg, msg
+from game.core.i18n import N_, Msg, msg, said
 from game.core.match import Entry, Match
 from game.core.outside import OutsideBotError, ProgramBot
 from game.core.rng import stream
-from game.core.ruleset import Budget, Command, Event, Rejected, only_time
+from game.core.ruleset import AT_TABLE, Budget, Command, Event, Rejected, Ruleset, View, only_time
 from game.core.seats import level_name
 from game.core.thinking import Thinking
+from game.core.window import Hint
 
 TIME_STEP = 60  # ticks of sand between time entries: a kill gives back at most a second
 HANDOVER_LEVEL = "medium"  # takes the seat of an outside program that failed
 FALLBACK_LEVEL = "random"  # takes the seat of one of our bots that failed (its own code is suspect)
 MAX_STEPS = 10_000  # moves in one settle: more is a loop, not a match
+HINT_LEVEL = "hard"  # a hint, and the review, are the hard bot's choice on the seat's own view
+MOVED_ON = N_("the match moved on before the hint was thought")
 
 # Who plays a seat whose player failed: a level, or None to stop the match (Failed)
 Policy = Callable[[int, Exception], "str | None"]
@@ -139,6 +146,8 @@ class Referee:
         self.windows: dict[int, SeatWindow] = {}
         self.asking: dict[int, _Asking] = {}
         self.held: dict[int, Held] = {}
+        # per seat, the log length its hint was asked at (its job on `thinking`: _advice(seat))
+        self.advising: dict[int, int] = {}
         self._seen = _UNREAD  # what _read read, of which state
         for seat, player in players.items():
             self.seat(seat, player)
@@ -227,7 +236,9 @@ class Referee:
         """Ticks until something may happen by time alone (at least 1; a large number when
         nothing will until a player or the driver acts)."""
         waits: list[int] = []
-        for job in self.thinking.jobs.values() if self.thinking.jobs else ():
+        for key, job in self.thinking.jobs.items() if self.thinking.jobs else ():
+            if key.__class__ is tuple:
+                continue  # a hint: whoever asked collects it (`advice`), time moves nothing
             if job.future.done():
                 waits.append(job.due - self.thinking.now)
             elif self.thinking.notify is None:
@@ -502,6 +513,48 @@ class Referee:
         if isinstance(result, Rejected):
             raise RuntimeError(f"{self.rules.name}: the clock's time at {tick} was refused: {result.reason}")
 
+    # -- advice -------------------------------------------------------------------------
+    def advise(self, seat: int, budget: Budget = AT_TABLE) -> bool:
+        """Ask the hint bot what `seat` would best play now, on that seat's own window (its
+        view and legal moves only), with the hint's random stream and on this referee's
+        thinking; collected with `advice`. False (nothing asked): one is in flight for `seat`
+        already, or the referee no longer drives."""
+        if seat in self.advising or self.closed:
+            return False
+        window = self.window(seat)
+        at = len(self.match.events)
+        view, legal = window.seat_view(seat), window.legal(seat)
+        self.advising[seat] = at
+        bot = self.rules.bot(HINT_LEVEL).choose  # the bot's own method: it thinks where bots do
+        rng = hint_rng(self.match.seed, seat, at)
+        self.thinking.start(_advice(seat), at, 0, bot, view, legal, rng, budget)
+        return True
+
+    def advice(self, seat: int) -> Hint | None:
+        """The hint asked for `seat` once it is thought (taken once); None while it thinks or
+        when none was asked. One dropped because the match moved on (or the referee stopped)
+        comes back without a command, at the moment it was asked about."""
+        at = self.advising.get(seat)
+        if at is None:
+            return None
+        key = _advice(seat)
+        if key in self.thinking:
+            job = self.thinking.ready(key)
+            if job is None:
+                return None
+            del self.advising[seat]
+            try:
+                return Hint(at, job.future.result())
+            except Exception as exc:
+                return Hint(at, None, said(exc))
+        del self.advising[seat]
+        return Hint(at, None, MOVED_ON)
+
+    def unadvise(self, seat: int) -> None:
+        """Nobody waits for `seat`'s hint any more: its thinking stops, and nothing is collected."""
+        if self.advising.pop(seat, None) is not None:
+            self.thinking.drop(_advice(seat))
+
     # -- failures -------------------------------------------------------------------------
     def _failed(self, seat: int, error: Exception) -> None:
         """A player failed: the policy names who plays on (never the same one again), or the
@@ -537,6 +590,9 @@ class Referee:
     def _changed(self, match: Match, entry: Entry | None, events: list[Event]) -> None:
         if not events:
             return
+        if self.advising:  # a hint about a moment that has passed is never wanted
+            for seat in self.advising:
+                self.thinking.drop(_advice(seat))
         state = match.state
         timed = only_time(events)
         if timed:  # time in the log moves the clock on and nothing else (ruleset.TIME)
@@ -589,6 +645,25 @@ def _tick_of(command: object) -> int | None:
     return tick if isinstance(tick, int) and not isinstance(tick, bool) else None
 
 
+def _advice(seat: int) -> tuple[str, int]:
+    """A hint's key on the referee's thinking (a bot's is its seat)."""
+    return ("advise", seat)
+
+
 def hint_rng(seed: int, seat: int, at: int) -> random.Random:
     """A hint's random source: its own stream, apart from the rules' and the bots'."""
     return stream("hint", seed, seat, at)
+
+
+def consult(
+    rules: Ruleset,
+    view: View,
+    legal: list[Command],
+    rng: random.Random,
+    budget: Budget,
+    level: str = HINT_LEVEL,
+) -> Command:
+    """What the `level` bot would play from `view`: the one place a bot is asked outside a
+    live match (the review of a past moment, which no referee drives), at once, on the
+    caller's thread."""
+    return rules.bot(level).choose(view, legal, rng, budget)

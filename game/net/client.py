@@ -7,7 +7,7 @@ threads of its own (connecting, TLS, reading and reconnecting on one, sending an
 the other) and reconnects by itself with the seat token; every message is applied on the
 table's thread, in order, by `tick` (each frame). Nothing a table calls waits on the network:
 a submit is queued and its refusal, if any, comes back as a notice, a leave or a close only
-queued; hints are thought off the table's thread.
+queued; a hint is the server's (`advise`), answered once its referee has thought it.
 `request` and the `_sync` methods wait for an answer, for programs and tests, never a table.
 """
 
@@ -27,11 +27,8 @@ from websockets.sync.client import ClientConnection, connect
 from game.core import registry
 from game.core.face import Face
 from game.core.i18n import Msg, msg
-from game.core.rng import stream
-from game.core.ruleset import AT_TABLE, Command, Event, Outcome, Rejected, Ruleset, View
+from game.core.ruleset import Command, Event, Outcome, Rejected, Ruleset, View
 from game.core.seats import Seat
-from game.core.thinking import Thinking
-from game.core.weigh import WEIGHED
 from game.core.window import Hint, Hold
 from game.net import failures
 from game.net import protocol as p
@@ -45,8 +42,6 @@ PING_EVERY = 2.0  # seconds between latency probes
 STOP_SECONDS = 0.1  # how often an attempt to join looks whether it was given up
 # The server's refusals that no retry can mend
 FATAL = {p.BAD_TOKEN, p.BAD_CODE, p.CODE_USED, p.REPLACED, p.VERSION_MISMATCH, p.MISSING_GAME}
-HINT, HINT_LEVEL = "hint", "hard"  # a hint is the hard bot's choice on the seat's view
-HINT_BUDGET = AT_TABLE
 
 
 class Offline(Exception):
@@ -257,7 +252,9 @@ class RemoteWindow:
         self.sent: dict[int, dict[str, Any]] = {}  # requests sent whose answer is to come
         self._said: list[str] = []
         self.fault: str | None = None  # why the server paused this match, while it is
-        self.hints = Thinking(WEIGHED)  # hints think here, off the table's thread
+        # the hint asked: its request's id (0 while queued) and the count it was asked at
+        self.advising: tuple[int, int] | None = None
+        self.advice: Hint | None = None  # the hint arrived, taken once
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
@@ -324,7 +321,6 @@ class RemoteWindow:
                 self.link.send({"type": "leave"})
         self.link.close()
         self.status = "closed"
-        self.hints.drop(HINT)
 
     # -- messages --------------------------------------------------------------------------
     def pump(self) -> int:
@@ -390,6 +386,8 @@ class RemoteWindow:
             if rid in self.pings:  # timed when the link thread read it, not when applied here
                 self.latency_ms = (item[2] - self.pings.pop(rid)) * 1000
                 self._clock(message.get("clock"))
+            elif self.advising is not None and rid == self.advising[0]:
+                self._advised(message)
             elif rid in self.sent:
                 del self.sent[rid]
                 if not message.get("ok"):  # a move or a hand-over the server refused: say why
@@ -428,6 +426,8 @@ class RemoteWindow:
         self._state(message)
         self.replies.clear()  # answers to requests given up when the link dropped
         self.sent.clear()  # sent before the link dropped: the welcome says what came of them
+        if self.advising is not None and self.advising[0]:  # its answer is lost with the link
+            self.advising, self.advice = None, Hint(self.advising[1], None, self.offline_reason())
         self.resyncing = False
         was = self.status
         self.status = "online"
@@ -644,7 +644,6 @@ class RemoteWindow:
     def tick(self, n: int, running: bool, ready: Any) -> None:
         """Apply what the server sent meanwhile, in order, and send what waits for the pace.
         The server keeps the time; the ticks given here move nothing."""
-        self.hints.advance(n)
         self.news = self.pump() > 0
 
     def quiet(self, running: bool) -> int:
@@ -673,27 +672,35 @@ class RemoteWindow:
         said, self._said = self._said, []
         return said
 
-    # -- hints: thought here, from this seat's view ----------------------------------------
+    # -- hints: the server's (its referee thinks them) -------------------------------------
     def ask_hint(self, seat: int) -> None:
-        if HINT in self.hints or self.rules is None:
+        if self.advising is not None or self.advice is not None:
             return
-        rng = stream("hint", f"remote-{self.match_id}", seat, self._count)
-        bot = self.rules.bot(HINT_LEVEL)
-        view, legal = self.seat_view(seat), self.legal(seat)
-        self.hints.start(HINT, self._count, 0, bot.choose, view, legal, rng, HINT_BUDGET)
+        if self.status != "online":
+            self.advice = Hint(self._count, None, self.offline_reason())
+            return
+        message = {"type": "advise", "seat": self._own_seat(seat)}
+        self.advising = (0, self._count)
+        self._queue(message)
+
+    def _advised(self, message: dict[str, Any]) -> None:
+        """The server's answer to the hint asked: its move, at the moment it was thought about;
+        or why none came (one the match moved on from is stale at the table, said nowhere)."""
+        asked = self.advising
+        assert asked is not None
+        self.advising = None
+        if message.get("ok"):
+            self.advice = Hint(int(message.get("at", asked[1])), message.get("command"))
+        else:
+            self.advice = Hint(asked[1], None, str(message["error"].get("message", "")))
 
     def hint(self) -> Hint | None:
-        job = self.hints.ready(HINT)
-        if job is None:
-            return None
-        try:
-            return Hint(job.at, job.future.result())
-        except Exception as exc:
-            return Hint(job.at, None, str(exc))
+        advice, self.advice = self.advice, None
+        return advice
 
     @property
     def hinting(self) -> bool:
-        return HINT in self.hints
+        return self.advising is not None
 
     # -- network play ----------------------------------------------------------------------
     @property
@@ -731,7 +738,10 @@ class RemoteWindow:
             except Offline:  # the link dropped under it: it goes when the table is back
                 self.outbox.insert(0, {k: v for k, v in message.items() if k != "id"})
                 return
-            self.sent[rid] = message
+            if message["type"] == "advise" and self.advising is not None:
+                self.advising = (rid, self.advising[1])  # a hint is no move the table waits on
+            else:
+                self.sent[rid] = message
 
     # -- for programs and tests: requests that wait for their answer ----------------------
     def submit_sync(self, seat: int, command: Command) -> Rejected | None:

@@ -20,7 +20,8 @@ from game.core import codec
 # carries what changed in each view (`changed`, `removed`), not the whole view. 4: Ubongo's
 # round starts with its die alone (`round_start`); its boards come in the update that starts
 # the sand for every screen (`reveal`). 5: hello, join and create name the games the client has
-# and their versions (`games`); a match of a game one side lacks is refused (`missing-game`)
+# and their versions (`games`); a match of a game one side lacks is refused (`missing-game`); a
+# seat's hint is the server's (`advise`), thought there by the match's referee
 VERSION = 5
 MAX_FRAME = 64 * 1024  # bytes a client may send in one message; a longer one closes the connection
 MAX_OUT_FRAME = 4 * 1024 * 1024  # what a client accepts from the server (a long match's whole log)
@@ -46,6 +47,7 @@ REQUESTS: dict[str, tuple[str, ...]] = {
     "ready": (),
     "leave": (),  # the person leaves the table on purpose (Save and leave): not a drop
     "hand_to_bot": ("id", "seat", "level"),
+    "advise": ("id", "seat"),  # the hint bot's move for one of your seats, answered once thought
 }
 
 # Error codes (the `code` of an error); the message beside one says it in words
@@ -68,6 +70,9 @@ PAUSED = "paused"  # the match is paused after a fault of its referee: nothing i
 # a match of a game one side lacks, or has in another major version: the error names the `game`,
 # the `version` and `distribution` to install, and `lacking` ("client" or "server")
 MISSING_GAME = "missing-game"
+NO_HINTS = "no-hints"  # this server gives no hints (serve --no-hints)
+HINTING = "hinting"  # a hint for that seat is being thought already: one at a time a seat
+MOVED_ON = "moved-on"  # the match moved on before the hint was thought: ask again if still wanted
 
 
 class Bucket:

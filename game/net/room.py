@@ -72,6 +72,7 @@ class Drive:
     rate: float = TICKS_PER_SECOND  # ticks a second of the rules clock (tests run it faster)
     time: Callable[[], float] = time.monotonic
     folds: Executor | None = None  # where `view_at` folds the log (None: the loop's own pool)
+    hints: Budget | None = AT_TABLE  # a hint's budget (None: no hints, serve --no-hints)
 
 
 class Room:
@@ -101,6 +102,7 @@ class Room:
         self.unfolded: dict[Conn, list[dict[str, Any]]] = {}
         self.left: set[int] = set()  # seats whose person left on purpose (Save and leave)
         self.windows: dict[tuple[int, ...], SeatWindow] = {}  # the connections', by their seats
+        self.advising: dict[int, tuple[Conn, int]] = {}  # per seat, who asked its hint in flight
         self.loop = asyncio.get_running_loop()
         self.timer: asyncio.TimerHandle | None = None
         self.soon = False  # a schedule is on its way (news arrives while the referee moves)
@@ -308,6 +310,9 @@ class Room:
             return
         self._keep_time()  # the time they were here ran for all
         del self.conns[conn]
+        for seat in [s for s, (asked, _) in self.advising.items() if asked is conn]:
+            del self.advising[seat]  # nobody waits for it now
+            self.referee.unadvise(seat)
         self.unwelcomed.pop(conn, None)
         self.unfolded.pop(conn, None)
         if self.waits_for_people() and self.match.clock is not None:
@@ -555,7 +560,7 @@ class Room:
         if kind == "ping":
             self._keep_time()
             return p.reply(rid, clock=self.clock_json())
-        if self.paused and kind == "hand_to_bot":
+        if self.paused and kind in ("hand_to_bot", "advise"):
             return p.error(p.PAUSED, failures.PAUSED_REFUSAL, rid)
         if kind == "hand_to_bot":
             return self._hand_to_bot(conn, rid, message["seat"], message["level"])
@@ -566,6 +571,8 @@ class Room:
             return p.error(p.NOT_YOURS, "a bot plays that seat now", rid)
         if kind == "legal":
             return p.reply(rid, commands=window.legal(seat))
+        if kind == "advise":
+            return self._advise(conn, rid, seat, window)
         command = message["command"]
         if not isinstance(command, dict):
             return p.error(p.BAD_MESSAGE, "a command must be a JSON object", rid)
@@ -604,6 +611,38 @@ class Room:
         self._presence()
         self.schedule()
         return p.reply(rid)
+
+    def _advise(self, conn: Conn, rid: int, seat: int, window: SeatWindow) -> dict[str, Any] | None:
+        """Ask the referee for `seat`'s hint: answered once thought (`_advised`), off the loop
+        where its bots think, on the hint budget; one at a time a seat."""
+        if self.drive.hints is None:
+            return p.error(p.NO_HINTS, "this server gives no hints", rid)
+        if seat in self.advising:
+            return p.error(p.HINTING, f"seat {seat}'s hint is being thought already: wait for it", rid)
+        if not window.legal(seat):
+            return p.error(p.REFUSED, "that seat has no move to make now: nothing to hint", rid)
+        if not self.referee.advise(seat, self.drive.hints):
+            return p.error(p.HINTING, f"seat {seat}'s hint is being thought already: wait for it", rid)
+        self.advising[seat] = (conn, rid)
+        self._soon()  # (thought at once where bots think at once)
+        return None
+
+    def _advised(self) -> None:
+        """Answer the hints thought, each after the news of the moment it was thought about;
+        one about a moment that has passed (the referee dropped it) is refused as moved on."""
+        for seat, (conn, rid) in list(self.advising.items()):
+            hint = self.referee.advice(seat)
+            if hint is None and seat in self.referee.advising:
+                continue  # still thinking
+            del self.advising[seat]
+            if hint is None or hint.at != len(self.match.events):  # (a referee rebuilt meanwhile)
+                answer = p.error(p.MOVED_ON, "the match moved on before the hint was thought", rid)
+            elif hint.command is None:  # what went wrong is for the log only
+                log.error("match %s: seat %s's hint failed: %.200s", self.id, seat, hint.problem)
+                answer = p.error(p.FAULT, failures.FAULT_WORDS, rid)
+            else:
+                answer = p.reply(rid, command=hint.command, at=hint.at)
+            self._news(conn, answer)
 
     def _notice(self, notice: Notice) -> None:
         """A bot of this match failed and another plays its seat now: the players see who."""
@@ -726,6 +765,8 @@ class Room:
         """Play everything due, then set the timer for the next thing time brings (none while
         the match is paused)."""
         self.soon = False
+        if self.advising and not self.closed:
+            self._advised()
         if self.closed or self.paused:
             return
         if self.timer is not None:

@@ -154,6 +154,7 @@ class Server:
         max_rooms: int = MAX_ROOMS,
         allow_create: bool = True,
         allow_seed: bool = False,
+        hints: Budget | None = AT_TABLE,
         store: Store | None = None,
         writer: Writer | None = None,
     ):
@@ -173,7 +174,8 @@ class Server:
         self.writer = Writer(self.store) if writer is None else writer
         self.keying = ThreadPoolExecutor(max_workers=1, thread_name_prefix="keys")
         self.folds = ThreadPoolExecutor(max_workers=2, thread_name_prefix="fold")
-        self.drive = Drive(self.executor, bot_pause, budget or AT_TABLE, rate, folds=self.folds)
+        # a seat's hint (`advise`) is thought by its room's referee on `hints` (None: refused)
+        self.drive = Drive(self.executor, bot_pause, budget or AT_TABLE, rate, folds=self.folds, hints=hints)
         self.rooms: dict[int, Room] = {}
         self.opened: dict[int, int] = {}  # per match, how often a room was opened for it
         self.creating = 0  # creates under way (their matches count against max_rooms)
@@ -649,6 +651,7 @@ def main(args: argparse.Namespace) -> int:
         bot_pause=args.bot_pause,
         allow_create=not args.no_create,
         allow_seed=args.allow_seed,
+        hints=None if args.no_hints else AT_TABLE,
     )
     tls = None
     if args.tls_cert:  # wss:// without a proxy in front (docs/network.md, "TLS")

@@ -81,6 +81,7 @@ def test_decode_takes_each_request_with_its_fields():
         "ready": {},
         "leave": {},
         "hand_to_bot": {"id": 6, "seat": 1, "level": "easy"},
+        "advise": {"id": 7, "seat": 0},
     }
     assert set(samples) == set(p.REQUESTS)
     for kind, fields in samples.items():

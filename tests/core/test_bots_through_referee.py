@@ -1,0 +1,69 @@
+"""Bots only through the referee (issue 53, item 5): scenes, the windows, replays, the review, the
+app's composition, the network and the benches never call a bot's `choose`, nor get a bot
+(`.bot(`), themselves. The referee (game/core/referee.py) asks bots in a live match and, for
+a past moment, `referee.consult`; `sim` (game/core/sim.py) builds its players for a referee.
+
+What is left is listed exactly below: the benches that time one bot's own search."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SCOPE = [
+    "game/scenes/**/*.py",
+    "game/core/replays.py",
+    "game/core/local.py",
+    "game/core/history.py",
+    "game/net/*.py",
+    "game/matches.py",
+    "game/bench.py",
+    "game/rules/*/bench.py",
+]
+
+# (file, function, what it calls): not through the referee yet
+LEFT = {
+    # a hard bot thinking without a break on an executor, while the frame is timed
+    ("game/bench.py", "frame_ms_thinking", "bot"),
+    # each times one bot's own search at a position (the figure is the search, not a driver)
+    ("game/rules/ginrummy/bench.py", "hard_move_ms", "bot"),
+    ("game/rules/ginrummy/bench.py", "hard_move_ms", "choose"),
+    ("game/rules/jaipur/bench.py", "hard_move_ms", "bot"),
+    ("game/rules/jaipur/bench.py", "hard_move_ms", "choose"),
+    ("game/rules/tajmahal/bench.py", "hard_move_ms", "bot"),
+    ("game/rules/tajmahal/bench.py", "hard_move_ms", "choose"),
+    ("game/rules/tajmahal/bench.py", "play_random", "choose"),
+    # players built for a Referee, which asks them (the bench plays through it)
+    ("game/rules/ubongo/bench.py", "idle_seat_game", "bot"),
+    ("game/rules/ubongo/bench.py", "solve_share", "bot"),
+}
+
+
+def calls(path: Path) -> set[tuple[str, str, str]]:
+    """Each `x.bot(...)` and `x.choose(...)` (not on `self`: a table's own `choose` is a click),
+    by the innermost function it is in."""
+    found: set[tuple[str, str, str]] = set()
+    relative = path.relative_to(ROOT).as_posix()
+
+    def visit(node: ast.AST, function: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            inner = child.name if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef) else function
+            if isinstance(child, ast.Call) and isinstance(child.func, ast.Attribute):
+                receiver = child.func.value
+                mine = isinstance(receiver, ast.Name) and receiver.id == "self"
+                if child.func.attr in ("bot", "choose") and not mine:
+                    found.add((relative, function, child.func.attr))
+            visit(child, inner)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")), "<module>")
+    return found
+
+
+def test_nothing_but_the_referee_asks_a_bot():
+    paths = sorted({p for pattern in SCOPE for p in ROOT.glob(pattern)})
+    assert any("scenes" in p.parts for p in paths) and len(paths) > 40
+    found = set().union(*(calls(p) for p in paths))
+    assert found - LEFT == set(), "a bot asked outside the referee"
+    assert LEFT - found == set(), "no longer there: take it off the list"
