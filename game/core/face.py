@@ -89,7 +89,7 @@ class Timing:
 class Face(ABC):
     """The public part of a game: what anyone may ask of it without holding a match."""
 
-    name: str = ""  # registry key: jaipur, ginrummy, tajmahal, ubongo
+    name: str = ""  # registry key, as the game's plugin declares it ("jaipur")
     title: str = ""  # shown to players
     min_seats: int = 2
     max_seats: int = 2

@@ -30,12 +30,15 @@ class PluginError(ValueError):
 class Parts:
     """Where the players would say a new part of a match begins, for History and the replay:
     event types that open a part, those that close one (the next event opens the following
-    part), the part's name with its number, and the name of the moves before the first part."""
+    part), the part's name with its number, the name of the moves before the first part, and
+    the key of the game's view that holds the number of the part its table shows (History's
+    test checks each mark against it; "" when the view shows none)."""
 
     opens: tuple[str, ...] = ()
     closes: tuple[str, ...] = ()
     label: str = ""  # an N_ text with {n}: "Round {n}"; "" for the generic "Part {n}"
     before: str = ""  # "Before round 1"; "" for the generic one
+    number: str = ""  # the view's key of the part's number: "round"; "" when it shows none
 
 
 @dataclass(frozen=True)

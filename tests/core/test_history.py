@@ -12,15 +12,14 @@ from game.core.match import Match, Seat, verify
 from game.core.rng import stream
 from game.core.ruleset import Budget
 from game.core.store import Store
-
-SEATS = {"jaipur": 2, "ginrummy": 2, "tajmahal": 3, "ubongo": 3}
+from tests import games
 
 
 def played(game: str, seed: int = 3, moves: int | None = None, names: tuple[str, ...] = ()) -> Match:
     """A match of `game` between Ann (a person whose moves an easy bot makes) and easy bots,
     to its end or to `moves` moves; the same every time."""
     rules = registry.get(game)
-    count = SEATS[game]
+    count = games.seat_range(game)[0]
     labels = names or ("Ann", *(f"Bot {i}" for i in range(1, count)))
     seats = [Seat(labels[0])] + [Seat(n, "bot", "easy") for n in labels[1:count]]
     match = Match.new(rules, seats, seed=seed)
@@ -69,7 +68,7 @@ def test_a_damaged_winners_cell_costs_that_row_its_winners_only(store):
     assert row.winners == () and row.result.startswith("Nobody won")
 
 
-@pytest.mark.parametrize("game", sorted(SEATS))
+@pytest.mark.parametrize("game", games.games())
 def test_timeline_folds_like_the_rules_and_marks_parts(game):
     match = played(game)
     timeline = history.Timeline(match)
@@ -78,9 +77,10 @@ def test_timeline_folds_like_the_rules_and_marks_parts(game):
         for seat in (0, None):
             assert timeline.view(count, seat) == match.view_at(count, seat)
     assert timeline.turns == sorted({c.at for c in match.commands})
-    kinds = {"jaipur": "Round", "ginrummy": "Hand", "tajmahal": "Visit", "ubongo": "Round"}[game]
+    label = registry.plugin(game).parts.label or history.OTHER_PART  # "Round {n}"
+    kinds = label.split()[0]
     parts = [m for m in timeline.marks if m.label.startswith(kinds)]
-    assert len(parts) >= 2 and [m.label for m in parts][:2] == [f"{kinds} 1", f"{kinds} 2"]
+    assert len(parts) >= 2 and [m.label for m in parts][:2] == [label.format(n=1), label.format(n=2)]
     assert timeline.marks[0].at == timeline.start
     assert all(timeline.start <= m.at <= timeline.end for m in timeline.marks)
     # stepping by moves visits every move's start once, in order, and stops at the ends
@@ -91,27 +91,28 @@ def test_timeline_folds_like_the_rules_and_marks_parts(game):
     assert seen == timeline.turns and timeline.prev_turn(timeline.start) == timeline.start
 
 
-PART_NUMBER = {"jaipur": "round", "ginrummy": "hand_number", "tajmahal": "visit", "ubongo": "round"}
+NUMBERED = [game for game in games.games() if registry.plugin(game).parts.number]
 
 
-@pytest.mark.parametrize("game", sorted(SEATS))
+@pytest.mark.parametrize("game", NUMBERED)
 def test_each_mark_names_the_part_its_table_shows(game):
-    """A mark's number is the one the table shows from its point to the next mark (Taj Mahal's
-    first visit once read "Start" and its second "Visit 1"; a new round or hand was marked one
-    event before its deal); moves before a game's first part are named as such ("Before round
-    1"), never a bare "Start"."""
+    """A mark's number is the one the table shows from its point to the next mark, read from
+    the view's key the game declares (`Parts.number`; Taj Mahal's first visit once read "Start"
+    and its second "Visit 1"; a new round or hand was marked one event before its deal); moves
+    before a game's first part are named as such ("Before round 1"), never a bare "Start", and
+    show part 0."""
+    number = registry.plugin(game).parts.number
     match = played(game)
     timeline = history.Timeline(match)
     for mark, after in zip(timeline.marks, [*timeline.marks[1:], None], strict=True):
         assert mark.label != "Start"
         stop = after.at if after is not None else timeline.turns[-1] + 1  # to the last move's start
-        shown = {timeline.view(count, 0)[PART_NUMBER[game]] for count in range(mark.at, stop)}
+        shown = {timeline.view(count, 0)[number] for count in range(mark.at, stop)}
         if mark.label.startswith("Before"):
             assert mark.at == timeline.start and shown == {0}, (mark, shown)
+            assert mark.label == (registry.plugin(game).parts.before or history.BEFORE_OTHER)
         else:
             assert {f"{mark.label.split()[0]} {n}" for n in shown} == {mark.label}, (mark, shown)
-    lead = {"ubongo": "Before round 1"}.get(game)
-    assert (timeline.marks[0].label == lead) if lead else not timeline.marks[0].label.startswith("Before")
 
 
 def test_match_at_is_a_prefix_attached_to_nothing():

@@ -13,12 +13,25 @@ from game.core import registry
 from game.core.match import Match, Seat
 from game.core.rng import derive
 from game.core.ruleset import Budget
+from tests import games
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-# every game the project ships (a plugin documents its own), and Jaipur's solo variant
+# every game the project ships (a plugin documents its own), and each variant that plays
+# otherwise (tests/games.py: Jaipur's solo game with its rule bot, Ubongo's solo mode)
 BUILT_IN = [name for name, plugin in registry.plugins().items() if plugin.distribution == "bazaar"]
-CASES = [(game, {}, Seat("Bo", "bot", "easy")) for game in BUILT_IN] + [
-    ("jaipur", {"variant": "solo"}, Seat("Rule bot", "rules", ""))
+
+
+def second(game: str, options: dict) -> Seat:
+    """The second seat: the rules' own under a variant where they play it, else an easy bot."""
+    return (
+        Seat("Rule bot", "rules", "")
+        if games.kinds(game, 2, options)[1] == "rules"
+        else Seat("Bo", "bot", "easy")
+    )
+
+
+CASES = [
+    (game, options, second(game, options)) for game in BUILT_IN for options in [{}, *games.variants(game)]
 ]
 
 
@@ -26,7 +39,7 @@ def view_keys(game: str, options: dict, second: Seat) -> set[str]:
     rules = registry.get(game)
     fewest = rules.seat_range({**rules.default_options(), **options})[0]
     seats = [Seat("Ann", "bot", "easy"), second, *(Seat(f"S{i}", "bot", "easy") for i in range(2, fewest))]
-    match = Match.new(rules, seats[: max(fewest, 2)], options, seed=3)
+    match = Match.new(rules, seats[:fewest], options, seed=3)
     bot = rules.bot("easy")
     keys: set[str] = set()
     for step in range(5000):

@@ -1,5 +1,5 @@
 """Whole matches over the socket: RemoteWindow clients playing random legal moves against the
-server's bots, in all four games (issue 35, "Tests and measurements").
+server's bots, in every game of the registry (issue 35, "Tests and measurements").
 
 Rules checked: the match finishes; every client saw the same outcome, the server's; the log the
 server stored re-decides move by move (`verify`); a timed game (Ubongo) runs on the server's
@@ -17,25 +17,30 @@ from game.core import registry
 from game.core.codec import roundtrip
 from game.core.match import Match, verify
 from game.net import protocol as p
+from tests import games
 from tests.net.support import play, random_legal, seats, ubongo_player, until
 
 pytestmark = pytest.mark.usefixtures("fast_players")
 
 
-GAMES = [
-    # game, seats, options, the server's clock rate, how the clients choose
-    ("jaipur", ("online", "bot"), {}, 60.0, random_legal),
-    ("ginrummy", ("online", "bot"), {"target": 100}, 60.0, random_legal),
-    ("tajmahal", ("online", "online", "bot"), {}, 60.0, random_legal),
-    # a 45 s hourglass in 1.1 s: the race runs on the server's time, whatever the clients say
-    ("ubongo", ("online", "online", "bot"), {}, 2400.0, ubongo_player),
-]
+def seats_for(game: str) -> tuple[str, ...]:
+    """Two clients and the server's bot where the game takes three seats, else a client and
+    the bot (its fewest seats when it takes more)."""
+    low, high = games.seat_range(game)
+    count = min(high, max(low, 3))
+    return (*["online"] * (count - 1), "bot")
 
 
-@pytest.mark.parametrize(("game", "kinds", "options", "rate", "choose"), GAMES, ids=[g[0] for g in GAMES])
-def test_a_whole_match_over_the_socket(net, game, kinds, options, rate, choose):
-    net.start(rate=rate)
-    match_id, codes, _ = net.create(game, *kinds, options=options, seed=35)
+def rate_for(game: str) -> float:
+    """The server's clock rate: a timed game's 45 s hourglass runs out in about a second."""
+    return 2400.0 if registry.face(game).timed else 60.0
+
+
+def whole_match(net, game: str, choose) -> dict:
+    """A match of `game` played to its end by clients choosing with `choose`, checked; the
+    server's record of it."""
+    net.start(rate=rate_for(game))
+    match_id, codes, _ = net.create(game, *seats_for(game), seed=35)
     windows = [net.join(codes[seat]) for seat in sorted(codes)]
     assert [sorted(w.seats) for w in windows] == [[seat] for seat in sorted(codes)]
     moves = play(windows, random.Random(35), choose, refused_ok=registry.get(game).timed)
@@ -53,9 +58,18 @@ def test_a_whole_match_over_the_socket(net, game, kinds, options, rate, choose):
         assert window.commands(window.viewer) == [
             c["command"] for c in record["commands"] if c["seat"] == window.viewer
         ]
-    if game == "ubongo":  # the clients' solves were taken, each at the server's tick
-        solves = [c for c in record["commands"] if c["seat"] == 0 and c["command"]["move"] == "solve"]
-        assert solves and all(isinstance(c["command"]["tick"], int) for c in solves)
+    return record
+
+
+@pytest.mark.parametrize("game", games.games())
+def test_a_whole_match_over_the_socket(net, game):
+    whole_match(net, game, random_legal)
+
+
+def test_ubongo_solves_sent_by_a_client_are_taken_at_the_servers_tick(net):
+    record = whole_match(net, "ubongo", ubongo_player)
+    solves = [c for c in record["commands"] if c["seat"] == 0 and c["command"]["move"] == "solve"]
+    assert solves and all(isinstance(c["command"]["tick"], int) for c in solves)
 
 
 def test_a_match_nobody_needs_now_is_unloaded_and_counts_no_more(net):

@@ -16,14 +16,15 @@ from game.core.authority import Authority
 from game.core.match import Match, Seat, verify
 from game.core.rng import stream
 from game.core.ruleset import Budget, Rejected
+from tests import games
 
 # every registered game at its fewest and most seats, and the variants that play otherwise
-VARIANTS = [("jaipur", {"variant": "solo"}, 2), ("ubongo", {"mode": "solo"}, 1)]
-CASES = [
-    (game, {}, count)
-    for game in registry.games()
-    for count in sorted(set(registry.face(game).seat_range(registry.face(game).default_options())))
-] + [case for case in VARIANTS if case[0] in registry.games()]
+# (each option choice that changes the seats: tests/games.py), at their fewest
+CASES = [(game, {}, count) for game in games.games() for count in sorted(set(games.seat_range(game)))] + [
+    (game, options, games.seat_range(game, options)[0])
+    for game in games.games()
+    for options in games.variants(game)
+]
 
 
 def _seats(game: str, options: dict, count: int) -> list[Seat]:

@@ -19,14 +19,13 @@ from game.scenes import tables
 from game.scenes.base import Screen
 from game.ui import text
 from game.ui.widgets import Button
+from tests import games
 from tests.scenes.label_fit import Drawn, Overflow
 
-TABLE_SEATS = {
-    "jaipur": ["human", "easy"],
-    "ginrummy": ["human", "easy"],
-    "tajmahal": ["human", "easy", "easy", "easy", "easy"],
-    "ubongo": ["human", "easy", "easy", "easy"],
-}
+
+def table_seats(game: str) -> list[str]:
+    """A person and bots at every seat the game takes: the tightest table."""
+    return games.kinds(game, games.seat_range(game)[1])
 
 
 def menu_then(button: str) -> Callable[[], Session]:
@@ -51,9 +50,7 @@ def setup_of(game: str) -> Callable[[], Session]:
 
 def table_of(game: str) -> Callable[[], Session]:
     def visit() -> Session:
-        session = Session.open(
-            game, TABLE_SEATS[game], seed=3, options={"first": 0} if game != "ginrummy" else {}
-        )
+        session = Session.open(game, table_seats(game), seed=3)
         session.idle()
         return session
 
@@ -78,7 +75,7 @@ def opened(game: str, session: Session):
 
     ruleset = registry.get(game)
     answers: list = []  # stored on the store's thread: the answer comes through the app's inbox
-    session.app.matches.new(game, seats_from(ruleset, TABLE_SEATS[game], {}), {}, seed=4, then=answers.append)
+    session.app.matches.new(game, seats_from(ruleset, table_seats(game), {}), {}, seed=4, then=answers.append)
     session.stored()
     made = answers[0].result()
     return made.window, made.match_id
@@ -100,8 +97,8 @@ VISITS: dict[str, Callable[[], Session]] = {
     "history": menu_then("history"),
     "saved": saved_matches,
     "pause": paused,
-    **{f"setup.{game}": setup_of(game) for game in registry.games()},  # not the tests' tiny games
-    **{f"table.{game}": table_of(game) for game in TABLE_SEATS},
+    **{f"setup.{game}": setup_of(game) for game in games.games()},  # not the tests' tiny games
+    **{f"table.{game}": table_of(game) for game in games.games() if registry.plugin(game).table},
 }
 
 

@@ -11,7 +11,9 @@ import random
 import pytest
 
 from game.automation import Session
+from game.core import registry
 from game.core.match import verify
+from tests import games
 from tests.scenes import ubongo_player
 
 MOVES = 4000  # rounds of the apps: a match that has not finished by then is a failure
@@ -77,18 +79,21 @@ def stored(host: Session):
     return room.match
 
 
-@pytest.mark.parametrize(
-    ("game", "seats", "options", "rate"),
-    [
-        ("jaipur", ["human", "online"], {}, 60.0),
-        # a whole Gin match by the screens' input takes minutes: the slow suite plays it (the
-        # quick one plays it over the socket alone, tests/net/test_matches.py)
-        pytest.param("ginrummy", ["human", "online"], {"target": 100}, 60.0, marks=pytest.mark.slow),
-        ("tajmahal", ["human", "online", "easy"], {}, 60.0),
-        # the server's sand runs in wall time: twenty times faster here, so nine rounds pass quickly
-        ("ubongo", ["human", "online", "easy"], {}, 1200.0),
-    ],
-)
+# a whole Gin match by the screens' input takes minutes: the slow suite plays it (the quick one
+# plays it over the socket alone, tests/net/test_matches.py)
+SLOW = {"ginrummy"}
+
+
+def whole_match(game: str):
+    """A person at the host's screen, a guest's app, and easy bots at the game's other seats (its
+    fewest); a timed game's sand twenty times faster, so its rounds pass quickly."""
+    seats = ["human", "online", *games.kinds(game, max(2, games.seat_range(game)[0]))[2:]]
+    rate = 1200.0 if registry.face(game).timed else 60.0
+    marks = [pytest.mark.slow] if game in SLOW else []
+    return pytest.param(game, seats, {}, rate, marks=marks, id=game)
+
+
+@pytest.mark.parametrize(("game", "seats", "options", "rate"), [whole_match(g) for g in games.games()])
 def test_a_whole_match_between_two_apps_over_the_network(game, seats, options, rate):
     host, invites = Session.host(game, seats, seed=5, options=options, clock_rate=rate)
     guests = [Session.join(invite) for invite in invites.values()]

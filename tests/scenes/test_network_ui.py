@@ -513,16 +513,16 @@ def test_a_refused_connection_is_said_in_japanese(japanese, monkeypatch):
 
 def remember_seats(count: int) -> list:
     """`count` seats joined at other computers, remembered as a closed app left them."""
-    from game.core import paths
+    from game.core import paths, registry
     from game.net import tickets
 
     made = []
-    games = ("jaipur", "ginrummy", "tajmahal", "ubongo")
+    games = registry.games()
     for k in range(count):
         ticket = tickets.Ticket(
             f"ws://127.0.0.1:{40000 + k}/",
             f"token{k}",
-            games[k % 4],
+            games[k % len(games)],
             k + 1,
             (1,),
             ("Asha", f"Guest {k}"),

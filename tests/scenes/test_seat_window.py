@@ -1,59 +1,52 @@
 """The seat boundary (docs/architecture.md, "The seat window"): a table scene sees the match only
-through its seat's window, and nothing it is handed (views, events) names a card its seat may
-not know. Whole matches are played through game.automation against a bot while a spy records
-everything the window hands the scene."""
+through its seat's window, and nothing it is handed (views, events) shows its seat more than
+the game's own declarations do (tests/leaks.py), for every game of the registry. Whole matches
+are played through game.automation against bots while a spy records everything the window hands
+the scene, with the number of events the match held then; the record of the match is the oracle
+once it is over."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from game.automation import AutomationError, Session
-from game.core.match import Match
-from game.rules.ginrummy.state import HAND_OVER, MATCH_OVER
-from game.rules.jaipur.cards import DEAL_HAND
+from game.core import registry
+from game.core.codec import roundtrip
 from game.scenes.table import Table
+from tests import games
+from tests.leaks import Oracle, strings
 from tests.scenes.driver import record
 
 HUMAN, BOT = 0, 1
+HANDED = ("view", "view_at", "views_at", "events", "seat_view")  # what a window hands a scene
 
 
-def spy(table: Table, seen: Callable[[str, Any], None]) -> None:
-    """Route everything the table's window hands the scene through `seen(kind, payload)`:
+def spy(table: Table, seen: Callable[[str, tuple[Any, ...], Any], None]) -> None:
+    """Route everything the table's window hands the scene through `seen(kind, args, payload)`:
     views, past views, the log, and the events that arrive."""
     window = table.window
-    for name in ("view", "view_at", "events", "seat_view"):
-        original = getattr(window, name)
+    for name in HANDED:
+        original = getattr(window, name, None)
+        if original is None:
+            continue
 
         def wrapped(*args: Any, _original=original, _name=name) -> Any:
             result = _original(*args)
-            seen(_name, result)
+            seen(_name, args, result)
             return result
 
         setattr(window, name, wrapped)
     arrived = table.on_events
 
     def on_events(events: list[dict[str, Any]]) -> None:
-        seen("arrived", events)
+        seen("arrived", (), events)
         arrived(events)
 
     table.on_events = on_events  # type: ignore[method-assign]
-
-
-def strings(payload: Any, skip: frozenset[str] = frozenset()) -> Iterator[str]:
-    """Every string in a JSON-like payload (keys in `skip` left out)."""
-    if isinstance(payload, str):
-        yield payload
-    elif isinstance(payload, dict):
-        for key, value in payload.items():
-            if key not in skip:
-                yield from strings(value, skip)
-    elif isinstance(payload, (list, tuple)):
-        for value in payload:
-            yield from strings(value, skip)
 
 
 def play_out(s: Session, rng: random.Random, moves: int) -> int:
@@ -73,94 +66,78 @@ def play_out(s: Session, rng: random.Random, moves: int) -> int:
     raise AssertionError(f"no result after {moves} moves")
 
 
-def gin_secrets(match: Match) -> set[str]:
-    """The cards the person may not know now: the stock, and the bot's hand but for the cards it
-    took from the pile in the open this hand. Nothing once the hand is laid down."""
-    state = match.state
-    if state.knock is not None or state.phase in (HAND_OVER, MATCH_OVER):
-        return set()
-    taken = set()
-    for e in reversed(match.events):
-        if e["type"] == "deal":
-            break
-        if e.get("seat") == BOT and (e["type"] == "upcard_taken" or e.get("source") == "discard"):
-            taken.add(e["card"])
-    return (set(state.hands[BOT]) - taken) | set(state.stock)
+Handed = tuple[str, tuple[Any, ...], Any, int]  # kind, arguments, payload, events then
 
 
-def test_gin_the_table_never_sees_a_card_of_the_bots_hand_or_the_stock_before_the_reveal():
-    s = Session.open("ginrummy", seats=["human", "easy"], seed=5)
-    table = s.table
-    leaks: list[tuple[str, str]] = []
-    checked = {"views": 0, "events": 0}
-
-    def seen(kind: str, payload: Any) -> None:
-        secret = gin_secrets(record(table))
-        if kind == "events":  # earlier hands were laid down: this hand's events are checked
-            deals = [k for k, e in enumerate(payload) if e["type"] == "deal"]
-            payload = payload[deals[-1] if deals else 0 :]
-        # past hands' scores name old cards again: only this hand's information is checked
-        found = {x for x in strings(payload, frozenset({"history"})) if x in secret}
-        leaks.extend((kind, card) for card in found)
-        checked["events" if kind in ("arrived", "events") else "views"] += 1
-
-    spy(table, seen)
-    play_out(s, random.Random(5), 2000)
-    assert s.outcome is not None and s.scene in ("results", "ginrummy")
-    hands = sum(e["type"] == "deal" for e in s.log)
-    assert hands >= 2 and checked["views"] > 50 and checked["events"] > 50, (hands, checked)
-    assert leaks == []
-    # the bot drew from the stock and the table heard of it, as "a card"
-    drawn = [e for e in table.window.events() if e["type"] == "drew" and e["seat"] == BOT]
-    assert any(e["source"] == "stock" and e["card"] is None for e in drawn)
-
-
-def jaipur_audit(match: Match, kind: str, payload: Any) -> list[str]:
-    """What of `payload` tells the person more than their seat may know: the bot's hand, the
-    deck's order, bonus token values, the solo bot's action cards."""
-    state, problems = match.state, []
-    views = [payload] if kind in ("view", "view_at", "seat_view") else []
-    events = payload if kind in ("arrived", "events") else []
-    for v in views:
-        if v["seat"] != HUMAN:
-            problems.append(f"a view for seat {v['seat']}")
-        if not isinstance(v["opponent_hand"], int) or not isinstance(v["deck"], int):
-            problems.append("the bot's hand or the deck as cards")
-        if any(not isinstance(n, int) for n in v["bonus"].values()):
-            problems.append("bonus values")
-    for e in events:
-        if e["type"] == "deal":
-            order = [e["first"], 1 - e["first"]]
-            mine = order.index(HUMAN) * DEAL_HAND
-            market = 2 * DEAL_HAND
-            shown = [i for i, card in enumerate(e["deck"]) if card is not None]
-            if shown != [*range(mine, mine + DEAL_HAND), market, market + 1]:
-                problems.append(f"the deal shows deck positions {shown}")
-            if any(x is not None for pile in e["bonus"].values() for x in pile):
-                problems.append("the deal shows bonus values")
-        if {"hand", "hands", "deck"} & set(e) and e["type"] != "deal":
-            problems.append(f"a {e['type']} event carries cards held or in the deck")
-    if state.phase == "play" and sum(state.hands[BOT]) == 0:
-        problems.append("audit broken: the bot holds no cards")
+def audit(oracle: Oracle, handed: list[Handed]) -> list[str]:
+    """Where what the window handed the scene shows the seat more (or other) than its game's
+    declarations do: a view, a past view, the log, an arrival, or a text it may not know."""
+    problems, at = [], None  # where the next arrival starts in the log
+    for kind, args, payload, count in handed:
+        said = f"{kind}{list(args)} at event {count}"
+        named = set(strings(payload)) & oracle.secrets(count)
+        problems += [f"{said}: names {x!r}, which the seat may not know" for x in sorted(named)]
+        if kind in ("view", "seat_view"):
+            expected = oracle.view(count)
+        elif kind == "view_at":
+            expected = oracle.view(args[0])
+        elif kind == "views_at":
+            expected = {k: oracle.view(k) for k in args[0]}
+        elif kind == "events":
+            start, stop = (*args, 0, None)[:2]
+            expected = oracle.shown[:count][start:stop]
+        else:  # arrived: the events after those the table had, in order
+            n = len(payload)
+            if at is None:  # the first arrival: wherever in the log it stands
+                at = next((i for i in range(count - n + 1) if oracle.shown[i : i + n] == payload), 0)
+            expected, at = oracle.shown[at : at + n], at + n
+        if payload != expected:
+            problems.append(f"{said}: not as the declarations show seat {oracle.seat}")
     return problems
 
 
-def test_jaipur_the_table_never_sees_the_bots_hand_the_deck_or_bonus_values():
-    s = Session.open("jaipur", seats=["human", "easy"], seed=3)
+def handed_through(game: str, seed: int, moves: int = 3000) -> tuple[Session, Oracle, list[Handed]]:
+    """A match of `game`, a person (random legal moves) against bots at its other seats (its
+    fewest), played out with the spy on its table; the oracle of the finished match."""
+    s = Session.open(game, seats=games.kinds(game, games.seat_range(game)[0]), seed=seed)
     table = s.table
-    problems: list[str] = []
-    kinds: set[str] = set()
-
-    def seen(kind: str, payload: Any) -> None:
-        kinds.add(kind)
-        problems.extend(jaipur_audit(record(table), kind, payload))
-
-    spy(table, seen)
-    play_out(s, random.Random(3), 600)
+    handed: list[Handed] = []
+    spy(
+        table,
+        lambda kind, args, payload: handed.append(
+            (kind, args, roundtrip(payload), len(record(table).events))
+        ),
+    )
+    play_out(s, random.Random(seed), moves)
     assert s.outcome is not None
-    rounds = sum(e["type"] == "deal" for e in s.log)
-    assert rounds >= 2 and {"view", "arrived"} <= kinds, (rounds, kinds)
-    assert problems == []
+    return s, Oracle(record(table).to_json(), HUMAN), handed
+
+
+@pytest.mark.parametrize("game", games.games())
+def test_the_table_is_handed_only_what_its_games_declarations_show_its_seat(game):
+    s, oracle, handed = handed_through(game, seed=5)
+    kinds = {kind for kind, *_ in handed}
+    assert {"view", "arrived"} <= kinds and len(handed) > 20, (kinds, len(handed))
+    assert audit(oracle, handed) == []
+    if registry.face(game).hidden_hands:  # something was there to keep
+        assert oracle.hidden() > 0 or any(oracle.withheld(count) for *_, count in handed)
+    s.close()
+
+
+@pytest.mark.parametrize("game", [g for g in games.games() if registry.face(g).hidden_hands])
+def test_the_audit_finds_what_the_declarations_withhold_handed_to_the_table(game):
+    """Were the window to hand the table the true events (or its seat's view undeclared), the
+    audit names it."""
+    s, oracle, handed = handed_through(game, seed=5)
+    count = len(oracle.truth)
+    leaked: list[Handed] = [("events", (), oracle.truth, count)]
+    leaked += [
+        ("view", (), roundtrip(oracle.rules.see(oracle.states[k], HUMAN)), k) for k in range(1, count + 1)
+    ]
+    problems = audit(oracle, leaked)
+    assert any(x.startswith("events[]") for x in problems) or not oracle.hidden(), problems
+    assert oracle.hidden() or any(x.startswith("view[]") for x in problems), problems
+    s.close()
 
 
 def test_a_window_refuses_a_seat_it_does_not_play_and_names_the_seats_it_does():

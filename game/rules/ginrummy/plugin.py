@@ -21,5 +21,5 @@ PLUGIN = GamePlugin(
     },
     busy="game.busy_tables:ginrummy",
     figures="game.rules.ginrummy.bench:figures",
-    parts=Parts(opens=("deal",), label=N_("Hand {n}"), before=N_("Before hand 1")),
+    parts=Parts(opens=("deal",), label=N_("Hand {n}"), before=N_("Before hand 1"), number="hand_number"),
 )

@@ -15,5 +15,5 @@ PLUGIN = GamePlugin(
     tutorials=("game:tutorials/jaipur.json", "game:tutorials/jaipur-solo.json"),
     busy="game.busy_tables:jaipur",
     figures="game.rules.jaipur.bench:figures",
-    parts=Parts(opens=("deal",), label=N_("Round {n}"), before=N_("Before round 1")),
+    parts=Parts(opens=("deal",), label=N_("Round {n}"), before=N_("Before round 1"), number="round"),
 )

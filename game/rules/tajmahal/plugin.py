@@ -15,5 +15,5 @@ PLUGIN = GamePlugin(
     tutorials=("game:tutorials/tajmahal.json",),
     busy="game.busy_tables:tajmahal",
     figures="game.rules.tajmahal.bench:figures",
-    parts=Parts(closes=("visit_end",), label=N_("Visit {n}")),
+    parts=Parts(closes=("visit_end",), label=N_("Visit {n}"), number="visit"),
 )

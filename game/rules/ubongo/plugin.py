@@ -29,5 +29,5 @@ PLUGIN = GamePlugin(
     },
     busy="game.busy_tables:ubongo",
     figures="game.rules.ubongo.bench:figures",
-    parts=Parts(opens=("round_start",), label=N_("Round {n}"), before=N_("Before round 1")),
+    parts=Parts(opens=("round_start",), label=N_("Round {n}"), before=N_("Before round 1"), number="round"),
 )

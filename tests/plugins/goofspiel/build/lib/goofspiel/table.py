@@ -63,7 +63,7 @@ class GoofspielTable(Table):
             Target(f"card.{c}", str(c), "card", card_rect(440, c - 1), acting == seat and c != self.v["bid"])
             for c in hand
         ]
-        return out + [Target(b.tid, b.label, rect=b.rect) for b in self.buttons.widgets]
+        return out + [b.target() for b in self.buttons.widgets if b.visible]  # with their tips
 
     def choose(self, tid: str, back: bool = False) -> None:
         button = next((b for b in self.buttons.widgets if b.tid == tid), None)
