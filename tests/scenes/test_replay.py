@@ -17,7 +17,8 @@ from game.core.store import fold
 from game.scenes.replay import SPEEDS, Replay
 from game.scenes.table import Table
 from game.ui import theme
-from tests.core.test_history import SEATS, played
+from tests import games
+from tests.core.test_history import played
 from tests.scenes.driver import record
 
 
@@ -53,7 +54,7 @@ def check_shown(replay: Replay) -> None:
     assert replay.table.window.count == replay.count
 
 
-@pytest.mark.parametrize("game", sorted(SEATS))
+@pytest.mark.parametrize("game", games.games())
 def test_a_finished_match_steps_to_the_end_and_back_as_the_rules_fold_it(game):
     s = Session.menu()
     match = played(game)
