@@ -143,6 +143,15 @@ class Ruleset(Face, ABC):
     @abstractmethod
     def bot(self, level: str) -> Bot: ...
 
+    @abstractmethod
+    def resample(self, state: Any, seat: int | None, rng: random.Random) -> Any:
+        """A determinization (OpenSpiel's `resample_from_infostate`): a state `seat` (None: a
+        spectator) cannot tell from `state`, its window the same (view, legal moves, refusal
+        reasons, the outcome, the events it is shown), with everything it may not know (a
+        deck's order, other seats' hands, their face-down commands) drawn afresh from `rng`.
+        tests/rules/test_secrets_conformance.py proves each game's declarations against it."""
+        ...
+
     def clock(self, state: Any) -> Command | None:
         """A command the table's clock submits (as seat None) when the game waits on time,
         not on a seat: an hourglass running out. None for games without time."""

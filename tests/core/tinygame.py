@@ -48,7 +48,14 @@ class Tiny(Ruleset):
             "draw": {"seat": PUBLIC, "card": Owner("seat")},
             "pass": {"seat": PUBLIC},
         },
-        view={"seat": OWN, "to_act": PUBLIC, "deck": PUBLIC, "hand": OWN, "opponent_hand": OWN},
+        view={
+            "seat": OWN,
+            "to_act": PUBLIC,
+            "deck": PUBLIC,
+            "hand": OWN,
+            "opponent_hand": OWN,
+            "hands": PUBLIC,  # laid down at the end, where the outcome sums them
+        },
     )
 
     def empty(self, seats, options):
@@ -89,6 +96,7 @@ class Tiny(Ruleset):
             "deck": len(state.deck),
             "hand": list(state.hands[seat]) if seat is not None else [],
             "opponent_hand": len(state.hands[1 - seat]) if seat is not None else 0,
+            "hands": None if state.deck else [list(h) for h in state.hands],
         }
 
     def to_act(self, state):
@@ -103,6 +111,19 @@ class Tiny(Ruleset):
 
     def bot(self, level):
         return FirstBot()
+
+    def resample(self, state, seat, rng):
+        """The deck's order and the hands `seat` does not hold, drawn again (laid down at
+        the end: then nothing is hidden)."""
+        if not state.deck:
+            return state
+        others = [s for s in (0, 1) if s != seat]
+        pool = [*state.deck, *(c for s in others for c in state.hands[s])]
+        rng.shuffle(pool)
+        hands = list(state.hands)
+        for s in others:
+            hands[s], pool = tuple(pool[: len(hands[s])]), pool[len(hands[s]) :]
+        return replace(state, deck=tuple(pool), hands=tuple(hands))
 
 
 RULESET = Tiny()
