@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -118,7 +118,9 @@ def probes(rules: Ruleset, states: tuple[Any, ...], seats: int, rng: random.Rand
     return [found[k] for k in chosen[:PROBES]]
 
 
-def difference(match: Match, move: tuple[int | None, Command] | None, viewer: int | None, seed: int) -> str | None:
+def difference(
+    match: Match, move: tuple[int | None, Command] | None, viewer: int | None, seed: int
+) -> str | None:
     """Where a twin of `match` resampled for `viewer` first looks different to it, or None."""
     rules, truth = match.ruleset, match.state
     rng = random.Random(seed)
@@ -161,7 +163,9 @@ def first_leak(config: Config, seed: int) -> str | None:
             for k in range(TWINS):
                 found = difference(match, move, viewer, seed * 1000 + len(match.events) * 10 + k)
                 if found is not None:
-                    return f"{config.id} seed {seed}, viewer {viewer}, after {len(match.events)} events: {found}"
+                    return (
+                        f"{config.id} seed {seed}, viewer {viewer}, after {len(match.events)} events: {found}"
+                    )
     return None
 
 

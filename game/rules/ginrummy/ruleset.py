@@ -138,5 +138,4 @@ class GinRummy(GinRummyFace, Ruleset):
         return make_bot(level)
 
 
-
 RULESET = GinRummy()

@@ -91,7 +91,9 @@ class Jaipur(JaipurFace, Ruleset):
         return view(state, seat)
 
     def resample(self, state: State, seat: int | None, rng: random.Random) -> State:
-        return resample(state, seat, rng)
+        for s in (0, 1) if seat is None else (seat,):  # a spectator knows less than either seat
+            state = resample(state, s, self.view(state, s), rng)
+        return state
 
     def to_act(self, state: State) -> frozenset[int]:
         return to_act(state)
@@ -112,7 +114,6 @@ class Jaipur(JaipurFace, Ruleset):
         from game.rules.jaipur.bots import make
 
         return make(level)
-
 
 
 RULESET = Jaipur()

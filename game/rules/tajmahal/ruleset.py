@@ -60,7 +60,7 @@ class TajMahal(TajMahalFace, Ruleset):
         return make_view(state, seat, sorted(self.to_act(state)))
 
     def resample(self, state: State, seat: int | None, rng: random.Random) -> State:
-        return resample(state, seat, rng)
+        return resample(state, self.view(state, seat), rng)
 
     def to_act(self, state: State) -> frozenset[int]:
         if state.phase in ("play", "build", "pick"):
@@ -97,7 +97,6 @@ class TajMahal(TajMahalFace, Ruleset):
         from game.rules.tajmahal.bots import make_bot
 
         return make_bot(level)
-
 
 
 def plays(state: State, seat: int) -> list[Command]:
