@@ -14,7 +14,7 @@ The check has teeth: for every field a game hides (each leaf of its declarations
 PUBLIC, found by walking them, nested ones included), a case declares that one field PUBLIC
 and the check must then find a difference. The cases are generated from the declarations;
 those of a chance event dealt from nothing (the opening's deal, a new round's), where the twin
-has no other deal to show, are proven by tests/rules/test_secrets_conformance.py instead, and
+has no other deal to show, are proven by the crafted deals of tests/rules/test_secrets_dealt.py instead, and
 a case here checks that this list is exactly those.
 """
 

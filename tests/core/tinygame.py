@@ -48,14 +48,7 @@ class Tiny(Ruleset):
             "draw": {"seat": PUBLIC, "card": Owner("seat")},
             "pass": {"seat": PUBLIC},
         },
-        view={
-            "seat": OWN,
-            "to_act": PUBLIC,
-            "deck": PUBLIC,
-            "hand": OWN,
-            "opponent_hand": OWN,
-            "hands": PUBLIC,  # laid down at the end, where the outcome sums them
-        },
+        view={"seat": OWN, "to_act": PUBLIC, "deck": PUBLIC, "hand": OWN, "opponent_hand": OWN},
     )
 
     def empty(self, seats, options):
@@ -96,7 +89,6 @@ class Tiny(Ruleset):
             "deck": len(state.deck),
             "hand": list(state.hands[seat]) if seat is not None else [],
             "opponent_hand": len(state.hands[1 - seat]) if seat is not None else 0,
-            "hands": None if state.deck else [list(h) for h in state.hands],
         }
 
     def to_act(self, state):
@@ -113,8 +105,8 @@ class Tiny(Ruleset):
         return FirstBot()
 
     def resample(self, state, seat, rng):
-        """The deck's order and the hands `seat` does not hold, drawn again (laid down at
-        the end: then nothing is hidden)."""
+        """The deck's order and the hands `seat` does not hold, drawn again; at the end the
+        outcome sums the hands, laid down: nothing is hidden then."""
         if not state.deck:
             return state
         others = [s for s in (0, 1) if s != seat]
