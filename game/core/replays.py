@@ -181,7 +181,8 @@ class ReplayWindow:
 
     @property
     def outcome(self) -> Outcome | None:
-        return self._rules.outcome(self._state)
+        outcome = self._rules.outcome(self._state)
+        return None if outcome is None else self._rules.shown(outcome, self.viewer)
 
     @property
     def finished(self) -> bool:

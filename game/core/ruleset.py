@@ -11,7 +11,7 @@ import random
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from game.core import stopping
@@ -192,3 +192,8 @@ class Ruleset(Face, ABC):
         in place, so counts and shapes stay; an undeclared field is None, an undeclared type
         shows its type alone. Not to be overridden (the registry refuses a game that does)."""
         return self.secrets.filter_event(event, seat)
+
+    def shown(self, outcome: Outcome, seat: int | None) -> Outcome:
+        """The outcome as `seat` may see it: its details as `secrets` declares them (undeclared:
+        None); who won and the scores are everyone's."""
+        return replace(outcome, details=self.secrets.filter_details(outcome.details, seat))

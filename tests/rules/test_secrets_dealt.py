@@ -45,7 +45,7 @@ from game.core import registry
 from game.core.authority import Authority
 from game.core.match import Match, Seat
 from game.core.ruleset import Command, Event, Rejected, Ruleset
-from game.core.secrets import PUBLIC, Secrets
+from game.core.secrets import PUBLIC, Each, Fields, Map, Secrets, spec_of
 from game.rules.ginrummy.cards import DECK as GIN_DECK
 from game.rules.jaipur.cards import BOT_DECK, CAMEL, DEAL_HAND, full_deck
 from game.rules.ubongo import solver
@@ -550,7 +550,8 @@ SECRET_FIELDS = [
     for game in (*registry.GAMES, "tiny")
     for kind, fields in registry.get(game).secrets.events.items()
     for name, spec in fields.items()
-    if spec is not PUBLIC
+    # a hiding leaf (a shape of declared fields made PUBLIC withholds: nothing nested passes whole)
+    if spec is not PUBLIC and not isinstance(spec_of(spec), (Fields, Each, Map))
 ]
 
 
