@@ -69,13 +69,17 @@ class Spec:
 
 def flat(value: Any) -> bool:
     """A leaf: no object anywhere inside (lists of lists of numbers and strings are leaves)."""
-    if isinstance(value, dict):
-        return False
-    if isinstance(value, (list, tuple)):
+    kind = type(value)
+    if kind is list or kind is tuple:
         for item in value:
-            if isinstance(item, (dict, list, tuple)) and not flat(item):
+            inner = type(item)
+            if inner is dict or ((inner is list or inner is tuple) and not flat(item)):
                 return False
-    return True
+        return True
+    return not isinstance(value, (dict, list, tuple))
+
+
+_SCALARS = frozenset({int, float, str, bool, type(None)})
 
 
 def leaf(value: Any) -> Any:
@@ -187,16 +191,18 @@ class Fields(Spec):
 
     declared: Mapping[str, Any]
     _plain: frozenset[str] = field(init=False, repr=False, compare=False)
+    _shared: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "declared", {k: spec_of(v) for k, v in self.declared.items()})
         # the keys shown as they are when leaves (every update filters the view: this is quick)
         plain = frozenset(k for k, v in self.declared.items() if v is PUBLIC)
         object.__setattr__(self, "_plain", plain)
+        object.__setattr__(self, "_shared", all(s.shared for s in self.declared.values()))
 
     @property
     def shared(self) -> bool:  # type: ignore[override]
-        return all(s.shared for s in self.declared.values())
+        return self._shared
 
     def show(self, value: Any, whole: Whole, seat: Seat) -> Any:
         if not isinstance(value, dict):
@@ -337,6 +343,8 @@ class Secrets:
     _events: dict[str, Fields] = field(init=False, repr=False)
     _view: Fields = field(init=False, repr=False)
     _outcome: Fields = field(init=False, repr=False)
+    # per view key, the last object a shared spec filtered and what it showed (filter_view)
+    _last: dict[str, tuple[Any, Any]] = field(init=False, repr=False, default_factory=dict)
     problems: list[str] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -387,9 +395,25 @@ class Secrets:
         return shown if isinstance(shown, dict) else {}
 
     def filter_view(self, view: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
-        """The view as `seat` may see it: an undeclared key is None in place."""
-        shown = self._view.show(dict(view), view, seat)
-        return shown if isinstance(shown, dict) else {}
+        """The view as `seat` may see it: an undeclared key is None in place. A value shown
+        the same to every seat that is the very object filtered last time (a static board the
+        view hands out each time) gives the same answer without being walked again."""
+        declared, last = self._view.declared, self._last
+        shown: dict[str, Any] = {}
+        for key, value in view.items():
+            spec = declared.get(key)
+            if spec is None:
+                shown[key] = None
+            elif spec is PUBLIC and type(value) in _SCALARS:
+                shown[key] = value
+            elif spec.shared and type(value) in (dict, list):
+                seen = last.get(key)
+                if seen is None or seen[0] is not value:
+                    seen = last[key] = (value, spec.show(value, view, seat))
+                shown[key] = seen[1]
+            else:
+                shown[key] = spec.show(value, view, seat)
+        return shown
 
     # -- reading the declarations ------------------------------------------------------------
     def undeclared_fields(self, event: Mapping[str, Any]) -> list[str]:
