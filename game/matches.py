@@ -363,9 +363,7 @@ class Matches:
 
         return self.ask(export, then=then, undo=remove)
 
-    def replay(
-        self, match_id: int, then: Callable[[Future[Rewind]], None], finished: bool | None = None
-    ) -> Asked:
+    def replay(self, match_id: int, then: Callable[[Future[Rewind]], None]) -> Asked:
         """A stored match to replay: `then` gets its timeline and windows (NotOpened saying why
         not)."""
 
@@ -378,7 +376,7 @@ class Matches:
         def made(match: Match) -> Rewind:
             from game.core.replays import Rewind
 
-            return Rewind(match, finished)
+            return Rewind(match)
 
         return self.ask(fetch, then=then, made=made)
 

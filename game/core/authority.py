@@ -141,7 +141,8 @@ class SeatWindow:
 
     @property
     def outcome(self) -> Outcome | None:
-        return self._match.outcome
+        outcome = self._match.outcome
+        return None if outcome is None else self.rules.shown(outcome, self.viewer)
 
     @property
     def finished(self) -> bool:

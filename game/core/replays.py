@@ -37,10 +37,10 @@ def shown_seats(seats: list[Seat], finished: bool) -> list[int | None]:
 
 
 class Rewind:
-    def __init__(self, match: Match, finished: bool | None = None):
+    def __init__(self, match: Match):
         self._match = match
         self._timeline = Timeline(match)
-        self.finished = match.finished if finished is None else finished
+        self.finished = match.finished  # the log's own end: no row of History unlocks a hand
         self.game = match.ruleset
         self.players = replay_seats(match.seats)
         self.names = match.names
@@ -181,7 +181,8 @@ class ReplayWindow:
 
     @property
     def outcome(self) -> Outcome | None:
-        return self._rules.outcome(self._state)
+        outcome = self._rules.outcome(self._state)
+        return None if outcome is None else self._rules.shown(outcome, self.viewer)
 
     @property
     def finished(self) -> bool:

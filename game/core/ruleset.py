@@ -11,7 +11,7 @@ import random
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from game.core import stopping
@@ -143,6 +143,15 @@ class Ruleset(Face, ABC):
     @abstractmethod
     def bot(self, level: str) -> Bot: ...
 
+    @abstractmethod
+    def resample(self, state: Any, seat: int | None, rng: random.Random) -> Any:
+        """A determinization (OpenSpiel's `resample_from_infostate`): a state `seat` (None: a
+        spectator) cannot tell from `state`, its window the same (view, legal moves, refusal
+        reasons, the outcome, the events it is shown), with everything it may not know (a
+        deck's order, other seats' hands, their face-down commands) drawn afresh from `rng`.
+        tests/rules/test_secrets_conformance.py proves each game's declarations against it."""
+        ...
+
     def clock(self, state: Any) -> Command | None:
         """A command the table's clock submits (as seat None) when the game waits on time,
         not on a seat: an hourglass running out. None for games without time."""
@@ -183,3 +192,8 @@ class Ruleset(Face, ABC):
         in place, so counts and shapes stay; an undeclared field is None, an undeclared type
         shows its type alone. Not to be overridden (the registry refuses a game that does)."""
         return self.secrets.filter_event(event, seat)
+
+    def shown(self, outcome: Outcome, seat: int | None) -> Outcome:
+        """The outcome as `seat` may see it: its details as `secrets` declares them (undeclared:
+        None); who won and the scores are everyone's."""
+        return replace(outcome, details=self.secrets.filter_details(outcome.details, seat))

@@ -9,13 +9,19 @@ type alone. Stored events never change: only what a seat is shown of them.
 
 The words of a declaration:
 
-- `PUBLIC`: every seat sees it, the same for all.
-- `OWN` (views only): what the game's view worked out for the viewer itself (its hand, its
-  moves); an event is the same for every seat, so it has no such part.
+- `PUBLIC`: every seat sees it, the same for all: a leaf (a number, a string, a list of them,
+  lists of lists). Nothing under a key passes whole: an object anywhere inside is withheld
+  unless its shape is declared (a dict, `Each`, `Map`).
+- `OWN` (views only), or `Own(spec)`: what the game's view worked out for the viewer itself (its
+  hand, its moves), shown to that seat as `spec` says (OWN: a leaf); a spectator is nobody's
+  own and sees none of it (an empty list or object where the value is one, else None). An
+  event is the same for every seat, so it has no such part.
 - `HIDDEN`: no seat sees it; None in its place.
 - `COUNT`: a list whose length is public and whose items no seat sees (each None), so counts
   and shapes stay.
 - `Each(spec)`: a list, each item as `spec` says.
+- `Map(spec)`: an object whose keys are the game's names (goods, cities, cards), each value as
+  `spec` says; the keys themselves are public.
 - a dict `{key: spec}` (or `Fields`): an object, each declared key as its spec says, any other
   key None.
 - `Owner(key, others)`: the seat the event's `key` names sees it as it is, the others as
@@ -61,25 +67,57 @@ class Spec:
         return self
 
 
+def flat(value: Any) -> bool:
+    """A leaf: no object anywhere inside (lists of lists of numbers and strings are leaves)."""
+    kind = type(value)
+    if kind is list or kind is tuple:
+        for item in value:
+            inner = type(item)
+            if inner is dict or ((inner is list or inner is tuple) and not flat(item)):
+                return False
+        return True
+    return not isinstance(value, (dict, list, tuple))
+
+
+_SCALARS = frozenset({int, float, str, bool, type(None)})
+
+
+def leaf(value: Any) -> Any:
+    """`value` when it is a leaf; None when an undeclared shape hides inside it."""
+    return value if flat(value) else None
+
+
 class _Public(Spec):
     def show(self, value: Any, whole: Whole, seat: Seat) -> Any:
-        return value
+        return leaf(value)
 
     def __repr__(self) -> str:
         return "PUBLIC"
 
 
-class _Own(Spec):
+@dataclass(frozen=True)
+class Own(Spec):
+    """The viewer's own, shown to its seat as `spec` says; a spectator sees none of it."""
+
+    spec: Any = None  # None: a leaf (OWN)
     shared = False
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "spec", PUBLIC if self.spec is None else spec_of(self.spec))
+
     def show(self, value: Any, whole: Whole, seat: Seat) -> Any:
-        return value
+        if seat is None:
+            return [] if isinstance(value, list) else {} if isinstance(value, dict) else None
+        return self.spec.show(value, whole, seat)
+
+    def problems(self, where: str) -> list[str]:
+        return self.spec.problems(f"{where} (own)")
 
     def in_event(self) -> Spec:
         return _Malformed(self, "is for views (an event is the same for every seat: Owner, PerSeat, By)")
 
     def __repr__(self) -> str:
-        return "OWN"
+        return "OWN" if self.spec is PUBLIC else f"Own({self.spec!r})"
 
 
 class _Hidden(Spec):
@@ -96,7 +134,6 @@ class _Count(Spec):
 
 
 PUBLIC: Spec = _Public()
-OWN: Spec = _Own()
 HIDDEN: Spec = _Hidden()
 COUNT: Spec = _Count()
 
@@ -121,6 +158,9 @@ def spec_of(declared: Any) -> Spec:
     return _Malformed(declared)
 
 
+OWN: Spec = Own()
+
+
 @dataclass(frozen=True)
 class Each(Spec):
     item: Any
@@ -136,8 +176,6 @@ class Each(Spec):
         if not isinstance(value, list):
             return None
         item = self.item
-        if item is PUBLIC or item is OWN:
-            return list(value)
         return [item.show(v, whole, seat) for v in value]
 
     def problems(self, where: str) -> list[str]:
@@ -153,28 +191,26 @@ class Fields(Spec):
 
     declared: Mapping[str, Any]
     _plain: frozenset[str] = field(init=False, repr=False, compare=False)
-    _all_plain: bool = field(init=False, repr=False, compare=False)
+    _shared: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "declared", {k: spec_of(v) for k, v in self.declared.items()})
-        # the keys shown as they are (every update filters the view: the common case is quick)
-        plain = frozenset(k for k, v in self.declared.items() if v is PUBLIC or v is OWN)
+        # the keys shown as they are when leaves (every update filters the view: this is quick)
+        plain = frozenset(k for k, v in self.declared.items() if v is PUBLIC)
         object.__setattr__(self, "_plain", plain)
-        object.__setattr__(self, "_all_plain", len(plain) == len(self.declared))
+        object.__setattr__(self, "_shared", all(s.shared for s in self.declared.values()))
 
     @property
     def shared(self) -> bool:  # type: ignore[override]
-        return all(s.shared for s in self.declared.values())
+        return self._shared
 
     def show(self, value: Any, whole: Whole, seat: Seat) -> Any:
         if not isinstance(value, dict):
             return None
         plain = self._plain
-        if self._all_plain and value.keys() <= plain:
-            return dict(value)
         declared = self.declared
         return {
-            k: v if k in plain else declared[k].show(v, whole, seat) if k in declared else None
+            k: leaf(v) if k in plain else declared[k].show(v, whole, seat) if k in declared else None
             for k, v in value.items()
         }
 
@@ -192,6 +228,33 @@ class Fields(Spec):
 
     def in_event(self) -> Fields:
         return Fields({k: v.in_event() for k, v in self.declared.items()})
+
+
+@dataclass(frozen=True)
+class Map(Spec):
+    """An object keyed by the game's names (goods, cities): the keys public, each value as
+    `item` says."""
+
+    item: Any
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "item", spec_of(self.item))
+
+    @property
+    def shared(self) -> bool:  # type: ignore[override]
+        return self.item.shared
+
+    def show(self, value: Any, whole: Whole, seat: Seat) -> Any:
+        if not isinstance(value, dict):
+            return None
+        item = self.item
+        return {k: item.show(v, whole, seat) if isinstance(k, str) else None for k, v in value.items()}
+
+    def problems(self, where: str) -> list[str]:
+        return self.item.problems(f"{where}{{}}")
+
+    def in_event(self) -> Spec:
+        return Map(self.item.in_event())
 
 
 @dataclass(frozen=True)
@@ -271,12 +334,17 @@ class By(Spec):
 @dataclass
 class Secrets:
     """A game's declarations: `events` maps each event type to its fields' specs (`type` is
-    always shown), `view` maps each key of the view to its spec."""
+    always shown), `view` maps each key of the view to its spec, `outcome` each key of the
+    outcome's details (none declared: the details show nothing)."""
 
     events: Mapping[str, Mapping[str, Any]]
     view: Mapping[str, Any]
+    outcome: Mapping[str, Any] = field(default_factory=dict)
     _events: dict[str, Fields] = field(init=False, repr=False)
     _view: Fields = field(init=False, repr=False)
+    _outcome: Fields = field(init=False, repr=False)
+    # per view key, the last object a shared spec filtered and what it showed (filter_view)
+    _last: dict[str, tuple[Any, Any]] = field(init=False, repr=False, default_factory=dict)
     problems: list[str] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -302,6 +370,12 @@ class Secrets:
         else:
             self._view = Fields(self.view)
             self.problems += self._view.problems("view")
+        if not isinstance(self.outcome, Mapping):
+            self.problems.append("the outcome's details are declared as a dict (outcome: {key: spec})")
+            self._outcome = Fields({})
+        else:
+            self._outcome = Fields(self.outcome)
+            self.problems += self._outcome.problems("outcome")
 
     # -- the filter --------------------------------------------------------------------------
     def filter_event(self, event: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
@@ -315,10 +389,31 @@ class Secrets:
         shown["type"] = kind
         return shown
 
-    def filter_view(self, view: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
-        """The view as `seat` may see it: an undeclared key is None in place."""
-        shown = self._view.show(dict(view), view, seat)
+    def filter_details(self, details: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
+        """An outcome's details as `seat` may see them: an undeclared key is None in place."""
+        shown = self._outcome.show(dict(details), details, seat)
         return shown if isinstance(shown, dict) else {}
+
+    def filter_view(self, view: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
+        """The view as `seat` may see it: an undeclared key is None in place. A value shown
+        the same to every seat that is the very object filtered last time (a static board the
+        view hands out each time) gives the same answer without being walked again."""
+        declared, last = self._view.declared, self._last
+        shown: dict[str, Any] = {}
+        for key, value in view.items():
+            spec = declared.get(key)
+            if spec is None:
+                shown[key] = None
+            elif spec is PUBLIC and type(value) in _SCALARS:
+                shown[key] = value
+            elif spec.shared and type(value) in (dict, list):
+                seen = last.get(key)
+                if seen is None or seen[0] is not value:
+                    seen = last[key] = (value, spec.show(value, view, seat))
+                shown[key] = seen[1]
+            else:
+                shown[key] = spec.show(value, view, seat)
+        return shown
 
     # -- reading the declarations ------------------------------------------------------------
     def undeclared_fields(self, event: Mapping[str, Any]) -> list[str]:

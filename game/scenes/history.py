@@ -213,7 +213,7 @@ class History(Screen):
 
         opening(
             self.app,
-            lambda answered: self.app.matches.replay(row.id, answered, finished=row.finished),
+            lambda answered: self.app.matches.replay(row.id, answered),
             lambda rewind: self.app.push(Replay(self.app, rewind, row.id)),
             N_("Opening the replay…"),
         )

@@ -10,7 +10,20 @@ import pytest
 
 from game.core import registry
 from game.core.match import Match, Seat
-from game.core.secrets import COUNT, HIDDEN, OWN, PUBLIC, By, Each, Owner, PerSeat, Secrets, SecretsError
+from game.core.secrets import (
+    COUNT,
+    HIDDEN,
+    OWN,
+    PUBLIC,
+    By,
+    Each,
+    Map,
+    Own,
+    Owner,
+    PerSeat,
+    Secrets,
+    SecretsError,
+)
 from tests.core.tinygame import Tiny
 
 EVENT = {"type": "deal", "seat": 1, "deck": [4, 5, 6], "hands": [[1], [2, 3]], "note": "x"}
@@ -170,3 +183,101 @@ def test_a_game_without_declarations_would_show_nothing():
     match.submit(0, {"move": "draw"})
     assert [bare.redact(e, 0) for e in match.events] == [{"type": "deal"}, {"type": "draw"}]
     assert set(bare.view(match.state, 0).values()) == {None}
+
+
+# -- issue 53: nested shapes, the outcome, a spectator ---------------------------------------
+def test_nothing_nested_under_a_public_key_passes_whole():
+    """PUBLIC is a leaf (numbers, strings, lists of them): an object anywhere under it is
+    withheld, and inside a declared shape an undeclared key is None, at any depth."""
+    s = Secrets(
+        events={"deal": {"market": PUBLIC, "board": {"cities": PUBLIC}, "gems": Map(PUBLIC)}},
+        view={"market": PUBLIC, "players": Each({"score": PUBLIC}), "tokens": {"gold": PUBLIC}},
+    )
+    view = {
+        "market": {"cards": [1], "deck_order": [4, 5]},
+        "players": [{"score": 1, "extra": {"deck_order": [4]}}],
+        "tokens": {"gold": [5, 5], "deck_order": [4, 5]},
+    }
+    assert s.filter_view(view, 0) == {
+        "market": None,
+        "players": [{"score": 1, "extra": None}],
+        "tokens": {"gold": [5, 5], "deck_order": None},
+    }
+    assert s.filter_view({"market": [{"card": 1}]}, 0) == {"market": None}  # a list of objects
+    assert s.filter_view({"market": [[1, 2], [3]]}, 0) == {"market": [[1, 2], [3]]}  # lists of lists
+    event = {
+        "type": "deal",
+        "market": [[1]],
+        "board": {"cities": ["Agra"], "deck_order": [4]},
+        "gems": {"red": 2},
+    }
+    event["gems"]["more"] = {"deck_order": [4]}
+    assert s.filter_event(event, 0) == {
+        "type": "deal",
+        "market": [[1]],
+        "board": {"cities": ["Agra"], "deck_order": None},
+        "gems": {"red": 2, "more": None},
+    }
+
+
+def test_a_deck_order_nested_inside_a_games_public_key_is_withheld(monkeypatch):
+    """Jaipur's tokens are public: a deck order a view put inside them reaches nobody."""
+    rules = registry.get("jaipur")
+    see = type(rules).see
+
+    def peeking(self, state, seat):
+        shown = see(self, state, seat)
+        return {**shown, "tokens": {**shown["tokens"], "deck_order": list(state.deck)}}
+
+    monkeypatch.setattr(type(rules), "see", peeking)
+    match = Match.new(rules, [Seat("A"), Seat("B")], {"first": 0}, seed=5)
+    for seat in (0, 1, None):
+        tokens = match.view(seat)["tokens"]
+        assert tokens["deck_order"] is None and tokens["diamond"] == [7, 7, 5, 5, 5]
+
+
+def test_the_outcomes_details_go_through_the_declarations(monkeypatch):
+    """What a window (the room's only source) and a replay hand out of the outcome: declared
+    details as declared, any other None; who won and the scores as they are."""
+    from game.core.authority import Authority
+    from game.core.replays import ReplayWindow, Rewind
+    from game.core.ruleset import Outcome
+
+    def outcome(self, state):
+        if state.deck:
+            return None
+        return Outcome((0,), (1.0, 0.0), details={"hands": [list(h) for h in state.hands], "rounds": 1})
+
+    monkeypatch.setattr(Tiny, "outcome", outcome)
+    declared = Secrets(events=Tiny.secrets.events, view=Tiny.secrets.view, outcome={"rounds": PUBLIC})
+    match = Match.new(Tiny(), [Seat("A"), Seat("B")], seed=1)
+    while not match.finished:
+        match.submit(min(match.to_act), {"move": "draw"})
+    assert match.outcome.details["hands"]  # the rules made them
+    for seat in (0, 1, None):
+        shown = Authority(match).window(set() if seat is None else {seat}, seat).outcome
+        assert shown.details == {"hands": None, "rounds": None} and shown.winners == (0,)
+    monkeypatch.setattr(Tiny, "secrets", declared)
+    window = Authority(match).window({0}, 0)
+    assert window.outcome.details == {"hands": None, "rounds": 1}
+    replay = ReplayWindow(Rewind(match), len(match.events), None)
+    assert replay.outcome.details == {"hands": None, "rounds": 1}
+
+
+def test_a_spectator_never_sees_a_seats_own(monkeypatch):
+    """OWN is the viewer's own: a view that hands a spectator a seat's hand shows it nothing
+    (an empty list where the value is one); the seat itself sees its own, nested shapes too."""
+    see = Tiny.see
+
+    def careless(self, state, seat):
+        return {**see(self, state, 0 if seat is None else seat), "seat": seat}
+
+    monkeypatch.setattr(Tiny, "see", careless)
+    match = Match.new(Tiny(), [Seat("A"), Seat("B")], seed=1, setup={"deck": [3, 1, 4, 5, 9, 2, 6, 8, 7]})
+    match.submit(0, {"move": "draw"})
+    assert match.view(0)["hand"] == [3]
+    assert match.view(None)["hand"] == [] and match.view(None)["opponent_hand"] is None
+    s = Secrets(events={"deal": {}}, view={"hand": Own(Each({"id": PUBLIC}))})
+    hand = [{"id": 3, "peek": [4]}]
+    assert s.filter_view({"hand": hand}, 0) == {"hand": [{"id": 3, "peek": None}]}
+    assert s.filter_view({"hand": hand}, None) == {"hand": []}

@@ -104,5 +104,18 @@ class Tiny(Ruleset):
     def bot(self, level):
         return FirstBot()
 
+    def resample(self, state, seat, rng):
+        """The deck's order and the hands `seat` does not hold, drawn again; at the end the
+        outcome sums the hands, laid down: nothing is hidden then."""
+        if not state.deck:
+            return state
+        others = [s for s in (0, 1) if s != seat]
+        pool = [*state.deck, *(c for s in others for c in state.hands[s])]
+        rng.shuffle(pool)
+        hands = list(state.hands)
+        for s in others:
+            hands[s], pool = tuple(pool[: len(hands[s])]), pool[len(hands[s]) :]
+        return replace(state, deck=tuple(pool), hands=tuple(hands))
+
 
 RULESET = Tiny()

@@ -155,6 +155,20 @@ def test_a_finished_match_shows_any_seat_an_unfinished_one_only_its_own():
     assert replay.status().endswith("where it stopped")
 
 
+def test_the_hands_unlock_at_the_matchs_own_end_not_at_its_row_in_the_history():
+    """A row that says "finished" (an imported file's, a store written by anything else) over
+    a match whose log does not end unlocks no hand: only the match's own end does."""
+    s = Session.menu()
+    going = s.app.store.attach(played("ginrummy", seed=8, moves=20, names=("Ann", "Rahul")))
+    with s.app.store.conn:
+        s.app.store.conn.execute("UPDATE matches SET status = 'finished' WHERE id = ?", (going,))
+    replay = open_replay(s, going)
+    assert not replay.rewind.finished and replay.rewind.viewers == [0]
+    assert replay.viewer == 0 and not s.target("hands").enabled
+    s.key("end")
+    assert replay.shown_view() == truth(replay).view_at(replay.count, 0)
+
+
 def test_whose_hands_show_is_a_choice_when_there_is_one_and_plain_words_when_not():
     """An unfinished match shows only its one person's cards: that is said in words, drawn as
     words (no box, no arrows), with the reason in its tip, and the keyboard never stops on it;

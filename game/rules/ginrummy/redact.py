@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.core.secrets import OWN, PUBLIC, By, Secrets
+from game.core.secrets import OWN, PUBLIC, By, Each, Own, Secrets
+from game.rules.ginrummy.cards import DECK
 
 HAND = 10  # cards dealt to each player; the deck's next card is the upcard
 
@@ -25,6 +26,35 @@ def drawn(event: Any, seat: int | None) -> str | None:
     """A card from the stock is the drawer's alone; one from the pile everyone saw."""
     return event["card"] if event["source"] != "stock" or event["seat"] == seat else None
 
+
+# a line of the score sheet
+HAND_RESULT = {
+    "number": PUBLIC,
+    "kind": PUBLIC,
+    "knocker": PUBLIC,
+    "winner": PUBLIC,
+    "points": PUBLIC,
+    "deadwood": PUBLIC,
+    "totals": PUBLIC,
+    "template": PUBLIC,
+    "text": PUBLIC,
+}
+
+# both hands laid down at a knock
+REVEAL = {
+    "knocker": PUBLIC,
+    "gin": PUBLIC,
+    "card": PUBLIC,
+    "hands": PUBLIC,
+    "melds": PUBLIC,
+    "extended_melds": PUBLIC,
+    "knocker_deadwood_cards": PUBLIC,
+    "knocker_deadwood": PUBLIC,
+    "defender_melds": PUBLIC,
+    "layoffs": Each({"card": PUBLIC, "meld": PUBLIC}),
+    "defender_deadwood_cards": PUBLIC,
+    "defender_deadwood": PUBLIC,
+}
 
 EVENTS = {
     "deal": {"number": PUBLIC, "dealer": PUBLIC, "deck": By(dealt)},
@@ -77,12 +107,12 @@ VIEW = {
     "public": PUBLIC,  # what was taken from, passed and thrown on the pile, in the open
     "known": PUBLIC,
     "passed": PUBLIC,
-    "reveal": PUBLIC,  # both hands, once a knock laid them down
-    "history": PUBLIC,
-    "last_hand": PUBLIC,
+    "reveal": REVEAL,  # both hands, once a knock laid them down
+    "history": Each(HAND_RESULT),
+    "last_hand": HAND_RESULT,
     "melds": OWN,
     "deadwood_cards": OWN,
-    "discard_deadwood": OWN,
+    "discard_deadwood": Own({card: PUBLIC for card in DECK}),  # by card: the deadwood left after throwing it
 }
 
-SECRETS = Secrets(events=EVENTS, view=VIEW)
+SECRETS = Secrets(events=EVENTS, view=VIEW, outcome={"hands": Each(HAND_RESULT)})

@@ -13,6 +13,7 @@ from game.rules.ginrummy.checks import KNOCK_LIMIT
 from game.rules.ginrummy.face import FIRST_DEALERS, TARGETS, UNDERCUT_BONUSES, GinRummyFace
 from game.rules.ginrummy.melds import deadwood_mask, layoff_fits
 from game.rules.ginrummy.redact import SECRETS
+from game.rules.ginrummy.resample import resample
 from game.rules.ginrummy.state import (
     DISCARD,
     DRAW,
@@ -108,6 +109,9 @@ class GinRummy(GinRummyFace, Ruleset):
 
     def see(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
+
+    def resample(self, state: State, seat: int | None, rng: random.Random) -> State:
+        return resample(state, seat, rng)
 
     def to_act(self, state: State) -> frozenset[int]:
         return to_act(state)

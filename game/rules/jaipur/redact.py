@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.secrets import COUNT, OWN, PUBLIC, By, Each, Secrets
-from game.rules.jaipur.cards import BONUS_SIZES, DEAL_HAND
+from game.rules.jaipur.cards import BONUS_SIZES, DEAL_HAND, GOODS
 
 
 def dealt(event: Any, seat: int | None) -> list[str | None]:
@@ -26,6 +26,26 @@ def dealt(event: Any, seat: int | None) -> list[str | None]:
     shown[market : market + 2] = deck[market : market + 2]
     return shown
 
+
+# a round's score sheet: every token of the round face up, bonus values included
+SHEET = {
+    "round": PUBLIC,
+    "winner": PUBLIC,
+    "tiebreak": PUBLIC,
+    "camel_token": PUBLIC,
+    "seats": Each(
+        {
+            "goods": PUBLIC,
+            "goods_count": PUBLIC,
+            "bonus": PUBLIC,
+            "bonus_count": PUBLIC,
+            "camel": PUBLIC,
+            "herd": PUBLIC,
+            "leftover": PUBLIC,
+            "total": PUBLIC,
+        }
+    ),
+}
 
 EVENTS = {
     "deal": {
@@ -47,7 +67,7 @@ EVENTS = {
     "bot_turned": {"order": PUBLIC},
     "round_end": {
         "round": PUBLIC,
-        "sheet": PUBLIC,  # every token of the round face up, bonus values included
+        "sheet": SHEET,
         "winner": PUBLIC,
         "seals": PUBLIC,
         "camel_token": PUBLIC,
@@ -66,14 +86,14 @@ VIEW = {
     "market": PUBLIC,
     "deck": PUBLIC,  # how many cards are left
     "discard": PUBLIC,
-    "tokens": PUBLIC,  # goods tokens lie face up
-    "bonus": PUBLIC,  # how many bonus tokens of each size are left
+    "tokens": {good: PUBLIC for good in GOODS},  # goods tokens lie face up
+    "bonus": {str(size): PUBLIC for size in BONUS_SIZES},  # how many bonus tokens of each size are left
     "hand_counts": PUBLIC,
     "earned": Each({"goods": PUBLIC, "bonus": PUBLIC}),  # a bonus token by its size only
     "herd_empty": PUBLIC,
     "camel_token": PUBLIC,
     "seals": PUBLIC,
-    "sheets": PUBLIC,
+    "sheets": Each(SHEET),
     "winner": PUBLIC,
     "hand": OWN,
     "herd": OWN,
@@ -86,4 +106,6 @@ VIEW = {
     "bot_herd": PUBLIC,
 }
 
-SECRETS = Secrets(events=EVENTS, view=VIEW)
+OUTCOME = {"rounds": PUBLIC, "sheets": Each(SHEET)}
+
+SECRETS = Secrets(events=EVENTS, view=VIEW, outcome=OUTCOME)

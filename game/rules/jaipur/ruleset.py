@@ -13,6 +13,7 @@ from game.rules.jaipur.cards import BONUS, BONUS_SIZES, BOT_DECK, full_deck
 from game.rules.jaipur.evolve import evolve
 from game.rules.jaipur.face import JaipurFace
 from game.rules.jaipur.redact import SECRETS
+from game.rules.jaipur.resample import resample
 from game.rules.jaipur.round import deal_event, settle
 from game.rules.jaipur.state import State
 from game.rules.jaipur.view import to_act, view
@@ -88,6 +89,11 @@ class Jaipur(JaipurFace, Ruleset):
 
     def see(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
+
+    def resample(self, state: State, seat: int | None, rng: random.Random) -> State:
+        for s in (0, 1) if seat is None else (seat,):  # a spectator knows less than either seat
+            state = resample(state, s, self.view(state, s), rng)
+        return state
 
     def to_act(self, state: State) -> frozenset[int]:
         return to_act(state)

@@ -1,13 +1,15 @@
 """A small mutable copy of a round for the bots' searches, built from a view alone.
 
-The hidden parts (deck order, the other hand beyond what was seen entering it, the other herd
-and the bonus values) are sampled from the cards the view does not show: a determinization.
+The hidden parts (deck order, the other hand beyond what was seen entering it, the other herd)
+are drawn from the cards the view does not show by the game's one determinization
+(`draw`, which Ruleset.resample uses too).
 Cards are ints (GOODS order, camel 6); bonus tokens count at their pile's mean value.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from game.rules.jaipur.cards import BONUS, CARD_COUNTS, GOODS, INDEX, NAMES, TOKENS
@@ -15,6 +17,7 @@ from game.rules.jaipur.cards import BONUS, CARD_COUNTS, GOODS, INDEX, NAMES, TOK
 CAMEL_I = 6
 TOK: tuple[tuple[int, ...], ...] = tuple(TOKENS[g] for g in GOODS)
 BONUS_MEAN: dict[int, float] = {size: sum(v) / len(v) for size, v in BONUS.items()}
+View = dict[str, Any]
 Move = tuple  # (0, g) take, (1,) camels, (2, take, give) exchange, (3, g, n) sell
 
 
@@ -229,8 +232,16 @@ class Sim:
         return result, pts[seat] - pts[1 - seat]
 
 
-# -- from a view ---------------------------------------------------------------------------
-def unseen(view: dict[str, Any]) -> list[int]:
+# -- from a view: the game's one determinization (Ruleset.resample draws with it too) --------
+@dataclass
+class Drawn:
+    extra: list[int]  # the other hand's cards beyond those seen going into it (NAMES indices)
+    herd: int  # the other herd's size
+    deck: list[int]  # top first
+    bot_deck: list[int]  # solo: the bot's action cards still face down, top first
+
+
+def unseen(view: View) -> list[int]:
     """Counts per card kind that the seat cannot see: deck, the other hand and herd."""
     left = [CARD_COUNTS[n] for n in NAMES]
     if view["variant"] == "solo":  # the action deck's 7 cards are out of play
@@ -242,9 +253,8 @@ def unseen(view: dict[str, Any]) -> list[int]:
     return left
 
 
-def determinize(view: dict[str, Any], rng: random.Random) -> Sim:
-    seat = view["seat"]
-    other = 1 - seat
+def draw(view: View, rng: random.Random) -> Drawn:
+    """The hidden cards of a seat's view, drawn at random."""
     left = unseen(view)
     deck_n, hand_n = view["deck"], view["opponent_hand"]
     if view["variant"] == "solo":
@@ -258,20 +268,36 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Sim:
     extra = goods[: hand_n - len(view["opponent_known"])]
     rest = goods[len(extra) :] + [CAMEL_I] * left[CAMEL_I]
     rng.shuffle(rest)
+    bot_deck: list[int] = []
+    if view["variant"] == "solo":
+        revealed = [INDEX[c] for c in view["bot_revealed"]]
+        if view["bot_order"]:  # a whole cycle was seen: the order repeats
+            bot_deck = [INDEX[c] for c in view["bot_order"][len(revealed) :]]
+        else:
+            bot_deck = [i for i in range(7) if i not in revealed]
+            rng.shuffle(bot_deck)
+    return Drawn(extra, herd_n, rest[:deck_n], bot_deck)
+
+
+def determinize(view: dict[str, Any], rng: random.Random) -> Sim:
+    """A round as the view's seat may imagine it: the hidden cards drawn (`draw`)."""
+    seat = view["seat"]
+    other = 1 - seat
+    drawn = draw(view, rng)
     s = Sim.__new__(Sim)
     hands = [[0] * 6, [0] * 6]
     for card in view["hand"]:
         hands[seat][INDEX[card]] += 1
     for card in view["opponent_known"]:
         hands[other][INDEX[card]] += 1
-    for g in extra:
+    for g in drawn.extra:
         hands[other][g] += 1
     s.hands = hands
     herds = [0, 0]
-    herds[seat], herds[other] = view["herd"], herd_n
+    herds[seat], herds[other] = view["herd"], drawn.herd
     s.herds = herds
     s.market = [INDEX[c] for c in view["market"]]
-    s.deck = rest[:deck_n]
+    s.deck = drawn.deck
     s.tokpos = [len(TOK[i]) - len(view["tokens"][g]) for i, g in enumerate(GOODS)]
     s.bonus_left = {int(k): v for k, v in view["bonus"].items()}
     points = [0.0, 0.0]
@@ -285,14 +311,8 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Sim:
     s.turn = seat
     s.over = False
     s.solo = view["variant"] == "solo"
-    s.bot_deck, s.bot_rev = [], []
-    if s.solo:
-        s.bot_rev = [INDEX[c] for c in view["bot_revealed"]]
-        if view["bot_order"]:  # a whole cycle was seen: the order repeats
-            s.bot_deck = [INDEX[c] for c in view["bot_order"][len(s.bot_rev) :]]
-        else:
-            s.bot_deck = [i for i in range(7) if i not in s.bot_rev]
-            rng.shuffle(s.bot_deck)
+    s.bot_rev = [INDEX[c] for c in view["bot_revealed"]] if s.solo else []
+    s.bot_deck = drawn.bot_deck
     return s
 
 

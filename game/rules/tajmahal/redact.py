@@ -6,19 +6,20 @@ picked and discarded cards lie face up, and so do special cards."""
 
 from __future__ import annotations
 
-from game.core.secrets import COUNT, OWN, PUBLIC, Each, Owner, PerSeat, Secrets
+from game.core.secrets import COUNT, OWN, PUBLIC, Each, Map, Own, Owner, PerSeat, Secrets
+from game.rules.tajmahal.data import CATEGORIES, PERSONS
 
 EVENTS = {
     "setup": {
         "order": PUBLIC,  # the province tiles lie face up from the start
-        "bonus": PUBLIC,
+        "bonus": Map(PUBLIC),  # by fortress city
         "start": PUBLIC,
         "hands": PerSeat(others=COUNT),
         "display": PUBLIC,
         "deck": COUNT,
         "discard": COUNT,  # the view counts the discards too
         "influence": PUBLIC,
-        "specials": PUBLIC,
+        "specials": Map(PUBLIC),
         "goods": PUBLIC,
         "palaces": PUBLIC,
         "moguls": PUBLIC,
@@ -37,23 +38,33 @@ EVENTS = {
     "display": {"cards": PUBLIC},
 }
 
+CARD = {"id": PUBLIC, "colour": PUBLIC, "symbols": PUBLIC, "special": PUBLIC}
+
+BOARD = {  # the map, the same in every match
+    "provinces": Map({"tile": PUBLIC, "goods": PUBLIC, "cities": PUBLIC, "borders": PUBLIC}),
+    "cities": Map({"province": PUBLIC, "fortress": PUBLIC, "taj": PUBLIC, "roads": PUBLIC}),
+    "roads": PUBLIC,
+    "fortresses": PUBLIC,
+    "taj": PUBLIC,
+}
+
 PLAYER = {
     "seat": PUBLIC,
     "score": PUBLIC,
     "hand_size": PUBLIC,
     "in_visit": PUBLIC,
     "colour": PUBLIC,
-    "played": PUBLIC,
-    "shown": PUBLIC,
+    "played": Each(CARD),
+    "shown": {category: PUBLIC for category in CATEGORIES},  # symbols shown this visit
     "leads": PUBLIC,
     "ties": PUBLIC,
-    "influence": PUBLIC,
+    "influence": {person: PUBLIC for person in PERSONS},
     "tiles": PUBLIC,
     "goods": PUBLIC,
     "bonuses": PUBLIC,
     "specials": PUBLIC,  # special cards are face up: who holds them is public
     "palaces": PUBLIC,
-    "chain": PUBLIC,
+    "chain": {"cities": PUBLIC, "provinces": PUBLIC},
 }
 
 VIEW = {
@@ -65,23 +76,23 @@ VIEW = {
     "visit": PUBLIC,
     "province": PUBLIC,
     "order": PUBLIC,
-    "tile_goods": PUBLIC,
-    "board": PUBLIC,
+    "tile_goods": Map(PUBLIC),
+    "board": BOARD,
     "start": PUBLIC,
     "turn": PUBLIC,
     "players": Each(PLAYER),
-    "display": PUBLIC,
+    "display": Each(CARD),
     "deck": PUBLIC,  # how many cards are left
     "discard": PUBLIC,  # how many cards were discarded
     "table_specials": PUBLIC,
-    "influence_pool": PUBLIC,
-    "won": PUBLIC,
-    "bonus": PUBLIC,
+    "influence_pool": {person: PUBLIC for person in PERSONS},
+    "won": {category: PUBLIC for category in CATEGORIES},  # who won each category this visit
+    "bonus": Map(PUBLIC),
     "palaces": PUBLIC,
     "moguls": PUBLIC,
-    "hand": OWN,
+    "hand": Own(Each(CARD)),
     "would_win": OWN,
-    "pending": PUBLIC,
+    "pending": {"seat": PUBLIC, "builds": PUBLIC, "picks": PUBLIC, "cities": PUBLIC},
 }
 
-SECRETS = Secrets(events=EVENTS, view=VIEW)
+SECRETS = Secrets(events=EVENTS, view=VIEW, outcome={"palaces": PUBLIC, "tie_break": PUBLIC})

@@ -15,6 +15,7 @@ from game.rules.tajmahal.data import CARDS, COLOURS, SPECIAL_ID
 from game.rules.tajmahal.evolve import evolve
 from game.rules.tajmahal.face import TajMahalFace
 from game.rules.tajmahal.redact import SECRETS
+from game.rules.tajmahal.resample import resample
 from game.rules.tajmahal.setup import setup_events
 from game.rules.tajmahal.state import State
 from game.rules.tajmahal.view import view as make_view
@@ -57,6 +58,9 @@ class TajMahal(TajMahalFace, Ruleset):
 
     def see(self, state: State, seat: int | None) -> dict[str, Any]:
         return make_view(state, seat, sorted(self.to_act(state)))
+
+    def resample(self, state: State, seat: int | None, rng: random.Random) -> State:
+        return resample(state, self.view(state, seat), rng)
 
     def to_act(self, state: State) -> frozenset[int]:
         if state.phase in ("play", "build", "pick"):

@@ -10,62 +10,11 @@ from typing import Any
 
 from game.core.ruleset import Budget, Command
 from game.rules.tajmahal.board import load
-from game.rules.tajmahal.data import DECK_IDS, PERSONS, SPECIAL_ID
 from game.rules.tajmahal.playout import Visit
-from game.rules.tajmahal.state import Player, State
+from game.rules.tajmahal.resample import determinize
 
 View = dict[str, Any]
 STOP = 0.6  # share of a timed budget the sampling may use: ranking and the last sample come on top
-
-
-def determinize(view: View, rng: random.Random) -> State:
-    """A full state consistent with what the seat sees: hidden hands and deck dealt at random."""
-    me = view["seat"]
-    seen = {c["id"] for c in view["hand"]} | {c["id"] for c in view["display"]}
-    seen |= {c["id"] for p in view["players"] for c in p["played"]}
-    unknown = [i for i in DECK_IDS if i not in seen]
-    rng.shuffle(unknown)
-    players = []
-    for p in view["players"]:
-        played = tuple(c["id"] for c in p["played"])
-        if p["seat"] == me:
-            hand = tuple(c["id"] for c in view["hand"])
-        else:
-            specials = tuple(SPECIAL_ID[n] for n in p["specials"] if SPECIAL_ID[n] not in played)
-            n = max(p["hand_size"] - len(specials), 0)
-            hand, unknown = tuple(unknown[:n]) + specials, unknown[n:]
-        players.append(
-            Player(
-                hand=hand,
-                played=played,
-                colour=p["colour"],
-                active=p["in_visit"],
-                score=p["score"],
-                influence=tuple(person for person in PERSONS for _ in range(p["influence"][person])),
-                tiles=tuple(p["tiles"]),
-                goods=tuple(p["goods"]),
-                bonuses=tuple(p["bonuses"]),
-            )
-        )
-    deck, discard = unknown[: view["deck"]], unknown[view["deck"] :]
-    return State(
-        seats=view["seats"],
-        players=tuple(players),
-        phase=view["phase"],
-        visit=view["visit"] - 1,
-        order=tuple(view["order"]),
-        bonus=tuple(sorted(view["bonus"].items())),
-        palaces=tuple((c, s) for c, s in view["palaces"]),
-        moguls=tuple((c, s) for c, s in view["moguls"]),
-        deck=tuple(deck),
-        discard=tuple(discard),
-        display=tuple(c["id"] for c in view["display"]),
-        table_specials=tuple(SPECIAL_ID[n] for n in view["table_specials"]),
-        pool=tuple(view["influence_pool"][p] for p in PERSONS),
-        won=tuple(view["won"].items()),
-        start=view["start"],
-        turn=view["turn"],
-    )
 
 
 def best_move(

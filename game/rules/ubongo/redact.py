@@ -8,14 +8,26 @@ then the setup shows only how many boards and rolls there are (seed: 使用す�
 
 from __future__ import annotations
 
-from game.core.secrets import COUNT, OWN, PUBLIC, Secrets
+from game.core.secrets import COUNT, OWN, PUBLIC, Each, Secrets
+from game.rules.ubongo.state import COLOURS
+
+PUZZLE = {
+    "board": PUBLIC,
+    "side": PUBLIC,
+    "cells": PUBLIC,
+    "pieces": PUBLIC,
+    "seconds": PUBLIC,
+    "label": PUBLIC,
+}
+PLACEMENT = {"piece": PUBLIC, "cells": PUBLIC}
+GEMS = {colour: PUBLIC for colour in COLOURS}  # gems held, by colour
 
 EVENTS = {
     "setup": {"gems": PUBLIC, "boards": COUNT, "dice": COUNT, "first": PUBLIC},
     "pawn_start": {"seat": PUBLIC, "row": PUBLIC},
-    "round_start": {"round": PUBLIC, "face": PUBLIC, "puzzles": PUBLIC},  # puzzles: older logs
-    "reveal": {"round": PUBLIC, "puzzles": PUBLIC},
-    "solve": {"seat": PUBLIC, "tick": PUBLIC, "placements": PUBLIC, "rank": PUBLIC},
+    "round_start": {"round": PUBLIC, "face": PUBLIC, "puzzles": Each(PUZZLE)},  # puzzles: older logs
+    "reveal": {"round": PUBLIC, "puzzles": Each(PUZZLE)},
+    "solve": {"seat": PUBLIC, "tick": PUBLIC, "placements": Each(PLACEMENT), "rank": PUBLIC},
     "give_up": {"seat": PUBLIC, "tick": PUBLIC},
     "time_out": {"seats": PUBLIC, "tick": PUBLIC, "turn": PUBLIC},
     "too_late": {"seats": PUBLIC, "tick": PUBLIC},
@@ -42,27 +54,37 @@ VIEW = {
     "face": PUBLIC,
     "symbol": PUBLIC,
     "sides": PUBLIC,
-    "puzzles": PUBLIC,
-    "hourglass": PUBLIC,
+    "puzzles": Each(PUZZLE),
+    "hourglass": {
+        "turn": PUBLIC,
+        "turns": PUBLIC,
+        "base": PUBLIC,
+        "ticks_per_second": PUBLIC,
+        "length": PUBLIC,
+        "start": PUBLIC,
+        "end": PUBLIC,
+    },
     "now": PUBLIC,
     "status": PUBLIC,
-    "solves": PUBLIC,
-    "placements": PUBLIC,
+    "solves": Each({"seat": PUBLIC, "tick": PUBLIC, "rank": PUBLIC}),
+    "placements": Each(Each(PLACEMENT)),  # per seat, its accepted solution (None: none yet)
     "order": PUBLIC,
     "start_player": PUBLIC,
     "movers": PUBLIC,
     "pawn_windows": PUBLIC,
     "pawn_window": OWN,
     "allowance": OWN,
-    "moves": PUBLIC,
+    "moves": Each({"seat": PUBLIC, "from": PUBLIC, "to": PUBLIC, "tick": PUBLIC, "gems": PUBLIC}),
     "late": PUBLIC,
     "reach": OWN,
     "colours": PUBLIC,
     "gems": PUBLIC,
     "pawns": PUBLIC,
-    "held": PUBLIC,
+    "held": Each(GEMS),  # per seat
     "results": PUBLIC,
     "boards_left": PUBLIC,
 }
 
-SECRETS = Secrets(events=EVENTS, view=VIEW)
+OUTCOME = {"gems": Each(GEMS), "cascade": PUBLIC, "solved": PUBLIC, "ticks": PUBLIC}
+
+SECRETS = Secrets(events=EVENTS, view=VIEW, outcome=OUTCOME)

@@ -27,6 +27,7 @@ Given the reaches, the order moves reach the rules never changes who takes which
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -370,6 +371,14 @@ class Ubongo(UbongoFace, Ruleset):
             return [{"move": "give_up", "tick": now}]
         here, reach = state.pawns[seat], state.reach(seat)
         return [{"move": "pawn", "row": r, "tick": now} for r in range(GEM_ROWS) if abs(r - here) <= reach]
+
+    def resample(self, state: State, seat: int | None, rng: random.Random) -> State:
+        """Hidden from every seat alike: the boards still face down (their order; which of the
+        box's boards they are is not in the state) and the die's rolls to come."""
+        deck = list(state.deck)
+        rng.shuffle(deck)
+        dice = tuple(rng.randrange(len(DIE)) for _ in state.dice)
+        return replace(state, deck=tuple(deck), dice=dice)
 
     def see(self, state: State, seat: int | None) -> View:
         from game.rules.ubongo.view import view

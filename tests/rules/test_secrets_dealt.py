@@ -1,6 +1,11 @@
 """Secrets fail closed (issue 42): two matches that differ in every hidden input of the deal
 look the same to a seat until the rules reveal a fact that differs, in every game and variant.
 
+The conformance test (tests/core/test_secrets_conformance.py) proves each game's declarations
+against its own determinization (`resample`) at every point of random matches; what it cannot
+reach is chance dealt from nothing (the opening's deal, a new round's from a fresh deck), for
+which no twin of a later state has another deal to show. These crafted deals prove those.
+
 For each case two matches are built from fixed deals (each game's `setup`): A, drawn from a
 seed, and B, which keeps everything the seat sees at the opening (its hand, the market or
 display, the public tiles and gems) and differs in what it may not see. Each case says what
@@ -40,7 +45,7 @@ from game.core import registry
 from game.core.authority import Authority
 from game.core.match import Match, Seat
 from game.core.ruleset import Command, Event, Rejected, Ruleset
-from game.core.secrets import PUBLIC, Secrets
+from game.core.secrets import PUBLIC, Each, Fields, Map, Secrets, spec_of
 from game.rules.ginrummy.cards import DECK as GIN_DECK
 from game.rules.jaipur.cards import BOT_DECK, CAMEL, DEAL_HAND, full_deck
 from game.rules.ubongo import solver
@@ -545,7 +550,8 @@ SECRET_FIELDS = [
     for game in (*registry.GAMES, "tiny")
     for kind, fields in registry.get(game).secrets.events.items()
     for name, spec in fields.items()
-    if spec is not PUBLIC
+    # a hiding leaf (a shape of declared fields made PUBLIC withholds: nothing nested passes whole)
+    if spec is not PUBLIC and not isinstance(spec_of(spec), (Fields, Each, Map))
 ]
 
 
