@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 Seat = int | None
@@ -67,24 +68,35 @@ class Spec:
         return self
 
 
-def flat(value: Any) -> bool:
-    """A leaf: no object anywhere inside (lists of lists of numbers and strings are leaves)."""
-    kind = type(value)
-    if kind is list or kind is tuple:
-        for item in value:
-            inner = type(item)
-            if inner is dict or ((inner is list or inner is tuple) and not flat(item)):
-                return False
-        return True
-    return not isinstance(value, (dict, list, tuple))
-
-
 _SCALARS = frozenset({int, float, str, bool, type(None)})
+_SEQUENCES = frozenset({list, tuple})
+
+
+def flat(value: Any) -> bool:
+    """A leaf: no object anywhere inside (lists of lists of numbers and strings are leaves).
+    Every view a seat or a bot is shown walks its public lists here: the types of a list's
+    items are gathered in one go (`set(map(type, ...))`, C's own loop), and only the lists
+    inside are walked further, a list of scalars not even called for."""
+    kind = type(value)
+    if kind is not list and kind is not tuple:
+        return not isinstance(value, dict)
+    kinds = set(map(type, value))
+    if kinds <= _SCALARS:
+        return True
+    if kinds <= _SEQUENCES and set(map(type, chain.from_iterable(value))) <= _SCALARS:
+        return True  # a list of lists of scalars (a board's cells, its rows): two passes in C
+    if dict in kinds:
+        return False
+    for item in value:
+        inner = type(item)
+        if (inner is list or inner is tuple) and not set(map(type, item)) <= _SCALARS and not flat(item):
+            return False
+    return True
 
 
 def leaf(value: Any) -> Any:
     """`value` when it is a leaf; None when an undeclared shape hides inside it."""
-    return value if flat(value) else None
+    return value if type(value) in _SCALARS or flat(value) else None
 
 
 class _Public(Spec):
@@ -207,10 +219,13 @@ class Fields(Spec):
     def show(self, value: Any, whole: Whole, seat: Seat) -> Any:
         if not isinstance(value, dict):
             return None
-        plain = self._plain
-        declared = self.declared
+        plain, declared, scalars = self._plain, self.declared, _SCALARS
         return {
-            k: leaf(v) if k in plain else declared[k].show(v, whole, seat) if k in declared else None
+            k: (v if type(v) in scalars or flat(v) else None)
+            if k in plain
+            else declared[k].show(v, whole, seat)
+            if k in declared
+            else None
             for k, v in value.items()
         }
 
@@ -345,6 +360,9 @@ class Secrets:
     _outcome: Fields = field(init=False, repr=False)
     # per view key, the last object a shared spec filtered and what it showed (filter_view)
     _last: dict[str, tuple[Any, Any]] = field(init=False, repr=False, default_factory=dict)
+    # per view key, its spec, whether it is PUBLIC and whether it is shown alike to every
+    # seat: worked out once, since every update filters the view
+    _plan: dict[str, tuple[Spec, bool, bool]] = field(init=False, repr=False, default_factory=dict)
     problems: list[str] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -370,6 +388,7 @@ class Secrets:
         else:
             self._view = Fields(self.view)
             self.problems += self._view.problems("view")
+        self._plan = {k: (v, v is PUBLIC, v.shared) for k, v in self._view.declared.items()}
         if not isinstance(self.outcome, Mapping):
             self.problems.append("the outcome's details are declared as a dict (outcome: {key: spec})")
             self._outcome = Fields({})
@@ -398,15 +417,18 @@ class Secrets:
         """The view as `seat` may see it: an undeclared key is None in place. A value shown
         the same to every seat that is the very object filtered last time (a static board the
         view hands out each time) gives the same answer without being walked again."""
-        declared, last = self._view.declared, self._last
+        plan, last, scalars = self._plan, self._last, _SCALARS
         shown: dict[str, Any] = {}
         for key, value in view.items():
-            spec = declared.get(key)
-            if spec is None:
+            step = plan.get(key)
+            if step is None:
                 shown[key] = None
-            elif spec is PUBLIC and type(value) in _SCALARS:
-                shown[key] = value
-            elif spec.shared and type(value) in (dict, list):
+                continue
+            spec, public, shared = step
+            kind = type(value)
+            if public:
+                shown[key] = value if kind in scalars or flat(value) else None
+            elif shared and (kind is dict or kind is list):
                 seen = last.get(key)
                 if seen is None or seen[0] is not value:
                     seen = last[key] = (value, spec.show(value, view, seat))

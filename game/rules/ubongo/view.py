@@ -18,6 +18,20 @@ from game.rules.ubongo.state import (
 )
 from game.rules.ubongo.words import nth
 
+# The round's puzzles as the view shows them, made once a round: the same list for every view
+# of the round (views are read, never changed), so the secrets filter, which remembers the
+# last object it showed, walks its cells once a round instead of once a view (the bots of a
+# race are asked for a view at every move)
+_puzzles: list[tuple[tuple[Any, ...], list[dict[str, Any]]]] = [((), [])]
+
+
+def _shown(puzzles: tuple[Any, ...]) -> list[dict[str, Any]]:
+    made, shown = _puzzles[0]
+    if made is not puzzles:
+        shown = [{**p.to_json(), "label": label(p.seconds)} for p in puzzles]
+        _puzzles[0] = (puzzles, shown)  # one assignment: another thread sees the old or the new
+    return shown
+
 
 def view(rules: Any, state: State, seat: int | None) -> dict[str, Any]:
     """Everything is public except the boards still in the box and the die rolls to come."""
@@ -39,7 +53,7 @@ def view(rules: Any, state: State, seat: int | None) -> dict[str, Any]:
         "face": state.face,
         "symbol": DIE[state.face] if state.face >= 0 else None,
         "sides": list(state.sides),
-        "puzzles": [{**p.to_json(), "label": label(p.seconds)} for p in state.puzzles],
+        "puzzles": _shown(state.puzzles),
         "hourglass": {
             "turn": state.turn,
             "turns": TURNS,
