@@ -28,7 +28,7 @@ from game.net import protocol as p
 from game.net.client import RemoteWindow
 from game.net.invite import Invite
 from game.net.server import Server, Threaded
-from game.rules.ubongo import solver
+from game.rules.ubongo.face import solver
 
 LOOPBACK = "127.0.0.1"
 BOUND = 30.0  # seconds: only ever a failure bound, never a wait that must pass

@@ -38,7 +38,7 @@ import pytest
 from game.core import registry
 from game.net import protocol as p
 from game.rules.ginrummy.view import known_in_hand
-from game.rules.jaipur.cards import DEAL_HAND, NAMES
+from game.rules.jaipur.face.cards import DEAL_HAND, NAMES
 from game.rules.jaipur.state import market_cards
 from game.rules.jaipur.view import names
 from game.rules.ubongo.ruleset import puzzle_of

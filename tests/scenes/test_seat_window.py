@@ -13,8 +13,8 @@ import pytest
 
 from game.automation import AutomationError, Session
 from game.core.match import Match
-from game.rules.ginrummy.state import HAND_OVER, MATCH_OVER
-from game.rules.jaipur.cards import DEAL_HAND
+from game.rules.ginrummy.face.state import HAND_OVER, MATCH_OVER
+from game.rules.jaipur.face.cards import DEAL_HAND
 from game.scenes.table import Table
 from tests.scenes.driver import record
 

@@ -9,9 +9,9 @@ from dataclasses import replace
 from typing import Any
 
 from game.core.ruleset import Command, Event, Rejected
-from game.rules.ginrummy import checks, scoring
-from game.rules.ginrummy.cards import DECK, is_card, mask_of
-from game.rules.ginrummy.state import (
+from game.rules.ginrummy.face import checks, scoring
+from game.rules.ginrummy.face.cards import DECK, is_card, mask_of
+from game.rules.ginrummy.face.state import (
     DISCARD,
     DISCARDED,
     DRAW,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.ginrummy import scoring
-from game.rules.ginrummy.cards import BIT, VALUE, mask_of, sorted_cards
-from game.rules.ginrummy.melds import best_melds, deadwood_mask
-from game.rules.ginrummy.state import (
+from game.rules.ginrummy.face import scoring
+from game.rules.ginrummy.face.cards import BIT, VALUE, mask_of, sorted_cards
+from game.rules.ginrummy.face.melds import best_melds, deadwood_mask
+from game.rules.ginrummy.face.state import (
     DISCARD,
     DISCARDED,
     HAND_OVER,

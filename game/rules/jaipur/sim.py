@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.rules.jaipur.cards import BONUS, CARD_COUNTS, GOODS, INDEX, NAMES, TOKENS
+from game.rules.jaipur.face.cards import BONUS, CARD_COUNTS, GOODS, INDEX, NAMES, TOKENS
 
 CAMEL_I = 6
 TOK: tuple[tuple[int, ...], ...] = tuple(TOKENS[g] for g in GOODS)

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 
 from game.rules.tajmahal import bot_chain
-from game.rules.tajmahal.board import Board
-from game.rules.tajmahal.data import (
+from game.rules.tajmahal.face.board import Board
+from game.rules.tajmahal.face.data import (
     BONUS_POINTS,
     CARDS,
     CATEGORIES,
@@ -25,7 +25,7 @@ from game.rules.tajmahal.data import (
     SPECIAL_POINTS,
     TILE_GOODS,
 )
-from game.rules.tajmahal.state import State
+from game.rules.tajmahal.face.state import State
 
 CHANGE, POINTS = SPECIAL_ID["change"], SPECIAL_ID["points"]
 SYMBOLS = [c.symbols for c in CARDS]

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from game.core.face import Command, Rejected, View
 from game.core.i18n import N_, msg, msg_n
-from game.rules.tajmahal.board import Board, load
-from game.rules.tajmahal.data import CARDS, COLOURS, SPECIAL_ID
-from game.rules.tajmahal.state import Player, State
-from game.rules.tajmahal.words import COLOUR, listing, place
+from game.rules.tajmahal.face.board import Board, load
+from game.rules.tajmahal.face.data import CARDS, COLOURS, SPECIAL_ID
+from game.rules.tajmahal.face.state import Player, State
+from game.rules.tajmahal.face.words import COLOUR, listing, place
 
 
 def play_problem(state: State, seat: int, cards: list[int]) -> str:

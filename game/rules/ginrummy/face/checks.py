@@ -12,12 +12,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import game.rules.ginrummy.face.scoring as scoring
 from game.core.face import Command, Rejected, View
 from game.core.i18n import N_, msg
-from game.rules.ginrummy import scoring
-from game.rules.ginrummy.cards import BIT, is_card, mask_of, value_of_mask
-from game.rules.ginrummy.melds import MELD_SET, deadwood_mask, layoff_fits
-from game.rules.ginrummy.state import (
+from game.rules.ginrummy.face.cards import BIT, is_card, mask_of, value_of_mask
+from game.rules.ginrummy.face.melds import MELD_SET, deadwood_mask, layoff_fits
+from game.rules.ginrummy.face.state import (
     DISCARD,
     DRAW,
     FIRST_UPCARD,
