@@ -11,7 +11,7 @@ from typing import Any
 from game.core.ruleset import Command, Event, Rejected
 from game.rules.ginrummy.face import checks, scoring
 from game.rules.ginrummy.face.cards import DECK, is_card, mask_of
-from game.rules.ginrummy.face.state import (
+from game.rules.ginrummy.face.phases import (
     DISCARD,
     DISCARDED,
     DRAW,
@@ -21,10 +21,9 @@ from game.rules.ginrummy.face.state import (
     MATCH_OVER,
     PASSED,
     TOOK,
-    HandResult,
     Knock,
-    State,
 )
+from game.rules.ginrummy.state import HandResult, State
 
 DEAD_STOCK = 2  # a discard that leaves this many stock cards without a knock ends the hand
 

@@ -15,7 +15,7 @@ from game.core.i18n import N_, msg
 from game.core.window import Window
 from game.rules.ginrummy.face.cards import VALUE, sort_key
 from game.rules.ginrummy.face.melds import deadwood
-from game.rules.ginrummy.face.state import (
+from game.rules.ginrummy.face.phases import (
     DISCARD,
     DISCARDED,
     DRAW,
