@@ -13,7 +13,7 @@ import pytest
 
 from game.automation import AutomationError, Session
 from game.core.match import Match
-from game.rules.ginrummy.face.state import HAND_OVER, MATCH_OVER
+from game.rules.ginrummy.face.phases import HAND_OVER, MATCH_OVER
 from game.rules.jaipur.face.cards import DEAL_HAND
 from game.scenes.table import Table
 from tests.scenes.driver import record

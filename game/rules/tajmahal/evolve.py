@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from game.rules.tajmahal.face.data import CARDS, PERSONS, SPECIAL_ID, SPECIAL_IDS
-from game.rules.tajmahal.face.state import Player, State
+from game.rules.tajmahal.state import Player, State
 
 Event = dict[str, Any]
 

@@ -25,7 +25,7 @@ from game.rules.tajmahal.face.data import (
     SPECIAL_POINTS,
     TILE_GOODS,
 )
-from game.rules.tajmahal.face.state import State
+from game.rules.tajmahal.state import State
 
 CHANGE, POINTS = SPECIAL_ID["change"], SPECIAL_ID["points"]
 SYMBOLS = [c.symbols for c in CARDS]

@@ -31,7 +31,7 @@ from game.rules.tajmahal.face.data import (
     VISITS,
 )
 from game.rules.tajmahal.face.standing import standing
-from game.rules.tajmahal.face.state import State, counts
+from game.rules.tajmahal.state import State, counts
 
 Event = dict[str, Any]
 

@@ -14,9 +14,9 @@ from game.rules.tajmahal.evolve import evolve
 from game.rules.tajmahal.face import TajMahalFace, checks
 from game.rules.tajmahal.face.board import load
 from game.rules.tajmahal.face.data import CARDS, COLOURS, SPECIAL_ID
-from game.rules.tajmahal.face.state import State
 from game.rules.tajmahal.redact import SECRETS
 from game.rules.tajmahal.setup import setup_events
+from game.rules.tajmahal.state import State
 from game.rules.tajmahal.view import view as make_view
 
 

@@ -11,8 +11,8 @@ from typing import Any
 from game.core.ruleset import Budget, Command
 from game.rules.tajmahal.face.board import load
 from game.rules.tajmahal.face.data import DECK_IDS, PERSONS, SPECIAL_ID
-from game.rules.tajmahal.face.state import Player, State
 from game.rules.tajmahal.playout import Visit
+from game.rules.tajmahal.state import Player, State
 
 View = dict[str, Any]
 STOP = 0.6  # share of a timed budget the sampling may use: ranking and the last sample come on top

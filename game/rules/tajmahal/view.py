@@ -16,7 +16,7 @@ from game.rules.tajmahal.face.board import load
 from game.rules.tajmahal.face.checks import build_cities
 from game.rules.tajmahal.face.data import CARDS, PERSONS, TILE_GOODS
 from game.rules.tajmahal.face.standing import standing
-from game.rules.tajmahal.face.state import State, counts
+from game.rules.tajmahal.state import State, counts
 
 View = dict[str, Any]
 

@@ -10,8 +10,9 @@ from game.core.match import Match, Seat
 from game.rules.ginrummy.face import FACE
 from game.rules.ginrummy.face.cards import DECK
 from game.rules.ginrummy.face.melds import best_melds
-from game.rules.ginrummy.face.state import DISCARD, LAYOFF, State
+from game.rules.ginrummy.face.phases import DISCARD, LAYOFF
 from game.rules.ginrummy.ruleset import RULESET
+from game.rules.ginrummy.state import State
 from tests.rules.faces import Agreement
 
 

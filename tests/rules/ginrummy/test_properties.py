@@ -13,7 +13,7 @@ from game.core.match import Match, Seat, verify
 from game.core.ruleset import Budget, Rejected
 from game.rules.ginrummy.face.cards import DECK, VALUE, cards_of, mask_of
 from game.rules.ginrummy.face.melds import MELDS
-from game.rules.ginrummy.face.state import DEALING
+from game.rules.ginrummy.face.phases import DEALING
 from tests.rules.ginrummy.helpers import RULES
 
 JUNK = [

@@ -10,9 +10,9 @@ from game.core.rng import derive
 from game.core.ruleset import Rejected
 from game.rules.tajmahal.face.board import load
 from game.rules.tajmahal.face.data import BONUSES, SPECIAL_ID, TILE_GOODS
-from game.rules.tajmahal.face.state import Player
 from game.rules.tajmahal.rules import chain_provinces, hand_points
 from game.rules.tajmahal.ruleset import RULESET
+from game.rules.tajmahal.state import Player
 from tests.rules.tajmahal.helpers import GREEN, PURPLE, RED, leave, match, ok, play, types, withdraw
 
 
