@@ -460,7 +460,7 @@ class Matches:
         invite = parse(text)
         window = self._remote(RemoteWindow.join(invite, stop=stop))
         self._playable(window)
-        game = window.rules.name if window.rules is not None else ""
+        game = window.game.name if window.game is not None else ""
         ticket = tickets.Ticket(
             invite.url,
             window.token,
@@ -540,8 +540,8 @@ class Matches:
         from game.net.client import NetError
         from game.scenes import tables
 
-        rules = window.rules
-        if rules is None or not tables.has_table(rules.name):
+        face = window.game
+        if face is None or not tables.has_table(face.name):
             window.close()
             raise NetError(msg("This app has no table for that game"))
 

@@ -3,7 +3,7 @@
 Run `python levels/make_tajmahal.py`. The output is a real Tiled 1.x map of object layers:
 `terrain` (sea, coast, mountain ranges, desert), `provinces` (polygons), `rivers` (polylines),
 `roads` (polylines), `cities` (points) and `labels` (text). The game reads provinces, cities
-and roads and validates them on load (game/rules/tajmahal/board.py); the other layers are for
+and roads and validates them on load (game/rules/tajmahal/face/board.py); the other layers are for
 drawing and orientation. A province's and a city's name is the object's own Tiled "name".
 
 Everything is authored here in longitude/latitude, from the towns' real positions and a

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.core import history
+from game.core import history, registry
+from game.core.face import Face
 from game.core.history import Advice, Mark, Timeline
 from game.core.i18n import msg
 from game.core.match import Match
@@ -41,11 +42,16 @@ class Rewind:
         self._match = match
         self._timeline = Timeline(match)
         self.finished = match.finished  # the log's own end: no row of History unlocks a hand
-        self.game = match.ruleset
+        self._rules = match.ruleset  # the redaction and the fold's, never handed out
         self.players = replay_seats(match.seats)
         self.names = match.names
         self.viewers = shown_seats(match.seats, self.finished)
         self._seen: dict[int | None, list[Event]] = {}
+
+    @property
+    def game(self) -> Face:
+        """The game's face (its words and view helpers), all a scene may hold of it."""
+        return registry.face(self._rules.name)
 
     # -- where things lie ----------------------------------------------------------------------
     @property
@@ -95,14 +101,14 @@ class Rewind:
 
     def describe(self, index: int, viewer: int | None) -> str:
         """Move `index` in words, as `viewer` saw it."""
-        seen = [self.game.redact(e, viewer) for e in self._timeline.events_of(index)]
+        seen = [self._rules.redact(e, viewer) for e in self._timeline.events_of(index)]
         return history.describe(self._match, seen)
 
     def seen(self, viewer: int | None) -> list[Event]:
         """The whole log as `viewer` saw it, redacted once: every step of a replay shows a slice
         of it (and the table's log lines are remembered per event, so they must be the same)."""
         if viewer not in self._seen:
-            self._seen[viewer] = [self.game.redact(e, viewer) for e in self._timeline.events]
+            self._seen[viewer] = [self._rules.redact(e, viewer) for e in self._timeline.events]
         return self._seen[viewer]
 
     # -- the match at a point, through a window -------------------------------------------------
@@ -140,7 +146,7 @@ class ReplayWindow:
         self._state = self._timeline.state(count)
         self.seats = frozenset(s for s in rewind.viewers if s is not None)
         self.viewer = viewer
-        self._rules = rewind.game
+        self._rules = rewind._rules
 
     def look_as(self, seat: int | None) -> None:
         if seat not in self._rewind.viewers:
@@ -148,8 +154,8 @@ class ReplayWindow:
         self.viewer = seat
 
     @property
-    def game(self) -> Any:
-        return self._rules
+    def game(self) -> Face:
+        return self._rewind.game
 
     @property
     def players(self) -> list[Seat]:

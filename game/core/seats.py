@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core.codec import FormatError
+from game.core.face import Face
 from game.core.i18n import N_, Msg, msg
-from game.core.ruleset import Ruleset
 
 
 @dataclass(frozen=True)
@@ -54,9 +54,10 @@ def level_name(level: str) -> Msg:
 NAMES = ("Asha", "Bilal", "Chandra", "Devi", "Eshan")
 
 
-def from_specs(ruleset: Ruleset, specs: list[str], options: dict[str, Any]) -> list[Seat]:
-    """Seats for these specs; a seat the rules fix (solo) may be given as `rules` or left out."""
-    fixed = ruleset.fixed_seats({**ruleset.default_options(), **options})
+def from_specs(face: Face, specs: list[str], options: dict[str, Any]) -> list[Seat]:
+    """Seats for these specs (the face knows them); a seat the rules fix (solo) may be given as
+    `rules` or left out."""
+    fixed = face.fixed_seats({**face.default_options(), **options})
     specs = list(specs)
     for i in sorted(fixed):
         if i >= len(specs):
@@ -69,16 +70,16 @@ def from_specs(ruleset: Ruleset, specs: list[str], options: dict[str, Any]) -> l
                 raise ValueError(f"seat {i + 1} is played by the rules here: give it as 'rules'")
             seats.append(Seat(N_("Rule bot"), "rules", fixed[i]))
         elif spec == "rules":
-            raise ValueError(f"{ruleset.title} has no seat {i + 1} played by the rules")
+            raise ValueError(f"{face.title} has no seat {i + 1} played by the rules")
         elif spec == "human":
             seats.append(Seat(name))
         elif spec == "online":  # a person on another computer (network play: the match is hosted)
             seats.append(Seat(name, "online"))
         elif spec.startswith("cmd:"):
             seats.append(Seat(name, "cmd", spec[4:]))
-        elif spec == "random" or spec in ruleset.bot_levels:
+        elif spec == "random" or spec in face.bot_levels:
             seats.append(Seat(name, "bot", spec))
         else:
-            levels = ", ".join(("human", "random", *ruleset.bot_levels, "cmd:PROGRAM"))
-            raise ValueError(f"unknown seat {spec!r} for {ruleset.title} (one of {levels})")
+            levels = ", ".join(("human", "random", *face.bot_levels, "cmd:PROGRAM"))
+            raise ValueError(f"unknown seat {spec!r} for {face.title} (one of {levels})")
     return seats

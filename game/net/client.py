@@ -27,7 +27,7 @@ from websockets.sync.client import ClientConnection, connect
 from game.core import registry
 from game.core.face import Face
 from game.core.i18n import Msg, msg
-from game.core.ruleset import Command, Event, Outcome, Rejected, Ruleset, View
+from game.core.ruleset import Command, Event, Outcome, Rejected, View
 from game.core.seats import Seat
 from game.core.window import Hint, Hold
 from game.net import failures
@@ -224,7 +224,7 @@ class RemoteWindow:
         self.host = False
         self.seats: frozenset[int] = frozenset()
         self.viewer: int | None = None
-        self.rules: Ruleset | None = None
+        self._face: Face | None = None  # the game's face: the window holds none of its machinery
         self._players: list[Seat] = []
         self._options: dict[str, Any] = {}
         self.online: list[bool] = []
@@ -407,7 +407,7 @@ class RemoteWindow:
     def _welcome(self, message: dict[str, Any]) -> None:
         match = message["match"]
         self.match_id = int(match["id"])
-        self.rules = registry.get(match["game"])
+        self._face = registry.face(match["game"])
         self._players = [Seat.from_json(s) for s in match["players"]]
         self._options = dict(match["options"])
         self.seats = frozenset(message["seats"])
@@ -552,7 +552,7 @@ class RemoteWindow:
     @property
     def game(self) -> Face | None:
         """The game's face: its words, options and view-level checks (never its machinery)."""
-        return None if self.rules is None else registry.face(self.rules.name)
+        return self._face
 
     @property
     def players(self) -> list[Seat]:
@@ -618,8 +618,8 @@ class RemoteWindow:
         self._own_seat(seat)
         if self.status != "online":
             return Rejected(self.offline_reason())
-        assert self.rules is not None
-        return registry.face(self.rules.name).why_not(self.seat_view(seat), seat, command)
+        assert self._face is not None
+        return self._face.why_not(self.seat_view(seat), seat, command)
 
     def submit(self, seat: int, command: Command) -> Rejected | None:
         """Send a command for one of this window's seats: refused at once only when the link is

@@ -1,7 +1,7 @@
 """Write levels/ubongo/board-01.tmx .. board-36.tmx (and the tileset image) from a seed.
 
 Run from the repository root:  python levels/ubongo/generate.py [--seed N]
-The boards come from game/rules/ubongo/generate.py (every row proved by the solver); the
+The boards come from game/rules/ubongo/face/generate.py (every row proved by the solver); the
 files are plain Tiled 1.x maps that open and can be edited in Tiled. The game checks every
 board again when it loads it.
 """
@@ -17,7 +17,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
-from game.rules.ubongo import generate, levels  # noqa: E402
+from game.rules.ubongo.face import generate, levels  # noqa: E402
 
 EASY_RGB = (86, 180, 233)  # sky blue and orange: told apart by colour-blind players too
 HARD_RGB = (230, 159, 0)

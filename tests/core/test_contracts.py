@@ -10,12 +10,14 @@ would catch it:
 - Importing every module of the UI kit and of each game's table in a fresh interpreter loads no
   machinery: a package's __init__ runs whenever any of its modules is imported, which a static
   import graph may not show.
-- Every module of a game is either listed as machinery in the contracts or lean: it imports no
-  machinery, so a face, a table or a view helper may stand on it.
+- The face contracts name no module of any game: they take each declared game's package and
+  face from the registry (tools/contracts.py), the test game installed with pip included.
+- Scenes get faces only: no scene asks the registry for a ruleset.
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import shutil
@@ -24,14 +26,13 @@ import sys
 import textwrap
 import tomllib
 from dataclasses import dataclass, field
-from fnmatch import fnmatchcase
-from functools import cache
 from pathlib import Path
 
-import grimp
 import pytest
 
 from game.core import registry
+from tests.plugins import install
+from tools import contracts
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTRACTS = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"][
@@ -42,10 +43,10 @@ GAMES = tuple(name for name, p in registry.plugins().items() if p.distribution =
 TABLES = ("game.ui", *(f"game.scenes.{game}" for game in GAMES))
 
 # The contracts these tests name, by the start of their names
-SCENES = "Scenes and the UI kit use a game's face"
+SCENES = "Scenes, the UI kit and every game's table see a game only through its face"
 WINDOW = "Scenes see a match only through a window"
 FACES = "A game's face, and all it imports"
-PACKAGES = "A game's package imports nothing of its machinery"
+PACKAGES = "A game's package imports nothing beyond its face"
 
 
 def contract(start: str) -> dict:
@@ -69,10 +70,15 @@ def modules_of(package: str) -> list[str]:
 
 
 def machinery() -> set[str]:
-    """The machinery modules of every game, as the contracts list them (wildcards expanded)."""
-    patterns = [p for p in contract(SCENES)["forbidden_modules"] if p.startswith("game.rules.")]
-    every = [m for game in GAMES for m in modules_of(f"game.rules.{game}")]
-    return {m for m in every if any(fnmatchcase(m, p) for p in patterns)}
+    """Every module of the project's games outside their faces, as the registry declares them
+    (a game's package __init__ aside: importing any of its modules runs it)."""
+    return {
+        m
+        for game in contracts.declared()
+        if game.name in GAMES
+        for m in modules_of(game.package)
+        if m != game.package and not game.in_face(m)
+    }
 
 
 # -- the contracts' teeth --------------------------------------------------------------------
@@ -100,6 +106,37 @@ BREACHES = [
         (SCENES,),
         kept=(FACES, PACKAGES),
     ),
+    # what no list of modules by name could refuse (issue 53): scenes see only the faces
+    Breach(
+        "a scene imports a new self-contained module of a game",
+        {
+            "game/rules/jaipur/rules.py": '"""Rules to come: imports nothing."""',
+            "game/scenes/jaipur/layout.py": "from game.rules.jaipur import rules",
+        },
+        (SCENES,),
+        kept=(FACES, PACKAGES, WINDOW),
+    ),
+    Breach(
+        "a scene imports a game's state",
+        {"game/scenes/jaipur/sheets.py": "from game.rules.jaipur.state import State"},
+        (SCENES,),
+        kept=(FACES, PACKAGES, WINDOW),
+    ),
+    Breach(
+        "a scene imports a game's view",
+        {"game/scenes/jaipur/render.py": "from game.rules.jaipur.view import view"},
+        (SCENES,),
+        kept=(FACES, PACKAGES, WINDOW),
+    ),
+    Breach(
+        "a game's package under game.rules that declares no game",
+        {
+            "game/rules/newgame/__init__.py": '"""A game nobody declared."""',
+            "game/rules/newgame/cards.py": "",
+        },
+        (SCENES,),
+        kept=(FACES, PACKAGES),
+    ),
     Breach(
         "a brand-new scene module imports machinery",
         {"game/scenes/newthing.py": '"""A screen to come."""\n\nfrom game.rules.jaipur.moves import legal'},
@@ -107,7 +144,7 @@ BREACHES = [
     ),
     Breach(
         "a scene reaches machinery through a lean module",
-        {"game/rules/jaipur/words.py": "from game.rules.jaipur import round"},  # the table reads words
+        {"game/rules/jaipur/face/words.py": "from game.rules.jaipur import round"},  # the table reads words
         (SCENES, FACES),  # and the face's log reads them too
     ),
     Breach(
@@ -126,7 +163,7 @@ BREACHES = [
     ),
     Breach(
         "a face imports its ruleset",
-        {"game/rules/tajmahal/face.py": "from game.rules.tajmahal import ruleset"},
+        {"game/rules/tajmahal/face/__init__.py": "from game.rules.tajmahal import ruleset"},
         (FACES,),
     ),
     Breach(
@@ -163,10 +200,10 @@ BREACHES = [
 ]
 
 
-def lint(copy: Path) -> str:
-    """lint-imports on the copy (its own tree first on the path, no cache), its whole report on
-    one line per contract."""
-    env = {**os.environ, "PYTHONPATH": str(copy), "COLUMNS": "1000"}
+def lint(copy: Path, *path: Path) -> str:
+    """lint-imports on the copy (its own tree first on the path, then `path`, no cache), its
+    whole report on one line per contract."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(map(str, (copy, *path))), "COLUMNS": "1000"}
     done = subprocess.run(
         [str(Path(sys.executable).with_name("lint-imports")), "--no-cache"],
         cwd=copy,
@@ -193,6 +230,9 @@ def copy(tmp_path_factory) -> Path:
     where = tmp_path_factory.mktemp("contracts")
     shutil.copytree(ROOT / "game", where / "game", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "pyproject.toml", where / "pyproject.toml")
+    (where / "tools").mkdir()
+    for name in ("__init__.py", "contracts.py"):  # the face contract's type
+        shutil.copy(ROOT / "tools" / name, where / "tools" / name)
     return where
 
 
@@ -206,9 +246,13 @@ def test_the_project_as_it_is_keeps_every_contract(copy):
 @pytest.mark.parametrize("breach", BREACHES, ids=lambda b: b.name)
 def test_a_forbidden_import_breaks_the_contract_that_forbids_it(copy, breach):
     saved: dict[Path, str | None] = {}
+    made: list[Path] = []  # folders a breach adds (a new package)
     try:
         for relative, lines in breach.edits.items():
             path = copy / relative
+            if not path.parent.exists():
+                path.parent.mkdir(parents=True)
+                made.append(path.parent)
             saved[path] = path.read_text(encoding="utf-8") if path.exists() else None
             path.write_text((saved[path] or "") + "\n" + lines + "\n", encoding="utf-8")
         report = lint(copy)
@@ -218,6 +262,8 @@ def test_a_forbidden_import_breaks_the_contract_that_forbids_it(copy, breach):
                 path.unlink()
             else:
                 path.write_text(text, encoding="utf-8")
+        for folder in made:
+            shutil.rmtree(folder)
     for start in breach.broken:
         assert status(report, start) == "BROKEN", f"{breach.name}: {start}\n{report}"
     for start in breach.kept:
@@ -248,72 +294,85 @@ def test_importing_the_ui_kit_and_every_game_table_loads_no_machinery():
     assert not loaded & machinery(), sorted(loaded & machinery())
 
 
-# -- every module of a game is one or the other ----------------------------------------------
-# The lean modules of each game: its face and checks, its words, data and toolkits, its views.
-# A module added to a game goes here or into the contracts' machinery list.
-LEAN = {
-    "jaipur": {"__init__", "plugin", "face", "checks", "cards", "state", "words", "log", "view"},
-    "ginrummy": {"__init__", "plugin", "face", "checks", "cards", "state", "melds", "scoring", "log", "view"},
-    "tajmahal": {
-        "__init__",
-        "plugin",
-        "face",
-        "checks",
-        "data",
-        "state",
-        "board",
-        "chains",
-        "standing",
-        "words",
-        "log",
-        "view",
-    },
-    "ubongo": {
-        "__init__",
-        "plugin",
-        "face",
-        "checks",
-        "state",
-        "pieces",
-        "placement",
-        "solver",
-        "levels",
-        "difficulty",
-        "generate",
-        "words",
-        "text",
-        "view",
-    },
-}
-
-
-def test_the_contracts_name_the_same_machinery():
-    """The scenes', the faces' and the packages' contracts forbid the same machinery."""
-    lists = [
-        {m for m in contract(start)["forbidden_modules"] if m.startswith("game.rules.")}
-        for start in (SCENES, FACES, PACKAGES)
-    ]
-    assert lists[0] == lists[1] == lists[2]
+# -- the contracts come from the registry ---------------------------------------------------
+def test_the_face_contracts_name_no_module_of_any_game():
+    """Which modules are a game's face and which its machinery is the registry's to say."""
+    packages = {game.package for game in contracts.declared()}
+    assert {f"game.rules.{name}" for name in GAMES} <= packages
     for start in (SCENES, FACES, PACKAGES):
-        assert contract(start).get("allow_indirect_imports") is False, start
+        found = contract(start)
+        assert found["type"] == "faces", start
+        named = [*found.get("source_modules", ()), *found.get("forbidden_modules", ())]
+        assert not [m for m in named for p in packages if m == p or m.startswith(p + ".")], start
 
 
-@cache
-def import_graph() -> grimp.ImportGraph:
-    return grimp.build_graph("game", cache_dir=None)
+def test_the_registry_gives_each_game_its_package_and_face():
+    by_name = {game.name: game for game in contracts.declared()}
+    for name in GAMES:
+        assert by_name[name].package == f"game.rules.{name}"
+        assert by_name[name].face == f"game.rules.{name}.face"
+    # the test game, installed with pip as its own distribution (tests/conftest.py)
+    assert by_name[install.NAME].package == "goofspiel"
+    assert by_name[install.NAME].face == "goofspiel.face"
+    assert by_name[install.NAME].table == "goofspiel.table"
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_every_module_of_a_game_is_machinery_or_lean(game):
-    package = f"game.rules.{game}"
-    names = {m.removeprefix(package + ".") if m != package else "__init__" for m in modules_of(package)}
-    heavy = {m.removeprefix(package + ".") for m in machinery() if m.startswith(package + ".")}
-    assert not heavy & LEAN[game], heavy & LEAN[game]
-    assert names == heavy | LEAN[game], (names - heavy - LEAN[game], (heavy | LEAN[game]) - names)
-    # and the lean ones are: no chain from any of them to any machinery module
-    graph = import_graph()
-    for lean in sorted(LEAN[game]):
-        module = package if lean == "__init__" else f"{package}.{lean}"
-        for heavy_module in sorted(machinery()):
-            chain = graph.find_shortest_chain(importer=module, imported=heavy_module)
-            assert chain is None, f"{module} reaches machinery: {' -> '.join(chain)}"
+@pytest.mark.parametrize(
+    "line",
+    ["from goofspiel.ruleset import RULESET", "from game.rules.jaipur.face import FACE"],
+    ids=["its own ruleset", "another game's face"],
+)
+def test_an_installed_games_table_may_import_only_its_own_face(copy, tmp_path, line):
+    """The test game as pip installed it, its table given one more import: the contract, which
+    names no game, finds it through the registry and refuses it."""
+    site = install.install(tmp_path)
+    assert " 0 broken." in lint(copy, site)
+    table = site / install.NAME / "table.py"
+    table.write_text(table.read_text(encoding="utf-8") + "\n" + line + "\n", encoding="utf-8")
+    report = lint(copy, site)
+    assert status(report, SCENES) == "BROKEN", report
+    assert f"goofspiel.table -> {line.split()[1]}" in report
+
+
+# -- scenes get faces, never a ruleset -------------------------------------------------------
+REGISTRY_FACES = {"face", "names", "games", "plugin", "plugins", "refused", "GAMES"}
+
+
+def registry_uses(tree: ast.AST) -> list[str]:
+    """What a module takes of game.core.registry beyond its faces and declarations: an attribute
+    of `registry` not in REGISTRY_FACES, a name imported from it, importlib."""
+    found = []
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "registry"
+        ):
+            if node.attr not in REGISTRY_FACES:
+                found.append(f"registry.{node.attr} (line {node.lineno})")
+        elif isinstance(node, ast.ImportFrom) and node.module == "game.core.registry":
+            found += [f"from game.core.registry import {a.name} (line {node.lineno})" for a in node.names]
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            found += [f"import {n} (line {node.lineno})" for n in names if n.split(".")[0] == "importlib"]
+    return found
+
+
+def test_no_scene_asks_the_registry_for_a_ruleset():
+    """The registry's `get` imports a game's machinery by importlib, out of sight of the import
+    contracts: scenes and the UI kit take faces (and the declarations' tables) only."""
+    found = {}
+    for package in ("game/scenes", "game/ui"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            uses = registry_uses(ast.parse(path.read_text(encoding="utf-8")))
+            if uses:
+                found[str(path.relative_to(ROOT))] = uses
+    assert not found, found
+
+
+def test_the_check_sees_a_registry_get():
+    tree = ast.parse("from game.core import registry\n\ndef f():\n    return registry.get('jaipur')\n")
+    assert registry_uses(tree) == ["registry.get (line 4)"]
+    assert registry_uses(ast.parse("from game.core.registry import get")) != []
+    assert registry_uses(ast.parse("import importlib")) != []
+    assert registry_uses(ast.parse("from game.core import registry\nregistry.face('jaipur')")) == []

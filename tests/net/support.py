@@ -28,7 +28,7 @@ from game.net import protocol as p
 from game.net.client import RemoteWindow
 from game.net.invite import Invite
 from game.net.server import Server, Threaded
-from game.rules.ubongo import solver
+from game.rules.ubongo.face import solver
 
 LOOPBACK = "127.0.0.1"
 BOUND = 30.0  # seconds: only ever a failure bound, never a wait that must pass
@@ -287,7 +287,7 @@ Chooser = Callable[[RemoteWindow, int, random.Random], Command | None]
 def say_ready(window: RemoteWindow, readied: dict[int, Any]) -> None:
     """As a timed game's table does once its round's die rolls: tell the server this screen
     is ready (the sand waits for it), once a round."""
-    if window.rules is None or not window.rules.timed or window.finished or window.status != "online":
+    if window.game is None or not window.game.timed or window.finished or window.status != "online":
         return
     view = window.view()
     if view.get("phase") in ("roll", "solve") and readied.get(id(window)) != view.get("round"):

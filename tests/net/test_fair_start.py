@@ -21,8 +21,8 @@ from typing import Any
 
 from game.core.ruleset import Budget, Command, View
 from game.net import room
-from game.rules.ubongo import solver
 from game.rules.ubongo.bots import UbongoBot
+from game.rules.ubongo.face import solver
 from tests.net.support import BOUND, Raw
 
 RATE = 900.0  # ticks a second of the server's clock: 45 s of sand in 3 s

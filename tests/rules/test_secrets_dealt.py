@@ -46,9 +46,9 @@ from game.core.authority import Authority
 from game.core.match import Match, Seat
 from game.core.ruleset import Command, Event, Rejected, Ruleset
 from game.core.secrets import PUBLIC, Each, Fields, Map, Secrets, spec_of
-from game.rules.ginrummy.cards import DECK as GIN_DECK
-from game.rules.jaipur.cards import BOT_DECK, CAMEL, DEAL_HAND, full_deck
-from game.rules.ubongo import solver
+from game.rules.ginrummy.face.cards import DECK as GIN_DECK
+from game.rules.jaipur.face.cards import BOT_DECK, CAMEL, DEAL_HAND, full_deck
+from game.rules.ubongo.face import solver
 from tests.core import test_secrets_conformance as conformance
 from tests.core.tinygame import RULESET as TINY
 

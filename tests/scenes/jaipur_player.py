@@ -7,7 +7,7 @@ from collections import Counter
 
 import pygame
 
-from game.rules.jaipur.cards import CAMEL, GOODS
+from game.rules.jaipur.face.cards import CAMEL, GOODS
 from game.scenes.jaipur import art
 from game.scenes.jaipur import layout as L
 from game.scenes.jaipur.table import JaipurTable

@@ -12,7 +12,7 @@ import pytest
 
 from game.automation import Session
 from game.core.match import verify
-from game.rules.ginrummy.melds import deadwood
+from game.rules.ginrummy.face.melds import deadwood
 from game.scenes.ginrummy import layout as L
 from game.scenes.overlays import HandOff
 from game.scenes.table.overlay import said as bar_says

@@ -7,7 +7,7 @@ import random
 from game.core import i18n
 from game.core.ruleset import Rejected
 from game.rules.jaipur import moves
-from game.rules.jaipur.log import describe
+from game.rules.jaipur.face.log import describe
 from game.rules.jaipur.ruleset import RULESET
 from game.rules.jaipur.state import with_
 from game.scenes.jaipur.render import consequence, describe_command

@@ -15,7 +15,7 @@ import pytest
 
 from game.automation import Session
 from game.core import i18n
-from game.rules.ginrummy import scoring
+from game.rules.ginrummy.face import scoring
 from game.scenes.ginrummy import prompts
 from game.scenes.ginrummy.table import GinRummyTable
 from game.ui import text

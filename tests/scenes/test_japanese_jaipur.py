@@ -16,11 +16,11 @@ import pytest
 from game.automation import Session
 from game.core import i18n
 from game.core.ruleset import Budget
-from game.rules.jaipur import checks, log
 from game.rules.jaipur.bots import make
+from game.rules.jaipur.face import checks, log
+from game.rules.jaipur.face.words import NAME, TITLE
 from game.rules.jaipur.state import State
 from game.rules.jaipur.view import view as jaipur_view
-from game.rules.jaipur.words import NAME, TITLE
 from game.scenes.jaipur import art, selection
 from tests.scenes.label_fit import JAPANESE, Drawn, Overflow
 

@@ -15,8 +15,8 @@ import pytest
 
 from game.automation import Session
 from game.core import i18n
+from game.rules.ubongo.face.words import COLOUR, SYMBOL
 from game.rules.ubongo.ruleset import RULESET
-from game.rules.ubongo.words import COLOUR, SYMBOL
 from tests.scenes.label_fit import Drawn, Overflow
 from tests.scenes.ubongo_player import move_to, play_to_standings, press, solution
 
@@ -128,7 +128,7 @@ def test_practice(monkeypatch, japanese_seen):
     check(s, overflow, japanese_seen, "10-practice")
     s.key("h")
     practice = s.app.top
-    from game.rules.ubongo.solver import solve
+    from game.rules.ubongo.face.solver import solve
 
     tiling = solve(practice.handler.board.cells, practice.handler.letters)
     for gesture in practice.handler.gestures(

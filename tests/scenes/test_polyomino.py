@@ -8,9 +8,9 @@ import pygame
 import pytest
 
 from game.automation import Session
-from game.rules.ubongo import levels, solver
-from game.rules.ubongo import placement as rules_placement
-from game.rules.ubongo.pieces import LETTERS, PIECES, orientation_of, symmetries
+from game.rules.ubongo.face import levels, solver
+from game.rules.ubongo.face import placement as rules_placement
+from game.rules.ubongo.face.pieces import LETTERS, PIECES, orientation_of, symmetries
 from game.scenes.base import Scene
 from game.scenes.ubongo.handling import SHAPES, puzzle_handler
 from game.ui import polyomino_draw, theme

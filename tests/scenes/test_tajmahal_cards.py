@@ -15,8 +15,8 @@ import pytest
 
 from game.automation import Session
 from game.core import i18n
-from game.rules.tajmahal.data import CARDS, CATEGORIES, PERSONS
-from game.rules.tajmahal.words import CATEGORY, COLOUR, SPECIAL
+from game.rules.tajmahal.face.data import CARDS, CATEGORIES, PERSONS
+from game.rules.tajmahal.face.words import CATEGORY, COLOUR, SPECIAL
 from game.scenes.tajmahal import art
 from game.scenes.tajmahal import layout as L
 from game.scenes.tajmahal import words as card_words

@@ -23,7 +23,7 @@ import pytest
 
 from game.automation import Session
 from game.core import i18n
-from game.rules.tajmahal.data import BONUSES, TAJ_BONUS, TILE_GOODS
+from game.rules.tajmahal.face.data import BONUSES, TAJ_BONUS, TILE_GOODS
 from game.scenes.tajmahal import art, labels, pieces
 from game.scenes.tajmahal import layout as L
 from game.scenes.tajmahal.map_art import city_id, map_art, paint_map, placement, write

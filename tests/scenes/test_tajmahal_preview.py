@@ -5,7 +5,7 @@ player's largest chain) are the rules' (tests/rules/tajmahal/test_view.py)."""
 from __future__ import annotations
 
 from game.core import i18n
-from game.rules.tajmahal.data import CARDS
+from game.rules.tajmahal.face.data import CARDS
 from game.scenes.tajmahal.preview import play_words, withdraw_words
 from game.scenes.tajmahal.sheets import summary_line, visit_summary
 

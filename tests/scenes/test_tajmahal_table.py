@@ -15,7 +15,7 @@ import pytest
 from game.automation import Session
 from game.core import i18n
 from game.core.match import verify
-from game.rules.tajmahal.data import CARDS, COLOURS
+from game.rules.tajmahal.face.data import CARDS, COLOURS
 from game.scenes.overlays import HandOff
 from game.scenes.tajmahal import layout as L
 from game.scenes.tajmahal import map_art, render

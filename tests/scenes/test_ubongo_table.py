@@ -11,7 +11,7 @@ import pytest
 
 from game.automation import Session
 from game.core.match import verify
-from game.rules.ubongo.state import HINT_TICKS
+from game.rules.ubongo.face.state import HINT_TICKS
 from game.scenes.overlays import HandOff
 from game.scenes.ubongo.table import UbongoTable
 from tests.scenes.ubongo_player import choose, move_to, play_to_standings, press, solution
@@ -224,7 +224,7 @@ def test_practice_browses_boards_and_solves_with_a_hint_and_a_new_puzzle():
 
 
 def solution_of(practice) -> list[dict]:
-    from game.rules.ubongo.solver import solve
+    from game.rules.ubongo.face.solver import solve
 
     tiling = solve(practice.handler.board.cells, practice.handler.letters)
     assert tiling is not None
@@ -277,7 +277,7 @@ def test_a_match_left_mid_round_resumes_with_its_hourglass_where_it_was():
 
 
 def test_every_shipped_puzzle_has_cells_of_at_least_40_px_at_the_table():
-    from game.rules.ubongo import levels
+    from game.rules.ubongo.face import levels
     from game.scenes.ubongo import layout
     from game.scenes.ubongo.handling import puzzle_handler
 

@@ -9,8 +9,8 @@ import pygame
 
 from game.automation import Session
 from game.core.match import Match, Seat
+from game.rules.ubongo.face.solver import tilings
 from game.rules.ubongo.ruleset import RULESET
-from game.rules.ubongo.solver import tilings
 
 
 def solution(s: Session, seat: int, pick: int = 0) -> dict:

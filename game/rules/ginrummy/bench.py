@@ -8,8 +8,8 @@ import time
 
 from game.core.rng import stream
 from game.core.ruleset import Budget
-from game.rules.ginrummy.cards import DECK
-from game.rules.ginrummy.melds import deadwood
+from game.rules.ginrummy.face.cards import DECK
+from game.rules.ginrummy.face.melds import deadwood
 
 
 def deadwood_us(count: int = 20_000) -> float:

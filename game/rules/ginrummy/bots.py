@@ -21,10 +21,10 @@ from collections.abc import Callable
 from typing import Any
 
 from game.core.ruleset import Budget, Command, View
-from game.rules.ginrummy.cards import BIT, DECK, INDEX, VALUE, mask_of
-from game.rules.ginrummy.melds import CARD_VALUE, arrangements_mask, best_layoffs_mask, deadwood_mask
+from game.rules.ginrummy.face.cards import BIT, DECK, INDEX, VALUE, mask_of
+from game.rules.ginrummy.face.melds import CARD_VALUE, arrangements_mask, best_layoffs_mask, deadwood_mask
+from game.rules.ginrummy.face.phases import DISCARDED, PASSED, TOOK
 from game.rules.ginrummy.rules import DEAD_STOCK
-from game.rules.ginrummy.state import DISCARDED, PASSED, TOOK
 
 ALL = (1 << 52) - 1
 

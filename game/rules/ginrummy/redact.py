@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.secrets import OWN, PUBLIC, By, Each, Own, Secrets
-from game.rules.ginrummy.cards import DECK
+from game.rules.ginrummy.face.cards import DECK
 
 HAND = 10  # cards dealt to each player; the deck's next card is the upcard
 

@@ -9,9 +9,9 @@ from dataclasses import replace
 from typing import Any
 
 from game.core.ruleset import Command, Event, Rejected
-from game.rules.ginrummy import checks, scoring
-from game.rules.ginrummy.cards import DECK, is_card, mask_of
-from game.rules.ginrummy.state import (
+from game.rules.ginrummy.face import checks, scoring
+from game.rules.ginrummy.face.cards import DECK, is_card, mask_of
+from game.rules.ginrummy.face.phases import (
     DISCARD,
     DISCARDED,
     DRAW,
@@ -21,10 +21,9 @@ from game.rules.ginrummy.state import (
     MATCH_OVER,
     PASSED,
     TOOK,
-    HandResult,
     Knock,
-    State,
 )
+from game.rules.ginrummy.state import HandResult, State
 
 DEAD_STOCK = 2  # a discard that leaves this many stock cards without a knock ends the hand
 

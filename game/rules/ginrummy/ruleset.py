@@ -7,23 +7,15 @@ from typing import Any
 
 from game.core.i18n import msg
 from game.core.ruleset import Command, Event, Outcome, Rejected, Ruleset
-from game.rules.ginrummy import rules, scoring
-from game.rules.ginrummy.cards import BIT, mask_of
-from game.rules.ginrummy.checks import KNOCK_LIMIT
-from game.rules.ginrummy.face import FIRST_DEALERS, TARGETS, UNDERCUT_BONUSES, GinRummyFace
-from game.rules.ginrummy.melds import deadwood_mask, layoff_fits
+from game.rules.ginrummy import rules
+from game.rules.ginrummy.face import FIRST_DEALERS, TARGETS, UNDERCUT_BONUSES, GinRummyFace, scoring
+from game.rules.ginrummy.face.cards import BIT, mask_of
+from game.rules.ginrummy.face.checks import KNOCK_LIMIT
+from game.rules.ginrummy.face.melds import deadwood_mask, layoff_fits
+from game.rules.ginrummy.face.phases import DISCARD, DRAW, FIRST_UPCARD, HAND_OVER, LAYOFF, MATCH_OVER
 from game.rules.ginrummy.redact import SECRETS
 from game.rules.ginrummy.resample import resample
-from game.rules.ginrummy.state import (
-    DISCARD,
-    DRAW,
-    FIRST_UPCARD,
-    HAND_OVER,
-    LAYOFF,
-    MATCH_OVER,
-    State,
-    to_act,
-)
+from game.rules.ginrummy.state import State, to_act
 from game.rules.ginrummy.view import history, view
 
 GIN_BONUS = 25

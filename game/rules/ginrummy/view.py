@@ -4,20 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.ginrummy import scoring
-from game.rules.ginrummy.cards import BIT, VALUE, mask_of, sorted_cards
-from game.rules.ginrummy.melds import best_melds, deadwood_mask
-from game.rules.ginrummy.state import (
-    DISCARD,
-    DISCARDED,
-    HAND_OVER,
-    LAYOFF,
-    MATCH_OVER,
-    PASSED,
-    TOOK,
-    State,
-    to_act,
-)
+from game.rules.ginrummy.face import scoring
+from game.rules.ginrummy.face.cards import BIT, VALUE, mask_of, sorted_cards
+from game.rules.ginrummy.face.melds import best_melds, deadwood_mask
+from game.rules.ginrummy.face.phases import DISCARD, DISCARDED, HAND_OVER, LAYOFF, MATCH_OVER, PASSED, TOOK
+from game.rules.ginrummy.state import State, to_act
 
 DEFAULT_NAMES = ("Seat 1", "Seat 2")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.jaipur.cards import (
+from game.rules.jaipur.face.cards import (
     BONUS_SIZES,
     CAMEL,
     DEAL_HAND,

@@ -9,8 +9,8 @@ from itertools import product
 from typing import Any
 
 from game.core.ruleset import Rejected
-from game.rules.jaipur import checks
-from game.rules.jaipur.cards import (
+from game.rules.jaipur.face import checks
+from game.rules.jaipur.face.cards import (
     BONUS_SIZES,
     CAMEL,
     EMPTY_PILES_TO_END,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.secrets import COUNT, OWN, PUBLIC, By, Each, Secrets
-from game.rules.jaipur.cards import BONUS_SIZES, DEAL_HAND, GOODS
+from game.rules.jaipur.face.cards import BONUS_SIZES, DEAL_HAND, GOODS
 
 
 def dealt(event: Any, seat: int | None) -> list[str | None]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.rules.jaipur.cards import BONUS, BONUS_SIZES, NAMES
+from game.rules.jaipur.face.cards import BONUS, BONUS_SIZES, NAMES
 from game.rules.jaipur.sim import View, draw
 from game.rules.jaipur.state import State, with_
 

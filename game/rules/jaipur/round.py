@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.rules.jaipur.cards import (
+from game.rules.jaipur.evolve import evolve
+from game.rules.jaipur.face.cards import (
     BONUS,
     BONUS_SIZES,
     BOT_DECK,
@@ -18,7 +19,6 @@ from game.rules.jaipur.cards import (
     bonus_for,
     full_deck,
 )
-from game.rules.jaipur.evolve import evolve
 from game.rules.jaipur.state import HOLE, State, market_cards, round_over
 
 Event = dict[str, Any]

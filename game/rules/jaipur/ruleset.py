@@ -8,10 +8,10 @@ from typing import Any
 
 from game.core.i18n import msg
 from game.core.ruleset import Bot, Outcome, Ruleset
-from game.rules.jaipur import checks, moves
-from game.rules.jaipur.cards import BONUS, BONUS_SIZES, BOT_DECK, full_deck
+from game.rules.jaipur import moves
 from game.rules.jaipur.evolve import evolve
-from game.rules.jaipur.face import JaipurFace
+from game.rules.jaipur.face import JaipurFace, checks
+from game.rules.jaipur.face.cards import BONUS, BONUS_SIZES, BOT_DECK, full_deck
 from game.rules.jaipur.redact import SECRETS
 from game.rules.jaipur.resample import resample
 from game.rules.jaipur.round import deal_event, settle

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules.jaipur.cards import BONUS, CARD_COUNTS, GOODS, INDEX, NAMES, TOKENS
+from game.rules.jaipur.face.cards import BONUS, CARD_COUNTS, GOODS, INDEX, NAMES, TOKENS
 
 CAMEL_I = 6
 TOK: tuple[tuple[int, ...], ...] = tuple(TOKENS[g] for g in GOODS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules.jaipur.cards import BONUS_SIZES, EMPTY_PILES_TO_END, GOODS, TOKENS
+from game.rules.jaipur.face.cards import BONUS_SIZES, EMPTY_PILES_TO_END, GOODS, TOKENS
 
 Counts = tuple[int, ...]  # cards per goods type, in GOODS order
 NO_GOODS: Counts = (0,) * len(GOODS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.jaipur.cards import BONUS_SIZES, GOODS
+from game.rules.jaipur.face.cards import BONUS_SIZES, GOODS
 from game.rules.jaipur.state import Counts, State, market_cards
 
 

@@ -9,8 +9,8 @@ there scores the provinces of every chain it touches.
 
 from __future__ import annotations
 
-from game.rules.tajmahal.board import Board
 from game.rules.tajmahal.chains import component, provinces, provinces_joined
+from game.rules.tajmahal.face.board import Board
 
 # What a seat's palaces give, by the palaces (as a frozenset) and what is asked: the look-ahead
 # asks the same few networks thousands of times a decision (every rollout's builds and scoring)

@@ -17,8 +17,8 @@ from typing import Any
 
 from game.core.ruleset import Budget, Command
 from game.rules.tajmahal import bot_chain, search
-from game.rules.tajmahal.board import Board, load
-from game.rules.tajmahal.data import (
+from game.rules.tajmahal.face.board import Board, load
+from game.rules.tajmahal.face.data import (
     BONUS_POINTS,
     CARDS,
     COLOURS,
@@ -29,7 +29,7 @@ from game.rules.tajmahal.data import (
     SPECIAL_POINTS,
     VISITS,
 )
-from game.rules.tajmahal.standing import standing
+from game.rules.tajmahal.face.standing import standing
 
 View = dict[str, Any]
 CARD_BASE, CARD_SYMBOL = 0.05, 0.08  # a card's worth in hand before the end-game bonus

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.rules.tajmahal.board import Board
+from game.rules.tajmahal.face.board import Board
 
 Cities = set[str] | frozenset[str]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from game.rules.tajmahal.data import CARDS, PERSONS, SPECIAL_ID, SPECIAL_IDS
+from game.rules.tajmahal.face.data import CARDS, PERSONS, SPECIAL_ID, SPECIAL_IDS
 from game.rules.tajmahal.state import Player, State
 
 Event = dict[str, Any]

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 
 from game.rules.tajmahal import bot_chain
-from game.rules.tajmahal.board import Board
-from game.rules.tajmahal.data import (
+from game.rules.tajmahal.face.board import Board
+from game.rules.tajmahal.face.data import (
     BONUS_POINTS,
     CARDS,
     CATEGORIES,

@@ -7,7 +7,7 @@ picked and discarded cards lie face up, and so do special cards."""
 from __future__ import annotations
 
 from game.core.secrets import COUNT, OWN, PUBLIC, Each, Map, Own, Owner, PerSeat, Secrets
-from game.rules.tajmahal.data import CATEGORIES, PERSONS
+from game.rules.tajmahal.face.data import CATEGORIES, PERSONS
 
 EVENTS = {
     "setup": {

@@ -11,7 +11,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from game.rules.tajmahal.data import DECK_IDS, PERSONS, SPECIAL_ID
+from game.rules.tajmahal.face.data import DECK_IDS, PERSONS, SPECIAL_ID
 from game.rules.tajmahal.state import Player, State
 
 View = dict[str, Any]

@@ -12,9 +12,11 @@ import random
 from typing import Any
 
 from game.core.ruleset import Rejected
-from game.rules.tajmahal import chains, checks
-from game.rules.tajmahal.board import Board, load
-from game.rules.tajmahal.data import (
+from game.rules.tajmahal import chains
+from game.rules.tajmahal.evolve import evolve
+from game.rules.tajmahal.face import checks
+from game.rules.tajmahal.face.board import Board, load
+from game.rules.tajmahal.face.data import (
     BONUS_POINTS,
     CARDS,
     COLOURS,
@@ -28,8 +30,7 @@ from game.rules.tajmahal.data import (
     TILE_GOODS,
     VISITS,
 )
-from game.rules.tajmahal.evolve import evolve
-from game.rules.tajmahal.standing import standing
+from game.rules.tajmahal.face.standing import standing
 from game.rules.tajmahal.state import State, counts
 
 Event = dict[str, Any]

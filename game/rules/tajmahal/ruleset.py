@@ -9,11 +9,11 @@ from typing import Any
 
 from game.core.i18n import msg
 from game.core.ruleset import Command, Event, Outcome, Ruleset
-from game.rules.tajmahal import checks, rules
-from game.rules.tajmahal.board import load
-from game.rules.tajmahal.data import CARDS, COLOURS, SPECIAL_ID
+from game.rules.tajmahal import rules
 from game.rules.tajmahal.evolve import evolve
-from game.rules.tajmahal.face import TajMahalFace
+from game.rules.tajmahal.face import TajMahalFace, checks
+from game.rules.tajmahal.face.board import load
+from game.rules.tajmahal.face.data import CARDS, COLOURS, SPECIAL_ID
 from game.rules.tajmahal.redact import SECRETS
 from game.rules.tajmahal.resample import resample
 from game.rules.tajmahal.setup import setup_events

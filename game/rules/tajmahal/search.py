@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.core.ruleset import Budget, Command
-from game.rules.tajmahal.board import load
+from game.rules.tajmahal.face.board import load
 from game.rules.tajmahal.playout import Visit
 from game.rules.tajmahal.resample import determinize
 

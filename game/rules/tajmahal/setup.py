@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.rules.tajmahal.board import load
-from game.rules.tajmahal.data import AGRA, BONUSES, DISPLAY, HAND_SIZE, TAJ_BONUS
+from game.rules.tajmahal.face.board import load
+from game.rules.tajmahal.face.data import AGRA, BONUSES, DISPLAY, HAND_SIZE, TAJ_BONUS
 
 Event = dict[str, Any]
 

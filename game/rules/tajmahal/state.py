@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from game.rules.tajmahal.data import CARDS, INFLUENCE_TILES, PERSONS
+from game.rules.tajmahal.face.data import CARDS, INFLUENCE_TILES, PERSONS
 
 
 @dataclass(frozen=True)

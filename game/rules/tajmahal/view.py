@@ -12,10 +12,10 @@ import functools
 from typing import Any
 
 from game.rules.tajmahal import chains
-from game.rules.tajmahal.board import load
-from game.rules.tajmahal.checks import build_cities
-from game.rules.tajmahal.data import CARDS, PERSONS, TILE_GOODS
-from game.rules.tajmahal.standing import standing
+from game.rules.tajmahal.face.board import load
+from game.rules.tajmahal.face.checks import build_cities
+from game.rules.tajmahal.face.data import CARDS, PERSONS, TILE_GOODS
+from game.rules.tajmahal.face.standing import standing
 from game.rules.tajmahal.state import State, counts
 
 View = dict[str, Any]

@@ -10,9 +10,9 @@ import time
 from game.core.authority import Authority
 from game.core.match import Match, Seat
 from game.core.referee import Referee
-from game.rules.ubongo import generate, levels, solver
+from game.rules.ubongo.face import generate, levels, solver
+from game.rules.ubongo.face.state import TICKS_PER_SECOND
 from game.rules.ubongo.ruleset import RULESET
-from game.rules.ubongo.state import TICKS_PER_SECOND
 
 BOT_LEVELS = ("easy", "medium", "hard")
 SAND = 45 * TICKS_PER_SECOND  # one hourglass, no handicap

@@ -21,8 +21,8 @@ import math
 import random
 
 from game.core.ruleset import Budget, Command, View
-from game.rules.ubongo import solver
-from game.rules.ubongo.difficulty import SPREAD
+from game.rules.ubongo.face import solver
+from game.rules.ubongo.face.difficulty import SPREAD
 
 # `medium` is the average player of difficulty.py (its labels' odds of missing the sand hold for
 # it); `easy` is slower and fumbles, `hard` quick.

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.ruleset import Event
-from game.rules.ubongo.state import COLOURS, ROUNDS, Puzzle, State
+from game.rules.ubongo.face.state import COLOURS, ROUNDS, Puzzle, State
 
 
 def evolve(state: State, event: Event) -> State:

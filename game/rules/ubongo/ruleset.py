@@ -32,12 +32,10 @@ from functools import lru_cache
 from typing import Any
 
 from game.core.ruleset import Command, Event, Outcome, Rejected, Ruleset, View
-from game.rules.ubongo import checks, levels
-from game.rules.ubongo.difficulty import estimate
 from game.rules.ubongo.evolve import evolve
-from game.rules.ubongo.face import UbongoFace
-from game.rules.ubongo.redact import SECRETS
-from game.rules.ubongo.state import (
+from game.rules.ubongo.face import UbongoFace, checks, levels
+from game.rules.ubongo.face.difficulty import estimate
+from game.rules.ubongo.face.state import (
     ACTIVE,
     ALLOWANCE,
     BOARDS_PER_SEAT,
@@ -55,6 +53,7 @@ from game.rules.ubongo.state import (
     Puzzle,
     State,
 )
+from game.rules.ubongo.redact import SECRETS
 
 
 @lru_cache(maxsize=1024)

@@ -6,8 +6,8 @@ from typing import Any
 
 from game.core.i18n import msg, msg_n
 from game.core.ruleset import Outcome
-from game.rules.ubongo.difficulty import label
-from game.rules.ubongo.state import (
+from game.rules.ubongo.face.difficulty import label
+from game.rules.ubongo.face.state import (
     COLOURS,
     DIE,
     HOURGLASS,
@@ -15,8 +15,9 @@ from game.rules.ubongo.state import (
     TICKS_PER_SECOND,
     TURNS,
     State,
+    key,
 )
-from game.rules.ubongo.words import nth
+from game.rules.ubongo.face.words import nth
 
 # The round's puzzles as the view shows them, made once a round: the same list for every view
 # of the round (views are read, never changed), so the secrets filter, which remembers the
@@ -92,11 +93,6 @@ def view(rules: Any, state: State, seat: int | None) -> dict[str, Any]:
         "results": [list(r) for r in state.results],
         "boards_left": len(state.deck),
     }
-
-
-def key(counts: tuple[int, ...]) -> tuple[int, ...]:
-    """The tie-break cascade: most of one colour, then the next largest colour, and so on."""
-    return tuple(sorted(counts, reverse=True))
 
 
 def solo_ticks(state: State) -> int:

@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from game.core.i18n import N_, msg, tr
-from game.rules.ginrummy.state import DISCARD, FIRST_UPCARD, HAND_OVER, LAYOFF, MATCH_OVER
+from game.rules.ginrummy.face.phases import DISCARD, FIRST_UPCARD, HAND_OVER, LAYOFF, MATCH_OVER
 from game.scenes.ginrummy import layout as L
 from game.scenes.ginrummy.arrange import RANK, SUIT, HandOrder
 from game.scenes.ginrummy.desk import Desk

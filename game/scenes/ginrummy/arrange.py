@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.i18n import Msg, msg
-from game.rules.ginrummy.cards import VALUE, rank_of, sort_key, suit_of
+from game.rules.ginrummy.face.cards import VALUE, rank_of, sort_key, suit_of
 
 SUIT, RANK = "suit", "rank"
 

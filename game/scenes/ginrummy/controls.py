@@ -15,8 +15,8 @@ from __future__ import annotations
 import pygame
 
 from game.core.i18n import N_, msg
-from game.rules.ginrummy.cards import sort_key
-from game.rules.ginrummy.state import DISCARD, LAYOFF
+from game.rules.ginrummy.face.cards import sort_key
+from game.rules.ginrummy.face.phases import DISCARD, LAYOFF
 from game.scenes.ginrummy import art
 from game.scenes.ginrummy import layout as L
 from game.scenes.ginrummy.actions import Actions

@@ -13,9 +13,17 @@ from typing import Any, Protocol
 
 from game.core.i18n import N_, msg
 from game.core.window import Window
-from game.rules.ginrummy.cards import VALUE, sort_key
-from game.rules.ginrummy.melds import deadwood
-from game.rules.ginrummy.state import DISCARD, DISCARDED, DRAW, FIRST_UPCARD, HAND_OVER, LAYOFF, MATCH_OVER
+from game.rules.ginrummy.face.cards import VALUE, sort_key
+from game.rules.ginrummy.face.melds import deadwood
+from game.rules.ginrummy.face.phases import (
+    DISCARD,
+    DISCARDED,
+    DRAW,
+    FIRST_UPCARD,
+    HAND_OVER,
+    LAYOFF,
+    MATCH_OVER,
+)
 from game.ui.drag import DragDrop
 
 

@@ -9,8 +9,8 @@ import pygame
 
 from game.core.i18n import N_, msg, tr
 from game.core.seats import level_name
-from game.rules.ginrummy.cards import VALUE
-from game.rules.ginrummy.state import LAYOFF
+from game.rules.ginrummy.face.cards import VALUE
+from game.rules.ginrummy.face.phases import LAYOFF
 from game.scenes.ginrummy import art, prompts, reveal
 from game.scenes.ginrummy import layout as L
 from game.scenes.ginrummy.arrange import group_label

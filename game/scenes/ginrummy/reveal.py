@@ -14,9 +14,9 @@ from typing import Any
 import pygame
 
 from game.core.i18n import N_, msg
-from game.rules.ginrummy import scoring
-from game.rules.ginrummy.cards import VALUE, sort_key
-from game.rules.ginrummy.melds import best_layoffs, best_melds, is_meld
+from game.rules.ginrummy.face import scoring
+from game.rules.ginrummy.face.cards import VALUE, sort_key
+from game.rules.ginrummy.face.melds import best_layoffs, best_melds, is_meld
 from game.scenes.ginrummy import art
 from game.scenes.ginrummy import layout as L
 from game.scenes.ginrummy.arrange import group_label, meld_kind

@@ -9,8 +9,8 @@ from typing import Any
 import pygame
 
 from game.core.i18n import N_, msg
-from game.rules.ginrummy import scoring
-from game.rules.ginrummy.state import MATCH_OVER
+from game.rules.ginrummy.face import scoring
+from game.rules.ginrummy.face.phases import MATCH_OVER
 from game.scenes.ginrummy import art
 from game.scenes.sheet import Sheet
 from game.ui import card_text, text, theme

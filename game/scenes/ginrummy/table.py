@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 
 from game.core.i18n import N_, msg
-from game.rules.ginrummy.state import DISCARD, DRAW, FIRST_UPCARD, HAND_OVER, LAYOFF, MATCH_OVER
+from game.rules.ginrummy.face.phases import DISCARD, DRAW, FIRST_UPCARD, HAND_OVER, LAYOFF, MATCH_OVER
 from game.scenes.ginrummy import gestures, prompts, reveal
 from game.scenes.ginrummy import layout as L
 from game.scenes.ginrummy.actions import Actions

@@ -11,7 +11,7 @@ from functools import cache
 import pygame
 
 from game.core import i18n
-from game.rules.jaipur.words import TITLE
+from game.rules.jaipur.face.words import TITLE
 from game.scenes.jaipur.layout import CARD_H, CARD_W
 from game.ui import text
 

@@ -13,7 +13,7 @@ import pygame
 
 from game.core import i18n
 from game.core.i18n import N_, msg
-from game.rules.jaipur.cards import BONUS_SIZES, CAMEL, EMPTY_PILES_TO_END, GOODS, SEALS_TO_WIN
+from game.rules.jaipur.face.cards import BONUS_SIZES, CAMEL, EMPTY_PILES_TO_END, GOODS, SEALS_TO_WIN
 from game.scenes.jaipur import art
 from game.scenes.jaipur import layout as L
 from game.ui import marks, text, theme

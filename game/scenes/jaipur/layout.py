@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.jaipur.cards import GOODS
+from game.rules.jaipur.face.cards import GOODS
 
 FELT = pygame.Rect(24, 12, 892, 592)
 CARD_W, CARD_H = 84, 118

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.jaipur.cards import CAMEL
+from game.rules.jaipur.face.cards import CAMEL
 from game.scenes.jaipur import art
 from game.scenes.jaipur import layout as L
 from game.ui.flights import Choreography, Flights

@@ -9,8 +9,8 @@ from typing import Any
 import pygame
 
 from game.core.i18n import N_, Msg, msg, msg_n
-from game.rules.jaipur.cards import CAMEL, HAND_LIMIT, bonus_for
-from game.rules.jaipur.words import cards_text, count, name, person
+from game.rules.jaipur.face.cards import CAMEL, HAND_LIMIT, bonus_for
+from game.rules.jaipur.face.words import cards_text, count, name, person
 from game.scenes.jaipur import art, draw
 from game.scenes.jaipur import layout as L
 from game.scenes.jaipur.desk import Desk

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.i18n import msg, msg_n
-from game.rules.jaipur.cards import CAMEL, bonus_for
 from game.rules.jaipur.face import FACE
-from game.rules.jaipur.words import count, name
+from game.rules.jaipur.face.cards import CAMEL, bonus_for
+from game.rules.jaipur.face.words import count, name
 
 Command = dict[str, Any]
 

@@ -11,8 +11,8 @@ from typing import Any
 import pygame
 
 from game.core.i18n import N_, Msg, msg, msg_n
-from game.rules.jaipur.cards import SEALS_TO_WIN
-from game.rules.jaipur.words import TIEBREAK, person
+from game.rules.jaipur.face.cards import SEALS_TO_WIN
+from game.rules.jaipur.face.words import TIEBREAK, person
 from game.scenes.jaipur import art, draw
 from game.scenes.results import Column, Results
 from game.scenes.sheet import Sheet

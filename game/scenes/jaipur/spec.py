@@ -23,7 +23,7 @@ def emblem(surface: pygame.Surface, c: tuple[int, int]) -> None:
 
 def areas(table: Any) -> dict[str, pygame.Rect]:
     """What a tutorial points at that is not clickable: the token and bonus piles, the seals..."""
-    from game.rules.jaipur.cards import GOODS
+    from game.rules.jaipur.face.cards import GOODS
     from game.scenes.jaipur import layout as L
 
     def around(points: list[tuple[int, int]], rx: int, ry: int) -> pygame.Rect:

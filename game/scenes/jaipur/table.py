@@ -15,9 +15,9 @@ import pygame
 from game.core.face import Command
 from game.core.i18n import N_, msg, msg_n
 from game.core.timers import ticks
-from game.rules.jaipur.cards import CAMEL
-from game.rules.jaipur.log import describe
-from game.rules.jaipur.words import name, person
+from game.rules.jaipur.face.cards import CAMEL
+from game.rules.jaipur.face.log import describe
+from game.rules.jaipur.face.words import name, person
 from game.scenes.jaipur import draw, sheets
 from game.scenes.jaipur import layout as L
 from game.scenes.jaipur.motion import Motion

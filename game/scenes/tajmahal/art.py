@@ -19,8 +19,8 @@ import pygame
 
 from game.core import i18n
 from game.core.i18n import N_, msg
-from game.rules.tajmahal.data import CARDS
-from game.rules.tajmahal.words import CATEGORY, COLOUR, GOOD, SPECIAL
+from game.rules.tajmahal.face.data import CARDS
+from game.rules.tajmahal.face.words import CATEGORY, COLOUR, GOOD, SPECIAL
 from game.ui import text
 
 # Okabe-Ito colours, told apart by most colour-blind eyes, and a shape per seat besides.

@@ -50,8 +50,8 @@ import pygame
 from game import resources
 from game.core import i18n, paths
 from game.core.files import write_atomic
-from game.rules.tajmahal.board import load
-from game.rules.tajmahal.data import BONUSES, TAJ_BONUS, TILE_GOODS
+from game.rules.tajmahal.face.board import load
+from game.rules.tajmahal.face.data import BONUSES, TAJ_BONUS, TILE_GOODS
 from game.scenes.tajmahal import art, pieces, solve
 from game.scenes.tajmahal import layout as L
 from game.ui import text

@@ -14,7 +14,7 @@ import pygame
 
 from game.core import i18n
 from game.rules import tiled
-from game.rules.tajmahal.board import board_path, load
+from game.rules.tajmahal.face.board import board_path, load
 from game.scenes.tajmahal import labels
 from game.scenes.tajmahal import layout as L
 from game.ui import text

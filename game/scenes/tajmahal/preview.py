@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.i18n import Msg, msg, msg_n
-from game.rules.tajmahal.data import CARDS, COLOURS, PERSONS
-from game.rules.tajmahal.standing import play_standing
-from game.rules.tajmahal.words import CATEGORY, COLOUR, GOOD, SPECIAL, listing, place
+from game.rules.tajmahal.face.data import CARDS, COLOURS, PERSONS
+from game.rules.tajmahal.face.standing import play_standing
+from game.rules.tajmahal.face.words import CATEGORY, COLOUR, GOOD, SPECIAL, listing, place
 from game.scenes.tajmahal.art import SPECIAL_SHORT, SYMBOL_SHORT
 
 COLOUR_ORDER = {c: k for k, c in enumerate((*COLOURS, "white", "special"))}

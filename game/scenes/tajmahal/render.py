@@ -10,8 +10,8 @@ import pygame
 
 from game.core import i18n
 from game.core.i18n import N_, _, _n, msg, msg_n
-from game.rules.tajmahal.data import CATEGORIES, PERSONS
-from game.rules.tajmahal.words import COLOUR, place
+from game.rules.tajmahal.face.data import CATEGORIES, PERSONS
+from game.rules.tajmahal.face.words import COLOUR, place
 from game.scenes.tajmahal import art, pieces
 from game.scenes.tajmahal import layout as L
 from game.scenes.tajmahal.desk import Desk

@@ -8,8 +8,8 @@ from typing import Any
 import pygame
 
 from game.core.i18n import N_, Msg, msg, msg_n
-from game.rules.tajmahal.data import CARDS
-from game.rules.tajmahal.words import CATEGORY, GOOD, SPECIAL, listing, place
+from game.rules.tajmahal.face.data import CARDS
+from game.rules.tajmahal.face.words import CATEGORY, GOOD, SPECIAL, listing, place
 from game.scenes.results import Cell, Column, Results, score
 from game.scenes.sheet import Sheet
 from game.scenes.tajmahal import art

@@ -16,7 +16,7 @@ import pygame
 
 from game.core.face import Command
 from game.core.i18n import N_, _, msg, msg_n
-from game.rules.tajmahal.words import BONUS, GOOD, listing, place
+from game.rules.tajmahal.face.words import BONUS, GOOD, listing, place
 from game.scenes.table import Table
 from game.scenes.table.base import Gesture
 from game.scenes.tajmahal import art

@@ -5,8 +5,8 @@ special card does."""
 from __future__ import annotations
 
 from game.core.i18n import Msg, msg
-from game.rules.tajmahal.data import CARDS
-from game.rules.tajmahal.words import CATEGORY, COLOUR, SPECIAL
+from game.rules.tajmahal.face.data import CARDS
+from game.rules.tajmahal.face.words import CATEGORY, COLOUR, SPECIAL
 
 # What a special card does, whole (its face shows a symbol and its name).
 SPECIAL_DOES = {

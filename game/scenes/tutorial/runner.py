@@ -18,10 +18,10 @@ FALLBACK = "easy"  # the opponent of the normal game, unless the tutorial names 
 
 def start_normal_game(app: Host, tutorial: Tutorial) -> None:
     """The game the tutorial ends in: a normal match against an easy bot, saved like any other."""
-    ruleset = registry.get(tutorial.game)
-    options = {**ruleset.default_options(), **tutorial.then.get("options", {})}
-    made = seats.from_specs(ruleset, list(tutorial.then.get("seats", ["human", FALLBACK])), options)
+    face = registry.face(tutorial.game)  # the match's machinery is the app's to load (matches.py)
+    options = {**face.default_options(), **tutorial.then.get("options", {})}
+    made = seats.from_specs(face, list(tutorial.then.get("seats", ["human", FALLBACK])), options)
     named = [
         replace(s, name=n) if s.kind != "rules" else s for s, n in zip(made, tutorial.names, strict=False)
     ]
-    waiting.open_new(app, ruleset, named, options, app.replace)
+    waiting.open_new(app, face, named, options, app.replace)

@@ -8,9 +8,9 @@ from collections.abc import Iterable, Sequence
 
 import pygame
 
-from game.rules.ubongo import placement
-from game.rules.ubongo.pieces import PIECES
-from game.rules.ubongo.solver import tilings
+from game.rules.ubongo.face import placement
+from game.rules.ubongo.face.pieces import PIECES
+from game.rules.ubongo.face.solver import tilings
 from game.ui.polyomino import PieceHandler
 from game.ui.polyomino_shapes import Shapes
 

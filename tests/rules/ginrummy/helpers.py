@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.core import registry
 from game.core.match import Match, Seat
 from game.core.ruleset import Budget
-from game.rules.ginrummy.cards import DECK
+from game.rules.ginrummy.face.cards import DECK
 
 RULES = registry.get("ginrummy")
 # The hard bot's full search, never cut short by the clock (a loaded machine gives the same move)

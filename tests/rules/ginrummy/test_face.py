@@ -7,11 +7,12 @@ from typing import Any
 
 from game.core import registry
 from game.core.match import Match, Seat
-from game.rules.ginrummy.cards import DECK
 from game.rules.ginrummy.face import FACE
-from game.rules.ginrummy.melds import best_melds
+from game.rules.ginrummy.face.cards import DECK
+from game.rules.ginrummy.face.melds import best_melds
+from game.rules.ginrummy.face.phases import DISCARD, LAYOFF
 from game.rules.ginrummy.ruleset import RULESET
-from game.rules.ginrummy.state import DISCARD, LAYOFF, State
+from game.rules.ginrummy.state import State
 from tests.rules.faces import Agreement
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from game.rules.ginrummy.bots import HardBot, _bits, after_one_draw
-from game.rules.ginrummy.cards import BIT, mask_of
-from game.rules.ginrummy.melds import deadwood_mask
+from game.rules.ginrummy.face.cards import BIT, mask_of
+from game.rules.ginrummy.face.melds import deadwood_mask
 
 
 def brute_one_draw(hand: int, pool: list[int]) -> float:

@@ -6,8 +6,8 @@ import random
 
 from game.core.ruleset import Budget
 from game.rules.ginrummy.bots import HardBot, play_out
-from game.rules.ginrummy.cards import BIT, DECK, mask_of
-from game.rules.ginrummy.melds import deadwood_mask
+from game.rules.ginrummy.face.cards import BIT, DECK, mask_of
+from game.rules.ginrummy.face.melds import deadwood_mask
 from tests.rules.ginrummy.helpers import RULES, both_pass, play, start
 
 

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from game.core import codec
 from game.core.match import Match, Seat, verify
 from game.core.ruleset import Budget, Rejected
-from game.rules.ginrummy.cards import DECK, VALUE, cards_of, mask_of
-from game.rules.ginrummy.melds import MELDS
-from game.rules.ginrummy.state import DEALING
+from game.rules.ginrummy.face.cards import DECK, VALUE, cards_of, mask_of
+from game.rules.ginrummy.face.melds import MELDS
+from game.rules.ginrummy.face.phases import DEALING
 from tests.rules.ginrummy.helpers import RULES
 
 JUNK = [
@@ -193,7 +193,7 @@ def test_defender_default_is_never_beaten_by_rearranging(seed, meld_picks, layof
 def test_knocker_default_is_least_deadwood_then_least_to_lay_off(seed):
     """Facts (ours): the knocker's melds have the least deadwood and, among equal ones, leave the
     defender the least to lay off."""
-    from game.rules.ginrummy.melds import arrangements, best_layoffs, deadwood
+    from game.rules.ginrummy.face.melds import arrangements, best_layoffs, deadwood
 
     m = reach_layoff(seed)
     if m is None:

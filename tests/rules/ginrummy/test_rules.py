@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from game.core.ruleset import Rejected
-from game.rules.ginrummy.cards import DECK
-from game.rules.ginrummy.scoring import can_knock, knock_deadwood
+from game.rules.ginrummy.face.cards import DECK
+from game.rules.ginrummy.face.scoring import can_knock, knock_deadwood
 from tests.rules.ginrummy.helpers import RULES, both_pass, play, start
 
 # Seat 0 deals in these tests unless said otherwise, so seat 1 receives the first ten cards.

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from game.rules.ginrummy import melds as solver
-from game.rules.ginrummy.cards import DECK
-from game.rules.ginrummy.melds import best_layoffs
+from game.rules.ginrummy.face import melds as solver
+from game.rules.ginrummy.face.cards import DECK
+from game.rules.ginrummy.face.melds import best_layoffs
 from tests.rules.ginrummy import reference
 
 

@@ -297,7 +297,7 @@ def tie_on_goods_tokens():
 def empty_deck():
     """Both players take one card a turn (selling one when full) until the deck runs dry."""
     from game.core.match import Match, Seat
-    from game.rules.jaipur.cards import GOODS, LUXURY
+    from game.rules.jaipur.face.cards import GOODS, LUXURY
     from game.rules.jaipur.ruleset import RULESET
 
     setup_ = setup([D, G, S, C, L], [SP, SP, C, L, K], [L, G])
@@ -388,7 +388,7 @@ def solo_bot():
 def solo_next_round():
     """A greedy human wins round 1 against the rule bot; the bot then starts round 2."""
     from game.core.match import Match, Seat
-    from game.rules.jaipur.cards import GOODS, LUXURY
+    from game.rules.jaipur.face.cards import GOODS, LUXURY
     from game.rules.jaipur.ruleset import RULESET
 
     def human(v):

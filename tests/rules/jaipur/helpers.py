@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from game.core.match import Match, Seat
-from game.rules.jaipur.cards import BONUS, full_deck
+from game.rules.jaipur.face.cards import BONUS, full_deck
 from game.rules.jaipur.ruleset import RULESET
 from game.rules.jaipur.state import State
 

@@ -11,8 +11,8 @@ import pytest
 from game.core import registry
 from game.core.match import Match, Seat
 from game.rules.jaipur import moves
-from game.rules.jaipur.cards import CAMEL, GOODS, INDEX, LUXURY
 from game.rules.jaipur.face import FACE
+from game.rules.jaipur.face.cards import CAMEL, GOODS, INDEX, LUXURY
 from game.rules.jaipur.ruleset import RULESET
 from game.rules.jaipur.state import State, market_cards
 from game.rules.jaipur.view import names

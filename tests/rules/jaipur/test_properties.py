@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from game.core import codec
 from game.core.match import Match, Seat
 from game.rules.jaipur import moves
-from game.rules.jaipur.cards import BONUS, CARD_COUNTS, GOODS, NAMES, TOKENS
+from game.rules.jaipur.face.cards import BONUS, CARD_COUNTS, GOODS, NAMES, TOKENS
 from game.rules.jaipur.ruleset import RULESET
 from game.rules.jaipur.state import HOLE, State, with_
 from game.rules.jaipur.view import names

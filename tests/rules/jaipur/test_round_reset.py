@@ -11,7 +11,7 @@ from game.core import registry
 from game.core.match import Match, Seat
 from game.core.rng import derive
 from game.core.ruleset import Budget
-from game.rules.jaipur.cards import full_deck
+from game.rules.jaipur.face.cards import full_deck
 
 
 @pytest.mark.parametrize("solo", [False, True])

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from game.rules.jaipur.cards import BONUS, TOKENS
+from game.rules.jaipur.face.cards import BONUS, TOKENS
 from game.rules.jaipur.ruleset import RULESET
 from game.rules.jaipur.state import with_
 from tests.rules.jaipur.helpers import decide, fold, match, ok, reason, setup, types

@@ -9,7 +9,7 @@ import pytest
 
 from game.core.match import Match, Seat
 from game.rules.jaipur import moves
-from game.rules.jaipur.cards import INDEX, NAMES
+from game.rules.jaipur.face.cards import INDEX, NAMES
 from game.rules.jaipur.ruleset import RULESET
 from game.rules.jaipur.sim import TOK, determinize, to_move
 

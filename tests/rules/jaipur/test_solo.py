@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.rules.jaipur.cards import GOODS
+from game.rules.jaipur.face.cards import GOODS
 from game.rules.jaipur.ruleset import RULESET
 from game.rules.jaipur.state import with_
 from tests.rules.jaipur.helpers import decide, fold, match, ok, reason, solo_setup, types

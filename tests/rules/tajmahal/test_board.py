@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from game.rules.tajmahal import board as boardmod
-from game.rules.tajmahal.board import PROVINCE_NAMES, BoardError, parse
+from game.rules.tajmahal.face import board as boardmod
+from game.rules.tajmahal.face.board import PROVINCE_NAMES, BoardError, parse
 
 ROOT = Path(__file__).resolve().parents[3]
 TMX = ROOT / "levels" / "tajmahal.tmx"
@@ -178,7 +178,7 @@ def test_the_loader_sees_what_the_file_says():
 
 def test_importing_the_rules_does_not_import_pygame():
     code = (
-        "import sys, game.rules.tajmahal.ruleset, game.rules.tajmahal.board as t; t.load(); "
+        "import sys, game.rules.tajmahal.ruleset, game.rules.tajmahal.face.board as t; t.load(); "
         "assert 'pygame' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)

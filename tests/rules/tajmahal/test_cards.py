@@ -2,7 +2,7 @@
 
 from collections import Counter
 
-from game.rules.tajmahal.data import CARDS, COLOURS, DECK_IDS, OWN_PERSON, PERSONS, SPECIAL_IDS
+from game.rules.tajmahal.face.data import CARDS, COLOURS, DECK_IDS, OWN_PERSON, PERSONS, SPECIAL_IDS
 
 
 def test_100_cards_96_in_the_deck_4_special():

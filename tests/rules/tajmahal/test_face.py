@@ -9,9 +9,9 @@ import pytest
 
 from game.core import registry
 from game.core.match import Match, Seat
-from game.rules.tajmahal.board import load
-from game.rules.tajmahal.data import CARDS, COLOURS
 from game.rules.tajmahal.face import FACE
+from game.rules.tajmahal.face.board import load
+from game.rules.tajmahal.face.data import CARDS, COLOURS
 from game.rules.tajmahal.ruleset import RULESET
 from game.rules.tajmahal.state import State
 from tests.rules.faces import Agreement

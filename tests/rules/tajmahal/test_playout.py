@@ -3,8 +3,8 @@
 import random
 
 from game.rules.tajmahal import rules
-from game.rules.tajmahal.board import load
-from game.rules.tajmahal.data import PERSONS
+from game.rules.tajmahal.face.board import load
+from game.rules.tajmahal.face.data import PERSONS
 from game.rules.tajmahal.playout import Visit, best_city, best_picks
 from tests.rules.tajmahal.helpers import match
 

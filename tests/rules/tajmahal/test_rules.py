@@ -8,8 +8,8 @@ import pytest
 from game.core.match import Match, Seat
 from game.core.rng import derive
 from game.core.ruleset import Rejected
-from game.rules.tajmahal.board import load
-from game.rules.tajmahal.data import BONUSES, SPECIAL_ID, TILE_GOODS
+from game.rules.tajmahal.face.board import load
+from game.rules.tajmahal.face.data import BONUSES, SPECIAL_ID, TILE_GOODS
 from game.rules.tajmahal.rules import chain_provinces, hand_points
 from game.rules.tajmahal.ruleset import RULESET
 from game.rules.tajmahal.state import Player

@@ -1,7 +1,7 @@
 """The bots' palace-chain arithmetic (game/rules/tajmahal/bot_chain.py)."""
 
 from game.rules.tajmahal import bot_chain
-from game.rules.tajmahal.board import load
+from game.rules.tajmahal.face.board import load
 
 
 def test_a_palace_joins_the_provinces_of_the_chains_it_touches():

@@ -3,10 +3,10 @@ who is still in, and for the seat itself what withdrawing now would win; and wha
 reads instead of working it out again (issue 34): each player's largest chain, what each
 player still in leads or ties, and play_standing for cards not yet played."""
 
-from game.rules.tajmahal.data import CARDS, SPECIAL_ID
+from game.rules.tajmahal.face.data import CARDS, SPECIAL_ID
+from game.rules.tajmahal.face.standing import play_standing
 from game.rules.tajmahal.rules import would_win
 from game.rules.tajmahal.ruleset import RULESET
-from game.rules.tajmahal.standing import play_standing
 from tests.rules.tajmahal.helpers import PURPLE, RED, match, ok, play, withdraw
 
 
@@ -67,7 +67,7 @@ def test_the_view_carries_the_board_so_an_outside_bot_needs_no_level_file():
     """Issue 23: provinces with their cities, goods by name, roads, fortresses, in plain JSON."""
     import json
 
-    from game.rules.tajmahal.board import load
+    from game.rules.tajmahal.face.board import load
 
     m = match(4, seed=3)
     board = load()

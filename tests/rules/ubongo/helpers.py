@@ -5,10 +5,10 @@ from __future__ import annotations
 from functools import cache
 
 from game.core.match import Match, Seat
-from game.rules.ubongo import levels
+from game.rules.ubongo.face import levels
+from game.rules.ubongo.face.solver import solve
+from game.rules.ubongo.face.state import COLOURS
 from game.rules.ubongo.ruleset import RULESET, puzzle_of
-from game.rules.ubongo.solver import solve
-from game.rules.ubongo.state import COLOURS
 
 # Row r holds colour r at its head pair, then the colours cycle: easy to predict the takes.
 GEMS = [[COLOURS[(r + i // 2) % 6] for i in range(12)] for r in range(6)]

@@ -70,7 +70,7 @@ def test_easy_fumbles_and_misses_the_sand_where_hard_does_not():
 def test_medium_is_the_average_player_the_labels_speak_of():
     """docs/ubongo.md: a label is the odds that an average player misses the sand; the medium bot
     is that player, so on shipped puzzles its misses follow the labels."""
-    from game.rules.ubongo import difficulty, levels
+    from game.rules.ubongo.face import difficulty, levels
 
     bot, rng = UbongoBot("medium"), random.Random(11)
     misses: dict[str, list[bool]] = {"easy": [], "medium": [], "hard": []}

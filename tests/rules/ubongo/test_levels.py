@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from game.rules.ubongo import difficulty, generate, levels, pieces, placement, solver
+from game.rules.ubongo.face import difficulty, generate, levels, pieces, placement, solver
 
 from .helpers import shipped_seconds
 
@@ -166,8 +166,8 @@ def test_loader_reports_a_missing_file(tmp_path):
 
 def test_loading_boards_does_not_import_pygame():
     code = (
-        "import sys; from game.rules.ubongo import levels, ruleset; levels.boards(); "
-        "print('pygame' in sys.modules)"
+        "import sys; from game.rules.ubongo import ruleset; from game.rules.ubongo.face import levels; "
+        "levels.boards(); print('pygame' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

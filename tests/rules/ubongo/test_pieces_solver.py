@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from game.rules.ubongo import pieces, placement, solver
-from game.rules.ubongo.generate import grow
+from game.rules.ubongo.face import pieces, placement, solver
+from game.rules.ubongo.face.generate import grow
 
 # The facts page's "orientations" column.
 FACTS_ORIENTATIONS = {
@@ -165,7 +165,7 @@ def naive_count(area, row) -> int:
 
 @pytest.mark.slow
 def test_solver_counts_agree_with_a_naive_search_on_every_shipped_row():
-    from game.rules.ubongo import levels
+    from game.rules.ubongo.face import levels
 
     for b in levels.boards():
         for side in levels.SIDES:
@@ -185,7 +185,7 @@ def test_dead_end_nodes_are_the_tries_that_lead_nowhere():
 
 def test_difficulty_does_not_depend_on_how_the_area_lies():
     """A person's trouble is the same with the board turned or flipped; the estimate too."""
-    from game.rules.ubongo import difficulty, levels
+    from game.rules.ubongo.face import difficulty, levels
 
     for b in levels.boards()[:6]:
         for side in levels.SIDES:
@@ -198,7 +198,7 @@ def test_difficulty_does_not_depend_on_how_the_area_lies():
 def test_difficulty_labels_are_the_odds_of_missing_the_sand():
     """docs/ubongo.md: easy = an average player misses the 45 s hourglass less than 1 time in 100,
     hard = more than 1 in 10."""
-    from game.rules.ubongo import difficulty
+    from game.rules.ubongo.face import difficulty
 
     (_, easy), (_, medium), _ = difficulty.LABELS
     assert abs(difficulty.miss_chance(easy) - difficulty.MISS_EASY) < 1e-9
@@ -209,7 +209,7 @@ def test_difficulty_labels_are_the_odds_of_missing_the_sand():
 
 
 def test_more_pieces_and_more_wrong_tries_take_longer():
-    from game.rules.ubongo import difficulty
+    from game.rules.ubongo.face import difficulty
 
     assert difficulty.seconds_for(0, 3) == 9.0  # three pieces that go straight in: 3 s each
     assert difficulty.seconds_for(1, 3) == 12.0  # one wrong try per tiling: one doubling, 3 s

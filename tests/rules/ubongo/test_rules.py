@@ -8,9 +8,9 @@ import pytest
 
 from game.core.match import Match, Seat
 from game.core.ruleset import Rejected
-from game.rules.ubongo import levels
+from game.rules.ubongo.face import levels
+from game.rules.ubongo.face.state import COLOURS, HOURGLASS
 from game.rules.ubongo.ruleset import RULESET
-from game.rules.ubongo.state import COLOURS, HOURGLASS
 
 from .helpers import GEMS, new, reveal, solution, solve_cmd
 

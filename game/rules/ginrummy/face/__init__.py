@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import game.rules.ginrummy.face.checks as checks
 from game.core.face import Command, Event, Face, Option, Rejected, View
 from game.core.i18n import N_
 from game.core.shapes import ANY
-from game.rules.ginrummy import checks
-from game.rules.ginrummy.log import describe
+from game.rules.ginrummy.face.log import describe
 
 TARGETS = (100, 50)
 UNDERCUT_BONUSES = (25, 10)

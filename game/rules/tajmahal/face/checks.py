@@ -8,12 +8,65 @@ it is, the display, and the palaces on the board.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Protocol
+
 from game.core.face import Command, Rejected, View
 from game.core.i18n import N_, msg, msg_n
-from game.rules.tajmahal.board import Board, load
-from game.rules.tajmahal.data import CARDS, COLOURS, SPECIAL_ID
-from game.rules.tajmahal.state import Player, State
-from game.rules.tajmahal.words import COLOUR, listing, place
+from game.rules.tajmahal.face.board import Board, load
+from game.rules.tajmahal.face.data import CARDS, COLOURS, SPECIAL_ID
+from game.rules.tajmahal.face.words import COLOUR, listing, place
+
+
+class Hand(Protocol):
+    """What the checks read of a player: the hand, and the colour this visit is bound to."""
+
+    @property
+    def hand(self) -> tuple[int, ...]: ...
+    @property
+    def colour(self) -> str: ...
+
+
+class State(Protocol):
+    """What the checks read of a match: the machinery's State when decide checks, `Seen` when
+    a table asks of its own view. The face knows no more of the state than this."""
+
+    @property
+    def phase(self) -> str: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def players(self) -> tuple[Hand, ...]: ...
+    @property
+    def province(self) -> str: ...
+    @property
+    def builds(self) -> tuple[str, ...]: ...
+    @property
+    def palaces(self) -> tuple[tuple[str, int], ...]: ...
+    @property
+    def display(self) -> tuple[int, ...]: ...
+    @property
+    def picks(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class SeenHand:
+    hand: tuple[int, ...]  # the viewing seat's own; () for the others, which no check reads
+    colour: str
+
+
+@dataclass(frozen=True)
+class Seen:
+    """The part of the state one seat's view gives the checks."""
+
+    phase: str
+    turn: int
+    players: tuple[SeenHand, ...]
+    province: str
+    builds: tuple[str, ...]
+    palaces: tuple[tuple[str, int], ...]
+    display: tuple[int, ...]
+    picks: int
 
 
 def play_problem(state: State, seat: int, cards: list[int]) -> str:
@@ -106,32 +159,25 @@ def check(state: State, seat: int | None, command: Command) -> Rejected | None:
     return phase(state, seat, command)
 
 
-def seen(view: View) -> State:
-    """The state as the viewing seat knows it: its own hand, every player's colour, who is
-    still in the visit, the display, the palaces and what is pending; the other hands and the
+def seen(view: View) -> Seen:
+    """The state as the viewing seat knows it: its own hand, every player's colour, the
+    province visited, the display, the palaces and what is pending; the other hands and the
     deck are left out, which no check reads."""
     seat = view["seat"]
     players = tuple(
-        Player(
-            hand=tuple(c["id"] for c in view["hand"]) if p["seat"] == seat else (),
-            played=tuple(c["id"] for c in p["played"]),
-            colour=p["colour"],
-            active=p["in_visit"],
-        )
+        SeenHand(tuple(c["id"] for c in view["hand"]) if p["seat"] == seat else (), p["colour"])
         for p in view["players"]
     )
     pending = view["pending"]
-    return State(
-        view["seats"],
-        players=players,
+    order, visit = view["order"], view["visit"] - 1
+    return Seen(
         phase=view["phase"],
-        visit=view["visit"] - 1,
-        order=tuple(view["order"]),
-        palaces=tuple((c, s) for c, s in view["palaces"]),
-        moguls=tuple((c, s) for c, s in view["moguls"]),
-        display=tuple(c["id"] for c in view["display"]),
         turn=view["turn"],
+        players=players,
+        province=order[visit] if visit < len(order) else "",
         builds=tuple(pending.get("builds", ())),
+        palaces=tuple((c, s) for c, s in view["palaces"]),
+        display=tuple(c["id"] for c in view["display"]),
         picks=pending.get("picks", 0),
     )
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from game.core.face import Event
 from game.core.i18n import N_, Msg, msg, msg_n
-from game.rules.tajmahal.data import CARDS
-from game.rules.tajmahal.words import BONUS, CATEGORY, SPECIAL, listing, place
+from game.rules.tajmahal.face.data import CARDS
+from game.rules.tajmahal.face.words import BONUS, CATEGORY, SPECIAL, listing, place
 
 
 def _card(cid: int) -> Msg:

@@ -15,7 +15,7 @@ from typing import Any
 
 from game import resources
 from game.rules import tiled
-from game.rules.tajmahal.data import AGRA
+from game.rules.tajmahal.face.data import AGRA
 
 PROVINCE_NAMES: tuple[str, ...] = (
     "Kabul",

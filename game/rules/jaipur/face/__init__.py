@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import game.rules.jaipur.face.checks as checks
 from game.core.face import Command, Event, Face, Option, Rejected, View
 from game.core.i18n import N_
 from game.core.shapes import ANY
-from game.rules.jaipur import checks
-from game.rules.jaipur.log import describe
+from game.rules.jaipur.face.log import describe
 
 
 class JaipurFace(Face):

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+import game.rules.ubongo.face.solver as solver
 from game import resources
 from game.rules import tiled
-from game.rules.ubongo import solver
-from game.rules.ubongo.pieces import LETTERS, SIZES, Shape, canonical, normalise, parse_row
+from game.rules.ubongo.face.pieces import LETTERS, SIZES, Shape, canonical, normalise, parse_row
 
 SIDES = ("easy", "hard")
 ROWS = 6

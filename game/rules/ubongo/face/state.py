@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.rules.ubongo.pieces import Shape
+from game.rules.ubongo.face.pieces import Shape
 
 TICKS_PER_SECOND = 60
 HOURGLASS = 45 * TICKS_PER_SECOND  # one turn of the sand, 2700 ticks
@@ -157,3 +157,8 @@ class State:
     def move_key(self, move: tuple[int, int, int, int]) -> tuple[int, int, int]:
         seat, _, _, tick = move
         return (tick, self.solved_at(seat) or 0, self.distance(seat))
+
+
+def key(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The tie-break cascade: most of one colour, then the next largest colour, and so on."""
+    return tuple(sorted(counts, reverse=True))

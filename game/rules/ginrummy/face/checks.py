@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
+import game.rules.ginrummy.face.scoring as scoring
 from game.core.face import Command, Rejected, View
 from game.core.i18n import N_, msg
-from game.rules.ginrummy import scoring
-from game.rules.ginrummy.cards import BIT, is_card, mask_of, value_of_mask
-from game.rules.ginrummy.melds import MELD_SET, deadwood_mask, layoff_fits
-from game.rules.ginrummy.state import (
+from game.rules.ginrummy.face.cards import BIT, is_card, mask_of, value_of_mask
+from game.rules.ginrummy.face.melds import MELD_SET, deadwood_mask, layoff_fits
+from game.rules.ginrummy.face.phases import (
+    DEALING,
     DISCARD,
     DRAW,
     FIRST_UPCARD,
@@ -25,9 +26,38 @@ from game.rules.ginrummy.state import (
     LAYOFF,
     MATCH_OVER,
     Knock,
-    State,
-    to_act,
 )
+
+
+class State(Protocol):
+    """What the checks read of a match: the machinery's State when decide checks, `Seen` when
+    a table asks of its own view. The face knows no more of the state than this."""
+
+    @property
+    def phase(self) -> str: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def hands(self) -> tuple[tuple[str, ...], tuple[str, ...]]: ...
+    @property
+    def pile(self) -> tuple[str, ...]: ...
+    @property
+    def taken(self) -> str | None: ...
+    @property
+    def knock(self) -> Knock | None: ...
+
+
+@dataclass(frozen=True)
+class Seen:
+    """The part of the state one seat's view gives the checks."""
+
+    phase: str
+    turn: int
+    hands: tuple[tuple[str, ...], tuple[str, ...]]
+    pile: tuple[str, ...]
+    taken: str | None
+    knock: Knock | None
+
 
 KNOCK_LIMIT = 10  # knock with this much deadwood or less
 
@@ -165,7 +195,7 @@ def checked(state: State, seat: int | None, command: Command) -> Any:
     out that the events need (a knock's `Knocking`, the melds of an arrangement), else None."""
     if state.phase == MATCH_OVER:
         return Rejected(N_("The match is over"))
-    if seat not in to_act(state):
+    if state.phase == DEALING or seat != state.turn:  # to_act, without building a set
         return Rejected(N_("It is not your turn"))
     move = command.get("move")
     check = MOVES.get(state.phase, {}).get(move) if isinstance(move, str) else None
@@ -180,10 +210,10 @@ def check(state: State, seat: int | None, command: Command) -> Rejected | None:
     return found if isinstance(found, Rejected) else None
 
 
-def seen(view: View) -> State:
+def seen(view: View) -> Seen:
     """The state as the viewing seat knows it: its own hand, the pile, the phase and the turn,
-    the card it just took, and after a knock what lies on the table; the other hand and the
-    stock are blanks of the right size, which no check reads."""
+    the card it just took, and after a knock what lies on the table; the other hand is blanks
+    of the right size, which no check reads."""
     seat = view["seat"]
     hands = [("?",) * n for n in view["hand_counts"]]
     hands[seat] = tuple(view["hand"])
@@ -198,14 +228,11 @@ def seen(view: View) -> State:
             defender_melds=tuple(tuple(m) for m in reveal["defender_melds"]),
             layoffs=tuple((x["card"], x["meld"]) for x in reveal["layoffs"]),
         )
-    return State(
+    return Seen(
         phase=view["phase"],
-        dealer=view["dealer"],
-        hand_number=view["hand_number"],
-        hands=(hands[0], hands[1]),
-        stock=("?",) * view["stock"],
-        pile=tuple(view["discard"]),
         turn=view["to_act"][0] if view["to_act"] else seat,
+        hands=(hands[0], hands[1]),
+        pile=tuple(view["discard"]),
         taken=view["taken"],
         knock=knock,
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Container, Iterable, Mapping
 from typing import Any
 
-from game.rules.tajmahal.data import CARDS, CATEGORIES
+from game.rules.tajmahal.face.data import CARDS, CATEGORIES
 
 View = dict[str, Any]
 

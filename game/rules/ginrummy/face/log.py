@@ -3,9 +3,9 @@ in the chosen language). It reads redacted events too: a stock draw names no car
 
 from __future__ import annotations
 
+import game.rules.ginrummy.face.scoring as scoring
 from game.core.face import Event
 from game.core.i18n import msg
-from game.rules.ginrummy import scoring
 
 
 def describe(event: Event, names: list[str]) -> str:

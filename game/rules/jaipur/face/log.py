@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.i18n import Msg, msg, msg_n
-from game.rules.jaipur.words import TIEBREAK, cards_text, count, name, person
+from game.rules.jaipur.face.words import TIEBREAK, cards_text, count, name, person
 
 __all__ = ["cards_text", "describe"]
 

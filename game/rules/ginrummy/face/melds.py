@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.rules.ginrummy.cards import BIT, DECK, RANK_VALUE, SUIT_MASK, cards_of
+from game.rules.ginrummy.face.cards import BIT, DECK, RANK_VALUE, SUIT_MASK, cards_of
 
 M = SUIT_MASK
 

@@ -12,9 +12,9 @@ import random
 from dataclasses import dataclass
 from itertools import combinations
 
-from game.rules.ubongo import solver
-from game.rules.ubongo.difficulty import estimate
-from game.rules.ubongo.pieces import LETTERS, SIZES, Cell, Shape, canonical, normalise, orientations
+import game.rules.ubongo.face.solver as solver
+from game.rules.ubongo.face.difficulty import estimate
+from game.rules.ubongo.face.pieces import LETTERS, SIZES, Cell, Shape, canonical, normalise, orientations
 
 SEED = 2026
 BOARDS = 36

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.i18n import msg
-from game.rules.ubongo.state import DIE, TICKS_PER_SECOND
-from game.rules.ubongo.words import colour, gem_words, listing, seconds, symbol
+from game.rules.ubongo.face.state import DIE, TICKS_PER_SECOND
+from game.rules.ubongo.face.words import colour, gem_words, listing, seconds, symbol
 
 
 def _name(names: list[str], seat: int) -> str:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import game.rules.ubongo.face.checks as checks
 from game.core.face import Command, Event, Face, Option, Rejected, Timing, View
 from game.core.i18n import N_, msg
 from game.core.shapes import ANY
-from game.rules.ubongo import checks
-from game.rules.ubongo.state import EXTRA_SECONDS
-from game.rules.ubongo.text import describe
+from game.rules.ubongo.face.state import EXTRA_SECONDS
+from game.rules.ubongo.face.text import describe
 
 MAX_SEATS = 4
 # A round's intro on every screen, in ticks: the die tumbles, its face shows, the hourglass

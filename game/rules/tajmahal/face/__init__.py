@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import game.rules.tajmahal.face.checks as checks
 from game.core.face import Command, Event, Face, Option, Rejected, View
 from game.core.i18n import N_, msg
 from game.core.shapes import ANY
-from game.rules.tajmahal import checks
-from game.rules.tajmahal.log import describe
+from game.rules.tajmahal.face.log import describe
 
 
 class TajMahalFace(Face):

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from game.rules.ubongo.pieces import SIZES, Cell, Shape, orientations
+from game.rules.ubongo.face.pieces import SIZES, Cell, Shape, orientations
 
 Placement = tuple[str, Shape]  # piece letter and the absolute cells it covers
 PAD = 5  # wider than any piece, so shifted masks never wrap into the area

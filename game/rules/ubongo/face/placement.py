@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from game.core.i18n import Msg, msg, msg_n
-from game.rules.ubongo.pieces import LETTERS, Cell, orientation_of
+from game.rules.ubongo.face.pieces import LETTERS, Cell, orientation_of
 
 
 def parse(raw: Any) -> list[tuple[str, tuple[Cell, ...]]] | Msg:

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.core.i18n import Msg, msg
-from game.rules.ginrummy.cards import BIT, DECK, cards_of, mask_of, value_of_mask
-from game.rules.ginrummy.melds import arrangements_mask, best_layoffs_mask, deadwood_mask
+from game.rules.ginrummy.face.cards import BIT, DECK, cards_of, mask_of, value_of_mask
+from game.rules.ginrummy.face.melds import arrangements_mask, best_layoffs_mask, deadwood_mask
 
 Melds = tuple[tuple[str, ...], ...]
 

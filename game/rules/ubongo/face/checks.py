@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import game.rules.ubongo.face.placement as placement
+import game.rules.ubongo.face.words as words
 from game.core.face import Command, Rejected, View
 from game.core.i18n import Msg, msg, msg_n
-from game.rules.ubongo import placement, words
-from game.rules.ubongo.state import ACTIVE, GEM_ROWS, HOURGLASS, TICKS_PER_SECOND, Puzzle, State
+from game.rules.ubongo.face.state import ACTIVE, GEM_ROWS, HOURGLASS, TICKS_PER_SECOND, Puzzle, State
 
 
 def seconds(ticks: int) -> Msg:

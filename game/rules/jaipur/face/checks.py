@@ -9,13 +9,45 @@ seat may know: its hand and herd, the market, whose turn it is.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from game.core.face import Command, Rejected, View
 from game.core.i18n import msg, msg_n
-from game.rules.jaipur.cards import BONUS_SIZES, CAMEL, GOODS, HAND_LIMIT, INDEX, LUXURY
-from game.rules.jaipur.state import NO_GOODS, State, market_cards
-from game.rules.jaipur.words import TITLE, count, many
+from game.rules.jaipur.face.cards import CAMEL, GOODS, HAND_LIMIT, INDEX, LUXURY
+from game.rules.jaipur.face.words import TITLE, count, many
+
+Counts = tuple[int, ...]  # cards per goods type, in GOODS order
+
+
+class State(Protocol):
+    """What the checks read of a match: the machinery's State when decide checks, `Seen` when
+    a table asks of its own view. The face knows no more of the state than this."""
+
+    @property
+    def solo(self) -> bool: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def market(self) -> tuple[str, ...]: ...
+    @property
+    def hands(self) -> tuple[Counts, Counts]: ...
+    @property
+    def herds(self) -> tuple[int, int]: ...
+
+
+@dataclass(frozen=True)
+class Seen:
+    """The part of the state one seat's view gives the checks."""
+
+    solo: bool
+    phase: str
+    turn: int
+    market: tuple[str, ...]
+    hands: tuple[Counts, Counts]
+    herds: tuple[int, int]
 
 
 def turn(state: State, seat: int | None) -> Rejected | None:
@@ -70,7 +102,7 @@ def exchange(state: State, seat: int, command: Command) -> Rejected | None:
         return Rejected(msg("An exchange takes 2 or more cards"))
     if len(gave) != len(took):
         return Rejected(msg("Give back exactly {n} cards for {n}", n=len(took)))
-    market = market_cards(state)
+    market = [c for c in state.market if c]  # "" is a slot the deck could not refill
     for good in set(took):
         if took.count(good) > market.count(good):
             return Rejected(msg("The market has only {goods}", goods=count(good, market.count(good))))
@@ -137,28 +169,25 @@ def check(state: State, seat: int | None, command: Command) -> Rejected | None:
     return move(state, seat, command)
 
 
-def seen(view: View) -> State:
-    """The state as the viewing seat knows it: its own hand and herd exact, the public table
-    exact, the hidden parts (the other hand and herd, the deck, the bonus values) blanks of
-    the right size, which no check reads."""
+def seen(view: View) -> Seen:
+    """The state as the viewing seat knows it: its own hand and herd exact, the market and
+    whose turn it is; the other hand and herd blanks, which no check reads."""
     seat = view["seat"]
     hand = [0] * len(GOODS)
     for card in view["hand"]:
         hand[INDEX[card]] += 1
-    hands = [NO_GOODS, NO_GOODS]
+    nothing = (0,) * len(GOODS)
+    hands = [nothing, nothing]
     hands[seat] = tuple(hand)
     herds = [0, 0]
     herds[seat] = view["herd"]
-    return State(
+    return Seen(
         solo=view["variant"] == "solo",
         phase=view["phase"],
         turn=view["to_act"][0] if view["to_act"] else seat,
-        deck=("?",) * view["deck"],
         market=tuple(view["market"]),
         hands=(hands[0], hands[1]),
         herds=(herds[0], herds[1]),
-        tokens=tuple(tuple(view["tokens"][g]) for g in GOODS),
-        bonus=tuple((0,) * view["bonus"][str(size)] for size in BONUS_SIZES),
     )
 
 
