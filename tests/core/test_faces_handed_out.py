@@ -8,10 +8,11 @@ import pytest
 from game.core import registry
 from game.core.replays import Rewind
 from game.core.ruleset import Ruleset
-from tests.core.test_history import SEATS, played
+from tests import games
+from tests.core.test_history import played
 
 
-@pytest.mark.parametrize("game", sorted(SEATS))
+@pytest.mark.parametrize("game", games.games())
 def test_a_replay_hands_out_the_face(game):
     rewind = Rewind(played(game, moves=6))
     for held in (rewind.game, rewind.window(rewind.end, rewind.viewers[0]).game):
