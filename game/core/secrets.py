@@ -70,6 +70,7 @@ class Spec:
 
 _SCALARS = frozenset({int, float, str, bool, type(None)})
 _SEQUENCES = frozenset({list, tuple})
+_LEAVES = _SCALARS | _SEQUENCES
 
 
 def flat(value: Any) -> bool:
@@ -203,6 +204,7 @@ class Fields(Spec):
 
     declared: Mapping[str, Any]
     _plain: frozenset[str] = field(init=False, repr=False, compare=False)
+    _all_plain: bool = field(init=False, repr=False, compare=False)
     _shared: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -210,6 +212,9 @@ class Fields(Spec):
         # the keys shown as they are when leaves (every update filters the view: this is quick)
         plain = frozenset(k for k, v in self.declared.items() if v is PUBLIC)
         object.__setattr__(self, "_plain", plain)
+        # every key PUBLIC (a card, a count per kind): such an object of scalars under declared
+        # keys is shown as it is, found so in C (a view holds dozens of them)
+        object.__setattr__(self, "_all_plain", bool(plain) and len(plain) == len(self.declared))
         object.__setattr__(self, "_shared", all(s.shared for s in self.declared.values()))
 
     @property
@@ -220,6 +225,10 @@ class Fields(Spec):
         if not isinstance(value, dict):
             return None
         plain, declared, scalars = self._plain, self.declared, _SCALARS
+        if self._all_plain and value.keys() <= plain:
+            kinds = set(map(type, value.values()))
+            if kinds <= scalars or (kinds <= _LEAVES and all(map(flat, value.values()))):
+                return dict(value)
         return {
             k: (v if type(v) in scalars or flat(v) else None)
             if k in plain

@@ -78,6 +78,11 @@ def _largest_chain(mine: frozenset[str]) -> tuple[tuple[str, ...], tuple[str, ..
     return tuple(sorted(cities)), tuple(sorted(provinces))
 
 
+# the goods each tile shows, the same object in every view (views are read, never changed): the
+# secrets filter, which remembers the last object it showed, walks it once
+_TILE_GOODS = {str(k): list(v) for k, v in TILE_GOODS.items()}
+
+
 def view(state: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
     shown = [counts(p.played) for p in state.players]
     taken = {c for c, _ in state.won}
@@ -120,7 +125,7 @@ def view(state: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
         "visit": state.visit + 1,
         "province": state.province,
         "order": list(state.order),
-        "tile_goods": {str(k): list(v) for k, v in TILE_GOODS.items()},
+        "tile_goods": _TILE_GOODS,
         "board": board_json(tuple(state.order)),
         "start": state.start,
         "turn": state.turn,
