@@ -175,7 +175,9 @@ OWN: Spec = Own()
 
 
 @dataclass(frozen=True)
-class Each(Spec):
+class _Items(Spec):
+    """What holds items of one spec (a list's, an object's values by name)."""
+
     item: Any
 
     def __post_init__(self) -> None:
@@ -185,6 +187,14 @@ class Each(Spec):
     def shared(self) -> bool:  # type: ignore[override]
         return self.item.shared
 
+    def in_event(self) -> Spec:
+        return type(self)(self.item.in_event())
+
+
+@dataclass(frozen=True)
+class Each(_Items):
+    """A list, each item as `item` says."""
+
     def show(self, value: Any, whole: Whole, seat: Seat) -> Any:
         if not isinstance(value, list):
             return None
@@ -193,9 +203,6 @@ class Each(Spec):
 
     def problems(self, where: str) -> list[str]:
         return self.item.problems(f"{where}[]")
-
-    def in_event(self) -> Spec:
-        return Each(self.item.in_event())
 
 
 @dataclass(frozen=True)
@@ -255,18 +262,9 @@ class Fields(Spec):
 
 
 @dataclass(frozen=True)
-class Map(Spec):
+class Map(_Items):
     """An object keyed by the game's names (goods, cities): the keys public, each value as
     `item` says."""
-
-    item: Any
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "item", spec_of(self.item))
-
-    @property
-    def shared(self) -> bool:  # type: ignore[override]
-        return self.item.shared
 
     def show(self, value: Any, whole: Whole, seat: Seat) -> Any:
         if not isinstance(value, dict):
@@ -276,9 +274,6 @@ class Map(Spec):
 
     def problems(self, where: str) -> list[str]:
         return self.item.problems(f"{where}{{}}")
-
-    def in_event(self) -> Spec:
-        return Map(self.item.in_event())
 
 
 @dataclass(frozen=True)
