@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
 
 from game.core import registry
 from game.core.authority import Authority, SeatWindow
@@ -24,7 +23,8 @@ from game.core.face import Face
 from game.core.i18n import N_, msg
 from game.core.referee import Notice, Ready, Referee
 from game.core.ruleset import AT_TABLE, Budget, Command, Event, Outcome, Rejected, View
-from game.core.window import Arrived, Hint
+from game.core.seats import Seat
+from game.core.window import Arrived, Hint, Options
 
 FAULT = N_(
     "Something went wrong deciding this match, so it is paused. Nothing is lost: leave it, and"
@@ -71,7 +71,7 @@ class LocalWindow:
         return registry.face(self._window.rules.name)
 
     @property
-    def players(self) -> list[Any]:
+    def players(self) -> list[Seat]:
         return self._window.players
 
     @property
@@ -79,7 +79,7 @@ class LocalWindow:
         return self._window.names
 
     @property
-    def options(self) -> dict[str, Any]:
+    def options(self) -> Options:
         return self._window.options
 
     @property

@@ -11,7 +11,7 @@ after the end, everybody's. Time entries (game.core.ruleset.TIME) are no moves h
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from game.core import history, registry
 from game.core.face import Face
@@ -20,7 +20,7 @@ from game.core.i18n import msg
 from game.core.match import Match
 from game.core.ruleset import Command, Event, Outcome, Rejected, View
 from game.core.seats import Seat
-from game.core.window import Arrived, Hint
+from game.core.window import Arrived, Hint, Options
 
 
 def replay_seats(seats: list[Seat]) -> list[Seat]:
@@ -166,7 +166,7 @@ class ReplayWindow:
         return list(self._rewind.names)
 
     @property
-    def options(self) -> dict[str, Any]:
+    def options(self) -> Options:
         return dict(self._rewind._match.options)
 
     @property
@@ -234,7 +234,7 @@ class ReplayWindow:
     def now(self, seat: int | None = None) -> int:
         return self._rules.time(self._state, seat)
 
-    def tick(self, n: int, running: bool, ready: Any) -> None:
+    def tick(self, n: int, running: bool, ready: bool | Callable[[], bool]) -> None:
         """A replay's point stands still."""
 
     def quiet(self, running: bool) -> int:

@@ -15,11 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game.core.ruleset import Command, Event, Outcome, Rejected, View
 
+if TYPE_CHECKING:
+    from game.core.face import Face
+    from game.core.seats import Seat
+
 Arrived = Callable[[list[Event]], None]
+Options = dict[str, object]  # a match's options by key (bool, int or str values)
 
 
 class NotOpened(Exception):
@@ -46,6 +51,33 @@ class Hold:
     seconds: float
 
 
+class Connection(Protocol):
+    """The link to the server that holds a match (network play): what the connection badge and
+    sheet show, and what a table may ask of the host. A match in this process has none."""
+
+    @property
+    def status(self) -> str: ...  # "connecting", "online", "reconnecting" or "closed"
+
+    @property
+    def latency_ms(self) -> float | None: ...  # the last round trip measured (None: none yet)
+
+    @property
+    def problem(self) -> str: ...  # the last thing that went wrong, in words
+
+    @property
+    def refusal(self) -> str: ...  # the code of the refusal that closed the link for good
+
+    @property
+    def host(self) -> bool: ...  # this screen hosts the match (it hands seats to bots)
+
+    @property
+    def left(self) -> frozenset[int]: ...  # seats whose person left on purpose
+
+    def pump(self) -> int: ...  # apply the news arrived: how many messages were
+
+    def hand_to_bot(self, seat: int, level: str) -> Rejected | None: ...  # None: sent
+
+
 class Window(Protocol):
     seats: frozenset[int]  # the seats played at this screen
     viewer: int | None  # whose eyes the screen is (None: nobody's, as behind a hand-off)
@@ -54,16 +86,16 @@ class Window(Protocol):
 
     # what everyone knows
     @property
-    def game(self) -> Any: ...  # the game's words, options and view helpers (its face)
+    def game(self) -> Face: ...  # the game's words, options and view helpers (its face)
 
     @property
-    def players(self) -> list[Any]: ...  # who sits where (Seat: name, kind, level)
+    def players(self) -> list[Seat]: ...  # who sits where (name, kind, level)
 
     @property
     def names(self) -> list[str]: ...
 
     @property
-    def options(self) -> dict[str, Any]: ...
+    def options(self) -> Options: ...
 
     @property
     def count(self) -> int: ...  # events in the log: a moment of the match
@@ -145,8 +177,8 @@ class Window(Protocol):
     @property
     def hinting(self) -> bool: ...
 
-    # network play: the link's state, or None for a match in this process
+    # network play: the link to the server, or None for a match in this process
     @property
-    def connection(self) -> Any: ...
+    def connection(self) -> Connection | None: ...
 
     def close(self) -> None: ...

@@ -29,7 +29,7 @@ from game.core.face import Face
 from game.core.i18n import Msg, msg
 from game.core.ruleset import Command, Event, Outcome, Rejected, View
 from game.core.seats import Seat
-from game.core.window import Hint, Hold
+from game.core.window import Connection, Hint, Hold, NotOpened
 from game.net import failures
 from game.net import protocol as p
 from game.net.failures import dropped, failure_words
@@ -550,8 +550,11 @@ class RemoteWindow:
         self.viewer = seat
 
     @property
-    def game(self) -> Face | None:
-        """The game's face: its words, options and view-level checks (never its machinery)."""
+    def game(self) -> Face:
+        """The game's face: its words, options and view-level checks (never its machinery). A
+        window is handed out only once the welcome has named the game."""
+        if self._face is None:
+            raise NotOpened("no welcome has named the game yet")
         return self._face
 
     @property
@@ -618,8 +621,7 @@ class RemoteWindow:
         self._own_seat(seat)
         if self.status != "online":
             return Rejected(self.offline_reason())
-        assert self._face is not None
-        return self._face.why_not(self.seat_view(seat), seat, command)
+        return self.game.why_not(self.seat_view(seat), seat, command)
 
     def submit(self, seat: int, command: Command) -> Rejected | None:
         """Send a command for one of this window's seats: refused at once only when the link is
@@ -704,7 +706,7 @@ class RemoteWindow:
 
     # -- network play ----------------------------------------------------------------------
     @property
-    def connection(self) -> RemoteWindow:
+    def connection(self) -> Connection:
         """The link's state for the connection badge: this window itself."""
         return self
 
