@@ -34,7 +34,7 @@ from game.core.records import MatchInfo, Played, StatRow
 from game.core.ruleset import AT_TABLE, Budget, Rejected
 from game.core.store import Saving, fold
 from game.core.timers import ticks
-from game.core.window import NotOpened
+from game.core.window import Connection, NotOpened
 
 if TYPE_CHECKING:
     from game.core.authority import Authority
@@ -439,13 +439,13 @@ class Matches:
     def _hosted(self, hosted: Any) -> Opened:
         return Opened(self._remote(hosted.window), hosted.window.match_id, hosted.invites)
 
-    def reinvite(self, window: RemoteWindow, seat: int) -> Invite:
+    def reinvite(self, link: Connection, seat: int) -> Invite:
         """A new invite for the seat of a player who is away from a match this app hosts: the
         old invite and the link their app keeps stop working (NotOpened says why not)."""
         from game.hosting import hosting
 
         try:
-            return hosting(self.app).reinvite(window.match_id, seat)
+            return hosting(self.app).reinvite(link.match_id, seat)
         except (ValueError, OSError) as exc:
             raise NotOpened(msg("No new invite: {why}", why=said(exc))) from None
 

@@ -73,6 +73,9 @@ class Connection(Protocol):
     @property
     def left(self) -> frozenset[int]: ...  # seats whose person left on purpose
 
+    @property
+    def match_id(self) -> int: ...  # the match's number at the server (a new invite names it)
+
     def pump(self) -> int: ...  # apply the news arrived: how many messages were
 
     def hand_to_bot(self, seat: int, level: str) -> Rejected | None: ...  # None: sent

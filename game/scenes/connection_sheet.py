@@ -32,7 +32,7 @@ from game.ui import text, theme
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.net.client import RemoteWindow
+    from game.core.window import Connection, Window
     from game.scenes.host import Host
 
 WIDTH, TOP, ROW_H, FOOT = 760, 170, 62, 124
@@ -47,16 +47,16 @@ class ConnectionSheet(Overlay):
     proceed = CLOSE
 
     def __init__(self, app: Host, table: Any):
-        self.table = table  # a table of network play: its window (`remote`), invites, seats seen
-        remote = self.remote
-        super().__init__(app, (WIDTH, TOP + ROW_H * len(remote.players) + FOOT))
+        self.table = table  # a table of network play: its window and link, invites, seats seen
+        window, remote = self.window, self.link
+        super().__init__(app, (WIDTH, TOP + ROW_H * len(window.players) + FOOT))
         b = self.box
         self.bots: dict[int, Button] = {}
         self.reinvites: dict[int, Button] = {}
         if remote.host:
-            for seat in range(len(remote.players)):
+            for seat in range(len(window.players)):
                 y = b.y + TOP + ROW_H * seat + 4
-                name = name_of(remote, seat)
+                name = name_of(window, seat)
                 again = Button(
                     (b.right - 44 - BOT_W - INVITE_W, y, INVITE_W, 48),
                     N_("New invite"),
@@ -86,21 +86,29 @@ class ConnectionSheet(Overlay):
         self.group.focus(self.close_button)
 
     @property
-    def remote(self) -> RemoteWindow:
-        return self.table.connection
+    def window(self) -> Window:
+        window: Window = self.table.window
+        return window
+
+    @property
+    def link(self) -> Connection:
+        link: Connection | None = self.table.connection
+        if link is None:
+            raise RuntimeError("the connection sheet opens over a table of network play only")
+        return link
 
     def states(self) -> list[str]:
-        return seat_states(self.remote, self.table.connection_seen)
+        return seat_states(self.window, self.table.connection_seen)
 
     def _sync(self) -> None:
         """A bot is offered for the seats of people who are not here: away, or never come."""
         states = self.states()
         for seat, button in self.bots.items():
             button.visible = seat < len(states) and states[seat] in (AWAY, WAITING)
-            button.enabled = self.remote.status == "online"
+            button.enabled = self.link.status == "online"
         for seat, button in self.reinvites.items():  # a seat never joined has its invite still
             button.visible = seat < len(states) and states[seat] == AWAY
-            button.enabled = self.remote.status == "online"
+            button.enabled = self.link.status == "online"
         if self.group.focused is not None and not self.group.focused.visible:
             self.group.focus(self.close_button)
 
@@ -108,7 +116,7 @@ class ConnectionSheet(Overlay):
         return lambda: self.ask(seat)
 
     def ask(self, seat: int) -> None:
-        name = name_of(self.remote, seat)
+        name = name_of(self.window, seat)
         question = msg(
             "Hand {name}'s seat to a bot? It plays on from here and nothing played is lost, "
             "but {name} cannot take the seat back.",
@@ -119,13 +127,13 @@ class ConnectionSheet(Overlay):
     def hand_over(self, seat: int) -> None:
         levels = self.table.rules.bot_levels
         level = HANDOVER if HANDOVER in levels else levels[len(levels) // 2]
-        name = name_of(self.remote, seat)
-        self.remote.pump()  # the player may have come back while the question stood
+        name = name_of(self.window, seat)
+        self.link.pump()  # the player may have come back while the question stood
         if self.states()[seat] not in (AWAY, WAITING):
             self.status = msg("{name} is here again: the seat stays theirs.", name=name)
             self._sync()
             return
-        refused = self.remote.hand_to_bot(seat, level)
+        refused = self.link.hand_to_bot(seat, level)
         if refused is not None:
             self.status = msg("{name}'s seat stays as it was: {why}", name=name, why=refused.reason)
         else:
@@ -141,19 +149,19 @@ class ConnectionSheet(Overlay):
         question = msg(
             "Make a new invite for {name}'s seat? Their old invite and the link their app keeps "
             "stop working; whoever joins with the new one takes the seat, as it stands.",
-            name=name_of(self.remote, seat),
+            name=name_of(self.window, seat),
         )
         self.app.push(Confirm(self.app, question, lambda: self.reinvite(seat), N_("New invite")))
 
     def reinvite(self, seat: int) -> None:
-        name = name_of(self.remote, seat)
-        self.remote.pump()  # the player may have come back while the question stood
+        name = name_of(self.window, seat)
+        self.link.pump()  # the player may have come back while the question stood
         if self.states()[seat] != AWAY:
             self.status = msg("{name} is here again: the seat stays theirs.", name=name)
             self._sync()
             return
         try:
-            invite = self.app.matches.reinvite(self.remote, seat)
+            invite = self.app.matches.reinvite(self.link, seat)
         except NotOpened as exc:
             self.status = said(exc)
             return
@@ -171,7 +179,7 @@ class ConnectionSheet(Overlay):
 
     # -- time: the link and the players change while the sheet stands ----------------------
     def update(self, ticks: int) -> None:
-        self.news = self.remote.pump() > 0
+        self.news = self.link.pump() > 0
         if self.news:
             self._sync()
 
@@ -183,7 +191,7 @@ class ConnectionSheet(Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         self._sync()
         super().draw(surface)
-        b, remote = self.box, self.remote
+        b, remote = self.box, self.link
         text.blit(
             surface, N_("Players and connection"), (b.x + 40, b.y + 44), 30, theme.TEXT, "black", "midleft"
         )
@@ -213,15 +221,15 @@ class ConnectionSheet(Overlay):
         self.group.draw(surface)
 
     def _draw_row(self, surface: pygame.Surface, seat: int, state: str, top: int) -> None:
-        b, remote = self.box, self.remote
+        b, window, remote = self.box, self.window, self.link
         y = top + 28
         draw_mark(surface, state, (b.x + 48, y), 8)
         name = text.blit(
-            surface, name_of(remote, seat), (b.x + 66, y - 10), 21, theme.TEXT, "bold", "midleft", as_is=True
+            surface, name_of(window, seat), (b.x + 66, y - 10), 21, theme.TEXT, "bold", "midleft", as_is=True
         )
-        if seat in remote.to_act:
+        if seat in window.to_act:
             text.blit(surface, N_("to play"), (name.right + 12, y - 9), 15, theme.ACCENT, "bold", "midleft")
-        words = state_words(remote, seat, state)
+        words = state_words(window, seat, state)
         if state == HERE and remote.host:
             words = N_("At this screen (you host)")
         text.blit(surface, words, (b.x + 66, y + 13), 16, theme.MUTED, anchor="midleft")

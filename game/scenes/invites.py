@@ -57,17 +57,15 @@ class InviteSheet(Overlay):
         self.group.move_focus(1)
 
     def name_of(self, seat: int) -> str:
-        remote = self.table.connection
-        return name_of(remote, seat) if remote is not None else str(seat + 1)
+        return name_of(self.table.window, seat)
 
     def invite(self, seat: int) -> Invite:
         return self.table.invites[seat]
 
     def states(self) -> list[str]:
-        remote = self.table.connection
-        if remote is None:
+        if self.table.connection is None:
             return [WAITING] * (max(self.seats, default=0) + 1)
-        return seat_states(remote, self.table.connection_seen)
+        return seat_states(self.table.window, self.table.connection_seen)
 
     def joined(self, seat: int) -> bool:
         """A seat whose player came (online now, or seen before): its invite is used."""

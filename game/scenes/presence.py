@@ -11,7 +11,7 @@ is told by colour alone.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,7 +21,7 @@ from game.net.protocol import BAD_CODE, BAD_TOKEN, CODE_USED, REPLACED, VERSION_
 from game.ui import theme
 
 if TYPE_CHECKING:
-    from game.net.client import RemoteWindow
+    from game.core.window import Connection, Window
 
 HERE, ONLINE, AWAY, WAITING, BOT = "here", "online", "away", "waiting", "bot"
 LINK_ONLINE, LINK_DOWN, LINK_CLOSED = "link-online", "link-down", "link-closed"
@@ -49,7 +49,7 @@ def refusal_words(code: str, said: str) -> str:
     return REFUSALS.get(code, said)
 
 
-def seat_states(remote: RemoteWindow, seen: set[int]) -> list[str]:
+def seat_states(remote: Window, seen: set[int]) -> list[str]:
     """Each seat's state. `seen`: the seats seen online while this table was open (kept up to
     date here), which tells a player reconnecting from one who has not joined yet."""
     online = remote.online
@@ -69,8 +69,9 @@ def seat_states(remote: RemoteWindow, seen: set[int]) -> list[str]:
     return states
 
 
-def state_words(remote: RemoteWindow, seat: int, state: str) -> str:
-    if state == AWAY and seat in remote.left:
+def state_words(remote: Window, seat: int, state: str) -> str:
+    link = remote.connection
+    if state == AWAY and link is not None and seat in link.left:
         return N_("Away: left the table; the match waits for them")
     if state == BOT:
         player = remote.players[seat]
@@ -78,13 +79,13 @@ def state_words(remote: RemoteWindow, seat: int, state: str) -> str:
     return STATE_WORDS[state]
 
 
-def link_state(remote: RemoteWindow) -> str:
+def link_state(remote: Connection) -> str:
     if remote.status == "online":
         return LINK_ONLINE
     return LINK_CLOSED if remote.status == "closed" else LINK_DOWN
 
 
-def link_words(remote: RemoteWindow) -> tuple[str, str]:
+def link_words(remote: Connection) -> tuple[str, str]:
     """The link to the host in words: a headline, and a detail (the reason, or what it means)."""
     if remote.status == "online":
         ms = remote.latency_ms
@@ -92,12 +93,12 @@ def link_words(remote: RemoteWindow) -> tuple[str, str]:
     if remote.status == "connecting":
         return N_("Connecting…"), ""
     if remote.status == "closed":
-        said = refusal_words(getattr(remote, "refusal", ""), remote.problem)
+        said = refusal_words(remote.refusal, remote.problem)
         return N_("Disconnected"), said or N_("This table no longer reaches the host")
     return N_("Reconnecting…"), remote.problem or N_("The link to the host dropped; trying again")
 
 
-def latency_words(remote: RemoteWindow) -> str:
+def latency_words(remote: Connection) -> str:
     ms = remote.latency_ms
     if remote.status != "online" or ms is None:
         return N_("Latency: not measured yet") if remote.status == "online" else N_("Latency: no link")
@@ -130,6 +131,6 @@ def draw_mark(surface: pygame.Surface, state: str, centre: tuple[int, int], r: i
             pygame.draw.circle(surface, theme.ACCENT, dot, 2)
 
 
-def name_of(remote: RemoteWindow, seat: int) -> str:
-    names: list[Any] = remote.names
+def name_of(remote: Window, seat: int) -> str:
+    names = remote.names
     return str(names[seat]) if seat < len(names) else str(seat + 1)

@@ -24,7 +24,7 @@ from game.core.i18n import N_, msg
 from game.core.ruleset import Command, Event, Rejected
 from game.core.settings import INSTANT
 from game.core.timers import Scheduler
-from game.core.window import Window
+from game.core.window import Connection, Window
 from game.scenes.base import Scene
 from game.scenes.overlays import Halted, HandOff, Pause
 from game.scenes.sheet import CONTINUE, Sheet
@@ -91,8 +91,8 @@ class Table(TargetInput, TableOverlay, Scene):
         self.window.look_as(seat)
 
     @property
-    def connection(self) -> Any:
-        """Network play: the link's state (None for a match decided in this process)."""
+    def connection(self) -> Connection | None:
+        """Network play: the link to the server (None for a match decided in this process)."""
         return self.window.connection
 
     def leave(self) -> None:

@@ -33,7 +33,7 @@ from game.ui.targets import Target
 from game.ui.widgets import focus_ring, panel
 
 if TYPE_CHECKING:
-    from game.net.client import RemoteWindow
+    from game.core.window import Connection, Window
 
 BADGE = "connection"  # the badge's target id
 PAD_X, PAD_Y, LINE_H, MARK_W = 12, 5, 19, 18
@@ -44,7 +44,8 @@ Line = tuple[str, str]  # (the mark's state or "", the words)
 
 
 class ConnectionBadge:
-    connection: RemoteWindow | None
+    connection: Connection | None
+    window: Window
     app: Any
     focus: str | None
     hover: str | None
@@ -75,12 +76,12 @@ class ConnectionBadge:
         headline, detail = link_words(remote)
         if remote.status != "online":
             return [(link_state(remote), headline), *([("", detail)] if detail else [])]
-        states = seat_states(remote, self.connection_seen)
+        states = seat_states(self.window, self.connection_seen)
         missing = [seat for seat, state in enumerate(states) if state in (AWAY, WAITING)]
         lines: list[Line] = []
-        waited = next((seat for seat in missing if seat in remote.to_act), None)
+        waited = next((seat for seat in missing if seat in self.window.to_act), None)
         for seat in missing:
-            name = name_of(remote, seat)
+            name = name_of(self.window, seat)
             if states[seat] == AWAY:
                 lines.append((AWAY, msg("{name} is reconnecting…", name=name)))
             else:
