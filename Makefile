@@ -42,11 +42,13 @@ bench: $(PLAY)
 	$(HEADLESS) $(PY) -m game bench
 
 # ruff, then the architecture's contracts (pyproject.toml [tool.importlinter]: layers, the
-# seat window, no import cycles), then ShellCheck on the shell scripts (the bundle check runs
-# under bash on Linux, macOS and Windows' Git Bash)
+# seat window, no import cycles), then the strict type check of the window's door (pyproject.toml
+# [tool.mypy]), then ShellCheck on the shell scripts (the bundle check runs under bash on Linux,
+# macOS and Windows' Git Bash)
 lint: $(DEV)
 	$(PY) -m ruff check game tests build levels assets tools
 	$(VENV)/bin/lint-imports
+	$(PY) -m mypy
 	$(VENV)/bin/shellcheck build/*.sh build/linux/*.sh build/macos/*.sh .ci/run
 
 # The bundle, built with the pinned versions of build/constraints.txt (as CI's release builds),

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from game.core.store import Store
     from game.core.writer import Writer
     from game.scenes.host import SceneLike as Scene
+    from game.scenes.host import Server
 
 STEP = 1.0 / TICKS_PER_SECOND
 MAX_CATCH_UP = 0.25  # after a stall, drop time rather than run hundreds of updates
@@ -104,7 +105,7 @@ class App:
         self._store: Store | None = None
         self._writer: Writer | None = None  # the store's one thread, opened with the store
         self._inbox: Inbox | None = None  # what the store's thread hands back to the frame
-        self.hosting: Any = None  # the server of network play, once this app hosts (scenes/online.py)
+        self.hosting: Server | None = None  # the server of network play, once this app hosts
         self._matches: Any = None
         self.frame_hooks: list[Callable[[], None]] = []
         self.dirty = True  # the screen may differ from what was last presented

@@ -33,6 +33,15 @@ class SceneLike(Protocol):
     def draw(self, surface: pygame.Surface) -> None: ...
 
 
+class Server(Protocol):
+    """The server of network play this app runs once it hosts a match (game/hosting.py), as
+    the app sees it: something to stop when it quits."""
+
+    def stopping(self) -> None: ...  # ask it to stop: its rooms stop, their writes go on
+
+    def stop(self) -> None: ...  # wait for it to have stopped
+
+
 class Host(Protocol):
     @property
     def matches(self) -> Any:
@@ -42,10 +51,10 @@ class Host(Protocol):
 
     settings: Settings
     sounds: Sounds
-    stack: list
+    stack: list[SceneLike]
     automated: bool  # driven by game.automation: bots answer at once and deterministically
     active: bool  # the window has focus and is not minimised
-    hosting: Any  # the server of network play once this app hosts a match (scenes/online.py)
+    hosting: Server | None  # the server of network play once this app hosts a match
 
     @property
     def top(self) -> SceneLike | None: ...
