@@ -437,7 +437,7 @@ class Matches:
         return self.ask(make, then=then, made=self._hosted, undo=_close_hosted, hosting=True)
 
     def _hosted(self, hosted: Any) -> Opened:
-        return Opened(self._remote(hosted.window), hosted.window.match_id, hosted.invites)
+        return Opened(hosted.window, hosted.window.match_id, hosted.invites)
 
     def reinvite(self, link: Connection, seat: int) -> Invite:
         """A new invite for the seat of a player who is away from a match this app hosts: the
@@ -458,7 +458,7 @@ class Matches:
         from game.net.invite import parse
 
         invite = parse(text)
-        window = self._remote(RemoteWindow.join(invite, stop=stop))
+        window = RemoteWindow.join(invite, stop=stop)
         self._playable(window)
         game = window.game.name if window.game is not None else ""
         ticket = tickets.Ticket(
@@ -482,7 +482,7 @@ class Matches:
         from game.net.protocol import BAD_TOKEN
 
         try:
-            window = self._remote(RemoteWindow.rejoin(ticket.url, ticket.token, stop=stop))
+            window = RemoteWindow.rejoin(ticket.url, ticket.token, stop=stop)
         except NetError as exc:
             if exc.code == BAD_TOKEN:  # the host no longer knows this seat (not merely away)
                 with contextlib.suppress(OSError):
@@ -526,14 +526,6 @@ class Matches:
 
         with contextlib.suppress(OSError):
             tickets.forget(paths.data_dir(), window.link.url, window.match_id)
-
-    def _remote(self, window: RemoteWindow) -> RemoteWindow:
-        """Under game.automation a remote window's hints think at once, as a local one's do."""
-        if self.app.automated:
-            from game.core.thinking import Thinking
-
-            window.hints = Thinking()
-        return window
 
     @staticmethod
     def _playable(window: RemoteWindow) -> None:
