@@ -24,7 +24,7 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
-from game.core import registry
+from game.core import faces
 from game.core.face import Face
 from game.core.i18n import Msg, msg
 from game.core.ruleset import Command, Event, Outcome, Rejected, View
@@ -51,7 +51,7 @@ class Offline(Exception):
 def games() -> dict[str, str]:
     """The games this app has, and their versions: said in hello and join, so a match of a game
     it lacks is refused with what to install."""
-    return {name: registry.plugin(name).version for name in registry.games()}
+    return {name: faces.plugin(name).version for name in faces.games()}
 
 
 def missing_words(error: dict[str, Any]) -> Msg:
@@ -407,7 +407,7 @@ class RemoteWindow:
     def _welcome(self, message: dict[str, Any]) -> None:
         match = message["match"]
         self.match_id = int(match["id"])
-        self._face = registry.face(match["game"])
+        self._face = faces.face(match["game"])
         self._players = [Seat.from_json(s) for s in match["players"]]
         self._options = dict(match["options"])
         self.seats = frozenset(message["seats"])

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from game.core import i18n, paths, registry
+from game.core import faces, i18n, paths
 from game.core.i18n import N_, _, _n, msg, said
 from game.core.records import Played
 from game.core.seats import level_name
@@ -65,14 +65,14 @@ class History(Screen):
         self.loading = False  # the rows are being read
         self.asked = 0  # reads asked: only the latest's answers are shown
         self.landed = False  # the first rows have come: focus lands on the list once, then stays
-        games = list(registry.games())
+        games = list(faces.games())
         self.game_choice = Choice(
             (60, 108, 300, 46),
             N_("Game"),
             [None, *games],
             None,
             self.set_game,
-            [N_("All"), *(registry.face(g).title for g in games)],
+            [N_("All"), *(faces.face(g).title for g in games)],
             18,
         )
         self.game_choice.tid = "filter.game"
@@ -140,7 +140,7 @@ class History(Screen):
 
     def show(self, played: list[Played], names: list[str]) -> None:
         hidden = self.deleted[0].id if self.deleted else None
-        every = [p for p in played if p.game in registry.names() and p.id != hidden]
+        every = [p for p in played if p.game in faces.names() and p.id != hidden]
         self.total = len(every)
         self.pages = max(1, -(-len(every) // ROWS))
         self.page = min(self.page, self.pages - 1)
@@ -319,7 +319,7 @@ class History(Screen):
             box = pygame.Rect(40, 644, 640, 60)
             panel(surface, box, theme.BG_DEEP, theme.ACCENT, width=2)
             row = self.deleted[0]
-            title = registry.face(row.game).title
+            title = faces.face(row.game).title
             said = _("{game} match {id} deleted (Ctrl+Z undoes it).", game=i18n.tr(title), id=row.id)
             said, size = text.fit(said, 470, 18, "bold", 14)
             text.blit(surface, said, (box.x + 20, box.centery), size, theme.TEXT, "bold", "midleft")
@@ -328,7 +328,7 @@ class History(Screen):
 
     def _row(self, surface: pygame.Surface, rect: pygame.Rect, row: Played, k: int) -> None:
         panel(surface, rect, theme.BG_DEEP if k % 2 else theme.PANEL)
-        title = registry.face(row.game).title
+        title = faces.face(row.game).title
         text.blit(surface, title, (rect.x + 20, rect.y + 22), 21, theme.ACCENT, "bold", "midleft")
         when = when_text(row.updated.astimezone())
         text.blit(surface, when, (rect.x + 20, rect.y + 46), 15, theme.MUTED, anchor="midleft")

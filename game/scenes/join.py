@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core import registry
+from game.core import faces
 from game.core.i18n import N_, msg, said
 from game.net.client import NetError, RemoteWindow
 from game.net.invite import parse
@@ -343,7 +343,7 @@ class JoinScreen(Screen):
             text.blit(surface, shown, (960, SEATS_Y), 16, theme.MUTED, anchor="midright")
         for k, ticket in enumerate(self.tickets):
             y = SEATS_Y + 50 + 48 * k
-            game = registry.face(ticket.game).title if ticket.game in registry.names() else ticket.game
+            game = faces.face(ticket.game).title if ticket.game in faces.names() else ticket.game
             you = ", ".join(ticket.names[s] for s in ticket.seats if s < len(ticket.names))
             others = ", ".join(n for i, n in enumerate(ticket.names) if i not in ticket.seats)
             line = msg("{game}: you are {you}, with {others}", game=game, you=you, others=others)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from game.core import i18n, registry
+from game.core import faces, i18n
 from game.core.i18n import N_, msg, said
 from game.scenes import tables
 from game.scenes.base import Screen
@@ -45,7 +45,7 @@ class GameTile(Widget):
         # Learn to play, for a game with a tutorial: a link in the tile's corner (L on the tile)
         self.on_learn = on_learn
         self.learn_rect = pygame.Rect(self.rect.right - 166, self.rect.bottom - 48, 148, 34)
-        self.face = registry.face(game)  # the public part: the menu loads no machinery
+        self.face = faces.face(game)  # the public part: the menu loads no machinery
         self.label = self.face.title
         self.spec = tables.find(game)  # None: no table for it yet
         self.enabled = self.spec is not None
@@ -133,7 +133,7 @@ class Menu(Screen):
 
     def __init__(self, app):
         super().__init__(app)
-        games = registry.games()
+        games = faces.games()
         for game, rect in zip(games, tile_rects(len(games)), strict=True):
             learn = self.learn if available(game) and tables.has_table(game) else None
             self.group.add(GameTile(rect, game, self.new_game, learn))

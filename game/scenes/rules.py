@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game import resources
-from game.core import i18n, registry
+from game.core import faces, i18n
 from game.core.i18n import N_, _, msg
 from game.core.plugin import read
 from game.scenes import tables
@@ -31,9 +31,9 @@ class RulesScreen(Screen):
 
     def __init__(self, app, game: str):
         super().__init__(app)
-        self.title = msg("Rules · {game}", game=registry.face(game).title)
+        self.title = msg("Rules · {game}", game=faces.face(game).title)
         # the Japanese texts are the project's own, beside the English (seeds/ja)
-        texts = registry.plugin(game).rules
+        texts = faces.plugin(game).rules
         where = texts.get(i18n.language()) or texts.get("", "")
         try:
             source = rules_text(where)
@@ -120,10 +120,10 @@ class RulesIndex(Screen):
 
     def __init__(self, app):
         super().__init__(app)
-        self.games = list(registry.games())
+        self.games = list(faces.games())
         self.rows = rows(len(self.games))
         for game, (rect, _emblem) in zip(self.games, self.rows, strict=True):
-            title = registry.face(game).title
+            title = faces.face(game).title
             self.group.add(Button(rect, title, lambda g=game: self.open(g), tid=game))
         self.group.add(Button((1040, 22, 180, 50), N_("Back"), self.back))
         self.group.move_focus(1)

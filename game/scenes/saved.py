@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 
-from game.core import paths, registry
+from game.core import faces, paths
 from game.core.i18n import N_, _, msg, said
 from game.core.records import MatchInfo
 from game.core.seats import level_name
@@ -159,7 +159,7 @@ class SavedMatches(Screen):
         for k, info in enumerate(self.infos):
             row = pygame.Rect(40, 120 + ROW_H * k, 1200, ROW_H - 6)
             panel(surface, row, theme.BG_DEEP if k % 2 else theme.PANEL)
-            title = registry.face(info.game).title
+            title = faces.face(info.game).title
             text.blit(surface, title, (row.x + 20, row.y + 18), 22, theme.ACCENT, "bold", "midleft")
             players = _(", ").join(
                 s.name if not s.is_bot else _("{name} ({level})", name=s.name, level=level_name(s.level))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core import registry, setups
+from game.core import faces, setups
 from game.core.face import Option
 from game.core.i18n import N_, msg
 from game.core.seats import Seat, level_name
@@ -26,7 +26,7 @@ class Setup(Screen):
     def __init__(self, app, game: str):
         super().__init__(app)
         self.game = game
-        self.face = registry.face(game)  # the machinery is loaded at Start, for the match
+        self.face = faces.face(game)  # the machinery is loaded at Start, for the match
         self.title = msg("New game · {game}", game=self.face.title)
         self.options = self.face.default_options()
         # "online": a person at another computer, who joins with an invite (network play)

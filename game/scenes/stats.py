@@ -7,7 +7,7 @@ from concurrent.futures import Future
 
 import pygame
 
-from game.core import registry
+from game.core import faces
 from game.core.i18n import N_, msg, said
 from game.core.records import StatRow
 from game.scenes.base import Screen
@@ -67,7 +67,7 @@ class Statistics(Screen):
         for k, row in enumerate(self.rows[:14]):
             y = 196 + 34 * k
             cells = (
-                registry.face(row.game).title,
+                faces.face(row.game).title,
                 row.label,
                 row.played,
                 row.wins,

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.core import registry
+from game.core import faces
 from game.core.plugin import load
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ class TableSpec:
 
 def find(game: str) -> TableSpec | None:
     """The game's table spec, or None when the game declares no table."""
-    plugin = registry.plugins().get(game)
+    plugin = faces.plugins().get(game)
     return load(plugin.table) if plugin is not None and plugin.table else None
 
 

@@ -15,7 +15,7 @@ from functools import cache
 
 import pygame
 
-from game.core import registry
+from game.core import faces
 
 RATE = 22050
 # name -> list of (frequency Hz, start s, length s, loudness), plus a noise burst length: the
@@ -65,7 +65,7 @@ def synthesise(
 def effects() -> dict[str, tuple[list[tuple[float, float, float, float]], float]]:
     """Every effect: the shared ones and each registered game's own (a game's name wins no clash)."""
     out = dict(EFFECTS)
-    for plugin in registry.plugins().values():
+    for plugin in faces.plugins().values():
         for effect, (partials, noise) in plugin.sounds.items():
             out.setdefault(effect, (list(partials), noise))
     return out

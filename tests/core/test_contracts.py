@@ -47,6 +47,7 @@ SCENES = "Scenes, the UI kit and every game's table see a game only through its 
 WINDOW = "Scenes see a match only through a window"
 FACES = "A game's face, and all it imports"
 PACKAGES = "A game's package imports nothing beyond its face"
+REGISTRY = "Scenes and the UI kit know a game by its face alone"
 
 
 def contract(start: str) -> dict:
@@ -136,6 +137,12 @@ BREACHES = [
         },
         (SCENES,),
         kept=(FACES, PACKAGES),
+    ),
+    Breach(
+        "a scene imports the machinery's registry (whose get loads a ruleset)",
+        {"game/scenes/menu.py": "from game.core import registry"},
+        (REGISTRY,),
+        kept=(FACES, PACKAGES, WINDOW),
     ),
     Breach(
         "a brand-new scene module imports machinery",

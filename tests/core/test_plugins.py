@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from game.automation import Session
-from game.core import registry
+from game.core import faces, registry
 from game.core.plugin import API, GamePlugin
 from tests.scenes.label_fit import Overflow
 
@@ -154,7 +154,7 @@ def pretend(count: int) -> dict[str, GamePlugin]:
 @pytest.mark.parametrize("screen", SCREENS)
 def test_every_target_of_every_games_screen_is_on_the_window_and_every_label_fits(count, screen, monkeypatch):
     games = pretend(count)
-    monkeypatch.setattr(registry, "_plugins", lambda: (games, {}))
+    monkeypatch.setattr(faces, "_plugins", lambda: (games, {}))
     overflow = Overflow(monkeypatch)
     s = Session.menu()
     try:
@@ -184,5 +184,5 @@ def test_the_entry_points_the_registry_reads_are_importlib_metadatas():
     theirs = {
         (e.name, e.value, norm(e.dist.name)) for e in importlib.metadata.entry_points(group=registry.GROUP)
     }
-    assert set(registry._declared()) == theirs
+    assert set(faces._declared()) == theirs
     assert any(name == TEST_GAME for name, _, _ in theirs)

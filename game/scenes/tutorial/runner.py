@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from game.core import registry, seats
+from game.core import faces, seats
 from game.scenes import waiting
 from game.scenes.tutorial.script import Tutorial
 
@@ -18,7 +18,7 @@ FALLBACK = "easy"  # the opponent of the normal game, unless the tutorial names 
 
 def start_normal_game(app: Host, tutorial: Tutorial) -> None:
     """The game the tutorial ends in: a normal match against an easy bot, saved like any other."""
-    face = registry.face(tutorial.game)  # the match's machinery is the app's to load (matches.py)
+    face = faces.face(tutorial.game)  # the match's machinery is the app's to load (matches.py)
     options = {**face.default_options(), **tutorial.then.get("options", {})}
     made = seats.from_specs(face, list(tutorial.then.get("seats", ["human", FALLBACK])), options)
     named = [

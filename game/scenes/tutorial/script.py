@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any
 
-from game.core import registry
+from game.core import faces
 from game.core.face import Command
 from game.core.plugin import read
 
@@ -23,7 +23,7 @@ def declared() -> dict[str, tuple[str, str]]:
     """Every tutorial by name (its file's stem): its game and its "package:path" resource."""
     return {
         PurePosixPath(resource.partition(":")[2]).stem: (game, resource)
-        for game, plugin in registry.plugins().items()
+        for game, plugin in faces.plugins().items()
         for resource in plugin.tutorials
     }
 
