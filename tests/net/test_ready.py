@@ -40,9 +40,10 @@ def test_the_sand_waits_until_every_screen_is_ready(net):
     assert not a.clock.running and not b.clock.running, "the sand waits for the screens"
     assert a.view()["puzzles"] == b.view()["puzzles"] == [], "the boards lie face down"
     a.ready()
+    # the server has read a's ready (sent on the link's own thread) once a is no longer awaited
+    waiting = until(lambda: net.on_loop(lambda: net.srv.rooms[match_id].unready) == {1}, "a's ready read")
     held = net.on_loop(lambda: net.srv.rooms[match_id].referee.sand_held)
-    waiting = net.on_loop(lambda: net.srv.rooms[match_id].unready)
-    assert held and waiting == {1}, "one screen is not all of them"
+    assert held and waiting, "one screen is not all of them"
     b.ready()
     until(lambda: boards_up(a), "the boards turned up once both were ready")
     until(lambda: boards_up(b), "on every screen")
