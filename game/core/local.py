@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from game.core import registry
+from game.core import faces
 from game.core.authority import Authority, SeatWindow
 from game.core.face import Face
 from game.core.i18n import N_, msg
@@ -68,7 +68,7 @@ class LocalWindow:
     @property
     def game(self) -> Face:
         """The game's face: its words, options and view-level checks (never its machinery)."""
-        return registry.face(self._window.rules.name)
+        return faces.face(self._window.rules.name)
 
     @property
     def players(self) -> list[Seat]:

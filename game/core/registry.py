@@ -14,20 +14,26 @@ from __future__ import annotations
 import weakref
 
 from game.core import faces
-from game.core.faces import (  # noqa: F401  (re-exported: one name for the tools' callers)
-    GROUP,
-    face,
-    games,
-    main,
-    names,
-    plugin,
-    plugins,
-    refresh,
-    refused,
-)
+from game.core.faces import GROUP, face, games, main, names, plugin, plugins, refresh, refused
 from game.core.plugin import load
 from game.core.ruleset import Ruleset
 from game.core.secrets import Secrets, SecretsError
+
+# the faces' registry, re-exported: one name for the tools' and the servers' callers
+__all__ = [
+    "GROUP",
+    "admit",
+    "face",
+    "games",
+    "get",
+    "main",
+    "names",
+    "plugin",
+    "plugins",
+    "refresh",
+    "refused",
+    "register",
+]
 
 FILTERED = ("view", "redact")  # what every caller reads; a game implements `see` and `secrets`
 _extra: dict[str, Ruleset] = {}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.core import history, registry
+from game.core import faces, history
 from game.core.face import Face
 from game.core.history import Advice, Mark, Timeline
 from game.core.i18n import msg
@@ -51,7 +51,7 @@ class Rewind:
     @property
     def game(self) -> Face:
         """The game's face (its words and view helpers), all a scene may hold of it."""
-        return registry.face(self._rules.name)
+        return faces.face(self._rules.name)
 
     # -- where things lie ----------------------------------------------------------------------
     @property
