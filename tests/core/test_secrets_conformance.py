@@ -35,6 +35,7 @@ from game.core import registry
 from game.core.match import Match, Seat
 from game.core.ruleset import Command, Rejected, Ruleset
 from game.core.secrets import PUBLIC, Each, Fields, Map, Own, Secrets, Spec, spec_of
+from tests import games
 from tests.core.tinygame import RULESET as TINY
 
 registry.register(TINY)
@@ -61,16 +62,9 @@ class Config:
 def configs(game: str) -> list[Config]:
     """The fewest and most seats the game takes, and each choice of an option that changes
     which seats there are (a solo variant): read from the game's face, never listed here."""
-    rules = registry.get(game)
-    default = rules.default_options()
-    low, high = rules.seat_range(default)
+    low, high = games.seat_range(game)
     out = [Config(game, n, {}) for n in sorted({low, high})]
-    for option in rules.options:
-        for choice in option.choices:
-            opts = {**default, option.key: choice}
-            if rules.seat_range(opts) != (low, high) or rules.fixed_seats(opts) != rules.fixed_seats(default):
-                out.append(Config(game, rules.seat_range(opts)[0], {option.key: choice}))
-    return out
+    return out + [Config(game, games.seat_range(game, v)[0], v) for v in games.variants(game)]
 
 
 def key(command: Command) -> str:
