@@ -270,7 +270,7 @@ def review(timeline: Timeline, index: int, level: str = REVIEW_LEVEL) -> Advice:
         choice = {**choice, "tick": entry.command["tick"]}  # decided at the moment the move was made
     if same_move(choice, entry.command):
         return Advice(index, entry.at, made, made, False)
-    result = rules.decide(state, seat, choice, derive(match.seed, entry.at))
+    result = rules.decide(state, seat, choice, derive(match.seed, match.draws_at(entry.at)))
     said = describe(match, result) if not isinstance(result, Rejected) else json.dumps(choice)
     return Advice(index, entry.at, made, said, said != made)
 

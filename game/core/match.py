@@ -7,6 +7,7 @@ verified, not just refolded.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 from game.core import rng as rngmod
 from game.core.codec import FormatError, roundtrip
 from game.core.i18n import msg
-from game.core.ruleset import Command, Event, Outcome, Rejected, Ruleset, only_time
+from game.core.ruleset import TIME, Command, Event, Outcome, Rejected, Ruleset, only_time
 from game.core.seats import Seat
 
 __all__ = ["Entry", "Match", "Seat", "read_header", "verify"]
@@ -60,6 +61,12 @@ class Match:
     _batch: dict[int, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
     # (commands counted, of them played by seats): `played` is asked on every update
     _played: tuple[int, int] = field(default=(0, 0), init=False, repr=False, compare=False)
+    # where the log holds time (ruleset.TIME), in order: the draws skip them (`draws_at`)
+    _times: list[int] = field(default_factory=list, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.events:  # a match built on a log's first events (a replay's branch)
+            self._times = [i for i, e in enumerate(self.events) if e.get("type") == TIME]
 
     @classmethod
     def new(
@@ -83,7 +90,18 @@ class Match:
 
     # -- playing -------------------------------------------------------------------------
     def rng(self):
-        return rngmod.derive(self.seed, len(self.events))
+        return rngmod.derive(self.seed, self.drawn)
+
+    @property
+    def drawn(self) -> int:
+        """Where the next draw is: the log's events, time not counted. The sand's entries
+        (one a second while a table is stored, none in `sim`) never move a draw, so the same
+        seed and moves give the same game however often the clock was written down."""
+        return len(self.events) - len(self._times)
+
+    def draws_at(self, count: int) -> int:
+        """`drawn` when the log was `count` events long."""
+        return count - bisect.bisect_left(self._times, count)
 
     def submit(self, seat: int | None, command: Command) -> list[Event] | Rejected:
         """Decide a command; on success append and fold its events. Rejected changes nothing."""
@@ -107,7 +125,7 @@ class Match:
             return self.submit(None, {"move": "time", "tick": tick})
         entry = Entry(None, {"move": "time", "tick": tick}, len(self.events))
         self.commands.append(entry)
-        self._append(entry, events, plain=True)
+        self._append(entry, events, plain=True, time=True)
         return events
 
     def check(self, seat: int | None, command: Command) -> Rejected | None:
@@ -127,10 +145,16 @@ class Match:
         for listener in self.listeners:
             listener(self, None, [])
 
-    def _append(self, entry: Entry | None, events: list[Event], plain: bool = False) -> None:
+    def _append(
+        self, entry: Entry | None, events: list[Event], plain: bool = False, time: bool = False
+    ) -> None:
         if not plain:  # the log holds exactly what a save holds
             events = [roundtrip(e) for e in events]
         count = len(self.events)
+        if time:
+            self._times.extend(range(count, count + len(events)))
+        else:
+            self._times.extend(count + i for i, e in enumerate(events) if e.get("type") == TIME)
         batch = {count: self.state}
         for event in events:
             self.state = self.ruleset.evolve(self.state, event)
@@ -277,6 +301,8 @@ class Match:
                         why=str(exc),
                     )
                 ) from None
+            if event.get("type") == TIME:
+                match._times.append(i)
             match.events.append(event)
         match.commands = [
             Entry(c.get("seat"), c.get("command", {}), int(c.get("at", 0)))

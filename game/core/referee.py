@@ -85,7 +85,7 @@ class Held:
 
     tick: int
     command: Command
-    at: int  # the log length it was chosen at: its random source
+    at: int  # where the match's draws stood when it was chosen (Match.drawn): its random source
     changes: int  # the match's changes it had seen (time entries are none)
 
 
@@ -129,6 +129,7 @@ class Referee:
         policy: Policy = handover,
         people: Iterable[int] = (),
         time_step: int = TIME_STEP,
+        log_time: bool = True,
         on_notice: Callable[[Notice], None] | None = None,
         hold_new_sand: bool = False,
     ):
@@ -163,7 +164,10 @@ class Referee:
         self._due = match.clock is not None
         self._time = self.sand
         self._glass = self.rules.hourglass(match.state)
-        self.entries = self.rules.records_time  # whether time entries go into the log
+        # whether time entries go into the log: a stored match's do, so a kill gives back at most
+        # a second; one held only in memory (`sim`, the bench) has nothing to resume. Either way
+        # the same game is played: time entries move no draw (Match.drawn)
+        self.entries = log_time and self.rules.records_time
         self.running = False
         self.closed = False
         # A server holds a new round's sand until its screens have rolled the die (release_sand);
@@ -376,7 +380,7 @@ class Referee:
             del self.held[seat]  # the rules no longer wait on it (its sand ran out)
         for seat in sorted(waiting):
             if seat in self.players and seat not in self.asking and seat not in self.held:
-                self._ask(seat, len(self.match.events), self.pause, None)
+                self._ask(seat, self.match.drawn, self.pause, None)
 
     def _ask(self, seat: int, at: int, pause: int, again: Held | None) -> None:
         window = self.windows[seat]
@@ -526,7 +530,7 @@ class Referee:
         view, legal = window.seat_view(seat), window.legal(seat)
         self.advising[seat] = at
         bot = self.rules.bot(HINT_LEVEL).choose  # the bot's own method: it thinks where bots do
-        rng = hint_rng(self.match.seed, seat, at)
+        rng = hint_rng(self.match.seed, seat, self.match.drawn)
         self.thinking.start(_advice(seat), at, 0, bot, view, legal, rng, budget)
         return True
 

