@@ -234,8 +234,14 @@ class Fields(Spec):
         plain, declared, scalars = self._plain, self.declared, _SCALARS
         if self._all_plain and value.keys() <= plain:
             kinds = set(map(type, value.values()))
-            if kinds <= scalars or (kinds <= _LEAVES and all(map(flat, value.values()))):
+            if kinds <= scalars:
                 return dict(value)
+            if kinds <= _LEAVES:
+                for v in value.values():  # only the lists are walked
+                    if type(v) not in scalars and not flat(v):
+                        break
+                else:
+                    return dict(value)
         return {
             k: (v if type(v) in scalars or flat(v) else None)
             if k in plain
@@ -362,7 +368,7 @@ class Secrets:
     _events: dict[str, Fields] = field(init=False, repr=False)
     _view: Fields = field(init=False, repr=False)
     _outcome: Fields = field(init=False, repr=False)
-    # per view key, the last object a shared spec filtered and what it showed (filter_view)
+    # per view key, the last object a shared or public spec filtered and what it showed
     _last: dict[str, tuple[Any, Any]] = field(init=False, repr=False, default_factory=dict)
     # per view key, its spec, whether it is PUBLIC and whether it is shown alike to every
     # seat: worked out once, since every update filters the view
@@ -420,7 +426,8 @@ class Secrets:
     def filter_view(self, view: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
         """The view as `seat` may see it: an undeclared key is None in place. A value shown
         the same to every seat that is the very object filtered last time (a static board the
-        view hands out each time) gives the same answer without being walked again."""
+        view hands out each time, a part made from unchanged state: game/core/parts.py) gives
+        the same answer without being walked again."""
         plan, last, scalars = self._plan, self._last, _SCALARS
         shown: dict[str, Any] = {}
         for key, value in view.items():
@@ -431,7 +438,13 @@ class Secrets:
             spec, public, shared = step
             kind = type(value)
             if public:
-                shown[key] = value if kind in scalars or flat(value) else None
+                if kind in scalars:
+                    shown[key] = value
+                    continue
+                seen = last.get(key)
+                if seen is None or seen[0] is not value:
+                    seen = last[key] = (value, value if flat(value) else None)
+                shown[key] = seen[1]
             elif shared and (kind is dict or kind is list):
                 seen = last.get(key)
                 if seen is None or seen[0] is not value:

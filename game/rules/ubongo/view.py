@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.i18n import msg, msg_n
+from game.core.parts import Parts
 from game.core.ruleset import Outcome
 from game.rules.ubongo.face.difficulty import label
 from game.rules.ubongo.face.state import (
@@ -19,19 +20,51 @@ from game.rules.ubongo.face.state import (
 )
 from game.rules.ubongo.face.words import nth
 
-# The round's puzzles as the view shows them, made once a round: the same list for every view
-# of the round (views are read, never changed), so the secrets filter, which remembers the
-# last object it showed, walks its cells once a round instead of once a view (the bots of a
-# race are asked for a view at every move)
-_puzzles: list[tuple[tuple[Any, ...], list[dict[str, Any]]]] = [((), [])]
+# Parts made from unchanged state fields are handed out again (game/core/parts.py): the secrets
+# filter walks the round's puzzles once a round, and the placements and moves once a change,
+# not once a view (the bots of a race are given a view at every move)
+_parts = Parts()
 
 
-def _shown(puzzles: tuple[Any, ...]) -> list[dict[str, Any]]:
-    made, shown = _puzzles[0]
-    if made is not puzzles:
-        shown = [{**p.to_json(), "label": label(p.seconds)} for p in puzzles]
-        _puzzles[0] = (puzzles, shown)  # one assignment: another thread sees the old or the new
-    return shown
+def _puzzles(puzzles: tuple[Any, ...]) -> list[dict[str, Any]]:
+    return [{**p.to_json(), "label": label(p.seconds)} for p in puzzles]
+
+
+def _placements(placements: tuple[Any, ...]) -> list[Any]:
+    return [
+        None if p is None else [{"piece": piece, "cells": [list(c) for c in cells]} for piece, cells in p]
+        for p in placements
+    ]
+
+
+def _moves(moves: tuple[Any, ...], taken: tuple[Any, ...]) -> list[dict[str, Any]]:
+    gems = dict(taken)
+    return [
+        {"seat": s, "from": a, "to": b, "tick": t, "gems": list(gems[s]) if s in gems else None}
+        for s, a, b, t in moves
+    ]
+
+
+def _hourglass(state: State) -> dict[str, Any]:
+    """The sand of this turn of the hourglass: its turn, start and end, and the extra time."""
+    seats = range(state.seats)
+    return {
+        "turn": state.turn,
+        "turns": TURNS,
+        "base": HOURGLASS,
+        "ticks_per_second": TICKS_PER_SECOND,
+        "length": [state.length(s) for s in seats],
+        "start": [state.start(s) for s in seats],
+        "end": [state.end(s) for s in seats],
+    }
+
+
+def _rows(rows: tuple[tuple[Any, ...], ...]) -> list[list[Any]]:
+    return [list(row) for row in rows]
+
+
+def _held(held: tuple[tuple[int, ...], ...]) -> list[dict[str, int]]:
+    return [dict(zip(COLOURS, h, strict=True)) for h in held]
 
 
 def view(rules: Any, state: State, seat: int | None) -> dict[str, Any]:
@@ -41,7 +74,6 @@ def view(rules: Any, state: State, seat: int | None) -> dict[str, Any]:
     moving = seat is not None and seat in state.movers
     reach = state.reach(seat) if moving else None
     here = state.pawns[seat] if moving else None
-    taken = dict(state.taken)
     return {
         "seat": seat,
         "seats": n,
@@ -54,24 +86,15 @@ def view(rules: Any, state: State, seat: int | None) -> dict[str, Any]:
         "face": state.face,
         "symbol": DIE[state.face] if state.face >= 0 else None,
         "sides": list(state.sides),
-        "puzzles": _shown(state.puzzles),
-        "hourglass": {
-            "turn": state.turn,
-            "turns": TURNS,
-            "base": HOURGLASS,
-            "ticks_per_second": TICKS_PER_SECOND,
-            "length": [state.length(s) for s in range(n)],
-            "start": [state.start(s) for s in range(n)],
-            "end": [state.end(s) for s in range(n)],
-        },
+        "puzzles": _parts("puzzles", (state.puzzles,), lambda: _puzzles(state.puzzles)),
+        "hourglass": _parts(
+            "hourglass", (state.turn, state.turned_at, state.extra), lambda: _hourglass(state)
+        ),
         "now": list(state.now),  # per seat, the latest tick its clock reached (one clock: all equal)
         "status": list(state.status),
         # the solves so far in finishing order, each with the rank it was given as it came in
         "solves": [{"seat": s, "tick": t, "rank": state.rank(s)} for s, t in state.ranked()],
-        "placements": [
-            None if p is None else [{"piece": piece, "cells": [list(c) for c in cells]} for piece, cells in p]
-            for p in state.placements
-        ],
+        "placements": _parts("placements", (state.placements,), lambda: _placements(state.placements)),
         "order": list(state.order),
         "start_player": state.start_player,
         "movers": list(state.movers),  # solvers still to move, in solve order
@@ -80,17 +103,14 @@ def view(rules: Any, state: State, seat: int | None) -> dict[str, Any]:
         "pawn_window": windows[seat] if moving else None,  # this seat's, while it may move
         "allowance": reach,
         # this round's pawn moves as they came in, with the gems each took (null: still to come)
-        "moves": [
-            {"seat": s, "from": a, "to": b, "tick": t, "gems": list(taken[s]) if s in taken else None}
-            for s, a, b, t in state.moves
-        ],
+        "moves": _parts("moves", (state.moves, state.taken), lambda: _moves(state.moves, state.taken)),
         "late": list(state.late),
         "reach": [] if here is None else [r for r in range(len(state.gems)) if abs(r - here) <= reach],
         "colours": list(COLOURS),
-        "gems": [list(row) for row in state.gems],
+        "gems": _parts("gems", (state.gems,), lambda: _rows(state.gems)),
         "pawns": list(state.pawns),
-        "held": [dict(zip(COLOURS, h, strict=True)) for h in state.held],
-        "results": [list(r) for r in state.results],
+        "held": _parts("held", (state.held,), lambda: _held(state.held)),
+        "results": _parts("results", (state.results,), lambda: _rows(state.results)),
         "boards_left": len(state.deck),
     }
 
