@@ -5,12 +5,34 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.parts import Parts
 from game.rules.jaipur.face.cards import BONUS_SIZES, GOODS
 from game.rules.jaipur.state import Counts, State, market_cards
 
 
 def names(counts: Counts) -> list[str]:
     return [g for g, k in zip(GOODS, counts, strict=True) for _ in range(k)]
+
+
+# Parts made from unchanged state fields are handed out again (game/core/parts.py), so the
+# secrets filter walks the token piles and the tokens earned once a change, not once a view (a
+# server filters a view per seat per update)
+_parts = Parts()
+
+
+def _tokens(tokens: tuple[tuple[int, ...], ...]) -> dict[str, list[int]]:
+    return {g: list(pile) for g, pile in zip(GOODS, tokens, strict=True)}
+
+
+def _bonus(bonus: tuple[tuple[int, ...], ...]) -> dict[str, int]:
+    return {str(size): len(pile) for size, pile in zip(BONUS_SIZES, bonus, strict=True)}
+
+
+def _earned(won_goods: tuple[Any, ...], won_bonus: tuple[Any, ...]) -> list[dict[str, list[Any]]]:
+    return [
+        {"goods": [[g, v] for g, v in won_goods[s]], "bonus": [size for size, _ in won_bonus[s]]}
+        for s in (0, 1)
+    ]
 
 
 def to_act(state: State) -> frozenset[int]:
@@ -32,17 +54,13 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "market": market_cards(state),
         "deck": len(state.deck),
         "discard": list(state.discard),
-        "tokens": {g: list(pile) for g, pile in zip(GOODS, state.tokens, strict=True)},
-        "bonus": {str(size): len(pile) for size, pile in zip(BONUS_SIZES, state.bonus, strict=True)},
+        "tokens": _parts("tokens", (state.tokens,), lambda: _tokens(state.tokens)),
+        "bonus": _parts("bonus", (state.bonus,), lambda: _bonus(state.bonus)),
         "hand_counts": [sum(h) for h in state.hands],
         # tokens earned this round: goods values are public, bonus values stay face down
-        "earned": [
-            {
-                "goods": [[g, v] for g, v in state.won_goods[s]],
-                "bonus": [size for size, _ in state.won_bonus[s]],
-            }
-            for s in (0, 1)
-        ],
+        "earned": _parts(
+            "earned", (state.won_goods, state.won_bonus), lambda: _earned(state.won_goods, state.won_bonus)
+        ),
         # a herd lies face up: whether it holds a camel is seen, how many may not be asked
         "herd_empty": [state.herds[s] == 0 for s in (0, 1)],
         "camel_token": state.camel_token,
