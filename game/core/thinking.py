@@ -177,9 +177,37 @@ def _copy(done: Future, into: Future) -> None:
 MINDS = Minds(processes=max(1, min(4, (os.cpu_count() or 2) - 1)))
 
 
+class Settled:
+    """A job done at once (thinking with no executor): its answer or what it raised, read as a
+    finished Future is. `sim`, the bench and the tests ask a bot at every move: no lock and no
+    condition are made for an answer that is already there."""
+
+    __slots__ = ("_value", "_error")
+
+    def __init__(self, value: Any = None, error: BaseException | None = None):
+        self._value, self._error = value, error
+
+    def done(self) -> bool:
+        return True
+
+    def cancelled(self) -> bool:
+        return False
+
+    def cancel(self) -> bool:
+        return False
+
+    def result(self, timeout: float | None = None) -> Any:
+        if self._error is not None:
+            raise self._error
+        return self._value
+
+    def exception(self, timeout: float | None = None) -> BaseException | None:
+        return self._error
+
+
 @dataclass
 class Job:
-    future: Future
+    future: Future | Settled
     at: int  # the log length it was asked at
     due: int  # the thinker's tick from which its answer may be used (a bot's pause)
     ticket: int = 0  # its stop flag's (stopping.py), 0 for one done at once
@@ -199,12 +227,12 @@ class Thinking:
     def start(self, key: Hashable, at: int, wait: int, work: Callable[..., Any], *args: Any) -> None:
         self.drop(key)  # a job asked again: the old answer is never wanted
         ticket = 0
+        future: Future | Settled
         if self.executor is None:
-            future: Future = Future()
             try:
-                future.set_result(work(*args))
+                future = Settled(work(*args))
             except Exception as exc:  # reported when the answer is collected, as from a thread
-                future.set_exception(exc)
+                future = Settled(error=exc)
         else:
             ticket = stopping.ticket()
             future = self.executor.submit(stopping.Ticketed(work, ticket), *args)
