@@ -438,8 +438,8 @@ class Secrets:
             spec, public, shared = step
             kind = type(value)
             if public:
-                if kind in scalars:
-                    shown[key] = value
+                if kind in scalars or (kind is list and set(map(type, value)) <= scalars):
+                    shown[key] = value  # a number, a word, a list of them: found so in C
                     continue
                 seen = last.get(key)
                 if seen is None or seen[0] is not value:

@@ -59,6 +59,11 @@ def _hourglass(state: State) -> dict[str, Any]:
     }
 
 
+def _solves(state: State) -> list[dict[str, int]]:
+    """In finishing order (`State.ranked`: the solves, the clock and the start player)."""
+    return [{"seat": s, "tick": t, "rank": state.rank(s)} for s, t in state.ranked()]
+
+
 def _rows(rows: tuple[tuple[Any, ...], ...]) -> list[list[Any]]:
     return [list(row) for row in rows]
 
@@ -93,7 +98,11 @@ def view(rules: Any, state: State, seat: int | None) -> dict[str, Any]:
         "now": list(state.now),  # per seat, the latest tick its clock reached (one clock: all equal)
         "status": list(state.status),
         # the solves so far in finishing order, each with the rank it was given as it came in
-        "solves": [{"seat": s, "tick": t, "rank": state.rank(s)} for s, t in state.ranked()],
+        "solves": _parts(
+            "solves",
+            (state.solves, state.clock, state.first, state.round, state.seats),
+            lambda: _solves(state),
+        ),
         "placements": _parts("placements", (state.placements,), lambda: _placements(state.placements)),
         "order": list(state.order),
         "start_player": state.start_player,
