@@ -198,6 +198,10 @@ class LocalWindow:
     def hold(self) -> None:
         return None  # only a server holds the sand for people at other screens
 
+    @property
+    def sand_for_all(self) -> bool:
+        return False  # this table's sand runs when the table lets it
+
     def notices(self) -> list[str]:
         problem = self._problems() if self._problems is not None else None
         out, self._said = self._said + ([problem] if problem else []), []

@@ -261,6 +261,10 @@ class ReplayWindow:
     def hold(self) -> None:
         return None  # only a server holds the sand for people at other screens
 
+    @property
+    def sand_for_all(self) -> bool:
+        return False  # a replay's sand is the log's
+
     def notices(self) -> list[str]:
         return []
 

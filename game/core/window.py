@@ -169,6 +169,11 @@ class Window(Protocol):
     @property
     def hold(self) -> Hold | None: ...  # whom the held sand waits for (None: nobody)
 
+    # the sand runs for every screen at once, where the match is served: a new round's turns
+    # when all of them are ready, whatever this screen shows (False: when this table lets it)
+    @property
+    def sand_for_all(self) -> bool: ...
+
     @property
     def fault(self) -> str | None: ...  # why the match stands still after a fault (None: it does not)
 

@@ -491,6 +491,10 @@ class RemoteWindow:
             )
 
     @property
+    def sand_for_all(self) -> bool:
+        return True  # the server's sand turns when every screen is ready
+
+    @property
     def hold(self) -> Hold | None:
         """Whom the server's held sand waits for, with the seconds left at most as of now."""
         waiting = self.clock.waiting

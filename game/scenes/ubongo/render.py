@@ -289,7 +289,7 @@ class Render:
             line = _("The {symbol}: row {row}", symbol=symbol(DIE[face]), row=face + 1)
         text.blit(surface, line, (L.PLAY.centerx, L.DIE_BIG.bottom + 40), 30, theme.ACCENT, "black", "center")
         if gone >= roll + show:
-            waiting = not t.intro and t.connection is not None
+            waiting = not t.intro and t.window.sand_for_all
             note = N_("The hourglass is turned")
             if waiting:
                 note = self.waiting_for() or N_(

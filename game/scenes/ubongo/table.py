@@ -278,7 +278,7 @@ class UbongoTable(Table):
         """The hourglass turned for every screen at once. Over the network the server's sand
         runs from now, whatever this screen shows: a die still rolling stops, and a round's
         sheet still open gives way (its person is told), so nobody starts the round late."""
-        if self.connection is None:
+        if not self.window.sand_for_all:
             return  # here the boards turn up only once this table lets the sand run
         self.intro = self.late = 0
         self.frozen, self.roll_after_sheet = None, False  # no die to roll after the sheet
