@@ -14,7 +14,7 @@ import warnings
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from game.core.settings import Settings
     from game.core.store import Store
     from game.core.writer import Writer
+    from game.matches import Matches
     from game.scenes.host import SceneLike as Scene
     from game.scenes.host import Server
 
@@ -106,7 +107,7 @@ class App:
         self._writer: Writer | None = None  # the store's one thread, opened with the store
         self._inbox: Inbox | None = None  # what the store's thread hands back to the frame
         self.hosting: Server | None = None  # the server of network play, once this app hosts
-        self._matches: Any = None
+        self._matches: Matches | None = None
         self.frame_hooks: list[Callable[[], None]] = []
         self.dirty = True  # the screen may differ from what was last presented
         if problem:
@@ -192,7 +193,7 @@ class App:
         return self._inbox
 
     @property
-    def matches(self) -> Any:
+    def matches(self) -> Matches:
         """Where matches are opened (game/matches.py), loaded on first use: the menu needs none."""
         if self._matches is None:
             from game.matches import Matches

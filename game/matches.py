@@ -22,9 +22,9 @@ import sqlite3
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar, TypeVarTuple, cast
 
 from game.core import paths, registry, seats
 from game.core.codec import FormatError
@@ -34,21 +34,27 @@ from game.core.records import MatchInfo, Played, StatRow
 from game.core.ruleset import AT_TABLE, Budget, Rejected
 from game.core.store import Saving, fold
 from game.core.timers import ticks
-from game.core.window import Connection, NotOpened
+from game.core.window import Connection, NotOpened, Options, Window
+from game.scenes.asked import Asked, Opened, Replayed, Scripted
 
 if TYPE_CHECKING:
     from game.core.authority import Authority
     from game.core.ledger import Inbox, Ledger
     from game.core.local import LocalWindow
     from game.core.referee import Referee
-    from game.core.replays import Rewind
+    from game.core.ruleset import Command
     from game.core.settings import Settings
     from game.core.store import Store
     from game.core.writer import Writer
+    from game.hosting import Hosted
     from game.net import tickets
     from game.net.client import RemoteWindow
     from game.net.invite import Invite
-    from game.scenes.tutorial.script import Tutorial
+    from game.scenes.host import Server
+
+T = TypeVar("T")  # what a call on the store's thread returns
+Ts = TypeVarTuple("Ts")  # the arguments it takes
+A = TypeVar("A")  # the answer a screen gets of it
 
 # Under automation a bot's search is bounded by its own work, never by the clock, so the same
 # match gives the same moves on a fast machine and a loaded one.
@@ -56,22 +62,12 @@ UNTIMED = Budget()
 TUTORIAL_FALLBACK = "easy"  # plays a scripted seat on once its script is spent
 
 
-@dataclass(frozen=True)
-class Opened:
-    """A match opened for this screen: its window, its id in the saves (None: not saved) and,
-    when this app hosts it, the invite of each online seat nobody has taken yet."""
-
-    window: Any
-    match_id: int | None
-    invites: dict[int, Any] = field(default_factory=dict)
-
-
 class AppLike(Protocol):
     """What the composition needs of the app: its saves, settings and server (game/app.py)."""
 
     settings: Settings
     automated: bool
-    hosting: Any
+    hosting: Server | None
 
     @property
     def store(self) -> Store: ...
@@ -88,31 +84,10 @@ class AppLike(Protocol):
 REACH = ThreadPoolExecutor(max_workers=2, thread_name_prefix="reach")
 
 
-def _close_hosted(hosted: Any) -> None:
+def _close_hosted(hosted: Hosted) -> None:
     """A hosting cancelled once it had happened: the people's window here closes (the match
     stays on the server, to Continue later)."""
     hosted.window.close()
-
-
-class Asked:
-    """Something a screen asked of the saves, under way on the store's thread (`Matches.ask`).
-    `cancel()` before its answer: the answer never comes, and what the call did is undone (a
-    match made is deleted, a file written is removed), so the person is where they were."""
-
-    def __init__(self) -> None:
-        self.cancelled = False
-        self.answered = False
-        self.future: Future[Any] | None = None  # the store thread's
-        self.then: Asked | None = None  # a second call its answer asked for (hosting again)
-
-    def cancel(self) -> None:
-        if self.then is not None:
-            self.then.cancel()
-        if self.answered or self.cancelled:
-            return
-        self.cancelled = True
-        if self.future is not None:
-            self.future.cancel()  # not begun yet: it never runs
 
 
 class Matches:
@@ -122,16 +97,16 @@ class Matches:
         self._records: dict[int, tuple[Authority, Referee, Ledger | None]] = {}
         self._ledgers: list[Ledger] = []  # of the matches played here, those with writes to come
         self._asked = 0  # calls asked whose answer the frame has not taken yet
-        self.pending: set[Future[Any]] = set()  # of them, those still under way (automation waits)
+        self.pending: set[Future[object]] = set()  # of them, those still under way (automation waits)
 
     # -- the store's thread -----------------------------------------------------------------
     def ask(
         self,
-        fn: Callable[..., Any],
-        *args: Any,
-        then: Callable[[Future[Any]], None] | None = None,
-        made: Callable[[Any], Any] | None = None,
-        undo: Callable[[Any], None] | None = None,
+        fn: Callable[[*Ts], T],
+        *args: *Ts,
+        then: Callable[[Future[A]], None] | None = None,
+        made: Callable[[T], A | Asked] | None = None,
+        undo: Callable[[T], object] | None = None,
         hosting: bool = False,
     ) -> Asked:
         """The one way the frame asks anything of the saves or of the server it hosts:
@@ -146,17 +121,18 @@ class Matches:
         asked = Asked()
         self._asked += 1
 
-        def taken(done: Future[Any]) -> None:
+        def taken(done: Future[T]) -> None:
             self._asked -= 1
             if asked.cancelled:
                 if undo is not None and not done.cancelled() and done.exception() is None:
                     undo(done.result())
                 return
             asked.answered = True
-            answer: Future[Any] = Future()
+            answer: Future[A] = Future()
             try:
-                value = done.result()
-                value = made(value) if made is not None else value
+                result = done.result()
+                # no `made`: the call's result is the answer (`then` takes what `fn` gives)
+                value = made(result) if made is not None else cast(A, result)
             except Exception as exc:  # said by whoever asked, in words
                 answer.set_exception(exc)
             else:
@@ -167,20 +143,22 @@ class Matches:
             if then is not None:
                 then(answer)
 
-        asked.future = future = REACH.submit(fn, *args) if hosting else self.app.writer.call(fn, *args)
-        self.pending.add(future)
-        future.add_done_callback(self.pending.discard)
-        asked.future.add_done_callback(lambda done: self.app.inbox.call_soon_threadsafe(taken, done))
+        future: Future[T] = REACH.submit(fn, *args) if hosting else self.app.writer.call(fn, *args)
+        asked.future = future
+        held = cast("Future[object]", future)  # only waited on and discarded: its result is not read
+        self.pending.add(held)
+        held.add_done_callback(self.pending.discard)
+        future.add_done_callback(lambda done: self.app.inbox.call_soon_threadsafe(taken, done))
         return asked
 
     def read(
-        self, fn: Callable[..., Any], then: Callable[[Future[Any]], None], *args: Any, again: bool = True
+        self, fn: Callable[[*Ts], T], then: Callable[[Future[T]], None], *args: *Ts, again: bool = True
     ) -> None:
         """`ask` for one of the reads below, for a screen that shows what it reads. Moves played
         before the read whose write was not asked yet (a table's writes go one at a time) are
         read too: once they are stored, `then` is called again with a second read."""
 
-        def taken(answer: Future[Any]) -> None:
+        def taken(answer: Future[T]) -> None:
             then(answer)
             behind = [ledger for ledger in self._ledgers if not ledger.idle]
             if again and behind:
@@ -213,7 +191,7 @@ class Matches:
         """The moves played here that the store does not hold yet."""
         return sum(ledger.unsaved for ledger in self._ledgers if not ledger.idle)
 
-    def saved(self, window: Any) -> int:
+    def saved(self, window: Window) -> int:
         """How many of the commands of the match behind an open local window the store holds:
         a move is acknowledged once this counts it (game.automation's `saved`)."""
         ledger = self._room(window)[2]
@@ -254,9 +232,9 @@ class Matches:
         self,
         game: str,
         players: list[Seat],
-        options: dict[str, Any],
+        options: Options,
         seed: int | None = None,
-        setup: dict[str, Any] | None = None,
+        setup: dict[str, object] | None = None,
         then: Callable[[Future[Opened]], None] | None = None,
     ) -> Asked:
         """A new match, saved as it goes: `then` gets it once stored (NotOpened saying why not).
@@ -271,9 +249,9 @@ class Matches:
         self,
         game: str,
         players: list[Seat],
-        options: dict[str, Any],
+        options: Options,
         seed: int = 0,
-        setup: dict[str, Any] | None = None,
+        setup: dict[str, object] | None = None,
     ) -> LocalWindow:
         """A new match kept nowhere (the benchmarks' busy tables)."""
         return self.local(Match.new(registry.get(game), players, options, seed, setup))
@@ -363,7 +341,7 @@ class Matches:
 
         return self.ask(export, then=then, undo=remove)
 
-    def replay(self, match_id: int, then: Callable[[Future[Rewind]], None]) -> Asked:
+    def replay(self, match_id: int, then: Callable[[Future[Replayed]], None]) -> Asked:
         """A stored match to replay: `then` gets its timeline and windows (NotOpened saying why
         not)."""
 
@@ -373,7 +351,7 @@ class Matches:
             except (FormatError, ValueError, KeyError, sqlite3.Error) as exc:
                 raise NotOpened(msg("This match cannot be replayed: {why}", why=said(exc))) from None
 
-        def made(match: Match) -> Rewind:
+        def made(match: Match) -> Replayed:
             from game.core.replays import Rewind
 
             return Rewind(match)
@@ -381,10 +359,14 @@ class Matches:
         return self.ask(fetch, then=then, made=made)
 
     def play_on(
-        self, rewind: Rewind, count: int, parent: int | None, then: Callable[[Future[Opened]], None]
+        self, rewind: Replayed, count: int, parent: int | None, then: Callable[[Future[Opened]], None]
     ) -> Asked:
         """A finished match played on from a point of its replay: a new match, saved with a note
         of where it branched, that `then` gets at this screen."""
+        from game.core.replays import Rewind
+
+        if not isinstance(rewind, Rewind):  # only what `replay` handed out holds a match
+            raise TypeError("a replay this app did not open cannot be played on")
         match = rewind.branch(count)
         branched = None if parent is None else (parent, match.moves)
         return self.ask(
@@ -401,7 +383,7 @@ class Matches:
         self,
         game: str,
         players: list[Seat],
-        options: dict[str, Any],
+        options: Options,
         seed: int | None = None,
         rate: float = 60.0,
         then: Callable[[Future[Opened]], None] | None = None,
@@ -413,7 +395,7 @@ class Matches:
         from game.hosting import hosting
         from game.net.client import NetError
 
-        def make() -> Any:
+        def make() -> Hosted:
             try:
                 return hosting(self.app, rate).host(registry.get(game), players, options, seed)
             except (NetError, OSError) as exc:
@@ -427,7 +409,7 @@ class Matches:
         from game.hosting import hosting
         from game.net.client import NetError
 
-        def make() -> Any:
+        def make() -> Hosted:
             try:
                 return hosting(self.app).reopen(match_id)
             except (NetError, OSError) as exc:
@@ -436,7 +418,7 @@ class Matches:
 
         return self.ask(make, then=then, made=self._hosted, undo=_close_hosted, hosting=True)
 
-    def _hosted(self, hosted: Any) -> Opened:
+    def _hosted(self, hosted: Hosted) -> Opened:
         return Opened(hosted.window, hosted.window.match_id, hosted.invites)
 
     def reinvite(self, link: Connection, seat: int) -> Invite:
@@ -501,18 +483,22 @@ class Matches:
             return []
         return found
 
-    def ended(self, window: Any) -> None:
+    def ended(self, window: Window) -> None:
         """A match shown to its end: a seat joined at another computer need not be remembered."""
         link = window.connection
-        if link is not None and not link.host:
+        if link is None or link.host:
+            return
+        from game.net.client import RemoteWindow
+
+        if isinstance(link, RemoteWindow):  # the remote window is its own link
             self.forget(link)
 
-    def may_rematch(self, window: Any) -> bool:
+    def may_rematch(self, window: Window) -> bool:
         """A local match, or one this app hosted: a guest's way back is its host's rematch."""
         link = window.connection
         return link is None or bool(link.host)
 
-    def rematch(self, window: Any, then: Callable[[Future[Opened]], None]) -> Asked:
+    def rematch(self, window: Window, then: Callable[[Future[Opened]], None]) -> Asked:
         """The same players and options again: at this screen (`then` once stored), or hosted
         again with new invites (`then` once the server has it)."""
         game = window.game.name
@@ -538,7 +524,10 @@ class Matches:
             raise NetError(msg("This app has no table for that game"))
 
     def local(
-        self, match: Match, scripts: dict[int, tuple] | None = None, ledger: Ledger | None = None
+        self,
+        match: Match,
+        scripts: dict[int, tuple[Command, ...]] | None = None,
+        ledger: Ledger | None = None,
     ) -> LocalWindow:
         """The in-process room of `match`: its referee plays the bot seats (and `scripts`, a
         tutorial's scripted seats), its `ledger` writes it (None: not saved) and the window
@@ -579,7 +568,11 @@ class Matches:
         )
         key = id(window)
         self._records[key] = (authority, referee, ledger)
-        window._on_close = lambda: self._records.pop(key, None)
+
+        def closed() -> None:
+            self._records.pop(key, None)
+
+        window._on_close = closed
         return window
 
     def _problem(self) -> str | None:
@@ -589,24 +582,24 @@ class Matches:
             return None
         return opened.result().take_problem()
 
-    def record(self, window: Any) -> Match:
+    def record(self, window: Window) -> Match:
         """The whole record behind an open local window: for game.automation's checks and
         driving programs, never for a scene."""
         return self._room(window)[0].match
 
-    def referee(self, window: Any) -> Referee:
+    def referee(self, window: Window) -> Referee:
         """The referee behind an open local window (what its bots hold, its clock): for tests
         and driving programs, never for a scene."""
         return self._room(window)[1]
 
-    def _room(self, window: Any) -> tuple[Authority, Referee, Ledger | None]:
+    def _room(self, window: Window) -> tuple[Authority, Referee, Ledger | None]:
         found = self._records.get(id(window))
         if found is None:
             raise KeyError("no match of this app is open behind that window")
         return found
 
     # -- tutorials ------------------------------------------------------------------------
-    def tutorial(self, tutorial: Tutorial, upto: int) -> LocalWindow:
+    def tutorial(self, tutorial: Scripted, upto: int) -> LocalWindow:
         """A tutorial's match as it stood when step `upto` began (its fixed deal, the person's
         moves of the steps before, each after the scripted moves that came before it), its
         scripted seats played by the referee. ValueError when a step's move is refused."""
@@ -614,7 +607,7 @@ class Matches:
         return self.local(match, {int(s): tuple(c) for s, c in tutorial.script.items()})
 
 
-def tutorial_match(tutorial: Tutorial, upto: int = 0) -> Match:
+def tutorial_match(tutorial: Scripted, upto: int = 0) -> Match:
     """The match of a tutorial when step `upto` begins, played by a referee of its own: the
     scripted seats answer as they would at the table (in a timed game by their ticks, the sand
     run to each step's moment), then the person's move of each step goes in."""
@@ -641,7 +634,7 @@ def tutorial_match(tutorial: Tutorial, upto: int = 0) -> Match:
     return match
 
 
-def play_scripts(tutorial: Tutorial, match: Match) -> None:
+def play_scripts(tutorial: Scripted, match: Match) -> None:
     """Let a tutorial's scripted seats play on from where `match` stands, for as long as the
     match waits on one of them (the tests' check that every script fits its deal)."""
     from game.core.authority import Authority
@@ -657,7 +650,7 @@ def play_scripts(tutorial: Tutorial, match: Match) -> None:
     authority.detach()
 
 
-def _scripted(authority: Authority, tutorial: Tutorial) -> Referee:
+def _scripted(authority: Authority, tutorial: Scripted) -> Referee:
     """A referee of its own for a tutorial's match, playing its scripted seats at once."""
     from game.core.referee import Referee
     from game.core.thinking import Thinking
@@ -668,7 +661,7 @@ def _scripted(authority: Authority, tutorial: Tutorial) -> Referee:
     return referee
 
 
-def _script(referee: Referee, seat: int, script: tuple) -> None:
+def _script(referee: Referee, seat: int, script: tuple[Command, ...]) -> None:
     from game.core import bots
     from game.core.scripted import ScriptedPlayer
 

@@ -6,13 +6,26 @@ the app (which imports the menu, which imports scenes): the import graph stays a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol, TypeVar, TypeVarTuple
 
 import pygame
 
 if TYPE_CHECKING:
+    from game.core.records import MatchInfo, Played, StatRow
+    from game.core.seats import Seat
     from game.core.settings import Settings
+    from game.core.window import Connection, Options, Window
+    from game.net.invite import Invite
+    from game.net.tickets import Ticket
+    from game.scenes.asked import Asked, Opened, Replayed, Scripted
     from game.ui.sound import Sounds
+
+T = TypeVar("T")
+Ts = TypeVarTuple("Ts")  # the arguments of a call on the store's thread
 
 
 class SceneLike(Protocol):
@@ -42,9 +55,80 @@ class Server(Protocol):
     def stop(self) -> None: ...  # wait for it to have stopped
 
 
+class MatchesLike(Protocol):
+    """What scenes ask of the app's matches (game/matches.py): matches opened and windows handed
+    out, the saves' lists read, and network play's seats. Each opener answers later, on the
+    frame, through `then` (NotOpened saying why not); its Asked cancels it before then."""
+
+    # the saves, read on the store's thread: `fn` is one of the lists below
+    def read(self, fn: Callable[[*Ts], T], then: Callable[[Future[T]], None], *args: *Ts) -> None: ...
+
+    def unfinished(self) -> list[MatchInfo]: ...
+
+    def history(self, game: str | None = None, opponent: str | None = None) -> list[Played]: ...
+
+    def opponents(self) -> list[str]: ...
+
+    def statistics(self) -> list[StatRow]: ...
+
+    def withheld(self, info: MatchInfo) -> str | None: ...  # why it may not be exported yet
+
+    def delete(self, match_id: int, then: Callable[[Future[bool]], None] | None = None) -> Asked: ...
+
+    def export(self, match_id: int, path: Path, then: Callable[[Future[None]], None]) -> Asked: ...
+
+    def import_file(self, path: Path, then: Callable[[Future[int]], None]) -> Asked: ...
+
+    # local play
+    def new(
+        self,
+        game: str,
+        players: list[Seat],
+        options: Options,
+        seed: int | None = None,
+        setup: dict[str, object] | None = None,
+        then: Callable[[Future[Opened]], None] | None = None,
+    ) -> Asked: ...
+
+    def resume(self, match_id: int, then: Callable[[Future[Opened]], None] | None = None) -> Asked: ...
+
+    def replay(self, match_id: int, then: Callable[[Future[Replayed]], None]) -> Asked: ...
+
+    def play_on(
+        self, rewind: Replayed, count: int, parent: int | None, then: Callable[[Future[Opened]], None]
+    ) -> Asked: ...
+
+    def tutorial(self, tutorial: Scripted, upto: int) -> Window: ...
+
+    def ended(self, window: Window) -> None: ...
+
+    def may_rematch(self, window: Window) -> bool: ...
+
+    def rematch(self, window: Window, then: Callable[[Future[Opened]], None]) -> Asked: ...
+
+    # network play
+    def host(
+        self,
+        game: str,
+        players: list[Seat],
+        options: Options,
+        seed: int | None = None,
+        *,
+        then: Callable[[Future[Opened]], None] | None = None,
+    ) -> Asked: ...
+
+    def reinvite(self, link: Connection, seat: int) -> Invite: ...
+
+    def join(self, text: str, stop: threading.Event | None = None) -> Window: ...
+
+    def rejoin(self, ticket: Ticket, stop: threading.Event | None = None) -> Window: ...
+
+    def remembered(self) -> list[Ticket]: ...
+
+
 class Host(Protocol):
     @property
-    def matches(self) -> Any:
+    def matches(self) -> MatchesLike:
         """Where matches are opened and windows handed out (game/matches.py): scenes reach
         matches, the saves and network play only through it."""
         ...
