@@ -13,7 +13,7 @@ import pytest
 
 from game.automation import Session
 from game.core import i18n, registry
-from game.rules.ubongo.face.state import COLOURS, key
+from game.rules.ubongo.face.constants import COLOURS, key
 from game.scenes import results
 from game.scenes.jaipur.sheets import JaipurResult
 from game.scenes.results import Results

@@ -11,7 +11,7 @@ import pytest
 
 from game.automation import Session
 from game.core.match import verify
-from game.rules.ubongo.face.state import HINT_TICKS
+from game.rules.ubongo.face.constants import HINT_TICKS
 from game.scenes.overlays import HandOff
 from game.scenes.ubongo.table import UbongoTable
 from tests.scenes.ubongo_player import choose, move_to, play_to_standings, press, solution

@@ -11,7 +11,7 @@ from game.core.authority import Authority
 from game.core.match import Match, Seat
 from game.core.referee import Referee
 from game.rules.ubongo.face import generate, levels, solver
-from game.rules.ubongo.face.state import TICKS_PER_SECOND
+from game.rules.ubongo.face.constants import TICKS_PER_SECOND
 from game.rules.ubongo.ruleset import RULESET
 
 BOT_LEVELS = ("easy", "medium", "hard")

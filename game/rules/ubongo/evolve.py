@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.ruleset import Event
-from game.rules.ubongo.face.state import COLOURS, ROUNDS, Puzzle, State
+from game.rules.ubongo.face.constants import COLOURS, ROUNDS
+from game.rules.ubongo.state import Puzzle, State
 
 
 def evolve(state: State, event: Event) -> State:

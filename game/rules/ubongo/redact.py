@@ -9,7 +9,7 @@ then the setup shows only how many boards and rolls there are (seed: 使用す�
 from __future__ import annotations
 
 from game.core.secrets import COUNT, OWN, PUBLIC, Each, Secrets
-from game.rules.ubongo.face.state import COLOURS
+from game.rules.ubongo.face.constants import COLOURS
 
 PUZZLE = {
     "board": PUBLIC,

@@ -12,7 +12,7 @@ by the tick of its move (パズルを解いた順番と宝石を手に入れる�
 when the sand runs out, or at once when nobody may act any more. `over` after round 9.
 
 Ticks in commands count from the moment the round's hourglass was first turned, 60 per second.
-How the seats' clocks relate is the option `clock` (state.CLOCKS):
+How the seats' clocks relate is the option `clock` (constants.CLOCKS):
 - `shared`: one clock for the table. Each seat's commands carry that clock, which only runs
   forward, so commands reach the rules in the order of their ticks: a move's gems are taken
   the moment it is made, and a solve's rank is how many solved before it.
@@ -34,8 +34,7 @@ from typing import Any
 from game.core.ruleset import Command, Event, Outcome, Rejected, Ruleset, View
 from game.rules.ubongo.evolve import evolve
 from game.rules.ubongo.face import UbongoFace, checks, levels
-from game.rules.ubongo.face.difficulty import estimate
-from game.rules.ubongo.face.state import (
+from game.rules.ubongo.face.constants import (
     ACTIVE,
     ALLOWANCE,
     BOARDS_PER_SEAT,
@@ -50,10 +49,10 @@ from game.rules.ubongo.face.state import (
     TAKE,
     TICKS_PER_SECOND,
     TURNS,
-    Puzzle,
-    State,
 )
+from game.rules.ubongo.face.difficulty import estimate
 from game.rules.ubongo.redact import SECRETS
+from game.rules.ubongo.state import Puzzle, State
 
 
 @lru_cache(maxsize=1024)

@@ -7,18 +7,10 @@ from typing import Any
 from game.core.i18n import msg, msg_n
 from game.core.parts import Parts
 from game.core.ruleset import Outcome
+from game.rules.ubongo.face.constants import COLOURS, DIE, HOURGLASS, ROUNDS, TICKS_PER_SECOND, TURNS, key
 from game.rules.ubongo.face.difficulty import label
-from game.rules.ubongo.face.state import (
-    COLOURS,
-    DIE,
-    HOURGLASS,
-    ROUNDS,
-    TICKS_PER_SECOND,
-    TURNS,
-    State,
-    key,
-)
 from game.rules.ubongo.face.words import nth
+from game.rules.ubongo.state import State
 
 # Parts made from unchanged state fields are handed out again (game/core/parts.py): the secrets
 # filter walks the round's puzzles once a round, and the placements and moves once a change,

@@ -9,7 +9,7 @@ from functools import cache
 
 import pygame
 
-from game.rules.ubongo.face.state import COLOURS
+from game.rules.ubongo.face.constants import COLOURS
 from game.scenes.ubongo.handling import SHAPES
 from game.ui import polyomino_draw, text, theme
 

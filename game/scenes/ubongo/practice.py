@@ -14,9 +14,9 @@ import pygame
 
 from game.core.i18n import N_, _, _n, msg
 from game.rules.ubongo.face import levels, words
+from game.rules.ubongo.face.constants import DIE, TICKS_PER_SECOND
 from game.rules.ubongo.face.difficulty import estimate, label
 from game.rules.ubongo.face.generate import fresh
-from game.rules.ubongo.face.state import DIE, TICKS_PER_SECOND
 from game.scenes.base import Screen
 from game.scenes.ubongo import art
 from game.scenes.ubongo.handling import lay_one, puzzle_handler

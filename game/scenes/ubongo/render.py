@@ -11,7 +11,7 @@ import pygame
 from game.core import i18n
 from game.core.i18n import N_, _, _n
 from game.rules.ubongo.face import ROLL, SHOW, TURN
-from game.rules.ubongo.face.state import ALLOWANCE, COLOURS, DIE, TICKS_PER_SECOND
+from game.rules.ubongo.face.constants import ALLOWANCE, COLOURS, DIE, TICKS_PER_SECOND
 from game.rules.ubongo.face.words import gem_words, level, listing, nth, symbol
 from game.scenes.ubongo import art
 from game.scenes.ubongo import layout as L

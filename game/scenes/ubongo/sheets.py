@@ -9,8 +9,8 @@ from typing import Any
 import pygame
 
 from game.core.i18n import N_, Msg, _, msg
+from game.rules.ubongo.face.constants import COLOURS, TICKS_PER_SECOND, key
 from game.rules.ubongo.face.solver import solve
-from game.rules.ubongo.face.state import COLOURS, TICKS_PER_SECOND, key
 from game.scenes.results import Cell, Column, Drawing, Results
 from game.scenes.sheet import Sheet
 from game.scenes.ubongo import art

@@ -25,8 +25,8 @@ import pygame
 from game.core.face import Command, Event
 from game.core.i18n import N_, msg, msg_n
 from game.rules.ubongo.face import ROLL, SHOW, TURN, words
+from game.rules.ubongo.face.constants import TICKS_PER_SECOND
 from game.rules.ubongo.face.solver import solve
-from game.rules.ubongo.face.state import TICKS_PER_SECOND
 from game.scenes.table import Table
 from game.scenes.table.base import Gesture
 from game.scenes.ubongo import layout as L

@@ -6,8 +6,8 @@ from functools import cache
 
 from game.core.match import Match, Seat
 from game.rules.ubongo.face import levels
+from game.rules.ubongo.face.constants import COLOURS
 from game.rules.ubongo.face.solver import solve
-from game.rules.ubongo.face.state import COLOURS
 from game.rules.ubongo.ruleset import RULESET, puzzle_of
 
 # Row r holds colour r at its head pair, then the colours cycle: easy to predict the takes.

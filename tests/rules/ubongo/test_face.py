@@ -13,9 +13,10 @@ from game.core import registry
 from game.core.match import Match, Seat
 from game.core.ruleset import Rejected
 from game.rules.ubongo.face import FACE
+from game.rules.ubongo.face.constants import GEM_ROWS
 from game.rules.ubongo.face.solver import solve
-from game.rules.ubongo.face.state import GEM_ROWS, State
 from game.rules.ubongo.ruleset import RULESET
+from game.rules.ubongo.state import State
 from tests.rules.faces import Agreement
 
 

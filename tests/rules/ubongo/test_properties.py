@@ -15,7 +15,7 @@ from game.core.match import Match, Seat
 from game.core.referee import Referee
 from game.core.rng import stream
 from game.core.ruleset import Budget, Rejected
-from game.rules.ubongo.face.state import CLOCKS, COLOURS
+from game.rules.ubongo.face.constants import CLOCKS, COLOURS
 from game.rules.ubongo.ruleset import RULESET, Ubongo
 
 from .helpers import deal

@@ -9,7 +9,7 @@ import pytest
 from game.core.match import Match, Seat
 from game.core.ruleset import Rejected
 from game.rules.ubongo.face import levels
-from game.rules.ubongo.face.state import COLOURS, HOURGLASS
+from game.rules.ubongo.face.constants import COLOURS, HOURGLASS
 from game.rules.ubongo.ruleset import RULESET
 
 from .helpers import GEMS, new, reveal, solution, solve_cmd

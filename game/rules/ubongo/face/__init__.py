@@ -8,7 +8,7 @@ import game.rules.ubongo.face.checks as checks
 from game.core.face import Command, Event, Face, Option, Rejected, Timing, View
 from game.core.i18n import N_, msg
 from game.core.shapes import ANY
-from game.rules.ubongo.face.state import EXTRA_SECONDS
+from game.rules.ubongo.face.constants import EXTRA_SECONDS
 from game.rules.ubongo.face.text import describe
 
 MAX_SEATS = 4

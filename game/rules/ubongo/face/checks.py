@@ -1,24 +1,98 @@
 """Whether a seat (or the table's clock) may send a command: Ubongo's checks, and nothing they
 cause.
 
-decide (ruleset.py) runs `check` on the state before it works out a command's events; the
-face's `why_not` runs it on the state as one seat sees it (`seen`). Ubongo hides nothing a
-check reads (only the boards still in the box and the die rolls to come), so the state read
-from a view answers every check as the state itself would. Time is the command's: a solve, a
-give-up or a pawn move carries the tick of its seat's clock, and the checks judge that tick
-against the hourglass, so a table asking ahead of a tick gets the answer decide would give for
-the command sent with that tick.
+decide (ruleset.py) runs `check` on the machinery's state before it works out a command's
+events; the face's `why_not` runs it on the state as one seat sees it (`seen`, a `Seen`
+record). Ubongo hides nothing a check reads (only the boards still in the box and the die
+rolls to come), so the record of a view answers every check as the state itself would. Time is
+the command's: a solve, a give-up or a pawn move carries the tick of its seat's clock, and the
+checks judge that tick against the hourglass (each seat's start and end of its sand, as the
+view shows them), so a table asking ahead of a tick gets the answer decide would give for the
+command sent with that tick.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Protocol
 
 import game.rules.ubongo.face.placement as placement
 import game.rules.ubongo.face.words as words
 from game.core.face import Command, Rejected, View
 from game.core.i18n import Msg, msg, msg_n
-from game.rules.ubongo.face.state import ACTIVE, GEM_ROWS, HOURGLASS, TICKS_PER_SECOND, Puzzle, State
+from game.rules.ubongo.face.constants import ACTIVE, GEM_ROWS, TICKS_PER_SECOND, allowance
+from game.rules.ubongo.face.pieces import Shape
+
+Solves = tuple[tuple[int, int, int], ...]  # (seat, tick, rank) per solve so far this round
+
+
+class Board(Protocol):
+    """What the checks read of a seat's puzzle: its area and the pieces to fill it with."""
+
+    @property
+    def cells(self) -> Shape: ...
+    @property
+    def pieces(self) -> tuple[str, ...]: ...
+
+
+class State(Protocol):
+    """What the checks read of a match: the machinery's State when decide checks, `Seen` when
+    a table asks of its own view. The face knows no more of the state than this."""
+
+    @property
+    def seats(self) -> int: ...
+    @property
+    def mode(self) -> str: ...
+    @property
+    def clock(self) -> str: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def pawns(self) -> tuple[int | None, ...]: ...
+    @property
+    def now(self) -> tuple[int, ...]: ...
+    @property
+    def status(self) -> tuple[str, ...]: ...
+    @property
+    def solves(self) -> Solves: ...
+    @property
+    def puzzles(self) -> tuple[Board, ...]: ...
+    @property
+    def starts(self) -> tuple[int, ...]: ...  # per seat, when this turn of the hourglass began
+    @property
+    def ends(self) -> tuple[int, ...]: ...  # per seat, when its sand runs out
+    def solved_at(self, seat: int) -> int | None: ...
+    def reach(self, seat: int) -> int: ...
+
+
+@dataclass(frozen=True)
+class SeenPuzzle:
+    cells: Shape
+    pieces: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Seen:
+    """The part of the state one seat's view gives the checks: all of the table."""
+
+    seats: int
+    mode: str
+    clock: str
+    phase: str
+    pawns: tuple[int | None, ...]
+    now: tuple[int, ...]
+    status: tuple[str, ...]
+    solves: Solves
+    puzzles: tuple[SeenPuzzle, ...]
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+
+    def solved_at(self, seat: int) -> int | None:
+        return next((tick for s, tick, _ in self.solves if s == seat), None)
+
+    def reach(self, seat: int) -> int:
+        return allowance(next(rank for s, _, rank in self.solves if s == seat))
 
 
 def seconds(ticks: int) -> Msg:
@@ -51,30 +125,19 @@ def due(state: State) -> Command | None:
     if state.phase != "solve":
         return None
     # asked of every state, a time entry's every second of sand; what it reads changes seldom
-    tick = _expiry(
-        state.seats, state.status, state.clock, bool(state.solves), state.turn, state.turned_at, state.extra
-    )
+    tick = _expiry(state.status, state.clock, bool(state.solves), state.ends)
     return None if tick is None else {"move": "expire", "tick": tick}
 
 
 @lru_cache(maxsize=256)
-def _expiry(
-    seats: int, status: tuple, clock: str, solved: bool, turn: int, turned_at: int | None, extra: tuple
-) -> int | None:
-    state = State(
-        seats, "race", ("easy",) * seats, extra, clock, "solve", status=status, turn=turn, turned_at=turned_at
-    )
-    return _expire_tick(state, solved)
-
-
-def _expire_tick(state: State, solved: bool) -> int | None:
-    active = [s for s in range(state.seats) if state.status[s] in ACTIVE]
-    if state.clock == "turns" and (active or not solved):
-        return max(state.end(s) for s in range(state.seats))
+def _expiry(status: tuple[str, ...], clock: str, solved: bool, ends: tuple[int, ...]) -> int | None:
+    active = [s for s in range(len(status)) if status[s] in ACTIVE]
+    if clock == "turns" and (active or not solved):
+        return max(ends)
     if active:
-        return min(state.end(s) for s in active)
+        return min(ends[s] for s in active)
     if not solved:
-        return max(state.end(s) for s in range(state.seats))
+        return max(ends)
     return None
 
 
@@ -131,7 +194,7 @@ def time_entry(state: State, seat: int | None, command: Command) -> Rejected | N
         return passed(state, 0, at)  # on one clock every seat's is the same
     if not isinstance(whose, int) or isinstance(whose, bool) or not 0 <= whose < state.seats:
         return Rejected(msg("Only a player can do that"))
-    if state.status[whose] not in ACTIVE or at >= state.end(whose):
+    if state.status[whose] not in ACTIVE or at >= state.ends[whose]:
         return Rejected(msg("The sand has run out: the clock's expiry goes first"))
     return passed(state, whose, at)
 
@@ -142,8 +205,8 @@ def clock_time(state: State, at: int) -> bool:
     it writes every second of sand."""
     if state.phase != "solve" or type(at) is not int or at < state.now[0]:
         return False  # no hourglass; no whole number; a moment passed (`now` is 0 or more)
-    when = due(state)
-    return when is not None and at < when["tick"]
+    when = _expiry(state.status, state.clock, bool(state.solves), state.ends)  # due's, in the solve phase
+    return when is not None and at < when
 
 
 def hint(state: State, seat: int, command: Command) -> Rejected | None:
@@ -156,8 +219,8 @@ def hint(state: State, seat: int, command: Command) -> Rejected | None:
     late = passed(state, seat, at)
     if late is not None:
         return late
-    if at >= state.end(seat):
-        return Rejected(msg("Too late: your sand ran out at {time}", time=seconds(state.end(seat))))
+    if at >= state.ends[seat]:
+        return Rejected(msg("Too late: your sand ran out at {time}", time=seconds(state.ends[seat])))
     return None
 
 
@@ -172,11 +235,11 @@ def solve(state: State, seat: int, command: Command) -> Rejected | None:
     at = tick(command)
     if isinstance(at, Rejected):
         return at
-    if at > state.end(seat):
-        return Rejected(msg("Too late: your sand ran out at {time}", time=seconds(state.end(seat))))
-    if at < state.start(seat):
+    if at > state.ends[seat]:
+        return Rejected(msg("Too late: your sand ran out at {time}", time=seconds(state.ends[seat])))
+    if at < state.starts[seat]:
         return Rejected(
-            msg("That is before this hourglass was turned ({time})", time=seconds(state.start(seat)))
+            msg("That is before this hourglass was turned ({time})", time=seconds(state.starts[seat]))
         )
     late = passed(state, seat, at)
     if late is not None:
@@ -197,7 +260,9 @@ def pawn(state: State, seat: int, command: Command) -> Rejected | None:
     if state.phase != "solve":
         return Rejected(msg("Pawns move after a puzzle is solved"))
     status = state.status[seat]
-    too_late = msg("Too late: your sand ran out at {time}, no gems this round", time=seconds(state.end(seat)))
+    too_late = msg(
+        "Too late: your sand ran out at {time}, no gems this round", time=seconds(state.ends[seat])
+    )
     if status == "solving":
         return Rejected(msg("Solve your puzzle first: pawns move after Ubongo!"))
     if status == "out":
@@ -216,7 +281,7 @@ def pawn(state: State, seat: int, command: Command) -> Rejected | None:
     assert solved is not None
     if at < solved:
         return Rejected(msg("That is before you solved ({time})", time=seconds(solved)))
-    if at > state.end(seat):
+    if at > state.ends[seat]:
         return Rejected(too_late)
     late = passed(state, seat, at)
     if late is not None:
@@ -262,33 +327,23 @@ def check(state: State, seat: int | None, command: Command) -> Rejected | None:
     return Rejected(msg("Unknown move {move}", move=repr(move)))
 
 
-def seen(view: View) -> State:
+def seen(view: View) -> Seen:
     """The state as the viewing seat knows it: all of the table (every puzzle, pawn, clock,
-    solve and status is public); the boards in the box and the die rolls to come are left
-    out, which no check reads."""
+    solve and status is public, and each seat's sand as the view's hourglass gives it); the
+    boards in the box and the die rolls to come are left out, which no check reads."""
     glass = view["hourglass"]
-    starts = glass["start"]
-    # the turn's start is one tick for all seats once kept; older logs derived it per seat
-    same = glass["turn"] > 1 and len(set(starts)) == 1
-    return State(
+    return Seen(
         seats=view["seats"],
         mode=view["mode"],
-        sides=tuple(view["sides"]),
-        extra=tuple(n - HOURGLASS for n in glass["length"]),
         clock=view["clock"],
         phase=view["phase"],
         pawns=tuple(view["pawns"]),
-        round=view["round"],
-        face=view["face"],
-        puzzles=tuple(
-            Puzzle(p["board"], p["side"], tuple(map(tuple, p["cells"])), tuple(p["pieces"]), p["seconds"])
-            for p in view["puzzles"]
-        ),
-        turn=glass["turn"],
-        turned_at=starts[0] if same else None,
         now=tuple(view["now"]),
         status=tuple(view["status"]),
         solves=tuple((s["seat"], s["tick"], s["rank"]) for s in view["solves"]),
+        puzzles=tuple(SeenPuzzle(tuple(map(tuple, p["cells"])), tuple(p["pieces"])) for p in view["puzzles"]),
+        starts=tuple(glass["start"]),
+        ends=tuple(glass["end"]),
     )
 
 

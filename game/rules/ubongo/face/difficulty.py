@@ -21,9 +21,9 @@ import math
 from collections.abc import Iterable
 from statistics import NormalDist
 
+from game.rules.ubongo.face.constants import HOURGLASS, TICKS_PER_SECOND
 from game.rules.ubongo.face.pieces import Cell, symmetries
 from game.rules.ubongo.face.solver import census
-from game.rules.ubongo.face.state import HOURGLASS, TICKS_PER_SECOND
 
 SECONDS_PER_PIECE = 3.0  # a piece that goes straight in: pick it up, turn it, lay it
 SECONDS_PER_DOUBLING = 3.0  # each doubling of the wrong tries per tiling

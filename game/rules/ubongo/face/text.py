@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.i18n import msg
-from game.rules.ubongo.face.state import DIE, TICKS_PER_SECOND
+from game.rules.ubongo.face.constants import DIE, TICKS_PER_SECOND
 from game.rules.ubongo.face.words import colour, gem_words, listing, seconds, symbol
 
 

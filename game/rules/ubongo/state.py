@@ -1,35 +1,13 @@
-"""Ubongo's immutable state and the fixed numbers of the game."""
+"""Ubongo's immutable state: the machinery's (the fixed numbers it counts in are the face's,
+face/constants.py; the checks read it through their own `State` protocol, face/checks.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
+from game.rules.ubongo.face.constants import HOURGLASS, allowance
 from game.rules.ubongo.face.pieces import Shape
-
-TICKS_PER_SECOND = 60
-HOURGLASS = 45 * TICKS_PER_SECOND  # one turn of the sand, 2700 ticks
-TURNS = 2  # turned once more when nobody solved
-ROUNDS = 9  # whatever the player count
-BOARDS_PER_SEAT = 9  # 2 players use 18 boards, 3 use 27, 4 all 36, solo 9
-GEM_ROWS = 6
-GEMS_PER_ROW = 12
-COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple", "amber")
-GEMS_PER_COLOUR = 12
-TAKE = 2  # gems taken from the head of a row
-ALLOWANCE = (3, 2, 1, 0)  # rows a pawn may move by solve order (1st, 2nd, 3rd, 4th)
-# Die faces in row order. The facts page names seven symbols for six faces; ours: the public
-# "spear" and "shield" share one face (crossed), baobab and sun are the team's two.
-DIE: tuple[str, ...] = ("elephant", "gazelle", "mask", "spear and shield", "baobab", "sun")
-EXTRA_SECONDS = (0, 10, 20, 30)  # handicap choices per seat
-HINT_TICKS = 10 * TICKS_PER_SECOND  # a hint in a solo game costs 10 s of sand
-# How the seats' clocks relate (option `clock`, set from who sits where): "shared", one clock
-# for the table (one person with bots, a simulation); "turns", people at one screen solve one
-# after another, each on a clock of their own (pass-and-play).
-CLOCKS = ("shared", "turns")
-# A seat's status in a round: still at the puzzle; solved and yet to move its pawn; moved
-# (reached for its gems); out of this hourglass (gave up or the sand ran out); solved but the
-# sand ran out before it moved (no gems).
-ACTIVE = ("solving", "solved")  # the statuses that may still act this hourglass
 
 
 @dataclass(frozen=True)
@@ -85,18 +63,21 @@ class State:
         """Ticks of one hourglass turn for this seat (extra time included)."""
         return HOURGLASS + self.extra[seat]
 
+    @property
+    def starts(self) -> tuple[int, ...]:
+        """Per seat, the tick this turn of the hourglass began."""
+        return _sand(self.turn, self.turned_at, self.extra)[0]
+
+    @property
+    def ends(self) -> tuple[int, ...]:
+        """Per seat, the tick its sand runs out this turn of the hourglass."""
+        return _sand(self.turn, self.turned_at, self.extra)[1]
+
     def start(self, seat: int) -> int:
-        if self.turn == 1:
-            return 0
-        if self.turned_at is None:  # logs from before the turn's tick was kept
-            return (self.turn - 1) * self.length(seat)
-        return self.turned_at
+        return self.starts[seat]
 
     def end(self, seat: int) -> int:
-        return self.start(seat) + self.length(seat)
-
-    def allowance(self, rank: int) -> int:
-        return ALLOWANCE[rank] if rank < len(ALLOWANCE) else 0
+        return self.ends[seat]
 
     @property
     def start_player(self) -> int:
@@ -136,7 +117,7 @@ class State:
 
     def reach(self, seat: int) -> int:
         """Rows this solver's pawn may move: by its solve rank, whoever moves first."""
-        return self.allowance(self.rank(seat))
+        return allowance(self.rank(seat))
 
     @property
     def movers(self) -> tuple[int, ...]:
@@ -159,6 +140,17 @@ class State:
         return (tick, self.solved_at(seat) or 0, self.distance(seat))
 
 
-def key(counts: tuple[int, ...]) -> tuple[int, ...]:
-    """The tie-break cascade: most of one colour, then the next largest colour, and so on."""
-    return tuple(sorted(counts, reverse=True))
+@lru_cache(maxsize=256)
+def _sand(
+    turn: int, turned_at: int | None, extra: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each seat's start and end of this turn of the hourglass: asked of every state (a time
+    entry's every second of sand), changed only when the hourglass is turned."""
+    lengths = [HOURGLASS + e for e in extra]
+    if turn == 1:
+        starts = [0] * len(extra)
+    elif turned_at is None:  # logs from before the turn's tick was kept
+        starts = [(turn - 1) * n for n in lengths]
+    else:
+        starts = [turned_at] * len(extra)
+    return tuple(starts), tuple(s + n for s, n in zip(starts, lengths, strict=True))
