@@ -14,12 +14,13 @@ queued; a hint is the server's (`advise`), answered once its referee has thought
 from __future__ import annotations
 
 import contextlib
+import logging
 import queue
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Literal, NamedTuple, TypedDict
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
@@ -29,12 +30,14 @@ from game.core.face import Face
 from game.core.i18n import Msg, msg
 from game.core.ruleset import Command, Event, Outcome, Rejected, View
 from game.core.seats import Seat
-from game.core.window import Connection, Hint, Hold, NotOpened
+from game.core.window import Connection, Hint, Hold, NotOpened, Options
 from game.net import failures
+from game.net import messages as m
 from game.net import protocol as p
 from game.net.failures import dropped, failure_words
 from game.net.invite import Invite
 
+log = logging.getLogger("bazaar.net")
 Arrived = Callable[[list[Event]], None]
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 4.0)  # seconds between reconnection attempts, the last repeated
 REQUEST_SECONDS = 10.0  # a request unanswered this long counts as a lost connection
@@ -42,6 +45,44 @@ PING_EVERY = 2.0  # seconds between latency probes
 STOP_SECONDS = 0.1  # how often an attempt to join looks whether it was given up
 # The server's refusals that no retry can mend
 FATAL = {p.BAD_TOKEN, p.BAD_CODE, p.CODE_USED, p.REPLACED, p.VERSION_MISMATCH, p.MISSING_GAME}
+
+
+class Hello(TypedDict):
+    """The first message on a connection with a seat token (the welcome's, once one came)."""
+
+    type: Literal["hello"]
+    v: int
+    token: str
+    games: dict[str, str]
+
+
+class Join(TypedDict):
+    """The first message on a connection that takes a seat with an invite's code."""
+
+    type: Literal["join"]
+    v: int
+    code: str
+    games: dict[str, str]
+
+
+class Down(NamedTuple):
+    """From the link's thread: the connection failed or dropped, in words (failures.py)."""
+
+    kind: Literal["down"]
+    words: str
+
+
+class Arrival(NamedTuple):
+    """From the link's thread: a message as decoded, and when it was read (a ping is timed by
+    it, not by when the table applied it)."""
+
+    kind: Literal["message"]
+    message: p.Object
+    at: float
+
+
+Inbound = Down | Arrival
+Inbox = queue.Queue[Inbound]
 
 
 class Offline(Exception):
@@ -54,12 +95,13 @@ def games() -> dict[str, str]:
     return {name: faces.plugin(name).version for name in faces.games()}
 
 
-def missing_words(error: dict[str, Any]) -> Msg:
+def missing_words(error: p.ErrorBody) -> Msg:
     """A refusal of a match whose game one side lacks, in this app's words."""
-    game = str(error.get("game", ""))[:40]
+    game = error.get("game", "")[:40]
     if error.get("lacking") == "server":
         return msg("The host does not have the game {game}.", game=game)
-    install = " ".join(str(error.get(k, ""))[:40] for k in ("distribution", "version")).strip()
+    install = " ".join(part[:40] for part in (error.get("distribution", ""), error.get("version", "")))
+    install = install.strip()
     return msg(
         "This match plays {game}, which this app does not have: install {install}.",
         game=game,
@@ -84,7 +126,7 @@ class Clock:
     running: bool = False
     rate: float = 60.0
     at: float = 0.0
-    waiting: dict[str, Any] | None = None  # whom a held sand waits for (docs/network.md)
+    waiting: p.Object | None = None  # whom a held sand waits for (docs/network.md)
 
     def estimate(self) -> int:
         if not self.running:
@@ -102,7 +144,7 @@ class Link:
     OPEN_SECONDS = 5.0  # connecting, TLS and the handshake, before an attempt counts as failed
     CLOSE_SECONDS = 1.0  # the peer's answer to our close, before the socket is simply shut
 
-    def __init__(self, url: str, first: dict[str, Any], inbox: queue.Queue):
+    def __init__(self, url: str, first: Hello | Join, inbox: Inbox):
         self.url = url
         self.first = first  # join (a code) until a welcome brings the token, then hello
         self.inbox = inbox
@@ -139,7 +181,7 @@ class Link:
                 # a host killed mid-connect does: tried again, like any failed attempt)
                 if self.stopping.is_set():
                     return  # given up on while it tried: nobody listens any more
-                self.inbox.put(("down", failure_words(exc, self.url)))
+                self.inbox.put(Down("down", failure_words(exc, self.url)))
             self.stopping.wait(BACKOFF[min(attempt, len(BACKOFF) - 1)])
             attempt += 1
 
@@ -153,24 +195,24 @@ class Link:
                 self.ws = ws
             for text in ws:
                 message = p.decode_reply(text)
-                if message.get("type") == "welcome":
-                    self.first = {
-                        "type": "hello",
-                        "v": p.VERSION,
-                        "token": message["token"],
-                        "games": games(),
-                    }
-                self.inbox.put(("message", message, time.monotonic()))
-                if message.get("type") == "error" and message["error"].get("code") in FATAL:
+                kind = message.get("type")
+                if kind == "welcome":
+                    token = m.token(message)
+                    self.first = Hello(type="hello", v=p.VERSION, token=token, games=games())
+                fatal = kind == "error" and m.error_body(message.get("error"))["code"] in FATAL
+                self.inbox.put(Arrival("message", message, time.monotonic()))
+                if fatal:
                     self.stopping.set()
-        except (ConnectionClosed, OSError, ValueError) as exc:
-            self.inbox.put(("down", failure_words(exc, self.url)))
+        except (ConnectionClosed, OSError, ValueError) as exc:  # ValueError: no message read
+            if isinstance(exc, p.Malformed):
+                log.warning("%s sent a message this client cannot read: %s", self.url, exc)
+            self.inbox.put(Down("down", failure_words(exc, self.url)))
         finally:
             with self.lock:
                 self.ws = None
             ws.close()
         if not self.stopping.is_set():
-            self.inbox.put(("down", dropped(self.url)))
+            self.inbox.put(Down("down", dropped(self.url)))
         return self.stopping.is_set()
 
     def _send_all(self) -> None:
@@ -195,7 +237,7 @@ class Link:
         self.outgoing.put((what, ws, text))
         return ws is not None
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: p.Object) -> None:
         """Queue `message` for the connection open now (Offline when there is none)."""
         if not self._queue("send", p.encode(message)):
             raise Offline()
@@ -211,7 +253,7 @@ class Link:
 class RemoteWindow:
     """What the seats `seats` may see of a match held by a server, and do in it."""
 
-    def __init__(self, link: Link, inbox: queue.Queue):
+    def __init__(self, link: Link, inbox: Inbox):
         self.link = link
         self.inbox = inbox
         self.listeners: list[Arrived] = []
@@ -226,7 +268,7 @@ class RemoteWindow:
         self.viewer: int | None = None
         self._face: Face | None = None  # the game's face: the window holds none of its machinery
         self._players: list[Seat] = []
-        self._options: dict[str, Any] = {}
+        self._options: Options = {}
         self.online: list[bool] = []
         self.left: frozenset[int] = frozenset()  # seats whose person left on purpose
         self.logs: dict[str, list[Event]] = {}
@@ -238,7 +280,7 @@ class RemoteWindow:
         self._outcome: Outcome | None = None
         self.clock = Clock()
         self.own: dict[int, list[Command]] = {}
-        self.replies: dict[int, dict[str, Any]] = {}
+        self.replies: dict[int | None, p.Object] = {}
         self.next_id = 1
         self.pings: dict[int, float] = {}
         self.last_ping = 0.0
@@ -248,8 +290,8 @@ class RemoteWindow:
         self.news = False  # something arrived this tick (a frame to draw)
         self.legals: dict[int, list[Command]] = {}  # per seat the match waits on, from the news
         self.moments: dict[str, dict[int, View]] = {}  # per viewer key: views around moments
-        self.outbox: list[dict[str, Any]] = []  # requests waiting for this client's pace
-        self.sent: dict[int, dict[str, Any]] = {}  # requests sent whose answer is to come
+        self.outbox: list[p.Object] = []  # requests waiting for this client's pace
+        self.sent: dict[int, p.Object] = {}  # requests sent whose answer is to come
         self._said: list[str] = []
         self.fault: str | None = None  # why the server paused this match, while it is
         # the hint asked: its request's id (0 while queued) and the count it was asked at
@@ -261,14 +303,14 @@ class RemoteWindow:
     def open(
         cls,
         url: str,
-        first: dict[str, Any],
+        first: Hello | Join,
         timeout: float | None = None,
         stop: threading.Event | None = None,
     ) -> RemoteWindow:
         """Connect and wait for the welcome (REQUEST_SECONDS at most): the window, or NetError
         saying why not. Never from the frame: the Join screen calls it on a thread of its own,
         and `stop` set gives the attempt up (seen within STOP_SECONDS)."""
-        inbox: queue.Queue = queue.Queue()
+        inbox: Inbox = queue.Queue()
         link = Link(url, first, inbox)
         window = cls(link, inbox)
         link.start()
@@ -288,7 +330,7 @@ class RemoteWindow:
                 link.close()
                 raise NetError(window.problem or msg("The host did not answer in time"))
             window._take(item)
-            if window.status == "closed" or (item[0] == "down" and first["type"] == "join"):
+            if window.status == "closed" or (isinstance(item, Down) and first["type"] == "join"):
                 link.close()
                 raise NetError(window.problem or msg("Could not reach the host"), window.refusal)
         return window
@@ -297,7 +339,7 @@ class RemoteWindow:
     def join(
         cls, invite: Invite, timeout: float | None = None, stop: threading.Event | None = None
     ) -> RemoteWindow:
-        first = {"type": "join", "v": p.VERSION, "code": invite.code, "games": games()}
+        first = Join(type="join", v=p.VERSION, code=invite.code, games=games())
         window = cls.open(invite.url, first, timeout, stop)
         window.invite = invite
         return window
@@ -306,13 +348,12 @@ class RemoteWindow:
     def rejoin(
         cls, url: str, token: str, timeout: float | None = None, stop: threading.Event | None = None
     ) -> RemoteWindow:
-        return cls.open(
-            url, {"type": "hello", "v": p.VERSION, "token": token, "games": games()}, timeout, stop
-        )
+        return cls.open(url, Hello(type="hello", v=p.VERSION, token=token, games=games()), timeout, stop)
 
     @property
     def token(self) -> str:
-        return str(self.link.first.get("token", ""))
+        first = self.link.first
+        return first["token"] if first["type"] == "hello" else ""
 
     def close(self) -> None:
         """Leave the table: the others are told it was on purpose (not a dropped link)."""
@@ -353,142 +394,155 @@ class RemoteWindow:
         self.pump()
         return True
 
-    def _take(self, item: tuple[Any, ...]) -> None:
-        kind, body = item[0], item[1]
-        if kind == "down":
+    def _take(self, item: Inbound) -> None:
+        if isinstance(item, Down):
             if self.status != "closed":
                 self.status = "reconnecting" if not self.link.stopping.is_set() else "closed"
-                if body:
-                    self.problem = body  # in words (failures.py), translated where drawn
+                if item.words:
+                    self.problem = item.words  # in words (failures.py), translated where drawn
             return
-        message: dict[str, Any] = body
+        try:
+            self._apply(item.message, item.at)
+        except p.Malformed as exc:
+            self._refuse(item.message, exc)
+
+    def _refuse(self, message: p.Object, exc: p.Malformed) -> None:
+        """A message without the shape its type needs, refused before anything of it was
+        applied: said in the log, and the connection it came on is dropped (the welcome on the
+        next brings everything again); before any welcome, the window is given up."""
+        kind = str(message.get("type"))[:40]
+        log.warning("%s sent a %r message this client cannot read: %s", self.link.url, kind, exc)
+        self.problem = failure_words(exc, self.link.url)
+        if self.status == "connecting":
+            self.status = "closed"
+            self.link.close()
+        else:
+            self.resyncing = True  # what that connection still brings is dropped with it
+            self.link.drop()
+
+    def _apply(self, message: p.Object, at: float) -> None:
         kind = message.get("type")
         if kind == "welcome":
-            self._welcome(message)
+            self._welcome(m.welcome(message))
         elif kind == "update":
             self._update(message)
         elif kind == "clock":
-            self._clock(message.get("clock"))
+            self._clock(m.clock(message.get("clock")))
         elif kind == "paused":  # a fault of the match's referee: said in this app's words
+            clock = m.clock(message.get("clock"))
             self.fault = failures.PAUSED_WORDS
             self._said.append(self.fault)
-            self._clock(message.get("clock"))
+            self._clock(clock)
         elif kind == "resumed":
+            clock = m.clock(message.get("clock"))
             self.fault = None
             self._said.append(failures.RESUMED_WORDS)
-            self._clock(message.get("clock"))
+            self._clock(clock)
         elif kind == "presence":
-            self.online = list(message["online"])
-            self.left = frozenset(message.get("left", ()))
-            self._players = [Seat.from_json(s) for s in message["players"]]
+            presence = m.presence(message)
+            self.online = presence["online"]
+            self.left = presence["left"]
+            self._players = presence["players"]
         elif kind == "reply":
-            rid = message.get("id")
-            if rid in self.pings:  # timed when the link thread read it, not when applied here
-                self.latency_ms = (item[2] - self.pings.pop(rid)) * 1000
-                self._clock(message.get("clock"))
-            elif self.advising is not None and rid == self.advising[0]:
-                self._advised(message)
-            elif rid in self.sent:
-                del self.sent[rid]
-                if not message.get("ok"):  # a move or a hand-over the server refused: say why
-                    self._said.append(str(message["error"]["message"]))
-            else:
-                self.replies[rid] = message
+            self._reply(message, at)
         elif kind == "error":
-            error = message["error"]
+            error = m.error_body(message.get("error"))
             self.problem = (
-                missing_words(error) if error.get("code") == p.MISSING_GAME else str(error.get("message", ""))
+                missing_words(error) if error["code"] == p.MISSING_GAME else error.get("message", "")
             )
-            if error.get("code") in FATAL:
-                self.refusal = str(error["code"])
+            if error["code"] in FATAL:
+                self.refusal = error["code"]
                 self.status = "closed"
                 self.link.close()
 
-    def _welcome(self, message: dict[str, Any]) -> None:
-        match = message["match"]
-        self.match_id = int(match["id"])
-        self._face = faces.face(match["game"])
-        self._players = [Seat.from_json(s) for s in match["players"]]
-        self._options = dict(match["options"])
-        self.seats = frozenset(message["seats"])
-        self.host = bool(message["host"])
-        self.online = list(message["online"])
-        self.left = frozenset(message.get("left", ()))
+    def _reply(self, message: p.Object, at: float) -> None:
+        rid = m.reply_id(message)
+        if rid in self.pings:  # timed when the link thread read it, not when applied here
+            clock = m.clock(message.get("clock"))
+            self.latency_ms = (at - self.pings.pop(rid)) * 1000
+            self._clock(clock)
+        elif self.advising is not None and rid == self.advising[0]:
+            self._advised(message)
+        elif rid in self.sent:
+            refused = None if message.get("ok") else m.refused(message)
+            del self.sent[rid]
+            if refused is not None:  # a move or a hand-over the server refused: say why
+                self._said.append(refused.get("message", ""))
+        else:
+            self.replies[rid] = message
+
+    def _welcome(self, welcome: m.Welcome) -> None:
+        self.match_id = welcome["match_id"]
+        self._face = welcome["face"]
+        self._players = welcome["players"]
+        self._options = welcome["options"]
+        self.seats = welcome["seats"]
+        self.host = welcome["host"]
+        self.online = welcome["online"]
+        self.left = welcome["left"]
         if self.viewer is not None and self.viewer not in self.seats:
             self.viewer = None
         if self.status == "connecting" and len(self.seats) == 1:
             self.viewer = next(iter(self.seats))
         before = self._count
-        self.logs = {k: list(v["events"]) for k, v in message["seen"].items()}
-        self.views = {k: v["view"] for k, v in message["seen"].items()}
-        self.moments = {k: _moments(v) for k, v in message["seen"].items()}
-        self.own = {int(k): list(v) for k, v in message["commands"].items()}
-        self._state(message)
+        seen = welcome["seen"]
+        self.logs = {k: v["events"] for k, v in seen.items()}
+        self.views = {k: v["view"] for k, v in seen.items() if v["view"] is not None}  # each has one
+        self.moments = {k: v["moments"] for k, v in seen.items()}
+        self.own = welcome["commands"]
+        self._state(welcome)
         self.replies.clear()  # answers to requests given up when the link dropped
         self.sent.clear()  # sent before the link dropped: the welcome says what came of them
         if self.advising is not None and self.advising[0]:  # its answer is lost with the link
-            self.advising, self.advice = None, Hint(self.advising[1], None, self.offline_reason())
+            asked, self.advising = self.advising[1], None
+            self.advice = Hint(asked, None, self.offline_reason())
         self.resyncing = False
         was = self.status
         self.status = "online"
         self.problem = ""
         if was == "reconnecting" and self._count > before:
             self._tell(self.events(before))  # what happened while we were away
-        self.fault = failures.PAUSED_WORDS if message.get("paused") else None
-        if message.get("waited"):
+        self.fault = failures.PAUSED_WORDS if welcome["paused"] else None
+        if welcome["waited"]:
             self._said.append(msg("The sand stood still while nobody was here."))
 
-    def _update(self, message: dict[str, Any]) -> None:
+    def _update(self, message: p.Object) -> None:
         if self.resyncing:
             return  # what the old connection still brings: the welcome replaces it all
-        if message["from"] != self._count:  # a gap: drop the socket, the welcome resyncs us
+        update = m.update(message)
+        if update["start"] != self._count:  # a gap: drop the socket, the welcome resyncs us
             self.resyncing = True
             self.link.drop()
             return
-        for key, seen in message["seen"].items():
+        for key, seen in update["seen"].items():
             self.logs.setdefault(key, []).extend(seen["events"])
-            if "view" in seen:
+            if seen["view"] is not None:
                 self.views[key] = seen["view"]
             else:  # what changed since the last view (v3): the rest stands
-                view = {**self.views.get(key, {}), **seen.get("changed", {})}
-                for gone in seen.get("removed", ()):
+                view = {**self.views.get(key, {}), **seen["changed"]}
+                for gone in seen["removed"]:
                     view.pop(gone, None)
                 self.views[key] = view
-            self.moments.setdefault(key, {}).update(_moments(seen))
-        for seat, commands in message["commands"].items():
-            self.own.setdefault(int(seat), []).extend(commands)
-        self._state(message)
-        self._tell(message["seen"].get(p.viewer_key(self.viewer), {}).get("events", []))
+            self.moments.setdefault(key, {}).update(seen["moments"])
+        for seat, commands in update["commands"].items():
+            self.own.setdefault(seat, []).extend(commands)
+        self._state(update)
+        mine = update["seen"].get(p.viewer_key(self.viewer))
+        self._tell(mine["events"] if mine is not None else [])
 
-    def _state(self, message: dict[str, Any]) -> None:
-        self.legals = {int(k): list(v) for k, v in (message.get("legal") or {}).items()}
-        self._count = int(message["count"])
-        self._played = int(message["played"])
-        self._to_act = frozenset(message["to_act"])
-        self._due = message["due"]
-        outcome = message["outcome"]
-        self._outcome = (
-            None
-            if outcome is None
-            else Outcome(
-                tuple(outcome["winners"]),
-                tuple(outcome["scores"]),
-                outcome.get("summary", ""),
-                outcome.get("details") or {},
-            )
-        )
-        self._clock(message.get("clock"))
+    def _state(self, news: m.News) -> None:
+        self.legals = news["legal"]
+        self._count = news["count"]
+        self._played = news["played"]
+        self._to_act = news["to_act"]
+        self._due = news["due"]
+        self._outcome = news["outcome"]
+        self._clock(news["clock"])
 
-    def _clock(self, clock: dict[str, Any] | None) -> None:
-        if clock:
-            waiting = clock.get("waiting")
-            self.clock = Clock(
-                int(clock["now"]),
-                bool(clock["running"]),
-                float(clock["rate"]),
-                time.monotonic(),
-                waiting if isinstance(waiting, dict) else None,
-            )
+    def _clock(self, clock: m.ClockNews | None) -> None:
+        if clock is not None:
+            heard = time.monotonic()
+            self.clock = Clock(clock["now"], clock["running"], clock["rate"], heard, clock["waiting"])
 
     @property
     def sand_for_all(self) -> bool:
@@ -500,12 +554,11 @@ class RemoteWindow:
         waiting = self.clock.waiting
         if waiting is None or self.clock.running:
             return None
-        try:
-            left = float(waiting["seconds"]) - (time.monotonic() - self.clock.at)
-            seats = tuple(int(s) for s in waiting["seats"])
-            return Hold(str(waiting["for"]), seats, max(0.0, left))
-        except (KeyError, TypeError, ValueError):
+        held = m.held(waiting)
+        if held is None:
             return None  # a server of another make: its clock still counts
+        left = held["seconds"] - (time.monotonic() - self.clock.at)
+        return Hold(held["reason"], held["seats"], max(0.0, left))
 
     def _tell(self, events: list[Event]) -> None:
         if events:
@@ -516,17 +569,17 @@ class RemoteWindow:
         self.next_id += 1
         return self.next_id
 
-    def request(self, message: dict[str, Any]) -> dict[str, Any]:
+    def request(self, message: p.Object) -> p.Object:
         """Send a request and apply what arrives until its reply, which is returned. Offline
         when the link is down or the reply does not come."""
         for pause in (0.05, 0.1, 0.2, 0.4, 0.8, None):
             answer = self._ask(message)
-            if answer.get("ok") or answer["error"].get("code") != p.SLOW_DOWN or pause is None:
+            if answer.get("ok") or m.error_body(answer.get("error"))["code"] != p.SLOW_DOWN or pause is None:
                 return answer
             time.sleep(pause)  # the server's rate limit: ask again a little later
         raise AssertionError("unreachable")
 
-    def _ask(self, message: dict[str, Any]) -> dict[str, Any]:
+    def _ask(self, message: p.Object) -> p.Object:
         if self.status != "online":
             raise Offline()
         while not self.pace.take():  # never faster than the server allows
@@ -570,7 +623,7 @@ class RemoteWindow:
         return [s.name for s in self._players]
 
     @property
-    def options(self) -> dict[str, Any]:
+    def options(self) -> Options:
         return dict(self._options)
 
     @property
@@ -647,7 +700,7 @@ class RemoteWindow:
         """The authority's clock as best known here (a timed game's sand)."""
         return max(0, self.clock.estimate())
 
-    def tick(self, n: int, running: bool, ready: Any) -> None:
+    def tick(self, n: int, running: bool, ready: bool | Callable[[], bool]) -> None:
         """Apply what the server sent meanwhile, in order, and send what waits for the pace.
         The server keeps the time; the ticks given here move nothing."""
         self.news = self.pump() > 0
@@ -685,20 +738,22 @@ class RemoteWindow:
         if self.status != "online":
             self.advice = Hint(self._count, None, self.offline_reason())
             return
-        message = {"type": "advise", "seat": self._own_seat(seat)}
+        message: p.Object = {"type": "advise", "seat": self._own_seat(seat)}
         self.advising = (0, self._count)
         self._queue(message)
 
-    def _advised(self, message: dict[str, Any]) -> None:
+    def _advised(self, message: p.Object) -> None:
         """The server's answer to the hint asked: its move, at the moment it was thought about;
         or why none came (one the match moved on from is stale at the table, said nowhere)."""
         asked = self.advising
         assert asked is not None
-        self.advising = None
         if message.get("ok"):
-            self.advice = Hint(int(message.get("at", asked[1])), message.get("command"))
+            advice = m.advice(message)
+            at = asked[1] if advice["at"] is None else advice["at"]
+            self.advice = Hint(at, advice["command"])
         else:
-            self.advice = Hint(asked[1], None, str(message["error"].get("message", "")))
+            self.advice = Hint(asked[1], None, m.error_body(message.get("error")).get("message", ""))
+        self.advising = None
 
     def hint(self) -> Hint | None:
         advice, self.advice = self.advice, None
@@ -730,7 +785,7 @@ class RemoteWindow:
             raise PermissionError(f"this window plays seats {sorted(self.seats)}, not seat {seat}")
         return seat
 
-    def _queue(self, message: dict[str, Any]) -> None:
+    def _queue(self, message: p.Object) -> None:
         self.outbox.append(message)
         self._send_queued()
 
@@ -738,7 +793,7 @@ class RemoteWindow:
         """Send what waits, as this client's pace allows (the server's rate limit, shared)."""
         while self.outbox and self.status == "online" and self.pace.take():
             rid = self._id()
-            message = {**self.outbox.pop(0), "id": rid}
+            message: p.Object = {**self.outbox.pop(0), "id": rid}
             try:
                 self.link.send(message)
             except Offline:  # the link dropped under it: it goes when the table is back
@@ -757,7 +812,7 @@ class RemoteWindow:
             answer = self.request({"type": "submit", "seat": seat, "command": command})
         except Offline:
             return Rejected(self.offline_reason())
-        return None if answer.get("ok") else Rejected(str(answer["error"]["message"]))
+        return None if answer.get("ok") else Rejected(m.refused(answer).get("message", ""))
 
     def hand_to_bot_sync(self, seat: int, level: str) -> Rejected | None:
         """Hand a seat to our bot and wait for the server's answer (never from a table)."""
@@ -765,8 +820,4 @@ class RemoteWindow:
             answer = self.request({"type": "hand_to_bot", "seat": seat, "level": level})
         except Offline:
             return Rejected(self.offline_reason())
-        return None if answer.get("ok") else Rejected(str(answer["error"]["message"]))
-
-
-def _moments(seen: dict[str, Any]) -> dict[int, View]:
-    return {int(k): v for k, v in (seen.get("moments") or {}).items()}
+        return None if answer.get("ok") else Rejected(m.refused(answer).get("message", ""))

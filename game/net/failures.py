@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
 from game.core.i18n import N_, Msg, msg
+from game.net.protocol import Malformed
 
 # "no route": the host's network cannot be reached from here (POSIX and Windows numbers)
 UNREACHABLE = {errno.EHOSTUNREACH, errno.ENETUNREACH, 10065, 10051}
@@ -49,7 +50,7 @@ def failure_words(exc: BaseException, url: str) -> Msg:
             address=address,
             status=exc.response.status_code,
         )
-    if isinstance(exc, InvalidHandshake):
+    if isinstance(exc, InvalidHandshake | Malformed):  # no handshake, or no message, of ours
         return msg(
             "Something other than a Bazaar host answered at {address}. "
             "Check the address and port in the invite.",

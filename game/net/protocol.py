@@ -11,10 +11,12 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, NotRequired, TypedDict
 
 from game.core import codec
+
+Object = dict[str, object]  # a decoded JSON object: its values are checked before they are used
 
 # 2: news carries legal moves and the views around moments; time in the log. 3: an update
 # carries what changed in each view (`changed`, `removed`), not the whole view. 4: Ubongo's
@@ -96,6 +98,22 @@ class Bucket:
         return max(0.0, (1 - self.tokens) / self.rate)
 
 
+class ErrorBody(TypedDict):
+    """An error's body: its code (below), its words, and for a missing game what to install."""
+
+    code: str
+    message: NotRequired[str]
+    lacking: NotRequired[str]  # "client" or "server"
+    game: NotRequired[str]
+    version: NotRequired[str]
+    distribution: NotRequired[str]
+
+
+class Malformed(ValueError):
+    """A server's message without the shape its type needs (the client's side): what is wrong,
+    in a log's words."""
+
+
 class ProtocolError(Exception):
     """A message the server cannot take: its code, a readable message, and the id of the
     request when it could be read (the error then answers that request)."""
@@ -107,7 +125,7 @@ class ProtocolError(Exception):
         self.id = id
 
 
-def encode(message: dict[str, Any]) -> str:
+def encode(message: Mapping[str, object]) -> str:
     """JSON text, never with a number JSON has no word for (codec.finite_json)."""
     return codec.finite_json(message, separators=(",", ":"), ensure_ascii=False)
 
@@ -159,7 +177,7 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-def decode_reply(text: str | bytes) -> dict[str, Any]:
+def decode_reply(text: str | bytes) -> Object:
     """A server's message (the client's side): a JSON object with a type, or ValueError."""
     message = json.loads(text)
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
@@ -169,7 +187,7 @@ def decode_reply(text: str | bytes) -> dict[str, Any]:
 
 def error(code: str, message: str, id: int | None = None) -> dict[str, Any]:
     """An error: a reply to request `id`, or a message of its own when there is none."""
-    body = {"code": code, "message": message}
+    body = ErrorBody(code=code, message=message)
     if id is None:
         return {"type": "error", "error": body}
     return {"type": "reply", "id": id, "ok": False, "error": body}
@@ -181,9 +199,17 @@ def missing_game(
     """The refusal of a match whose game the client (or the server) lacks: what to install."""
     where = "this server does not have" if lacking == "server" else "your app does not have"
     install = f"install {distribution} {version}".strip() if distribution else "install it"
-    refusal = error(MISSING_GAME, f"{where} the game {game!r} ({install})", id)
-    refusal["error"].update(lacking=lacking, game=game, version=version, distribution=distribution)
-    return refusal
+    body = ErrorBody(
+        code=MISSING_GAME,
+        message=f"{where} the game {game!r} ({install})",
+        lacking=lacking,
+        game=game,
+        version=version,
+        distribution=distribution,
+    )
+    if id is None:
+        return {"type": "error", "error": body}
+    return {"type": "reply", "id": id, "ok": False, "error": body}
 
 
 def same_major(a: str, b: str) -> bool:

@@ -12,7 +12,8 @@ from game.core.referee import Referee
 from game.core.replays import ReplayWindow, Rewind
 from game.core.thinking import Thinking
 from game.core.window import Connection, Window
-from game.net.client import Link, RemoteWindow
+from game.net import protocol as p
+from game.net.client import Hello, Inbox, Link, RemoteWindow
 from tests.core.test_history import played
 
 
@@ -37,8 +38,9 @@ def windows() -> list[Window]:
     referee = Referee(Authority(match), {}, Thinking())
     local = LocalWindow(Authority(match), referee, frozenset({0}))
     rewind = Rewind(played("jaipur", moves=4))
-    inbox: queue.Queue[tuple[str, object]] = queue.Queue()
-    remote = RemoteWindow(Link("ws://127.0.0.1:9", {"type": "hello"}, inbox), inbox)  # never started
+    inbox: Inbox = queue.Queue()
+    hello = Hello(type="hello", v=p.VERSION, token="t", games={})
+    remote = RemoteWindow(Link("ws://127.0.0.1:9", hello, inbox), inbox)  # never started
     return [local, remote, rewind.window(rewind.end, rewind.viewers[0])]
 
 
