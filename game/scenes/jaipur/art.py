@@ -30,9 +30,10 @@ BONUS_BLUE = (60, 70, 110)
 SUPER = 4  # supersampling factor for symbols
 
 Point = tuple[float, float]
+RGB = tuple[int, int, int]
 
 
-def shade(colour: tuple[int, int, int], f: float) -> tuple[int, int, int]:
+def shade(colour: RGB, f: float) -> RGB:
     return tuple(max(0, min(255, int(c * f))) for c in colour)  # type: ignore[return-value]
 
 
@@ -46,29 +47,29 @@ class Pen:
     def at(self, x: float, y: float) -> tuple[int, int]:
         return (round(self.c[0] + x * self.s), round(self.c[1] + y * self.s))
 
-    def poly(self, colour, points: list[Point], width: int = 0) -> None:
+    def poly(self, colour: RGB, points: list[Point], width: int = 0) -> None:
         pygame.draw.polygon(self.surface, colour, [self.at(x, y) for x, y in points], width)
 
-    def outlined(self, colour, dark, points: list[Point]) -> None:
+    def outlined(self, colour: RGB, dark: RGB, points: list[Point]) -> None:
         self.poly(colour, points)
         self.poly(dark, points, self.line_w)
 
-    def circle(self, colour, x: float, y: float, r: float, width: int = 0) -> None:
+    def circle(self, colour: RGB, x: float, y: float, r: float, width: int = 0) -> None:
         pygame.draw.circle(self.surface, colour, self.at(x, y), max(1, round(r * self.s)), width)
 
-    def ellipse(self, colour, x: float, y: float, w: float, h: float, width: int = 0) -> None:
+    def ellipse(self, colour: RGB, x: float, y: float, w: float, h: float, width: int = 0) -> None:
         rect = pygame.Rect(0, 0, round(w * self.s), round(h * self.s))
         rect.center = self.at(x, y)
         pygame.draw.ellipse(self.surface, colour, rect, width)
 
-    def line(self, colour, a: Point, b: Point, width: float) -> None:
+    def line(self, colour: RGB, a: Point, b: Point, width: float) -> None:
         w = max(1, round(width * self.s))
         pygame.draw.line(self.surface, colour, self.at(*a), self.at(*b), w)
         for p in (a, b):  # round caps
             pygame.draw.circle(self.surface, colour, self.at(*p), w // 2)
 
 
-def _diamond(p: Pen, col, dark) -> None:
+def _diamond(p: Pen, col: RGB, dark: RGB) -> None:
     outline = [(-0.95, -0.3), (-0.5, -0.85), (0.5, -0.85), (0.95, -0.3), (0, 0.95)]
     p.poly(col, outline)
     p.poly(shade(col, 1.3), [(-0.5, -0.85), (0, -0.3), (0.5, -0.85)])
@@ -87,7 +88,7 @@ def _diamond(p: Pen, col, dark) -> None:
     p.poly(IVORY, [(-0.62, -0.62), (-0.5, -0.72), (-0.38, -0.5)])  # a glint
 
 
-def _gold(p: Pen, col, dark) -> None:
+def _gold(p: Pen, col: RGB, dark: RGB) -> None:
     for dx, dy in ((-0.5, 0.42), (0.5, 0.42), (0, -0.22)):
         bar = [(dx - 0.42, dy - 0.24), (dx + 0.42, dy - 0.24), (dx + 0.56, dy + 0.26), (dx - 0.56, dy + 0.26)]
         p.poly(shade(col, 0.8), bar)
@@ -97,7 +98,7 @@ def _gold(p: Pen, col, dark) -> None:
         p.line(IVORY, (dx - 0.25, dy + 0.08), (dx - 0.05, dy + 0.08), 0.05)
 
 
-def _silver(p: Pen, col, dark) -> None:
+def _silver(p: Pen, col: RGB, dark: RGB) -> None:
     for dx, dy in ((-0.35, 0.28), (0.35, -0.22)):
         p.circle(dark, dx, dy, 0.64)
         p.circle(shade(col, 1.2), dx, dy, 0.57)
@@ -106,7 +107,7 @@ def _silver(p: Pen, col, dark) -> None:
         p.line(IVORY, (dx - 0.2, dy - 0.1), (dx + 0.05, dy - 0.24), 0.08)
 
 
-def _cloth(p: Pen, col, dark) -> None:
+def _cloth(p: Pen, col: RGB, dark: RGB) -> None:
     # folded lengths of patterned cloth, stacked, with a fringe hanging from the top one
     for k, y in enumerate((0.5, 0.02, -0.46)):
         fold = [(-0.85, y - 0.2), (0.85, y - 0.2), (0.85, y + 0.2), (-0.85, y + 0.2)]
@@ -118,7 +119,7 @@ def _cloth(p: Pen, col, dark) -> None:
         p.line(dark, (x, 0.72), (x, 0.9), 0.05)
 
 
-def _spice(p: Pen, col, dark) -> None:
+def _spice(p: Pen, col: RGB, dark: RGB) -> None:
     sack = [(-0.7, 0.92), (-0.85, 0.25), (-0.55, -0.3), (0.55, -0.3), (0.85, 0.25), (0.7, 0.92)]
     p.outlined((196, 160, 112), shade((196, 160, 112), 0.55), sack)
     p.ellipse(shade(col, 0.6), 0, -0.32, 1.3, 0.42)
@@ -130,7 +131,7 @@ def _spice(p: Pen, col, dark) -> None:
     p.line(shade((196, 160, 112), 0.55), (-0.55, 0.05), (0.55, 0.05), 0.06)
 
 
-def _leather(p: Pen, col, dark) -> None:
+def _leather(p: Pen, col: RGB, dark: RGB) -> None:
     hide = [
         (-0.92, -0.62),
         (-0.5, -0.48),
@@ -153,7 +154,7 @@ def _leather(p: Pen, col, dark) -> None:
         p.line(shade(col, 1.5), a, ((a[0] * 2 + b[0]) / 3, (a[1] * 2 + b[1]) / 3), 0.05)
 
 
-def _camel(p: Pen, col, dark) -> None:
+def _camel(p: Pen, col: RGB, dark: RGB) -> None:
     body = shade(col, 0.5)
     for lx, foot in ((-0.5, -0.56), (-0.3, -0.26), (0.3, 0.24), (0.52, 0.58)):
         p.line(shade(body, 0.8), (lx, 0.1), (foot, 0.9), 0.12)
@@ -165,7 +166,7 @@ def _camel(p: Pen, col, dark) -> None:
     p.circle(IVORY, 0.86, -0.7, 0.04)
 
 
-SYMBOLS: dict[str, Callable[[Pen, tuple, tuple], None]] = {
+SYMBOLS: dict[str, Callable[[Pen, RGB, RGB], None]] = {
     "diamond": _diamond,
     "gold": _gold,
     "silver": _silver,

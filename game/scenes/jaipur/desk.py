@@ -7,10 +7,11 @@ class, so it does not import the table module (which imports it).
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
 
+from game.core.face import Command, View
 from game.core.window import Window
 from game.scenes.jaipur.draw import Background
 from game.ui.action_bar import ActionBar
@@ -24,25 +25,25 @@ class Desk(Protocol):
     # the table (game.scenes.table.Table)
     window: Window
     humans: list[int]
-    hint: dict[str, Any] | None
+    hint: Command | None
     log: list[str]
     focus: str | None  # a target id
     hover: str | None  # a target id
 
     # what is on screen (declared in JaipurTable.__init__)
-    v: dict[str, Any]
+    v: View
     solo: bool
     flights: Flights
     background: Background
-    frozen: dict[str, Any] | None  # the table as a round ended, under its sheet
-    revealing: tuple[int, dict[str, Any]] | None  # Instant animations: the rule bot's pause
+    frozen: View | None  # the table as a round ended, under its sheet
+    revealing: tuple[int, View] | None  # Instant animations: the rule bot's pause
     last_move: list[str]  # the latest moves in words
 
     # the selection and the move it means
     market_sel: set[int]
     hand_sel: set[int]
     herd_sel: int
-    command: dict[str, Any] | None
+    command: Command | None
     label: str
     reason: str
 

@@ -7,11 +7,12 @@ bar's text are drawn on top.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 import pygame
 
 from game.core import i18n
+from game.core.face import View
 from game.core.i18n import N_, msg
 from game.rules.jaipur.face.cards import BONUS_SIZES, CAMEL, EMPTY_PILES_TO_END, GOODS, SEALS_TO_WIN
 from game.scenes.jaipur import art
@@ -31,7 +32,7 @@ class Background:
     def __init__(self) -> None:
         self.layer = Layer()
 
-    def draw(self, surface: pygame.Surface, v: dict[str, Any]) -> None:
+    def draw(self, surface: pygame.Surface, v: View) -> None:
         key = (
             tuple(tuple(v["tokens"][g]) for g in GOODS),
             tuple(v["bonus"][str(s)] for s in BONUS_SIZES),
@@ -41,7 +42,7 @@ class Background:
         self.layer.draw(surface, key, lambda layer: paint(layer, v))
 
 
-def paint(surface: pygame.Surface, v: dict[str, Any]) -> None:
+def paint(surface: pygame.Surface, v: View) -> None:
     surface.fill(theme.BG)
     pygame.draw.rect(surface, FELT, L.FELT, border_radius=18)
     pygame.draw.rect(surface, FELT_DARK, L.FELT, 3, border_radius=18)
@@ -50,11 +51,13 @@ def paint(surface: pygame.Surface, v: dict[str, Any]) -> None:
     panel(surface, L.ACTION_BAR, theme.BG_DEEP)
 
 
-def caption(surface, centre: tuple[int, int], h: int, label: str) -> None:
+def caption(surface: pygame.Surface, centre: tuple[int, int], h: int, label: str) -> None:
     text.blit(surface, label, (centre[0], centre[1] + h // 2 + L.LABEL_GAP), 16, FELT_INK, anchor="center")
 
 
-def pile(surface, centre, image, count: int, label: str) -> None:
+def pile(
+    surface: pygame.Surface, centre: tuple[int, int], image: pygame.Surface, count: int, label: str
+) -> None:
     """A face-down or face-up pile with a little thickness; empty, an outline. The caption
     under it carries the count, so nothing sits on top of the cards."""
     rect = L.card_rect(centre, image.get_width(), image.get_height())
@@ -68,7 +71,14 @@ def pile(surface, centre, image, count: int, label: str) -> None:
 
 
 def card(
-    surface, image, centre, selected=False, focused=False, hint=False, lift=0, hover=False
+    surface: pygame.Surface,
+    image: pygame.Surface,
+    centre: tuple[int, int],
+    selected: bool = False,
+    focused: bool = False,
+    hint: bool = False,
+    lift: int = 0,
+    hover: bool = False,
 ) -> pygame.Rect:
     """A card on the table: lifted and ringed when selected, raised a little under the mouse."""
     lift += L.LIFT if selected else 6 if hover else 0
@@ -78,14 +88,14 @@ def card(
     return rect
 
 
-def seal(surface, c: tuple[int, int], r: int) -> None:
+def seal(surface: pygame.Surface, c: tuple[int, int], r: int) -> None:
     """A seal of excellence: a saffron disc, ringed and marked at its centre."""
     pygame.draw.circle(surface, theme.ACCENT, c, r)
     pygame.draw.circle(surface, theme.ACCENT_DARK, c, r, r // 5)
     pygame.draw.circle(surface, theme.ACCENT_DARK, c, r * 2 // 5)
 
 
-def seals(surface, mine: bool, won: int) -> None:
+def seals(surface: pygame.Surface, mine: bool, won: int) -> None:
     for k in range(SEALS_TO_WIN):
         c = L.seal(mine, k)
         if k < won:
@@ -95,7 +105,15 @@ def seals(surface, mine: bool, won: int) -> None:
             pygame.draw.circle(surface, FELT_INK, c, 10, 1)
 
 
-def player_strip(surface, v: dict[str, Any], seat: int, mine: bool, masked, name: str, acting: bool) -> None:
+def player_strip(
+    surface: pygame.Surface,
+    v: View,
+    seat: int,
+    mine: bool,
+    masked: Callable[[object], bool],
+    name: str,
+    acting: bool,
+) -> None:
     """A side's name, seals of excellence and the tokens it earned this round: goods face up,
     bonus tokens face down (marked with their pile), the camel token once awarded."""
     seals(surface, mine, v["seals"][seat])
@@ -111,7 +129,7 @@ def player_strip(surface, v: dict[str, Any], seat: int, mine: bool, masked, name
             surface.blit(image, image.get_rect(center=L.earned(mine, k, len(tokens))))
 
 
-def token_panel(surface, v: dict[str, Any]) -> None:
+def token_panel(surface: pygame.Surface, v: View) -> None:
     panel(surface, L.PANEL, theme.BG_DEEP)
     sold_out = 0
     for good in GOODS:
@@ -157,6 +175,6 @@ def token_panel(surface, v: dict[str, Any]) -> None:
     pygame.draw.line(surface, theme.LINE, (946, L.LOG_Y - 16), (1252, L.LOG_Y - 16))
 
 
-def status(surface, round_no: int, line: str) -> None:
+def status(surface: pygame.Surface, round_no: int, line: str) -> None:
     text.blit(surface, msg("Round {n}", n=round_no), (48, 34), 22, theme.ACCENT, "black", "midleft")
     text.blit(surface, line, (48, 60), 16, FELT_INK, anchor="midleft")

@@ -6,8 +6,9 @@ the table masks each destination slot until its card lands.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
+from game.core.face import Event, View
 from game.rules.jaipur.face.cards import CAMEL
 from game.scenes.jaipur import art
 from game.scenes.jaipur import layout as L
@@ -28,7 +29,7 @@ def _hand_slot(hand: list[str], card: str) -> int:
     return hand.index(card) if card in hand else max(0, len(hand) - 1)
 
 
-def strip_size(v: dict[str, Any], seat: int) -> int:
+def strip_size(v: View, seat: int) -> int:
     """How many tokens a player's strip shows: goods, bonus, and the camel token once won."""
     row = v["earned"][seat]
     return len(row["goods"]) + len(row["bonus"]) + (1 if v.get("camel_token") == seat else 0)
@@ -40,14 +41,14 @@ class Motion(Choreography):
     def __init__(
         self,
         flights: Flights,
-        before: dict[str, Any],
-        after: dict[str, Any],
+        before: View,
+        after: View,
         viewer: int | None,
-        speed,
-        sound,
+        speed: Callable[[float], int],
+        sound: Callable[[str], None],
         delay: int = 0,
         bot_pause: int = 0,
-    ):
+    ) -> None:
         super().__init__(flights, speed, sound, delay)
         self.before, self.after, self.viewer = before, after, viewer
         self.bot_pause = bot_pause  # ticks before the solo rule bot's turn, after the person's move
@@ -58,7 +59,7 @@ class Motion(Choreography):
         """Whether `seat` sits at the bottom of the screen (seat 0 when nobody is at it)."""
         return seat == (self.viewer if self.viewer is not None else 0)
 
-    def to_hand(self, seat: int, card: str, start, k: int) -> None:
+    def to_hand(self, seat: int, card: str, start: tuple[int, int], k: int) -> None:
         """A card going into a hand: face up to mine, turned face down into the other one."""
         if self.mine(seat) and self.viewer is not None:
             j = _hand_slot(self.after["hand"], card)
@@ -67,10 +68,10 @@ class Motion(Choreography):
         j = max(0, self.after["hand_counts"][seat] - 1 - k)
         self.fly(art.card_face(card), start, L.opp_hand(j), ("opp_hand", j), art.card_back(), end_scale=FAR)
 
-    def herd_target(self, seat: int | None):
+    def herd_target(self, seat: int | None) -> tuple[tuple[int, int], str, float]:
         return (L.HERD, "herd", 1.0) if self.mine(seat) else (L.OPP_HERD, "opp_herd", FAR)
 
-    def batch(self, events: list[dict[str, Any]]) -> None:
+    def batch(self, events: list[Event]) -> None:
         bot_turn = False
         for event in events:
             starts = event["type"] == "bot_reveal"
@@ -79,7 +80,7 @@ class Motion(Choreography):
             bot_turn = bot_turn or starts
             super().batch([event])
 
-    def on_deal(self, e) -> None:
+    def on_deal(self, e: Event) -> None:
         """A new round: the market, then the hands, dealt from the deck."""
         after = self.after
         for i, card in enumerate(after["market"]):
@@ -104,12 +105,12 @@ class Motion(Choreography):
                 )
 
     # -- the moves ------------------------------------------------------------------------
-    def on_take(self, e) -> None:
+    def on_take(self, e: Event) -> None:
         i = _index(self.market, e["good"], set())
         self.holes.append(i)
         self.to_hand(e["seat"], e["good"], L.market(i), 0)
 
-    def on_camels(self, e) -> None:
+    def on_camels(self, e: Event) -> None:
         end, mask, scale = self.herd_target(e.get("seat", 1))  # bot_camels: the solo bot is seat 1
         for i, card in enumerate(self.market):
             if card == CAMEL:
@@ -118,13 +119,13 @@ class Motion(Choreography):
 
     on_bot_camels = on_camels
 
-    def on_refill(self, e) -> None:
+    def on_refill(self, e: Event) -> None:
         for k, card in enumerate(e["cards"]):
             slot = sorted(self.holes)[k] if k < len(self.holes) else min(4, len(self.market) + k)
             self.fly(art.card_back(), L.DECK, L.market(slot), ("market", slot), art.card_face(card), arc=10)
         self.holes = []
 
-    def on_exchange(self, e) -> None:
+    def on_exchange(self, e: Event) -> None:
         used: set[int] = set()
         slots = [_index(self.market, card, used) for card in e["take"]]
         for k, (card, slot) in enumerate(zip(e["take"], slots, strict=True)):
@@ -140,7 +141,7 @@ class Motion(Choreography):
                 start, image = L.opp_hand(0), art.card_face(given)
             self.fly(image, start, L.market(slot), ("market", slot))
 
-    def on_sell(self, e) -> None:
+    def on_sell(self, e: Event) -> None:
         seat, good = e["seat"], e["good"]
         before_hand = list(self.before.get("hand") or [])
         seen = self.mine(seat) and self.viewer is not None
@@ -149,7 +150,7 @@ class Motion(Choreography):
             self.fly(art.card_face(good), start, L.DISCARD, "discard")
         self._tokens(seat, good, e["tokens"], e["bonus"])
 
-    def on_bot_discard(self, e) -> None:
+    def on_bot_discard(self, e: Event) -> None:
         used: set[int] = set()
         for card in e["cards"]:
             i = _index(self.market, card, used)
@@ -158,10 +159,10 @@ class Motion(Choreography):
         if e.get("bonus"):
             self._tokens(1, None, [], e["bonus"])
 
-    def on_bot_token(self, e) -> None:
+    def on_bot_token(self, e: Event) -> None:
         self._tokens(1, e["good"], [e["value"]], None)
 
-    def on_bot_reveal(self, e) -> None:
+    def on_bot_reveal(self, e: Event) -> None:
         k = len(self.before.get("bot_revealed") or [])
         small = (L.SMALL_W, L.SMALL_H)
         self.fly(
@@ -173,7 +174,7 @@ class Motion(Choreography):
             arc=20,
         )
 
-    def on_round_end(self, e) -> None:
+    def on_round_end(self, e: Event) -> None:
         """The camel token goes to the larger herd; in solo every goods token the person did
         not take goes to the rule bot."""
         after = self.after

@@ -4,10 +4,9 @@ table through `desk.Desk`, never through the table's class."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
+from game.core.face import Command, View
 from game.core.i18n import N_, Msg, msg, msg_n
 from game.rules.jaipur.face.cards import CAMEL, HAND_LIMIT, bonus_for
 from game.rules.jaipur.face.words import cards_text, count, name, person
@@ -173,7 +172,7 @@ class Render:
             return msg("{name} is playing…", name=person(t.window.names[waiting[0]])), "", "waiting"
         if t.market_sel or t.hand_sel or t.herd_sel:
             if t.command:
-                what = msg("{what}  Enter plays it.", what=consequence(t.v, t.command))
+                what: str = msg("{what}  Enter plays it.", what=consequence(t.v, t.command))
                 return t.label, what, "move"
             return t.label or N_("Not a move"), t.reason, "refused"
         if t.hint:
@@ -206,7 +205,7 @@ class Render:
         return self.t.action_bar.fits(line, self.t.bar_right())
 
 
-def joined(lines: list[Msg]) -> Msg | str:
+def joined(lines: list[str]) -> str:
     """Moves in one line: "discards 2 spice; takes 1 camel"."""
     if not lines:
         return ""
@@ -216,7 +215,7 @@ def joined(lines: list[Msg]) -> Msg | str:
     return out
 
 
-def consequence(v: dict[str, Any], command: dict[str, Any]) -> Msg | str:
+def consequence(v: View, command: Command) -> Msg | str:
     """What a legal move will do, in a few words, for the action bar."""
     move = command["move"]
     if move == "take":
@@ -243,7 +242,7 @@ def consequence(v: dict[str, Any], command: dict[str, Any]) -> Msg | str:
     return ""
 
 
-def earnings(v: dict[str, Any], good: str, n: int) -> Msg:
+def earnings(v: View, good: str, n: int) -> Msg:
     """What selling `n` cards of `good` earns: the tokens it takes, and a bonus token."""
     values = v["tokens"][good][:n]
     size = bonus_for(n)
@@ -262,7 +261,7 @@ def earnings(v: dict[str, Any], good: str, n: int) -> Msg:
     return msg("Earns {values} = {points}.", values=sum_text, points=sum(values))
 
 
-def describe_command(command: dict[str, Any]) -> Msg | str:
+def describe_command(command: Command) -> Msg | str:
     move = command.get("move")
     if move == "take":
         return msg("take {good}", good=name(command["good"]))

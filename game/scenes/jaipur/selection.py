@@ -8,14 +8,11 @@ reason when the selection is not a move. The check is the rules' own: the face's
 
 from __future__ import annotations
 
-from typing import Any
-
+from game.core.face import Command, View
 from game.core.i18n import msg, msg_n
 from game.rules.jaipur.face import FACE
 from game.rules.jaipur.face.cards import CAMEL, bonus_for
 from game.rules.jaipur.face.words import count, name
-
-Command = dict[str, Any]
 
 
 def _herd(herd_sel: int | list[str]) -> int:
@@ -23,7 +20,7 @@ def _herd(herd_sel: int | list[str]) -> int:
 
 
 def classify(
-    view: dict[str, Any], market_sel: list[str], hand_sel: list[str], herd_sel: int | list[str] = 0
+    view: View, market_sel: list[str], hand_sel: list[str], herd_sel: int | list[str] = 0
 ) -> tuple[Command | None, str, str]:
     herd_n = _herd(herd_sel)
     if not market_sel and not hand_sel and not herd_n:

@@ -6,10 +6,11 @@ totals in a line under the table)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.face import Event, View
 from game.core.i18n import N_, Msg, msg, msg_n
 from game.rules.jaipur.face.cards import SEALS_TO_WIN
 from game.rules.jaipur.face.words import TIEBREAK, person
@@ -17,6 +18,9 @@ from game.scenes.jaipur import art, draw
 from game.scenes.results import Column, Results
 from game.scenes.sheet import Sheet
 from game.ui import text, theme
+
+if TYPE_CHECKING:
+    from game.scenes.host import Host
 
 REVEAL_EVERY = 24  # ticks between bonus tokens turning over
 FLIP = 10  # ticks one token takes to turn
@@ -26,8 +30,8 @@ class RoundSheet(Sheet):
     name = "jaipur-sheet"  # its one button shows everything at once on the first press, then goes on
 
     def __init__(
-        self, app, event: dict[str, Any], names: list[str], solo: bool, on_close: Callable[[], None]
-    ):
+        self, app: Host, event: Event, names: list[str], solo: bool, on_close: Callable[[], None]
+    ) -> None:
         last = event["match_winner"] is not None
         super().__init__(app, (820, 580), N_("See the result") if last else N_("Next round"), on_close, 260)
         self.event, self.names, self.solo = event, [person(n) for n in names], solo
@@ -130,7 +134,10 @@ class RoundSheet(Sheet):
             text.blit(surface, self.seals_line(), (b.centerx, b.y + 440), 18, theme.MUTED, anchor="center")
         self.group.draw(surface)
 
-    def draw_column(self, surface, seat: int, data: dict[str, Any], x: int, rows: dict[str, int]) -> None:
+    def draw_column(
+        self, surface: pygame.Surface, seat: int, data: View, x: int, rows: dict[str, int]
+    ) -> None:
+        """One seat's column: `data` is its part of the round's sheet, as the event carries it."""
         y0 = self.box.y
         won = self.done and self.event["winner"] == seat
         text.blit(surface, self.names[seat], (x, y0 + 86), 22, theme.ACCENT, "bold", "center")

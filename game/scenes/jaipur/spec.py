@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.core.i18n import N_
@@ -21,7 +19,7 @@ def emblem(surface: pygame.Surface, c: tuple[int, int]) -> None:
         card(surface, rect, colour)
 
 
-def areas(table: Any) -> dict[str, pygame.Rect]:
+def areas(table: object) -> dict[str, pygame.Rect]:
     """What a tutorial points at that is not clickable: the token and bonus piles, the seals..."""
     from game.rules.jaipur.face.cards import GOODS
     from game.scenes.jaipur import layout as L

@@ -8,11 +8,11 @@ Enter or the button confirms; Esc or right-click clears.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.face import Command
+from game.core.face import Command, Event, View
 from game.core.i18n import N_, msg, msg_n
 from game.core.timers import ticks
 from game.rules.jaipur.face.cards import CAMEL
@@ -32,6 +32,10 @@ from game.ui.log_panel import LogPanel
 from game.ui.targets import Target
 from game.ui.widgets import Button, Group
 
+if TYPE_CHECKING:
+    from game.core.window import Window
+    from game.scenes.host import Host
+
 HINT_TIP = N_("What the hard bot would play (H)")
 
 
@@ -41,20 +45,20 @@ class JaipurTable(Table):
     connection_room = (612, 18, 214, 92)
     connection_anchor = "topright"
 
-    def __init__(self, app, match, match_id=None):
+    def __init__(self, app: Host, match: Window, match_id: int | None = None) -> None:
         super().__init__(app, match, match_id)
         self.solo = self.window.options.get("variant") == "solo"
         self.flights = Flights()
         self.background = draw.Background()
-        self.frozen: dict[str, Any] | None = None  # the table as a round ended, under its sheet
-        self.v: dict[str, Any] = self.view()
+        self.frozen: View | None = None  # the table as a round ended, under its sheet
+        self.v: View = self.view()
         self.market_sel: set[int] = set()
         self.hand_sel: set[int] = set()
         self.herd_sel = 0
         # Instant animations: the rule bot's turn still waits the bot pause, on this view
         # (ticks left, the view to show then)
-        self.revealing: tuple[int, dict[str, Any]] | None = None
-        self.deal_after_sheet: list[dict[str, Any]] = []
+        self.revealing: tuple[int, View] | None = None
+        self.deal_after_sheet: list[Event] = []
         self.last_move: list[
             str
         ] = []  # messages (game.core.i18n)  # the latest moves in words, for the bar and the hand-off
@@ -70,14 +74,14 @@ class JaipurTable(Table):
         self.log_panel = LogPanel(946, L.LOG_Y, 306, rows=4, step=21)
         self.buttons = Group([self.clear, self.confirm, self.hint_button, self.menu_button])
         self.button_ids = {b.tid: b for b in self.buttons.widgets}
-        self.command: dict[str, Any] | None = None
+        self.command: Command | None = None
         self.label, self.reason = "", ""
         self.render = Render(self)  # draws the table and says what its bar says (desk.Desk)
         self.refresh()
         if not self.window.played:  # a fresh match: deal it in front of the players
             self.motion(self.v, self.v).batch([{"type": "deal"}])
 
-    def motion(self, before: dict[str, Any], after: dict[str, Any], delay: int = 0) -> Motion:
+    def motion(self, before: View, after: View, delay: int = 0) -> Motion:
         pause = ticks(self.app.settings.bot_pause_ms / 1000) * self.app.settings.animation_speed
         return Motion(
             self.flights, before, after, self.viewer, self.speed, self.app.sounds.play, delay, int(pause)
@@ -136,7 +140,7 @@ class JaipurTable(Table):
             self.hold_bot_turn(self.deal_after_sheet)
             self.deal_after_sheet = []
 
-    def in_words(self, events: list[dict[str, Any]]) -> list[str]:
+    def in_words(self, events: list[Event]) -> list[str]:
         """Moves in words, for the bar while they animate and for the hand-off note: the log's
         lines without the deal, and a mover named on the line before is not named again ("Rule
         bot reveals spice; discards 2 spice")."""
@@ -152,7 +156,7 @@ class JaipurTable(Table):
             before = seat
         return lines
 
-    def on_events(self, events: list[dict[str, Any]]) -> None:
+    def on_events(self, events: list[Event]) -> None:
         ends = [i for i, e in enumerate(events) if e["type"] == "round_end"]
         self.last_move = self.in_words(events[: ends[0]] if ends else events)
         before = self.v
@@ -180,7 +184,7 @@ class JaipurTable(Table):
         self.hold_bot_turn(events[: ends[0]] if ends else events)
         self.reselect()
 
-    def hold_bot_turn(self, events: list[dict[str, Any]]) -> None:
+    def hold_bot_turn(self, events: list[Event]) -> None:
         """With Instant animations nothing flies, but the solo rule bot still takes the bot
         pause: the person's move shows at once, the rule bot's part of these (the latest)
         events only when the pause is over."""
@@ -192,7 +196,7 @@ class JaipurTable(Table):
         self.revealing = (pause, self.v)
         self.v = self.window.view_at(start + reveal)
 
-    def show(self, v: dict[str, Any]) -> None:
+    def show(self, v: View) -> None:
         self.v = v
         self.reselect()
 
@@ -302,7 +306,7 @@ class JaipurTable(Table):
         market: set[int] = set()
         hand: set[int] = set()
 
-        def mark(cards, pool, into):
+        def mark(cards: list[str], pool: list[str], into: set[int]) -> None:
             used: set[int] = set()
             for card in cards:
                 for i, c in enumerate(pool):
@@ -448,7 +452,7 @@ def card_name(card: str) -> str:
     return msg("diamonds") if card == "diamond" else name(card)
 
 
-def uses(command: dict[str, Any]) -> list[tuple[str, str]]:
+def uses(command: Command) -> list[tuple[str, str]]:
     """The cards a move is selected by: (market|hand|herd, card), in the order clicked."""
     move = command.get("move")
     if move == "take":
