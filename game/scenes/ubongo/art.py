@@ -5,13 +5,17 @@ without colour."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import cache
 
 import pygame
 
+from game.core.polyomino import Cell
 from game.rules.ubongo.face.constants import COLOURS
 from game.scenes.ubongo.handling import SHAPES
 from game.ui import polyomino_draw, text, theme
+
+Laid = tuple[str, Sequence[Cell]]  # a piece and the board cells it covers
 
 GEM_COLOURS = {
     "red": (214, 64, 70),
@@ -112,7 +116,11 @@ def gem_counts(
 
 # -- the die --------------------------------------------------------------------------------
 def die_symbol(
-    surface: pygame.Surface, face: int, centre: tuple[int, int], size: int, ink=(40, 30, 24)
+    surface: pygame.Surface,
+    face: int,
+    centre: tuple[int, int],
+    size: int,
+    ink: tuple[int, int, int] = (40, 30, 24),
 ) -> None:
     """One of the die's six symbols drawn in a box of `size` (row 1-6: elephant, gazelle, mask,
     spear and shield, baobab, sun)."""
@@ -282,7 +290,11 @@ def clock_text(ticks: int, per_second: int) -> str:
 
 
 def mini_board(
-    surface: pygame.Surface, cells: list, placements: list | None, box: pygame.Rect, faded: bool
+    surface: pygame.Surface,
+    cells: Sequence[Sequence[int]],
+    placements: Sequence[Laid] | None,
+    box: pygame.Rect,
+    faded: bool,
 ) -> None:
     """A puzzle drawn small with its pieces (colour, pattern and letter), fitted into `box`."""
     cells = [tuple(c) for c in cells]

@@ -8,12 +8,14 @@ class, so it does not import the table module (which imports it).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
 
+from game.core.face import View
 from game.core.window import Window
 from game.scenes.base import Scene
+from game.scenes.ubongo.art import Laid
 from game.ui.polyomino import PieceHandler
 from game.ui.targets import TargetMap
 from game.ui.widgets import Button
@@ -30,7 +32,7 @@ class Desk(Protocol):
     sheet_open: bool
 
     # what is on screen (declared in UbongoTable.__init__)
-    v: dict[str, Any]
+    v: View
     v_version: int  # bumped with every new view: what cached drawings key on
     solo: bool
     per_seat: bool
@@ -40,10 +42,10 @@ class Desk(Protocol):
     intro_len: int
     turning: int
     flash: dict[int, int]
-    shown_solution: list | None
+    shown_solution: list[Laid] | None
     notice: str
     said: str  # why a row just pressed or clicked is not open
-    frozen: dict[str, Any] | None  # the round as it ended, under its sheet
+    frozen: View | None  # the round as it ended, under its sheet
     late: int  # ticks left of the gem board saying the person was too late
     frame_map: TargetMap | None  # set by Render while it draws a frame
     give_up_button: Button
@@ -58,6 +60,8 @@ class Desk(Protocol):
     def gem_board_shown(self) -> bool: ...
 
     def solving(self) -> bool: ...
+
+    def held_back(self) -> bool: ...
 
     def rows_open(self) -> list[int]: ...
 

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 
 import pygame
 
+from game.core.polyomino import Cell
 from game.rules.ubongo.face import placement
 from game.rules.ubongo.face.pieces import PIECES
 from game.rules.ubongo.face.solver import tilings
@@ -17,6 +18,9 @@ from game.ui.polyomino_shapes import Shapes
 # The twelve pieces as the toolkit turns them (the rules' orientations, in the same order)
 SHAPES = Shapes({letter: cells for letter, (_name, cells) in PIECES.items()})
 
+# The piece in hand, where each piece lies and how each is turned (flip, rot)
+Signature = tuple[str | None, tuple[Cell | None, ...], tuple[tuple[int, int], ...]]
+
 
 def puzzle_handler(
     area: Iterable[Sequence[int]], letters: Sequence[str], rect: pygame.Rect, tray: pygame.Rect | None = None
@@ -25,7 +29,7 @@ def puzzle_handler(
     return PieceHandler(area, letters, rect, tray, shapes=SHAPES, fit=placement)
 
 
-def signature(handler: PieceHandler) -> tuple:
+def signature(handler: PieceHandler) -> Signature:
     """What a sound reacts to: the piece in hand, where pieces lie, how they are turned."""
     pieces = handler.pieces
     return (
@@ -57,7 +61,7 @@ def lay_one(handler: PieceHandler) -> str | None:
     return None
 
 
-def sound_of(before: tuple, after: tuple) -> str | None:
+def sound_of(before: Signature, after: Signature) -> str | None:
     """The sound for a change between two signatures: picked up, laid on the board, turned."""
     if before == after:
         return None

@@ -9,10 +9,12 @@ H shows one piece, PageUp/PageDown the board, S the side, 1-6 the row, Esc leave
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.core.i18n import N_, _, _n, msg
+from game.core.polyomino import Shape
 from game.rules.ubongo.face import levels, words
 from game.rules.ubongo.face.constants import DIE, TICKS_PER_SECOND
 from game.rules.ubongo.face.difficulty import estimate, label
@@ -24,6 +26,9 @@ from game.ui import polyomino_draw, text, theme
 from game.ui.targets import Target
 from game.ui.widgets import Button, Choice, panel
 
+if TYPE_CHECKING:
+    from game.scenes.host import Host
+
 PLAY = pygame.Rect(24, 112, 848, 500)
 SIDE = pygame.Rect(892, 112, 372, 580)
 
@@ -33,7 +38,9 @@ class Practice(Screen):
     title = N_("Ubongo practice")
     animated = True  # the stopwatch
 
-    def __init__(self, app, board: int = 1, side: str = "easy", face: int = 0, seed: int | None = None):
+    def __init__(
+        self, app: Host, board: int = 1, side: str = "easy", face: int = 0, seed: int | None = None
+    ) -> None:
         super().__init__(app)
         self.rng = random.Random(seed)
         x = SIDE.x + 16
@@ -75,7 +82,7 @@ class Practice(Screen):
         self._pick(None)
 
     # -- puzzles --------------------------------------------------------------------------
-    def _pick(self, _value) -> None:
+    def _pick(self, _value: object) -> None:
         side = levels.board(self.board_choice.value).side(self.side_choice.value)
         self.load(side.cells, side.rows[self.row_choice.value], generated=False)
 
@@ -83,7 +90,7 @@ class Practice(Screen):
         cells, pieces = fresh(self.side_choice.value, self.rng)
         self.load(cells, pieces, generated=True)
 
-    def load(self, cells, pieces, generated: bool) -> None:
+    def load(self, cells: Shape, pieces: tuple[str, ...], generated: bool) -> None:
         self.cells, self.pieces, self.generated = cells, tuple(pieces), generated
         self.handler = puzzle_handler(cells, pieces, PLAY)
         self.elapsed = 0

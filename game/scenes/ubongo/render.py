@@ -4,21 +4,24 @@ rows) is painted once into a cached layer. The table is read through `Desk` (des
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 import pygame
 
 from game.core import i18n
+from game.core.face import View
 from game.core.i18n import N_, _, _n
 from game.rules.ubongo.face import ROLL, SHOW, TURN
 from game.rules.ubongo.face.constants import ALLOWANCE, COLOURS, DIE, TICKS_PER_SECOND
 from game.rules.ubongo.face.words import gem_words, level, listing, nth, symbol
 from game.scenes.ubongo import art
 from game.scenes.ubongo import layout as L
+from game.scenes.ubongo.art import Laid
 from game.scenes.ubongo.desk import Desk
 from game.scenes.ubongo.handling import SHAPES
 from game.ui import polyomino_draw, text, theme
 from game.ui.layer import Layer
+from game.ui.polyomino import PieceHandler
 from game.ui.widgets import panel
 
 GEM = 40  # a gem on the gem board
@@ -27,6 +30,18 @@ SMALL_GEM = 16
 
 def gem_image(colour: str) -> pygame.Surface:
     return art.gem(colour, GEM)
+
+
+class Header(TypedDict):
+    """Where the header's parts stand and what its sign and mode word mean."""
+
+    title: str
+    icon: pygame.Rect  # where the sign is drawn
+    sign: str | None  # "gems", "die", or None (the big die says it)
+    sign_tip: str
+    mode: tuple[str, str]  # the kind of game, and what it means
+    mode_rect: pygame.Rect
+    mode_tip: str
 
 
 def seconds(ticks: int) -> str:
@@ -40,15 +55,15 @@ class Render:
     def __init__(self, table: Desk):
         self.t = table
         self.layer = Layer()  # the felt, the board's cells, the gem rows
-        self.panels: dict[int, tuple[tuple, pygame.Surface]] = {}  # seat -> (its key, its panel)
+        self.panels: dict[int, tuple[tuple[object, ...], pygame.Surface]] = {}  # seat -> (its key, its panel)
         # where the last frame drew the hourglass ("glass") and the words beside it ("time",
         # "turn", "extra"): what the tests hold apart
         self.drawn: dict[str, pygame.Rect] = {}
-        self._header: tuple[tuple, dict[str, Any]] | None = None  # (what it read, the header)
+        self._header: tuple[tuple[object, ...], Header] | None = None  # (what it read, the header)
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.t
-        v: dict[str, Any] = t.v
+        v: View = t.v
         covered = bool(t.intro) or t.held_back()  # no board drawn: the die, or the sand held
         gem_phase = t.gem_board_shown() and not covered
         key = (
@@ -147,7 +162,7 @@ class Render:
             line, size = text.fit(line, head["mode_rect"].x - 12 - x, 19, "bold", 14)
             text.blit(surface, line, (x, h.centery), size, ink, "bold", "midleft")
 
-    def header(self) -> dict[str, Any]:
+    def header(self) -> Header:
         """Where the header's parts stand and what its sign and mode word mean (their tips, on
         hover and focus): the title, the sign (the gem pair on the gem board, else the die),
         the mode word at the right. Worked out again only when what it reads changes (the
@@ -158,7 +173,7 @@ class Render:
             self._header = (key, self._make_header())
         return self._header[1]
 
-    def _make_header(self) -> dict[str, Any]:
+    def _make_header(self) -> Header:
         t = self.t
         v = t.v
         h = L.HEADER
@@ -349,20 +364,19 @@ class Render:
         solving = t.solving()
         polyomino_draw.draw(surface, t.handler, focus=solving, ground=False)
         if t.shown_solution:
-            self.draw_solution(surface)
+            self.draw_solution(surface, t.handler, t.shown_solution)
         status = v["status"][seat] if v["status"] else ""
         if status == "solved" or v["placements"][seat] is not None:
             solve = self.solve_of(seat)
             banner = _("Ubongo!  {time}", time=seconds(solve["tick"])) if solve else _("Ubongo!")
-            self.banner(surface, banner, theme.GOOD)
+            self.banner(surface, t.handler.board.rect, banner, theme.GOOD)
         elif status == "out" and v["phase"] == "solve":
-            self.banner(surface, N_("Out of time"), theme.DANGER)
+            self.banner(surface, t.handler.board.rect, N_("Out of time"), theme.DANGER)
 
-    def draw_solution(self, surface: pygame.Surface) -> None:
+    def draw_solution(self, surface: pygame.Surface, handler: PieceHandler, solution: list[Laid]) -> None:
         """A solution the solver found, over the frozen board, a little see-through."""
-        t = self.t
-        board = t.handler.board
-        for letter, cells in t.shown_solution:
+        board = handler.board
+        for letter, cells in solution:
             found = SHAPES.orientation_for(letter, cells)
             if not found:
                 continue
@@ -380,8 +394,10 @@ class Render:
             "center",
         )
 
-    def banner(self, surface: pygame.Surface, line: str, colour) -> None:
-        board = self.t.handler.board.rect
+    def banner(
+        self, surface: pygame.Surface, board: pygame.Rect, line: str, colour: tuple[int, int, int]
+    ) -> None:
+        """A line under the board (`board`: where it is drawn)."""
         image = text.render(line, 36, colour, "black")
         box = image.get_rect(midtop=(board.centerx, board.bottom + 22)).inflate(28, 12)
         if box.bottom > L.PLAY.bottom:
@@ -477,7 +493,7 @@ class Render:
         detail, size = text.fit(self.corner_detail(seat), L.PLAY.right - 8 - x, 16, smallest=12)
         text.blit(surface, detail, (x, box.y + 52), size, theme.MUTED, anchor="midleft")
 
-    def solve_of(self, seat: int) -> dict[str, Any] | None:
+    def solve_of(self, seat: int) -> View | None:
         """The seat's solve this round as the view gives it ({seat, tick, rank}), or None."""
         return next((s for s in self.t.v["solves"] if s["seat"] == seat), None)
 
@@ -689,7 +705,7 @@ class Render:
         and what to do about it; "" when it can."""
         handler = self.t.handler
         why = handler.misfit() if handler is not None else None
-        if not why:
+        if handler is None or not why:
             return ""
         if handler.hold is not None and handler.hold.lifted:
             return _(

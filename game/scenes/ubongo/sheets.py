@@ -4,18 +4,23 @@ taken, and the final standings with the tie-break in words."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.face import View
 from game.core.i18n import N_, Msg, _, msg
 from game.rules.ubongo.face.constants import COLOURS, TICKS_PER_SECOND, key
 from game.rules.ubongo.face.solver import solve
 from game.scenes.results import Cell, Column, Drawing, Results
 from game.scenes.sheet import Sheet
 from game.scenes.ubongo import art
+from game.scenes.ubongo.art import Laid
 from game.ui import text, theme
 from game.ui.widgets import panel
+
+if TYPE_CHECKING:
+    from game.scenes.host import Host
 
 ROW_H = 112
 STANDING_H = 70  # a player on the final standings: four leave room for the buttons
@@ -30,13 +35,13 @@ class RoundSheet(Sheet):
 
     def __init__(
         self,
-        app,
-        view: dict[str, Any],
+        app: Host,
+        view: View,
         names: list[str],
         last: bool,
         on_close: Callable[[], None],
         taken: dict[int, list[str]],
-    ):
+    ) -> None:
         super().__init__(
             app,
             (1000, 150 + ROW_H * len(names) + 90),
@@ -48,7 +53,7 @@ class RoundSheet(Sheet):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         v, b = self.v, self.box
-        ticks = v["results"][-1] if v["results"] else [None] * len(self.names)
+        ticks: list[int | None] = v["results"][-1] if v["results"] else [None] * len(self.names)
         text.blit(
             surface,
             _("Round {round} of {rounds}", round=v["round"], rounds=v["rounds"]),
@@ -67,12 +72,11 @@ class RoundSheet(Sheet):
             name, size = text.fit(self.names[seat], 210, 22, "bold", 15)
             text.blit(surface, name, (row.x + 50, row.y + 30), size, theme.TEXT, "bold", "midleft")
             late = v["status"][seat] == "late"  # solved, but the sand ran out before the pawn moved
-            if ticks[seat] is None:
+            tick = ticks[seat]
+            if tick is None:
                 words, ink = _("did not solve"), theme.DANGER
             else:
-                words = _(
-                    "Ubongo! {time}", time=_("{seconds} s", seconds=f"{ticks[seat] / TICKS_PER_SECOND:.1f}")
-                )
+                words = _("Ubongo! {time}", time=_("{seconds} s", seconds=f"{tick / TICKS_PER_SECOND:.1f}"))
                 ink = theme.MUTED if late else theme.GOOD
             text.blit(surface, words, (row.x + 50, row.y + 62), 19, ink, "bold", "midleft")
             if late:
@@ -80,6 +84,7 @@ class RoundSheet(Sheet):
                 text.blit(surface, line, (row.x + 50, row.y + 86), size, theme.DANGER, "bold", "midleft")
             puzzle = v["puzzles"][seat]
             placed = v["placements"][seat]
+            pieces: list[Laid]
             if placed is not None:
                 pieces = [(p["piece"], [tuple(c) for c in p["cells"]]) for p in placed]
                 label = _("their solution")

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game.core.i18n import N_
 from game.scenes.tables import TableSpec
+
+if TYPE_CHECKING:
+    from game.core.face import View
+    from game.ui.targets import Target
 
 # The emblem: four pieces tiling a 4x3 board (cell -> piece)
 EMBLEM_CELLS = {
@@ -35,7 +39,15 @@ def emblem(surface: pygame.Surface, c: tuple[int, int]) -> None:
         pygame.draw.rect(surface, EMBLEM_COLOURS[k], rect, border_radius=4)
 
 
-def areas(table: Any) -> dict[str, pygame.Rect]:
+class Coached(Protocol):
+    """What `areas` reads of the Ubongo table a tutorial coaches (game.scenes.tutorial.coach)."""
+
+    v: View
+
+    def table_targets(self) -> list[Target]: ...  # the table's own, without the coach's
+
+
+def areas(table: Coached) -> dict[str, pygame.Rect]:
     """What a tutorial points at that is not clickable: the hourglass, the players, the gems,
     and the puzzle's area while it is on show."""
     from game.scenes.ubongo import layout as L

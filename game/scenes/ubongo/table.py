@@ -17,12 +17,13 @@ where it costs 10 s), Esc pauses.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.face import Command, Event
+from game.core.face import Command, Event, View
 from game.core.i18n import N_, msg, msg_n
 from game.rules.ubongo.face import ROLL, SHOW, TURN, words
 from game.rules.ubongo.face.constants import TICKS_PER_SECOND
@@ -30,6 +31,7 @@ from game.rules.ubongo.face.solver import solve
 from game.scenes.table import Table
 from game.scenes.table.base import Gesture
 from game.scenes.ubongo import layout as L
+from game.scenes.ubongo.art import Laid
 from game.scenes.ubongo.handling import lay_one, puzzle_handler, signature, sound_of
 from game.scenes.ubongo.render import Render, gem_image
 from game.scenes.ubongo.sheets import RoundSheet, Standings
@@ -39,6 +41,10 @@ from game.ui.flights import Flight, Flights
 from game.ui.polyomino import PieceHandler
 from game.ui.targets import NAVIGATION, Target, TargetMap
 from game.ui.widgets import Button, Group
+
+if TYPE_CHECKING:
+    from game.core.window import Window
+    from game.scenes.host import Host
 
 WARN = 10 * TICKS_PER_SECOND  # the last seconds are heard as well as seen
 FLASH = 90  # ticks "Ubongo!" stays bright beside a solver
@@ -52,7 +58,7 @@ class UbongoTable(Table):
     connection_room = (944, 628, 160, 76)
     connection_anchor = "center"
 
-    def __init__(self, app, match, match_id=None):
+    def __init__(self, app: Host, match: Window, match_id: int | None = None) -> None:
         super().__init__(app, match, match_id)
         self.per_seat = len(self.humans) > 1  # several people: each solves against their own sand
         self.solo = self.window.options.get("mode") == "solo"
@@ -64,11 +70,11 @@ class UbongoTable(Table):
         self.intro_len = 1  # ticks the last die roll and turn took in all
         self.turning = 0  # ticks left of the hourglass turning over for its second turn
         self.flash: dict[int, int] = {}  # seat -> ticks left of its "Ubongo!"
-        self.shown_solution: list | None = None  # the solver's solution for a person out of time
+        self.shown_solution: list[Laid] | None = None  # the solver's solution for a person out of time
         self.notice = ""
         # The round as it ended, shown under its sheet (not the next round's die and header);
         # the next round's die rolls once the sheet is closed
-        self.frozen: dict[str, Any] | None = None
+        self.frozen: View | None = None
         self.roll_after_sheet = False
         self.late = 0  # ticks left of the gem board saying the person was too late, sheet held
         self.said = ""  # why the row whose number was pressed (or that was clicked) is not open
@@ -84,7 +90,7 @@ class UbongoTable(Table):
         self.buttons = Group([give_up, self.hint_button, self.menu_button])
         self.action_bar = ActionBar(L.ACTION_BAR)
         self.render = Render(self)
-        self.v: dict[str, Any] = self.view()
+        self.v: View = self.view()
         self.live = self.v  # the match as it is now (`v` is what is shown: the round that ended)
         if self.v["phase"] == "roll" or (self.v["phase"] == "solve" and not self.window.played):
             self.start_round()  # the die of a round whose boards are still face down
@@ -198,7 +204,7 @@ class UbongoTable(Table):
             or (self.handler and self.handler.animated)
         )
 
-    def round_sheet(self, count: int, close) -> RoundSheet:
+    def round_sheet(self, count: int, close: Callable[[], None]) -> RoundSheet:
         """The sheet of the round that ended at event `count`: the gems each took."""
         taken: dict[int, list[str]] = {}
         for event in reversed(self.window.events(0, count)):
@@ -230,7 +236,7 @@ class UbongoTable(Table):
         on show under its sheet."""
         if self.frozen is None:
             return self.window.now(seat)
-        now = self.frozen["now"]
+        now: list[int] = self.frozen["now"]
         return now[seat] if seat is not None else max(now)
 
     def show_result(self) -> None:
@@ -266,7 +272,7 @@ class UbongoTable(Table):
             elif kind == "round_end":
                 # under its sheet the round stays as it ended, not the next one's die
                 self.frozen = self.window.view_at(first + k)
-                self.queue_sheet(lambda close, count=first + k + 1: self.round_sheet(count, close))
+                self.queue_sheet(partial(self.round_sheet, first + k + 1))
                 too_late = (e for e in events[:k] if e["type"] == "too_late")
                 if any(self.viewer in e["seats"] for e in too_late):
                     self.late = self.speed(LATE)  # their sand ran out before they moved: say so first
@@ -436,7 +442,7 @@ class UbongoTable(Table):
             return None
         glass = v["hourglass"]
         expected = v["puzzles"][seat]["seconds"] * glass["ticks_per_second"]
-        part = (self.clock_at(self.viewer) - glass["start"][seat]) / max(1.0, expected)
+        part: float = (self.clock_at(self.viewer) - glass["start"][seat]) / max(1.0, expected)
         return max(0.0, min(0.92, part))
 
     # -- drawing: Render's, and the overlay the base draws over it (Render's bar) ----------
