@@ -13,6 +13,7 @@ pixels to a card's 30.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import cache
 
 import pygame
@@ -22,6 +23,8 @@ from game.core.i18n import N_, msg
 from game.rules.tajmahal.face.data import CARDS
 from game.rules.tajmahal.face.words import CATEGORY, COLOUR, GOOD, SPECIAL
 from game.ui import text
+
+Rgb = tuple[int, int, int]
 
 # Okabe-Ito colours, told apart by most colour-blind eyes, and a shape per seat besides.
 SEAT_COLOURS = ((230, 159, 0), (86, 180, 233), (0, 158, 115), (213, 94, 0), (204, 121, 167))
@@ -113,7 +116,9 @@ def circle_radius(r: float) -> int:
     return round(r * 1.15)
 
 
-def seat_mark(surface: pygame.Surface, seat: int, centre: tuple[float, float], r: float, outline=INK) -> None:
+def seat_mark(
+    surface: pygame.Surface, seat: int, centre: tuple[float, float], r: float, outline: Rgb = INK
+) -> None:
     """A seat's palace: its shape in its colour, outlined so it stands on any fill (a
     one-pixel line on the map's small pieces, two on the larger marks)."""
     line = 1 if r <= 4 else 2
@@ -159,7 +164,7 @@ class _Pen:
     def colour(self, hole: bool) -> tuple[int, int, int, int]:
         return self.clear if hole else self.ink
 
-    def poly(self, pts: list[tuple[float, float]], hole: bool = False) -> None:
+    def poly(self, pts: Sequence[tuple[float, float]], hole: bool = False) -> None:
         pygame.draw.polygon(self.surface, self.colour(hole), [self.p(x, y) for x, y in pts])
 
     def circle(self, x: float, y: float, r: float, hole: bool = False) -> None:
@@ -172,18 +177,28 @@ class _Pen:
     def ellipse(self, x: float, y: float, w: float, h: float) -> None:
         pygame.draw.ellipse(self.surface, self.ink, pygame.Rect(*self.p(x, y), self.n(w), self.n(h)))
 
-    def arc(self, x, y, w, h, start: float, stop: float, width: float, hole: bool = False) -> None:
+    def arc(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        start: float,
+        stop: float,
+        width: float,
+        hole: bool = False,
+    ) -> None:
         box = pygame.Rect(*self.p(x, y), self.n(w), self.n(h))
         pygame.draw.arc(self.surface, self.colour(hole), box, start, stop, self.n(width))
 
-    def line(self, a, b, width: float, hole: bool = False) -> None:
+    def line(self, a: tuple[float, float], b: tuple[float, float], width: float, hole: bool = False) -> None:
         """A stroke with round ends."""
         w = self.n(width)
         pygame.draw.line(self.surface, self.colour(hole), self.p(*a), self.p(*b), w)
         for end in (a, b):
             pygame.draw.circle(self.surface, self.colour(hole), self.p(*end), w / 2)
 
-    def bar(self, a, b, width: float) -> None:
+    def bar(self, a: tuple[float, float], b: tuple[float, float], width: float) -> None:
         """A stroke with square ends."""
         (ax, ay), (bx, by) = a, b
         d = math.hypot(bx - ax, by - ay)
@@ -314,16 +329,16 @@ def symbol(kind: str, size: int, ink: tuple[int, int, int] = INK) -> pygame.Surf
 
 
 def draw_symbol(
-    surface: pygame.Surface, kind: str, centre: tuple[float, float], size: int, ink=INK
+    surface: pygame.Surface, kind: str, centre: tuple[float, float], size: int, ink: Rgb = INK
 ) -> pygame.Rect:
-    image = symbol(kind, size, tuple(ink))
+    image = symbol(kind, size, ink)
     rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
     surface.blit(image, rect)
     return rect
 
 
 # -- cards ----------------------------------------------------------------------------------
-def pattern(surface: pygame.Surface, rect: pygame.Rect, kind: str, ink) -> None:
+def pattern(surface: pygame.Surface, rect: pygame.Rect, kind: str, ink: Rgb) -> None:
     """A card colour's pattern over `rect`, in `ink`, laid from the surface's corner (so the
     band and the frame of a card match): dots, cross-hatching, stripes, checks or plain."""
     clip = surface.get_clip()
@@ -413,7 +428,7 @@ def _card_face(card_id: int, w: int, h: int, language: str) -> pygame.Surface:
     return surface
 
 
-def _special_body(surface: pygame.Surface, special: str, body: pygame.Rect, fill) -> None:
+def _special_body(surface: pygame.Surface, special: str, body: pygame.Rect, fill: Rgb) -> None:
     """A special card's effect: its symbol (the four colours inside the change's arrows) over
     its name in words."""
     pygame.draw.rect(surface, fill, surface.get_rect(), 3, border_radius=6)

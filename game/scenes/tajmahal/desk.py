@@ -7,7 +7,7 @@ class, so it does not import the table module (which imports it).
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -15,17 +15,20 @@ from game.core.window import Window
 from game.ui.flights import Flights
 from game.ui.targets import TargetMap
 
+if TYPE_CHECKING:
+    from game.core.face import Command, View
+
 
 class Desk(Protocol):
     # the table (game.scenes.table.Table)
     window: Window
     viewer: int | None
-    hint: dict[str, Any] | None
+    hint: Command | None
     hover: str | None  # a target id
     focus: str | None  # the target id the keyboard is on
 
     # what is on screen (declared in TajMahalTable.__init__)
-    v: dict[str, Any]
+    v: View
     flights: Flights
     selected: list[int]  # hand card ids, in the order chosen
     picked: list[int]  # display card ids, in the order chosen

@@ -40,10 +40,11 @@ import inspect
 import json
 import math
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TypedDict
 
 import pygame
 
@@ -175,7 +176,7 @@ class Placement:
         return out
 
 
-class Beneath(dict):
+class Beneath(dict[str, tuple[Word, ...]]):
     """Province -> the names its outline, when it is the visited one, runs under (worked out
     the first time it is asked)."""
 
@@ -210,7 +211,7 @@ def disc(radius: int) -> pygame.mask.Mask:
     return mask
 
 
-def painted(paint: Callable[[pygame.Surface], None]) -> pygame.mask.Mask:
+def painted(paint: Callable[[pygame.Surface], object]) -> pygame.mask.Mask:
     """A mask of what `paint` draws in white on black."""
     surface = pygame.Surface(SIZE)
     surface.fill((0, 0, 0))
@@ -255,9 +256,13 @@ class Field:
                 pygame.draw.polygon(s, (255, 255, 255), pts, 2 * BAND + 1) for pts in provinces.values()
             ]
         )
-        self.outside = {}
+        self.outside: dict[str, pygame.mask.Mask] = {}
         for name, pts in provinces.items():
-            mask = painted(lambda s, pts=pts: pygame.draw.polygon(s, (255, 255, 255), pts))
+
+            def inside(s: pygame.Surface, pts: tuple[Point, ...] = pts) -> None:
+                pygame.draw.polygon(s, (255, 255, 255), pts)
+
+            mask = painted(inside)
             mask.invert()
             self.outside[name] = mask
 
@@ -434,14 +439,14 @@ def next_to(name: pygame.Rect, size: tuple[int, int]) -> list[pygame.Rect]:
 
 
 # -- measuring ------------------------------------------------------------------------------
-def ink(name: str, size: int, face: str, colour, rim: bool = True) -> pygame.Rect:
+def ink(name: str, size: int, face: str, colour: art.Rgb, rim: bool = True) -> pygame.Rect:
     """The letters' rectangle, with their one-pixel pale rim (not the lands' and seas'),
     within the rendered text's surface."""
     letters = text.render(name, size, colour, face).get_bounding_rect()
     return letters.inflate(2, 2) if rim else letters
 
 
-def word(kind: str, name: str, size: int, face: str, colour, rect: pygame.Rect) -> Word:
+def word(kind: str, name: str, size: int, face: str, colour: art.Rgb, rect: pygame.Rect) -> Word:
     letters = ink(name, size, face, colour, kind != "land")
     return Word(kind, name, size, face, colour, rect, (rect.x - letters.x, rect.y - letters.y))
 
@@ -510,7 +515,7 @@ class Towns:
         how many would lose their last free spot, and how much farther down its list of
         spots each other one's best would be (in rounds of `around`), summed."""
         spots, index = pool
-        dead = set()
+        dead: set[int] = set()
         for rect in rects:
             dead.update(index[k] for k in rect.inflate(2 * GAP, 2 * GAP).collidelistall(spots))
         dead = {k for k in dead if self.alive[k]}
@@ -584,7 +589,7 @@ class Placer:
             for what, (city, size, name) in wanted.items()
         }
         taj = {c for c in cities if self.board.cities[c].taj}
-        self.sides: dict[tuple[str, tuple[int, int, int, int]], pieces.Stand] = {}  # (palaces:city, room)
+        self.sides: dict[tuple[str, tuple[int, ...]], pieces.Stand] = {}  # (palaces:city, room)
         for city, centre in cities.items():
             others = [p for c, p in cities.items() if c != city]
             options = pieces.options(centre, city in taj, others, KEEP) or [
@@ -664,7 +669,7 @@ class Placer:
         top = PROVINCE_SIZE[self.language]
         for province in provinces:
             anchor = self.names[province]
-            best: tuple | None = None
+            best: tuple[tuple[int, float], int, pygame.Rect, pygame.Rect | None] | None = None
             pool = towns.near(
                 pygame.Rect(anchor[0] - REACH - 240, anchor[1] - REACH - 90, 2 * REACH + 480, 2 * REACH + 180)
             )
@@ -784,11 +789,15 @@ class Placer:
         for what, spot in found.items():
             if what.startswith("province:"):
                 province = what.split(":", 1)[1]
-                self.sizes[province] = spot.payload
+                size = spot.payload
+                assert isinstance(size, int)  # province_spots carries the name's size
+                self.sizes[province] = size
                 self.settle(what, spot.rects[0])
                 self.settle(f"tile:{province}", spot.rects[1])
                 continue
-            self.settle(what, spot.payload if what.startswith("tag:") else spot.rects[0])
+            room = spot.payload if what.startswith("tag:") else spot.rects[0]
+            assert isinstance(room, pygame.Rect)  # a tag's spot carries its room without the gap
+            self.settle(what, room)
             if spot.payload == "smaller":
                 self.shrunk.add(what)
         return True
@@ -823,7 +832,7 @@ class Placer:
             for r in apart(field.clear_spots([field.taken], tile, anchor, TILE_REACH), 400)
             if not outside.get_at(r.center) and outside.overlap(solid(r.size), r.topleft)
         ]
-        scored: dict[tuple, tuple[float, solve.Spot]] = {}
+        scored: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[float, solve.Spot]] = {}
         for stage, (steps, strict, paired) in enumerate(STAGES):
             for step in (k for k in steps if top - k >= PROVINCE_SMALLEST[self.language]):
                 size = top - step
@@ -997,10 +1006,20 @@ def kept(
     return placement
 
 
-def keep(placement: Placement) -> dict:
+class Kept(TypedDict):
+    """A placement as its cache file holds it (read back unchecked: `kept` takes any error
+    in it for a file to place again)."""
+
+    words: list[tuple[str, str, int, str, list[int], list[int], list[int]]]
+    tags: dict[str, list[int]]
+    tiles: dict[str, list[int]]
+    sides: Mapping[str, Sequence[str | int]]
+
+
+def keep(placement: Placement) -> Kept:
     return {
         "words": [
-            [w.kind, w.name, w.size, w.face, list(w.ink), list(w.rect), list(w.topleft)]
+            (w.kind, w.name, w.size, w.face, list(w.ink), list(w.rect), list(w.topleft))
             for w in placement.words
         ],
         "tags": {c: list(r) for c, r in placement.tags.items()},
@@ -1010,10 +1029,10 @@ def keep(placement: Placement) -> dict:
 
 
 def restore(
-    data: dict, language: str, cities: dict[str, Point], provinces: dict[str, tuple[Point, ...]]
+    data: Kept, language: str, cities: dict[str, Point], provinces: dict[str, tuple[Point, ...]]
 ) -> Placement:
     words = [
-        Word(kind, name, size, face, tuple(ink), pygame.Rect(rect), (topleft[0], topleft[1]))
+        Word(kind, name, size, face, (ink[0], ink[1], ink[2]), pygame.Rect(rect), (topleft[0], topleft[1]))
         for kind, name, size, face, ink, rect, topleft in data["words"]
     ]
     tags = {c: pygame.Rect(r) for c, r in data["tags"].items()}

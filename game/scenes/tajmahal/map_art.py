@@ -7,8 +7,10 @@ alike with or without colour. Where each name, bonus tag and province tile goes 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -20,7 +22,13 @@ from game.scenes.tajmahal import layout as L
 from game.ui import text
 from game.ui.targets import slug
 
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike
+
+    from game.scenes.tajmahal.art import Rgb
+
 Point = tuple[int, int]
+Feature = tuple[str, str, tuple[Point, ...]]  # a feature of the file: (type, name, points on screen)
 PASTELS = (
     (244, 214, 190),
     (206, 226, 196),
@@ -65,7 +73,7 @@ class MapArt:
     pattern: dict[str, tuple[str, int]]
     cities: dict[str, Point]
     labels: dict[str, Point]  # province name -> where its name is written
-    layers: dict[str, list]  # the file's other features, as (type, name, points on screen)
+    layers: dict[str, list[Feature]]  # the file's other features
 
 
 def city_id(name: str) -> str:
@@ -77,7 +85,20 @@ def province_id(name: str) -> str:
     return f"province.{slug(name)}"
 
 
-def _pts(obj) -> tuple[Point, ...]:
+class _Xy(Protocol):  # a point of pytmx's (it ships no types)
+    @property
+    def x(self) -> float: ...
+
+    @property
+    def y(self) -> float: ...
+
+
+class _Drawn(Protocol):  # a pytmx object drawn by its points: a polygon or a polyline
+    @property
+    def points(self) -> Sequence[_Xy]: ...
+
+
+def _pts(obj: _Drawn) -> tuple[Point, ...]:
     return tuple(L.on_map(p.x, p.y) for p in obj.points)
 
 
@@ -94,7 +115,7 @@ def map_art() -> MapArt:
         pattern[obj.name] = PATTERNS[k % len(PATTERNS)]
     cities = {obj.name: L.on_map(obj.x, obj.y) for obj in groups["cities"]}
     names: dict[str, Point] = {}
-    other: dict[str, list] = {"terrain": [], "rivers": [], "labels": []}
+    other: dict[str, list[Feature]] = {"terrain": [], "rivers": [], "labels": []}
     for obj in groups["labels"]:
         centre = L.on_map(obj.x + obj.width / 2, obj.y + obj.height / 2)
         kind = obj.properties.get("kind", "")
@@ -125,7 +146,7 @@ def tile_spots() -> dict[str, Point]:
     return {name: rect.center for name, rect in placement().tiles.items()}
 
 
-def _hatch(surface: pygame.Surface, rect: pygame.Rect, kind: str, gap: int, ink) -> None:
+def _hatch(surface: pygame.Surface, rect: pygame.Rect, kind: str, gap: int, ink: ColorLike) -> None:
     x0, y0, x1, y1 = rect.x, rect.y, rect.right, rect.bottom
     h = rect.h
     if kind in ("diag", "cross"):
@@ -164,7 +185,9 @@ def province_surface(art: MapArt, name: str) -> tuple[pygame.Surface, pygame.Rec
     return patterned, rect
 
 
-def _haloed(surface: pygame.Surface, words: str, at: Point, size: int, ink, face: str, anchor: str) -> None:
+def _haloed(
+    surface: pygame.Surface, words: str, at: Point, size: int, ink: Rgb, face: str, anchor: str
+) -> None:
     """A name with a pale rim, so roads and rivers under it do not cut its letters."""
     rim = text.render(words, size, (246, 242, 230), face)
     rect = rim.get_rect(**{anchor: at})

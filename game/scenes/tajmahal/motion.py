@@ -7,7 +7,8 @@ the table masks each destination until what flies there lands.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from game.scenes.tajmahal import art, pieces
 from game.scenes.tajmahal import layout as L
@@ -15,20 +16,31 @@ from game.scenes.tajmahal.map_art import map_art, placement, tile_spots
 from game.scenes.tajmahal.preview import sort_key
 from game.ui.flights import Choreography, Flights
 
+if TYPE_CHECKING:
+    from game.core.face import Event, View
+
 MINI = L.MINI_W / L.CARD_W
 
 
-def hand_ids(v: dict[str, Any]) -> list[int]:
+def hand_ids(v: View) -> list[int]:
     return [c["id"] for c in sorted(v.get("hand") or [], key=sort_key)]
 
 
-def played_ids(v: dict[str, Any], seat: int) -> list[int]:
+def played_ids(v: View, seat: int) -> list[int]:
     """A player's cards of this visit as their row shows them: grouped by colour."""
     return [c["id"] for c in sorted(v["players"][seat]["played"], key=sort_key)]
 
 
 class Motion(Choreography):
-    def __init__(self, flights: Flights, before: dict, after: dict, viewer: int | None, speed, sound):
+    def __init__(
+        self,
+        flights: Flights,
+        before: View,
+        after: View,
+        viewer: int | None,
+        speed: Callable[[float], int],
+        sound: Callable[[str], None],
+    ):
         super().__init__(flights, speed, sound)
         self.before, self.after, self.viewer = before, after, viewer
         self.seats = after["seats"]
@@ -40,7 +52,7 @@ class Motion(Choreography):
         r = L.row(seat, self.seats)
         return (r.x + 60, r.centery)
 
-    def to_hand(self, seat: int, card: int, start) -> None:
+    def to_hand(self, seat: int, card: int, start: tuple[float, float]) -> None:
         """A card into a hand: face up to its place in mine, face down to another's row."""
         if self.seen(seat):
             ids = hand_ids(self.after)
@@ -50,7 +62,7 @@ class Motion(Choreography):
         else:
             self.fly(art.card_back(), start, self.row_point(seat), None, end_scale=MINI)
 
-    def on_play(self, e) -> None:
+    def on_play(self, e: Event) -> None:
         seat = e["seat"]
         mine = hand_ids(self.before) if self.seen(seat) else []
         played = played_ids(self.after, seat)
@@ -60,7 +72,7 @@ class Motion(Choreography):
             end = L.played(seat, self.seats, k, len(played))
             self.fly(art.card_face(cid), start, end, ("played", cid), end_scale=MINI)
 
-    def on_clear(self, e) -> None:
+    def on_clear(self, e: Event) -> None:
         seat = e["seat"]
         played = played_ids(self.before, seat)
         for k, cid in enumerate(played):
@@ -70,17 +82,17 @@ class Motion(Choreography):
             else:
                 self.fly(art.card_face(cid, L.MINI_W, L.MINI_H), start, L.DECK, None, sound=None, gap=3)
 
-    def on_draw(self, e) -> None:
+    def on_draw(self, e: Event) -> None:
         for cid in e["cards"]:
             self.to_hand(e["seat"], cid, L.DECK)
 
-    def on_pick(self, e) -> None:
+    def on_pick(self, e: Event) -> None:
         display = [c["id"] for c in self.before["display"]]
         for cid in e["cards"]:
             start = L.display(display.index(cid)) if cid in display else L.DECK
             self.to_hand(e["seat"], cid, start)
 
-    def on_display(self, e) -> None:
+    def on_display(self, e: Event) -> None:
         for i, cid in enumerate(e["cards"]):
             self.fly(
                 art.card_back(),
@@ -92,7 +104,7 @@ class Motion(Choreography):
                 sound="deal",
             )
 
-    def on_withdraw(self, e) -> None:
+    def on_withdraw(self, e: Event) -> None:
         """The province tile flies to the one who won the elephant."""
         if "elephant" not in e["won"]:
             return
@@ -108,7 +120,7 @@ class Motion(Choreography):
             sound="token",
         )
 
-    def on_build(self, e) -> None:
+    def on_build(self, e: Event) -> None:
         """A palace drops onto its place beside the town's mark (pieces.py), beside the other
         palace there if there is one."""
         city = e["city"]
@@ -132,6 +144,6 @@ class Motion(Choreography):
                 art.bonus_tile(e["bonus"]), (x + 14, y - 10), self.row_point(e["seat"]), arc=40, sound="token"
             )
 
-    def on_special(self, e) -> None:
+    def on_special(self, e: Event) -> None:
         start = self.row_point(e["from"]) if e["from"] is not None else (L.PX + 60, L.HEADER_Y + 22)
         self.fly(art.card_face(e["card"]), start, self.row_point(e["seat"]), None, end_scale=MINI, arc=40)

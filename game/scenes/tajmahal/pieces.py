@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.scenes.tajmahal.art import SEAT_SHAPES, shape_points
+
+if TYPE_CHECKING:
+    from game.core.face import View
 
 Point = tuple[int, int]
 
@@ -44,7 +47,7 @@ STANDS: tuple[Stand, ...] = tuple(
 )
 
 
-def palaces_at(v: dict[str, Any]) -> dict[str, list[tuple[int, str]]]:
+def palaces_at(v: View) -> dict[str, list[tuple[int, str]]]:
     """City -> the palaces on it as (seat, "palace" | "mogul"), the palace first: a city holds
     a palace and a mogul's palace at most (a mogul one a province)."""
     held: dict[str, list[tuple[int, str]]] = {}

@@ -4,7 +4,7 @@ wins, what a hint or a move says."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.core.i18n import Msg, msg, msg_n
 from game.rules.tajmahal.face.data import CARDS, COLOURS, PERSONS
@@ -12,10 +12,13 @@ from game.rules.tajmahal.face.standing import play_standing
 from game.rules.tajmahal.face.words import CATEGORY, COLOUR, GOOD, SPECIAL, listing, place
 from game.scenes.tajmahal.art import SPECIAL_SHORT, SYMBOL_SHORT
 
+if TYPE_CHECKING:
+    from game.core.face import Command, View
+
 COLOUR_ORDER = {c: k for k, c in enumerate((*COLOURS, "white", "special"))}
 
 
-def sort_key(card: dict[str, Any]) -> tuple[int, int]:
+def sort_key(card: View) -> tuple[int, int]:  # a card of a view
     return (COLOUR_ORDER[card["colour"]], card["id"])
 
 
@@ -43,7 +46,7 @@ def clauses(parts: list[Msg]) -> Msg:
     return out
 
 
-def gains(v: dict[str, Any], seat: int, cats: list[str]) -> Msg:
+def gains(v: View, seat: int, cats: list[str]) -> Msg:
     """What winning these categories gives, in short: palaces, influence, the tile."""
     if not cats:
         return msg("nothing")
@@ -68,7 +71,7 @@ def gains(v: dict[str, Any], seat: int, cats: list[str]) -> Msg:
     return clauses(parts)
 
 
-def withdraw_words(v: dict[str, Any], seat: int) -> Msg:
+def withdraw_words(v: View, seat: int) -> Msg:
     """What withdrawing now gives, in a line."""
     won = v.get("would_win") or []
     free = not v["players"][seat]["played"]
@@ -89,7 +92,7 @@ def withdraw_words(v: dict[str, Any], seat: int) -> Msg:
     return msg("Withdrawing now wins {won}: {gains}.", won=what, gains=gain)
 
 
-def play_words(v: dict[str, Any], seat: int, ids: list[int]) -> Msg:
+def play_words(v: View, seat: int, ids: list[int]) -> Msg:
     lead, tie = play_standing(v, seat, ids)  # the rules compare; the table only words it
     if not lead and not tie:
         return msg("You would lead nothing; withdrawing then wins what you lead.")
@@ -108,7 +111,7 @@ def play_words(v: dict[str, Any], seat: int, ids: list[int]) -> Msg:
     return msg("You would lead {lead}; withdrawing then wins what you lead.", lead=led)
 
 
-def command_words(command: dict[str, Any]) -> Msg | str:
+def command_words(command: Command) -> Msg | str:
     move = command.get("move")
     if move == "play":
         return msg("play {cards}", cards=cards_words(command["cards"]))

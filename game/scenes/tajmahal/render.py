@@ -4,7 +4,7 @@ focus, hint, flights), and what the action bar says. Nothing here decides anythi
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Literal
 
 import pygame
 
@@ -22,6 +22,12 @@ from game.ui import marks, text, theme
 from game.ui.layer import Layer
 from game.ui.widgets import panel
 
+if TYPE_CHECKING:
+    from game.core.face import View
+
+# an item of a line of `inline`: words, ("symbol", kind) or ("gap", pixels)
+Item = str | tuple[Literal["symbol"], str] | tuple[Literal["gap"], int]
+
 # What the bar says under a hint, by its move: where it is ringed in green (draw_map, draw_hand,
 # draw_header, the Withdraw button's ring) and what Use hint does with it (table.use_hint).
 HINT_SHOWN = {
@@ -32,14 +38,16 @@ HINT_SHOWN = {
 }
 
 
-def _length(item, size: int) -> int:
+def _length(item: Item, size: int) -> int:
     if isinstance(item, tuple):
         return size + 6 if item[0] == "symbol" else item[1]  # a symbol, and air before its words
     return text.font(size).size(i18n.tr(item))[0]
 
 
 @cache
-def _inline_layout(items: tuple, width: int, largest: int, language: str) -> tuple[int, tuple[int, ...]]:
+def _inline_layout(
+    items: tuple[Item, ...], width: int, largest: int, language: str
+) -> tuple[int, tuple[int, ...]]:
     """The size a line of `inline` is drawn at, and where each of its items starts."""
     size = largest
     while size > 11 and sum(_length(item, size) for item in items) > width:
@@ -51,7 +59,9 @@ def _inline_layout(items: tuple, width: int, largest: int, language: str) -> tup
     return size, tuple(starts)
 
 
-def inline(surface: pygame.Surface, items: list, at: tuple[int, int], width: int, largest: int = 13) -> None:
+def inline(
+    surface: pygame.Surface, items: list[Item], at: tuple[int, int], width: int, largest: int = 13
+) -> None:
     """Words and symbols in a line from `at` (its left middle): each item is words (drawn
     through the catalogue), ("symbol", kind) or ("gap", pixels); the words step down to 11
     points (the symbols with them) until the line fits `width`."""
@@ -64,7 +74,7 @@ def inline(surface: pygame.Surface, items: list, at: tuple[int, int], width: int
             text.blit(surface, item, (at[0] + x, y), size, theme.MUTED, anchor="midleft")
 
 
-def sentences(lines: list) -> str:
+def sentences(lines: list[str]) -> str:
     """Log lines in a row: "a; b; c" in English."""
     if not lines:
         return ""
@@ -85,10 +95,10 @@ class Render:
         self.t = table
         self.layer = Layer()
         self.canvas: pygame.Surface | None = None
-        self.canvas_key: tuple | None = None
+        self.canvas_key: tuple[object, ...] | None = None
 
     # -- drawing ----------------------------------------------------------------------------
-    def scene_key(self, focused: str | None) -> tuple:
+    def scene_key(self, focused: str | None) -> tuple[object, ...]:
         """Everything the map, the panel and the hand are drawn from: they are painted again
         only when this changes (a card landing, a point counted, the pointer on a new target)."""
         t = self.t
@@ -242,7 +252,7 @@ class Render:
             goods = tuple(v["tile_goods"].get(str(v["visit"]), []))
             image = art.province_tile(v["visit"], goods)
             surface.blit(image, image.get_rect(midleft=(at.right + 10, L.HEADER_Y)))
-        items: list = []
+        items: list[Item] = []
         if v["table_specials"]:  # each special card as its effect: a symbol and +1, +2, any colour
             items += [N_("Special cards beside the board:"), ("gap", 5)]
             for name in v["table_specials"]:
@@ -333,7 +343,7 @@ class Render:
             if t.focus == f"player.{seat}":
                 pygame.draw.rect(surface, theme.FOCUS, r.inflate(4, 4), 2, border_radius=12)
 
-    def draw_cell(self, surface, seat: int, cat: str, at: tuple[int, int]) -> None:
+    def draw_cell(self, surface: pygame.Surface, seat: int, cat: str, at: tuple[int, int]) -> None:
         """A player's count in one category: a filled plaque when they lead it (the view's
         `leads`, worked out by the rules), a ringed 'won' when they took it this visit."""
         v = self.t.v
@@ -362,40 +372,38 @@ class Render:
         else:
             text.blit(surface, str(n), at, 16, theme.TEXT, "bold", "center")
 
-    def draw_belongings(self, surface, seat: int, p: dict[str, Any], r: pygame.Rect) -> None:
+    def draw_belongings(self, surface: pygame.Surface, seat: int, p: View, r: pygame.Rect) -> None:
         """Under the categories: influence tiles (a person's symbol ×n), special cards (their
         effect's symbol and +1, +2 on the special cards' violet), goods and province tiles."""
         x, y = L.category(0) - 16, r.bottom - 15
         right = r.right - 104
-        items: list[tuple[str, Any]] = []
+        items: list[tuple[str, str, int]] = []  # (kind, a person, a special, a good or words, how many)
         for person in PERSONS:
             if p["influence"][person]:
-                items.append(("influence", (person, p["influence"][person])))
+                items.append(("influence", person, p["influence"][person]))
         for name in p["specials"]:
-            items.append(("special", name))
+            items.append(("special", name, 1))
         goods: dict[str, int] = {}
         for g in p["goods"]:
             goods[g] = goods.get(g, 0) + 1
         for g, n in goods.items():
-            items.append(("good", (g, n)))
+            items.append(("good", g, n))
         if p["tiles"]:
-            items.append(("text", _("tiles {tiles}", tiles=",".join(map(str, p["tiles"])))))
-        for kind, item in items:
+            items.append(("text", _("tiles {tiles}", tiles=",".join(map(str, p["tiles"]))), 1))
+        for kind, item, count in items:
             if kind == "good":
-                chip = art.good_chip(item[0], 7)
+                chip = art.good_chip(item, 7)
                 if x + 30 > right:
                     break
                 surface.blit(chip, chip.get_rect(midleft=(x, y)))
                 x = (
-                    text.blit(
-                        surface, "×" + str(item[1]), (x + 17, y), 12, theme.TEXT, anchor="midleft"
-                    ).right
+                    text.blit(surface, "×" + str(count), (x + 17, y), 12, theme.TEXT, anchor="midleft").right
                     + 8
                 )
                 continue
             kind_symbol, words, ink = "", "", theme.TEXT
             if kind == "influence":
-                kind_symbol, words = item[0], "×" + str(item[1])
+                kind_symbol, words = item, "×" + str(count)
             elif kind == "special":
                 kind_symbol, ink = art.SPECIAL_SYMBOL[item], art.PAPER
                 words = art.SPECIAL_TAG[item] if item != "change" else ""

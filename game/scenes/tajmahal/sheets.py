@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 import pygame
 
 from game.core.i18n import N_, Msg, msg, msg_n
 from game.rules.tajmahal.face.data import CARDS
 from game.rules.tajmahal.face.words import CATEGORY, GOOD, SPECIAL, listing, place
-from game.scenes.results import Cell, Column, Results, score
+from game.scenes.results import Cell, Column, Drawing, Results, score
 from game.scenes.sheet import Sheet
 from game.scenes.tajmahal import art
 from game.scenes.tajmahal.preview import clauses
 from game.ui import text, theme
+
+if TYPE_CHECKING:
+    from game.core.face import Event
+    from game.core.window import Window
+    from game.scenes.host import Host
 
 REASONS = {
     "special": msg("the special card"),
@@ -25,10 +30,30 @@ REASONS = {
 }
 
 
-def visit_summary(events: list[dict[str, Any]], seats: int) -> list[dict[str, Any]]:
+class VisitRow(TypedDict):
+    won: list[Msg]  # categories
+    built: list[Msg]  # palaces, where
+    points: int
+    why: list[Msg]  # the points, by reason
+    specials: list[Msg]  # special cards taken
+
+
+class VisitSummary(TypedDict):
+    """A visit's end as its sheet shows it (VisitSheet's words besides the app)."""
+
+    visit: int
+    province: str
+    rows: list[VisitRow]
+    names: list[str]
+    last: bool
+
+
+def visit_summary(events: list[Event], seats: int) -> list[VisitRow]:
     """Per seat: categories won, cities built on, points by reason, special cards taken (as
     messages, translated where they are drawn)."""
-    rows = [{"won": [], "built": [], "points": 0, "why": [], "specials": []} for _seat in range(seats)]
+    rows: list[VisitRow] = [
+        {"won": [], "built": [], "points": 0, "why": [], "specials": []} for _seat in range(seats)
+    ]
     for e in events:
         kind = e["type"]
         if kind == "withdraw":
@@ -64,7 +89,7 @@ def visit_summary(events: list[dict[str, Any]], seats: int) -> list[dict[str, An
     return rows
 
 
-def joined(items: list, template: str) -> Msg:
+def joined(items: list[Msg], template: str) -> Msg:
     """Items joined by a two-place template (a literal, so the catalogue has it)."""
     out = items[-1]
     for item in reversed(items[:-1]):
@@ -72,7 +97,7 @@ def joined(items: list, template: str) -> Msg:
     return out
 
 
-def summary_line(row: dict[str, Any]) -> Msg:
+def summary_line(row: VisitRow) -> Msg:
     parts = [msg("won {what}", what=listing(row["won"]))]
     if row["built"]:
         parts.append(msg("built {what}", what=listing(row["built"])))
@@ -91,10 +116,10 @@ class VisitSheet(Sheet):
 
     def __init__(
         self,
-        app,
+        app: Host,
         visit: int,
         province: str,
-        rows: list[dict[str, Any]],
+        rows: list[VisitRow],
         names: list[str],
         last: bool,
         on_close: Callable[[], None],
@@ -107,7 +132,7 @@ class VisitSheet(Sheet):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         b = self.box
-        title = msg(
+        title: str = msg(
             "Visit {visit} of 12: {province} is done", visit=self.visit, province=place(self.province)
         )
         title, size = text.fit(title, b.w - 60, 30, "black", smallest=20)
@@ -132,7 +157,7 @@ class TajMahalResult(Results):
     row_height = 54  # five players, the note and the buttons on one screen
     name_width = 220
 
-    def __init__(self, app, window, match_id: int | None = None) -> None:
+    def __init__(self, app: Host, window: Window, match_id: int | None = None) -> None:
         super().__init__(app, window, match_id)
         self.hand = self.hand_points()  # read once: the match is over
 
@@ -157,7 +182,7 @@ class TajMahalResult(Results):
     def columns(self) -> list[Column]:
         return [Column(N_("Hand bonus"), 150), Column(N_("Palaces"), 130), Column(N_("Score"), 130)]
 
-    def row(self, seat: int) -> list[str | Msg | Cell]:
+    def row(self, seat: int) -> list[str | Msg | Cell | Drawing]:
         palaces, scores = self.palaces(), self.outcome.scores if self.outcome else ()
         return [
             f"+{self.hand[seat]}",

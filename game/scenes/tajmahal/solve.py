@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
@@ -25,7 +24,7 @@ Point = tuple[int, int]
 @dataclass(frozen=True)
 class Spot:
     rects: tuple[pygame.Rect, ...]
-    payload: Any = None
+    payload: pygame.Rect | int | str | None = None  # the caller's: the search only carries it
 
 
 class Solver:

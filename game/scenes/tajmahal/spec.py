@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game.core.i18n import N_
 from game.scenes.tables import TableSpec
+
+if TYPE_CHECKING:
+    from game.ui.targets import Target
 
 
 def emblem(surface: pygame.Surface, c: tuple[int, int]) -> None:
@@ -24,7 +27,13 @@ def emblem(surface: pygame.Surface, c: tuple[int, int]) -> None:
     )
 
 
-def areas(table: Any) -> dict[str, pygame.Rect]:
+class Coached(Protocol):
+    """The table under a tutorial's coach (game.scenes.tutorial.coach.coached)."""
+
+    def table_targets(self) -> list[Target]: ...
+
+
+def areas(table: Coached) -> dict[str, pygame.Rect]:
     """What a tutorial points at that is not clickable: the display of cards as a whole."""
     cards = [t.bounds for t in table.table_targets() if t.id.startswith("display.")]
     return {"display": cards[0].unionall(cards[1:])} if cards else {}

@@ -9,8 +9,8 @@ walk every target, Space chooses, Enter plays or takes, Esc clears, H asks for a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -25,7 +25,7 @@ from game.scenes.tajmahal.map_art import city_id, map_art, province_id
 from game.scenes.tajmahal.motion import Motion, hand_ids
 from game.scenes.tajmahal.preview import command_words, withdraw_words
 from game.scenes.tajmahal.render import Render
-from game.scenes.tajmahal.sheets import TajMahalResult, VisitSheet, visit_summary
+from game.scenes.tajmahal.sheets import TajMahalResult, VisitSheet, VisitSummary, visit_summary
 from game.scenes.tajmahal.words import card_name, card_tip, with_reason
 from game.ui import text
 from game.ui.action_bar import ActionBar
@@ -33,6 +33,11 @@ from game.ui.corner import corner_buttons
 from game.ui.flights import Flights
 from game.ui.targets import Target, TargetMap
 from game.ui.widgets import Button, Group
+
+if TYPE_CHECKING:
+    from game.core.face import Event, View
+    from game.core.window import Window
+    from game.scenes.host import Host
 
 COUNT_EVERY = 3  # ticks per point while a score counts up
 # the Use hint button's tip, by the hint's move: what pressing it (or H) does (use_hint)
@@ -49,18 +54,19 @@ class TajMahalTable(Table):
     # network play's badge: the map's empty bottom right corner, under Malwa and Allahabad
     connection_room = (440, 560, 248, 72)
     connection_anchor = "bottomright"
+    flights: Flights  # the overlay (game.scenes.table.overlay) draws them
 
-    def __init__(self, app, match, match_id=None):
+    def __init__(self, app: Host, match: Window, match_id: int | None = None):
         super().__init__(app, match, match_id)
         self.flights = Flights()
-        self._targets: tuple[tuple | None, TargetMap] = (None, TargetMap())
-        self.v: dict[str, Any] = self.view()
+        self._targets: tuple[tuple[object, ...] | None, TargetMap] = (None, TargetMap())
+        self.v: View = self.view()
         self.selected: list[int] = []  # hand card ids, in the order chosen
         self.picked: list[int] = []  # display card ids, in the order chosen
         self.shown_scores = [float(p["score"]) for p in self.v["players"]]
         self.counting = 0  # ticks towards the next point counted up
         self.last_move: list[str] = []
-        self.visit_events: list[dict[str, Any]] = self._current_visit_events()
+        self.visit_events: list[Event] = self._current_visit_events()
         self.play_button = Button(L.PLAY_RECT, N_("Play"), self.play, primary=True, tid="play")
         self.take_button = Button(L.PLAY_RECT, N_("Take"), self.take, primary=True, tid="take")
         self.withdraw_button = Button(L.WITHDRAW_RECT, N_("Withdraw"), self.withdraw, tid="withdraw")
@@ -73,7 +79,7 @@ class TajMahalTable(Table):
         self.render = Render(self)
         self.refresh()
 
-    def _current_visit_events(self) -> list[dict[str, Any]]:
+    def _current_visit_events(self) -> list[Event]:
         events = self.window.events()
         last = max((k for k, e in enumerate(events) if e["type"] == "visit_end"), default=-1)
         return list(events[last + 1 :])
@@ -90,9 +96,10 @@ class TajMahalTable(Table):
         """The phase the person at the screen acts in now, or "" when they may not act."""
         if self.acting_human is None or self.sheet_open or self.sheet_waiting is not None:
             return ""
-        return self.v["phase"]
+        phase: str = self.v["phase"]
+        return phase
 
-    def play_command(self) -> dict[str, Any]:
+    def play_command(self) -> Command:
         return {"move": "play", "cards": list(self.selected)}
 
     def reselect(self) -> None:
@@ -177,7 +184,7 @@ class TajMahalTable(Table):
     def after_sheet(self) -> None:
         self.refresh()
 
-    def on_events(self, events: list[dict[str, Any]]) -> None:
+    def on_events(self, events: list[Event]) -> None:
         before = self.v
         self.last_move = self.in_words(events)
         self.selected, self.picked = [], []
@@ -188,20 +195,22 @@ class TajMahalTable(Table):
                 self.visit_events.append(e)
                 continue
             if self.humans:  # nobody to close a summary at a table of bots
-                summary = {
-                    "visit": e.get("visit", before["visit"]),
+                summary: VisitSummary = {
+                    "visit": e["visit"] if "visit" in e else before["visit"],
                     "province": before["province"],
                     "rows": visit_summary(self.visit_events, self.v["seats"]),
                     "last": any(x["type"] == "game_over" for x in events[k:]),
                     "names": self.window.names,
                 }
-                self.queue_sheet(
-                    lambda close, summary=summary: VisitSheet(self.app, **summary, on_close=close)
-                )
+
+                def sheet(close: Callable[[], None], summary: VisitSummary = summary) -> VisitSheet:
+                    return VisitSheet(self.app, **summary, on_close=close)
+
+                self.queue_sheet(sheet)
             self.visit_events = []
         self.reselect()
 
-    def in_words(self, events: list[dict[str, Any]]) -> list[str]:
+    def in_words(self, events: list[Event]) -> list[str]:
         names = self.window.names
         return [line for e in events if (line := self.rules.describe(e, names)) and e["type"] != "score"]
 
@@ -259,7 +268,7 @@ class TajMahalTable(Table):
         if seat is not None and self.acting_phase() == "build":
             self.send(seat, {"move": "build", "city": city})
 
-    def send(self, seat: int, command: dict[str, Any]) -> None:
+    def send(self, seat: int, command: Command) -> None:
         if not self.idle():
             return
         refused = self.submit(seat, command)
@@ -320,7 +329,7 @@ class TajMahalTable(Table):
             when = msg("visited")
         else:
             when = msg("visit {tile}", tile=tile)
-        owners = {}
+        owners: dict[int, int] = {}  # seat -> palaces in the province
         for city, seat in [*v["palaces"], *v["moguls"]]:
             if v["board"]["cities"][city]["province"] == name:
                 owners[seat] = owners.get(seat, 0) + 1
@@ -365,7 +374,7 @@ class TajMahalTable(Table):
         )
 
     # -- the target map -------------------------------------------------------------------
-    def targets_key(self) -> tuple:
+    def targets_key(self) -> tuple[object, ...]:
         """Everything the target list is built from: it is built again only when this changes
         (a frame asks for it several times; the map has some eighty targets)."""
         buttons = tuple((b.visible, b.enabled, b.label, b.hint) for b in self.buttons.widgets)
