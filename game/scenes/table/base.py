@@ -96,6 +96,7 @@ class Table(TargetInput, TableOverlay, Scene):
         return self.window.connection
 
     def leave(self) -> None:
+        """The Scene's: the window on the match closes with its table."""
         self.window.close()
         super().leave()
 
@@ -149,7 +150,8 @@ class Table(TargetInput, TableOverlay, Scene):
         return True
 
     def on_tick(self) -> None:
-        """Once per tick, before the window's: what the table animates by itself."""
+        """Once per tick, before the window's: what the table animates by itself (Ubongo: the
+        die roll and the hourglass's warnings, tick by tick so update(n) is n x update(1))."""
 
     def deciding(self) -> bool:
         """Whether the table takes a new decision now (a bot's move, a hand-off): not while
@@ -162,6 +164,8 @@ class Table(TargetInput, TableOverlay, Scene):
         return any(s not in self.humans and players[s].is_bot for s in self.window.to_act)
 
     def _drive(self) -> None:
+        """The next person at a shared screen gets it: a table steers this by `people_waiting`
+        and `needs_handoff` (Ubongo's pass-and-play race too), not by overriding it."""
         people = self.people_waiting()
         if people and not self.bots_to_act() and self.needs_handoff(people[0]):
             self.hand_off(people[0])
@@ -384,7 +388,8 @@ class Table(TargetInput, TableOverlay, Scene):
         return not self.busy()
 
     def after_sheet(self) -> None:
-        """A sheet was closed."""
+        """A sheet was closed (Jaipur, Taj Mahal, Ubongo: show the match as it is now, and deal
+        or roll the next round held back under the sheet)."""
 
     def moving(self) -> bool:
         """Whatever else of the subclass changes with time alone (a glow, a fading remark)."""
@@ -400,13 +405,16 @@ class Table(TargetInput, TableOverlay, Scene):
         return False
 
     def on_events(self, events: list[Event]) -> None:
-        """Animate what happened."""
+        """Animate what happened (every table: its view afresh, what moved flies, a round's
+        sheet queued)."""
 
     def on_viewer_changed(self) -> None:
-        """The person at the screen changed (after a hand-off)."""
+        """The person at the screen changed after a hand-off (every table: the new person's
+        view, nothing of the last one's choice left)."""
 
     def on_hint(self) -> None:
-        """A hint arrived in self.hint."""
+        """A hint arrived in self.hint, or one asked about a moment past was dropped (Jaipur,
+        Taj Mahal: the selection shows it; Gin Rummy: its Use hint button)."""
 
     def handoff_note(self, seat: int) -> str:
         return N_("It is your turn.")

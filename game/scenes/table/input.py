@@ -101,7 +101,8 @@ class TargetInput:
 
     # what a table says about its own targets and keys
     def choose(self, tid: str, back: bool = False) -> None:
-        """A target pressed: clicked, or Space (back: Shift+Space) on the focused one."""
+        """A target pressed: clicked, or Space (back: Shift+Space) on the focused one (every
+        table: what its targets do)."""
 
     def hoverable(self, target: Target) -> bool:
         """Whether the pointer lights `target`: an enabled button always, anything else enabled
@@ -109,7 +110,8 @@ class TargetInput:
         return target.enabled and (target.kind == "button" or self.idle())
 
     def right_click(self, target: Target | None) -> None:
-        """A right-click (on `target`, None: beside every target): clears the selection."""
+        """A right-click (on `target`, None: beside every target): clears the selection
+        (Jaipur: on the herd, one camel fewer to give)."""
         self.consume_escape()
 
     def enter_chooses(self, target: Target) -> bool:
@@ -117,13 +119,16 @@ class TargetInput:
         return target.kind == "button"
 
     def play_chosen(self) -> None:
-        """Enter with no button in focus: play what is chosen."""
+        """Enter with no button in focus: play what is chosen (Jaipur, Gin Rummy, Taj Mahal:
+        their Play, Take or default action)."""
 
     def hurry(self) -> None:
-        """Land whatever flies now."""
+        """Land whatever flies now, so a click beside every target finds what it aims at
+        (Jaipur, Taj Mahal: their flights; Jaipur also the bot's turn it holds back)."""
 
     def hint_clicked(self) -> None:
-        """The Hint button, and H."""
+        """The Hint button, and H (every table: ask, then take up the hint shown; Ubongo
+        lays one piece)."""
         self.request_hint()
 
     def game_key(self, event: pygame.event.Event) -> bool:

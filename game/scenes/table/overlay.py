@@ -105,7 +105,8 @@ class TableOverlay(ConnectionBadge):
         return list(self.buttons.widgets)
 
     def draw_flying(self, surface: pygame.Surface) -> None:
-        """What flies over everything but the tooltip (the table's flights)."""
+        """What flies over everything but the tooltip: the table's flights (Gin Rummy: none,
+        its cards fly under its score panel)."""
         self.flights.draw(surface)
 
     def tip_cards(self) -> bool | None:

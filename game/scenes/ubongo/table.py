@@ -152,18 +152,6 @@ class UbongoTable(Table):
         if 0 < left <= WARN and left % TICKS_PER_SECOND == 0:
             self.app.sounds.play("tick")
 
-    def _drive(self) -> None:
-        """Pass-and-play: the people still to have the screen this hourglass get it in turn
-        (the referee runs each one's sand, and the clock's expiry once all have had it)."""
-        if not self.per_seat:
-            super()._drive()
-            return
-        if self.bots_to_act():
-            return
-        people = self.people_to_play()
-        if people and self.viewer != people[0]:
-            self.hand_off(people[0])
-
     def people_to_play(self) -> list[int]:
         """Pass-and-play: the people still to have the screen this hourglass, from the round's
         start player round the table (so who plays first, and fixes a reach first, rotates)."""
@@ -172,6 +160,9 @@ class UbongoTable(Table):
         return sorted(waiting, key=lambda s: (s - v["start_player"]) % v["seats"])
 
     def people_waiting(self) -> list[int]:
+        """Pass-and-play: the people still to have the screen this hourglass, who get it in
+        turn from the base's hand-off (the referee runs each one's sand, and the clock's expiry
+        once all have had it)."""
         return self.people_to_play() if self.per_seat else super().people_waiting()
 
     def settled(self) -> bool:
