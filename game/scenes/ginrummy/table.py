@@ -256,6 +256,8 @@ class GinRummyTable(Table):
         every frame while a card is dragged over the pile or a layoff is chosen: the rules'
         answer (a discard's needs the deadwood solver) is kept until the match moves on."""
         seat = self.acting_human if self.acting_human is not None else self.viewer
+        if seat is None:  # nobody's at the screen (K during a pass-and-play deal): no seat to ask for
+            return msg("Not your move")
         key = (self.window.count, seat, tuple(sorted(command.items())))
         if key not in self.refusals:
             if len(self.refusals) > 64:
