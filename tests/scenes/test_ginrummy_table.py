@@ -226,6 +226,15 @@ def test_refusals_say_why_in_plain_words():
     shot(app, "ginrummy-refusal")
 
 
+def test_k_during_a_pass_and_play_deal_is_refused_not_a_crash():
+    """Two people: the hands are dealt face down, nobody's eyes on the screen yet. K asked the
+    window about seat None, which it refuses by raising."""
+    app, table = table_app([Seat("Asha"), Seat("Bilal")])
+    assert table.viewer is None and table.flights.busy and app.top is table
+    key(app, pygame.K_k)
+    assert table.notice == "Not your move"
+
+
 # -- the reveal ------------------------------------------------------------------------------
 def test_knock_reveal_lays_off_and_the_defender_may_choose():
     app, table = table_app([Seat("Asha"), Seat("Bilal")], setup=undercut_deal())

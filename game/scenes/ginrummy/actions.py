@@ -4,7 +4,7 @@ and keys, the defender's choice of layoffs, and which buttons the action bar off
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,6 +18,9 @@ from game.ui import card_text
 from game.ui.fan import insertion
 from game.ui.widgets import CardButton
 
+if TYPE_CHECKING:
+    from game.core.face import Command
+
 
 class Actions:
     """Owned by the table (`table.actions`); reads and changes it through `Desk`."""
@@ -26,7 +29,7 @@ class Actions:
         self.t = table
 
     # -- commands -------------------------------------------------------------------------
-    def act(self, command: dict[str, Any]) -> bool:
+    def act(self, command: Command) -> bool:
         """Submit for the person at the screen, or say plainly why not."""
         t = self.t
         seat = t.acting_human
@@ -43,7 +46,7 @@ class Actions:
         t.submit(seat, command)
         return True
 
-    def act_all(self, commands: list[dict[str, Any]]) -> None:
+    def act_all(self, commands: list[Command]) -> None:
         """Several commands in a row (a rearrangement of the defender's melds and layoffs)."""
         t = self.t
         seat = t.acting_human
@@ -241,15 +244,15 @@ class Actions:
         t.sort_button.visible = bool(v.get("hand")) and t.spread is None
         t.hint_button.visible = t.app.settings.show_hints
         t.hint_button.enabled = seat is not None and not t.hint_pending and t.viewer is not None
-        shown = t.hint if t.hint_button.enabled else None  # a hint on show: one click takes it up
-        t.hint_button.label = N_("Use hint") if shown else N_("Hint")
+        hinted = t.hint if t.hint_button.enabled else None  # a hint on show: one click takes it up
+        t.hint_button.label = N_("Use hint") if hinted else N_("Hint")
         t.hint_button.hint = (
             (
                 N_("Choose the hint's card (H)")
-                if shown.get("move") in ("discard", "knock")
+                if hinted.get("move") in ("discard", "knock")
                 else N_("Play the hint's move (H)")
             )
-            if shown
+            if hinted
             else t.hint_tip
             if t.hint_button.enabled
             else N_("A hint is on its way")

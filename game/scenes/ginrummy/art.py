@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -11,6 +11,9 @@ from game.core.i18n import N_, _, _n, tr
 from game.scenes.ginrummy import layout as L
 from game.ui import card_text, playing_cards, text, theme
 from game.ui.widgets import panel
+
+if TYPE_CHECKING:
+    from game.core.face import View
 
 FELT = (30, 86, 64)
 FELT_LIGHT = (40, 104, 78)
@@ -20,6 +23,8 @@ RAIL_LIGHT = (104, 68, 44)
 MELD_INK = (150, 226, 160)
 DEAD_INK = (255, 170, 110)
 LAYOFF_INK = (200, 150, 255)
+
+Ink = tuple[int, int, int]  # an RGB colour, as theme and the inks above are
 
 
 def face(code: str, w: int, h: int, four: bool) -> pygame.Surface:
@@ -65,11 +70,11 @@ def shade(w: int, h: int, alpha: int) -> pygame.Surface:
     return surface
 
 
-def outline(surface: pygame.Surface, rect: pygame.Rect, colour, width: int = 3, grow: int = 6) -> None:
+def outline(surface: pygame.Surface, rect: pygame.Rect, colour: Ink, width: int = 3, grow: int = 6) -> None:
     pygame.draw.rect(surface, colour, rect.inflate(grow, grow), width, border_radius=10 + grow // 2)
 
 
-def stock(surface: pygame.Surface, count: int, lit: tuple | None) -> pygame.Rect:
+def stock(surface: pygame.Surface, count: int, lit: Ink | None) -> pygame.Rect:
     rect = L.card_rect(L.STOCK)
     if count <= 0:
         pygame.draw.rect(surface, FELT_LINE, rect, 2, border_radius=9)
@@ -87,7 +92,7 @@ def stock(surface: pygame.Surface, count: int, lit: tuple | None) -> pygame.Rect
 
 
 def discard_pile(
-    surface: pygame.Surface, pile: list[str], hidden: set, four: bool, lit: tuple | None
+    surface: pygame.Surface, pile: list[str], hidden: set[str], four: bool, lit: Ink | None
 ) -> pygame.Rect:
     """The pile's top card face up, with the cards below peeking out at an angle."""
     rect = L.card_rect(L.DISCARD)
@@ -171,7 +176,7 @@ def group_marks(surface: pygame.Surface, spans: list[tuple[str, float, float, st
         pygame.draw.line(surface, ink, (x0, y - 12), (x1, y - 12), 3)
         pygame.draw.line(surface, ink, (x0, y - 18), (x0, y - 12), 3)
         pygame.draw.line(surface, ink, (x1, y - 18), (x1, y - 12), 3)
-        text.blit(surface, label, ((x0 + x1) // 2, y + 4), 16, ink, "bold", "center")
+        text.blit(surface, label, (int((x0 + x1) // 2), y + 4), 16, ink, "bold", "center")
 
 
 def value_tag(surface: pygame.Surface, rect: pygame.Rect, value: int, step: float) -> None:
@@ -188,7 +193,7 @@ def badge(value: int) -> pygame.Surface:
     return surface
 
 
-def tag(surface: pygame.Surface, rect: pygame.Rect, label: str, colour) -> None:
+def tag(surface: pygame.Surface, rect: pygame.Rect, label: str, colour: Ink) -> None:
     """A small label above a card (new, taken)."""
     image = text.render(label, 13, theme.ACCENT_TEXT, "black")
     box = image.get_rect().inflate(12, 4)
@@ -215,7 +220,7 @@ KINDS = {"knock": N_("Knock"), "gin": N_("Gin"), "undercut": N_("Undercut"), "de
 
 def score_table(
     surface: pygame.Surface,
-    v: dict[str, Any],
+    v: View,
     names: list[str],
     span: tuple[int, int],
     cols: tuple[int, int],
@@ -284,7 +289,7 @@ def score_table(
     return y + row_h
 
 
-def score_panel(surface: pygame.Surface, v: dict[str, Any], names: list[str]) -> None:
+def score_panel(surface: pygame.Surface, v: View, names: list[str]) -> None:
     """The right-hand panel: the target and the running score sheet; the last moves go below
     the line (a LogPanel at L.LOG_Y)."""
     box = L.PANEL  # its ground is part of the backdrop
@@ -320,7 +325,8 @@ def history(
         rect = L.card_rect(centre, L.MINI_W, L.MINI_H)
         surface.blit(face(code, L.MINI_W, L.MINI_H, four), rect)
         dot = (rect.x + 10, rect.bottom + 7)
-        if who[k] is None:
+        thrower = who[k]
+        if thrower is None:
             pygame.draw.circle(surface, theme.MUTED, dot, 5, 2)
         else:
-            pygame.draw.circle(surface, SEAT_INKS[who[k]], dot, 5)
+            pygame.draw.circle(surface, SEAT_INKS[thrower], dot, 5)

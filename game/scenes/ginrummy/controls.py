@@ -28,10 +28,12 @@ SPREAD_LIFT = 16  # a chosen card of the defender's deadwood stands this much hi
 DEFENDING = N_("The defender is choosing layoffs")
 
 
-def shaped(target_id: str, label: str, kind: str, shape: L.Shape, **more) -> Target:
+def shaped(
+    target_id: str, label: str, kind: str, shape: L.Shape, enabled: bool = True, tip: str = "", row: str = ""
+) -> Target:
     if isinstance(shape, pygame.Rect):
-        return Target(target_id, label, kind, rect=shape, **more)
-    return Target(target_id, label, kind, polygon=shape, **more)
+        return Target(target_id, label, kind, rect=shape, enabled=enabled, tip=tip, row=row)
+    return Target(target_id, label, kind, polygon=shape, enabled=enabled, tip=tip, row=row)
 
 
 class Controls:
@@ -186,9 +188,9 @@ class Controls:
             centre = (first.x + image.get_width() / 2, rect.centery)
             t.drag.press(pos, found.id, image, centre)
         elif found.id in ("stock", "discard"):
-            image = self.pile_image(found.id)
-            if image is not None:
-                t.drag.press(pos, found.id, image, L.STOCK if found.id == "stock" else L.DISCARD)
+            pile = self.pile_image(found.id)
+            if pile is not None:
+                t.drag.press(pos, found.id, pile, L.STOCK if found.id == "stock" else L.DISCARD)
         else:
             self.actions.defend(found.id)
 

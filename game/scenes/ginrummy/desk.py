@@ -7,11 +7,11 @@ table's class, so none of them imports the table module (which imports them).
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.core.face import Event, Rejected
+from game.core.face import Rejected
 from game.core.window import Window
 from game.scenes.ginrummy import prompts, reveal
 from game.scenes.ginrummy.arrange import Group, HandOrder
@@ -25,6 +25,12 @@ from game.ui.targets import Target, TargetMap
 from game.ui.widgets import Button, CardButton
 from game.ui.widgets import Group as Widgets
 
+if TYPE_CHECKING:
+    from game.core.face import Command, View
+    from game.scenes.ginrummy.layout import Point
+    from game.scenes.ginrummy.motion import Slot
+    from game.scenes.table.base import Guard
+
 
 class Desk(Protocol):
     # the table (game.scenes.table.Table)
@@ -32,14 +38,15 @@ class Desk(Protocol):
     window: Window
     humans: list[int]
     viewer: int | None
-    hint: dict[str, Any] | None
+    hint: Command | None
+    guard: Guard | None  # a tutorial step's say over the people's moves
     log: list[str]
     age: int  # ticks the table has been shown (what glows keeps time by it)
     hover: str | None  # a target id
     pointer: tuple[int, int] | None  # None: the pointer has left the window
 
     # what is on screen (declared in GinRummyTable.__init__)
-    v: dict[str, Any]
+    v: View
     flights: Flights
     glide: Glide
     drag: DragDrop
@@ -78,11 +85,15 @@ class Desk(Protocol):
     @property
     def hint_pending(self) -> bool: ...
 
-    def submit(self, seat: int | None, command: dict[str, Any]) -> list[Event] | Rejected: ...
+    def submit(self, seat: int | None, command: Command) -> Rejected | None: ...
+
+    def away(self, seat: int) -> bool: ...
 
     def target_map(self) -> TargetMap: ...
 
     def tipped(self) -> Target | None: ...
+
+    def draw_overlay(self, surface: pygame.Surface) -> None: ...
 
     # GinRummyTable's own
     def four(self) -> bool: ...
@@ -103,7 +114,7 @@ class Desk(Protocol):
 
     def meld_of(self, code: str) -> list[str]: ...
 
-    def fan(self, view: dict[str, Any], seat: int) -> list[tuple[Any, tuple[float, float]]]: ...
+    def fan(self, view: View, seat: int) -> list[tuple[Slot, Point]]: ...
 
     def card_rect(self, code: str) -> pygame.Rect: ...
 
@@ -113,7 +124,7 @@ class Desk(Protocol):
 
     def gin_forced(self) -> bool: ...
 
-    def cannot(self, command: dict[str, Any]) -> str | None: ...
+    def cannot(self, command: Command) -> str | None: ...
 
     def focused(self) -> Target | None: ...
 

@@ -8,13 +8,16 @@ both, the same way every time for the same match.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.scenes.ginrummy.desk import Desk
 from game.scenes.table.base import Gesture
 
+if TYPE_CHECKING:
+    from game.core.face import Command
 
-def gestures(t: Desk, seat: int, command: dict[str, Any]) -> Iterator[Gesture]:
+
+def gestures(t: Desk, seat: int, command: Command) -> Iterator[Gesture]:
     if t.selected or t.defence.selected or t.history_open:
         yield ("key", "escape")  # a leftover choice first (Esc with none would pause)
     move = command.get("move")

@@ -8,14 +8,23 @@ flight only when the person at the screen may see it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Protocol
 
 from game.scenes.ginrummy import art
 from game.scenes.ginrummy import layout as L
 from game.ui.flights import Choreography, Flights
 
+if TYPE_CHECKING:
+    import pygame
+
+    from game.core.face import Event, View
+
 DEAL_GAP = 3  # ticks between cards of the deal
+
+# What a place in a face-down hand shows: a card everyone saw taken (its code), or a back
+# ("back", seat, j); a flight masks it until it lands
+Slot = str | tuple[str, int, int]
 
 
 class Places(Protocol):
@@ -27,7 +36,7 @@ class Places(Protocol):
     def seen(self, code: str) -> tuple[float, float] | None: ...
     def hand_slot(self, code: str) -> tuple[float, float]: ...
     def spread_pos(self, code: str) -> tuple[float, float]: ...
-    def fan(self, view: dict[str, Any], seat: int) -> list[tuple[Any, tuple[float, float]]]: ...
+    def fan(self, view: View, seat: int) -> list[tuple[Slot, L.Point]]: ...
     def four(self) -> bool: ...
 
 
@@ -38,8 +47,8 @@ class Motion(Choreography):
     def __init__(
         self,
         flights: Flights,
-        before: dict[str, Any],
-        after: dict[str, Any],
+        before: View,
+        after: View,
         places: Places,
         speed: Callable[[float], int],
         sound: Callable[[str], None],
@@ -50,22 +59,22 @@ class Motion(Choreography):
     def mine(self, seat: int | None) -> bool:
         return seat is not None and seat == self.places.viewer
 
-    def face(self, code: str, w: int = L.HAND_W, h: int = L.HAND_H):
+    def face(self, code: str, w: int = L.HAND_W, h: int = L.HAND_H) -> pygame.Surface:
         return art.face(code, w, h, self.places.four())
 
-    def slot(self, view: dict[str, Any], seat: int, key: Any) -> tuple[float, float]:
+    def slot(self, view: View, seat: int, key: Slot | None) -> L.Point:
         fan = self.places.fan(view, seat)
         for k, centre in fan:
             if k == key:
                 return centre
         return fan[-1][1] if fan else (L.MID_X, L.OPP_Y)
 
-    def last_back(self, view: dict[str, Any], seat: int) -> Any:
+    def last_back(self, view: View, seat: int) -> Slot | None:
         backs = [k for k, _ in self.places.fan(view, seat) if isinstance(k, tuple)]
         return backs[-1] if backs else None
 
     # -- the deal -------------------------------------------------------------------------
-    def on_deal(self, e) -> None:
+    def on_deal(self, e: Event) -> None:
         dealer = e["dealer"]
         order = [1 - dealer, dealer]
         mine = self.after.get("hand") or []
@@ -96,7 +105,14 @@ class Motion(Choreography):
         self.fly(art.back(L.HAND_W, L.HAND_H), L.STOCK, L.DISCARD, up, self.face(up), arc=20)
 
     # -- taking and drawing ---------------------------------------------------------------
-    def _to_hand(self, seat: int, code: str, start, image, flip_to=None) -> None:
+    def _to_hand(
+        self,
+        seat: int,
+        code: str,
+        start: L.Point,
+        image: pygame.Surface,
+        flip_to: pygame.Surface | None = None,
+    ) -> None:
         if self.mine(seat):
             self.fly(image, start, self.places.hand_slot(code), code, flip_to)
         elif code in self.after["known"][seat]:
@@ -105,10 +121,10 @@ class Motion(Choreography):
             key = self.last_back(self.after, seat)
             self.fly(art.back(L.OPP_W, L.OPP_H), start, self.slot(self.after, seat, key), key)
 
-    def on_upcard_taken(self, e) -> None:
+    def on_upcard_taken(self, e: Event) -> None:
         self._to_hand(e["seat"], e["card"], L.DISCARD, self.face(e["card"]))
 
-    def on_drew(self, e) -> None:
+    def on_drew(self, e: Event) -> None:
         seat, code = e["seat"], e["card"]
         if e["source"] == "discard":
             self._to_hand(seat, code, L.DISCARD, self.face(code))
@@ -119,7 +135,7 @@ class Motion(Choreography):
             self.fly(art.back(L.OPP_W, L.OPP_H), L.STOCK, self.slot(self.after, seat, key), key)
 
     # -- throwing -------------------------------------------------------------------------
-    def on_discarded(self, e) -> None:
+    def on_discarded(self, e: Event) -> None:
         seat, code = e["seat"], e["card"]
         if self.mine(seat):
             start = self.places.seen(code) or self.places.hand_slot(code)
@@ -137,7 +153,7 @@ class Motion(Choreography):
             start = self.slot(self.before, seat, self.last_back(self.before, seat))
             self.fly(art.back(L.OPP_W, L.OPP_H), start, L.DISCARD, code, self.face(code), arc=36)
 
-    def on_knocked(self, e) -> None:
+    def on_knocked(self, e: Event) -> None:
         self.on_discarded(e)
         self.sound("knock")
 
@@ -162,7 +178,7 @@ class Motion(Choreography):
                 flip = self.face(code, L.SPREAD_W, L.SPREAD_H)
                 self.fly(image, start, self.places.spread_pos(code), code, flip, arc=20, sound=None, gap=3)
 
-    def layoffs(self, laid: list[dict[str, Any]], starts: dict[str, Any]) -> None:
+    def layoffs(self, laid: list[View], starts: Mapping[str, L.Point | None]) -> None:
         """Laid-off cards move from the defender's spread onto the knocker's melds."""
         for x in laid:
             code = x["card"]

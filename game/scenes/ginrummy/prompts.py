@@ -9,7 +9,7 @@ Card codes in these lines (`7H`) are drawn as rank and suit symbol by `card_text
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game.core.i18n import N_, msg
 from game.core.window import Window
@@ -26,6 +26,9 @@ from game.rules.ginrummy.face.phases import (
 )
 from game.ui.drag import DragDrop
 
+if TYPE_CHECKING:
+    from game.core.face import Command, Event, View
+
 
 @dataclass(frozen=True)
 class Least:
@@ -40,7 +43,7 @@ class Least:
     taking: int | None = None
 
 
-def least_deadwood(v: dict[str, Any]) -> Least:
+def least_deadwood(v: View) -> Least:
     """`Least` for a view (tables call it when their view changes, never while drawing)."""
     options = {c: d for c, d in v.get("discard_deadwood", {}).items() if c != v.get("taken")}
     card = min(options, key=lambda c: (options[c], -VALUE[c], sort_key(c))) if options else None
@@ -55,11 +58,11 @@ def least_deadwood(v: dict[str, Any]) -> Least:
 class Shown(Protocol):
     """What the bar's words depend on (the table provides it)."""
 
-    v: dict[str, Any]
+    v: View
     least: Least  # least_deadwood(v), kept by the table
     window: Window
     viewer: int | None
-    hint: dict[str, Any] | None
+    hint: Command | None
     selected: str | None
     hover: str | None  # a target id: "hand.7H" is a card of my hand
     pointer: tuple[int, int] | None  # None: the pointer has left the window
@@ -70,14 +73,14 @@ class Shown(Protocol):
 
     def over_pile(self, pos: tuple[int, int] | None) -> bool: ...
 
-    def cannot(self, command: dict[str, Any]) -> str | None: ...
+    def cannot(self, command: Command) -> str | None: ...
 
     def knock_card(self) -> str | None: ...
 
     def away(self, seat: int) -> bool: ...
 
 
-def thrown_by(v: dict[str, Any]) -> list[int | None]:
+def thrown_by(v: View) -> list[int | None]:
     """Who threw each card of the discard pile (None: the upcard turned from the deck)."""
     last: dict[str, int] = {}
     for seat, action, card in v["public"]:
@@ -86,7 +89,7 @@ def thrown_by(v: dict[str, Any]) -> list[int | None]:
     return [last.get(card) for card in v["discard"]]
 
 
-def fresh_card(events: list[dict[str, Any]], seat: int | None, hand: list[str]) -> str | None:
+def fresh_card(events: list[Event], seat: int | None, hand: list[str]) -> str | None:
     """The card `seat` drew or took last in the current hand, while it is still in their hand
     and they have not discarded since: the "new" badge, found again from the log (a resumed
     table shows it too). Only that seat's own draws are read, never another seat's card."""
@@ -105,7 +108,7 @@ def fresh_card(events: list[dict[str, Any]], seat: int | None, hand: list[str]) 
     return None
 
 
-def handoff_note(v: dict[str, Any], seat: int) -> str:
+def handoff_note(v: View, seat: int) -> str:
     phase, number = v["phase"], v["hand_number"]
     if phase == FIRST_UPCARD:
         return msg("Hand {number}: take the first upcard or pass.", number=number)
@@ -234,7 +237,7 @@ def discard_prompt(t: Shown) -> tuple[str, str, str]:
                 msg("Throwing {card} leaves every card in a meld: press Gin (or K).", card=t.selected),
                 "good",
             )
-        title = msg("Discard {card}?", card=t.selected)
+        title: str = msg("Discard {card}?", card=t.selected)
         if left is not None and left <= 10:
             return (
                 title,
@@ -307,7 +310,7 @@ def meter(t: Shown) -> tuple[str, int, str, str, bool]:
     )
 
 
-def hint_line(command: dict[str, Any]) -> str:
+def hint_line(command: Command) -> str:
     move = command.get("move")
     if move == "draw":
         return msg("draw from the stock") if command["source"] == "stock" else msg("take the pile's top card")
@@ -326,7 +329,7 @@ def hint_line(command: dict[str, Any]) -> str:
     return ""
 
 
-def hint_note(command: dict[str, Any]) -> str:
+def hint_note(command: Command) -> str:
     """The bar's second line under a hint: where it shows, and what Use hint does with it."""
     move = command.get("move")
     if move in ("discard", "knock"):

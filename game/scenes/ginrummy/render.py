@@ -3,7 +3,7 @@ drag, flights). Nothing here decides anything."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -16,6 +16,9 @@ from game.scenes.ginrummy import layout as L
 from game.scenes.ginrummy.arrange import group_label
 from game.scenes.ginrummy.desk import Desk
 from game.ui import marks, text, theme
+
+if TYPE_CHECKING:
+    from game.core.face import Command
 
 MOODS = {"": "idle", "good": "good", "bad": "refused"}  # a prompt's tone -> the ActionBar's mood
 
@@ -78,10 +81,10 @@ class Render:
                 surface, pos, names[seat], note, v["dealer"] == seat, seat in self.t.window.to_act, right
             )
 
-    def draw_play(self, surface: pygame.Surface, focused) -> None:
+    def draw_play(self, surface: pygame.Surface, focused: str | None) -> None:
         v, fl, four = self.t.v, self.t.flights, self.t.four()
         bottom = self.t.bottom_seat()
-        hint = self.t.hint or {}
+        hint: Command = self.t.hint or {}
         # the face-down hands
         for seat in (0, 1):
             if seat == self.t.viewer:
@@ -129,7 +132,7 @@ class Render:
             self.draw_hand(surface, focused, hint)
         self.t.sort_button.draw(surface)
 
-    def pile_light(self, kind: str, focused, hinted: bool):
+    def pile_light(self, kind: str, focused: str | None, hinted: bool) -> art.Ink | None:
         if focused == kind:
             return theme.FOCUS
         if hinted:
@@ -138,12 +141,12 @@ class Render:
             return theme.ACCENT
         return None
 
-    def draw_hand(self, surface: pygame.Surface, focused, hint: dict[str, Any]) -> None:
+    def draw_hand(self, surface: pygame.Surface, focused: str | None, hint: Command) -> None:
         four = self.t.four()
         groups, centres = self.t.hand_layout()
         dragged = set(self.t.dragged_hand_cards())
-        spans = []
-        step = L.HAND_STEP
+        spans: list[tuple[str, float, float, str]] = []
+        step: float = L.HAND_STEP
         flat = list(centres)
         if len(flat) > 1:
             step = centres[flat[1]][0] - centres[flat[0]][0]
@@ -174,14 +177,14 @@ class Render:
                     inside=True,  # the next card overlaps this one: the hint's ring stays on it
                 )
 
-    def draw_reveal(self, surface: pygame.Surface, focused) -> None:
+    def draw_reveal(self, surface: pygame.Surface, focused: str | None) -> None:
         v, four = self.t.v, self.t.four()
         spread = self.t.spread
         assert spread is not None
         hidden = {c for c in v["discard"][-1:] if self.t.flights.masked(c)}
         art.discard_pile(surface, v["discard"], hidden, four, None)
         masked = {c for c in spread.pos if self.t.flights.masked(c)}
-        lit: dict[str, Any] = {}
+        lit: dict[str, art.Ink] = {}
         lifted = set(self.t.defence.selected)
         if v["phase"] == LAYOFF and self.t.acting_human is not None and len(self.t.defence.selected) == 1:
             card = self.t.defence.selected[0]
@@ -190,7 +193,7 @@ class Render:
                     for code, (seat, gi) in spread.group_of.items():
                         if seat == spread.knocker and gi == k:
                             lit[code] = theme.GOOD
-        hint = self.t.hint or {}
+        hint: Command = self.t.hint or {}
         if hint.get("move") == "layoff":  # the hint's card and the meld it goes on
             for code, (seat, gi) in spread.group_of.items():
                 if code == hint["card"] or (seat == spread.knocker and gi == hint["meld"]):

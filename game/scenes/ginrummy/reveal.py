@@ -8,8 +8,9 @@ off, take one back, break or form a meld, go back to the best, confirm.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,18 +23,23 @@ from game.scenes.ginrummy import layout as L
 from game.scenes.ginrummy.arrange import group_label, meld_kind
 from game.ui import card_text, text, theme
 
-Command = dict[str, Any]
+if TYPE_CHECKING:
+    from game.core.face import Command, View
+
+
+Grouped = tuple[str, tuple[str, ...], str]  # (kind, cards, label); kind run/set/deadwood
 
 
 @dataclass
 class Row:
     seat: int
     y: int
-    groups: list[tuple[str, tuple[str, ...], str]]  # (kind, cards, label); kind run/set/deadwood
+    groups: list[Grouped]
     centres: list[tuple[float, float]] = field(default_factory=list)
 
     def spans(self) -> list[tuple[str, float, float, str]]:
-        out, k = [], 0
+        out: list[tuple[str, float, float, str]] = []
+        k = 0
         half = L.SPREAD_W / 2 - 4
         for kind, cards, label in self.groups:
             xs = [c[0] for c in self.centres[k : k + len(cards)]]
@@ -45,7 +51,7 @@ class Row:
 class Spread:
     """Where every card of a reveal lies. `staged`: before the default layoffs move over."""
 
-    def __init__(self, reveal: dict[str, Any], bottom: int, staged: bool = False):
+    def __init__(self, reveal: View, bottom: int, staged: bool = False):
         self.reveal = reveal
         self.knocker = reveal["knocker"]
         self.defender = 1 - self.knocker
@@ -90,8 +96,8 @@ class Spread:
                     k += 1
 
     @staticmethod
-    def _groups(melds: list[tuple[str, ...]], dead: list[str]) -> list[tuple[str, tuple[str, ...], str]]:
-        out = [(meld_kind(m), m, group_label(meld_kind(m), m)) for m in melds]
+    def _groups(melds: list[tuple[str, ...]], dead: list[str]) -> list[Grouped]:
+        out: list[Grouped] = [(meld_kind(m), m, group_label(meld_kind(m), m)) for m in melds]
         if dead:
             out.append(("deadwood", tuple(dead), group_label("deadwood", dead)))
         return out
@@ -107,11 +113,11 @@ class Spread:
 def draw_spread(
     surface: pygame.Surface,
     spread: Spread,
-    glide_at,
-    hidden,
+    glide_at: Callable[[str], tuple[float, float]],
+    hidden: set[str],
     four: bool,
     lifted: set[str],
-    lit: dict[str, Any],
+    lit: dict[str, art.Ink],
 ) -> None:
     """Both rows. `glide_at(code)` is where a card is drawn now; `lit` maps cards to outline colours."""
     for row in spread.rows.values():
@@ -147,7 +153,7 @@ def row_title(spread: Spread, seat: int, names: list[str]) -> str:
     )
 
 
-def provisional(v: dict[str, Any]) -> dict[str, Any]:
+def provisional(v: View) -> View:
     """What the hand would score if the defender confirmed now (with the knocker and both
     deadwoods, as a line of the history has them)."""
     r = v["reveal"]
@@ -165,7 +171,7 @@ def provisional(v: dict[str, Any]) -> dict[str, Any]:
     return {**result, "knocker": knocker, "deadwood": deadwood}
 
 
-def draw_result(surface: pygame.Surface, v: dict[str, Any], names: list[str], four: bool) -> None:
+def draw_result(surface: pygame.Surface, v: View, names: list[str], four: bool) -> None:
     """The counts, the difference, the bonus and the points, with the one-line explanation."""
     box = L.RESULT
     surface.blit(art.shade(box.w, box.h, 90), box)
@@ -215,7 +221,7 @@ class Defence:
         self.selected = []
 
     @staticmethod
-    def free(r: dict[str, Any]) -> list[str]:
+    def free(r: View) -> list[str]:
         return list(r["defender_deadwood_cards"])
 
     def toggle(self, code: str) -> None:
@@ -225,7 +231,7 @@ class Defence:
             self.selected.append(code)
 
     @staticmethod
-    def _relay(r: dict[str, Any], melds: list[list[str]], skip: set[str]) -> list[Command]:
+    def _relay(r: View, melds: list[list[str]], skip: set[str]) -> list[Command]:
         """Arrange `melds`, then lay off again what was laid off before (in order) and still can be."""
         used = {c for m in melds for c in m} | skip
         out: list[Command] = [{"move": "arrange", "melds": melds}]
@@ -236,14 +242,14 @@ class Defence:
         ]
         return out
 
-    def take_back(self, r: dict[str, Any], code: str) -> list[Command]:
+    def take_back(self, r: View, code: str) -> list[Command]:
         return self._relay(r, [list(m) for m in r["defender_melds"]], {code})
 
-    def break_meld(self, r: dict[str, Any], index: int) -> list[Command]:
+    def break_meld(self, r: View, index: int) -> list[Command]:
         melds = [list(m) for k, m in enumerate(r["defender_melds"]) if k != index]
         return self._relay(r, melds, set())
 
-    def make_meld(self, r: dict[str, Any]) -> list[Command] | str:
+    def make_meld(self, r: View) -> list[Command] | str:
         chosen = sorted(self.selected, key=sort_key)
         if len(chosen) < 3 or not is_meld(chosen):
             return N_("Those cards are not a meld (3 or 4 of a rank, or 3 or more in a row of one suit)")
@@ -251,7 +257,7 @@ class Defence:
         return self._relay(r, [list(m) for m in r["defender_melds"]] + [chosen], set(chosen))
 
     @staticmethod
-    def best(r: dict[str, Any]) -> list[Command]:
+    def best(r: View) -> list[Command]:
         """The default: the least deadwood, melds and layoffs as the rules would choose them."""
         hand = r["hands"][1 - r["knocker"]]
         _, layoffs = best_layoffs(hand, r["melds"])

@@ -4,7 +4,7 @@ next (the next deal, or the match result)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,6 +15,10 @@ from game.scenes.ginrummy import art
 from game.scenes.sheet import Sheet
 from game.ui import card_text, text, theme
 
+if TYPE_CHECKING:
+    from game.core.face import View
+    from game.scenes.host import Host
+
 ROWS = 8
 
 
@@ -22,7 +26,7 @@ class ScoreSheet(Sheet):
     name = "ginrummy-sheet"
     animated = False
 
-    def __init__(self, app, v: dict[str, Any], names: list[str], on_close: Callable[[], None]):
+    def __init__(self, app: Host, v: View, names: list[str], on_close: Callable[[], None]):
         over = v["phase"] == MATCH_OVER
         dealer = names[v["to_act"][0]] if v["to_act"] else ""
         label = N_("See the result") if over else msg("Next hand · {name} deals", name=dealer)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.core.i18n import N_
@@ -21,8 +19,9 @@ def emblem(surface: pygame.Surface, c: tuple[int, int]) -> None:
         pygame.draw.circle(surface, (200, 40, 50) if red else (30, 30, 40), (rect.x + 10, rect.y + 12), 4)
 
 
-def areas(table: Any) -> dict[str, pygame.Rect]:
-    """What a tutorial points at that is not clickable: the deadwood meter, the spreads..."""
+def areas(table: object) -> dict[str, pygame.Rect]:
+    """What a tutorial points at that is not clickable: the deadwood meter, the spreads...
+    (fixed places: the table is not asked)"""
     from game.scenes.ginrummy import layout as L
 
     spread = pygame.Rect(L.FELT.x + 150, 0, L.FELT.w - 300, L.SPREAD_H + 38)

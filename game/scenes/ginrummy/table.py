@@ -14,8 +14,8 @@ They type against `desk.Desk`, the part of this table they use.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Hashable, Iterator
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -40,6 +40,13 @@ from game.ui.targets import Target
 from game.ui.widgets import Button, CardButton
 from game.ui.widgets import Group as Widgets
 
+if TYPE_CHECKING:
+    from game.core.face import Command, Event, View
+    from game.core.timers import _Timer
+    from game.core.window import Window
+    from game.scenes.ginrummy.motion import Slot
+    from game.scenes.host import Host
+
 HIDDEN_PHASES = (FIRST_UPCARD, DRAW, DISCARD)  # a hand-off is needed only while hands are secret
 NOTICE_TICKS = 240
 BUBBLE_TICKS = 110
@@ -52,11 +59,12 @@ class GinRummyTable(Table):
     # network play's badge: the felt's top right, above the opponent's hand and the reveal
     connection_room = (724, 14, 206, 48)
     connection_anchor = "topright"
+    app: Host  # as Scene has it (the base's overlay mixin declares it loosely)
 
-    def __init__(self, app, match, match_id=None):
+    def __init__(self, app: Host, match: Window, match_id: int | None = None) -> None:
         super().__init__(app, match, match_id)
         # what is on screen
-        self.v: dict[str, Any] = {}  # the view of whoever sits at the screen (see Table.view)
+        self.v: View = {}  # the view of whoever sits at the screen (see Table.view)
         self.flights = Flights()  # cards in the air
         self.glide = Glide()  # where each face-up card is drawn, easing toward its place
         self.drag = DragDrop()  # payload: the id of the target pressed ("hand.7H", "stock")
@@ -67,14 +75,14 @@ class GinRummyTable(Table):
         self.selected: str | None = None  # the card of my hand chosen to discard or knock with
         self.fresh: str | None = None  # the card I just drew, marked until I discard (from the log)
         self.least = prompts.Least()  # the least deadwood I can reach: once per view, not per frame
-        self.refusals: dict[tuple, str | None] = {}  # the rules' reasons asked while drawing (cannot)
+        self.refusals: dict[tuple[object, ...], str | None] = {}  # the rules' reasons asked while drawing
         self.history_open = False  # the discard pile's history, shown with V
         # what is said, and the waits (all on self.timers)
         self.notice: str | None = None  # a refusal or a remark in the action bar
         self.bubbles: dict[int, str] = {}  # seat -> what that player just said ("Pass")
         self.staged = False  # after a knock: the reveal rests before the default layoffs move over
         self.acknowledged = -1  # the number of scored hands whose result the table has shown
-        self.waits: dict[str, Any] = {}  # name -> the pending timer of that wait
+        self.waits: dict[str, _Timer] = {}  # name -> the pending timer of that wait
         # the collaborators
         self.actions = Actions(self)
         self.controls = Controls(self, self.actions)
@@ -170,7 +178,7 @@ class GinRummyTable(Table):
         moving = self.dragged_hand_cards()
         if not moving:
             groups = self.groups()
-        elif self.over_hand(self.pointer):
+        elif self.pointer is not None and self.over_hand(self.pointer):
             preview = HandOrder()  # the order a drop here would make
             self.actions.reorder(moving, self.pointer[0], preview)
             groups = self.groups(preview)
@@ -207,14 +215,14 @@ class GinRummyTable(Table):
                 return list(g.cards)
         return [code]
 
-    def fan(self, view: dict[str, Any], seat: int) -> list[tuple[Any, tuple[float, float]]]:
+    def fan(self, view: View, seat: int) -> list[tuple[Slot, L.Point]]:
         """A face-down hand: backs ("back", seat, j), then the cards everyone saw it take."""
         count = view["hand_counts"][seat]
         known = view["known"][seat][:count]
         bottom = seat == self.bottom_seat()
         y = L.OPP_SPREAD_Y if bottom else L.OPP_Y
         centres = L.opp_centres(count, y)
-        keys: list[Any] = [("back", seat, j) for j in range(count - len(known))] + known
+        keys: list[Slot] = [("back", seat, j) for j in range(count - len(known))] + known
         return list(zip(keys, centres, strict=True))
 
     def hand_slot(self, code: str) -> tuple[float, float]:
@@ -251,11 +259,13 @@ class GinRummyTable(Table):
         gin = self.knock_button
         return gin.visible and gin.enabled and gin.label == "Gin!"
 
-    def cannot(self, command: dict[str, Any]) -> str | None:
+    def cannot(self, command: Command) -> str | None:
         """Why the person at the screen may not play `command` now (None: they may). Asked
         every frame while a card is dragged over the pile or a layoff is chosen: the rules'
         answer (a discard's needs the deadwood solver) is kept until the match moves on."""
         seat = self.acting_human if self.acting_human is not None else self.viewer
+        if seat is None:  # nobody's at the screen (K during a pass-and-play deal): no seat to ask for
+            return msg("Not your move")
         key = (self.window.count, seat, tuple(sorted(command.items())))
         if key not in self.refusals:
             if len(self.refusals) > 64:
@@ -264,7 +274,7 @@ class GinRummyTable(Table):
             self.refusals[key] = refused.reason if refused is not None else None
         return self.refusals[key]
 
-    def motion(self, before: dict[str, Any], after: dict[str, Any]) -> Motion:
+    def motion(self, before: View, after: View) -> Motion:
         return Motion(self.flights, before, after, self, self.speed, self.app.sounds.play)
 
     # -- the target map -------------------------------------------------------------------
@@ -274,7 +284,7 @@ class GinRummyTable(Table):
     def button(self, tid: str) -> Button | None:
         return next((b for b in self.buttons.widgets if isinstance(b, Button) and b.tid == tid), None)
 
-    def gestures(self, seat: int, command: dict[str, Any]) -> Iterator[Gesture]:
+    def gestures(self, seat: int, command: Command) -> Iterator[Gesture]:
         return gestures.gestures(self, seat, command)
 
     # -- input and drawing: the drag and Gin's keys are the Controls', the rest the base's ---
@@ -361,7 +371,7 @@ class GinRummyTable(Table):
             self.wait("auto", AUTO_CONTINUE, self.acknowledge)  # nobody to press Continue
         super().update(n)  # advances self.timers
 
-    def wait(self, name: str, delay: int, action: Callable[[], None]) -> None:
+    def wait(self, name: str, delay: int, action: Callable[[], object]) -> None:
         """Run `action` after `delay` ticks, replacing a pending wait of the same name."""
         old = self.waits.pop(name, None)
         if old is not None:
@@ -395,12 +405,11 @@ class GinRummyTable(Table):
         """Tell the glide where every face-up card belongs now; dragged cards follow the pointer.
         Called as soon as places change (not only on the next tick), so a table whose cards are
         all where they belong is settled, and one about to glide is not."""
+        targets: dict[Hashable, L.Point] = {}  # the glide's keys: here card codes
         if self.spread is not None:
-            targets = dict(self.spread.pos)
+            targets.update(self.spread.pos.items())
         elif self.v.get("hand"):
-            targets = self.hand_layout()[1]
-        else:
-            targets = {}
+            targets.update(self.hand_layout()[1].items())
         moving = self.dragged_hand_cards()
         for code in moving:
             targets.pop(code, None)
@@ -414,7 +423,7 @@ class GinRummyTable(Table):
                 self.glide.pos[code] = (left + L.HAND_STEP * k, centre[1])
                 self.glide.target.pop(code, None)
 
-    def on_events(self, events: list[dict[str, Any]]) -> None:
+    def on_events(self, events: list[Event]) -> None:
         before = self.v
         kinds = [e["type"] for e in events]
         if "deal" in kinds:
