@@ -20,7 +20,8 @@ from game.core.plugin import load
 if TYPE_CHECKING:
     import pygame
 
-    from game.core.window import Window
+    from game.core.face import Face
+    from game.core.window import Connection, Window
     from game.net.invite import Invite
     from game.scenes.host import Host, SceneLike
 
@@ -28,6 +29,18 @@ if TYPE_CHECKING:
     # name a table by what they ask of it (game.scenes.table.base.Table is one)
     class TableScene(SceneLike, Protocol):
         invites: dict[int, Invite]  # network play, hosting: each online seat's invite
+
+        @property
+        def window(self) -> Window: ...
+
+        @property
+        def rules(self) -> Face: ...
+
+        @property
+        def connection(self) -> Connection | None: ...  # network play: the link to the server
+
+        @property
+        def connection_seen(self) -> set[int]: ...  # seats seen connected (network play)
 
     class TableClass(Protocol):
         def __call__(self, app: Host, window: Window, match_id: int | None = None) -> TableScene: ...
