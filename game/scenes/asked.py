@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from game.core.face import Command, Face
+    from game.core.seats import Seat
     from game.core.window import Options, Window
     from game.net.invite import Invite
 
@@ -53,16 +54,86 @@ class Asked:
             self.future.cancel()  # not begun yet: it never runs
 
 
+class Mark(Protocol):
+    """The start of a round, hand or visit on a replay's timeline (game.core.history.Mark)."""
+
+    @property
+    def at(self) -> int: ...  # events folded when it begins
+
+    @property
+    def label(self) -> str: ...
+
+
+class Advice(Protocol):
+    """The hard bot's choice at one of the viewer's moves, beside the move made
+    (game.core.history.Advice)."""
+
+    @property
+    def at(self) -> int: ...  # the move's first event
+
+    @property
+    def made(self) -> str: ...
+
+    @property
+    def bot(self) -> str: ...
+
+    @property
+    def differs(self) -> bool: ...
+
+
 class Replayed(Protocol):
     """A stored match to replay, as `Matches.replay` hands it out (game.core.replays.Rewind):
-    its game, whether its log ended, and a window on it at any point. The replay scene gives it
-    back to `Matches.play_on` to play on from a point."""
+    its game, whether its log ended, and a window on it at any point; where its moves, rounds
+    and end lie, and the hard bot's review of a move. The replay scene gives it back to
+    `Matches.play_on` to play on from a point. Points run from `start` (the opening dealt) to
+    `end` (every event)."""
 
     @property
     def game(self) -> Face: ...
 
     @property
     def finished(self) -> bool: ...
+
+    @property
+    def players(self) -> list[Seat]: ...
+
+    @property
+    def names(self) -> list[str]: ...
+
+    @property
+    def viewers(self) -> list[int | None]: ...  # whose hidden cards may show (None: nobody's)
+
+    @property
+    def start(self) -> int: ...
+
+    @property
+    def end(self) -> int: ...
+
+    @property
+    def marks(self) -> Sequence[Mark]: ...
+
+    @property
+    def moves(self) -> int: ...
+
+    def next_turn(self, count: int) -> int: ...
+
+    def prev_turn(self, count: int) -> int: ...
+
+    def turn_at(self, count: int) -> int: ...
+
+    def move_number(self, count: int) -> int: ...
+
+    def mark_at(self, count: int) -> Mark | None: ...
+
+    def entry_at(self, count: int) -> int | None: ...  # the move that begins at `count`, if one does
+
+    def move_at(self, index: int) -> int: ...  # the point where move `index` begins
+
+    def describe(self, index: int, viewer: int | None) -> str: ...
+
+    def decisions(self, seat: int) -> list[int]: ...  # the seat's moves, by command index
+
+    def review(self, index: int) -> Advice: ...
 
     def window(self, count: int, viewer: int | None) -> Window: ...
 

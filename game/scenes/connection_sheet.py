@@ -7,7 +7,8 @@ Esc or Close goes back to the table.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -34,6 +35,7 @@ from game.ui.widgets import Button
 if TYPE_CHECKING:
     from game.core.window import Connection, Window
     from game.scenes.host import Host
+    from game.scenes.tables import TableScene
 
 WIDTH, TOP, ROW_H, FOOT = 760, 170, 62, 124
 BOT_W = 200
@@ -46,7 +48,7 @@ class ConnectionSheet(Overlay):
     name = "connection"
     proceed = CLOSE
 
-    def __init__(self, app: Host, table: Any):
+    def __init__(self, app: Host, table: TableScene):
         self.table = table  # a table of network play: its window and link, invites, seats seen
         window, remote = self.window, self.link
         super().__init__(app, (WIDTH, TOP + ROW_H * len(window.players) + FOOT))
@@ -66,14 +68,16 @@ class ConnectionSheet(Overlay):
                 again.tid = f"reinvite.{seat}"
                 again.spoken = msg("A new invite for {name}'s seat", name=name)
                 again.hint = N_("For a player whose invite is used and who cannot get back in")
-                self.reinvites[seat] = self.group.add(again)
+                self.reinvites[seat] = again
+                self.group.add(again)
                 button = Button(
                     (b.right - 32 - BOT_W, y, BOT_W, 48), N_("Hand to a bot"), self._handing(seat), size=18
                 )
                 button.tid = f"bot.{seat}"
                 button.spoken = msg("Hand {name}'s seat to a bot", name=name)
                 button.hint = N_("A bot plays this seat from now on; nothing played is lost")
-                self.bots[seat] = self.group.add(button)
+                self.bots[seat] = button
+                self.group.add(button)
         y = b.bottom - 84
         self.invites_button = Button((b.x + 40, y, 240, 58), N_("Invites"), self.show_invites, tid="invites")
         self.invites_button.visible = bool(remote.host and table.invites)
@@ -87,12 +91,11 @@ class ConnectionSheet(Overlay):
 
     @property
     def window(self) -> Window:
-        window: Window = self.table.window
-        return window
+        return self.table.window
 
     @property
     def link(self) -> Connection:
-        link: Connection | None = self.table.connection
+        link = self.table.connection
         if link is None:
             raise RuntimeError("the connection sheet opens over a table of network play only")
         return link
@@ -112,7 +115,7 @@ class ConnectionSheet(Overlay):
         if self.group.focused is not None and not self.group.focused.visible:
             self.group.focus(self.close_button)
 
-    def _handing(self, seat: int):
+    def _handing(self, seat: int) -> Callable[[], None]:
         return lambda: self.ask(seat)
 
     def ask(self, seat: int) -> None:
@@ -142,7 +145,7 @@ class ConnectionSheet(Overlay):
             )
         self._sync()
 
-    def _reinviting(self, seat: int):
+    def _reinviting(self, seat: int) -> Callable[[], None]:
         return lambda: self.ask_reinvite(seat)
 
     def ask_reinvite(self, seat: int) -> None:

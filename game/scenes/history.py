@@ -8,7 +8,9 @@ screen says it is loading meanwhile and never waits on the file."""
 from __future__ import annotations
 
 from concurrent.futures import Future
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,6 +24,13 @@ from game.scenes.base import Screen
 from game.scenes.waiting import deleted, opening
 from game.ui import text, theme
 from game.ui.widgets import Button, Choice, TextField, Widget, panel
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from game.core.seats import Seat
+    from game.scenes.asked import Replayed
+    from game.scenes.host import Host
 
 ROWS = 6
 ROW_H = 72
@@ -53,7 +62,7 @@ class History(Screen):
     name = "history"
     title = N_("History")
 
-    def __init__(self, app):
+    def __init__(self, app: Host):
         super().__init__(app)
         self.game: str | None = None
         self.opponent: str | None = None
@@ -161,13 +170,11 @@ class History(Screen):
         self.group.widgets = [self.game_choice, self.opponent_choice, self.path, self.import_button]
         for k, row in enumerate(self.rows):
             y = TOP + ROW_H * k + 12
-            replay = Button(
-                (870, y, 120, 44), N_("Replay"), lambda r=row: self.replay(r), primary=True, size=18
-            )
+            replay = Button((870, y, 120, 44), N_("Replay"), partial(self.replay, row), primary=True, size=18)
             replay.tid = f"replay.{row.id}"
             replay.enabled = tables.has_table(row.game)
             self.group.add(replay)
-            export = Button((1000, y, 100, 44), N_("Export"), lambda r=row: self.export(r), size=17)
+            export = Button((1000, y, 100, 44), N_("Export"), partial(self.export, row), size=17)
             export.tid = f"export.{row.id}"
             withheld = self.app.matches.withheld(row)
             export.enabled, export.hint = withheld is None, withheld or ""
@@ -176,7 +183,7 @@ class History(Screen):
                 Button(
                     (1110, y, 100, 44),
                     N_("Delete"),
-                    lambda r=row: self.delete(r),
+                    partial(self.delete, row),
                     size=17,
                     tid=f"delete.{row.id}",
                 )
@@ -211,10 +218,13 @@ class History(Screen):
     def replay(self, row: Played) -> None:
         from game.scenes.replay import Replay
 
+        def opened(rewind: Replayed) -> None:
+            self.app.push(Replay(self.app, rewind, row.id))
+
         opening(
             self.app,
             lambda answered: self.app.matches.replay(row.id, answered),
-            lambda rewind: self.app.push(Replay(self.app, rewind, row.id)),
+            opened,
             N_("Opening the replay…"),
         )
 
@@ -348,14 +358,14 @@ class History(Screen):
         text.blit(surface, line, (rect.x + 200, rect.y + 46), lsize, ink, anchor="midleft")
 
 
-def when_text(moment) -> str:
+def when_text(moment: datetime) -> str:
     """A row's date and time: "23 Nov 2026, 17:40"; "2026/11/23 17:40" in Japanese."""
     if i18n.language() == "ja":  # figures only: no month's name to translate
         return f"{moment:%Y/%m/%d %H:%M}"
     return f"{moment:%d %b %Y, %H:%M}"
 
 
-def seat_text(seat) -> str:
+def seat_text(seat: Seat) -> str:
     """A seat as a row names it: its name, and a bot's level in brackets."""
     if not seat.is_bot:
         return seat.name

@@ -139,6 +139,7 @@ class Host(Protocol):
     automated: bool  # driven by game.automation: bots answer at once and deterministically
     active: bool  # the window has focus and is not minimised
     hosting: Server | None  # the server of network play once this app hosts a match
+    dirty: bool  # the screen may differ from what was last presented: draw the next frame
 
     @property
     def top(self) -> SceneLike | None: ...
@@ -154,6 +155,8 @@ class Host(Protocol):
     def home(self) -> None:
         """Clear the stack and show the main menu."""
         ...
+
+    def quit(self) -> None: ...  # leave the app (every command is saved already)
 
     def toast(self, message: str, seconds: float = 5.0, error: bool = False, echo: bool = True) -> None: ...
 

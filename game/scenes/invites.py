@@ -8,7 +8,8 @@ keeps the seat. The sheet follows the players joining while it is open.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,6 +22,7 @@ from game.ui.widgets import Button, panel
 if TYPE_CHECKING:
     from game.net.invite import Invite
     from game.scenes.host import Host
+    from game.scenes.tables import TableScene
 
 WIDTH, ROW_H, TOP, FOOT = 900, 104, 122, 168
 COPY_W = 150
@@ -33,7 +35,7 @@ class InviteSheet(Overlay):
     name = "invites"
     proceed = CLOSE
 
-    def __init__(self, app: Host, table: Any):
+    def __init__(self, app: Host, table: TableScene):
         self.table = table  # the hosted table: its invites and its window (who has joined)
         self.seats: list[int] = sorted(table.invites)
         super().__init__(app, (WIDTH, TOP + ROW_H * max(1, len(self.seats)) + FOOT))
@@ -45,7 +47,8 @@ class InviteSheet(Overlay):
                 (b.right - 40 - COPY_W, y, COPY_W, 58), N_("Copy"), self._copier(seat), tid=f"copy.{seat}"
             )
             button.spoken = msg("Copy {name}'s invite", name=self.name_of(seat))
-            self.copies[seat] = self.group.add(button)
+            self.group.add(button)
+            self.copies[seat] = button
         self.close_button = Button(
             (b.centerx - 130, b.bottom - 78, 260, 58), N_("Close"), self.back, primary=True, tid=CLOSE
         )
@@ -87,7 +90,7 @@ class InviteSheet(Overlay):
                 else ""
             )
 
-    def _copier(self, seat: int):
+    def _copier(self, seat: int) -> Callable[[], None]:
         return lambda: self.copy(seat)
 
     def copy(self, seat: int) -> None:

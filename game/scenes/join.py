@@ -21,7 +21,7 @@ import pygame
 
 from game.core import faces
 from game.core.i18n import N_, msg, said
-from game.net.client import NetError, RemoteWindow
+from game.net.client import NetError
 from game.net.invite import parse
 from game.net.tickets import Ticket
 from game.scenes.base import Screen
@@ -30,6 +30,7 @@ from game.ui import clipboard, text, theme
 from game.ui.widgets import Button, TextField, panel
 
 if TYPE_CHECKING:
+    from game.core.window import Window
     from game.scenes.host import Host
 
 FIELD = pygame.Rect(60, 196, 900, 60)
@@ -61,14 +62,14 @@ class Attempt:
     own: the frame looks at `future` and never waits on it. Given up on, the attempt ends by
     itself on that thread, and a window it still brings is closed there."""
 
-    def __init__(self, reach: Callable[[threading.Event], RemoteWindow], where: str):
+    def __init__(self, reach: Callable[[threading.Event], Window], where: str):
         self.where = where  # host:port, as the person reads it
         self.stop = threading.Event()
-        self.future: Future[RemoteWindow] = Future()
+        self.future: Future[Window] = Future()
         self.thread = threading.Thread(target=self._run, args=(reach,), daemon=True, name="join")
         self.thread.start()
 
-    def _run(self, reach: Callable[[threading.Event], RemoteWindow]) -> None:
+    def _run(self, reach: Callable[[threading.Event], Window]) -> None:
         try:
             self.future.set_result(reach(self.stop))
         except BaseException as exc:  # said on the screen, as the frame finds it
@@ -81,7 +82,7 @@ class Attempt:
         self.future.add_done_callback(_abandoned)
 
 
-def _abandoned(future: Future[RemoteWindow]) -> None:
+def _abandoned(future: Future[Window]) -> None:
     if future.exception() is None:
         future.result().close()
 
@@ -94,12 +95,17 @@ def _where(url: str) -> str:
 class InviteField(TextField):
     """The invite's field: Ctrl+V pastes, Enter joins, and what is typed stays inside it."""
 
-    def __init__(self, rect, on_enter, on_paste):
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        on_enter: Callable[[], None],
+        on_paste: Callable[[], None],
+    ):
         super().__init__(rect, "", max_len=72, placeholder=N_("Paste or type the invite"), size=20)
         self.tid, self.spoken = "invite", N_("Invite")
         self.on_enter, self.on_paste = on_enter, on_paste
 
-    def key(self, event) -> bool:
+    def key(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
             self.on_paste()
             return True
@@ -238,7 +244,7 @@ class JoinScreen(Screen):
             self.join_button,
         ]
 
-    def _again(self, ticket: Ticket):
+    def _again(self, ticket: Ticket) -> Callable[[], None]:
         def take() -> None:
             if self.attempt is None:
                 matches = self.app.matches

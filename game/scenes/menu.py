@@ -3,8 +3,9 @@ elsewhere, statistics and history, rules and settings, quit."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Future
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -16,6 +17,10 @@ from game.scenes.tutorial import available, progress
 from game.ui import text, theme
 from game.ui.targets import Target
 from game.ui.widgets import Button, Widget, panel
+
+if TYPE_CHECKING:
+    from game.core.records import MatchInfo
+    from game.scenes.host import Host
 
 TILES = pygame.Rect(60, 130, 820, 570)  # where the tiles go, left of the buttons' column
 TILE_GAP = 20
@@ -37,7 +42,13 @@ def tile_rects(count: int) -> list[pygame.Rect]:
 class GameTile(Widget):
     kind = "tile"
 
-    def __init__(self, rect, game: str, on_click, on_learn=None):
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        game: str,
+        on_click: Callable[[str], None],
+        on_learn: Callable[[str], None] | None = None,
+    ):
         super().__init__(rect)
         self.game = game
         self.tid = game
@@ -131,7 +142,7 @@ class GameTile(Widget):
 class Menu(Screen):
     name = "menu"
 
-    def __init__(self, app):
+    def __init__(self, app: Host):
         super().__init__(app)
         games = faces.games()
         for game, rect in zip(games, tile_rects(len(games)), strict=True):
@@ -165,7 +176,7 @@ class Menu(Screen):
             self.app.toast(msg("Saved games are unavailable: {problem}", problem=said(exc)), error=True)
             self.count(0)
 
-    def counted(self, done: Future[list[Any]], placed: Widget | None) -> None:
+    def counted(self, done: Future[list[MatchInfo]], placed: Widget | None) -> None:
         try:
             saved = len(done.result())
         except Exception as exc:

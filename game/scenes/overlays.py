@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol, cast
 
 import pygame
 
@@ -11,16 +12,38 @@ from game.scenes.base import Overlay, Scene
 from game.ui import text, theme
 from game.ui.widgets import Button, Group
 
+if TYPE_CHECKING:
+    from game.core.face import Face
+    from game.core.window import Connection, Window
+    from game.scenes.host import Host
+
+
+class Networked(Protocol):
+    """A table of network play, as the pause menu and a fault's notice see it."""
+
+    @property
+    def window(self) -> Window: ...
+
+    @property
+    def rules(self) -> Face: ...
+
+    @property
+    def connection(self) -> Connection | None: ...
+
+    def open_connection(self) -> None: ...
+
 
 class Pause(Overlay):
     name = "pause"
     animated = False
 
-    def __init__(self, app, game: str, on_quit: Callable[[], None] | None = None):
+    def __init__(self, app: Host, game: str, on_quit: Callable[[], None] | None = None):
         # a table of network play beneath (its badge may be out of the keyboard's reach, as
-        # while Ubongo's pieces take the arrows, or hidden by a hand-off): Connection too
-        self.networked = next(
-            (s for s in reversed(app.stack) if getattr(s, "connection", None) is not None), None
+        # while Ubongo's pieces take the arrows, or hidden by a hand-off): Connection too.
+        # Only a table has a connection: the cast names what that scene is
+        self.networked = cast(
+            "Networked | None",
+            next((s for s in reversed(app.stack) if getattr(s, "connection", None) is not None), None),
         )
         super().__init__(app, (440, 512 if self.networked is not None else 440))
         self.game = game
@@ -97,7 +120,7 @@ class HandOff(Scene):
 
     def __init__(
         self,
-        app,
+        app: Host,
         seat: int,
         player: str,
         note: str = "",
@@ -182,7 +205,7 @@ class Confirm(Overlay):
     name = "confirm"
     animated = False
 
-    def __init__(self, app, question: str, on_yes: Callable[[], None], yes: str = N_("Yes")):
+    def __init__(self, app: Host, question: str, on_yes: Callable[[], None], yes: str = N_("Yes")):
         super().__init__(app, (560, 240))
         self.question = question
         self.on_yes = on_yes
@@ -208,7 +231,7 @@ class Halted(Overlay):
     name = "fault"
     animated = False
 
-    def __init__(self, app, table):
+    def __init__(self, app: Host, table: Networked):
         super().__init__(app, (620, 330))
         self.table = table
         self.words = str(table.window.fault or "")
@@ -230,8 +253,9 @@ class Halted(Overlay):
     def update(self, ticks: int) -> None:
         super().update(ticks)
         window = self.table.window
-        if self.table.connection is not None:
-            window.connection.pump()  # the server's news still comes: it may go on again
+        connection = self.table.connection  # the window's own
+        if connection is not None:
+            connection.pump()  # the server's news still comes: it may go on again
         if window.fault is None:
             self.app.pop()
 

@@ -13,7 +13,8 @@ this screen before the match is over; everybody's after), the review and "Play o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -28,8 +29,11 @@ from game.ui.targets import Target
 from game.ui.widgets import Button, Choice, Group, Widget, panel
 
 if TYPE_CHECKING:
+    from game.core.face import Event, View
+    from game.scenes.asked import Opened, Replayed
     from game.scenes.host import Host
     from game.scenes.table import Table
+    from game.scenes.tables import TableClass
 
 # Ticks between moves while playing, per speed
 SPEEDS = ((N_("Slow"), 90), (N_("Normal"), 45), (N_("Fast"), 15))
@@ -42,7 +46,7 @@ SETTLE = 200  # at most this many strides of ten ticks for a table's opening fli
 class Replay(Scene):
     name = "replay"
 
-    def __init__(self, app: Host, rewind: Any, match_id: int | None = None):
+    def __init__(self, app: Host, rewind: Replayed, match_id: int | None = None):
         super().__init__(app)
         self.rewind = rewind  # the match's timeline and its windows (game/core/replays.py)
         self.timeline = rewind
@@ -60,7 +64,7 @@ class Replay(Scene):
         self.scrubbing = False
         self.pointer = (0, 0)
         self.frame: pygame.Surface | None = None  # the last frame drawn, and what it showed
-        self.frame_key_drawn: tuple = ()
+        self.frame_key_drawn: tuple[object, ...] = ()
         self.table: Table = self._build(self.count)
         self.box = pygame.Rect(tables.spec(rewind.game.name).replay_controls or WIDE)
         self.review = Review(app, self)
@@ -97,7 +101,7 @@ class Replay(Scene):
         self.review.seat_changed()
         self._sync()
 
-    def shown_view(self) -> dict[str, Any]:
+    def shown_view(self) -> View:
         """What the table shows now (for tests: the rules' fold must give the same)."""
         return self.table.view()
 
@@ -109,7 +113,9 @@ class Replay(Scene):
         y1 = box.bottom - 48 if wide else box.y + 98
         x = box.x + 16 if wide else box.x + 8
 
-        def button(label: str, action, w: int, tid: str, hint: str = "", primary: bool = False) -> Button:
+        def button(
+            label: str, action: Callable[[], None], w: int, tid: str, hint: str = "", primary: bool = False
+        ) -> Button:
             nonlocal x
             b = Button((x, y1, w, 40), label, action, primary=primary, size=16, hint=hint, tid=tid)
             x += w + (6 if wide else 4)
@@ -213,7 +219,7 @@ class Replay(Scene):
             return
         count = self.count
 
-        def show(opened) -> None:
+        def show(opened: Opened) -> None:
             table = tables.table_class(self.rewind.game.name)(self.app, opened.window, opened.match_id)
             self.app.replace(table)
             self.app.toast(msg("A new match goes on from move {n}.", n=self.rewind.move_number(count)))
@@ -373,7 +379,7 @@ class Replay(Scene):
         return msg("Next: {made}", made=made)
 
     # -- drawing --------------------------------------------------------------------------
-    def frame_key(self) -> tuple:
+    def frame_key(self) -> tuple[object, ...]:
         """Everything a frame shows: while it is unchanged (a replay waiting, or playing between
         moves) the last frame is blitted again instead of drawn."""
         widgets = tuple((w.hover, w.focused, w.enabled, getattr(w, "label", "")) for w in self.group.widgets)
@@ -445,9 +451,9 @@ class Replay(Scene):
         pygame.draw.circle(surface, theme.BG_DEEP, knob, 9, 2)
         point = self.pointed()
         if point is not None:  # where a click would go, in words
-            mark = self.timeline.mark_at(point)
+            at = self.timeline.mark_at(point)
             move = self.timeline.move_number(point) + 1
-            said = _("{part} · move {n}", part=i18n.tr(mark.label), n=move) if mark else _("move {n}", n=move)
+            said = _("{part} · move {n}", part=i18n.tr(at.label), n=move) if at else _("move {n}", n=move)
             if point >= self.timeline.end:
                 said = _("the end")
             image = text.render(said, 15, theme.TEXT, "bold")
@@ -464,7 +470,7 @@ class Note(Widget):
     focusable = False
     kind = "label"
 
-    def __init__(self, rect, label: str, hint: str):
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], label: str, hint: str):
         super().__init__(rect)
         self.label, self.hint = label, hint
         self.enabled = False
@@ -474,13 +480,14 @@ class Note(Widget):
         text.blit(surface, shown, (self.rect.x + 4, self.rect.centery), size, theme.MUTED, anchor="midleft")
 
 
-def watching_class(cls: type) -> type:
+def watching_class(table_class: TableClass) -> type[Table]:
     """The game's table class, its move log's lines remembered per event: every step builds a
     fresh table, and each would describe the whole log again (most of a Jaipur step's cost)."""
+    cls = cast("type[Table]", table_class)  # what a spec names is a Table, not checked here
     lines: dict[int, str] = {}
-    events: list[Any] = []  # holds what `lines` is keyed on, so no id is reused
+    events: list[Event] = []  # holds what `lines` is keyed on, so no id is reused
 
-    def log_lines(self, logged: list[Any]) -> list[str]:
+    def log_lines(self: Table, logged: list[Event]) -> list[str]:
         out = []
         for event in logged:
             line = lines.get(id(event))
@@ -494,7 +501,7 @@ def watching_class(cls: type) -> type:
     return type(cls.__name__, (cls,), {"log_lines": log_lines, "__module__": cls.__module__})
 
 
-def carry(old: Any, new: Any) -> None:
+def carry(old: object, new: object) -> None:
     """Hand a table's paint caches keyed by what they show to the next table of the same game:
     a step then costs a blit, not a fresh background (Jaipur's felt and token piles)."""
     if old is None or type(old) is not type(new):

@@ -9,7 +9,7 @@ a test sees the same advice in the same order every time.
 from __future__ import annotations
 
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -20,13 +20,14 @@ from game.ui.targets import Target
 from game.ui.widgets import panel
 
 if TYPE_CHECKING:
+    from game.scenes.asked import Advice, Replayed
     from game.scenes.host import Host
 
 
 class Replay(Protocol):
     """What the review reads of the replay it belongs to (game.scenes.replay.Replay)."""
 
-    rewind: Any  # the match's timeline, windows and review (game.core.replays.Rewind)
+    rewind: Replayed  # the match's timeline, windows and review
     count: int
     viewer: int | None
     pointer: tuple[int, int]
@@ -45,8 +46,8 @@ class Review:
     def __init__(self, app: Host, replay: Replay):
         self.app, self.replay = app, replay
         self.open = False
-        self.advice: dict[tuple[int, int], Any] = {}  # (seat, move index): game.core.history.Advice
-        self.job: tuple[tuple[int, int], Future] | None = None
+        self.advice: dict[tuple[int, int], Advice] = {}  # by (seat, move index)
+        self.job: tuple[tuple[int, int], Future[Advice]] | None = None
         self.scroll = 0
         self.rect = pygame.Rect(tables.spec(replay.rewind.game.name).review_panel or SIDE)
 
@@ -105,7 +106,7 @@ class Review:
         self.scroll = 0
 
     # -- reading --------------------------------------------------------------------------
-    def advice_at(self, index: int) -> Any:
+    def advice_at(self, index: int) -> Advice | None:
         return self.advice.get((self.seat, index)) if self.seat is not None else None
 
     def differing(self) -> list[int]:
@@ -122,7 +123,8 @@ class Review:
     # -- the panel ------------------------------------------------------------------------
     def rows(self) -> list[tuple[pygame.Rect, int]]:
         """The differing moves shown from the scroll on, each as tall as its words wrap to."""
-        top, out = self.rect.y + 86, []
+        top = self.rect.y + 86
+        out: list[tuple[pygame.Rect, int]] = []
         for index in self.differing()[self.scroll :]:
             made, bot = self.words(index)
             height = 2 * ROW_PAD + LINE * (len(made) + len(bot)) + 2

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -33,13 +34,19 @@ from game.scenes.waiting import opening
 from game.ui import text, theme
 from game.ui.widgets import Button, panel
 
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike
+
+    from game.scenes.asked import Opened
+    from game.scenes.host import Host
+
 TOP, BOTTOM = 100, 588  # under the title bar, above the buttons (y 600)
 PAD = 28  # the table's inner margin, left and right
 STAR = 34  # room for the winner's star
 HEAD_H = 30  # the row of column headings
 
 
-def star(surface: pygame.Surface, centre: tuple[int, int], r: int, colour) -> None:
+def star(surface: pygame.Surface, centre: tuple[int, int], r: int, colour: ColorLike) -> None:
     points = []
     for k in range(10):
         angle = math.pi / 2 + k * math.pi / 5
@@ -98,7 +105,7 @@ class Results(Screen):
     min_width = 620
     extra_size = 16
 
-    def __init__(self, app, window: Window, match_id: int | None = None):
+    def __init__(self, app: Host, window: Window, match_id: int | None = None):
         super().__init__(app)
         self.window = window
         self.outcome = window.outcome
@@ -266,7 +273,7 @@ class Results(Screen):
         from game.scenes.invites import InviteSheet
         from game.scenes.online import opened_table
 
-        def show(opened) -> None:
+        def show(opened: Opened) -> None:
             table = opened_table(self.app, opened)
             self.app.home()
             self.app.push(table)

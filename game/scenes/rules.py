@@ -3,6 +3,9 @@ scrollable with wheel, arrows and page keys."""
 
 from __future__ import annotations
 
+from functools import partial
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game import resources
@@ -13,6 +16,9 @@ from game.scenes import tables
 from game.scenes.base import Screen
 from game.ui import markdown, text, theme
 from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.scenes.host import Host
 
 VIEW = pygame.Rect(140, 112, 1000, 560)
 
@@ -29,7 +35,7 @@ def rules_text(resource: str) -> str:
 class RulesScreen(Screen):
     name = "rules"
 
-    def __init__(self, app, game: str):
+    def __init__(self, app: Host, game: str):
         super().__init__(app)
         self.title = msg("Rules · {game}", game=faces.face(game).title)
         # the Japanese texts are the project's own, beside the English (seeds/ja)
@@ -118,13 +124,13 @@ class RulesIndex(Screen):
     name = "rules-index"
     title = N_("Rules")
 
-    def __init__(self, app):
+    def __init__(self, app: Host):
         super().__init__(app)
         self.games = list(faces.games())
         self.rows = rows(len(self.games))
         for game, (rect, _emblem) in zip(self.games, self.rows, strict=True):
             title = faces.face(game).title
-            self.group.add(Button(rect, title, lambda g=game: self.open(g), tid=game))
+            self.group.add(Button(rect, title, partial(self.open, game), tid=game))
         self.group.add(Button((1040, 22, 180, 50), N_("Back"), self.back))
         self.group.move_focus(1)
 

@@ -5,7 +5,9 @@ after every move saved before; the screen says it is loading meanwhile."""
 from __future__ import annotations
 
 from concurrent.futures import Future
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,6 +22,10 @@ from game.scenes.waiting import deleted, opening
 from game.ui import text, theme
 from game.ui.widgets import Button, panel
 
+if TYPE_CHECKING:
+    from game.scenes.asked import Opened
+    from game.scenes.host import Host
+
 ROWS = 7
 ROW_H = 66
 
@@ -28,9 +34,9 @@ class SavedMatches(Screen):
     name = "saved"
     title = N_("Continue a match")
 
-    def __init__(self, app):
+    def __init__(self, app: Host):
         super().__init__(app)
-        self.infos = []  # the matches on this page
+        self.infos: list[MatchInfo] = []  # the matches on this page
         self.page = 0
         self.pages = 1
         self.loading = False  # the rows are being read
@@ -75,16 +81,14 @@ class SavedMatches(Screen):
         for k, info in enumerate(self.infos):
             y = 120 + ROW_H * k
             playable = tables.has_table(info.game)
-            resume = Button(
-                (820, y + 8, 150, 48), N_("Resume"), lambda i=info: self.resume(i.id), primary=True
-            )
+            resume = Button((820, y + 8, 150, 48), N_("Resume"), partial(self.resume, info.id), primary=True)
             resume.enabled = playable
             self.group.add(resume)
             self.group.add(
-                Button((980, y + 8, 110, 48), N_("Export"), lambda i=info: self.export(i.id), size=18)
+                Button((980, y + 8, 110, 48), N_("Export"), partial(self.export, info.id), size=18)
             )
             self.group.add(
-                Button((1100, y + 8, 110, 48), N_("Delete"), lambda i=info: self.delete(i.id), size=18)
+                Button((1100, y + 8, 110, 48), N_("Delete"), partial(self.delete, info.id), size=18)
             )
         self.group.add(Button((1040, 22, 180, 50), N_("Back"), self.back))
         if self.pages > 1:
@@ -106,11 +110,10 @@ class SavedMatches(Screen):
         seats (its players reconnect by themselves)."""
         from game.scenes.online import opened_table
 
-        opening(
-            self.app,
-            lambda answered: self.app.matches.resume(match_id, answered),
-            lambda opened: self.app.replace(opened_table(self.app, opened)),
-        )
+        def shown(opened: Opened) -> None:
+            self.app.replace(opened_table(self.app, opened))
+
+        opening(self.app, lambda answered: self.app.matches.resume(match_id, answered), shown)
 
     def export(self, match_id: int) -> None:
         info = next(i for i in self.infos if i.id == match_id)

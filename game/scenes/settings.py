@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -12,17 +14,20 @@ from game.scenes.base import Screen
 from game.ui import text, theme
 from game.ui.widgets import Button, Choice, panel
 
-ON_OFF = ([False, True], [N_("Off"), N_("On")])
+if TYPE_CHECKING:
+    from game.scenes.host import Host
+
+ON_OFF: tuple[list[object], list[str]] = ([False, True], [N_("Off"), N_("On")])
 
 
 class SettingsScreen(Screen):
     name = "settings"
     title = N_("Settings")
 
-    def __init__(self, app):
+    def __init__(self, app: Host):
         super().__init__(app)
         s = app.settings
-        rows = [
+        rows: list[tuple[str, str, Sequence[object], list[str]]] = [
             # named in both languages, so it can be found whichever is shown
             ("language", N_("Language · 言語"), ["", *LANGUAGES], [N_("System"), *NAMES.values()]),
             ("fullscreen", N_("Full screen (F11)"), *ON_OFF),
@@ -57,9 +62,10 @@ class SettingsScreen(Screen):
             self.choices[key] = choice
         self.group.add(Button((800, 594, 240, 54), N_("Done"), self.back, primary=True))
 
-    def _setter(self, key: str):
-        def setter(value):
-            self.app.apply_settings(replace(self.app.settings, **{key: value}))
+    def _setter(self, key: str) -> Callable[[object], None]:
+        def setter(value: object) -> None:
+            # the row of each key offers only values of its field's type: no check to add
+            self.app.apply_settings(replace(self.app.settings, **{key: value}))  # type: ignore[arg-type]
             if key in ("volume", "muted"):
                 self.app.sounds.play("token")
 

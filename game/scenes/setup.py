@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.core import faces, setups
@@ -14,6 +17,12 @@ from game.scenes.tutorial import available, open_tutorial, progress
 from game.ui import text, theme
 from game.ui.widgets import Button, Choice, TextField, Widget, panel
 
+if TYPE_CHECKING:
+    from game.core.window import Options
+    from game.scenes.asked import Opened
+    from game.scenes.host import Host
+    from game.scenes.tables import TableScene
+
 NAMES = ("Asha", "Bilal", "Chandra", "Devi", "Eshan")
 SEAT_Y, SEAT_H = 196, 64
 OPTION_X, OPTION_Y, OPTION_H = 720, 196, 62
@@ -23,7 +32,7 @@ GRID_H = 56  # rows of per-seat options (a handicap per seat), under the game's 
 class Setup(Screen):
     name = "setup"
 
-    def __init__(self, app, game: str):
+    def __init__(self, app: Host, game: str):
         super().__init__(app)
         self.game = game
         self.face = faces.face(game)  # the machinery is loaded at Start, for the match
@@ -136,8 +145,8 @@ class Setup(Screen):
         if problem:
             self.app.toast(problem, error=True, echo=False)
 
-    def _option_setter(self, key: str):
-        def setter(value):
+    def _option_setter(self, key: str) -> Callable[[object], None]:
+        def setter(value: object) -> None:
             self.options[key] = value
             self._refresh_options()
             low, high = self.face.seat_range(self.options)
@@ -206,7 +215,7 @@ class Setup(Screen):
 
     def _layout(self) -> None:
         fixed = self.face.fixed_seats(self.options)
-        widgets = [self.count_choice]
+        widgets: list[Widget] = [self.count_choice]
         for i in range(self.count):
             y = SEAT_Y + SEAT_H * i
             self.names[i].rect.topleft = (96, y)
@@ -223,8 +232,8 @@ class Setup(Screen):
         self.start_button.hint = (
             N_("Start the match on this computer and show the invites") if hosting else ""
         )
-        options = [w for w in self.option_widgets if w.visible]
-        buttons = [
+        options: list[Widget] = [w for w in self.option_widgets if w.visible]
+        buttons: list[Widget] = [
             *([self.learn_button] if self.learn_button else []),
             self.back_button,
             *([self.practice_button] if self.practice_button else []),
@@ -244,7 +253,7 @@ class Setup(Screen):
     def practice(self) -> None:
         self.app.push(tables.practice_class(self.game)(self.app))
 
-    def chosen_options(self) -> dict:
+    def chosen_options(self) -> Options:
         return {**self.options, **self.face.fixed_options(self.options)}
 
     def seats(self) -> list[Seat]:
@@ -273,7 +282,7 @@ class Setup(Screen):
             return
         waiting.open_new(self.app, self.face, seats, self.chosen_options(), self.started)
 
-    def started(self, table) -> None:
+    def started(self, table: TableScene) -> None:
         """The new match is stored: its table in place of this screen."""
         self.remember()
         self.app.replace(table)
@@ -292,7 +301,7 @@ class Setup(Screen):
             N_("Hosting the match…"),
         )
 
-    def hosted(self, opened) -> None:
+    def hosted(self, opened: Opened) -> None:
         """The match is on this computer's server: its table, with the invites on top to send."""
         from game.scenes.invites import InviteSheet
         from game.scenes.online import opened_table

@@ -4,6 +4,7 @@ screen says it is loading meanwhile)."""
 from __future__ import annotations
 
 from concurrent.futures import Future
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,6 +14,9 @@ from game.core.records import StatRow
 from game.scenes.base import Screen
 from game.ui import text, theme
 from game.ui.widgets import Button, panel
+
+if TYPE_CHECKING:
+    from game.scenes.host import Host
 
 COLUMNS = (
     (N_("Game"), 70),
@@ -29,7 +33,7 @@ class Statistics(Screen):
     name = "stats"
     title = N_("Statistics")
 
-    def __init__(self, app):
+    def __init__(self, app: Host):
         super().__init__(app)
         self.rows: list[StatRow] = []
         self.loading = True

@@ -12,13 +12,42 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from game.core import faces
 from game.core.plugin import load
 
 if TYPE_CHECKING:
     import pygame
+
+    from game.core.face import Face
+    from game.core.window import Connection, Window
+    from game.net.invite import Invite
+    from game.scenes.host import Host, SceneLike
+
+    # Type-only: the table base imports what imports this module, so the shared scenes
+    # name a table by what they ask of it (game.scenes.table.base.Table is one)
+    class TableScene(SceneLike, Protocol):
+        invites: dict[int, Invite]  # network play, hosting: each online seat's invite
+
+        @property
+        def window(self) -> Window: ...
+
+        @property
+        def rules(self) -> Face: ...
+
+        @property
+        def connection(self) -> Connection | None: ...  # network play: the link to the server
+
+        @property
+        def connection_seen(self) -> set[int]: ...  # seats seen connected (network play)
+
+    class TableClass(Protocol):
+        def __call__(self, app: Host, window: Window, match_id: int | None = None) -> TableScene: ...
+
+    class PracticeClass(Protocol):
+        def __call__(self, app: Host) -> SceneLike: ...
+
 
 Box = tuple[int, int, int, int]  # x, y, w, h on the 1280x720 canvas
 
@@ -35,13 +64,14 @@ class TableSpec:
     replay_controls: Box | None = None  # where a replay's controls go (None: the bottom band)
     review_panel: Box | None = None  # where the replay's review panel goes (None: the right side)
     # areas(table) -> {name: rect}: the parts a tutorial speaks of that are not clickable
-    tutorial_areas: Callable[[Any], dict[str, pygame.Rect]] | None = None
+    tutorial_areas: Callable[[TableScene], dict[str, pygame.Rect]] | None = None
 
 
 def find(game: str) -> TableSpec | None:
     """The game's table spec, or None when the game declares no table."""
     plugin = faces.plugins().get(game)
-    return load(plugin.table) if plugin is not None and plugin.table else None
+    found: TableSpec | None = load(plugin.table) if plugin is not None and plugin.table else None
+    return found
 
 
 def spec(game: str) -> TableSpec:
@@ -55,8 +85,9 @@ def has_table(game: str) -> bool:
     return find(game) is not None
 
 
-def table_class(game: str):
-    return load(spec(game).table)
+def table_class(game: str) -> TableClass:
+    table: TableClass = load(spec(game).table)  # a "module:name" path: what it names is not checked
+    return table
 
 
 def has_practice(game: str) -> bool:
@@ -64,8 +95,9 @@ def has_practice(game: str) -> bool:
     return found is not None and found.practice is not None
 
 
-def practice_class(game: str):
+def practice_class(game: str) -> PracticeClass:
     practice = spec(game).practice
     if practice is None:
         raise KeyError(f"no practice for {game!r}")
-    return load(practice)
+    screen: PracticeClass = load(practice)
+    return screen

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import Future
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
@@ -24,7 +24,18 @@ from game.ui import text, theme
 from game.ui.targets import Target
 from game.ui.widgets import Button
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from game.core.face import Face
+    from game.core.seats import Seat
+    from game.core.window import Options
+    from game.scenes.asked import Asked, Opened
+    from game.scenes.host import Host
+    from game.scenes.tables import TableScene
+
 QUIET_TICKS = 12  # an answer within 0.2 s shows no box: Start does not flash one every time
+T = TypeVar("T")  # what the saves answer
 
 
 class Working(Overlay):
@@ -37,10 +48,10 @@ class Working(Overlay):
     name = "working"
     animated = True  # its dots move, and time must pass for it to show
 
-    def __init__(self, app, words: str):
+    def __init__(self, app: Host, words: str):
         super().__init__(app, (600, 250))
         self.words = words
-        self.asked: Any = None  # what cancels the call (Matches.ask's Asked)
+        self.asked: Asked | None = None  # what cancels the call (Matches.ask's Asked)
         self.ticks = 0
         b = self.box
         self.group.add(
@@ -91,10 +102,10 @@ class Working(Overlay):
 
 
 def working(
-    app,
+    app: Host,
     words: str,
-    ask: Callable[[Callable[[Future[Any]], None]], Any],
-    then: Callable[[Future[Any]], None],
+    ask: Callable[[Callable[[Future[T]], None]], Asked],
+    then: Callable[[Future[T]], None],
 ) -> None:
     """Ask the saves for something a person waits for (`ask(answered)` starts it, returning
     what cancels it): `Working` covers the screen that asked until the answer, which goes to
@@ -102,7 +113,7 @@ def working(
     cover = Working(app, words)
     app.push(cover)
 
-    def answered(done: Future[Any]) -> None:
+    def answered(done: Future[T]) -> None:
         cover.asked = None  # answered: its leaving cancels nothing
         if app.top is cover:
             app.pop()
@@ -121,12 +132,15 @@ def working(
 
 
 def opening(
-    app, ask: Callable[[Callable[[Future[Any]], None]], Any], show: Callable[[Any], None], words: str = ""
+    app: Host,
+    ask: Callable[[Callable[[Future[T]], None]], Asked],
+    show: Callable[[T], None],
+    words: str = "",
 ) -> None:
     """`working` for a match to open (`ask(answered)`: one of `app.matches`' openers): `show`
     gets what opened, or a toast says why it could not."""
 
-    def answered(done: Future[Any]) -> None:
+    def answered(done: Future[T]) -> None:
         try:
             opened = done.result()
         except NotOpened as exc:
@@ -137,11 +151,11 @@ def opening(
     working(app, words or N_("Opening the match…"), ask, answered)
 
 
-def deleted(app) -> Callable[[Future[Any]], None]:
+def deleted(app: Host) -> Callable[[Future[bool]], None]:
     """What hears a delete asked in the background (the list is read again after it): words
     when it failed."""
 
-    def heard(done: Future[Any]) -> None:
+    def heard(done: Future[bool]) -> None:
         try:
             done.result()
         except Exception as exc:  # the file stayed busy, or broke
@@ -150,7 +164,7 @@ def deleted(app) -> Callable[[Future[Any]], None]:
     return heard
 
 
-def export(app, match_id: int, target: Any) -> None:
+def export(app: Host, match_id: int, target: Path) -> None:
     """A saved match written to the file `target` while the screen says so (History, Continue):
     a toast says where it went, or why it did not."""
     from game.core.codec import FormatError
@@ -170,7 +184,7 @@ def export(app, match_id: int, target: Any) -> None:
     working(app, words, lambda answered: app.matches.export(match_id, target, answered), exported)
 
 
-def import_file(app, path: Any, imported: Callable[[], None]) -> None:
+def import_file(app: Host, path: Path, imported: Callable[[], None]) -> None:
     """A match file read into the saves while the screen says so (History, Continue): a toast
     says which match it became, or why it did not, and `imported()` shows the list again."""
     from game.core.codec import FormatError
@@ -189,19 +203,23 @@ def import_file(app, path: Any, imported: Callable[[], None]) -> None:
 
 
 def open_new(
-    app: Any,
-    ruleset: Any,
-    seats: list[Any],
-    options: dict[str, Any],
-    show: Callable[[Any], None],
+    app: Host,
+    ruleset: Face,
+    seats: list[Seat],
+    options: Options,
+    show: Callable[[TableScene], None],
     seed: int | None = None,
-    setup: dict[str, Any] | None = None,
+    setup: dict[str, object] | None = None,
 ) -> None:
     """A new match, saved as it goes, on its game's table: what Start, Rematch, a tutorial's
     last step and `python -m game play` open. The store's thread stores it while the screen
     says so (Esc cancels: nothing opens); then `show(table)` shows it. No seed: a fresh one."""
+
+    def shown(opened: Opened) -> None:
+        show(tables.table_class(ruleset.name)(app, opened.window, opened.match_id))
+
     opening(
         app,
         lambda answered: app.matches.new(ruleset.name, seats, options, seed, setup, then=answered),
-        lambda opened: show(tables.table_class(ruleset.name)(app, opened.window, opened.match_id)),
+        shown,
     )

@@ -19,6 +19,8 @@ class Widget:
     focusable = True
     kind = "button"
     tid = ""  # the target id; from the label when empty
+    spoken = ""  # what its target is called when not its label (several "Copy" buttons)
+    hint = ""  # its tip: why it is greyed out, or what it does
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int]):
         self.rect = pygame.Rect(rect)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 
 import pygame
 
@@ -10,6 +10,7 @@ from game.core.i18n import N_
 from game.scenes.tables import TableSpec
 
 if TYPE_CHECKING:
+    from game.scenes.tables import TableScene
     from game.ui.targets import Target
 
 
@@ -33,8 +34,9 @@ class Coached(Protocol):
     def table_targets(self) -> list[Target]: ...
 
 
-def areas(table: Coached) -> dict[str, pygame.Rect]:
+def areas(scene: TableScene) -> dict[str, pygame.Rect]:
     """What a tutorial points at that is not clickable: the display of cards as a whole."""
+    table = cast("Coached", scene)  # the table a tutorial coaches (tutorial/coach.py) has these
     cards = [t.bounds for t in table.table_targets() if t.id.startswith("display.")]
     return {"display": cards[0].unionall(cards[1:])} if cards else {}
 

@@ -1,11 +1,14 @@
 """Learn to play: a guided first game of each game on its real table (see docs/tutorials.md)."""
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.scenes.tutorial.script import available, load
 
+if TYPE_CHECKING:
+    from game.scenes.tutorial.opening import open_tutorial
 
-def __getattr__(name: str) -> Any:
+
+def __getattr__(name: str) -> object:
     """`open_tutorial` loads the coach (and with it the table machinery) only when asked for:
     the menu lists the tutorials at start-up without it."""
     if name == "open_tutorial":

@@ -5,14 +5,17 @@ any target id."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.scenes import tables
 
+if TYPE_CHECKING:
+    from game.scenes.tables import TableScene
 
-def of(table: Any) -> dict[str, pygame.Rect]:
-    spec = tables.find(getattr(table, "name", ""))
+
+def of(table: TableScene) -> dict[str, pygame.Rect]:
+    spec = tables.find(table.name)
     areas = spec.tutorial_areas if spec is not None else None
     return {f"area.{k}": r for k, r in areas(table).items()} if areas else {}

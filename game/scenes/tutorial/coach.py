@@ -15,7 +15,7 @@ hand-offs, results) while it is the top scene, and game.automation drives the to
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -29,6 +29,16 @@ from game.ui import text, theme
 from game.ui.targets import Target
 from game.ui.widgets import Button
 
+if TYPE_CHECKING:
+    from game.core.window import Window
+    from game.scenes.host import Host
+    from game.scenes.table.base import Table
+    from game.scenes.tables import TableClass
+
+    TableBase = Table  # the coach's mixin is checked as the table it goes over
+else:
+    TableBase = object  # at run time `coached` puts the game's own table after it
+
 BUBBLE_W = 420
 TEXT_SIZE = 20
 LINE_H = 26
@@ -41,7 +51,7 @@ NOT_NOW = N_("Not this move now.")
 
 
 class Coach:
-    def __init__(self, table: Any, tutorial: Tutorial, index: int):
+    def __init__(self, table: Coached, tutorial: Tutorial, index: int):
         self.table = table
         self.tutorial = tutorial
         self.index = index
@@ -56,7 +66,7 @@ class Coach:
         self.buttons = [self.back_button, self.leave_button, self.next_button]
         self.bubble = pygame.Rect(0, 0, BUBBLE_W, 10)
         self._shade = pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
-        self._shade_key: tuple | None = None  # the rings the shade was cut for
+        self._shade_key: tuple[tuple[int, ...], ...] | None = None  # the rings the shade was cut for
         table.guard = self.guard
         self.layout()
 
@@ -317,42 +327,46 @@ def clusters(spots: list[pygame.Rect]) -> list[pygame.Rect]:
     return out
 
 
-def coached(table_class: type) -> type:
+class Coached(TableBase):
+    """The coach over a table: the first base of the class `coached` makes, the game's own
+    table the second."""
+
+    def __init__(self, app: Host, window: Window, tutorial: Tutorial, index: int):
+        super().__init__(app, window, None)  # a tutorial's match is not saved
+        self.coach = Coach(self, tutorial, index)
+
+    def table_targets(self) -> list[Target]:
+        return super().targets()
+
+    def targets(self) -> list[Target]:
+        return super().targets() + self.coach.targets()
+
+    def update(self, n: int) -> None:
+        super().update(n)
+        self.coach.update()
+
+    def request_hint(self) -> None:
+        # a step's hint is its own move (the hard bot's would be refused by the guard)
+        if self.coach.done:
+            super().request_hint()
+        elif self.coach.step.expect is not None and self.acting_human is not None:
+            self.hint = dict(self.coach.step.expect)
+            self.on_hint()
+
+    def clock_running(self) -> bool:
+        # a timed game's clock (Ubongo's hourglass) waits while a note is read
+        return super().clock_running() and not self.coach.reading
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.coach.handle(event) or super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.coach.draw(surface)
+
+
+def coached(table_class: TableClass) -> type[Coached]:
     """The game's table with a coach over it: (app, window, tutorial, step index)."""
-
-    class Coached(table_class):
-        def __init__(self, app, window, tutorial: Tutorial, index: int):
-            super().__init__(app, window, None)  # a tutorial's match is not saved
-            self.coach = Coach(self, tutorial, index)
-
-        def table_targets(self) -> list[Target]:
-            return super().targets()
-
-        def targets(self) -> list[Target]:
-            return super().targets() + self.coach.targets()
-
-        def update(self, n: int) -> None:
-            super().update(n)
-            self.coach.update()
-
-        def request_hint(self) -> None:
-            # a step's hint is its own move (the hard bot's would be refused by the guard)
-            if self.coach.done:
-                super().request_hint()
-            elif self.coach.step.expect is not None and self.acting_human is not None:
-                self.hint = dict(self.coach.step.expect)
-                self.on_hint()
-
-        def clock_running(self) -> bool:
-            # a timed game's clock (Ubongo's hourglass) waits while a note is read
-            return super().clock_running() and not self.coach.reading
-
-        def handle(self, event: pygame.event.Event) -> bool:
-            return self.coach.handle(event) or super().handle(event)
-
-        def draw(self, surface: pygame.Surface) -> None:
-            super().draw(surface)
-            self.coach.draw(surface)
-
-    Coached.__name__ = Coached.__qualname__ = f"Coached{table_class.__name__}"
-    return Coached
+    table = cast("type[Table]", table_class)  # what a spec names is a Table, not checked here
+    # made with `type`: a class statement on a base known only at run time is not checked
+    return cast("type[Coached]", type(f"Coached{table.__name__}", (Coached, table), {}))

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 from game.core import paths
 from game.core.files import read_json_object, write_atomic
@@ -19,7 +18,7 @@ def path() -> Path:
     return paths.data_dir() / FILENAME
 
 
-def _read() -> dict[str, Any]:
+def _read() -> dict[str, object]:
     try:
         data, problem = read_json_object(path(), "tutorial progress", "the tutorials start afresh")
     except OSError as exc:
@@ -29,20 +28,30 @@ def _read() -> dict[str, Any]:
     return data or {}
 
 
-def _write(data: dict[str, Any]) -> None:
+def _write(data: dict[str, object]) -> None:
     try:
         write_atomic(path(), json.dumps(data, indent=2, sort_keys=True) + "\n")
     except OSError as exc:  # progress is a convenience: the game goes on without it
         print(f"bazaar: tutorial progress could not be saved ({exc})", file=sys.stderr)
 
 
+def _listed(data: dict[str, object], key: str) -> list[object]:
+    value = data.get(key)
+    return value if isinstance(value, list) else []  # a hand-edited file may hold anything
+
+
+def _steps(data: dict[str, object]) -> dict[str, object]:
+    value = data.get("steps")
+    return value if isinstance(value, dict) else {}
+
+
 def offered(game: str) -> bool:
-    return game in (_read().get("offered") or [])
+    return game in _listed(_read(), "offered")
 
 
 def mark_offered(game: str) -> None:
     data = _read()
-    seen = [g for g in data.get("offered") or [] if isinstance(g, str)]
+    seen = [g for g in _listed(data, "offered") if isinstance(g, str)]
     if game not in seen:
         data["offered"] = [*seen, game]
         _write(data)
@@ -50,14 +59,14 @@ def mark_offered(game: str) -> None:
 
 def step(name: str) -> int:
     """The step the tutorial `name` was left at (0: from the start)."""
-    value = (_read().get("steps") or {}).get(name, 0)
+    value = _steps(_read()).get(name, 0)
     return value if isinstance(value, int) and value >= 0 else 0
 
 
 def save_step(name: str, index: int | None) -> None:
     """Remember the step reached; None when the tutorial was finished (the next starts anew)."""
     data = _read()
-    steps = {k: v for k, v in (data.get("steps") or {}).items() if isinstance(v, int)}
+    steps = {k: v for k, v in _steps(data).items() if isinstance(v, int)}
     if index:
         steps[name] = index
     else:

@@ -12,11 +12,21 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict, cast
 
 from game.core import faces
 from game.core.face import Command
 from game.core.plugin import read
+
+if TYPE_CHECKING:
+    from game.core.window import Options
+
+
+class Then(TypedDict, total=False):
+    """The normal game a tutorial ends in."""
+
+    seats: list[str]  # seat specs
+    options: Options
 
 
 def declared() -> dict[str, tuple[str, str]]:
@@ -46,14 +56,14 @@ class Tutorial:
     title: str
     seats: tuple[str, ...]  # seat specs (human, easy, rules); seat 0 is the person
     names: tuple[str, ...]
-    options: dict[str, Any]
-    setup: dict[str, Any]
+    options: Options
+    setup: dict[str, object]
     seed: int
     steps: tuple[Step, ...]
     # The other seats' moves in order, per seat ("1": [...]); once spent, an easy bot plays on
     script: dict[int, tuple[Command, ...]] = field(default_factory=dict)
     # The normal game it ends in: {"seats": specs, "options": {...}}
-    then: dict[str, Any] = field(default_factory=dict)
+    then: Then = field(default_factory=lambda: Then())
 
     person = 0
 
@@ -82,7 +92,7 @@ def load(name: str) -> Tutorial:
         seed=int(data.get("seed", 1)),
         steps=steps,
         script={int(k): tuple(v) for k, v in data.get("script", {}).items()},
-        then=dict(data.get("then", {})),
+        then=cast(Then, dict(data.get("then", {}))),  # as the file has it: not checked here
     )
 
 
@@ -91,7 +101,7 @@ def available(game: str) -> list[str]:
     return [name for name, (of, _) in declared().items() if of == game]
 
 
-def normal(value: Any) -> Any:
+def normal(value: object) -> object:
     """A command with its lists in a fixed order (cards may be listed in any order) and no
     tick (a timed table stamps its own), for comparing two commands."""
     if isinstance(value, dict):

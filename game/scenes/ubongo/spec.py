@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 
 import pygame
 
@@ -11,6 +11,7 @@ from game.scenes.tables import TableSpec
 
 if TYPE_CHECKING:
     from game.core.face import View
+    from game.scenes.tables import TableScene
     from game.ui.targets import Target
 
 # The emblem: four pieces tiling a 4x3 board (cell -> piece)
@@ -47,9 +48,10 @@ class Coached(Protocol):
     def table_targets(self) -> list[Target]: ...  # the table's own, without the coach's
 
 
-def areas(table: Coached) -> dict[str, pygame.Rect]:
+def areas(scene: TableScene) -> dict[str, pygame.Rect]:
     """What a tutorial points at that is not clickable: the hourglass, the players, the gems,
     and the puzzle's area while it is on show."""
+    table = cast("Coached", scene)  # the table a tutorial coaches (tutorial/coach.py) has these
     from game.scenes.ubongo import layout as L
 
     out = {
