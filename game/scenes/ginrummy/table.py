@@ -37,7 +37,7 @@ from game.ui.fan import Glide
 from game.ui.flights import Flights
 from game.ui.log_panel import LogPanel
 from game.ui.targets import Target
-from game.ui.widgets import Button, CardButton
+from game.ui.widgets import Button, CardButton, Widget
 from game.ui.widgets import Group as Widgets
 
 if TYPE_CHECKING:
@@ -318,7 +318,7 @@ class GinRummyTable(Table):
         shown = [b.rect.x for b in self.action_buttons if b.visible]
         return min(shown) if shown else None
 
-    def overlay_buttons(self) -> list[Button]:
+    def overlay_buttons(self) -> list[Widget]:
         return [b for b in self.buttons.widgets if b is not self.sort_button]
 
     def draw_flying(self, surface: pygame.Surface) -> None:

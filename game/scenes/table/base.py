@@ -18,10 +18,10 @@ game.automation).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.core.i18n import N_, msg
-from game.core.ruleset import Command, Event, Rejected
+from game.core.ruleset import Command, Event, Rejected, View
 from game.core.settings import INSTANT
 from game.core.timers import Scheduler
 from game.core.window import Connection, Window
@@ -33,6 +33,7 @@ from game.scenes.table.overlay import TableOverlay
 from game.ui.targets import Target, TargetMap
 
 if TYPE_CHECKING:
+    from game.net.invite import Invite
     from game.scenes.host import Host
 
 # Says why a person's command is not the one a tutorial step waits for (None: it is)
@@ -75,7 +76,7 @@ class Table(TargetInput, TableOverlay, Scene):
         self.focus: str | None = None  # the id of the target the keyboard is on
         self.hover: str | None = None  # the id of the target under the pointer
         self.pointer: tuple[int, int] | None = None  # where the mouse is, for the tooltip
-        self.invites: dict[int, Any] = {}  # network play, hosting: each online seat's invite
+        self.invites: dict[int, Invite] = {}  # network play, hosting: each online seat's invite
         self.fault_shown = False  # the notice of a fault that paused the match was shown
         window.listen(self._arrived)
         app.sounds.warm()
@@ -429,6 +430,6 @@ class Table(TargetInput, TableOverlay, Scene):
             return self.viewer
         return None
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         """What the screen may show: the viewer's view, or a spectator's during hand-off."""
         return self.window.view()

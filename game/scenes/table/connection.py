@@ -11,7 +11,7 @@ player is gone (game.scenes.connection_sheet).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -33,7 +33,11 @@ from game.ui.targets import Target
 from game.ui.widgets import focus_ring, panel
 
 if TYPE_CHECKING:
+    from game.core.face import Face
     from game.core.window import Connection, Window
+    from game.net.invite import Invite
+    from game.scenes.host import Host
+    from game.scenes.tables import TableScene
 
 BADGE = "connection"  # the badge's target id
 PAD_X, PAD_Y, LINE_H, MARK_W = 12, 5, 19, 18
@@ -44,13 +48,17 @@ Line = tuple[str, str]  # (the mark's state or "", the words)
 
 
 class ConnectionBadge:
-    connection: Connection | None
     window: Window
-    app: Any
+    app: Host
     focus: str | None
     hover: str | None
-    rules: Any
-    invites: dict[int, Any]
+    rules: Face
+    invites: dict[int, Invite]
+
+    if TYPE_CHECKING:  # provided by Table
+
+        @property
+        def connection(self) -> Connection | None: ...
 
     # Where the badge may sit: a room of the table where nothing of the game lies, and the side
     # of it the badge keeps to (a pygame.Rect anchor). Lines the room has no height for are
@@ -115,9 +123,14 @@ class ConnectionBadge:
         setattr(box, self.connection_anchor, getattr(room, self.connection_anchor))
         return box, drawn, cut
 
+    def on_top(self) -> bool:
+        """Whether the table is the top scene: no sheet, menu or hand-off stands over it."""
+        top: object = self.app.top  # a table is a scene: this mixin alone is not one to mypy
+        return top is self
+
     # the overlay's hooks (game.scenes.table.overlay)
     def draw_connection(self, surface: pygame.Surface) -> None:
-        if self.connection is None or self.app.top is not self:
+        if self.connection is None or not self.on_top():
             return  # a sheet over the table says it all, in full (and the badge takes no click)
         box, drawn, _cut = self._connection_layout()
         trouble = any(state in (AWAY, WAITING, LINK_CLOSED, LINK_DOWN) for state, *_ in drawn)
@@ -169,4 +182,5 @@ class ConnectionBadge:
         from game.scenes.connection_sheet import ConnectionSheet
 
         if self.connection is not None:
-            self.app.push(ConnectionSheet(self.app, self))
+            table = cast("TableScene", self)  # this badge is mixed into Table, which is one
+            self.app.push(ConnectionSheet(self.app, table))

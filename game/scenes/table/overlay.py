@@ -4,7 +4,7 @@ module, mixed in here) and the tooltip."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,8 +13,11 @@ from game.scenes.table.connection import ConnectionBadge
 from game.ui import tooltip
 
 if TYPE_CHECKING:
+    from game.scenes.host import Host
     from game.ui.action_bar import ActionBar
+    from game.ui.flights import Flights
     from game.ui.targets import Target, TargetMap
+    from game.ui.widgets import Group, Widget
 
 
 class TableOverlay(ConnectionBadge):
@@ -22,14 +25,15 @@ class TableOverlay(ConnectionBadge):
     hover: str | None
     pointer: tuple[int, int] | None
     action_bar: ActionBar
-    buttons: Any  # a widgets Group
-    flights: Any
+    buttons: Group
+    flights: Flights
 
-    app: Any  # provided by Table
+    app: Host  # provided by Table
 
     if TYPE_CHECKING:
 
         def target_map(self) -> TargetMap: ...
+        def away(self, seat: int) -> bool: ...
 
     tip_kinds: tuple[str, ...] = ("button", "log")  # the targets whose tips the tooltip shows
 
@@ -37,7 +41,7 @@ class TableOverlay(ConnectionBadge):
         """The target whose tip the tooltip shows: one of `tip_kinds` (a button, a shortened log
         line) under the pointer, else the one the keyboard is on; none while a screen stands
         in front. A tip the action bar already says (why Play is grey) is not said twice."""
-        if self.app.top is not self:
+        if not self.on_top():
             return None
         tmap = tmap or self.target_map()
         under = self._under(tmap)
@@ -68,7 +72,7 @@ class TableOverlay(ConnectionBadge):
             button.draw(surface)
         self.draw_flying(surface)
         self.draw_connection(surface)  # network play only (game.scenes.table.connection)
-        tip = self._tip(tmap, under, said(detail, pointed)) if self.app.top is self else None  # as `tipped`
+        tip = self._tip(tmap, under, said(detail, pointed)) if self.on_top() else None  # as `tipped`
         tooltip.draw(surface, tip, self.tip_cards())
 
     def bar_shown(self, title: str, detail: str, mood: str) -> tuple[str, str, str]:
@@ -100,7 +104,7 @@ class TableOverlay(ConnectionBadge):
         """A standing how-to in quiet ink on the bar's last line."""
         return ""
 
-    def overlay_buttons(self) -> list[Any]:
+    def overlay_buttons(self) -> list[Widget]:
         """The buttons drawn over the picture (all of the table's `buttons`)."""
         return list(self.buttons.widgets)
 

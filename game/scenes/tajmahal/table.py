@@ -10,7 +10,7 @@ walk every target, Space chooses, Enter plays or takes, Esc clears, H asks for a
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -377,7 +377,8 @@ class TajMahalTable(Table):
     def targets_key(self) -> tuple[object, ...]:
         """Everything the target list is built from: it is built again only when this changes
         (a frame asks for it several times; the map has some eighty targets)."""
-        buttons = tuple((b.visible, b.enabled, b.label, b.hint) for b in self.buttons.widgets)
+        group = cast("list[Button]", self.buttons.widgets)  # all Buttons (__init__): no check each frame
+        buttons = tuple((b.visible, b.enabled, b.label, b.hint) for b in group)
         return (
             self.v,  # the object itself: an id could be reused by a later view
             self.viewer,
