@@ -6,17 +6,14 @@ spectator, the view equals one made from nothing, and so do their filtered forms
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 from game.core import registry
-from game.core.history import Timeline
 from game.core.match import Match, Seat
-from game.core.parts import Parts
 from game.core.rng import stream
 from game.core.ruleset import Budget
 from game.rules.jaipur import view as view_mod
+from tests.parts import check_shared_parts
 
 
 def _game(seed: int, variant: str) -> Match:
@@ -34,21 +31,4 @@ def _game(seed: int, variant: str) -> Match:
 @pytest.mark.parametrize("variant", ["standard", "solo"])
 def test_every_view_with_shared_parts_is_the_view_made_from_nothing(variant, monkeypatch):
     match = _game(11, variant)
-    timeline = Timeline(match)
-    secrets = match.ruleset.secrets
-    shared_parts = Parts()
-    handed_again = 0
-    last = None
-    for count in range(len(match.events) + 1):
-        state = timeline.state(count)
-        for seat in (0, 1, None):
-            monkeypatch.setattr(view_mod, "_parts", shared_parts)
-            shared = view_mod.view(state, seat)
-            monkeypatch.setattr(view_mod, "_parts", Parts())
-            fresh = view_mod.view(state, seat)
-            assert shared == fresh, (count, seat)
-            assert secrets.filter_view(shared, seat) == secrets.filter_view(copy.deepcopy(fresh), seat)
-            if last is not None and shared["tokens"] is last["tokens"]:
-                handed_again += 1
-            last = shared
-    assert handed_again > len(match.events)  # the parts were shared, not made each time
+    check_shared_parts(match, view_mod, view_mod.view, "tokens", monkeypatch)

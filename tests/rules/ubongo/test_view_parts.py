@@ -6,17 +6,14 @@ nothing, and its filtered form equals the filter's answer for a fresh copy."""
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 from game.core.authority import Authority
-from game.core.history import Timeline
 from game.core.match import Match, Seat
-from game.core.parts import Parts
 from game.core.referee import Referee
 from game.rules.ubongo import view as view_mod
 from game.rules.ubongo.ruleset import RULESET
+from tests.parts import check_shared_parts
 
 
 def _game(seed: int, clock: str) -> Match:
@@ -35,21 +32,6 @@ def _game(seed: int, clock: str) -> Match:
 @pytest.mark.parametrize("clock", ["shared", "turns"])
 def test_every_view_with_shared_parts_is_the_view_made_from_nothing(clock, monkeypatch):
     match = _game(5, clock)
-    timeline = Timeline(match)
-    secrets = RULESET.secrets
-    shared_parts = Parts()
-    handed_again = 0
-    last = None
-    for count in range(len(match.events) + 1):
-        state = timeline.state(count)
-        for seat in (0, 1, 2, None):
-            monkeypatch.setattr(view_mod, "_parts", shared_parts)
-            shared = view_mod.view(RULESET, state, seat)
-            monkeypatch.setattr(view_mod, "_parts", Parts())
-            fresh = view_mod.view(RULESET, state, seat)
-            assert shared == fresh, (count, seat)
-            assert secrets.filter_view(shared, seat) == secrets.filter_view(copy.deepcopy(fresh), seat)
-            if last is not None and shared["placements"] is last["placements"]:
-                handed_again += 1
-            last = shared
-    assert handed_again > len(match.events)  # the parts were shared, not made each time
+    check_shared_parts(
+        match, view_mod, lambda state, seat: view_mod.view(RULESET, state, seat), "placements", monkeypatch
+    )
