@@ -679,7 +679,10 @@ def net_rooms_thinking(
     after the server's bot pause. Measured `seconds` each, in turns (none, thinking, none: a
     machine's drift weighs on both alike), once the rooms have settled. Also the hard bots'
     moves in the `thinking` window, and the CPU the server's child processes (where its bots
-    think, the easy ones too) used in each: the hard bots did think."""
+    think, the easy ones too) used in each: the hard bots did think. Then a last window of the
+    same length (`hints`) with the hard bots parked and as many people in rooms of their own
+    each asking the server for a hint (issue 53: `advise`, the hint bot on the hint budget)
+    before every move: the 250 rooms' p99 meanwhile, and the hints' own round trips."""
 
     async def thinker(seat: _Seat, go: asyncio.Event, parked: list[bool], k: int, failed: list[str]) -> None:
         try:
@@ -698,6 +701,26 @@ def net_rooms_thinking(
         finally:
             await seat.close()
 
+    async def hinter(seat: _Seat, go: asyncio.Event, hints: list[float], failed: list[str]) -> None:
+        """A person who asks the server for a hint (its hard bot, on the hint budget) before
+        each move, while `go` is set: the hint's round trip into `hints`."""
+        try:
+            while True:
+                if not await seat.turn():  # over: the next match in its place
+                    await seat.close()
+                    seat = _Seat(seat.url, seat.rng)
+                    await seat.open()
+                    continue
+                await go.wait()
+                start = time.perf_counter()
+                await seat.ask({"type": "advise", "seat": 0})
+                hints.append(time.perf_counter() - start)
+                await seat.move()
+        except Exception as exc:  # counted: a bench that loses seats says so
+            failed.append(f"{type(exc).__name__}: {exc}")
+        finally:
+            await seat.close()
+
     async def run(url: str, proc: subprocess.Popen) -> dict[str, float]:
         rtts: list[float] = []
         failed: list[str] = []
@@ -706,8 +729,12 @@ def net_rooms_thinking(
         hard = [_HardSeat(url, random.Random(k), moved) for k in range(thinkers)]
         await asyncio.gather(*(s.open() for s in hard))
         bots = [asyncio.create_task(thinker(s, go, parked, k, failed)) for k, s in enumerate(hard)]
+        asking, hints = asyncio.Event(), []
+        askers = [_Seat(url, random.Random(100 + k)) for k in range(thinkers)]
+        await asyncio.gather(*(s.open() for s in askers))
+        bots += [asyncio.create_task(hinter(s, asking, hints, failed)) for s in askers]
         await asyncio.sleep(2 * HUMAN_S)  # the new ones fall into step
-        samples: dict[str, list[float]] = {"none": [], "thinking": []}
+        samples: dict[str, list[float]] = {"none": [], "thinking": [], "hints": []}
         minds = {"none": 0.0, "thinking": 0.0}  # CPU seconds of the server's child processes
         moves = 0
         for kind, share in (("none", 0.5), ("thinking", 1.0), ("none", 0.5)):
@@ -727,6 +754,18 @@ def net_rooms_thinking(
             minds[kind] += _cpu_s(proc.pid) - tree - (_cpu_s(proc.pid, tree=False) - alone)
             if kind == "thinking":
                 moves = moved[0] - made
+        # then the same number of people asking a hint before each move, the hard bots parked
+        asking.set()
+        await asyncio.sleep(HUMAN_S)
+        rtts.clear()
+        hints.clear()
+        tree, alone = _cpu_s(proc.pid), _cpu_s(proc.pid, tree=False)
+        await asyncio.sleep(seconds)
+        samples["hints"] = [1000 * t for t in rtts]
+        minds["hints"] = _cpu_s(proc.pid) - tree - (_cpu_s(proc.pid, tree=False) - alone)
+        server = _cpu_s(proc.pid, tree=False) - alone
+        hint_ms = [1000 * t for t in hints]
+        asking.clear()
         for task in people + bots:
             task.cancel()
         await asyncio.gather(*people, *bots, return_exceptions=True)
@@ -736,6 +775,12 @@ def net_rooms_thinking(
             "p99_ms": _percentile(samples["none"], 0.99),
             "thinking_p99_ms": _percentile(samples["thinking"], 0.99),
             "thinking_bot_moves": moves,
+            "hints_p99_ms": _percentile(samples["hints"], 0.99),
+            "hint_p50_ms": _percentile(hint_ms, 0.5),
+            "hint_p99_ms": _percentile(hint_ms, 0.99),
+            "hints": len(hint_ms),
+            "hints_minds_cpu_pct": 100 * minds["hints"] / seconds,
+            "hints_server_cpu_pct": 100 * server / seconds,
             "minds_cpu_pct": 100 * minds["none"] / seconds,
             "thinking_minds_cpu_pct": 100 * minds["thinking"] / seconds,
             "lost": len(failed),
