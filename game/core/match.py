@@ -65,8 +65,7 @@ class Match:
     _times: list[int] = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.events:  # a match built on a log's first events (a replay's branch)
-            self._times = [i for i, e in enumerate(self.events) if e.get("type") == TIME]
+        self._note_times(0)  # a match built on a log's first events (a replay's branch)
 
     @classmethod
     def new(
@@ -125,7 +124,7 @@ class Match:
             return self.submit(None, {"move": "time", "tick": tick})
         entry = Entry(None, {"move": "time", "tick": tick}, len(self.events))
         self.commands.append(entry)
-        self._append(entry, events, plain=True, time=True)
+        self._append(entry, events, plain=True)
         return events
 
     def check(self, seat: int | None, command: Command) -> Rejected | None:
@@ -145,16 +144,15 @@ class Match:
         for listener in self.listeners:
             listener(self, None, [])
 
-    def _append(
-        self, entry: Entry | None, events: list[Event], plain: bool = False, time: bool = False
-    ) -> None:
+    def _note_times(self, start: int) -> None:
+        """Where the log holds time from event `start` on: the draws skip them (`drawn`)."""
+        events = self.events
+        self._times.extend(i for i in range(start, len(events)) if events[i].get("type") == TIME)
+
+    def _append(self, entry: Entry | None, events: list[Event], plain: bool = False) -> None:
         if not plain:  # the log holds exactly what a save holds
             events = [roundtrip(e) for e in events]
-        count = len(self.events)
-        if time:
-            self._times.extend(range(count, count + len(events)))
-        else:
-            self._times.extend(count + i for i, e in enumerate(events) if e.get("type") == TIME)
+        count = start = len(self.events)
         batch = {count: self.state}
         for event in events:
             self.state = self.ruleset.evolve(self.state, event)
@@ -162,6 +160,7 @@ class Match:
             batch[count] = self.state
         self._batch = batch
         self.events.extend(events)
+        self._note_times(start)
         for listener in self.listeners:
             listener(self, entry, events)
 
@@ -301,9 +300,8 @@ class Match:
                         why=str(exc),
                     )
                 ) from None
-            if event.get("type") == TIME:
-                match._times.append(i)
             match.events.append(event)
+        match._note_times(0)
         match.commands = [
             Entry(c.get("seat"), c.get("command", {}), int(c.get("at", 0)))
             for c in data.get("commands", [])
