@@ -9,6 +9,7 @@ least 64 bits; a token reconnects its seat and nothing else; only hashes are sto
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 
 import pytest
@@ -267,3 +268,40 @@ def test_only_hashes_are_stored(tmp_path):
         for form in (secret, secret.lower(), secret.replace("-", "")):
             assert form.encode() not in stored, f"{form} is stored as it is"
             assert form.encode("utf-16-le") not in stored
+
+
+PIN = "q" * 43
+
+
+def test_an_invite_carries_its_pin_addresses_and_relay():
+    invite = Invite(
+        "192.168.1.20",
+        8765,
+        CODE,
+        pin=PIN,
+        via=(("198.51.100.7", 8765), ("2001:db8::5", 8765)),
+        relay=("relay.example.org", 443),
+    )
+    text = str(invite)
+    assert text == (
+        f"bazaar://192.168.1.20:8765/{CODE}?pin={PIN}&via=198.51.100.7:8765&via=[2001:db8::5]:8765"
+        "&relay=relay.example.org:443"
+    )
+    assert parse(text) == invite
+    assert invite.url == "wss://192.168.1.20:8765/"  # a pinned host is reached over TLS
+    assert invite.candidates[0] == ("192.168.1.20", 8765)  # home first
+    assert parse(f"bazaar://10.0.0.2:8765/{CODE}").pin is None  # an older invite: plain ws://
+
+
+@pytest.mark.parametrize(
+    ("query", "says"),
+    [
+        ("pin=short", "key (pin=) is damaged"),
+        (f"pin={PIN}&pin={PIN}", "key (pin=) is damaged"),
+        (f"pin={PIN}&via=no%20such", "is not a computer's address"),
+        ("relay=relay.example.org", "relay is damaged"),  # a relay without the key it holds
+    ],
+)
+def test_a_damaged_invite_query_says_what_is_wrong(query, says):
+    with pytest.raises(ValueError, match=re.escape(says)):
+        parse(f"bazaar://10.0.0.2:8765/{CODE}?{query}")
