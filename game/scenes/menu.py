@@ -13,6 +13,7 @@ from game.core import faces, i18n
 from game.core.i18n import N_, msg, said
 from game.scenes import tables
 from game.scenes.base import Screen
+from game.scenes.overlays import Confirm
 from game.scenes.tutorial import available, progress
 from game.ui import text, theme
 from game.ui.targets import Target
@@ -163,7 +164,7 @@ class Menu(Screen):
         y += step  # Rules and Settings share one too
         self.group.add(Button((x, y, half, h), N_("Rules"), self.open_rules))
         self.group.add(Button((x + w - half, y, half, h), N_("Settings"), self.open_settings))
-        self.group.add(Button((x, 130 + 4 * step, w, h), N_("Quit"), self.app.quit))
+        self.group.add(Button((x, 130 + 4 * step, w, h), N_("Quit"), self.ask_quit, tid="quit"))
         self.saved = 0
 
     def enter(self) -> None:
@@ -203,7 +204,12 @@ class Menu(Screen):
         return next((w for w in self.group.widgets if isinstance(w, GameTile) and w.enabled), None)
 
     def back(self) -> None:
-        self.app.quit()
+        """Esc asks, as Quit does: a key pressed once too often never closes the app."""
+        self.ask_quit()
+
+    def ask_quit(self) -> None:
+        question = N_("Quit Bazaar? Every match is saved; Continue picks it up again.")
+        self.app.push(Confirm(self.app, question, self.app.quit, N_("Quit")))
 
     def targets(self) -> list[Target]:
         """The widgets, then each tile's Learn to play link (`learn.<game>`)."""

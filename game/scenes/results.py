@@ -113,10 +113,13 @@ class Results(Screen):
         # its host (or this screen, for a local match) may start a rematch
         app.matches.ended(window)
         self.guest = not app.matches.may_rematch(window)
-        self.group.add(Button((380, 600, 240, 60), N_("Menu"), self.to_menu))
+        menu = self.group.add(Button((380, 600, 240, 60), N_("Menu"), self.to_menu, tid="menu"))
         if not self.guest:
-            self.group.add(Button((660, 600, 240, 60), N_("Rematch"), self.rematch, primary=True))
-        self.group.move_focus(-1)
+            rematch = Button((660, 600, 240, 60), N_("Rematch"), self.rematch, primary=True, tid="rematch")
+            self.group.add(rematch)
+        # the focus starts no match: Enter pressed once too often after "See the result" goes
+        # to the menu, never into a new match
+        self.group.focus(menu)
         app.sounds.play("seal")
 
     # -- what the match says --------------------------------------------------------------

@@ -1,12 +1,15 @@
 """A sheet over the table (a round's or a hand's scores): a box over the dimmed table with one
-button that moves on, which is also what game.automation presses to pass it."""
+button that moves on (Enter or Space on it), which is also what game.automation presses to pass
+it. Esc never moves on: it opens the table's menu."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.core import faces
 from game.scenes.base import Overlay
+from game.scenes.overlays import Pause
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -42,5 +45,8 @@ class Sheet(Overlay):
         self.on_close()
 
     def back(self) -> None:
-        """Esc closes the sheet the way its button does: nothing is lost by it."""
-        self.close()
+        """Esc never moves on (the button, Enter or Space does): it opens the menu of the table
+        beneath, over the sheet, which is still there once the menu closes."""
+        games = faces.games()
+        game = next((s.name for s in reversed(self.app.stack) if s.name in games), "")  # its Rules
+        self.app.push(Pause(self.app, game))

@@ -44,6 +44,7 @@ class Desk(Protocol):
     flash: dict[int, int]
     shown_solution: list[Laid] | None
     notice: str
+    gave_up: bool  # the person gave up this hourglass
     said: str  # why a row just pressed or clicked is not open
     frozen: View | None  # the round as it ended, under its sheet
     late: int  # ticks left of the gem board saying the person was too late

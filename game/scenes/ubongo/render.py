@@ -371,7 +371,8 @@ class Render:
             banner = _("Ubongo!  {time}", time=seconds(solve["tick"])) if solve else _("Ubongo!")
             self.banner(surface, t.handler.board.rect, banner, theme.GOOD)
         elif status == "out" and v["phase"] == "solve":
-            self.banner(surface, t.handler.board.rect, N_("Out of time"), theme.DANGER)
+            words = N_("You gave up") if t.gave_up else N_("Out of time")
+            self.banner(surface, t.handler.board.rect, words, theme.DANGER)
 
     def draw_solution(self, surface: pygame.Surface, handler: PieceHandler, solution: list[Laid]) -> None:
         """A solution the solver found, over the frozen board, a little see-through."""
@@ -809,10 +810,11 @@ class Render:
                 return _("Gems taken"), waiting or ends, "good"
             if status in ("solved", "late"):
                 return _("Too late for gems"), waiting, "refused"
+            stopped = _("You gave up") if t.gave_up else _("Out of time")
             if t.puzzle_lost():
-                return _("Out of time"), waiting, "refused"
+                return stopped, waiting, "refused"
             return (
-                _("Out of time"),
+                stopped,
                 _("Waiting for the others: if nobody solves, the hourglass turns again."),
                 "refused",
             )

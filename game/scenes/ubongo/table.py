@@ -50,6 +50,7 @@ WARN = 10 * TICKS_PER_SECOND  # the last seconds are heard as well as seen
 FLASH = 90  # ticks "Ubongo!" stays bright beside a solver
 LATE = 150  # ticks the gem board says "too late" before the round's sheet (a key or click skips)
 SAY = 240  # ticks the action bar says why a row cannot be taken (its number pressed, or clicked)
+ASK = 3 * TICKS_PER_SECOND  # a first Give up (G or the button) asks; a second within this gives up
 
 
 class UbongoTable(Table):
@@ -72,6 +73,8 @@ class UbongoTable(Table):
         self.flash: dict[int, int] = {}  # seat -> ticks left of its "Ubongo!"
         self.shown_solution: list[Laid] | None = None  # the solver's solution for a person out of time
         self.notice = ""
+        self.asking = 0  # ticks left in which a second Give up gives up (the first only asks)
+        self.gave_up = False  # the person gave up this hourglass (the board says so, not "Out of time")
         # The round as it ended, shown under its sheet (not the next round's die and header);
         # the next round's die rolls once the sheet is closed
         self.frozen: View | None = None
@@ -100,6 +103,7 @@ class UbongoTable(Table):
     def start_round(self) -> None:
         self.unready = True  # ready once the last round's sheet is closed
         self.intro = self.speed(ROLL + SHOW + TURN)
+        self.gave_up = False
         self.intro_len = max(1, self.intro)
         self.shown_solution = None
         self.app.sounds.play("roll")
@@ -121,6 +125,10 @@ class UbongoTable(Table):
                 self.app.sounds.play("flip")
         if self.late and self.app.top is self:
             self.late -= 1
+        if self.asking:
+            self.asking -= 1
+            if not self.asking:
+                self._stop_asking()
         if self.said_left:
             self.said_left -= 1
             if not self.said_left:
@@ -191,6 +199,7 @@ class UbongoTable(Table):
             or self.turning
             or self.flash
             or self.said_left
+            or self.asking
             or self.flights.busy
             or (self.handler and self.handler.animated)
         )
@@ -249,10 +258,13 @@ class UbongoTable(Table):
                 self.app.sounds.play("ubongo" if event["seat"] == self.viewer else "sale")
             elif kind in ("give_up", "time_out", "too_late"):
                 seats = event.get("seats", [event.get("seat")])
+                if kind == "give_up" and self.viewer in seats:
+                    self.gave_up = True
                 if self.viewer in seats:
                     self._freeze()
                     self.app.sounds.play("alarm")
             elif kind == "hourglass_turned":
+                self.gave_up = False
                 self.turning = self.speed(TURN)
                 self.shown_solution = None
                 self.app.sounds.play("flip")
@@ -448,8 +460,23 @@ class UbongoTable(Table):
 
     # -- acting ---------------------------------------------------------------------------
     def give_up(self) -> None:
-        if self.solving():
-            self.submit(self.viewer, {"move": "give_up"})
+        """A first press asks (G sits beside F, the flip): the second, within a few seconds,
+        gives up for this hourglass."""
+        if not self.solving():
+            return
+        if not self.asking:
+            self.asking = ASK
+            self.notice = N_("Give up this hourglass? Press G (or Give up) again to stop.")
+            self.give_up_button.label = N_("Sure? Give up (G)")
+            return
+        self._stop_asking()
+        self.submit(self.viewer, {"move": "give_up"})
+
+    def _stop_asking(self) -> None:
+        self.asking = 0
+        self.give_up_button.label = N_("Give up (G)")
+        if self.notice == N_("Give up this hourglass? Press G (or Give up) again to stop."):
+            self.notice = ""
 
     def show_piece(self) -> None:
         """Lay one piece where a solution has it (keeping the pieces already right); in a timed
@@ -623,6 +650,7 @@ class UbongoTable(Table):
         if move == "solve" and self.handler is not None:
             yield from self.handler.gestures(command["placements"])
         elif move == "give_up":
-            yield ("click", "give-up")
+            yield ("click", "give-up")  # asks
+            yield ("click", "give-up")  # gives up
         elif move == "pawn":
             yield ("click", f"row.{command['row']}")
