@@ -8,6 +8,7 @@ import random
 
 import pygame
 
+from game.automation import Session
 from game.core import registry
 from game.core.match import Match, Seat
 from game.core.ruleset import Budget
@@ -421,7 +422,7 @@ def test_setup_offers_people_or_a_bot_target_bonus_and_dealer_then_continue_resu
     frame(app)
     setup = app.top
     options = {w.label: w for w in setup.option_widgets}
-    assert set(options) == {"Match to", "Undercut bonus", "First dealer"}
+    assert set(options) == {"Match to", "Undercut bonus", "First dealer", "First upcard to"}
     assert setup.seat_kinds[1].choices == ["human", "online", "easy", "medium", "hard"]
     click(app, setup.seat_kinds[1].rect.center, button=3)  # medium -> easy
     click(app, setup.seat_kinds[1].rect.center, button=3)  # easy -> online
@@ -436,7 +437,7 @@ def test_setup_offers_people_or_a_bot_target_bonus_and_dealer_then_continue_resu
     table = app.top
     assert isinstance(table, GinRummyTable)
     assert [s.kind for s in record(table).seats] == ["human", "human"]
-    assert record(table).options == {"target": 50, "undercut_bonus": 10, "first_dealer": 1}
+    assert record(table).options == {"target": 50, "undercut_bonus": 10, "first_dealer": 1, "upcard": "dealer"}
     assert record(table).state.dealer == 1 and table.viewer is None
     through_handoff(app)
     assert table.viewer == 1  # the dealer decides on the upcard first
@@ -504,3 +505,23 @@ def test_a_table_waiting_for_the_person_is_still_until_a_remark_fades():
     assert frames > 30 and not table.notice  # the remark stayed up a while, then went
     app.update(1)
     assert not app.present()
+
+
+def test_the_classic_upcard_order_is_a_setup_option_and_the_non_dealer_is_asked_first():
+    """Issue 55, item 15: the seed's order (the dealer decides on the upcard first) stays the
+    default; the setup offers the classic one, and with it the table asks the non-dealer first."""
+    s = Session.menu()
+    s.click("ginrummy")
+    setup = s.app.top
+    assert setup.options["upcard"] == "dealer"
+    s.click("option.upcard")
+    assert setup.options["upcard"] == "other"
+    deck = deck_for("AS 2S 3S 4H 5H 6H 7C 7D 7S TD", "2C 3C 4C 5D 6D 8S 9S JC QC KC", "KD", dealer=0)
+    s = Session.open(
+        "ginrummy", ["human", "human"], seed=1, options={"upcard": "other"}, setup={"deck": deck, "dealer": 0}
+    )
+    assert s.waiting() == [1]
+    s.perform(1, {"move": "pass"})
+    assert s.waiting() == [0] and s.view(0)["phase"] == "first_upcard"
+    s.perform(0, {"move": "pass"})
+    assert s.waiting() == [1] and s.view(1)["phase"] == "draw"

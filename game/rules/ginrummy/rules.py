@@ -189,7 +189,8 @@ def evolve(state: State, event: Event) -> State:
             hands=(hands[0], hands[1]),
             pile=deck[20:21],
             stock=deck[21:],
-            turn=dealer,
+            # the seed's dealer decides first; the classic order (option "upcard") the other player
+            turn=dealer if state.upcard_first == "dealer" else 1 - dealer,
             upcard_offers=0,
             taken=None,
             public=(),
@@ -210,7 +211,8 @@ def evolve(state: State, event: Event) -> State:
         public = state.public + ((seat, PASSED, state.pile[-1]),)
         if state.upcard_offers == 0:
             return replace(state, turn=1 - seat, upcard_offers=1, public=public)
-        # Both passed: the player after the non-dealer (the dealer) starts a normal turn.
+        # Both passed: the player after the second to pass (the first to decide) starts a
+        # normal turn: the dealer in the seed's order, the non-dealer in the classic one.
         return replace(state, phase=DRAW, turn=1 - seat, upcard_offers=2, public=public)
     if kind == "drew":
         if event["source"] == "stock":

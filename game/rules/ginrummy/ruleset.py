@@ -8,7 +8,14 @@ from typing import Any
 from game.core.i18n import msg
 from game.core.ruleset import Command, Event, Outcome, Rejected, Ruleset
 from game.rules.ginrummy import rules
-from game.rules.ginrummy.face import FIRST_DEALERS, TARGETS, UNDERCUT_BONUSES, GinRummyFace, scoring
+from game.rules.ginrummy.face import (
+    FIRST_DEALERS,
+    TARGETS,
+    UNDERCUT_BONUSES,
+    UPCARD_FIRST,
+    GinRummyFace,
+    scoring,
+)
 from game.rules.ginrummy.face.cards import BIT, mask_of
 from game.rules.ginrummy.face.checks import KNOCK_LIMIT
 from game.rules.ginrummy.face.melds import deadwood_mask, layoff_fits
@@ -78,11 +85,15 @@ class GinRummy(GinRummyFace, Ruleset):
         first = options.get("first_dealer", "random")
         if first not in FIRST_DEALERS or isinstance(first, bool):
             raise ValueError(f"first_dealer must be one of {FIRST_DEALERS}")
+        upcard = options.get("upcard", "dealer")
+        if upcard not in UPCARD_FIRST:
+            raise ValueError(f"upcard must be one of {UPCARD_FIRST}")
         return State(
             target=target,
             undercut_bonus=bonus,
             gin_bonus=GIN_BONUS,
             first_dealer=first if first in (0, 1) else None,
+            upcard_first=upcard,
         )
 
     def setup(self, state: State, setup: dict[str, Any] | None, rng: random.Random) -> list[Event]:

@@ -28,6 +28,9 @@ class State:
     undercut_bonus: int = 25
     gin_bonus: int = 25
     first_dealer: int | None = None  # the first hand's dealer; None: drawn at random
+    upcard_first: str = (
+        "dealer"  # who decides on the first upcard first: "dealer" (the seed) or "other" (Hoyle)
+    )
     phase: str = DEALING
     dealer: int = 0
     hand_number: int = 0  # 1 for the first deal

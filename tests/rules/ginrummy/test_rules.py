@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from game.core.match import Match, Seat
 from game.core.ruleset import Rejected
 from game.rules.ginrummy.face.cards import DECK
 from game.rules.ginrummy.face.scoring import can_knock, knock_deadwood
-from tests.rules.ginrummy.helpers import RULES, both_pass, play, start
+from tests.rules.ginrummy.helpers import RULES, both_pass, deck_for, play, start
 
 # Seat 0 deals in these tests unless said otherwise, so seat 1 receives the first ten cards.
 MELDED9 = "AS 2S 3S 4H 5H 6H 7C 7D 7S"  # three melds, nine cards
@@ -74,6 +75,42 @@ def test_non_dealer_may_knock_with_the_upcard_discard():
     events = play(m, (1, {"move": "knock", "card": "9D"}))
     assert events[0]["type"] == "knocked" and events[0]["seat"] == 1 and events[0]["deadwood"] == 2
     assert m.to_act == {0} and m.view(0)["phase"] == "layoff"
+
+
+def classic(hand0: str, hand1: str, upcard: str, order: str = "other") -> Match:
+    """As start(), seat 0 dealing, with the option "upcard" (the order of the first upcard)."""
+    deck = deck_for(hand0, hand1, upcard, "", 0)
+    seats = [Seat("Ann"), Seat("Bo")]
+    return Match.new(RULES, seats, {"upcard": order}, seed=3, setup={"deck": deck, "dealer": 0})
+
+
+def test_classic_order_the_non_dealer_decides_first_and_starts_after_two_passes():
+    """Option upcard "other" (Hoyle's and Pagat's order, not the seed's): the non-dealer decides
+    on the upcard first, then the dealer; after both pass the non-dealer starts a normal turn."""
+    m = classic(MELDED9 + " TD", "2C 3C 4C 5D 6D 8S 9S JC QC KC", "KD")
+    assert m.to_act == {1}
+    assert isinstance(m.submit(0, {"move": "pass"}), Rejected)
+    play(m, (1, {"move": "pass"}))
+    assert m.to_act == {0} and m.view(0)["phase"] == "first_upcard"
+    play(m, (0, {"move": "pass"}))
+    assert m.to_act == {1} and m.view(1)["phase"] == "draw"
+
+
+def test_classic_order_the_non_dealer_takes_the_upcard_then_the_dealer_draws():
+    m = classic(MELDED9 + " 9D", "2C 3C 4C 5D 6D 8S 9S JC QC KC", "7H")
+    play(m, (1, {"move": "take_upcard"}), (1, {"move": "discard", "card": "KC"}))
+    assert m.to_act == {0} and m.view(0)["phase"] == "draw"
+
+
+def test_classic_order_the_dealer_takes_after_a_pass_then_the_non_dealer_draws():
+    m = classic(MELDED9 + " 9D", "2C 3C 4C 5D 6D 8S 9S JC QC KC", "2D")
+    play(m, (1, {"move": "pass"}), (0, {"move": "take_upcard"}), (0, {"move": "discard", "card": "9D"}))
+    assert m.to_act == {1} and m.view(1)["phase"] == "draw"
+
+
+def test_an_unknown_upcard_order_is_refused():
+    with pytest.raises(ValueError, match="upcard must be one of"):
+        classic(MELDED9 + " 9D", "2C 3C 4C 5D 6D 8S 9S JC QC KC", "2D", "hoyle")
 
 
 def test_draw_from_stock_or_pile_then_discard():

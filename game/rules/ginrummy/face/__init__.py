@@ -11,6 +11,10 @@ from game.rules.ginrummy.face.log import describe
 TARGETS = (100, 50)
 UNDERCUT_BONUSES = (25, 10)
 FIRST_DEALERS = ("random", 0, 1)
+UPCARD_FIRST = (
+    "dealer",
+    "other",
+)  # who decides on the first upcard first: the seed's dealer, or Hoyle's non-dealer
 
 
 class GinRummyFace(Face):
@@ -29,6 +33,13 @@ class GinRummyFace(Face):
             FIRST_DEALERS,
             "random",
             (N_("Random"), N_("Seat 1"), N_("Seat 2")),
+        ),
+        Option(
+            "upcard",
+            N_("First upcard to"),
+            UPCARD_FIRST,
+            "dealer",
+            (N_("The dealer (these rules)"), N_("The non-dealer (classic)")),
         ),
     )
     commands = {
