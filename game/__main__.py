@@ -62,8 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--fallback", metavar="LEVEL", help="our bot that takes a failed program's seat")
     p.add_argument("--save", metavar="DIR", help="write each game to DIR as a match file (replay, import)")
 
-    p = sub.add_parser("replay", help="re-apply an exported match")
-    p.add_argument("file")
+    p = sub.add_parser("replay", help="re-apply exported matches")
+    p.add_argument("file", nargs="+", help="one or more exported match files")
     p.add_argument("--verify", action="store_true", help="re-decide every command and compare")
 
     p = sub.add_parser("serve", help="run matches for players on the network (docs/network.md)")

@@ -1,7 +1,8 @@
-"""`python -m game replay FILE [--verify]`: fold an exported match and summarise it.
+"""`python -m game replay FILE... [--verify]`: fold exported matches and summarise each.
 
-Exit codes: 0 fine, 1 `--verify` found an event the commands do not cause, 2 the file cannot be
-read as a Bazaar match (missing, not JSON, foreign, or a log that cannot be applied).
+Exit codes (the worst of the files'): 0 fine, 1 `--verify` found an event the commands do not
+cause, 2 a file cannot be read as a Bazaar match (missing, not JSON, foreign, or a log that
+cannot be applied). Over several files a terminal sees the files done and the time left.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.core import codec
+from game.core import codec, progress
 from game.core.codec import FormatError
 from game.core.match import Match, verify
 from game.core.store import read_match
@@ -44,7 +45,19 @@ def summary(match: Match) -> list[str]:
 
 
 def main(args: Any) -> int:
-    path = Path(args.file)
+    files = [Path(f) for f in args.file]
+    worst = 0
+    with progress.bar(len(files), "replay", json=len(files) < 2, unit="file") as done:
+        for path in files:
+            if len(files) > 1:
+                done.write(f"== {path}")  # (printed above the bar, which stays at the bottom)
+            worst = max(worst, one(path, getattr(args, "verify", False)))
+            done.update(1)
+    return worst
+
+
+def one(path: Path, verifying: bool) -> int:
+    """Summarise (and check, when `verifying`) one exported match; its exit code."""
     try:
         match = read_match(path)
     except FormatError as exc:
@@ -52,7 +65,7 @@ def main(args: Any) -> int:
         return 2
     for line in summary(match):
         print(line)
-    if not getattr(args, "verify", False):
+    if not verifying:
         return 0
     data = codec.loads(path.read_text(encoding="utf-8"), str(path))
     try:

@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from game.core import bots, codec, registry
+from game.core import bots, codec, progress, registry
 from game.core.authority import Authority
 from game.core.match import Match
 from game.core.outside import DEFAULT_MOVE_SECONDS, OutsideBotError
@@ -212,10 +212,12 @@ def tournament(
     move_seconds: float = DEFAULT_MOVE_SECONDS,
     fallback: str | None = None,
     save: Path | None = None,
+    shown: bool = False,
 ) -> dict[str, Any]:
     """Play `games` games. A game an outside program fails is aborted (or, with `fallback`,
     finished by that level) and listed under `failures`; the run goes on with the next. With
-    `save`, every game is written to that folder as an exported match (`saved_name`)."""
+    `save`, every game is written to that folder as an exported match (`saved_name`). With
+    `shown`, a terminal sees the games done, their rate and the time left (progress.py)."""
     if not move_seconds > 0:
         raise ValueError(f"the time limit a move must be above 0 s, not {move_seconds}")
     if save is not None:
@@ -223,15 +225,21 @@ def tournament(
     limits = (seconds, move_seconds, fallback)
     jobs = [(game, specs, seed * 1_000_003 + i, options or {}, *limits, i, save) for i in range(games)]
     start = time.perf_counter()
-    if processes > 1:
-        # Workers started afresh on every system ("spawn", Windows' and macOS' only way): in
-        # the bundle that is its own program again, handed to the worker by
-        # multiprocessing.freeze_support() (build/launch.py), so the Linux build checks the
-        # path the other two take; a forked worker would never pass through it
-        with ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn")) as pool:
-            results = list(pool.map(_play_args, jobs))
-    else:
-        results = [_play_args(job) for job in jobs]
+    results: list[GameResult] = []
+    with progress.bar(games, game, json=not shown, unit="game") as done:
+        if processes > 1:
+            # Workers started afresh on every system ("spawn", Windows' and macOS' only way): in
+            # the bundle that is its own program again, handed to the worker by
+            # multiprocessing.freeze_support() (build/launch.py), so the Linux build checks the
+            # path the other two take; a forked worker would never pass through it
+            with ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn")) as pool:
+                for result in pool.map(_play_args, jobs):  # in order, each as soon as it is in
+                    results.append(result)
+                    done.update(1)
+        else:
+            for job in jobs:
+                results.append(_play_args(job))
+                done.update(1)
     elapsed = time.perf_counter() - start
     n = len(specs)
     played = [r for r in results if not r.aborted]
@@ -288,6 +296,7 @@ def main(args) -> int:
             DEFAULT_MOVE_SECONDS if args.move_seconds is None else args.move_seconds,
             args.fallback,
             Path(args.save) if getattr(args, "save", None) else None,
+            progress.shown(args.json),
         )
     except (KeyError, ValueError, RuntimeError, OSError) as exc:
         print(f"sim: {exc}", file=sys.stderr)
