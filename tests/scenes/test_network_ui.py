@@ -102,8 +102,11 @@ def test_an_online_seat_turns_start_into_host_and_hosting_shows_each_invite(monk
         assert drawn.problems(s) == []
         words = [w for _, w in drawn.drawn]
         assert "Bilal" in words and "Not joined yet" in words
-        address, code = invite.rsplit("/", 1)
+        assert "?pin=" in invite  # the host's key: the guest checks it (docs/network.md)
+        head, _, query = invite.partition("?")
+        address, code = head.rsplit("/", 1)
         assert f"{address}/" in words and code in words  # the address quiet, the code loud
+        assert f"?{query}" in words  # the key below, whole
         s.click("copy.1")
         assert pygame.scrap.get_text() == invite  # the dummy display keeps a clipboard too
         assert "Copied Bilal's invite" in sheet.status
@@ -194,7 +197,8 @@ def test_the_join_screen_refuses_a_malformed_invite_and_an_unknown_code_in_words
             assert s.app.top.problem[0] == "That is not an invite."
             assert "bazaar://" in s.app.top.problem[1]  # what an invite looks like
             s.key("ctrl+a")
-            s.type(f"bazaar://127.0.0.1:{port}/ZZZZ-ZZZZ-ZZZZ-ZZZZ")
+            key = invites[1].partition("?")[2]  # the host's pin: a code it does not know
+            s.type(f"bazaar://127.0.0.1:{port}/ZZZZ-ZZZZ-ZZZZ-ZZZZ?{key}")
             s.click("join")
             s.idle()
             assert s.scene == "join"
@@ -455,7 +459,7 @@ def test_the_hosts_own_server_takes_no_new_match_from_the_network():
     with hosting("jaipur", ["human", "online"]) as (host, _):
         server = host.app.hosting.server
         before = dict(server.rooms)
-        stranger = Raw(server.address)
+        stranger = Raw(server.address, pin=host.app.hosting.identity.pin)
         try:
             seats = [{"name": "X", "kind": "online"}, {"name": "Y", "kind": "online"}]
             answer = stranger.ask({"type": "create", "v": p.VERSION, "game": "jaipur", "seats": seats})
@@ -566,7 +570,7 @@ def test_the_host_gives_an_away_player_a_new_invite_and_the_old_link_opens_nothi
         guest = joined(invites[1])
         wait_until(host, lambda: online(host, 1), "the guest online")
         old = guest.table.window
-        url, token = old.link.url, old.token
+        url, token = old.link.route, old.token  # the way and key it joined by
         guest.close()
         wait_until(host, lambda: not online(host, 1), "the guest gone")
         host.click("connection")
