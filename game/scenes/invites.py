@@ -3,7 +3,8 @@ has joined, and its invite large enough to read out or type, with Copy.
 
 Shown when Host starts a match, and again from the connection sheet (the host's only). An
 invite is one line, `bazaar://HOST:PORT/CODE?pin=KEY` (with the host's other addresses, when
-it has them), and works once: the player who joins with it keeps the seat. The sheet follows the players joining while it is open.
+it has them), and works once: the player who joins with it keeps the seat. The sheet follows
+the players joining while it is open.
 """
 
 from __future__ import annotations
