@@ -31,7 +31,6 @@ PAUSED_REFUSAL = N_(
     "This match is paused after a fault on the server: nothing can be played until it goes on."
 )
 RESUMED_WORDS = N_("The server took this match up again: it goes on.")
-CANCELLED = N_("Joining was cancelled")
 # OpenSSL's verify codes that have words of their own
 _EXPIRED, _OTHER_NAME = 10, 62
 
@@ -43,6 +42,11 @@ class Unreached(OSError):
     def __init__(self, words: Msg):
         super().__init__(words)
         self.words = words
+
+
+def cancelled() -> Msg:
+    """The person gave joining up while the candidates were tried."""
+    return msg("Joining was cancelled")
 
 
 def key_changed(addresses: str) -> Msg:

@@ -29,7 +29,7 @@ from urllib.parse import urlsplit
 
 from websockets.sync.client import ClientConnection, connect
 
-from game.core.i18n import N_, Msg, msg
+from game.core.i18n import N_, Msg
 from game.net import failures
 from game.net.identity import pin_of_certificate
 from game.net.invite import Invite, address
@@ -173,7 +173,7 @@ def reach(
     try:
         while True:
             if stop is not None and stop.is_set():
-                raise failures.Unreached(msg(failures.CANCELLED))
+                raise failures.Unreached(failures.cancelled())
             now = time.monotonic()
             if started < len(candidates) and (now >= next_at or running == 0):
                 way = candidates[started]
