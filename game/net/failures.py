@@ -44,6 +44,20 @@ class Unreached(OSError):
         self.words = words
 
 
+_SETTLED: set[str] = set()  # templates of words that say all there is to do (below)
+
+
+def _settled(words: Msg) -> Msg:
+    _SETTLED.add(words.template)
+    return words
+
+
+def settled(words: str) -> bool:
+    """Words about a key, a certificate or every address at once: they say what to do
+    themselves, and no advice about networks in general belongs beside them."""
+    return isinstance(words, Msg) and words.template in _SETTLED
+
+
 def cancelled() -> Msg:
     """The person gave joining up while the candidates were tried."""
     return msg("Joining was cancelled")
@@ -51,21 +65,25 @@ def cancelled() -> Msg:
 
 def key_changed(addresses: str) -> Msg:
     """Every candidate that answered showed another key than the invite's."""
-    return msg(
-        "The host's key changed: {addresses} answered with another key than the one in the invite, "
-        "so nothing was sent. Ask the host for a new invite (and tell them: if they did not move "
-        "their Bazaar to another computer, someone else may be answering in their place).",
-        addresses=addresses,
+    return _settled(
+        msg(
+            "The host's key changed: {addresses} answered with another key than the one in the invite, "
+            "so nothing was sent. Ask the host for a new invite (and tell them: if they did not move "
+            "their Bazaar to another computer, someone else may be answering in their place).",
+            addresses=addresses,
+        )
     )
 
 
 def none_answered(addresses: list[str]) -> Msg:
     """Several candidates, none of which answered: each named."""
     listed = ", ".join(addresses)
-    return msg(
-        "Nothing answered at any of the host's addresses: {listed}. Check that the host's app is open "
-        "and hosting this match; friends on another network also need the host's router to let them in.",
-        listed=listed,
+    return _settled(
+        msg(
+            "Nothing answered at any of the host's addresses: {listed}. Check that the host's app is open "
+            "and hosting this match; friends on another network also need the host's router to let them in.",
+            listed=listed,
+        )
     )
 
 
@@ -74,27 +92,35 @@ def _tls_words(exc: ssl.SSLError, address: str) -> Msg:
     or an answer that is no TLS at all."""
     if isinstance(exc, ssl.SSLCertVerificationError):
         if exc.verify_code == _EXPIRED:
-            return msg(
-                "The certificate of {address} has expired, so nothing was sent. Tell whoever runs "
-                "that server; until it is renewed it cannot be joined safely.",
-                address=address,
+            return _settled(
+                msg(
+                    "The certificate of {address} has expired, so nothing was sent. Tell whoever runs "
+                    "that server; until it is renewed it cannot be joined safely.",
+                    address=address,
+                )
             )
         if exc.verify_code == _OTHER_NAME:
-            return msg(
-                "The certificate of {address} is made out to another name, so nothing was sent. "
-                "Check the address in the invite with the host.",
+            return _settled(
+                msg(
+                    "The certificate of {address} is made out to another name, so nothing was sent. "
+                    "Check the address in the invite with the host.",
+                    address=address,
+                )
+            )
+        return _settled(
+            msg(
+                "The certificate of {address} is not vouched for by any authority this computer trusts, "
+                "so nothing was sent. Ask the host for an invite that carries their key (pin=), or add "
+                "the authority of your own server (SSL_CERT_FILE).",
                 address=address,
             )
-        return msg(
-            "The certificate of {address} is not vouched for by any authority this computer trusts, "
-            "so nothing was sent. Ask the host for an invite that carries their key (pin=), or add "
-            "the authority of your own server (SSL_CERT_FILE).",
+        )
+    return _settled(
+        msg(
+            "{address} answered without the encryption the invite asks for, so nothing was sent: it is "
+            "another program, or an older Bazaar. Check the address, or ask the host for a new invite.",
             address=address,
         )
-    return msg(
-        "{address} answered without the encryption the invite asks for, so nothing was sent: it is "
-        "another program, or an older Bazaar. Check the address, or ask the host for a new invite.",
-        address=address,
     )
 
 

@@ -22,6 +22,7 @@ import pygame
 from game.core import faces
 from game.core.i18n import N_, msg, said
 from game.net.client import NetError
+from game.net.failures import settled
 from game.net.invite import parse
 from game.net.reach import Way
 from game.net.tickets import Ticket
@@ -292,7 +293,9 @@ class JoinScreen(Screen):
             self.problem = (N_("That is not an invite."), said(exc), "")
         except NetError as exc:
             code = getattr(exc, "code", "")
-            self.problem = (N_("Could not join."), refusal_words(code, said(exc)), ADVICE.get(code, ""))
+            reason = said(exc)  # a key or certificate refused says itself what to do: no network advice
+            advice = "" if settled(reason) else ADVICE.get(code, "")
+            self.problem = (N_("Could not join."), refusal_words(code, reason), advice)
         else:
             self.app.replace(window_table(self.app, window))
 

@@ -14,6 +14,7 @@ import pytest
 
 from game.automation import Session
 from game.core import i18n, registry
+from game.net.invite import parse
 from game.scenes.join import ADVICE
 from game.scenes.presence import AWAY, HERE, ONLINE
 from tests.scenes.label_fit import Drawn, Overflow
@@ -102,7 +103,8 @@ def test_an_online_seat_turns_start_into_host_and_hosting_shows_each_invite(monk
         assert drawn.problems(s) == []
         words = [w for _, w in drawn.drawn]
         assert "Bilal" in words and "Not joined yet" in words
-        assert "?pin=" in invite  # the host's key: the guest checks it (docs/network.md)
+        assert parse(invite) == sheet.table.invites[1], "the invite shown parses back"
+        assert parse(invite).pin == s.app.hosting.identity.pin  # the host's key: the guest checks it
         head, _, query = invite.partition("?")
         address, code = head.rsplit("/", 1)
         assert f"{address}/" in words and code in words  # the address quiet, the code loud
@@ -183,6 +185,25 @@ def open_join() -> Session:
     s.click("join")
     assert s.scene == "join" and s.focused == "invite"
     return s
+
+
+def test_the_join_screen_says_the_hosts_key_changed_and_gives_no_network_advice():
+    """Issue 54: a host that shows another key than the invite's is refused in words saying
+    what to do, with no advice about ports and networks beside them."""
+    with hosting("jaipur", ["human", "online"]) as (host, invites):
+        pin = parse(invites[1]).pin
+        assert pin is not None
+        s = open_join()
+        try:
+            s.type(invites[1].replace(pin, "A" * 43))
+            s.click("join")
+            s.idle()
+            assert s.scene == "join"
+            headline, reason, advice = s.app.top.problem
+            assert headline == "Could not join." and reason.startswith("The host's key changed"), reason
+            assert advice == ""
+        finally:
+            s.close()
 
 
 def test_the_join_screen_refuses_a_malformed_invite_and_an_unknown_code_in_words():
