@@ -332,7 +332,7 @@ class JoinScreen(Screen):
             pygame.draw.line(surface, theme.DANGER, (65, y - 7), (79, y + 7), 3)  # a cross: refused
             pygame.draw.line(surface, theme.DANGER, (65, y + 7), (79, y - 7), 3)
             text.blit(surface, headline, (92, y), 20, theme.TEXT, "bold", "midleft")
-            said_lines = text.wrap(reason, 1120, 18)[:2]
+            said_lines = text.wrap(reason, 1120, 18)[: 2 if advice else 4]  # room for advice, or not
             for k, line in enumerate(said_lines):
                 text.blit(surface, line, (92, y + 30 + 24 * k), 18, theme.ACCENT, anchor="midleft")
             below = y + 30 + 24 * len(said_lines)
