@@ -5,7 +5,9 @@ The host's app runs the same server as `python -m game serve`, on a thread, stor
 matches in the app's own saves through the app's one store thread (one connection to the
 file); the host's table is then a window on that server like any other player's (its people's
 seats, at this screen), so there is one authority and one way a match is played over the
-network (docs/network.md). Hosting a saved match again reopens it for its players' tokens.
+network (docs/network.md). It serves wss:// with the key kept in the data folder
+(game/net/identity.py), and every invite carries that key's pin. Hosting a saved match again
+reopens it for its players' tokens.
 """
 
 from __future__ import annotations

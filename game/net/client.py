@@ -345,7 +345,10 @@ class RemoteWindow:
                 link.close()
                 raise NetError(window.problem or msg("The host did not answer in time"))
             window._take(item)
-            if window.status == "closed" or (isinstance(item, Down) and first["type"] == "join"):
+            given_up = isinstance(item, Down) and (
+                first["type"] == "join" or failures.refused_key(item.words)
+            )
+            if window.status == "closed" or given_up:
                 link.close()
                 raise NetError(window.problem or msg("Could not reach the host"), window.refusal)
         return window

@@ -63,16 +63,22 @@ def cancelled() -> Msg:
     return msg("Joining was cancelled")
 
 
+KEY_CHANGED = N_(
+    "The host's key changed: {addresses} answered with another key than the one in the invite, "
+    "so nothing was sent. Ask the host for a new invite (and tell them: if they did not move "
+    "their Bazaar to another computer, someone else may be answering in their place)."
+)
+
+
 def key_changed(addresses: str) -> Msg:
     """Every candidate that answered showed another key than the invite's."""
-    return _settled(
-        msg(
-            "The host's key changed: {addresses} answered with another key than the one in the invite, "
-            "so nothing was sent. Ask the host for a new invite (and tell them: if they did not move "
-            "their Bazaar to another computer, someone else may be answering in their place).",
-            addresses=addresses,
-        )
-    )
+    return _settled(Msg(KEY_CHANGED, {"addresses": addresses}))
+
+
+def refused_key(words: str) -> bool:
+    """Whether `words` say the host's key changed: no retry mends that (Take your seat gives
+    up at once, where a host merely away is waited for)."""
+    return isinstance(words, Msg) and words.template == KEY_CHANGED
 
 
 def none_answered(addresses: list[str]) -> Msg:

@@ -107,14 +107,15 @@ def secured(sock: socket.socket, route: Invite, way: Way, timeout: float) -> soc
         raise
 
 
-def _dial(way: Way, timeout: float) -> socket.socket:
-    """A TCP socket to the candidate (the relay's dial, relaying.dial, joins here)."""
+def _dial(route: Invite, way: Way, timeout: float) -> socket.socket:
+    """A TCP socket to the candidate. The relay's candidate, last in `ways`, is dialled here by
+    game/net/relaying.py (`dial(route.relay, route.pin, timeout)`): the same TLS runs over it."""
     return socket.create_connection((way.host, way.port), timeout=timeout)
 
 
 def _open(route: Invite, way: Way, timeout: float) -> socket.socket:
     deadline = time.monotonic() + timeout
-    sock = _dial(way, timeout)
+    sock = _dial(route, way, timeout)
     if not route.secure:
         sock.settimeout(None)
         return sock

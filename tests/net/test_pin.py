@@ -216,3 +216,26 @@ def test_a_remembered_seat_keeps_the_hosts_key_and_a_seat_from_before_stays_plai
          "names": ["A", "B"], "joined": "2026-11-20T10:00:00"}
     )  # fmt: skip
     assert old is not None and old.route.pin is None and not old.route.secure
+
+
+def test_take_your_seat_gives_up_at_once_when_the_hosts_key_changed(host):
+    """A host merely away is waited for (it may be starting again); another key is no such
+    thing: the words come at the first refusal, not when the wait runs out."""
+    server, thread, address, identity = host
+    _, codes, _ = thread.call(server.create, "jaipur", seats("online", "online"), None, None)
+    window = RemoteWindow.join(pinned(address, codes[0], identity.pin), timeout=BOUND)
+    token = window.token
+    window.close()
+    tries, again = [], threading.Event()  # a second try gives the attempt up: it must not come
+
+    def trying(way: reach.Way) -> None:
+        tries.append(way)
+        if len(tries) > 1:
+            again.set()
+
+    with pytest.raises(NetError) as refused:
+        RemoteWindow.rejoin(
+            pinned(address, "", "A" * 43), token, timeout=10 * BOUND, stop=again, trying=trying
+        )
+    assert str(refused.value).startswith(CHANGED), str(refused.value)
+    assert len(tries) == 1
