@@ -113,8 +113,9 @@ def free_port() -> int:
 class Serve:
     """`python -m game serve` in a process of its own, on loopback."""
 
-    def __init__(self, port: int, data: Path, log: Path, bot_pause: float, *flags: str):
-        command = selfcall.command("serve", "--host", LOOPBACK, "--port", str(port), "--plain")
+    def __init__(self, port: int, data: Path, log: Path, bot_pause: float, *flags: str, plain: bool = True):
+        command = selfcall.command("serve", "--host", LOOPBACK, "--port", str(port))
+        command += ["--plain"] if plain else []  # raw clients speak ws://; else its own key, wss://
         command += ["--data", str(data), "--bot-pause", str(bot_pause), "--allow-seed", *flags]  # fixed deals
         with open(log, "a") as err:
             self.proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=err, text=True)

@@ -20,9 +20,10 @@ from game.net import client, reach
 from game.net.client import NetError, RemoteWindow
 from game.net.identity import Identity
 from game.net.invite import Invite, parse
+from game.net.protocol import VERSION as PROTOCOL
 from game.net.server import Server, Threaded
 from game.net.tickets import Ticket, load, remember
-from tests.net.support import BOUND, LOOPBACK, seats
+from tests.net.support import BOUND, LOOPBACK, Raw, Serve, free_port, seats
 
 CHANGED = "The host's key changed"
 
@@ -239,3 +240,33 @@ def test_take_your_seat_gives_up_at_once_when_the_hosts_key_changed(host):
         )
     assert str(refused.value).startswith(CHANGED), str(refused.value)
     assert len(tries) == 1
+
+
+def test_serve_speaks_wss_with_the_key_it_keeps_and_prints_its_pin(tmp_path):
+    """`serve` with no certificate of an authority: its own key, kept in its data folder (the
+    same pin after a restart), and invites that carry it."""
+    port, data = free_port(), tmp_path / "data"
+    pins = []
+    for _ in range(2):
+        served = Serve(port, data, tmp_path / "serve.log", 0.0, plain=False)
+        try:
+            assert served.proc.stdout is not None
+            said = served.proc.stdout.readline()
+            assert f"invites: bazaar://HOST:{port}/CODE?pin=" in said, said
+            pin = said.split("?pin=")[1].split()[0]
+            pins.append(pin)
+            creator = Raw((LOOPBACK, port), pin=pin)
+            try:
+                made = creator.ask(
+                    {"type": "create", "v": PROTOCOL, "game": "jaipur", "seats": seats("online", "bot")}
+                )
+            finally:
+                creator.close()
+            window = RemoteWindow.join(
+                parse(f"bazaar://{LOOPBACK}:{port}/{made['codes']['0']}?pin={pin}"), timeout=BOUND
+            )
+            window.close()
+            assert window.seats == frozenset({0})
+        finally:
+            served.stop()
+    assert pins[0] == pins[1], "the key is kept"
