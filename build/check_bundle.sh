@@ -262,7 +262,7 @@ cli, version, data = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 with socket.socket() as probe:
     probe.bind(("127.0.0.1", 0))
     port = probe.getsockname()[1]
-serve = [cli, "serve", "--host", "127.0.0.1", "--port", str(port), "--data", data, "--bot-pause", "0"]
+serve = [cli, "serve", "--host", "127.0.0.1", "--port", str(port), "--data", data, "--bot-pause", "0", "--plain"]
 log = open(f"{data}.log", "w+")  # its log of joins and failures, shown when it fails
 server = subprocess.Popen(serve, stdout=subprocess.PIPE, stderr=log, text=True)
 try:

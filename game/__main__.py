@@ -80,6 +80,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--tls-cert", metavar="PEM", help="serve wss:// with this certificate (chain)")
     p.add_argument("--tls-key", metavar="PEM", help="its private key (when not in the --tls-cert file)")
+    p.add_argument(
+        "--plain",
+        action="store_true",
+        help="plain ws://, no TLS: behind a proxy that ends TLS, or on a network you trust",
+    )
 
     p = sub.add_parser("games", help="list the games found (each plugin's declaration) and those refused")
     p.add_argument("--json", action="store_true")

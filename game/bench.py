@@ -378,7 +378,8 @@ def _server(bot_pause: float) -> Iterator[tuple[str, subprocess.Popen]]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    command = selfcall.command("serve", "--host", "127.0.0.1", "--port", str(port))
+    # plain ws://: the figures measure the server, as they did before TLS was the default
+    command = selfcall.command("serve", "--host", "127.0.0.1", "--port", str(port), "--plain")
     with open(folder / "server.log", "w") as log:
         proc = subprocess.Popen(
             [*command, "--data", str(folder / "data"), "--bot-pause", str(bot_pause)],

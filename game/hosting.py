@@ -5,7 +5,9 @@ The host's app runs the same server as `python -m game serve`, on a thread, stor
 matches in the app's own saves through the app's one store thread (one connection to the
 file); the host's table is then a window on that server like any other player's (its people's
 seats, at this screen), so there is one authority and one way a match is played over the
-network (docs/network.md). Hosting a saved match again reopens it for its players' tokens.
+network (docs/network.md). It serves wss:// with the key kept in the data folder
+(game/net/identity.py), and every invite carries that key's pin. Hosting a saved match again
+reopens it for its players' tokens.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from game.core.i18n import msg
 from game.core.ruleset import AT_TABLE, Budget, Ruleset
 from game.core.seats import Seat
 from game.net.client import RemoteWindow
+from game.net.identity import Identity
 from game.net.invite import Invite
 from game.net.protocol import DEFAULT_PORT
 from game.net.server import Server, Threaded
@@ -42,6 +45,8 @@ class Hosting:
         self.app = app
         automated = app.automated
         data = app.store.path.parent if app.store.path is not None else Path(tempfile.mkdtemp())
+        # the key it serves wss:// with, kept: every invite carries its pin (docs/network.md)
+        self.identity = Identity.load_or_make(data)
         self.server = Server(
             data,
             store=app.store,  # the app's own saves, through its one store thread
@@ -65,7 +70,7 @@ class Hosting:
         fixed = os.environ.get("BAZAAR_PORT", "").strip()
         ports = (int(fixed),) if fixed.isdigit() else (0,) if self.app.automated else (DEFAULT_PORT, 0)
         for port in ports:
-            thread = Threaded(self.server, self.bind, port)
+            thread = Threaded(self.server, self.bind, port, self.identity.server_context())
             try:
                 thread.start()
                 return thread
@@ -74,8 +79,13 @@ class Hosting:
         raise OSError(msg("no port to host on"))
 
     @property
-    def url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/"
+    def route(self) -> Invite:
+        """How the host's own table reaches its server: loopback, checking the same key."""
+        return Invite("127.0.0.1", self.port, "", pin=self.identity.pin)
+
+    def invite(self, code: str) -> Invite:
+        """An online seat's invite: this computer's address, the code, the key's pin."""
+        return Invite(self.shown, self.port, code, pin=self.identity.pin)
 
     def host(
         self, ruleset: Ruleset, seats: list[Seat], options: dict[str, Any], seed: int | None = None
@@ -83,21 +93,21 @@ class Hosting:
         """A new match on this computer: the people's window and the online seats' invites."""
         spec = [{"name": s.name, "kind": s.kind, "level": s.level} for s in seats]
         match_id, codes, token = self.thread.call(self.server.create, ruleset.name, spec, options, seed)
-        window = RemoteWindow.rejoin(self.url, token)
-        return Hosted(window, {seat: Invite(self.shown, self.port, code) for seat, code in codes.items()})
+        window = RemoteWindow.rejoin(self.route, token)
+        return Hosted(window, {seat: self.invite(code) for seat, code in codes.items()})
 
     def reopen(self, match_id: int) -> Hosted:
         """A match hosted before (the app started again): the server plays it on, its players
         reconnect with their tokens; seats nobody has joined yet get fresh invites."""
         token = self.thread.call(self.server.host_again, match_id)
-        window = RemoteWindow.rejoin(self.url, token)
+        window = RemoteWindow.rejoin(self.route, token)
         codes = self.thread.call(self.server.fresh_invites, match_id)
-        return Hosted(window, {seat: Invite(self.shown, self.port, code) for seat, code in codes.items()})
+        return Hosted(window, {seat: self.invite(code) for seat, code in codes.items()})
 
     def reinvite(self, match_id: int, seat: int) -> Invite:
         """A new invite for an away player's seat (the old invite and their link stop working)."""
         code = self.thread.call(self.server.reinvite, match_id, seat)
-        return Invite(self.shown, self.port, code)
+        return self.invite(code)
 
     def stopping(self) -> None:
         """Ask the server to stop (its rooms stop, their writes go on in the shared queue)."""

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from game.net import tickets
     from game.net.client import RemoteWindow
     from game.net.invite import Invite
+    from game.net.reach import Way
     from game.scenes.host import Server
 
 T = TypeVar("T")  # what a call on the store's thread returns
@@ -431,40 +432,41 @@ class Matches:
         except (ValueError, OSError) as exc:
             raise NotOpened(msg("No new invite: {why}", why=said(exc))) from None
 
-    def join(self, text: str, stop: threading.Event | None = None) -> RemoteWindow:
+    def join(
+        self, text: str, stop: threading.Event | None = None, trying: Callable[[Way], None] | None = None
+    ) -> RemoteWindow:
         """Join with an invite: the seat's window, or ValueError / NetError saying why not in
-        words (`stop` set gives it up). The seat is remembered (game.net.tickets), so this app
-        can take it again after a restart."""
+        words (`stop` set gives it up, `trying` is told each of the host's addresses tried). The
+        seat is remembered with the host's key and addresses (game.net.tickets), so this app can
+        take it again after a restart."""
         from game.net import tickets
         from game.net.client import RemoteWindow
         from game.net.invite import parse
 
         invite = parse(text)
-        window = RemoteWindow.join(invite, stop=stop)
+        window = RemoteWindow.join(invite, stop=stop, trying=trying)
         self._playable(window)
         game = window.game.name if window.game is not None else ""
-        ticket = tickets.Ticket(
-            invite.url,
-            window.token,
-            game,
-            window.match_id,
-            tuple(sorted(window.seats)),
-            tuple(window.names),
-            tickets.now(),
-        )
+        seats, names = tuple(sorted(window.seats)), tuple(window.names)
+        ticket = tickets.Ticket.of(invite, window.token, game, window.match_id, seats, names)
         with contextlib.suppress(OSError):  # a seat not remembered is a convenience lost, not the game
             tickets.remember(paths.data_dir(), ticket)
         return window
 
-    def rejoin(self, ticket: tickets.Ticket, stop: threading.Event | None = None) -> RemoteWindow:
-        """Take a remembered seat again: its window, or NetError (a seat the host no longer
-        knows is forgotten here too; `stop` set gives it up)."""
+    def rejoin(
+        self,
+        ticket: tickets.Ticket,
+        stop: threading.Event | None = None,
+        trying: Callable[[Way], None] | None = None,
+    ) -> RemoteWindow:
+        """Take a remembered seat again, by the ways and key it was joined with: its window, or
+        NetError (a seat the host no longer knows is forgotten here too; `stop` set gives it up)."""
         from game.net import tickets as known
         from game.net.client import NetError, RemoteWindow
         from game.net.protocol import BAD_TOKEN
 
         try:
-            window = RemoteWindow.rejoin(ticket.url, ticket.token, stop=stop)
+            window = RemoteWindow.rejoin(ticket.route, ticket.token, stop=stop, trying=trying)
         except NetError as exc:
             if exc.code == BAD_TOKEN:  # the host no longer knows this seat (not merely away)
                 with contextlib.suppress(OSError):

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple, TypedDict
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import ClientConnection
 
 from game.core import faces
 from game.core.face import Face
@@ -36,6 +36,7 @@ from game.net import messages as m
 from game.net import protocol as p
 from game.net.failures import dropped, failure_words
 from game.net.invite import Invite
+from game.net.reach import Way, connect_ws, route_of
 
 log = logging.getLogger("bazaar.net")
 Arrived = Callable[[list[Event]], None]
@@ -144,8 +145,17 @@ class Link:
     OPEN_SECONDS = 5.0  # connecting, TLS and the handshake, before an attempt counts as failed
     CLOSE_SECONDS = 1.0  # the peer's answer to our close, before the socket is simply shut
 
-    def __init__(self, url: str, first: Hello | Join, inbox: Inbox):
+    def __init__(
+        self,
+        url: str,
+        first: Hello | Join,
+        inbox: Inbox,
+        route: Invite | None = None,
+        trying: Callable[[Way], None] | None = None,
+    ):
         self.url = url
+        self.route = route or route_of(url)  # the host's candidates and key (game/net/reach.py)
+        self.trying = trying  # told each candidate as it is tried (the Join screen shows it)
         self.first = first  # join (a code) until a welcome brings the token, then hello
         self.inbox = inbox
         self.ws: ClientConnection | None = None
@@ -163,9 +173,11 @@ class Link:
         attempt = 0
         while not self.stopping.is_set():
             try:
-                with connect(
-                    self.url,
-                    open_timeout=self.OPEN_SECONDS,
+                with connect_ws(
+                    self.route,
+                    self.OPEN_SECONDS,
+                    self.stopping,
+                    self.trying,
                     max_size=p.MAX_OUT_FRAME,
                     compression=None,
                     proxy=None,
@@ -306,12 +318,15 @@ class RemoteWindow:
         first: Hello | Join,
         timeout: float | None = None,
         stop: threading.Event | None = None,
+        route: Invite | None = None,
+        trying: Callable[[Way], None] | None = None,
     ) -> RemoteWindow:
         """Connect and wait for the welcome (REQUEST_SECONDS at most): the window, or NetError
         saying why not. Never from the frame: the Join screen calls it on a thread of its own,
-        and `stop` set gives the attempt up (seen within STOP_SECONDS)."""
+        and `stop` set gives the attempt up (seen within STOP_SECONDS). `route`: the host's
+        candidates and key (an invite's), `trying` told each candidate tried."""
         inbox: Inbox = queue.Queue()
-        link = Link(url, first, inbox)
+        link = Link(url, first, inbox, route, trying)
         window = cls(link, inbox)
         link.start()
         deadline = time.monotonic() + (REQUEST_SECONDS if timeout is None else timeout)
@@ -330,25 +345,41 @@ class RemoteWindow:
                 link.close()
                 raise NetError(window.problem or msg("The host did not answer in time"))
             window._take(item)
-            if window.status == "closed" or (isinstance(item, Down) and first["type"] == "join"):
+            given_up = isinstance(item, Down) and (
+                first["type"] == "join" or failures.refused_key(item.words)
+            )
+            if window.status == "closed" or given_up:
                 link.close()
                 raise NetError(window.problem or msg("Could not reach the host"), window.refusal)
         return window
 
     @classmethod
     def join(
-        cls, invite: Invite, timeout: float | None = None, stop: threading.Event | None = None
+        cls,
+        invite: Invite,
+        timeout: float | None = None,
+        stop: threading.Event | None = None,
+        trying: Callable[[Way], None] | None = None,
     ) -> RemoteWindow:
         first = Join(type="join", v=p.VERSION, code=invite.code, games=games())
-        window = cls.open(invite.url, first, timeout, stop)
+        window = cls.open(invite.url, first, timeout, stop, invite, trying)
         window.invite = invite
         return window
 
     @classmethod
     def rejoin(
-        cls, url: str, token: str, timeout: float | None = None, stop: threading.Event | None = None
+        cls,
+        url: str | Invite,
+        token: str,
+        timeout: float | None = None,
+        stop: threading.Event | None = None,
+        trying: Callable[[Way], None] | None = None,
     ) -> RemoteWindow:
-        return cls.open(url, Hello(type="hello", v=p.VERSION, token=token, games=games()), timeout, stop)
+        """Take a seat again with its token: at `url`, or by a route (an invite's candidates
+        and key, its code unused)."""
+        route = url if isinstance(url, Invite) else None
+        hello = Hello(type="hello", v=p.VERSION, token=token, games=games())
+        return cls.open(route.url if route else str(url), hello, timeout, stop, route, trying)
 
     @property
     def token(self) -> str:

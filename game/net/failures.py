@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import errno
 import socket
+import ssl
 from urllib.parse import urlsplit
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
@@ -30,6 +31,103 @@ PAUSED_REFUSAL = N_(
     "This match is paused after a fault on the server: nothing can be played until it goes on."
 )
 RESUMED_WORDS = N_("The server took this match up again: it goes on.")
+# OpenSSL's verify codes that have words of their own
+_EXPIRED, _OTHER_NAME = 10, 62
+
+
+class Unreached(OSError):
+    """No candidate of an invite led to the host (game/net/reach.py): `words` say why, for all
+    of them at once."""
+
+    def __init__(self, words: Msg):
+        super().__init__(words)
+        self.words = words
+
+
+_SETTLED: set[str] = set()  # templates of words that say all there is to do (below)
+
+
+def _settled(words: Msg) -> Msg:
+    _SETTLED.add(words.template)
+    return words
+
+
+def settled(words: str) -> bool:
+    """Words about a key, a certificate or every address at once: they say what to do
+    themselves, and no advice about networks in general belongs beside them."""
+    return isinstance(words, Msg) and words.template in _SETTLED
+
+
+def cancelled() -> Msg:
+    """The person gave joining up while the candidates were tried."""
+    return msg("Joining was cancelled")
+
+
+KEY_CHANGED = N_(
+    "The host's key changed: {addresses} answered with another key than the one in the invite, "
+    "so nothing was sent. Ask the host for a new invite (and tell them: if they did not move "
+    "their Bazaar to another computer, someone else may be answering in their place)."
+)
+
+
+def key_changed(addresses: str) -> Msg:
+    """Every candidate that answered showed another key than the invite's."""
+    return _settled(Msg(KEY_CHANGED, {"addresses": addresses}))
+
+
+def refused_key(words: str) -> bool:
+    """Whether `words` say the host's key changed: no retry mends that (Take your seat gives
+    up at once, where a host merely away is waited for)."""
+    return isinstance(words, Msg) and words.template == KEY_CHANGED
+
+
+def none_answered(addresses: list[str]) -> Msg:
+    """Several candidates, none of which answered: each named."""
+    listed = ", ".join(addresses)
+    return _settled(
+        msg(
+            "Nothing answered at any of the host's addresses: {listed}. Check that the host's app is open "
+            "and hosting this match; friends on another network also need the host's router to let them in.",
+            listed=listed,
+        )
+    )
+
+
+def _tls_words(exc: ssl.SSLError, address: str) -> Msg:
+    """A TLS handshake that failed: a certificate the system's authorities do not vouch for,
+    or an answer that is no TLS at all."""
+    if isinstance(exc, ssl.SSLCertVerificationError):
+        if exc.verify_code == _EXPIRED:
+            return _settled(
+                msg(
+                    "The certificate of {address} has expired, so nothing was sent. Tell whoever runs "
+                    "that server; until it is renewed it cannot be joined safely.",
+                    address=address,
+                )
+            )
+        if exc.verify_code == _OTHER_NAME:
+            return _settled(
+                msg(
+                    "The certificate of {address} is made out to another name, so nothing was sent. "
+                    "Check the address in the invite with the host.",
+                    address=address,
+                )
+            )
+        return _settled(
+            msg(
+                "The certificate of {address} is not vouched for by any authority this computer trusts, "
+                "so nothing was sent. Ask the host for an invite that carries their key (pin=), or add "
+                "the authority of your own server (SSL_CERT_FILE).",
+                address=address,
+            )
+        )
+    return _settled(
+        msg(
+            "{address} answered without the encryption the invite asks for, so nothing was sent: it is "
+            "another program, or an older Bazaar. Check the address, or ask the host for a new invite.",
+            address=address,
+        )
+    )
 
 
 def dropped(url: str) -> Msg:
@@ -41,6 +139,10 @@ def failure_words(exc: BaseException, url: str) -> Msg:
     """Why the connection to `url` failed or broke, and what to do."""
     parts = urlsplit(url)
     address = parts.netloc or url
+    if isinstance(exc, Unreached):
+        return exc.words
+    if isinstance(exc, ssl.SSLError):  # before OSError: an answer, not a network's silence
+        return _tls_words(exc, address)
     if isinstance(exc, ConnectionClosed):
         return dropped(url)
     if isinstance(exc, InvalidStatus):
@@ -49,6 +151,14 @@ def failure_words(exc: BaseException, url: str) -> Msg:
             "Check the address and port in the invite.",
             address=address,
             status=exc.response.status_code,
+        )
+    if isinstance(exc, InvalidHandshake | Malformed) and parts.scheme == "ws":
+        # plain ws://: an invite without the host's key, perhaps to a host that now speaks TLS
+        return msg(
+            "Something other than a Bazaar host answered at {address}. Check the address and port "
+            "in the invite; an invite without the host's key (pin=) may be from an older Bazaar: "
+            "ask the host for a new one.",
+            address=address,
         )
     if isinstance(exc, InvalidHandshake | Malformed):  # no handshake, or no message, of ours
         return msg(

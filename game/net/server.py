@@ -640,6 +640,35 @@ async def _minds_up() -> None:
         log.info("bots think in %d worker processes", MINDS.processes)
 
 
+def _tls(args: argparse.Namespace, data: Path) -> tuple[ssl.SSLContext | None, Callable[[int], list[str]]]:
+    """How `serve` speaks (docs/network.md, "TLS"), and what to tell its operator once the port
+    is known: wss:// with its own key kept in `data` (pinned invites, the default); wss:// with
+    an authority's certificate (`--tls-cert`: bazaars:// invites, pinned too when its renewals
+    keep the key); or plain ws:// (`--plain`: behind a proxy that ends TLS, or a trusted network)."""
+    from game.net.identity import KEY_FILE, Identity, pin_of_certificate
+
+    if args.plain and args.tls_cert:
+        raise SystemExit("bazaar: --plain and --tls-cert exclude each other")
+    if args.plain:
+        return None, lambda port: []
+    if args.tls_cert:
+        tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        tls.minimum_version = ssl.TLSVersion.TLSv1_2
+        tls.load_cert_chain(args.tls_cert, args.tls_key or None)
+        end = "-----END CERTIFICATE-----"
+        first = Path(args.tls_cert).read_text().split(end)[0] + end + "\n"
+        pin = pin_of_certificate(ssl.PEM_cert_to_DER_cert(first))
+        return tls, lambda port: [
+            f"invites: bazaars://HOST:{port}/CODE (checked against the system's authorities)",
+            f"its certificate's key has pin={pin}: add ?pin={pin} to those invites only if renewals "
+            "keep that key (certbot --reuse-key), or they stop working at the next renewal",
+        ]
+    identity = Identity.load_or_make(data)
+    return identity.server_context(), lambda port: [
+        f"invites: bazaar://HOST:{port}/CODE?pin={identity.pin} (the key is kept in {data / KEY_FILE})"
+    ]
+
+
 def main(args: argparse.Namespace) -> int:
     """`python -m game serve`: run until SIGINT or SIGTERM."""
     from game.core import paths
@@ -653,10 +682,7 @@ def main(args: argparse.Namespace) -> int:
         allow_seed=args.allow_seed,
         hints=None if args.no_hints else AT_TABLE,
     )
-    tls = None
-    if args.tls_cert:  # wss:// without a proxy in front (docs/network.md, "TLS")
-        tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        tls.load_cert_chain(args.tls_cert, args.tls_key or None)
+    tls, said = _tls(args, data)
     scheme = "wss" if tls else "ws"
     # our bots' worker processes start now, not at the first bot's turn: until they are up
     # bots think on threads, holding the loop's interpreter (game/core/thinking.py)
@@ -673,6 +699,8 @@ def main(args: argparse.Namespace) -> int:
             for match_id, why in server.not_loaded.items():
                 print(f"bazaar: match {match_id} could not be loaded: {why}", flush=True)
             print(f"bazaar: serving on {scheme}://{address[0]}:{address[1]} · data in {data}", flush=True)
+            for line in said(address[1]):
+                print(f"bazaar: {line}", flush=True)
 
         tending = asyncio.create_task(collector.tend())  # no long pauses of the collector
         minds = asyncio.create_task(_minds_up())

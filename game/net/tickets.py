@@ -1,7 +1,9 @@
 """The seats this app has joined on other computers, kept so a closed (or crashed) app can
 take its seat again: where the match is, and the token that reconnects that seat. A small JSON
 file in the user data folder (`online-seats.json`); the token is the only secret in it, and it
-opens one seat of one match, nothing else.
+opens one seat of one match, nothing else. Since pinned invites (issue 54) a seat keeps the
+host's pin and other addresses too, so taking it again checks the same key by the same ways;
+one remembered before keeps its plain ws:// address (docs/network.md, "Old invites").
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from typing import Any
 from game.core import codec
 from game.core.files import read_json_object, write_atomic
 from game.core.i18n import N_
+from game.net.invite import Invite
+from game.net.reach import route_of
 
 FILENAME = "online-seats.json"
 KEEP = 20  # the latest seats remembered; older ones are forgotten
@@ -28,6 +32,43 @@ class Ticket:
     seats: tuple[int, ...]
     names: tuple[str, ...]
     joined: str  # when, ISO 8601 (the latest first in lists)
+    pin: str = ""  # the host's key, as the invite gave it ("" for a seat remembered before pins)
+    via: tuple[tuple[str, int], ...] = ()  # the host's other addresses, tried after the first
+    relay: tuple[str, int] | None = None  # the relay that holds the host
+    tls: bool = False  # bazaars:// with a pin: the authorities checked too (else the url says)
+
+    @property
+    def route(self) -> Invite:
+        """How the host is reached again: the invite's ways and key (its code long spent)."""
+        plain = route_of(self.url)
+        return Invite(
+            plain.host,
+            plain.port,
+            "",
+            self.tls if self.pin else plain.tls,
+            self.pin or None,
+            self.via,
+            self.relay,
+        )
+
+    @staticmethod
+    def of(
+        invite: Invite, token: str, game: str, match: int, seats: tuple[int, ...], names: tuple[str, ...]
+    ) -> Ticket:
+        """The seat an invite gave, to remember."""
+        return Ticket(
+            invite.url,
+            token,
+            game,
+            match,
+            seats,
+            names,
+            now(),
+            invite.pin or "",
+            invite.via,
+            invite.relay,
+            invite.tls,
+        )
 
     @staticmethod
     def from_json(data: Any) -> Ticket | None:
@@ -40,9 +81,18 @@ class Ticket:
                 tuple(int(s) for s in data["seats"]),
                 tuple(str(n) for n in data["names"]),
                 str(data["joined"]),
+                str(data.get("pin") or ""),
+                tuple(_address(v) for v in data.get("via") or ()),
+                _address(data["relay"]) if data.get("relay") else None,
+                bool(data.get("tls")),
             )
         except (KeyError, TypeError, ValueError):
             return None
+
+
+def _address(item: Any) -> tuple[str, int]:
+    host, port = item
+    return str(host), int(port)
 
 
 def load(folder: Path) -> tuple[list[Ticket], str | None]:

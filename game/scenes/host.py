@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from game.core.settings import Settings
     from game.core.window import Connection, Options, Window
     from game.net.invite import Invite
+    from game.net.reach import Way
     from game.net.tickets import Ticket
     from game.scenes.asked import Asked, Opened, Replayed, Scripted
     from game.ui.sound import Sounds
@@ -119,9 +120,13 @@ class MatchesLike(Protocol):
 
     def reinvite(self, link: Connection, seat: int) -> Invite: ...
 
-    def join(self, text: str, stop: threading.Event | None = None) -> Window: ...
+    def join(
+        self, text: str, stop: threading.Event | None = None, trying: Callable[[Way], None] | None = None
+    ) -> Window: ...
 
-    def rejoin(self, ticket: Ticket, stop: threading.Event | None = None) -> Window: ...
+    def rejoin(
+        self, ticket: Ticket, stop: threading.Event | None = None, trying: Callable[[Way], None] | None = None
+    ) -> Window: ...
 
     def remembered(self) -> list[Ticket]: ...
 

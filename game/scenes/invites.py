@@ -2,8 +2,9 @@
 has joined, and its invite large enough to read out or type, with Copy.
 
 Shown when Host starts a match, and again from the connection sheet (the host's only). An
-invite is one line, `bazaar://HOST:PORT/CODE`, and works once: the player who joins with it
-keeps the seat. The sheet follows the players joining while it is open.
+invite is one line, `bazaar://HOST:PORT/CODE?pin=KEY` (with the host's other addresses, when
+it has them), and works once: the player who joins with it keeps the seat. The sheet follows
+the players joining while it is open.
 """
 
 from __future__ import annotations
@@ -24,11 +25,12 @@ if TYPE_CHECKING:
     from game.scenes.host import Host
     from game.scenes.tables import TableScene
 
-WIDTH, ROW_H, TOP, FOOT = 900, 104, 122, 168
+WIDTH, ROW_H, TOP, FOOT = 1040, 104, 122, 168
 COPY_W = 150
 CLOSE = "close"
 # (address, code) sizes, stepped down until the invite fits its field on one line
 SIZES = ((22, 28), (20, 26), (18, 24), (16, 22))
+TAIL_SIZES = (15, 14, 13, 12, 11)  # the query's (the host's key, its other addresses)
 
 
 class InviteSheet(Overlay):
@@ -163,28 +165,39 @@ class InviteSheet(Overlay):
         self._draw_invite(surface, self.invite(seat), field, joined)
 
     def _draw_invite(self, surface: pygame.Surface, invite: Invite, field: pygame.Rect, used: bool) -> None:
-        """The address quiet, the code loud; smaller until it fits, never cut (it is typed)."""
-        address, code = str(invite)[: -len(invite.code)], invite.code
+        """The address quiet, the code loud, the host's key and other addresses (the query)
+        small below; smaller until each fits, never cut (it may be typed)."""
+        whole = str(invite)
+        head, mark, query = whole.partition("?")
+        address, code = head[: -len(invite.code)], invite.code
+        tail = mark + query
         room = field.w - 28
+        ink = theme.MUTED if used else theme.ACCENT
+        middle = field.centery if not tail else field.y + 19
         for small, big in SIZES:
             wide = text.font(small).size(address)[0] + text.font(big, "bold").size(code)[0]
             if wide <= room:
                 break
-        ink = theme.MUTED if used else theme.ACCENT
         if wide <= room:
             at = text.blit(
-                surface,
-                address,
-                (field.x + 14, field.centery),
-                small,
-                theme.MUTED,
-                anchor="midleft",
-                as_is=True,
+                surface, address, (field.x + 14, middle), small, theme.MUTED, anchor="midleft", as_is=True
             )
-            text.blit(surface, code, (at.right, field.centery), big, ink, "bold", "midleft", as_is=True)
+            text.blit(surface, code, (at.right, middle), big, ink, "bold", "midleft", as_is=True)
+            self._draw_tail(surface, tail, (field.x + 14, field.bottom - 14), room)
             return
-        # a long address (IPv6): the address above, the code below
+        # a long address (IPv6): the address above, the code below, the rest beside the code
         text.blit(
-            surface, address, (field.x + 14, field.y + 15), 15, theme.MUTED, anchor="midleft", as_is=True
+            surface, address, (field.x + 14, field.y + 12), 14, theme.MUTED, anchor="midleft", as_is=True
         )
-        text.blit(surface, code, (field.x + 14, field.bottom - 18), 20, ink, "bold", "midleft", as_is=True)
+        at = text.blit(
+            surface, code, (field.x + 14, field.bottom - 16), 18, ink, "bold", "midleft", as_is=True
+        )
+        self._draw_tail(surface, tail, (at.right + 4, field.bottom - 16), field.right - 14 - at.right - 4)
+
+    @staticmethod
+    def _draw_tail(surface: pygame.Surface, tail: str, at: tuple[int, int], room: int) -> None:
+        """The invite's query (?pin=…&via=…) on one line, as large as fits."""
+        if not tail:
+            return
+        size = next((z for z in TAIL_SIZES if text.font(z).size(tail)[0] <= room), TAIL_SIZES[-1])
+        text.blit(surface, tail, at, size, theme.MUTED, anchor="midleft", as_is=True)

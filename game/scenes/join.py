@@ -22,7 +22,9 @@ import pygame
 from game.core import faces
 from game.core.i18n import N_, msg, said
 from game.net.client import NetError
+from game.net.failures import settled
 from game.net.invite import parse
+from game.net.reach import Way
 from game.net.tickets import Ticket
 from game.scenes.base import Screen
 from game.scenes.presence import refusal_words
@@ -36,6 +38,9 @@ if TYPE_CHECKING:
 FIELD = pygame.Rect(60, 196, 900, 60)
 SEATS_Y = 456  # the seats this app may take again: a heading, then a row each
 SEATS_SHOWN = 2  # a page of them (the panel's room under the invite)
+WAYS_SHOWN = 4  # the host's addresses tried, the latest ones (the panel's room above the seats)
+MAX_INVITE = 320  # letters: a pin, several addresses and a relay fit
+SIZES = (20, 18, 16, 14, 13)  # the invite's letters, smaller until it fits the field
 EXAMPLE = "bazaar://192.168.1.20:8765/7KQ2-M9XD-4RTW-8HJC"
 # what to do about a refusal, by the server's error code ("": the host was not reached)
 ADVICE = {
@@ -57,23 +62,34 @@ HOW = (  # how joining works, while no seat is remembered
 )
 
 
+Reach = Callable[[threading.Event, Callable[[Way], None]], "Window"]
+
+
 class Attempt:
     """Reaching a host (an invite joined, a remembered seat taken again) on a thread of its
     own: the frame looks at `future` and never waits on it. Given up on, the attempt ends by
     itself on that thread, and a window it still brings is closed there."""
 
-    def __init__(self, reach: Callable[[threading.Event], Window], where: str):
+    def __init__(self, reach: Reach, where: str):
         self.where = where  # host:port, as the person reads it
+        self.ways: tuple[
+            Way, ...
+        ] = ()  # the host's addresses tried so far, in order (the link's thread adds)
         self.stop = threading.Event()
         self.future: Future[Window] = Future()
         self.thread = threading.Thread(target=self._run, args=(reach,), daemon=True, name="join")
         self.thread.start()
 
-    def _run(self, reach: Callable[[threading.Event], Window]) -> None:
+    def _run(self, reach: Reach) -> None:
         try:
-            self.future.set_result(reach(self.stop))
+            self.future.set_result(reach(self.stop, self.trying))
         except BaseException as exc:  # said on the screen, as the frame finds it
             self.future.set_exception(exc)
+
+    def trying(self, way: Way) -> None:
+        """A candidate started (on the link's thread): a new tuple, so the frame reads a whole one."""
+        if way not in self.ways:
+            self.ways = (*self.ways, way)
 
     def cancel(self) -> None:
         """Give it up: the link stops trying (soon, on its own threads), and a window that
@@ -101,7 +117,8 @@ class InviteField(TextField):
         on_enter: Callable[[], None],
         on_paste: Callable[[], None],
     ):
-        super().__init__(rect, "", max_len=72, placeholder=N_("Paste or type the invite"), size=20)
+        # an invite with the host's key and addresses runs past 100 letters
+        super().__init__(rect, "", max_len=MAX_INVITE, placeholder=N_("Paste or type the invite"), size=20)
         self.tid, self.spoken = "invite", N_("Invite")
         self.on_enter, self.on_paste = on_enter, on_paste
 
@@ -119,6 +136,10 @@ class InviteField(TextField):
         self._replace(words)
 
     def draw(self, surface: pygame.Surface) -> None:
+        room = self.rect.w - 2 * self.PAD
+        self.size = next(
+            (z for z in SIZES if text.font(z, sample=self.value).size(self.value)[0] <= room), SIZES[-1]
+        )
         clip = surface.get_clip()
         surface.set_clip(self.rect.inflate(10, 10))  # the focus ring just outside it stays
         super().draw(surface)
@@ -182,7 +203,7 @@ class JoinScreen(Screen):
             self.problem = (N_("That is not an invite."), said(exc), "")
             return
         matches = self.app.matches
-        self.begin(Attempt(lambda stop: matches.join(text, stop), _where(invite.url)))
+        self.begin(Attempt(lambda stop, trying: matches.join(text, stop, trying), _where(invite.url)))
 
     def begin(self, attempt: Attempt) -> None:
         self.problem, self.attempt, self.ticks = None, attempt, 0
@@ -248,7 +269,9 @@ class JoinScreen(Screen):
         def take() -> None:
             if self.attempt is None:
                 matches = self.app.matches
-                self.begin(Attempt(lambda stop: matches.rejoin(ticket, stop), _where(ticket.url)))
+                self.begin(
+                    Attempt(lambda stop, trying: matches.rejoin(ticket, stop, trying), _where(ticket.url))
+                )
 
         return take
 
@@ -270,7 +293,9 @@ class JoinScreen(Screen):
             self.problem = (N_("That is not an invite."), said(exc), "")
         except NetError as exc:
             code = getattr(exc, "code", "")
-            self.problem = (N_("Could not join."), refusal_words(code, said(exc)), ADVICE.get(code, ""))
+            reason = said(exc)  # a key or certificate refused says itself what to do: no network advice
+            advice = "" if settled(reason) else ADVICE.get(code, "")
+            self.problem = (N_("Could not join."), refusal_words(code, reason), advice)
         else:
             self.app.replace(window_table(self.app, window))
 
@@ -307,7 +332,7 @@ class JoinScreen(Screen):
             pygame.draw.line(surface, theme.DANGER, (65, y - 7), (79, y + 7), 3)  # a cross: refused
             pygame.draw.line(surface, theme.DANGER, (65, y + 7), (79, y - 7), 3)
             text.blit(surface, headline, (92, y), 20, theme.TEXT, "bold", "midleft")
-            said_lines = text.wrap(reason, 1120, 18)[:2]
+            said_lines = text.wrap(reason, 1120, 18)[: 2 if advice else 4]  # room for advice, or not
             for k, line in enumerate(said_lines):
                 text.blit(surface, line, (92, y + 30 + 24 * k), 18, theme.ACCENT, anchor="midleft")
             below = y + 30 + 24 * len(said_lines)
@@ -328,10 +353,22 @@ class JoinScreen(Screen):
         for k in range(3):
             colour = theme.ACCENT if k == lit else theme.MUTED
             pygame.draw.circle(surface, colour, (66 + 8 * k, y), 3)
-        words = msg("Connecting to {where}…", where=self.attempt.where if self.attempt else "")
-        text.blit(surface, words, (92, y), 20, theme.TEXT, "bold", "midleft")
+        attempt = self.attempt
+        ways = attempt.ways[-WAYS_SHOWN:] if attempt else ()
+        if not ways:
+            lines = [msg("Connecting to {where}…", where=attempt.where if attempt else "")]
+        else:  # each of the host's addresses as it is tried, the latest last
+            lines = [
+                msg("Trying {address} ({how})…", address=w.address, how=w.how)
+                if w.how
+                else msg("Trying {address}…", address=w.address)
+                for w in ways
+            ]
+        for k, words in enumerate(lines):
+            ink, style = (theme.TEXT, "bold") if k == len(lines) - 1 else (theme.MUTED, "regular")
+            text.blit(surface, words, (92, y + 28 * k), 20, ink, style, "midleft")
         tip = N_("Cancel (Esc) stops trying and goes back to the menu.")
-        text.blit(surface, tip, (92, y + 30), 17, theme.MUTED, anchor="midleft")
+        text.blit(surface, tip, (92, y + 28 * len(lines) + 2), 17, theme.MUTED, anchor="midleft")
 
     def draw_tickets(self, surface: pygame.Surface) -> None:
         """The seats this app joined before, newest first: the game, who plays, and when."""

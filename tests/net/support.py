@@ -27,6 +27,7 @@ from game.core.ruleset import Command, Rejected
 from game.net import protocol as p
 from game.net.client import RemoteWindow
 from game.net.invite import Invite
+from game.net.reach import connect_ws
 from game.net.server import Server, Threaded
 from game.rules.ubongo.face import solver
 
@@ -112,8 +113,9 @@ def free_port() -> int:
 class Serve:
     """`python -m game serve` in a process of its own, on loopback."""
 
-    def __init__(self, port: int, data: Path, log: Path, bot_pause: float, *flags: str):
+    def __init__(self, port: int, data: Path, log: Path, bot_pause: float, *flags: str, plain: bool = True):
         command = selfcall.command("serve", "--host", LOOPBACK, "--port", str(port))
+        command += ["--plain"] if plain else []  # raw clients speak ws://; else its own key, wss://
         command += ["--data", str(data), "--bot-pause", str(bot_pause), "--allow-seed", *flags]  # fixed deals
         with open(log, "a") as err:
             self.proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=err, text=True)
@@ -217,14 +219,17 @@ class Net:
 class Raw:
     """A client speaking the protocol by hand, keeping every text frame it receives."""
 
-    def __init__(self, address: tuple[str, int], **options: Any):
+    def __init__(self, address: tuple[str, int], pin: str | None = None, **options: Any):
         options.setdefault("open_timeout", BOUND)
         options.setdefault("max_size", p.MAX_OUT_FRAME)
         options.setdefault("close_timeout", 2)
         self._stack = contextlib.ExitStack()
-        self.ws: ClientConnection = self._stack.enter_context(
-            connect(f"ws://{address[0]}:{address[1]}/", compression=None, proxy=None, **options)
-        )
+        if pin is not None:  # a server with a key of its own (the host's app): wss://, pinned
+            route = Invite(address[0], address[1], "", pin=pin)
+            ws = connect_ws(route, options.pop("open_timeout"), compression=None, **options)
+        else:
+            ws = connect(f"ws://{address[0]}:{address[1]}/", compression=None, proxy=None, **options)
+        self.ws: ClientConnection = self._stack.enter_context(ws)
         self.frames: list[str] = []
         self.next_id = 0
 

@@ -8,12 +8,14 @@ from __future__ import annotations
 import errno
 import http.server
 import socket
+import ssl
 import threading
 
 import pytest
 from websockets.exceptions import ConnectionClosed
 
 from game.core import i18n
+from game.net import failures
 from game.net.client import NetError, RemoteWindow
 from game.net.failures import failure_words
 from game.net.invite import Invite
@@ -51,6 +53,52 @@ def test_each_failure_says_what_happened_and_what_to_do(exc, starts):
     finally:
         i18n.set_language("en")
     assert japanese != said and "192.0.2.7" in japanese
+
+
+def certificate_error(code: int) -> ssl.SSLCertVerificationError:
+    """As ssl raises it for a certificate it could not check (the library's own text)."""
+    exc = ssl.SSLCertVerificationError(
+        1, "[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed (_ssl.c:1006)"
+    )
+    exc.verify_code = code
+    return exc
+
+
+def japanese(said: str) -> str:
+    i18n.set_language("ja")
+    try:
+        return i18n.tr(said)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize(
+    ("said", "starts"),
+    [
+        (failure_words(certificate_error(20), URL), f"The certificate of {AT} is not vouched for"),
+        (failure_words(certificate_error(18), URL), f"The certificate of {AT} is not vouched for"),
+        (failure_words(certificate_error(10), URL), f"The certificate of {AT} has expired"),
+        (failure_words(certificate_error(62), URL), f"The certificate of {AT} is made out to another name"),
+        (
+            failure_words(ssl.SSLError(1, "[SSL: WRONG_VERSION_NUMBER] wrong version number"), URL),
+            f"{AT} answered without the encryption the invite asks for",
+        ),
+        (failures.key_changed(AT), f"The host's key changed: {AT} answered with another key"),
+        (
+            failures.none_answered([AT, "198.51.100.7:8765"]),
+            f"Nothing answered at any of the host's addresses: {AT}, 198.51.100.7:8765",
+        ),
+        (failure_words(failures.Unreached(failures.key_changed(AT)), URL), "The host's key changed"),
+    ],
+)
+def test_a_certificate_or_key_that_is_refused_says_so_in_words(said, starts):
+    """Issue 54: an untrusted or changed certificate is said in plain words, not the library's
+    "[SSL: CERTIFICATE_VERIFY_FAILED] … (_ssl.c:1006)", and nothing there is network advice."""
+    assert said.startswith(starts), said
+    assert "[SSL" not in said and "_ssl.c" not in said and "[" not in said
+    assert "nothing was sent" in said or "Nothing answered" in said
+    translated = japanese(said)
+    assert translated != said and AT in translated
 
 
 def test_a_web_server_that_is_no_bazaar_host_is_named_as_such():

@@ -114,7 +114,7 @@ def test_a_connection_shut_during_the_handshake_is_tried_again(monkeypatch):
         tries.put(1)
         raise ConnectionClosedError(None, None)
 
-    monkeypatch.setattr(client, "connect", connect)
+    monkeypatch.setattr(client, "connect_ws", connect)
     inbox: queue.Queue = queue.Queue()
     link = client.Link("ws://127.0.0.1:9/", {"type": "hello"}, inbox)
     link.start()

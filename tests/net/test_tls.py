@@ -7,10 +7,12 @@ from __future__ import annotations
 import shutil
 import ssl
 import subprocess
+from pathlib import Path
 
 import pytest
 
 from game.net.client import NetError, RemoteWindow
+from game.net.identity import pin_of_certificate
 from game.net.invite import Invite, parse
 from game.net.server import Server, Threaded
 from tests.net.support import BOUND, LOOPBACK, seats
@@ -58,4 +60,34 @@ def test_a_client_joins_over_tls_and_refuses_a_certificate_it_does_not_trust(tmp
     finally:
         if window is not None:
             window.close()
+        thread.stop()
+
+
+def test_a_bazaars_invite_with_a_pin_is_checked_both_ways(tmp_path, monkeypatch):
+    """Issue 54: `serve --tls-cert` can pin too: the authorities are still asked, and the key
+    must be the invite's as well."""
+    cert, key = certificate(tmp_path)
+    tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    tls.load_cert_chain(cert, key)
+    pin = pin_of_certificate(ssl.PEM_cert_to_DER_cert(Path(cert).read_text()))
+    server = Server(tmp_path / "server", bot_pause=0.0)
+    thread = Threaded(server, LOOPBACK, 0, tls)
+    host, port = thread.start()
+    try:
+        _, codes, _ = thread.call(server.create, "jaipur", seats("online", "online"), None, None)
+        monkeypatch.setenv("SSL_CERT_FILE", cert)
+        with pytest.raises(NetError) as refused:  # vouched for, but another key than the invite's
+            RemoteWindow.join(Invite(host, port, codes[0], tls=True, pin="A" * 43), timeout=BOUND)
+        assert str(refused.value).startswith("The host's key changed")
+        monkeypatch.delenv("SSL_CERT_FILE")
+        with pytest.raises(NetError) as refused:  # the invite's key, but nobody vouches for it
+            RemoteWindow.join(Invite(host, port, codes[0], tls=True, pin=pin), timeout=BOUND)
+        assert "is not vouched for by any authority" in str(refused.value)
+        monkeypatch.setenv("SSL_CERT_FILE", cert)
+        invite = parse(str(Invite(host, port, codes[0], tls=True, pin=pin)))
+        assert str(invite).startswith("bazaars://") and invite.pin == pin
+        window = RemoteWindow.join(invite, timeout=BOUND)
+        window.close()
+        assert window.seats == frozenset({0})
+    finally:
         thread.stop()

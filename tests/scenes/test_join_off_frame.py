@@ -105,7 +105,7 @@ def test_the_screen_says_whom_it_is_connecting_to(monkeypatch):
 
                 monkeypatch.setattr(text, "_render", recording)
                 s.tick(1)
-                assert f"Connecting to 127.0.0.1:{port}…" in lines
+                assert f"Trying 127.0.0.1:{port}…" in lines
                 s.key("escape")
         finally:
             s.close()

@@ -14,6 +14,7 @@ import pytest
 
 from game.automation import Session
 from game.core import i18n, registry
+from game.net.invite import parse
 from game.scenes.join import ADVICE
 from game.scenes.presence import AWAY, HERE, ONLINE
 from tests.scenes.label_fit import Drawn, Overflow
@@ -102,8 +103,12 @@ def test_an_online_seat_turns_start_into_host_and_hosting_shows_each_invite(monk
         assert drawn.problems(s) == []
         words = [w for _, w in drawn.drawn]
         assert "Bilal" in words and "Not joined yet" in words
-        address, code = invite.rsplit("/", 1)
+        assert parse(invite) == sheet.table.invites[1], "the invite shown parses back"
+        assert parse(invite).pin == s.app.hosting.identity.pin  # the host's key: the guest checks it
+        head, _, query = invite.partition("?")
+        address, code = head.rsplit("/", 1)
         assert f"{address}/" in words and code in words  # the address quiet, the code loud
+        assert f"?{query}" in words  # the key below, whole
         s.click("copy.1")
         assert pygame.scrap.get_text() == invite  # the dummy display keeps a clipboard too
         assert "Copied Bilal's invite" in sheet.status
@@ -182,6 +187,25 @@ def open_join() -> Session:
     return s
 
 
+def test_the_join_screen_says_the_hosts_key_changed_and_gives_no_network_advice():
+    """Issue 54: a host that shows another key than the invite's is refused in words saying
+    what to do, with no advice about ports and networks beside them."""
+    with hosting("jaipur", ["human", "online"]) as (host, invites):
+        pin = parse(invites[1]).pin
+        assert pin is not None
+        s = open_join()
+        try:
+            s.type(invites[1].replace(pin, "A" * 43))
+            s.click("join")
+            s.idle()
+            assert s.scene == "join"
+            headline, reason, advice = s.app.top.problem
+            assert headline == "Could not join." and reason.startswith("The host's key changed"), reason
+            assert advice == ""
+        finally:
+            s.close()
+
+
 def test_the_join_screen_refuses_a_malformed_invite_and_an_unknown_code_in_words():
     with hosting("jaipur", ["human", "online"]) as (host, invites):
         port = invites[1].split(":")[2].split("/")[0]
@@ -194,7 +218,8 @@ def test_the_join_screen_refuses_a_malformed_invite_and_an_unknown_code_in_words
             assert s.app.top.problem[0] == "That is not an invite."
             assert "bazaar://" in s.app.top.problem[1]  # what an invite looks like
             s.key("ctrl+a")
-            s.type(f"bazaar://127.0.0.1:{port}/ZZZZ-ZZZZ-ZZZZ-ZZZZ")
+            key = invites[1].partition("?")[2]  # the host's pin: a code it does not know
+            s.type(f"bazaar://127.0.0.1:{port}/ZZZZ-ZZZZ-ZZZZ-ZZZZ?{key}")
             s.click("join")
             s.idle()
             assert s.scene == "join"
@@ -455,7 +480,7 @@ def test_the_hosts_own_server_takes_no_new_match_from_the_network():
     with hosting("jaipur", ["human", "online"]) as (host, _):
         server = host.app.hosting.server
         before = dict(server.rooms)
-        stranger = Raw(server.address)
+        stranger = Raw(server.address, pin=host.app.hosting.identity.pin)
         try:
             seats = [{"name": "X", "kind": "online"}, {"name": "Y", "kind": "online"}]
             answer = stranger.ask({"type": "create", "v": p.VERSION, "game": "jaipur", "seats": seats})
@@ -566,7 +591,7 @@ def test_the_host_gives_an_away_player_a_new_invite_and_the_old_link_opens_nothi
         guest = joined(invites[1])
         wait_until(host, lambda: online(host, 1), "the guest online")
         old = guest.table.window
-        url, token = old.link.url, old.token
+        url, token = old.link.route, old.token  # the way and key it joined by
         guest.close()
         wait_until(host, lambda: not online(host, 1), "the guest gone")
         host.click("connection")
