@@ -64,7 +64,12 @@ class Setup(Screen):
         for i, choice in enumerate(self.seat_kinds):
             choice.tid = f"kind.{i}"
         self.count_choice = Choice(
-            (60, 124, 300, 46), N_("Players"), list(range(low, high + 1)), self.count, self._set_count
+            (60, 124, 300, 46),
+            N_("Players"),
+            list(range(low, high + 1)),
+            self.count,
+            self._set_count,
+            wraps=False,
         )
         self.option_widgets = [
             Choice(
@@ -176,7 +181,9 @@ class Setup(Screen):
     def _place_options(self) -> None:
         """The game's options one per row; per-seat options (a handicap) in a grid beneath,
         a row per seat and a column per kind, narrower so four seats fit."""
-        general = [w for o, w in zip(self.face.options, self.option_widgets, strict=True) if o.seat is None]
+        fixed = self.face.fixed_options(self.options)  # settled by the rules now (solo: you start)
+        pairs = zip(self.face.options, self.option_widgets, strict=True)
+        general = [w for o, w in pairs if o.seat is None and o.key not in fixed]
         for i, widget in enumerate(general):
             widget.rect.topleft = (OPTION_X, OPTION_Y + OPTION_H * i)
         families = list(dict.fromkeys(_family(o) for o in self.face.options if o.seat is not None))
@@ -194,7 +201,7 @@ class Setup(Screen):
     def _refresh_options(self) -> None:
         """Choices that name a seat show the name typed for it, and only seats in the game are
         offered; options the rules settle under the current choices (solo: the person starts)
-        are shown greyed with that value. Called whenever a name or an option changes."""
+        are not shown. Called whenever a name or an option changes."""
         fixed = self.face.fixed_options(self.options)
         for option, widget in zip(self.face.options, self.option_widgets, strict=True):
             pairs = [
@@ -210,8 +217,9 @@ class Setup(Screen):
             if value not in widget.choices:  # a seat that left the game: back to the default
                 value = self.options[option.key] = option.default
             widget.index = widget.choices.index(value) if value in widget.choices else 0
-            widget.enabled = option.key not in fixed
-            widget.visible = option.seat is None or option.seat < self.count
+            # what the rules settle is not offered at all (solo Ubongo has no start player)
+            widget.visible = option.key not in fixed and (option.seat is None or option.seat < self.count)
+        self._place_options()
 
     def _layout(self) -> None:
         fixed = self.face.fixed_seats(self.options)
@@ -357,6 +365,8 @@ class Setup(Screen):
                 N_("Online: a person at another computer. Host shows the invite to send them."),
                 theme.MUTED,
             )
+        elif self.count == 1:  # alone: no race, no hand-off
+            note, ink = N_("You play alone against the clock: nothing is hidden, nobody waits."), theme.MUTED
         elif self.face.timed:  # a race: nobody waits for a turn
             note = N_(
                 "Everyone races at once. People at one screen solve in turn, each on their own sand; "

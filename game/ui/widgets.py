@@ -187,9 +187,11 @@ class Choice(Widget):
         on_change: Callable[[Any], Any] | None = None,
         names: Sequence[str] | None = None,
         size: int = 20,
+        wraps: bool = True,
     ):
         super().__init__(rect)
         self.label = label
+        self.wraps = wraps  # a count stops at its ends ("‹" at 2 players is not 4); names go round
         self.choices = list(choices)
         self.names = list(names) if names else [str(c) for c in self.choices]
         self.index = self.choices.index(value) if value in self.choices else 0
@@ -207,7 +209,10 @@ class Choice(Widget):
     def step(self, delta: int) -> None:
         if not self.enabled or len(self.choices) < 2:
             return
-        self.index = (self.index + delta) % len(self.choices)
+        index = self.index + delta
+        if not self.wraps and not 0 <= index < len(self.choices):
+            return
+        self.index = index % len(self.choices)
         if self.on_change:
             self.on_change(self.value)
 
@@ -275,11 +280,12 @@ class Choice(Widget):
         value, size = text.fit(self.names[self.index], room, self.size, "bold", self.size - 5)
         text.blit(surface, value, (right, r.centery), size, ink, "bold", "midright")
         if self.steps:
-            for arrow, sign in ((back, "‹"), (forward, "›")):
+            for arrow, sign, end in ((back, "‹", 0), (forward, "›", len(self.choices) - 1)):
+                stuck = not self.wraps and self.index == end  # a count at its end: the arrow rests
                 pointed = self.hover and self.pointer is not None and arrow.collidepoint(self.pointer)
-                if pointed:  # the arrow a click would use, lit
+                if pointed and not stuck:  # the arrow a click would use, lit
                     pygame.draw.rect(surface, theme.ACCENT, arrow.inflate(-2, -12), border_radius=6)
-                ink_arrow = theme.ACCENT_TEXT if pointed else theme.ACCENT
+                ink_arrow = theme.LINE if stuck else theme.ACCENT_TEXT if pointed else theme.ACCENT
                 text.blit(surface, sign, arrow.center, self.size + 2, ink_arrow, "bold", "center", as_is=True)
         if self.focused:
             focus_ring(surface, self.rect)

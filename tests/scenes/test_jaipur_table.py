@@ -336,11 +336,11 @@ def test_setup_names_the_first_player_and_solo_fixes_it():
     variant = next(w for w in screen.option_widgets if w.label == "Game")
     variant.step(1)
     frame(app)
-    assert variant.value == "solo" and not first.enabled  # in solo the person always starts
+    assert variant.value == "solo" and not first.visible  # in solo the person always starts: not offered
     shot(app, "jaipur-setup-solo")
     variant.step(1)
     frame(app)
-    assert first.enabled and first.value == 0
+    assert first.visible and first.enabled and first.value == 0
 
 
 def test_continue_resumes_pass_and_play_behind_the_hand_off():

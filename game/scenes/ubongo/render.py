@@ -502,7 +502,10 @@ class Render:
         solve = self.solve_of(seat)
         if solve is None:
             return _("Your puzzle: a solution"), theme.MUTED
-        title = _("Ubongo! {time} · {nth}", time=seconds(solve["tick"]), nth=nth(solve["rank"] + 1))
+        if self.t.solo:  # alone there is no first or second
+            title = _("Ubongo! {time}", time=seconds(solve["tick"]))
+        else:
+            title = _("Ubongo! {time} · {nth}", time=seconds(solve["tick"]), nth=nth(solve["rank"] + 1))
         return title, theme.MUTED if self.too_late() else theme.GOOD
 
     def corner_detail(self, seat: int) -> str:
@@ -654,7 +657,12 @@ class Render:
             elif solve and status == "solved":
                 rank = solve["rank"]
                 reach = ALLOWANCE[rank] if rank < len(ALLOWANCE) else 0
-                line = _n("{nth} · may move {n} row", "{nth} · may move {n} rows", reach, nth=nth(rank + 1))
+                if t.solo:
+                    line = _n("May move {n} row", "May move {n} rows", reach)
+                else:
+                    line = _n(
+                        "{nth} · may move {n} row", "{nth} · may move {n} rows", reach, nth=nth(rank + 1)
+                    )
                 ink = theme.ACCENT
             elif status == "moved":
                 move = moved[seat]
