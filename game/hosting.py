@@ -21,7 +21,9 @@ from typing import Any
 from game.core.i18n import msg
 from game.core.ruleset import AT_TABLE, Budget, Ruleset
 from game.core.seats import Seat
+from game.net import relaying
 from game.net.client import RemoteWindow
+from game.net.identity import Identity
 from game.net.invite import Invite
 from game.net.protocol import DEFAULT_PORT
 from game.net.server import Server, Threaded
@@ -58,6 +60,42 @@ class Hosting:
         assert self.server.address is not None
         self.port = self.server.address[1]
         self.shown = "127.0.0.1" if automated else lan_address()
+        self.identity: Identity | None = None
+        self.relay_link = self._relay_link(data)
+
+    def _relay_link(self, data: Path) -> relaying.HostLink | None:
+        """The outbound link to the relay of Settings → Online, when one is set: its id there
+        is this host's kept key's pin. The guests' TLS ends at the link when this server
+        speaks plain ws:// itself (the relay carries the pinned TLS either way)."""
+        settings = self.app.settings
+        try:
+            relay = relaying.parse_address(settings.relay) if settings.relay.strip() else None
+        except ValueError:
+            return None  # (Settings → Online takes only a relay's address)
+        if relay is None:
+            return None
+        self.identity = Identity.load_or_make(data)
+        front = None if self.thread.tls is not None else self.identity.server_context()
+        local = ("127.0.0.1", self.port)
+        link = relaying.HostLink(
+            relay, self.identity, local, key=settings.relay_key, relay_pin=settings.relay_pin, front=front
+        )
+        return link.start()
+
+    def relay_words(self) -> str:
+        """How friends reach this table through the relay, in words ("" without a relay)."""
+        link = self.relay_link
+        if link is None:
+            return ""
+        if link.state == "up":
+            return msg("Friends reach this table through the relay {relay}.", relay=link.address)
+        return link.problem or msg("Reaching the relay {relay}…", relay=link.address)
+
+    def _invite(self, code: str) -> Invite:
+        """An invite of this server; with a relay, it names the relay and pins this host's key."""
+        if self.relay_link is None or self.identity is None:
+            return Invite(self.shown, self.port, code)
+        return Invite(self.shown, self.port, code, pin=self.identity.pin, relay=self.relay_link.relay)
 
     def _start(self) -> Threaded:
         """On the usual port (or $BAZAAR_PORT), so players of a match hosted before find it
@@ -84,7 +122,7 @@ class Hosting:
         spec = [{"name": s.name, "kind": s.kind, "level": s.level} for s in seats]
         match_id, codes, token = self.thread.call(self.server.create, ruleset.name, spec, options, seed)
         window = RemoteWindow.rejoin(self.url, token)
-        return Hosted(window, {seat: Invite(self.shown, self.port, code) for seat, code in codes.items()})
+        return Hosted(window, {seat: self._invite(code) for seat, code in codes.items()})
 
     def reopen(self, match_id: int) -> Hosted:
         """A match hosted before (the app started again): the server plays it on, its players
@@ -92,18 +130,20 @@ class Hosting:
         token = self.thread.call(self.server.host_again, match_id)
         window = RemoteWindow.rejoin(self.url, token)
         codes = self.thread.call(self.server.fresh_invites, match_id)
-        return Hosted(window, {seat: Invite(self.shown, self.port, code) for seat, code in codes.items()})
+        return Hosted(window, {seat: self._invite(code) for seat, code in codes.items()})
 
     def reinvite(self, match_id: int, seat: int) -> Invite:
         """A new invite for an away player's seat (the old invite and their link stop working)."""
         code = self.thread.call(self.server.reinvite, match_id, seat)
-        return Invite(self.shown, self.port, code)
+        return self._invite(code)
 
     def stopping(self) -> None:
         """Ask the server to stop (its rooms stop, their writes go on in the shared queue)."""
         self.thread.stopping()
 
     def stop(self) -> None:
+        if self.relay_link is not None:
+            self.relay_link.stop()
         self.thread.stop()
 
 
