@@ -138,7 +138,12 @@ class Relay:
 
         async def accept() -> None:
             while True:
-                sock, peer = await loop.sock_accept(listener)
+                try:
+                    sock, peer = await loop.sock_accept(listener)
+                except OSError as exc:  # out of file descriptors, say: the others' go on
+                    log.warning("could not accept a connection: %s", exc)
+                    await asyncio.sleep(0.1)
+                    continue
                 task = asyncio.create_task(self._connection(sock, str(peer[0])))
                 handlers.add(task)
                 task.add_done_callback(handlers.discard)
@@ -231,8 +236,10 @@ class Relay:
             old.send({"ok": False, "reason": "replaced"})
             self._leave(old)
             old.writer.close()
-        rate = limits.host_connections
-        host = Host(pin, peer, writer, Bucket(rate, rate), Bucket(limits.host_bytes, limits.host_bytes))
+        rate = limits.host_connections  # as many at once (one at least)
+        host = Host(
+            pin, peer, writer, Bucket(rate, max(1.0, rate)), Bucket(limits.host_bytes, limits.host_bytes)
+        )
         self.hosts[pin] = host
         self.per_address[peer] += 1
         log.info("host %s registered from %s (%d hosts)", pin, peer, len(self.hosts))
