@@ -95,6 +95,8 @@ class Host:
 
 
 class Refused(Exception):
+    """A connection refused: the reason's code is its answer (relaying.words says it)."""
+
     def __init__(self, reason: str):
         super().__init__(reason)
         self.reason = reason
@@ -117,7 +119,6 @@ class Relay:
         self.per_address: Counter[str] = Counter()
         self.tickets: dict[str, tuple[Host, asyncio.Future]] = {}
         self.pipes = 0
-        self.piped = 0  # bytes piped, both ways
         self.address: tuple[str, int] | None = None
         self.total: Bucket | None = None
 
@@ -327,7 +328,6 @@ class Relay:
             with contextlib.suppress(OSError, ssl.SSLError):
                 while data := await src.read(r.CHUNK):
                     last[0] = loop.time()
-                    self.piped += len(data)
                     if self.tap is not None:
                         self.tap(data)
                     wait = max(host.bytes.owe(len(data)), total.owe(len(data)))
