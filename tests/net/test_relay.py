@@ -186,6 +186,12 @@ def test_a_guest_plays_a_match_through_the_relay_which_reads_nothing(tmp_path):
     for secret in [guest.token, codes[0], codes[0].replace("-", ""), *words]:
         assert secret in clear or secret == codes[0].replace("-", "") or secret == codes[0]
         assert secret.encode() not in piped, f"{secret} crossed the relay readable"
+    # What a guest sends (its join code) goes in WebSocket frames a client masks, unreadable as
+    # they stand even without TLS: the WebSocket itself, its handshake first, is inside the TLS
+    # (and the first bytes piped are the guest's TLS hello: a handshake record)
+    for handshake in (b"Upgrade", b"Sec-WebSocket", b"HTTP/1.1"):
+        assert handshake not in piped, f"{handshake!r}: the WebSocket crossed the relay in the clear"
+    assert chunks[0][:2] == b"\x16\x03", "the guest's TLS hello came first"
 
 
 def claim(relay: tuple[str, int], spki: bytes, signer: Identity, key: str = "") -> dict[str, Any]:
