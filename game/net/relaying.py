@@ -254,7 +254,7 @@ class HostLink:
                         self._set("refused", str(exc))
                         break
                     self._set("connecting", str(exc))
-                except (OSError, ValueError, TimeoutError, asyncio.IncompleteReadError) as exc:
+                except Exception as exc:  # (cut, or not a relay): tried again, whatever it was
                     log.info("relay link to %s dropped: %r", self.address, exc)
                     self._set("connecting", words("unreachable", self.address))
                 attempt = 0 if was_up else attempt + 1
