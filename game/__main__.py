@@ -86,6 +86,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="plain ws://, no TLS: behind a proxy that ends TLS, or on a network you trust",
     )
 
+    p = sub.add_parser("relay", help="pipe guests to hosts it never reads (docs/network.md)")
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (0.0.0.0: every one)")
+    p.add_argument("--port", type=int, default=8766)
+    p.add_argument("--tls-cert", metavar="PEM", help="take TLS too, with this certificate (chain)")
+    p.add_argument("--tls-key", metavar="PEM", help="its private key (when not in the --tls-cert file)")
+    p.add_argument("--key", default=None, help="a registration key hosts must give ($BAZAAR_RELAY_KEY)")
+    # the caps (None: game/net/relay.py's Limits)
+    p.add_argument("--max-hosts", type=int, help="hosts registered at once (1000)")
+    p.add_argument("--per-address", type=int, help="hosts registered at once from one address (8)")
+    p.add_argument("--host-connections", type=float, help="a host's new guests' connections a second (10)")
+    p.add_argument("--host-bytes", type=float, help="bytes a second through one host's pipes (2000000)")
+    p.add_argument("--total-bytes", type=float, help="bytes a second through every pipe (100000000)")
+    p.add_argument("--max-pipes", type=int, help="pipes open at once (10000)")
+    p.add_argument("--idle", type=float, help="seconds of silence that close a connection (120)")
+
     p = sub.add_parser("games", help="list the games found (each plugin's declaration) and those refused")
     p.add_argument("--json", action="store_true")
 
@@ -112,6 +127,8 @@ def main(argv: list[str] | None = None) -> int:
         return run_app(args)
     elif args.tool == "serve":
         from game.net.server import main as run
+    elif args.tool == "relay":
+        from game.net.relay import main as run
     elif args.tool == "games":
         from game.core.registry import main as run
     else:  # bench

@@ -8,8 +8,9 @@ from `game/rules/<game>/bench.py` (`figures() -> dict`), plus the bundle's when 
 The network's: a command's round trip on a `python -m game serve` on loopback (`net.rtt_ms`),
 how many matches one server process holds (`net.matches`, about two minutes), and what hard
 bots thinking in other rooms do to 250 matches' round trips (`net.rooms_250_*`;
-docs/network.md). Their clients keep within the server's rate; one that fails is said, and
-the other figures still come.
+docs/network.md), and the same through a relay (`net.relay_*`: its round trip, its CPU per piped
+message, how many matches it pipes; about a minute). Their clients keep within the server's
+rate; one that fails is said, and the other figures still come.
 """
 
 from __future__ import annotations
@@ -439,13 +440,23 @@ class _Seat:
         self.played = 0
         # the other seats' moves seen (one list can tally the successive matches of a player)
         self.others = [0] if others is None else others
+        self.messages = 0  # sent and received
 
-    async def open(self) -> None:
+    def successor(self) -> _Seat:
+        """The same player's seat in its next match."""
+        return _Seat(self.url, self.rng)
+
+    async def connect(self) -> Any:
         from websockets.asyncio.client import connect
 
         from game.net import protocol as p
 
-        self.ws = await connect(self.url, max_size=p.MAX_OUT_FRAME, compression=None, open_timeout=60)
+        return await connect(self.url, max_size=p.MAX_OUT_FRAME, compression=None, open_timeout=60)
+
+    async def open(self) -> None:
+        from game.net import protocol as p
+
+        self.ws = await self.connect()
         created = await self.ask({"type": "create", "v": p.VERSION, "game": self.GAME, "seats": self.SEATS})
         if created["type"] != "created":
             raise RuntimeError(f"the server created no match: {created}")
@@ -465,12 +476,14 @@ class _Seat:
             await asyncio.sleep(self.pace.wait())
         sent = time.perf_counter()
         await self.ws.send(p.encode(message))
+        self.messages += 1
         return sent
 
     async def recv(self) -> dict[str, Any]:
         from game.net import protocol as p
 
         text = await self.ws.recv()
+        self.messages += 1
         message = p.decode_reply(text)
         if message["type"] == "update":
             self.sizes.append(len(text.encode()) if isinstance(text, str) else len(text))
@@ -579,7 +592,7 @@ async def _person(seat: _Seat, rtts: list[float], failed: list[str]) -> None:
             rtt = await seat.move(HUMAN_S * rng.uniform(0.5, 1.5))
             if rtt is None:  # over: the next match in its place
                 await seat.close()
-                seat = _Seat(seat.url, rng)
+                seat = seat.successor()
                 await seat.open()
             else:
                 rtts.append(rtt)
@@ -590,10 +603,15 @@ async def _person(seat: _Seat, rtts: list[float], failed: list[str]) -> None:
 
 
 async def _people(
-    url: str, n: int, rng: random.Random, rtts: list[float], failed: list[str]
+    url: str,
+    n: int,
+    rng: random.Random,
+    rtts: list[float],
+    failed: list[str],
+    seat: Callable[[str, random.Random], _Seat] = _Seat,
 ) -> list[asyncio.Task]:
     """`n` more matches of net.matches' load, each seat's moves drawn from a seed of `rng`."""
-    seats = [_Seat(url, random.Random(rng.random())) for _ in range(n)]
+    seats = [seat(url, random.Random(rng.random())) for _ in range(n)]
     for k in range(0, len(seats), 50):  # opened 50 at a time, as people come
         await asyncio.gather(*(s.open() for s in seats[k : k + 50]))
     return [asyncio.create_task(_person(s, rtts, failed)) for s in seats]
@@ -791,6 +809,181 @@ def net_rooms_thinking(
         return asyncio.run(run(url, proc))
 
 
+# -- through a relay: `python -m game relay` between the load and a `serve` (docs/network.md) --
+RELAY_STEPS = (100, 200, 300, 400, 500, 650, 800, 1000)  # concurrent piped matches net.relay_matches tries
+RELAY_STEP_S = 8.0  # seconds each step is measured
+RELAY_BUDGET_S = 45.0  # net.relay_matches starts no step past this (the whole figure: about a minute)
+# the host's side (game/net/relaying.py's HostLink) in a process of its own, bridging to `serve`
+_HOST_SIDE = (
+    "import asyncio, sys; from pathlib import Path; from game.net.identity import Identity; "
+    "from game.net.relaying import HostLink; "
+    "link = HostLink((sys.argv[1], int(sys.argv[2])), Identity.load_or_make(Path(sys.argv[3])), "
+    "(sys.argv[4], int(sys.argv[5]))); asyncio.run(link.run())"
+)
+
+
+class _RelayedSeat(_Seat):
+    """net.matches' seat reaching the server through the relay (dial, then the WebSocket over
+    the piped socket; plain inside, as `serve` speaks here: the relay pipes bytes alike)."""
+
+    relay: tuple[str, int] = ("127.0.0.1", 0)
+    pin = ""
+
+    def successor(self) -> _Seat:
+        return type(self)(self.url, self.rng)
+
+    async def connect(self) -> Any:
+        from websockets.asyncio.client import connect
+
+        from game.net import protocol as p
+        from game.net.relaying import dial
+
+        sock = await asyncio.to_thread(dial, self.relay, self.pin, 60.0)
+        return await connect(self.url, sock=sock, max_size=p.MAX_OUT_FRAME, compression=None, open_timeout=60)
+
+
+@contextlib.contextmanager
+def _relayed(bot_pause: float) -> Iterator[tuple[str, type[_RelayedSeat], subprocess.Popen, ...]]:
+    """A `serve` and a `relay` of this program on 127.0.0.1, and the host's side bridging the
+    relay to the server: the server's URL, a seat class that reaches it through the relay, and
+    the processes of the relay, the host's side and the server; all stopped afterwards. The
+    relay's caps are lifted: this measures its work."""
+    from game.net.identity import Identity
+    from game.net.relaying import RelayError, dial
+
+    folder = Path(tempfile.mkdtemp(prefix="bazaar-bench-relay-"))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = selfcall.command("relay", "--host", "127.0.0.1", "--port", str(port))
+    lifted = [
+        "--max-hosts",
+        "10",
+        "--host-connections",
+        "1e6",
+        "--host-bytes",
+        "1e12",
+        "--total-bytes",
+        "1e12",
+    ]
+    procs: list[subprocess.Popen] = []
+    try:
+        with _server(bot_pause) as (url, server), open(folder / "relay.log", "w") as log:
+            relay = subprocess.Popen(
+                [*command, *lifted], stdout=subprocess.PIPE, stderr=log, text=True, cwd=ROOT
+            )
+            procs.append(relay)
+            assert relay.stdout
+            if "relaying on" not in relay.stdout.readline():
+                raise RuntimeError(f"the relay did not start: {(folder / 'relay.log').read_text()[-800:]}")
+            where = url.removeprefix("ws://").strip("/").rsplit(":", 1)
+            host_side = [sys.executable, "-c", _HOST_SIDE, "127.0.0.1", str(port), str(folder), *where]
+            procs.append(subprocess.Popen(host_side, stderr=log, cwd=ROOT))
+            pin = Identity.load_or_make(folder).pin  # (the host's side reads the key made here)
+            deadline = time.monotonic() + 30
+            while True:  # until the host's side has registered
+                try:
+                    dial(("127.0.0.1", port), pin, 5.0).close()
+                    break
+                except RelayError:
+                    if time.monotonic() > deadline:
+                        raise RuntimeError("the host's side did not register at the relay") from None
+                    time.sleep(0.05)
+            seat = type("_Seat", (_RelayedSeat,), {"relay": ("127.0.0.1", port), "pin": pin})
+            yield url, seat, relay, procs[1], server
+    finally:
+        for proc in procs:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def net_relay_rtt(moves: int = 300, pause: float = 0.05) -> dict[str, float]:
+    """net.rtt_ms' match and moves through a relay: the round trip's median and 99th percentile
+    in milliseconds, and the relay process's CPU per WebSocket message it piped (microseconds;
+    each message crosses it once, the seat's and the server's alike)."""
+
+    async def run(url: str, seat_class: type[_RelayedSeat], relay: subprocess.Popen) -> dict[str, float]:
+        rng = random.Random(7)
+        rtts: list[float] = []
+        messages, cpu = 0, _cpu_s(relay.pid, tree=False)
+        while len(rtts) < moves:
+            seat = seat_class(url, rng)
+            await seat.open()
+            while len(rtts) < moves:
+                rtt = await seat.move(pause)
+                if rtt is None:
+                    break
+                rtts.append(rtt)
+            await seat.close()
+            messages += seat.messages
+        used = _cpu_s(relay.pid, tree=False) - cpu
+        ms = [1000 * t for t in rtts]
+        return {
+            "rtt_ms": statistics.median(ms),
+            "rtt_ms_p99": _percentile(ms, 0.99),
+            "cpu_us_per_msg": 1e6 * used / messages,
+        }
+
+    with _relayed(bot_pause=0.0) as (url, seat, relay, *_), _no_collector():
+        return asyncio.run(run(url, seat, relay))
+
+
+def net_relay_matches(
+    steps: tuple[int, ...] = RELAY_STEPS, seconds: float = RELAY_STEP_S, budget: float = RELAY_BUDGET_S
+) -> dict[str, Any]:
+    """How many of net.matches' Jaipur matches one relay process pipes with the 99th percentile
+    of a move's round trip under NET_P99_MS: net.matches' load and steps, each seat through the
+    relay, with the relay's CPU per step (one core = 100 %). The server, the host's side and the
+    load share the machine with it, so the knee may be theirs: read the relay's CPU with it."""
+
+    async def run(url: str, seat: type[_RelayedSeat], procs: list[subprocess.Popen]) -> dict[str, Any]:
+        started = time.monotonic()
+        rtts: list[float] = []
+        failed: list[str] = []
+        players: list[asyncio.Task] = []
+        rng = random.Random(11)
+        kinds = ("p50_ms", "p99_ms", "relay_cpu_pct", "host_side_cpu_pct", "server_cpu_pct", "others_cpu_pct")
+        report: dict[str, Any] = {k: {} for k in kinds}
+        held = 0
+        for n in steps:
+            if time.monotonic() - started > budget:
+                break
+            players += await _people(url, n - len(players), rng, rtts, failed, seat)
+            await asyncio.sleep(2 * HUMAN_S)  # the new ones fall into step
+            rtts.clear()
+            cpu = [_cpu_s(proc.pid) for proc in procs]
+            load, machine, at = time.process_time(), _machine_cpu_s(), time.monotonic()
+            await asyncio.sleep(seconds)
+            elapsed = time.monotonic() - at
+            used = [_cpu_s(proc.pid) - before for proc, before in zip(procs, cpu, strict=True)]
+            others = _machine_cpu_s() - machine - sum(used) - (time.process_time() - load)
+            samples = [1000 * t for t in rtts]
+            key = str(n)
+            report["p50_ms"][key] = _percentile(samples, 0.5)
+            report["p99_ms"][key] = _percentile(samples, 0.99)
+            for kind, seconds_used in zip(kinds[2:], [*used, others], strict=True):
+                report[kind][key] = 100 * seconds_used / elapsed
+            if report["p99_ms"][key] >= NET_P99_MS:
+                break
+            held = n
+        for task in players:
+            task.cancel()
+        await asyncio.gather(*players, return_exceptions=True)
+        report["held"] = held
+        report["lost"] = len(failed)
+        if failed:
+            print(f"net.relay_matches: {len(failed)} seats failed, e.g. {failed[0]}", file=sys.stderr)
+        return report
+
+    with _relayed(bot_pause=1.0) as (url, seat, *procs), _no_collector():
+        return asyncio.run(run(url, seat, procs))
+
+
 def game_figures(wanted: Callable[[str], bool]) -> dict[str, float]:
     figures: dict[str, float] = {}
     for game, plugin in registry.plugins().items():
@@ -859,6 +1052,12 @@ def collect(only: list[str], failures: list[str] | None = None) -> dict[str, Any
         and (rooms := _measured("net.rooms", net_rooms_thinking, failures)) is not None
     ):
         report.update({f"net.rooms_{NET_ROOMS}_{k}": v for k, v in rooms.items()})
+    relay_rtt = wanted("net.relay_rtt_ms") or wanted("net.relay_cpu_us_per_msg")
+    if relay_rtt and (relayed := _measured("net.relay_rtt_ms", net_relay_rtt, failures)) is not None:
+        report.update({f"net.relay_{k}": v for k, v in relayed.items()})
+    if wanted("net.relay_matches") and (held := _measured("net.relay_matches", net_relay_matches, failures)):
+        report["net.relay_matches"] = held.pop("held")
+        report.update({f"net.relay_matches_{k}": v for k, v in held.items()})
     return report
 
 

@@ -23,6 +23,7 @@ from typing import Any
 from game.core.i18n import msg
 from game.core.ruleset import AT_TABLE, Budget, Ruleset
 from game.core.seats import Seat
+from game.net import relaying
 from game.net.client import RemoteWindow
 from game.net.identity import Identity
 from game.net.invite import Invite
@@ -63,6 +64,33 @@ class Hosting:
         assert self.server.address is not None
         self.port = self.server.address[1]
         self.shown = "127.0.0.1" if automated else lan_address()
+        self.relay_link = self._relay_link()
+
+    def _relay_link(self) -> relaying.HostLink | None:
+        """The outbound link to the relay of Settings → Online, when one is set: its id there
+        is this host's kept key's pin, and the guests' TLS, pinned to that key, runs through
+        it to this server untouched."""
+        settings = self.app.settings
+        try:
+            relay = relaying.parse_address(settings.relay) if settings.relay.strip() else None
+        except ValueError:
+            return None  # (Settings → Online takes only a relay's address)
+        if relay is None:
+            return None
+        local = ("127.0.0.1", self.port)
+        link = relaying.HostLink(
+            relay, self.identity, local, key=settings.relay_key, relay_pin=settings.relay_pin
+        )
+        return link.start()
+
+    def relay_words(self) -> str:
+        """How friends reach this table through the relay, in words ("" without a relay)."""
+        link = self.relay_link
+        if link is None:
+            return ""
+        if link.state == "up":
+            return msg("Friends reach this table through the relay {relay}.", relay=link.address)
+        return link.problem or msg("Reaching the relay {relay}…", relay=link.address)
 
     def _start(self) -> Threaded:
         """On the usual port (or $BAZAAR_PORT), so players of a match hosted before find it
@@ -84,8 +112,10 @@ class Hosting:
         return Invite("127.0.0.1", self.port, "", pin=self.identity.pin)
 
     def invite(self, code: str) -> Invite:
-        """An online seat's invite: this computer's address, the code, the key's pin."""
-        return Invite(self.shown, self.port, code, pin=self.identity.pin)
+        """An online seat's invite: this computer's address, the code, the key's pin, and the
+        relay that holds this host when one is set."""
+        relay = self.relay_link.relay if self.relay_link is not None else None
+        return Invite(self.shown, self.port, code, pin=self.identity.pin, relay=relay)
 
     def host(
         self, ruleset: Ruleset, seats: list[Seat], options: dict[str, Any], seed: int | None = None
@@ -114,6 +144,8 @@ class Hosting:
         self.thread.stopping()
 
     def stop(self) -> None:
+        if self.relay_link is not None:
+            self.relay_link.stop()
         self.thread.stop()
 
 

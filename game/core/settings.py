@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sys
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -23,6 +24,7 @@ ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 0.0)  # 0.0: instant, no flights (a bot still
 INSTANT = 0.0
 HAND_SORTS = ("suit", "rank")
 OUTSIDE_MOVE_SECONDS = (1.0, 600.0)  # the range the outside programs' time limit may take
+TEXT_MAX = 200  # a relay's address or registration key
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,11 @@ class Settings:
     # seat is reported as failed
     outside_move_seconds: float = 10.0
     language: str = ""  # "en", "ja", or "" for the system's language
+    # network play through a relay (Settings → Online; docs/network.md "Through a relay"):
+    # its HOST:PORT ("" none), its key's pin when pinned, and the registration key it asks
+    relay: str = ""
+    relay_pin: str = ""
+    relay_key: str = ""
 
 
 def _valid(key: str, value: Any) -> bool:
@@ -49,6 +56,12 @@ def _valid(key: str, value: Any) -> bool:
         return value in HAND_SORTS
     if key == "language":
         return value in ("", *LANGUAGES)
+    if key in ("relay", "relay_key"):
+        return isinstance(value, str) and len(value) <= TEXT_MAX and value.isprintable()
+    if key == "relay_pin":
+        return isinstance(value, str) and (
+            value == "" or re.fullmatch(r"[A-Za-z0-9_-]{43}", value) is not None
+        )
     if isinstance(value, bool) or not isinstance(value, int | float):
         return False
     if key == "volume":

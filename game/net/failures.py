@@ -81,6 +81,12 @@ def refused_key(words: str) -> bool:
     return isinstance(words, Msg) and words.template == KEY_CHANGED
 
 
+def from_relay(words: Msg) -> Msg:
+    """What the invite's relay said of the host (not there, busy, full): nothing else answered,
+    and its words say what to do."""
+    return _settled(words)
+
+
 def none_answered(addresses: list[str]) -> Msg:
     """Several candidates, none of which answered: each named."""
     listed = ", ".join(addresses)

@@ -9,8 +9,9 @@ whatever certificate comes, then compares its public key's pin with the invite's
 of ours (the WebSocket handshake, a join code, a seat token) is sent. A `bazaars://` invite is
 checked against the system's authorities, and against its pin too when it has one. An invite
 with no pin and no TLS is plain ws:// (an older Bazaar, or `serve --plain` behind a proxy or on
-a trusted network). The relay is the last candidate once game/net/relaying.py dials it (its
-socket then carries the same TLS, end to end): `_dial` is where it goes.
+a trusted network). The invite's relay, when it names one, is the last candidate: relaying.dial
+gives a socket piped through it to the host, and the same TLS and pin check run over it, end to
+end, so the relay carries only ciphertext.
 """
 
 from __future__ import annotations
@@ -30,13 +31,13 @@ from urllib.parse import urlsplit
 from websockets.sync.client import ClientConnection, connect
 
 from game.core.i18n import N_, Msg
-from game.net import failures
+from game.net import failures, relaying
 from game.net.identity import pin_of_certificate
 from game.net.invite import Invite, address
 
 STAGGER_SECONDS = 0.25  # between the starts of two candidates while the earlier still tries
 LOOK_SECONDS = 0.05  # how often a race looks whether it was given up
-HOME, INTERNET = N_("at home"), N_("over the internet")
+HOME, INTERNET, RELAY = N_("at home"), N_("over the internet"), N_("through the relay")
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,7 @@ class Way:
     host: str
     port: int
     how: str = ""
+    relay: bool = False  # the invite's relay, which pipes to the host (relaying.dial)
 
     @property
     def address(self) -> str:
@@ -62,11 +64,13 @@ class WrongKey(Exception):
 
 
 def ways(route: Invite) -> list[Way]:
-    """The candidates in the order they are tried: home first, then the others."""
+    """The candidates in the order they are tried: home first, then the others, the relay last
+    (only with a pin: the relay knows the host by it, and only the pin proves who answers)."""
     found = route.candidates
-    if len(found) == 1:
+    relay = [Way(*route.relay, RELAY, relay=True)] if route.relay is not None and route.pin else []
+    if len(found) == 1 and not relay:
         return [Way(*found[0])]
-    return [Way(h, p, HOME if k == 0 else INTERNET) for k, (h, p) in enumerate(found)]
+    return [Way(h, p, HOME if k == 0 else INTERNET) for k, (h, p) in enumerate(found)] + relay
 
 
 def route_of(url: str) -> Invite:
@@ -108,8 +112,9 @@ def secured(sock: socket.socket, route: Invite, way: Way, timeout: float) -> soc
 
 
 def _dial(route: Invite, way: Way, timeout: float) -> socket.socket:
-    """A TCP socket to the candidate. The relay's candidate, last in `ways`, is dialled here by
-    game/net/relaying.py (`dial(route.relay, route.pin, timeout)`): the same TLS runs over it."""
+    """A TCP socket to the candidate; the relay's, already piped to the host."""
+    if way.relay and route.pin is not None:
+        return relaying.dial((way.host, way.port), route.pin, timeout)
     return socket.create_connection((way.host, way.port), timeout=timeout)
 
 
@@ -212,6 +217,9 @@ def unreached_words(failed: list[tuple[Way, BaseException]]) -> Msg:
     if heard and all(isinstance(e, WrongKey) for _, e in heard):
         return failures.key_changed(", ".join(w.address for w, _ in heard))
     other = [(w, e) for w, e in heard if not isinstance(e, WrongKey)]
+    refused = [e for _, e in failed if isinstance(e, relaying.RelayError) and e.reason != "unreachable"]
+    if refused and not other:  # nothing answered but the relay, which said why (the host is not there)
+        return failures.from_relay(refused[0].words)
     if other or len(failed) == 1:
         way, exc = (other or failed)[0]
         return failures.failure_words(exc, way.url)

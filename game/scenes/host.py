@@ -55,6 +55,8 @@ class Server(Protocol):
 
     def stop(self) -> None: ...  # wait for it to have stopped
 
+    def relay_words(self) -> str: ...  # how friends reach it through a relay ("" without one)
+
 
 class MatchesLike(Protocol):
     """What scenes ask of the app's matches (game/matches.py): matches opened and windows handed

@@ -58,6 +58,7 @@ class InviteSheet(Overlay):
         self.status = ""  # what the last Copy did, in words
         self.status_ok = True
         self.news = False
+        self.relayed = self._relayed()
         self._sync()
         self.group.move_focus(1)
 
@@ -112,6 +113,13 @@ class InviteSheet(Overlay):
         self.news = remote is not None and remote.pump() > 0
         if self.news:
             self._sync()
+        relayed = self._relayed()
+        if relayed != self.relayed:  # the link to the relay came up (or dropped)
+            self.relayed, self.news = relayed, True
+
+    def _relayed(self) -> str:
+        """How friends reach the table through the relay, in words ("" without a relay)."""
+        return self.app.hosting.relay_words() if self.app.hosting is not None else ""
 
     @property
     def animated(self) -> bool:  # type: ignore[override]
@@ -140,6 +148,8 @@ class InviteSheet(Overlay):
             "An invite works once. Players on another network need port {port} open to this computer.",
             port=port,
         )
+        if self.relayed:  # Settings → Online names a relay: friends elsewhere come through it
+            note = msg("An invite works once. {relay}", relay=self.relayed)
         text.blit(surface, note, (b.centerx, b.bottom - 96), 15, theme.MUTED, anchor="center")
         self.group.draw(surface)
 

@@ -60,7 +60,15 @@ class SettingsScreen(Screen):
             choice = Choice((240, 124 + 50 * i, 800, 44), label, choices, value, self._setter(key), names)
             self.group.add(choice)
             self.choices[key] = choice
+        online = Button((540, 594, 240, 54), N_("Online…"), self.online, tid="online")
+        online.hint = N_("A relay for hosting when friends cannot reach this computer")
+        self.group.add(online)
         self.group.add(Button((800, 594, 240, 54), N_("Done"), self.back, primary=True))
+
+    def online(self) -> None:
+        from game.scenes.online_settings import OnlineSettings
+
+        self.app.push(OnlineSettings(self.app))
 
     def _setter(self, key: str) -> Callable[[object], None]:
         def setter(value: object) -> None:
@@ -79,7 +87,7 @@ class SettingsScreen(Screen):
         text.blit(
             surface,
             N_("Changes apply at once and are kept for next time."),
-            (240, 621),
+            (240, 672),
             17,
             theme.MUTED,
             anchor="midleft",

@@ -437,7 +437,8 @@ def test_setup_offers_people_or_a_bot_target_bonus_and_dealer_then_continue_resu
     table = app.top
     assert isinstance(table, GinRummyTable)
     assert [s.kind for s in record(table).seats] == ["human", "human"]
-    assert record(table).options == {"target": 50, "undercut_bonus": 10, "first_dealer": 1, "upcard": "dealer"}
+    chosen = {"target": 50, "undercut_bonus": 10, "first_dealer": 1, "upcard": "dealer"}
+    assert record(table).options == chosen
     assert record(table).state.dealer == 1 and table.viewer is None
     through_handoff(app)
     assert table.viewer == 1  # the dealer decides on the upcard first

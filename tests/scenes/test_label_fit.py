@@ -81,6 +81,19 @@ def opened(game: str, session: Session):
     return made.window, made.match_id
 
 
+def online_settings() -> Session:
+    """Settings → Online, its fields filled, with the words of a refused address."""
+    session = menu_then("settings")()
+    session.click("online")
+    screen = session.app.top
+    screen.fields["relay_pin"].value = "x" * 43
+    screen.fields["relay_key"].value = "sesame"
+    screen.fields["relay"].value = "relay.example.org:port"
+    screen.done()  # refused: the screen says why
+    assert screen.problem
+    return session
+
+
 def paused() -> Session:
     session = table_of("jaipur")()
     session.key("escape")
@@ -92,6 +105,7 @@ def paused() -> Session:
 VISITS: dict[str, Callable[[], Session]] = {
     "menu": Session.menu,
     "settings": menu_then("settings"),
+    "settings.online": online_settings,
     "rules": menu_then("rules"),
     "statistics": menu_then("statistics"),
     "history": menu_then("history"),
