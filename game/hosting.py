@@ -23,8 +23,11 @@ from game.core.ruleset import AT_TABLE, Budget, Ruleset
 from game.core.seats import Seat
 from game.net.client import RemoteWindow
 from game.net.invite import Invite
+from game.net.portmap import HOME, Keeper, Portmap, global_v6
 from game.net.protocol import DEFAULT_PORT
 from game.net.server import Server, Threaded
+
+SETTLE_SECONDS = 8.0  # at most, the router's answer is awaited before the invites are made
 
 
 @dataclass
@@ -54,23 +57,33 @@ class Hosting:
         # Under automation nobody else may reach it (tests stay on loopback); otherwise every
         # address of this computer, so friends on the network can join
         self.bind = "127.0.0.1" if automated else "0.0.0.0"
+        self.v6: str | None = None  # this computer's global IPv6 address, when it listens there
         self.thread = self._start()
         assert self.server.address is not None
         self.port = self.server.address[1]
         self.shown = "127.0.0.1" if automated else lan_address()
+        # the router asked for the port on a thread of its own (never under automation: loopback)
+        self.portmap = None if automated else Keeper(Portmap(data))
+        self.server.entered = None if self.portmap is None else self.portmap.seen
+        self.tables: set[int] = set()  # the hosted windows open here: the port stays mapped
 
     def _start(self) -> Threaded:
         """On the usual port (or $BAZAAR_PORT), so players of a match hosted before find it
         again; on any free port when another program has it (or under automation)."""
         fixed = os.environ.get("BAZAAR_PORT", "").strip()
         ports = (int(fixed),) if fixed.isdigit() else (0,) if self.app.automated else (DEFAULT_PORT, 0)
+        # on IPv6 too when this computer has a global address there (on a known port only: port 0
+        # would give each family a port of its own)
+        v6 = None if self.app.automated else global_v6()
         for port in ports:
-            thread = Threaded(self.server, self.bind, port)
-            try:
-                thread.start()
+            for both in (True, False) if v6 is not None and port else (False,):
+                thread = Threaded(self.server, [self.bind, "::"] if both else self.bind, port)
+                try:
+                    thread.start()
+                except OSError:
+                    continue
+                self.v6 = v6 if both else None
                 return thread
-            except OSError:
-                continue
         raise OSError(msg("no port to host on"))
 
     @property
@@ -83,21 +96,47 @@ class Hosting:
         """A new match on this computer: the people's window and the online seats' invites."""
         spec = [{"name": s.name, "kind": s.kind, "level": s.level} for s in seats]
         match_id, codes, token = self.thread.call(self.server.create, ruleset.name, spec, options, seed)
-        window = RemoteWindow.rejoin(self.url, token)
-        return Hosted(window, {seat: Invite(self.shown, self.port, code) for seat, code in codes.items()})
+        window = self._table(RemoteWindow.rejoin(self.url, token))
+        return Hosted(window, {seat: self._invite(code) for seat, code in codes.items()})
 
     def reopen(self, match_id: int) -> Hosted:
         """A match hosted before (the app started again): the server plays it on, its players
         reconnect with their tokens; seats nobody has joined yet get fresh invites."""
         token = self.thread.call(self.server.host_again, match_id)
-        window = RemoteWindow.rejoin(self.url, token)
+        window = self._table(RemoteWindow.rejoin(self.url, token))
         codes = self.thread.call(self.server.fresh_invites, match_id)
-        return Hosted(window, {seat: Invite(self.shown, self.port, code) for seat, code in codes.items()})
+        return Hosted(window, {seat: self._invite(code) for seat, code in codes.items()})
 
     def reinvite(self, match_id: int, seat: int) -> Invite:
         """A new invite for an away player's seat (the old invite and their link stop working)."""
         code = self.thread.call(self.server.reinvite, match_id, seat)
-        return Invite(self.shown, self.port, code)
+        return self._invite(code)
+
+    def _table(self, window: RemoteWindow) -> RemoteWindow:
+        """A hosted table opened here: the router is asked for the port (off the frame: this
+        runs on a thread of matches.REACH) until the last such table is closed."""
+        self.tables.add(id(window))
+        window.on_close = lambda: self._closed(window)
+        if self.portmap is not None:
+            self.portmap.open(self.port)
+            self.portmap.settled.wait(SETTLE_SECONDS)
+        return window
+
+    def _closed(self, window: RemoteWindow) -> None:
+        self.tables.discard(id(window))
+        if not self.tables and self.portmap is not None:
+            self.portmap.close()  # queued for its thread: the frame does not wait on the router
+
+    def _invite(self, code: str) -> Invite:
+        """Home first, then the router's public address and this computer's IPv6 one."""
+        mapped = None if self.portmap is None else self.portmap.candidate
+        via = ((mapped,) if mapped else ()) + (((self.v6, self.port),) if self.v6 else ())
+        return Invite(self.shown, self.port, code, via=via)
+
+    @property
+    def path(self) -> str:
+        """How friends reach the table: portmap.HOME, MAPPED or OUTSIDE."""
+        return HOME if self.portmap is None else self.portmap.state
 
     def stopping(self) -> None:
         """Ask the server to stop (its rooms stop, their writes go on in the shared queue)."""
@@ -105,6 +144,8 @@ class Hosting:
 
     def stop(self) -> None:
         self.thread.stop()
+        if self.portmap is not None:  # the mapping removed (quitting)
+            self.portmap.stop(SETTLE_SECONDS)
 
 
 _STARTING = threading.Lock()  # hosting is asked off the frame (game/matches.py): one server

@@ -258,6 +258,7 @@ class RemoteWindow:
         self.inbox = inbox
         self.listeners: list[Arrived] = []
         self.status = "connecting"  # connecting, online, reconnecting, closed
+        self.on_close: Callable[[], None] | None = None  # told once the table is left (hosting)
         self.problem = ""  # the last thing that went wrong, in words
         self.refusal = ""  # the code of the server's last refusal that closed the link for good
         self.resyncing = False  # a gap in the updates was seen: waiting for the next welcome
@@ -362,6 +363,9 @@ class RemoteWindow:
                 self.link.send({"type": "leave"})
         self.link.close()
         self.status = "closed"
+        if self.on_close is not None:
+            self.on_close, told = None, self.on_close
+            told()
 
     # -- messages --------------------------------------------------------------------------
     def pump(self) -> int:

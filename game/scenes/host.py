@@ -54,6 +54,9 @@ class Server(Protocol):
 
     def stop(self) -> None: ...  # wait for it to have stopped
 
+    @property
+    def path(self) -> str: ...  # how friends reach its tables: "home", "mapped", "outside"
+
 
 class MatchesLike(Protocol):
     """What scenes ask of the app's matches (game/matches.py): matches opened and windows handed

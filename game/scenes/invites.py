@@ -121,7 +121,7 @@ class InviteSheet(Overlay):
         super().draw(surface)
         b = self.box
         text.blit(surface, N_("Invites"), (b.x + 40, b.y + 46), 34, theme.TEXT, "black", "midleft")
-        intro = N_("Send each player their invite. On their computer: Join on the menu, then paste it.")
+        intro = N_("Send each player their invite (it works once). On their computer: Join, then paste it.")
         text.blit(surface, intro, (b.x + 40, b.y + 90), 17, theme.MUTED, anchor="midleft")
         states = self.states()
         for k, seat in enumerate(self.seats):
@@ -134,12 +134,19 @@ class InviteSheet(Overlay):
             for j, line in enumerate(text.wrap(self.status, b.w - 80, 17)[:2]):
                 text.blit(surface, line, (b.x + 40, y + 22 * j), 17, ink, "bold", "midleft")
         port = self.invite(self.seats[0]).port if self.seats else 0
-        note = msg(
-            "An invite works once. Players on another network need port {port} open to this computer.",
-            port=port,
-        )
+        note = self.path(port)
         text.blit(surface, note, (b.centerx, b.bottom - 96), 15, theme.MUTED, anchor="center")
         self.group.draw(surface)
+
+    def path(self, port: int) -> str:
+        """How friends reach the table (game/hosting.py's `path`), in words."""
+        hosting = self.app.hosting
+        path = hosting.path if hosting is not None else "home"
+        if path == "mapped":
+            return N_("Mapped, not checked: the router lets friends elsewhere in; none has come in yet.")
+        if path == "outside":
+            return N_("Over the internet: a friend from outside has come in through the router.")
+        return msg("At home: players on another network need port {port} open to this computer.", port=port)
 
     def _draw_row(self, surface: pygame.Surface, seat: int, state: str, top: int) -> None:
         b = self.box
