@@ -363,8 +363,8 @@ class RemoteWindow:
                 self.link.send({"type": "leave"})
         self.link.close()
         self.status = "closed"
-        if self.on_close is not None:
-            self.on_close, told = None, self.on_close
+        told, self.on_close = self.on_close, None
+        if told is not None:
             told()
 
     # -- messages --------------------------------------------------------------------------
