@@ -27,7 +27,9 @@ from game.net.portmap import HOME, Keeper, Portmap, global_v6
 from game.net.protocol import DEFAULT_PORT
 from game.net.server import Server, Threaded
 
-SETTLE_SECONDS = 8.0  # at most, the router's answer is awaited before the invites are made
+# at most, the router's answer is awaited before the invites are made (one that comes later
+# shows on the invite sheet, which reads `via` as it draws)
+SETTLE_SECONDS = 2.5
 
 
 @dataclass
@@ -128,10 +130,13 @@ class Hosting:
             self.portmap.close()  # queued for its thread: the frame does not wait on the router
 
     def _invite(self, code: str) -> Invite:
-        """Home first, then the router's public address and this computer's IPv6 one."""
+        return Invite(self.shown, self.port, code, via=self.via())
+
+    def via(self) -> tuple[tuple[str, int], ...]:
+        """The ways in after home: the router's public address and mapped port, then this
+        computer's global IPv6 address."""
         mapped = None if self.portmap is None else self.portmap.candidate
-        via = ((mapped,) if mapped else ()) + (((self.v6, self.port),) if self.v6 else ())
-        return Invite(self.shown, self.port, code, via=via)
+        return ((mapped,) if mapped else ()) + (((self.v6, self.port),) if self.v6 else ())
 
     @property
     def path(self) -> str:
@@ -145,7 +150,7 @@ class Hosting:
     def stop(self) -> None:
         self.thread.stop()
         if self.portmap is not None:  # the mapping removed (quitting)
-            self.portmap.stop(SETTLE_SECONDS)
+            self.portmap.stop(10.0)
 
 
 _STARTING = threading.Lock()  # hosting is asked off the frame (game/matches.py): one server

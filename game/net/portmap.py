@@ -35,7 +35,7 @@ FILE = "portmap.json"  # in the data folder: the mapping made, until it is remov
 LEASE = 3600  # seconds a mapping lives on the router unless renewed
 DESCRIPTION = "Bazaar"
 TRIES = 4  # other external ports tried when the host's own is taken on the router
-SEEK_MS = 2000  # how long discovery listens for the router's answer
+SEEK_MS = 500  # how long discovery listens for each kind of router (miniupnpc asks for 4 in turn)
 
 # How friends reach the table, as the host's invite sheet says it
 HOME = "home"  # on this network only: nothing mapped

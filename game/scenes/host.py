@@ -57,6 +57,8 @@ class Server(Protocol):
     @property
     def path(self) -> str: ...  # how friends reach its tables: "home", "mapped", "outside"
 
+    def via(self) -> tuple[tuple[str, int], ...]: ...  # its ways in after home, as they stand now
+
 
 class MatchesLike(Protocol):
     """What scenes ask of the app's matches (game/matches.py): matches opened and windows handed

@@ -9,6 +9,7 @@ keeps the seat. The sheet follows the players joining while it is open.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -56,6 +57,7 @@ class InviteSheet(Overlay):
         self.status = ""  # what the last Copy did, in words
         self.status_ok = True
         self.news = False
+        self.reach: tuple[str, tuple[tuple[str, int], ...]] | None = None  # how friends reach it, as drawn
         self._sync()
         self.group.move_focus(1)
 
@@ -63,7 +65,10 @@ class InviteSheet(Overlay):
         return name_of(self.table.window, seat)
 
     def invite(self, seat: int) -> Invite:
-        return self.table.invites[seat]
+        """As made, with the host's ways in as they stand (the router may have answered since)."""
+        hosting = self.app.hosting
+        made = self.table.invites[seat]
+        return made if hosting is None else replace(made, via=hosting.via())
 
     def states(self) -> list[str]:
         if self.table.connection is None:
@@ -108,6 +113,10 @@ class InviteSheet(Overlay):
     def update(self, ticks: int) -> None:
         remote = self.table.connection
         self.news = remote is not None and remote.pump() > 0
+        hosting = self.app.hosting
+        reach = None if hosting is None else (hosting.path, hosting.via())
+        if reach != self.reach:  # the router answered, or a friend came in from outside
+            self.reach, self.news = reach, True
         if self.news:
             self._sync()
 
@@ -170,11 +179,13 @@ class InviteSheet(Overlay):
         self._draw_invite(surface, self.invite(seat), field, joined)
 
     def _draw_invite(self, surface: pygame.Surface, invite: Invite, field: pygame.Rect, used: bool) -> None:
-        """The address quiet, the code loud; smaller until it fits, never cut (it is typed)."""
-        address, code = str(invite)[: -len(invite.code)], invite.code
+        """The address quiet, the code loud, the other ways in (via=) quiet after it; smaller
+        until it fits, never cut (it is typed)."""
+        address, _, rest = str(invite).partition(invite.code)
+        code = invite.code
         room = field.w - 28
         for small, big in SIZES:
-            wide = text.font(small).size(address)[0] + text.font(big, "bold").size(code)[0]
+            wide = text.font(small).size(address + rest)[0] + text.font(big, "bold").size(code)[0]
             if wide <= room:
                 break
         ink = theme.MUTED if used else theme.ACCENT
@@ -188,10 +199,22 @@ class InviteSheet(Overlay):
                 anchor="midleft",
                 as_is=True,
             )
-            text.blit(surface, code, (at.right, field.centery), big, ink, "bold", "midleft", as_is=True)
+            at = text.blit(surface, code, (at.right, field.centery), big, ink, "bold", "midleft", as_is=True)
+            if rest:
+                text.blit(
+                    surface, rest, (at.right, field.centery), small, theme.MUTED, anchor="midleft", as_is=True
+                )
             return
-        # a long address (IPv6): the address above, the code below
+        # a long invite (IPv6, other ways in): the address above; the code below, then the rest
         text.blit(
             surface, address, (field.x + 14, field.y + 15), 15, theme.MUTED, anchor="midleft", as_is=True
         )
-        text.blit(surface, code, (field.x + 14, field.bottom - 18), 20, ink, "bold", "midleft", as_is=True)
+        at = text.blit(
+            surface, code, (field.x + 14, field.bottom - 18), 20, ink, "bold", "midleft", as_is=True
+        )
+        if rest:
+            left = field.right - 14 - at.right
+            size = next((n for n in (15, 13) if text.font(n).size(rest)[0] <= left), 11)
+            text.blit(
+                surface, rest, (at.right, field.bottom - 18), size, theme.MUTED, anchor="midleft", as_is=True
+            )
