@@ -255,6 +255,16 @@ class Portmap:
         return None if mapping is None or not self.public else (self.public, mapping.port)
 
 
+def clean_left(folder: Path, find: Callable[[], Router | None] = discover) -> threading.Thread | None:
+    """At the app's start: a mapping a killed run left is removed, on a thread (the router's
+    answers take seconds). No thread when none was left, which is nearly always."""
+    if not (folder / FILE).exists():
+        return None
+    thread = threading.Thread(target=Portmap(folder, find).clean, daemon=True, name="portmap-clean")
+    thread.start()
+    return thread
+
+
 _OPEN, _CLOSE, _QUIT = "open", "close", "quit"
 
 

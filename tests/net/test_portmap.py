@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.net import portmap
-from game.net.portmap import HOME, MAPPED, OUTSIDE, Keeper, Portmap, offered
+from game.net.portmap import HOME, MAPPED, OUTSIDE, Keeper, Portmap, clean_left, offered
 
 BOUND = 30.0
 
@@ -202,3 +202,19 @@ def test_the_keeper_maps_off_the_caller_and_removes_on_stop(tmp_path: Path) -> N
     keeper.stop(BOUND)
     assert router.table == {} and keeper.state == HOME
     assert not (tmp_path / portmap.FILE).exists()
+
+
+def test_the_app_start_removes_a_left_mapping_off_the_frame_and_starts_nothing_otherwise(
+    tmp_path: Path,
+) -> None:
+    router = Router()
+
+    def found() -> Router:
+        raise AssertionError("the router was asked with no mapping left")
+
+    assert clean_left(tmp_path, found) is None
+    made(tmp_path, router).open(8765)  # then the app is killed
+    cleaning = clean_left(tmp_path, lambda: router)
+    assert cleaning is not None
+    cleaning.join(BOUND)
+    assert router.table == {} and not (tmp_path / portmap.FILE).exists()
