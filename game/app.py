@@ -114,6 +114,11 @@ class App:
             self.toast(problem, error=True, echo=False)  # settings.load already told stderr
         if language_problem:
             self.toast(language_problem, error=True)
+        if not automated:  # a port mapping a killed run left on the router goes (game/net/portmap.py)
+            from game.core import paths
+            from game.net.portmap import clean_left
+
+            clean_left(paths.data_dir())
 
     # -- window ---------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:

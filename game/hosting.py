@@ -27,8 +27,13 @@ from game.net import relaying
 from game.net.client import RemoteWindow
 from game.net.identity import Identity
 from game.net.invite import Invite
+from game.net.portmap import HOME, Keeper, Portmap, global_v6
 from game.net.protocol import DEFAULT_PORT
 from game.net.server import Server, Threaded
+
+# at most, the router's answer is awaited before the invites are made (one that comes later
+# shows on the invite sheet, which reads `via` as it draws)
+SETTLE_SECONDS = 2.5
 
 
 @dataclass
@@ -60,10 +65,15 @@ class Hosting:
         # Under automation nobody else may reach it (tests stay on loopback); otherwise every
         # address of this computer, so friends on the network can join
         self.bind = "127.0.0.1" if automated else "0.0.0.0"
+        self.v6: str | None = None  # this computer's global IPv6 address, when it listens there
         self.thread = self._start()
         assert self.server.address is not None
         self.port = self.server.address[1]
         self.shown = "127.0.0.1" if automated else lan_address()
+        # the router asked for the port on a thread of its own (never under automation: loopback)
+        self.portmap = None if automated else Keeper(Portmap(data))
+        self.server.entered = None if self.portmap is None else self.portmap.seen
+        self.tables: set[int] = set()  # the hosted windows open here: the port stays mapped
         self.relay_link = self._relay_link()
 
     def _relay_link(self) -> relaying.HostLink | None:
@@ -97,13 +107,19 @@ class Hosting:
         again; on any free port when another program has it (or under automation)."""
         fixed = os.environ.get("BAZAAR_PORT", "").strip()
         ports = (int(fixed),) if fixed.isdigit() else (0,) if self.app.automated else (DEFAULT_PORT, 0)
+        # on IPv6 too when this computer has a global address there (on a known port only: port 0
+        # would give each family a port of its own)
+        v6 = None if self.app.automated else global_v6()
         for port in ports:
-            thread = Threaded(self.server, self.bind, port, self.identity.server_context())
-            try:
-                thread.start()
+            for both in (True, False) if v6 is not None and port else (False,):
+                binds = [self.bind, "::"] if both else self.bind
+                thread = Threaded(self.server, binds, port, self.identity.server_context())
+                try:
+                    thread.start()
+                except OSError:
+                    continue
+                self.v6 = v6 if both else None
                 return thread
-            except OSError:
-                continue
         raise OSError(msg("no port to host on"))
 
     @property
@@ -112,10 +128,11 @@ class Hosting:
         return Invite("127.0.0.1", self.port, "", pin=self.identity.pin)
 
     def invite(self, code: str) -> Invite:
-        """An online seat's invite: this computer's address, the code, the key's pin, and the
-        relay that holds this host when one is set."""
+        """An online seat's invite: this computer's address, the code, the key's pin, its other
+        ways in (the router's mapping, a global IPv6 address), and the relay that holds this
+        host when one is set."""
         relay = self.relay_link.relay if self.relay_link is not None else None
-        return Invite(self.shown, self.port, code, pin=self.identity.pin, relay=relay)
+        return Invite(self.shown, self.port, code, pin=self.identity.pin, via=self.via(), relay=relay)
 
     def host(
         self, ruleset: Ruleset, seats: list[Seat], options: dict[str, Any], seed: int | None = None
@@ -123,14 +140,14 @@ class Hosting:
         """A new match on this computer: the people's window and the online seats' invites."""
         spec = [{"name": s.name, "kind": s.kind, "level": s.level} for s in seats]
         match_id, codes, token = self.thread.call(self.server.create, ruleset.name, spec, options, seed)
-        window = RemoteWindow.rejoin(self.route, token)
+        window = self._table(RemoteWindow.rejoin(self.route, token))
         return Hosted(window, {seat: self.invite(code) for seat, code in codes.items()})
 
     def reopen(self, match_id: int) -> Hosted:
         """A match hosted before (the app started again): the server plays it on, its players
         reconnect with their tokens; seats nobody has joined yet get fresh invites."""
         token = self.thread.call(self.server.host_again, match_id)
-        window = RemoteWindow.rejoin(self.route, token)
+        window = self._table(RemoteWindow.rejoin(self.route, token))
         codes = self.thread.call(self.server.fresh_invites, match_id)
         return Hosted(window, {seat: self.invite(code) for seat, code in codes.items()})
 
@@ -138,6 +155,32 @@ class Hosting:
         """A new invite for an away player's seat (the old invite and their link stop working)."""
         code = self.thread.call(self.server.reinvite, match_id, seat)
         return self.invite(code)
+
+    def _table(self, window: RemoteWindow) -> RemoteWindow:
+        """A hosted table opened here: the router is asked for the port (off the frame: this
+        runs on a thread of matches.REACH) until the last such table is closed."""
+        self.tables.add(id(window))
+        window.on_close = lambda: self._closed(window)
+        if self.portmap is not None:
+            self.portmap.open(self.port)
+            self.portmap.settled.wait(SETTLE_SECONDS)
+        return window
+
+    def _closed(self, window: RemoteWindow) -> None:
+        self.tables.discard(id(window))
+        if not self.tables and self.portmap is not None:
+            self.portmap.close()  # queued for its thread: the frame does not wait on the router
+
+    def via(self) -> tuple[tuple[str, int], ...]:
+        """The ways in after home: the router's public address and mapped port, then this
+        computer's global IPv6 address."""
+        mapped = None if self.portmap is None else self.portmap.candidate
+        return ((mapped,) if mapped else ()) + (((self.v6, self.port),) if self.v6 else ())
+
+    @property
+    def path(self) -> str:
+        """How friends reach the table: portmap.HOME, MAPPED or OUTSIDE."""
+        return HOME if self.portmap is None else self.portmap.state
 
     def stopping(self) -> None:
         """Ask the server to stop (its rooms stop, their writes go on in the shared queue)."""
@@ -147,6 +190,8 @@ class Hosting:
         if self.relay_link is not None:
             self.relay_link.stop()
         self.thread.stop()
+        if self.portmap is not None:  # the mapping removed (quitting)
+            self.portmap.stop(10.0)
 
 
 _STARTING = threading.Lock()  # hosting is asked off the frame (game/matches.py): one server

@@ -270,6 +270,7 @@ class RemoteWindow:
         self.inbox = inbox
         self.listeners: list[Arrived] = []
         self.status = "connecting"  # connecting, online, reconnecting, closed
+        self.on_close: Callable[[], None] | None = None  # told once the table is left (hosting)
         self.problem = ""  # the last thing that went wrong, in words
         self.refusal = ""  # the code of the server's last refusal that closed the link for good
         self.resyncing = False  # a gap in the updates was seen: waiting for the next welcome
@@ -393,6 +394,9 @@ class RemoteWindow:
                 self.link.send({"type": "leave"})
         self.link.close()
         self.status = "closed"
+        told, self.on_close = self.on_close, None
+        if told is not None:
+            told()
 
     # -- messages --------------------------------------------------------------------------
     def pump(self) -> int:

@@ -187,6 +187,9 @@ class Server:
         self.allow_seed = allow_seed
         self.address: tuple[str, int] | None = None
         self.not_loaded: dict[int, str] = {}  # at the start: the matches that could not be, and why
+        # told the peer's address of each connection that takes a seat (the host's app learns
+        # from it that friends outside reach it); called on the loop, so it must not block
+        self.entered: Callable[[str], None] | None = None
 
     # -- threads ---------------------------------------------------------------------------
     def _stored(self, fn: Callable[..., Any], *args: Any) -> Awaitable[Any]:
@@ -453,6 +456,8 @@ class Server:
         conn.grant, conn.room = grant, room
         # its welcome is folded off the loop; this connection is read again once it is on its way
         await room.attach(conn, token)
+        if self.entered is not None and conn.ws.remote_address:
+            self.entered(str(conn.ws.remote_address[0]))
         return None
 
     async def _game_of(self, match_id: int) -> str | None:
@@ -478,7 +483,7 @@ class Server:
     # -- running ---------------------------------------------------------------------------
     async def run(
         self,
-        host: str,
+        host: str | list[str],
         port: int,
         started: Callable[[tuple[str, int]], None] | None = None,
         stop: asyncio.Event | None = None,
@@ -580,7 +585,11 @@ class Threaded:
     """A server on its own thread and event loop: what the host's app and the tests run."""
 
     def __init__(
-        self, server: Server, host: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None
+        self,
+        server: Server,
+        host: str | list[str] = "127.0.0.1",
+        port: int = 0,
+        tls: ssl.SSLContext | None = None,
     ):
         self.tls = tls
         self.server = server
@@ -599,7 +608,7 @@ class Threaded:
         assert self.server.address is not None
         return self.server.address
 
-    def _main(self, host: str, port: int) -> None:
+    def _main(self, host: str | list[str], port: int) -> None:
         async def main() -> None:
             self._loop = asyncio.get_running_loop()
             self._stop = asyncio.Event()

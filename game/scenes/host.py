@@ -56,6 +56,10 @@ class Server(Protocol):
     def stop(self) -> None: ...  # wait for it to have stopped
 
     def relay_words(self) -> str: ...  # how friends reach it through a relay ("" without one)
+    @property
+    def path(self) -> str: ...  # how friends reach its tables: "home", "mapped", "outside"
+
+    def via(self) -> tuple[tuple[str, int], ...]: ...  # its ways in after home, as they stand now
 
 
 class MatchesLike(Protocol):

@@ -10,6 +10,7 @@ the players joining while it is open.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -59,6 +60,7 @@ class InviteSheet(Overlay):
         self.status_ok = True
         self.news = False
         self.relayed = self._relayed()
+        self.reach: tuple[str, tuple[tuple[str, int], ...]] | None = None  # how friends reach it, as drawn
         self._sync()
         self.group.move_focus(1)
 
@@ -66,7 +68,10 @@ class InviteSheet(Overlay):
         return name_of(self.table.window, seat)
 
     def invite(self, seat: int) -> Invite:
-        return self.table.invites[seat]
+        """As made, with the host's ways in as they stand (the router may have answered since)."""
+        hosting = self.app.hosting
+        made = self.table.invites[seat]
+        return made if hosting is None else replace(made, via=hosting.via())
 
     def states(self) -> list[str]:
         if self.table.connection is None:
@@ -111,6 +116,10 @@ class InviteSheet(Overlay):
     def update(self, ticks: int) -> None:
         remote = self.table.connection
         self.news = remote is not None and remote.pump() > 0
+        hosting = self.app.hosting
+        reach = None if hosting is None else (hosting.path, hosting.via())
+        if reach != self.reach:  # the router answered, or a friend came in from outside
+            self.reach, self.news = reach, True
         if self.news:
             self._sync()
         relayed = self._relayed()
@@ -131,7 +140,7 @@ class InviteSheet(Overlay):
         super().draw(surface)
         b = self.box
         text.blit(surface, N_("Invites"), (b.x + 40, b.y + 46), 34, theme.TEXT, "black", "midleft")
-        intro = N_("Send each player their invite. On their computer: Join on the menu, then paste it.")
+        intro = N_("Send each player their invite (it works once). On their computer: Join, then paste it.")
         text.blit(surface, intro, (b.x + 40, b.y + 90), 17, theme.MUTED, anchor="midleft")
         states = self.states()
         for k, seat in enumerate(self.seats):
@@ -144,14 +153,21 @@ class InviteSheet(Overlay):
             for j, line in enumerate(text.wrap(self.status, b.w - 80, 17)[:2]):
                 text.blit(surface, line, (b.x + 40, y + 22 * j), 17, ink, "bold", "midleft")
         port = self.invite(self.seats[0]).port if self.seats else 0
-        note = msg(
-            "An invite works once. Players on another network need port {port} open to this computer.",
-            port=port,
-        )
+        note = self.path(port)
         if self.relayed:  # Settings → Online names a relay: friends elsewhere come through it
             note = msg("An invite works once. {relay}", relay=self.relayed)
         text.blit(surface, note, (b.centerx, b.bottom - 96), 15, theme.MUTED, anchor="center")
         self.group.draw(surface)
+
+    def path(self, port: int) -> str:
+        """How friends reach the table (game/hosting.py's `path`), in words."""
+        hosting = self.app.hosting
+        path = hosting.path if hosting is not None else "home"
+        if path == "mapped":
+            return N_("Mapped, not checked: the router lets friends elsewhere in; none has come in yet.")
+        if path == "outside":
+            return N_("Over the internet: a friend from outside has come in through the router.")
+        return msg("At home: players on another network need port {port} open to this computer.", port=port)
 
     def _draw_row(self, surface: pygame.Surface, seat: int, state: str, top: int) -> None:
         b = self.box

@@ -18,4 +18,3 @@ def test_a_replay_hands_out_the_face(game):
     for held in (rewind.game, rewind.window(rewind.end, rewind.viewers[0]).game):
         assert held is registry.face(game)
         assert not isinstance(held, Ruleset)
-

@@ -13,4 +13,3 @@ def test_a_remote_window_holds_the_face_and_no_ruleset(net):
     window = net.join(codes[0])
     assert window.game is registry.face("jaipur")
     assert not [name for name, value in vars(window).items() if isinstance(value, Ruleset)]
-

@@ -102,7 +102,7 @@ def test_the_installer_check_looks_for_the_registration_under_the_scripts_app_id
     assert app_id.startswith("{{")  # Inno Setup's escaped brace
     check = (WINDOWS / "check_installer.ps1").read_text(encoding="utf-8")
     assert f'$appId = "{app_id[1:]}"' in check
-    assert 'Set-StrictMode -Version Latest' in check and '$ErrorActionPreference = "Stop"' in check
+    assert "Set-StrictMode -Version Latest" in check and '$ErrorActionPreference = "Stop"' in check
     # silent, for the current user, and every program it starts is waited for with a limit
     assert "/VERYSILENT /SUPPRESSMSGBOXES /NORESTART /CURRENTUSER" in check
     assert "WaitForExit($Seconds * 1000)" in check

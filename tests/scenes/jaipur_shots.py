@@ -58,9 +58,7 @@ def table(seats, options, seed, pause_ms=600):
 
 
 def advised(t: JaipurTable, seat: int, rng: random.Random) -> dict:
-    return ADVISER.choose(
-        record(t).view(seat), record(t).legal(seat), rng, Budget(iterations=1)
-    )
+    return ADVISER.choose(record(t).view(seat), record(t).legal(seat), rng, Budget(iterations=1))
 
 
 def until_my_turn(app, t: JaipurTable, seat: int = 0, limit: int = 4000) -> None:
@@ -75,9 +73,7 @@ def until_my_turn(app, t: JaipurTable, seat: int = 0, limit: int = 4000) -> None
         if isinstance(app.top, Results):
             return
         frame(app, 2)
-    raise AssertionError(
-        f"no turn for seat {seat}: {type(app.top).__name__}, {record(t).to_act}, {t.idle()}"
-    )
+    raise AssertionError(f"no turn for seat {seat}: {type(app.top).__name__}, {record(t).to_act}, {t.idle()}")
 
 
 def setup_screen(app) -> None:

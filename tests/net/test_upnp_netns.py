@@ -1,0 +1,98 @@
+"""UPnP across two homes (tests/net/netns.py): the host maps its port on its router's miniupnpd,
+a guest in the other home joins through the router's public address and they play Jaipur to
+the end; the mapping is gone once hosting stops. These never skip in CI (CI=true); elsewhere
+only where namespaces cannot be made, saying why."""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.net import netns
+
+BOUND = 120.0  # seconds: a failure bound for a whole match played across the namespaces
+PEER = str(Path(__file__).with_name("netns_peer.py"))
+
+
+@pytest.fixture
+def homes() -> Iterator[netns.Homes]:
+    why = netns.unavailable()
+    if why is not None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI must run the namespace tests: {why}")
+        pytest.skip(why)
+    made = netns.Homes()
+    try:
+        yield made
+    finally:
+        made.close()
+
+
+def line(process: subprocess.Popen[str], bound: float = BOUND) -> dict[str, Any]:
+    """The next JSON line `process` prints (fails after `bound` seconds or at its end)."""
+    assert process.stdout is not None
+    ready, _, _ = select.select([process.stdout], [], [], bound)
+    text = process.stdout.readline() if ready else ""
+    if not text:
+        process.kill()
+        raise AssertionError(
+            f"no answer within {bound:g} s: {process.stderr.read() if process.stderr else ''}"
+        )
+    return json.loads(text)
+
+
+def unreachable_unmapped(homes: netns.Homes) -> None:
+    """Router A forwards nothing it was not asked to: a listener in home A is out of the
+    guest's reach until the port is mapped, so a join goes through the mapping and nowhere else."""
+    listener = homes.python(
+        homes.host,
+        "-c",
+        "import socket; s = socket.create_server(('0.0.0.0', 8765)); print('{}', flush=True); s.accept()",
+    )
+    try:
+        line(listener, netns.BOUND)
+        probe = f"import socket;socket.create_connection(('{netns.ROUTER_A_WAN}',8765),timeout=2)"
+        tried = subprocess.run(
+            ["ip", "netns", "exec", homes.guest, sys.executable, "-c", probe],
+            capture_output=True,
+            timeout=netns.BOUND,
+        )
+        assert tried.returncode != 0
+    finally:
+        listener.kill()
+        listener.wait(netns.BOUND)
+
+
+def test_a_guest_in_another_home_plays_through_the_mapped_port(homes: netns.Homes, tmp_path: Path) -> None:
+    unreachable_unmapped(homes)
+    homes.start_miniupnpd()
+    host = homes.python(homes.host, PEER, "host", str(tmp_path))
+    guest = None
+    try:
+        mapped = line(host)
+        assert mapped["state"] == "mapped", (mapped, homes.log())
+        assert mapped["candidate"] == [netns.ROUTER_A_WAN, 8765]
+        assert "dport 8765" in homes.mapped() and netns.HOME_A in homes.mapped()
+        assert json.loads((tmp_path / "portmap.json").read_text())["port"] == 8765
+        guest = homes.python(homes.guest, PEER, "guest", netns.ROUTER_A_WAN, "8765", mapped["code"])
+        assert line(guest)["finished"] is True
+        over = line(host)
+        assert over["finished"] is True
+        assert over["state"] == "outside"  # the guest came from router B's public address
+        stopped = line(host)
+        assert stopped == {"state": "home", "file": False}
+        assert "dport 8765" not in homes.mapped()
+        assert host.wait(netns.BOUND) == 0 and guest.wait(netns.BOUND) == 0
+    finally:
+        for process in (host, guest):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.wait(netns.BOUND)
