@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import importlib
 import importlib.util
@@ -36,7 +37,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from game.core import registry, selfcall
+from game.core import progress, registry, selfcall
 from game.core.plugin import load
 
 FRAMES = 300
@@ -984,80 +985,130 @@ def net_relay_matches(
         return asyncio.run(run(url, seat, procs))
 
 
-def game_figures(wanted: Callable[[str], bool]) -> dict[str, float]:
-    figures: dict[str, float] = {}
+def game_figures(wanted: Callable[[str], bool]) -> list[tuple[str, Callable[[], dict[str, float]]]]:
+    """Each game's figures (its plugin's), then the bundle's when built: (name, measure)."""
+    steps: list[tuple[str, Callable[[], dict[str, float]]]] = []
     for game, plugin in registry.plugins().items():
         if wanted(f"{game}.") and plugin.figures:
             make = load(plugin.figures)
             # a game's figures may take `wanted` and skip what was not asked for
             asks = "wanted" in inspect.signature(make).parameters
-            figures.update(make(wanted) if asks else make())
+            steps.append((game, functools.partial(make, wanted) if asks else make))
     bundle = ROOT / "build" / "bundle_figures.py"
     if wanted("bundle_") and bundle.exists():
-        spec = importlib.util.spec_from_file_location("bundle_figures", bundle)
-        assert spec and spec.loader
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        figures.update(module.figures())
-    return figures
+
+        def bundled() -> dict[str, float]:
+            spec = importlib.util.spec_from_file_location("bundle_figures", bundle)
+            assert spec and spec.loader
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            return dict(module.figures())
+
+        steps.append(("bundle", bundled))
+    return steps
 
 
-def collect(only: list[str], failures: list[str] | None = None) -> dict[str, Any]:
-    """The figures whose names start with one of `only` (all without it); the names of the
-    network's that failed go into `failures`."""
-    failures = [] if failures is None else failures
+Step = tuple[str, Callable[[dict[str, Any]], None]]  # a name shown while it runs, and what it adds
+
+
+def steps(only: list[str], failures: list[str]) -> list[Step]:
+    """The figures whose names start with one of `only` (all without it), as the steps that
+    measure them, in order; the names of the network's that fail go into `failures`."""
 
     def wanted(key: str) -> bool:
         return not only or any(key.startswith(p) or p.startswith(key) for p in only)
 
+    def one(key: str, measure: Callable[[], Any]) -> Step:
+        return key, lambda report: report.__setitem__(key, measure())
+
+    def frames(report: dict[str, Any]) -> None:
+        medians, p95s, redraws = {}, {}, {}
+        for name, make in scene_benches().items():
+            if wanted(f"frame_ms.{name}"):
+                medians[name], p95s[name] = frame_times(make)
+                redraws[name] = frame_times(make, redraw=True)[0]
+        if medians:
+            report.update(frame_ms=medians, frame_ms_p95=p95s, frame_ms_redraw=redraws)
+
+    def figures_of(measure: Callable[[], dict[str, float]]) -> Callable[[dict[str, Any]], None]:
+        return lambda report: report.update({k: v for k, v in measure().items() if wanted(k)})
+
+    # a network figure that fails (a server that refused a request or would not start) is said
+    # on standard error and missing; the others are still measured, and the status says
+    def net(name: str, measure: Callable[[], Any], keep: Callable[[dict[str, Any], Any], None]) -> Step:
+        def run(report: dict[str, Any]) -> None:
+            got = _measured(name, measure, failures)
+            if got is not None:
+                keep(report, got)
+
+        return name, run
+
+    def held(prefix: str) -> Callable[[dict[str, Any], Any], None]:
+        def keep(report: dict[str, Any], got: dict[str, Any]) -> None:
+            report[prefix] = got.pop("held")
+            report.update({f"{prefix}_{k}": v for k, v in got.items()})
+
+        return keep
+
+    planned: list[tuple[bool, Step]] = [
+        (wanted("startup_s"), one("startup_s", startup_s)),
+        # the Japanese font and catalogue are read at start
+        (wanted("startup_s_ja"), one("startup_s_ja", lambda: startup_s(language="ja"))),
+        (any(wanted(f"frame_ms.{name}") for name in scene_benches()), ("frame_ms", frames)),
+        (wanted("frame_ms_thinking"), one("frame_ms_thinking_p99", frame_ms_thinking)),
+        (wanted("replay_step_ms"), one("replay_step_ms", replay_step_ms)),
+        (wanted("history_open_s"), one("history_open_s", history_open_s)),
+        # Each game's figures before the network's, as before those came: net.matches keeps both
+        # cores of a small machine busy for two minutes (the server and its load), and a machine
+        # that has just run flat out that long may run slower for a while (its clock held down).
+        *((True, (name, figures_of(measure))) for name, measure in game_figures(wanted)),
+        (
+            wanted("net.rtt_ms"),
+            net(
+                "net.rtt_ms",
+                net_rtt_ms,
+                lambda r, got: r.update({"net.rtt_ms": got[0], "net.rtt_ms_p99": got[1]}),
+            ),
+        ),
+        (
+            wanted("net.update_bytes"),
+            net("net.update_bytes", net_update_bytes, lambda r, got: r.__setitem__("net.update_bytes", got)),
+        ),
+        (wanted("net.matches"), net("net.matches", net_matches, held("net.matches"))),
+        # after net.matches, which stays as it was measured before this came
+        (
+            wanted(f"net.rooms_{NET_ROOMS}"),
+            net(
+                "net.rooms",
+                net_rooms_thinking,
+                lambda r, got: r.update({f"net.rooms_{NET_ROOMS}_{k}": v for k, v in got.items()}),
+            ),
+        ),
+        (
+            wanted("net.relay_rtt_ms") or wanted("net.relay_cpu_us_per_msg"),
+            net(
+                "net.relay_rtt_ms",
+                net_relay_rtt,
+                lambda r, got: r.update({f"net.relay_{k}": v for k, v in got.items()}),
+            ),
+        ),
+        (wanted("net.relay_matches"), net("net.relay_matches", net_relay_matches, held("net.relay_matches"))),
+    ]
+    return [step for asked, step in planned if asked]
+
+
+def collect(only: list[str], failures: list[str] | None = None, shown: bool = False) -> dict[str, Any]:
+    """The figures whose names start with one of `only` (all without it); the names of the
+    network's that failed go into `failures`. With `shown`, a terminal sees the steps done of
+    all, and the time left (game/core/progress.py)."""
+    failures = [] if failures is None else failures
     report: dict[str, Any] = {}
-    if wanted("startup_s"):
-        report["startup_s"] = startup_s()
-    if wanted("startup_s_ja"):  # the Japanese font and catalogue are read at start
-        report["startup_s_ja"] = startup_s(language="ja")
-    medians, p95s, redraws = {}, {}, {}
-    for name, make in scene_benches().items():
-        if wanted(f"frame_ms.{name}"):
-            medians[name], p95s[name] = frame_times(make)
-            redraws[name] = frame_times(make, redraw=True)[0]
-    if medians:
-        report["frame_ms"] = medians
-        report["frame_ms_p95"] = p95s
-        report["frame_ms_redraw"] = redraws
-    if wanted("frame_ms_thinking"):
-        report["frame_ms_thinking_p99"] = frame_ms_thinking()
-    if wanted("replay_step_ms"):
-        report["replay_step_ms"] = replay_step_ms()
-    if wanted("history_open_s"):
-        report["history_open_s"] = history_open_s()
-    # Each game's figures before the network's, as before those came: net.matches keeps both
-    # cores of a small machine busy for two minutes (the server and its load), and a machine
-    # that has just run flat out that long may run slower for a while (its clock held down).
-    report.update({k: v for k, v in game_figures(wanted).items() if wanted(k)})
-    # a network figure that fails (a server that refused a request or would not start) is
-    # said on standard error and missing; the others are still measured, and the status says
-    if wanted("net.rtt_ms") and (rtt := _measured("net.rtt_ms", net_rtt_ms, failures)) is not None:
-        report["net.rtt_ms"], report["net.rtt_ms_p99"] = rtt
-    if (
-        wanted("net.update_bytes")
-        and (size := _measured("net.update_bytes", net_update_bytes, failures)) is not None
-    ):
-        report["net.update_bytes"] = size
-    if wanted("net.matches") and (held := _measured("net.matches", net_matches, failures)) is not None:
-        report["net.matches"] = held.pop("held")
-        report.update({f"net.matches_{k}": v for k, v in held.items()})
-    # after net.matches, which stays as it was measured before this came
-    if (
-        wanted(f"net.rooms_{NET_ROOMS}")
-        and (rooms := _measured("net.rooms", net_rooms_thinking, failures)) is not None
-    ):
-        report.update({f"net.rooms_{NET_ROOMS}_{k}": v for k, v in rooms.items()})
-    relay_rtt = wanted("net.relay_rtt_ms") or wanted("net.relay_cpu_us_per_msg")
-    if relay_rtt and (relayed := _measured("net.relay_rtt_ms", net_relay_rtt, failures)) is not None:
-        report.update({f"net.relay_{k}": v for k, v in relayed.items()})
-    if wanted("net.relay_matches") and (held := _measured("net.relay_matches", net_relay_matches, failures)):
-        report["net.relay_matches"] = held.pop("held")
-        report.update({f"net.relay_matches_{k}": v for k, v in held.items()})
+    planned = steps(only, failures)
+    with progress.bar(len(planned), "bench", json=not shown, unit="step") as done:
+        for name, run in planned:
+            done.set_postfix_str(name)
+            run(report)
+            done.update(1)
     return report
 
 
@@ -1076,7 +1127,7 @@ def main(args) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     only = [p for p in args.only.split(",") if p]
     failures: list[str] = []
-    report = collect(only, failures)
+    report = collect(only, failures, progress.shown(args.json))
     if args.json:
         print(json.dumps(report, sort_keys=True))
     else:

@@ -92,3 +92,12 @@ def test_replay_verifies_several_files_with_progress_on_a_terminal(saved: list[P
     assert out.count("== ") == 3  # each file's summary under its name
     plain = piped(["replay", "--verify", *map(str, saved)])
     assert plain.returncode == 0 and plain.stderr == "" and plain.stdout.count("verified:") == 3
+
+
+def test_bench_shows_its_steps_on_a_terminal_and_nothing_off_one():
+    only = ["bench", "--only", "history_open_s,replay_step_ms"]
+    out, terminal = on_a_terminal(only)
+    assert "history_open_s" in out and "replay_step_ms" in out
+    assert re.search(r"\b[0-2]/2 \[", terminal) and "step" in terminal, terminal
+    plain = piped(only)
+    assert plain.returncode == 0 and plain.stderr == "", plain.stderr
