@@ -24,6 +24,8 @@ SCHEME = "bazaar://"
 TLS_SCHEME = "bazaars://"  # the same over TLS (wss://), port 443 unless said
 CODE_LETTERS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I, L, O, U
 CODE_LENGTH = 16  # 16 letters of 5 bits: 80 bits, guessed at 1000 tries a second in 10^13 years
+_AFTER = ".,;:!?)]>\"'」』。、"  # what a sentence puts after an invite (never its own last letter)
+_INSIDE = re.compile(r"bazaars?://[!-~]+", re.IGNORECASE)  # an invite within other words (ASCII)
 PIN = re.compile(r"^[A-Za-z0-9_-]{43}$")  # base64url of a SHA-256, unpadded (identity.PIN_LENGTH)
 _ADDRESS = re.compile(r"^(?:\[(?P<v6>[0-9a-fA-F:.]+)\]|(?P<host>[A-Za-z0-9.-]+))(?::(?P<port>\d{1,5}))?$")
 
@@ -87,8 +89,13 @@ def _host_port(text: str, default_port: int) -> tuple[str, int]:
 
 
 def parse(text: str) -> Invite:
-    """The invite in `text`, or ValueError saying in words what is wrong with it."""
+    """The invite in `text`, or ValueError saying in words what is wrong with it. A whole line
+    of a chat pasted ("Join my game: bazaar://…, see you!") gives the invite inside it."""
     text = text.strip()
+    inside = _INSIDE.search(text)
+    if inside is not None and inside.start() > 0:  # (one pasted alone may have spaces in its code)
+        text = inside.group(0)
+    text = text.rstrip(_AFTER)
     tls = text.lower().startswith(TLS_SCHEME)
     for scheme in (SCHEME, TLS_SCHEME):
         if text.lower().startswith(scheme):

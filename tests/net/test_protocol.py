@@ -305,3 +305,19 @@ def test_an_invite_carries_its_pin_addresses_and_relay():
 def test_a_damaged_invite_query_says_what_is_wrong(query, says):
     with pytest.raises(ValueError, match=re.escape(says)):
         parse(f"bazaar://10.0.0.2:8765/{CODE}?{query}")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Join my Bazaar game: {invite}",
+        "Join my Bazaar game: {invite} see you at 8!",
+        "{invite}.",
+        "(invite: <{invite}>)",
+        "招待です：{invite}。よろしく",
+    ],
+)
+def test_an_invite_is_found_inside_a_pasted_chat_line(line):
+    """Issue 55, item 18: a whole chat line pasted into Join gives the invite inside it."""
+    invite = Invite("192.168.1.20", 8765, CODE, pin=PIN, via=(("198.51.100.7", 8765),))
+    assert parse(line.format(invite=invite)) == invite

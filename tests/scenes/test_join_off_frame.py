@@ -109,3 +109,25 @@ def test_the_screen_says_whom_it_is_connecting_to(monkeypatch):
                 s.key("escape")
         finally:
             s.close()
+
+
+def test_a_whole_chat_line_pasted_into_join_reaches_the_invite_inside_it(monkeypatch):
+    """Issue 55, item 18: "Join my Bazaar game: bazaar://…" is not refused as no invite: Join
+    finds the invite inside and goes to its host."""
+    monkeypatch.setattr(client.Link, "OPEN_SECONDS", 120.0)
+    monkeypatch.setattr(client, "REQUEST_SECONDS", 120.0)
+    with silent_listener() as listener:
+        port = listener.getsockname()[1]
+        s = Session.menu()
+        try:
+            s.click("join")
+            s.type(f"Join my Bazaar game: bazaar://127.0.0.1:{port}/ZZZZ-ZZZZ-ZZZZ-ZZZZ see you!")
+            s.click("join")
+            assert not s.app.top.problem, s.app.top.problem  # (it once said "That is not an invite.")
+            peer, _ = listener.accept()  # the app went to the host the invite names
+            with peer:
+                assert s.app.top.attempt is not None and not s.app.top.problem
+                s.key("escape")
+                assert s.scene == "menu"
+        finally:
+            s.close()
