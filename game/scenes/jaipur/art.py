@@ -28,6 +28,7 @@ INK = (40, 26, 18)
 IVORY = (250, 243, 228)
 BONUS_BLUE = (60, 70, 110)
 SUPER = 4  # supersampling factor for symbols
+OUTLINE = ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1))  # a value's ink edge
 
 Point = tuple[float, float]
 RGB = tuple[int, int, int]
@@ -271,20 +272,24 @@ def _disc(colour: tuple[int, int, int], r: int) -> pygame.Surface:
 
 @cache
 def token(good: str, value: int | None, r: int = 22) -> pygame.Surface:
-    """A round token: a goods token shows its value, the camel token a camel and its 5, a
-    `bonus` token its value (value None: face down, "?")."""
+    """A round token: a goods token (and the camel token) shows its good's symbol, darkened,
+    behind its value, so that goods whose colours are alike in grey (diamond, cloth, leather)
+    still read apart; a `bonus` token its value (value None: face down, "?")."""
     surface = _disc(COLOURS.get(good, BONUS_BLUE), r).copy()
     centre = (r + 1, r + 1)
-    if good == "camel":  # a camel behind the value, so it reads apart from the goods tokens
-        symbol(surface, "camel", centre, r * 0.78)
-        text.blit(surface, str(value), centre, int(r * 0.95), IVORY, "black", "center")
-        return surface
     if good == "bonus" and value is not None:  # turned over: an ivory face, the value in ink
         pygame.draw.circle(surface, IVORY, centre, r - 3)
         text.blit(surface, str(value), centre, int(r * 0.95), BONUS_BLUE, "black", "center")
         return surface
-    ink = INK if good in ("gold", "silver") else IVORY
-    text.blit(surface, "?" if value is None else str(value), centre, int(r * 0.95), ink, "black", "center")
+    if good in SYMBOLS:
+        mark = symbol_image(good, max(4, round(1.6 * r))).copy()
+        mark.fill((90, 90, 90, 255), special_flags=pygame.BLEND_RGBA_MULT)  # darker than the disc
+        surface.blit(mark, mark.get_rect(center=centre))
+    label = "?" if value is None else str(value)
+    size = int(r * 0.95)
+    for dx, dy in OUTLINE:  # ivory edged in ink: it reads on the symbol and on the bare disc alike
+        text.blit(surface, label, (centre[0] + dx, centre[1] + dy), size, INK, "black", "center", as_is=True)
+    text.blit(surface, label, centre, size, IVORY, "black", "center", as_is=True)
     return surface
 
 
