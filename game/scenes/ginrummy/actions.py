@@ -245,7 +245,7 @@ class Actions:
         t.hint_button.visible = t.app.settings.show_hints
         t.hint_button.enabled = seat is not None and not t.hint_pending and t.viewer is not None
         hinted = t.hint if t.hint_button.enabled else None  # a hint on show: one click takes it up
-        t.hint_button.label = N_("Use hint") if hinted else N_("Hint")
+        t.hint_button.label = N_("Use hint") if hinted else N_("Thinking…") if t.hint_pending else N_("Hint")
         t.hint_button.hint = (
             (
                 N_("Choose the hint's card (H)")

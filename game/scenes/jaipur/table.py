@@ -109,6 +109,8 @@ class JaipurTable(Table):
         self.hint_button.enabled = acting and not self.hint_pending
         if acting and self.hint:  # a hint on show: one click selects its cards
             self.hint_button.label, self.hint_button.hint = N_("Use hint"), N_("Select the hint's cards (H)")
+        elif self.hint_pending:
+            self.hint_button.label, self.hint_button.hint = N_("Thinking…"), N_("A hint is on its way")
         else:
             self.hint_button.label, self.hint_button.hint = N_("Hint"), HINT_TIP
 

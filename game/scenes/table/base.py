@@ -213,6 +213,7 @@ class Table(TargetInput, TableOverlay, Scene):
         if seat is None or self.window.hinting:
             return
         self.window.ask_hint(seat)
+        self.on_hint()  # the button says "Thinking…" from this very frame (a hard bot takes a while)
 
     @property
     def hint_pending(self) -> bool:
@@ -414,8 +415,9 @@ class Table(TargetInput, TableOverlay, Scene):
         view, nothing of the last one's choice left)."""
 
     def on_hint(self) -> None:
-        """A hint arrived in self.hint, or one asked about a moment past was dropped (Jaipur,
-        Taj Mahal: the selection shows it; Gin Rummy: its Use hint button)."""
+        """A hint was asked, arrived in self.hint, or one asked about a moment past was dropped
+        (Jaipur, Taj Mahal: the selection shows it; Gin Rummy: its Use hint button; all three:
+        the button says "Thinking…" while it is on its way)."""
 
     def handoff_note(self, seat: int) -> str:
         return N_("It is your turn.")

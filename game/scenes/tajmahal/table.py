@@ -125,6 +125,8 @@ class TajMahalTable(Table):
         if phase and self.hint:  # what Use hint does with this hint
             self.hint_button.label = N_("Use hint")
             self.hint_button.hint = USE_HINT.get(self.hint.get("move", ""), N_("Use hint"))
+        elif self.hint_pending:
+            self.hint_button.label, self.hint_button.hint = N_("Thinking…"), N_("A hint is on its way")
         else:
             self.hint_button.label, self.hint_button.hint = N_("Hint"), N_("What the hard bot would play (H)")
 
