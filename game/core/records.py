@@ -47,7 +47,7 @@ class StatRow:
     @property
     def label(self) -> str:
         if self.kind == "human":
-            return N_("Human")
+            return N_("Person")  # as the setup and the result screen say
         if self.kind == "bot":
             return msg("Bot ({level})", level=level_name(self.level))
         return msg("Program ({level})", level=self.level)

@@ -123,14 +123,14 @@ class Replay(Scene):
             return b
 
         self.start_button = button(
-            N_("First"), lambda: self.show(self.timeline.start), step_w, "start", "Home"
+            N_("First"), lambda: self.show(self.timeline.start), step_w, "start", N_("Home key")
         )
-        button(N_("‹ Move"), self.back_move, step_w, "move.back", "Left")
-        button(N_("‹ Event"), self.back_event, step_w, "event.back", "Shift+Left")
-        self.play_button = button(N_("Autoplay"), self.toggle, step_w, "play", "Space", primary=True)
-        button(N_("Event ›"), self.forward_event, step_w, "event.forward", "Shift+Right")
-        button(N_("Move ›"), self.forward_move, step_w, "move.forward", "Right")
-        button(N_("Last"), lambda: self.show(self.timeline.end), step_w, "end", "End")
+        button(N_("‹ Move"), self.back_move, step_w, "move.back", N_("Left arrow"))
+        button(N_("‹ Event"), self.back_event, step_w, "event.back", N_("Shift + Left arrow"))
+        self.play_button = button(N_("Autoplay"), self.toggle, step_w, "play", N_("Space bar"), primary=True)
+        button(N_("Event ›"), self.forward_event, step_w, "event.forward", N_("Shift + Right arrow"))
+        button(N_("Move ›"), self.forward_move, step_w, "move.forward", N_("Right arrow"))
+        button(N_("Last"), lambda: self.show(self.timeline.end), step_w, "end", N_("End key"))
         if not wide:
             x, y1 = box.x + 8, box.y + 146
         names = [n for n, _ in SPEEDS]

@@ -248,7 +248,7 @@ def test_statistics_count_finished_matches_per_seat_kind(store):
     assert (bot.played, bot.wins, bot.draws, bot.losses) == (2, 0, 1, 1)
     assert human.average_score == pytest.approx((3 + 9) / 2)
     assert bot.average_score == pytest.approx((3 + 1) / 2)
-    assert (human.label, bot.label) == ("Human", "Bot (easy)")
+    assert (human.label, bot.label) == ("Person", "Bot (easy)")
     assert len(rows) == 2
 
 

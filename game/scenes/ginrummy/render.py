@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.i18n import N_, msg, tr
+from game.core.i18n import N_, msg_n, tr
 from game.core.seats import level_name
 from game.rules.ginrummy.face.cards import VALUE
 from game.rules.ginrummy.face.phases import LAYOFF
@@ -71,9 +71,10 @@ class Render:
             kind = self.t.window.players[seat]
             points = v["scores"][seat]
             if kind.is_bot:
-                note = msg("bot · {level} · {points} points", level=level_name(kind.level), points=points)
+                level = level_name(kind.level)
+                note = msg_n("bot · {level} · {n} point", "bot · {level} · {n} points", points, level=level)
             else:
-                note = msg("{points} points", points=points)
+                note = msg_n("{n} point", "{n} points", points)
             top = seat != bottom
             # the note ends before the face-down hand beside the top name, or the sort button
             right = int(L.opp_centres(11)[0][0] - L.OPP_W / 2 - 10) if top else self.t.sort_button.rect.x - 10

@@ -143,14 +143,10 @@ def token_panel(surface: pygame.Surface, v: View) -> None:
             image = art.token(good, values[k], L.TOKEN_R)
             surface.blit(image, image.get_rect(center=L.token(good, k)))
     colour = theme.DANGER if sold_out == EMPTY_PILES_TO_END - 1 else theme.MUTED
-    text.blit(
-        surface,
-        msg("Piles sold out: {n} of {end} (then the round ends)", n=sold_out, end=EMPTY_PILES_TO_END),
-        (946, L.SOLD_OUT_Y),
-        15,
-        colour,
-        anchor="midleft",
-    )
+    # both of the round's ends, the piles and the deck (a size smaller when a language needs it)
+    ends = msg("Round ends: {end} piles sold out ({n} now) or no deck", n=sold_out, end=EMPTY_PILES_TO_END)
+    words, size = text.fit(ends, 1252 - 946, 15, smallest=13)
+    text.blit(surface, words, (946, L.SOLD_OUT_Y), size, colour, anchor="midleft", as_is=True)
     for size in BONUS_SIZES:
         centre = L.bonus(size)
         left = v["bonus"][str(size)]
