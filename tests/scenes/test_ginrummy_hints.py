@@ -61,14 +61,15 @@ def test_the_panel_says_least_deadwood_and_only_the_hint_says_what_is_best():
     assert "Throwing JS leaves the least deadwood, 73." in words["bar detail"]
     assert t.knock_button.label == "Knock · 73"
     assert not [k for k, w in words.items() if "best" in w.lower()], words
-    # the hint: the hard bot's own choice, a different card; the panel still says what it counts
+    # the hint: the hard bot's own choice, a different card leaving as little (73): the panel
+    # still says what it counts, and names the hint's card, not another one of equal deadwood
     s.key("h")
     s.idle()
-    assert t.hint == {"move": "discard", "card": "QH"}
+    assert t.hint == {"move": "discard", "card": "QH"} and t.v["discard_deadwood"]["QH"] == 73
     words = words_on_screen(t)
     assert words["bar title"] == "Hint: discard QH"
     assert words["bar detail"].startswith("The hard bot's advice")
-    assert words["panel"] == "Least deadwood after a discard" and words["note"] == "throwing JS"
+    assert words["panel"] == "Least deadwood after a discard" and words["note"] == "throwing QH"
     # choosing a card by hand: the panel counts that card, and says so
     s.click("hand.KS")
     words = words_on_screen(t)
@@ -268,3 +269,24 @@ def test_a_hint_while_laying_off_is_shown_lit_and_used(monkeypatch):
     s.click("hint")
     s.idle()
     assert t.spread.laid == {"5C"} and asha(s)[-1] == hint
+
+
+def test_when_two_discards_tie_the_panel_names_the_hints_card():
+    """Issue 55, item 8: the hint said "discard K♦" while the panel said "throwing 10♥", both
+    leaving 56. When the hint's card leaves as little as the panel's, the panel names it."""
+    from types import SimpleNamespace
+
+    from game.scenes.ginrummy import prompts
+
+    v = {"phase": "discard", "hand": ["KD", "TH", "2C"], "discard": ["5S"], "taken": None, "deadwood": 60}
+    v["discard_deadwood"] = {"KD": 56, "TH": 56, "2C": 64}
+    least = prompts.least_deadwood(v)
+    other = "TH" if least.card == "KD" else "KD"
+    shown = SimpleNamespace(v=v, least=least, hint=None, selected=None, hover=None)
+    assert prompts.least_named(shown) == least.card  # no hint: the highest card among equals
+    shown.hint = {"move": "discard", "card": other}
+    assert prompts.least_named(shown) == other
+    title, line, _ = prompts.discard_prompt(shown)
+    assert f"Throwing {other} leaves the least deadwood, 56" in line
+    shown.hint = {"move": "discard", "card": "2C"}  # a hint that leaves more: the panel's own
+    assert prompts.least_named(shown) == least.card

@@ -216,10 +216,22 @@ def drag_prompt(t: Shown, card: str) -> tuple[str, str, str]:
     )
 
 
+def least_named(t: Shown) -> str | None:
+    """The discard leaving the least deadwood, as the bar, the deadwood box and Knock name it:
+    the hint's card when it leaves as little (so the hint and the panel never name two cards
+    for one deadwood), else the highest card among equals."""
+    hint = t.hint
+    hinted = hint.get("card") if hint and hint.get("move") in ("discard", "knock") else None
+    left = t.v.get("discard_deadwood", {}).get(hinted) if hinted else None
+    if hinted and left is not None and left == t.least.left and hinted != t.v.get("taken"):
+        return str(hinted)
+    return t.least.card
+
+
 def discard_prompt(t: Shown) -> tuple[str, str, str]:
     v = t.v
     after = v["discard_deadwood"]
-    least = t.least.card
+    least = least_named(t)
     gin = least is not None and t.least.left == 0
     hovered = t.hover[5:] if t.hover and t.hover.startswith("hand.") else None
     card = t.selected or hovered
@@ -289,7 +301,7 @@ def meter(t: Shown) -> tuple[str, int, str, str, bool]:
     if v["phase"] == DISCARD and t.acting_human is not None:
         dragged = t.drag.payload()
         chosen = dragged[5:] if dragged and dragged.startswith("hand.") else t.selected
-        card = chosen or t.least.card
+        card = chosen or least_named(t)
         after = v["discard_deadwood"].get(card, v["deadwood"]) if card else v["deadwood"]
         note = msg("throwing {card}", card=card) if card else ""
         title = N_("Deadwood after this discard") if chosen else N_("Least deadwood after a discard")

@@ -252,7 +252,7 @@ class GinRummyTable(Table):
 
     def knock_card(self) -> str | None:
         """The card a knock would throw: the one chosen, else the one leaving the least deadwood."""
-        return self.selected or self.least.card
+        return self.selected or prompts.least_named(self)
 
     def gin_forced(self) -> bool:
         """Knocking now would be gin, which the rules force."""
