@@ -24,6 +24,7 @@ from game.core.i18n import N_, msg, said
 from game.net.client import NetError
 from game.net.failures import settled
 from game.net.invite import parse
+from game.net.protocol import BAD_TOKEN
 from game.net.reach import Way
 from game.net.tickets import Ticket
 from game.scenes.base import Screen
@@ -48,6 +49,7 @@ ADVICE = {
     "code-used": N_("Each invite lets one player in. The host's connection sheet shows the invites."),
     "version": N_("Both of you need the same version of Bazaar."),
     "missing-game": N_("A game not built into Bazaar is installed with pip: both of you need it."),
+    "bad-token": N_("Ask the host for a new invite: their connection sheet makes one for your seat."),
     "": N_(
         "Check the address with the host, that their app is open, and that you are on the same "
         "network (from elsewhere, the host's port must be open to the internet)."
@@ -171,6 +173,7 @@ class JoinScreen(Screen):
         self.group.focus(self.field)
         self.problem: tuple[str, str, str] | None = None  # headline, the reason, what to do
         self.attempt: Attempt | None = None  # the host being reached
+        self.taking: Ticket | None = None  # the remembered seat that attempt takes again
         self.ticks = 0  # since the attempt began (its dots move)
 
     # -- the invite ---------------------------------------------------------------------------
@@ -203,6 +206,7 @@ class JoinScreen(Screen):
             self.problem = (N_("That is not an invite."), said(exc), "")
             return
         matches = self.app.matches
+        self.taking = None
         self.begin(Attempt(lambda stop, trying: matches.join(text, stop, trying), _where(invite.url)))
 
     def begin(self, attempt: Attempt) -> None:
@@ -268,6 +272,7 @@ class JoinScreen(Screen):
     def _again(self, ticket: Ticket) -> Callable[[], None]:
         def take() -> None:
             if self.attempt is None:
+                self.taking = ticket
                 matches = self.app.matches
                 self.begin(
                     Attempt(lambda stop, trying: matches.rejoin(ticket, stop, trying), _where(ticket.url))
@@ -293,6 +298,10 @@ class JoinScreen(Screen):
             self.problem = (N_("That is not an invite."), said(exc), "")
         except NetError as exc:
             code = getattr(exc, "code", "")
+            if code == BAD_TOKEN and self.taking in self.remembered:  # forgotten in the file too
+                self.remembered.remove(self.taking)
+                self.page = min(self.page, self.pages - 1)
+                self.lay_out()
             reason = said(exc)  # a key or certificate refused says itself what to do: no network advice
             advice = "" if settled(reason) else ADVICE.get(code, "")
             self.problem = (N_("Could not join."), refusal_words(code, reason), advice)
@@ -390,7 +399,13 @@ class JoinScreen(Screen):
             you = ", ".join(ticket.names[s] for s in ticket.seats if s < len(ticket.names))
             others = ", ".join(n for i, n in enumerate(ticket.names) if i not in ticket.seats)
             line = msg("{game}: you are {you}, with {others}", game=game, you=you, others=others)
-            when = msg("joined {when}", when=ticket.joined.replace("T", " ")[:16])
+            # what tells two seats of one game apart: the match's number at its host, where, and when
+            when = msg(
+                "match {number} at {host} · joined {when}",
+                number=ticket.match,
+                host=_where(ticket.url),
+                when=ticket.joined.replace("T", " ")[:19],
+            )
             words, size = text.fit(line, 880, 18)
             text.blit(surface, words, (60, y - 9), size, theme.TEXT, anchor="midleft")
             text.blit(surface, when, (60, y + 13), 15, theme.MUTED, anchor="midleft")
