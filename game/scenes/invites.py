@@ -117,7 +117,7 @@ class InviteSheet(Overlay):
         remote = self.table.connection
         self.news = remote is not None and remote.pump() > 0
         hosting = self.app.hosting
-        reach = None if hosting is None else (hosting.path, hosting.via())
+        reach = None if hosting is None else (hosting.standing.path, hosting.via())
         if reach != self.reach:  # the router answered, or a friend came in from outside
             self.reach, self.news = reach, True
         if self.news:
@@ -162,7 +162,7 @@ class InviteSheet(Overlay):
     def path(self, port: int) -> str:
         """How friends reach the table (game/hosting.py's `path`), in words."""
         hosting = self.app.hosting
-        path = hosting.path if hosting is not None else "home"
+        path = hosting.standing.path if hosting is not None else "home"
         if path == "mapped":
             return N_("Mapped, not checked: the router lets friends elsewhere in; none has come in yet.")
         if path == "outside":
