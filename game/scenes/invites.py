@@ -170,8 +170,8 @@ class InviteSheet(Overlay):
         if self.relayed:  # Settings → Online names a relay: friends elsewhere come through it
             note = msg("An invite works once. {relay}", relay=self.relayed)
         lines = text.wrap(note, b.w - 80, 15)[:2]  # a refusal and what to do may take two
-        for j, line in enumerate(lines):
-            at = (b.centerx, b.bottom - 96 - 9 * (len(lines) - 1) + 18 * j)
+        for j, line in enumerate(lines):  # upwards from above Close
+            at = (b.centerx, b.bottom - 96 - 20 * (len(lines) - 1 - j))
             text.blit(surface, line, at, 15, theme.MUTED, anchor="center")
         self.group.draw(surface)
 

@@ -154,6 +154,7 @@ def test_the_invite_sheet_says_what_the_router_did_and_what_to_do(
             for line in lines:  # every line of the note drawn, inside the sheet
                 assert line in shown, (case, line, sorted(shown))
                 assert sheet.box.contains(shown[line]), (case, line)
+                assert not shown[line].colliderect(sheet.close_button.rect), (case, line)
             joiner = "" if language == "ja" else " "
             assert joiner.join(lines).replace(" ", "") == i18n.tr(words).replace(" ", "")
             assert any(PLACE[language] in line for line in lines), lines
