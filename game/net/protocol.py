@@ -36,6 +36,14 @@ OUTBOX = 512  # messages waiting for a slow client before it is dropped (it resy
 PING_SECONDS = 15.0  # WebSocket keepalive: a silent peer is closed after twice this
 DEFAULT_PORT = 8765
 
+NAME_MAX = 16  # a player's name, as the setup screen takes it
+
+
+def good_name(name: object) -> bool:
+    """A name a guest may give its seat on join: 1 to NAME_MAX printable characters."""
+    return isinstance(name, str) and 0 < len(name.strip()) <= NAME_MAX and name.isprintable()
+
+
 # What a client may send, and what each needs beside "type"
 REQUESTS: dict[str, tuple[str, ...]] = {
     "hello": ("v", "token"),

@@ -128,7 +128,11 @@ class MatchesLike(Protocol):
     def reinvite(self, link: Connection, seat: int) -> Invite: ...
 
     def join(
-        self, text: str, stop: threading.Event | None = None, trying: Callable[[Way], None] | None = None
+        self,
+        text: str,
+        stop: threading.Event | None = None,
+        trying: Callable[[Way], None] | None = None,
+        name: str = "",
     ) -> Window: ...
 
     def rejoin(
