@@ -14,7 +14,9 @@ them. Router A forwards from the internet only what miniupnpd maps.
 
 from __future__ import annotations
 
+import json
 import os
+import select
 import shutil
 import subprocess
 import sys
@@ -22,6 +24,7 @@ import tempfile
 import time
 import uuid
 from pathlib import Path
+from typing import Any
 
 BOUND = 30.0  # seconds: only ever a failure bound
 
@@ -109,6 +112,19 @@ def run(*args: str, ns: str | None = None, stdin: str | None = None) -> str:
     return done.stdout
 
 
+def answer(process: subprocess.Popen[str], bound: float) -> dict[str, Any]:
+    """The next JSON line `process` prints (fails after `bound` seconds or at its end)."""
+    assert process.stdout is not None
+    ready, _, _ = select.select([process.stdout], [], [], bound)
+    text = process.stdout.readline() if ready else ""
+    if not text:
+        process.kill()
+        raise AssertionError(
+            f"no answer within {bound:g} s: {process.stderr.read() if process.stderr else ''}"
+        )
+    return json.loads(text)
+
+
 class Homes:
     """The five namespaces, wired; `close()` removes them and whatever runs in them."""
 
@@ -187,6 +203,28 @@ class Homes:
         env = {**os.environ, "PYTHONPATH": str(root), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
         command = ["ip", "netns", "exec", ns, sys.executable, *args]
         return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+
+    def out_of_reach(self, *targets: tuple[str, int]) -> None:
+        """With a listener in home A on port 8765, none of `targets` takes a connection from
+        the guest's home (AssertionError when one does)."""
+        listener = self.python(
+            self.host,
+            "-c",
+            "import socket; s = socket.create_server(('0.0.0.0', 8765)); print('{}', flush=True); s.accept()",
+        )
+        try:
+            answer(listener, BOUND)
+            for target in targets:
+                probe = f"import socket;socket.create_connection({target!r},timeout=2)"
+                tried = subprocess.run(
+                    ["ip", "netns", "exec", self.guest, sys.executable, "-c", probe],
+                    capture_output=True,
+                    timeout=BOUND,
+                )
+                assert tried.returncode != 0, f"{target} took a connection from the guest's home"
+        finally:
+            listener.kill()
+            listener.wait(BOUND)
 
     def close(self) -> None:
         for daemon in self.daemons:
