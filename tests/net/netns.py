@@ -16,6 +16,7 @@ machine), and can record every frame that crosses it (`capture`).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import select
@@ -140,6 +141,7 @@ class Homes:
         self.names = [self.host, self.router_a, self.internet, self.router_b, self.guest]
         self.folder = Path(tempfile.mkdtemp(prefix="bazaar-netns-"))
         self.daemons: list[subprocess.Popen[bytes]] = []
+        self.relay_log = self.folder / "relay.log"
         try:
             self._build()
         except BaseException:
@@ -203,12 +205,16 @@ class Homes:
         """Router A's port forwards, as miniupnpd wrote them into nftables."""
         return run("nft", "list", "chain", "inet", "nat", "prerouting_miniupnpd", ns=self.router_a)
 
-    def python(self, ns: str, *args: str) -> subprocess.Popen[str]:
-        """This project's Python, inside `ns`."""
+    def python(self, ns: str, *args: str, log: Path | None = None) -> subprocess.Popen[str]:
+        """This project's Python, inside `ns` (its standard error to `log`, when given: a
+        daemon's, which nobody reads while it runs)."""
         root = Path(__file__).resolve().parents[2]
         env = {**os.environ, "PYTHONPATH": str(root), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
         command = ["ip", "netns", "exec", ns, sys.executable, *args]
-        return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        with log.open("a") if log is not None else contextlib.nullcontext(subprocess.PIPE) as err:
+            return subprocess.Popen(
+                command, text=True, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err
+            )
 
     def out_of_reach(self, *targets: tuple[str, int]) -> None:
         """With a listener in home A on port 8765, none of `targets` takes a connection from
@@ -235,15 +241,24 @@ class Homes:
     def start_relay(self) -> subprocess.Popen[str]:
         """`python -m game relay` on the internet's public machine, once it listens (stopped
         by `close`, or killed by the test)."""
-        relay = self.python(self.internet, "-m", "game", "relay", "--host", RELAY, "--port", str(RELAY_PORT))
+        relay = self.python(
+            self.internet,
+            "-m",
+            "game",
+            "relay",
+            "--host",
+            RELAY,
+            "--port",
+            str(RELAY_PORT),
+            log=self.relay_log,
+        )
         self.daemons.append(relay)  # type: ignore[arg-type]
         assert relay.stdout is not None
         ready, _, _ = select.select([relay.stdout], [], [], BOUND)
         said = relay.stdout.readline() if ready else ""
         if "relaying on" not in said:
             relay.kill()
-            err = relay.stderr.read() if relay.stderr else ""
-            raise RuntimeError(f"the relay did not start: {said} {err}")
+            raise RuntimeError(f"the relay did not start: {said} {self.relay_log.read_text()[-2000:]}")
         return relay
 
     def capture(self, path: Path) -> subprocess.Popen[str]:

@@ -7,8 +7,10 @@
 
 Each prints one JSON object a line, for the test to read: the host its state once mapped
 (with the guest's join code), then once the match is over, then once the mapping is removed.
-Through the relay, the host says its invite once registered there; with PAUSE, each side says
-so once it made that many moves and waits for a line on its standard input before playing on.
+Through the relay, the host says its invite once registered there, and at the end stops hosting
+only at a line on its standard input (once the guest has seen the end); with PAUSE, each side says
+so once it made that many moves, and at a line on its standard input waits until its way to the
+other side is cut and says so, then at another until it is back, and plays on.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -68,13 +71,17 @@ def guest(address: str, port: int, code: str) -> int:
     return 0
 
 
-def halfway(window: RemoteWindow, rng: random.Random, pause: int) -> int:
-    """With PAUSE: that many moves, said, then a line from the test before playing on (once
-    the window is online again: the test may have cut the way between)."""
+def halfway(window: RemoteWindow, rng: random.Random, pause: int, cut: Callable[[], bool]) -> int:
+    """With PAUSE: that many moves, said; then, at the test's first line, wait until `cut()`
+    (the way to the other side is gone) and say so; at its second, wait until the window is
+    online again and play on."""
     if not pause:
         return 0
     made = play([window], rng, bound=BOUND * 4, moves=pause)
     say(paused=made, played=window.played)
+    sys.stdin.readline()
+    until(cut, "the way cut", BOUND)
+    say(cut=True)
     sys.stdin.readline()
     seen(window, lambda: window.status == "online", "online again", BOUND * 2)
     return made
@@ -93,9 +100,11 @@ def relay_host(data: Path, pause: int) -> int:
     hosted = hosted_here.host(registry.get("jaipur"), [Seat("Asha"), Seat("Bilal", "online")], {})
     window, rng = hosted.window, random.Random(1)
     say(invite=str(hosted.invites[1]), path=hosted_here.path, words=hosted_here.relay_words())
-    made = halfway(window, rng, pause)
+    made = halfway(window, rng, pause, lambda: link.state == "connecting")
+    until(lambda: link.state == "up", "registered at the relay", BOUND)
     made += play([window], rng, bound=BOUND * 4)
     say(finished=window.finished, moves=made, played=window.played, bridged=link.bridged)
+    sys.stdin.readline()  # hosting stops only once the guest has seen the end too
     window.close()
     hosted_here.stop()
     store.close()
@@ -108,7 +117,7 @@ def relay_guest(text: str, pause: int) -> int:
     window = RemoteWindow.join(parse(text), timeout=BOUND, trying=lambda way: tried.append(way.how))
     rng = random.Random(2)
     say(tried=tried, token=window.token)
-    made = halfway(window, rng, pause)
+    made = halfway(window, rng, pause, lambda: window.pump() >= 0 and window.status == "reconnecting")
     made += play([window], rng, bound=BOUND * 4)
     say(finished=window.finished, moves=made, played=window.played, token=window.token)
     window.close()

@@ -39,11 +39,20 @@ def hosted(homes: netns.Homes, data: Path, *pause: str) -> tuple[subprocess.Pope
     return host, said
 
 
+def told(process: subprocess.Popen[str], what: str) -> None:
+    """A line on the peer's standard input: it goes on to its next step."""
+    assert process.stdin is not None
+    process.stdin.write(what + "\n")
+    process.stdin.flush()
+
+
 def ended(*processes: subprocess.Popen[str] | None) -> None:
+    """Each side stopped; what one that had not ended said on its way (shown with a failure)."""
     for process in processes:
         if process is not None and process.poll() is None:
             process.kill()
             process.wait(netns.BOUND)
+            print(process.args[5:7], process.stderr.read()[-20000:] if process.stderr else "")
 
 
 def test_a_guest_in_another_home_plays_through_the_relay_which_reads_nothing(
@@ -65,7 +74,9 @@ def test_a_guest_in_another_home_plays_through_the_relay_which_reads_nothing(
         # every move either side made is in the match, once
         assert over["played"] == done["played"] == over["moves"] + done["moves"] > 10
         assert done["bridged"] >= 1
-        assert host.wait(netns.BOUND) == 0 and guest.wait(netns.BOUND) == 0
+        assert guest.wait(netns.BOUND) == 0
+        told(host, "stop hosting")
+        assert host.wait(netns.BOUND) == 0
     finally:
         ended(host, guest)
         recorder.send_signal(signal.SIGTERM)
@@ -91,3 +102,42 @@ def test_a_guest_in_another_home_plays_through_the_relay_which_reads_nothing(
         for flow, data in streams.items():
             assert secret not in data, f"{secret!r} crossed the internet readable in {flow}"
         assert secret not in frames, f"{secret!r} crossed the internet readable"
+
+
+def test_a_relay_killed_mid_match_comes_back_and_both_homes_play_on(
+    homes: netns.Homes, tmp_path: Path
+) -> None:
+    """SIGKILL of the relay in the internet: the host's link and the guest's window both see
+    their way cut; once a new relay runs at the same address the host registers again, the
+    guest comes back through it (the only way it has), and the match ends with every move
+    either side made in it once."""
+    relay = homes.start_relay()
+    # each side stops after 4 moves (too few to end a round, so the turns go on alternating)
+    host, said = hosted(homes, tmp_path / "host", "4")
+    guest = None
+    try:
+        guest = homes.python(homes.guest, PEER, "relayguest", said["invite"], "4")
+        joined = line(guest)
+        assert joined["tried"] == ["at home", "through the relay"]
+        halfway = [line(host), line(guest)]
+        assert [h["paused"] for h in halfway] == [4, 4]
+        relay.send_signal(signal.SIGKILL)
+        assert relay.wait(netns.BOUND) == -signal.SIGKILL
+        told(host, "cut")
+        told(guest, "cut")
+        assert line(host) == {"cut": True} and line(guest) == {"cut": True}
+        homes.start_relay()
+        told(host, "go")
+        told(guest, "go")
+        over, done = line(guest), line(host)
+        assert over["finished"] is True and done["finished"] is True
+        assert over["played"] == done["played"] == over["moves"] + done["moves"], (
+            "nothing lost, nothing twice"
+        )
+        assert done["bridged"] >= 2, "the guest came back through the new relay"
+        assert over["token"] == joined["token"], "the same seat taken again"
+        assert guest.wait(netns.BOUND) == 0
+        told(host, "stop hosting")
+        assert host.wait(netns.BOUND) == 0
+    finally:
+        ended(host, guest)
