@@ -99,7 +99,7 @@ def relay_host(data: Path, pause: int) -> int:
     until(lambda: link.state == "up", "registered at the relay", BOUND)
     hosted = hosted_here.host(registry.get("jaipur"), [Seat("Asha"), Seat("Bilal", "online")], {})
     window, rng = hosted.window, random.Random(1)
-    say(invite=str(hosted.invites[1]), path=hosted_here.path, words=hosted_here.relay_words())
+    say(invite=str(hosted.invites[1]), path=hosted_here.standing.path, words=hosted_here.relay_words())
     made = halfway(window, rng, pause, lambda: link.state == "connecting")
     until(lambda: link.state == "up", "registered at the relay", BOUND)
     made += play([window], rng, bound=BOUND * 4)
