@@ -53,7 +53,7 @@ class Render:
         art.score_panel(surface, self.t.v, self.t.window.names)
         self.t.log_panel.draw(surface, self.t.log, self.t.four())
         if focused and focused.startswith("log."):  # a cut line the keyboard is on
-            row = self.t.log_panel.row_rect(int(focused[4:]))
+            row = self.t.log_panel.line_rects(self.t.log)[int(focused[4:])]
             pygame.draw.rect(surface, theme.FOCUS, row.inflate(10, 2), 2, border_radius=6)
         t.draw_overlay(surface)
         if t.gin_forced():  # make it impossible to miss
