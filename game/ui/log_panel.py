@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.i18n import N_, tr
-from game.ui import card_text, text, theme
+from game.ui import card_text, linebreak, text, theme
 from game.ui.targets import Target
 
 SIZE = 15
@@ -19,11 +19,16 @@ class LogPanel:
         self.x, self.y, self.width, self.rows, self.step, self.title = x, y, width, rows, step, title
 
     def wrapped(self, line: str) -> tuple[str, ...]:
-        """The line, translated, in rows: the first as wide as the panel, the rest indented."""
+        """The line, translated, in rows: the first as wide as the panel, the rest indented;
+        what a colon leads to starts a row of its own when the line wraps ("…, Asha had 0:" /
+        "undercut, Asha scores …")."""
         whole = tr(line)
-        first = text.wrap(whole, self.width, SIZE)[0]
-        rest = whole[len(first) :].strip()
-        return (first, *text.wrap(rest, self.width - INDENT, SIZE)) if rest else (first,)
+        if len(text.wrap(whole, self.width, SIZE)) == 1:
+            return (whole,)
+        first, *more = linebreak.clauses(whole)
+        head = text.wrap(first, self.width, SIZE)[0]
+        rest = [first[len(head) :].strip(), *more]
+        return (head, *(row for part in rest if part for row in text.wrap(part, self.width - INDENT, SIZE)))
 
     def shown(self, lines: list[str]) -> list[tuple[str, tuple[str, ...]]]:
         """(full line, its rows as drawn) for the newest lines whose rows fit the panel, oldest
