@@ -152,7 +152,8 @@ def meter(surface: pygame.Surface, lines: tuple[str, int, str, str, bool], four:
     title, value, status, note, good = lines
     box = L.METER
     surface.blit(shade(box.w, box.h, 70), box)
-    text.blit(surface, title, (box.x + 20, box.y + 26), 17, theme.MUTED, "bold", "midleft")
+    title, size = text.fit(title, box.w - 40, 17, "bold", 13)
+    text.blit(surface, title, (box.x + 20, box.y + 26), size, theme.MUTED, "bold", "midleft")
     colour = MELD_INK if good else (theme.TEXT if value <= 10 else DEAD_INK)
     number = text.blit(surface, str(value), (box.x + 20, box.y + 84), 64, colour, "black", "midleft")
     x = max(box.x + 110, number.right + 20)
