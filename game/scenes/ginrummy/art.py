@@ -131,9 +131,11 @@ def nameplate(
     dealer: bool,
     to_act: bool,
     right: int = theme.WIDTH,
+    below: bool = False,
 ) -> None:
     """A seat's name, the dealer chip and a note ("bot · easy · 12 points"), the note made
-    smaller if need be to end before `right` (the cards beside it)."""
+    smaller if need be to end before `right` (the cards beside it); `below`: the note on a row
+    under the name, where a name and chip beside a face-down hand leave it too little room."""
     x, y = pos
     if to_act:
         pygame.draw.circle(surface, theme.ACCENT, (x + 6, y), 6)
@@ -143,8 +145,9 @@ def nameplate(
         dealer_chip(surface, (rect.right + 22, y))
         rect.w += 36
     if note:
-        note, size = text.fit(note, right - rect.right - 14, 16, smallest=12)
-        text.blit(surface, note, (rect.right + 14, y + 2), size, theme.MUTED, anchor="midleft")
+        at = (x, y + 24) if below else (rect.right + 14, y + 2)
+        note, size = text.fit(note, right - at[0], 15 if below else 16, smallest=12)
+        text.blit(surface, note, at, size, theme.MUTED, anchor="midleft")
 
 
 def meter(surface: pygame.Surface, lines: tuple[str, int, str, str, bool], four: bool) -> None:
