@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.i18n import tr
 from game.ui import card_text, text, theme
 from game.ui.targets import Target
 
@@ -51,6 +52,9 @@ class ActionBar:
             detail, mood = pointed.tip, "refused" if mood != "over" else mood
         size, face, colour, detail_colour, detail_face = MOODS[mood]
         x, width = self.rect.x + 20, self.width(right)
+        if not self.fits_at(title, width, 17, face):  # too long for one row: two, and the rest smaller
+            self.draw_long(surface, title, detail, note, (face, colour, detail_colour, detail_face), width)
+            return
         title, size = text.fit(title, width, size, face, smallest=17)
         lines = list(text.wrap(detail, width, 16, detail_face)[:2]) if detail else []
         faces = [(detail_colour, detail_face, 16)] * len(lines)
@@ -69,3 +73,42 @@ class ActionBar:
         for k, (line, (ink, line_face, line_size)) in enumerate(zip(lines, faces, strict=True)):
             line_y = self.rect.y + 62 + 18 * k - 9 * (len(lines) - 1)
             card_text.blit(surface, line, (x, line_y), line_size, ink, line_face, "midleft", self.four_colour)
+
+    @staticmethod
+    def fits_at(line: str, width: int, size: int, face: str) -> bool:
+        shown = tr(line)
+        return text.font(size, face, shown).size(shown)[0] <= width
+
+    @staticmethod
+    def rows(line: str, width: int, size: int, face: str, most: int) -> list[str]:
+        """`line` in at most `most` rows; only what is longer still is cut, in its last row."""
+        rows = list(text.wrap(line, width, size, face))
+        if len(rows) > most:
+            whole, at = tr(line), 0
+            for row in rows[: most - 1]:
+                at = whole.index(row, at) + len(row)
+            rest = whole[at:].strip()
+            rows = [*rows[: most - 1], text.fit(rest, width, size, face, smallest=size)[0]]
+        return rows
+
+    def draw_long(
+        self, surface: pygame.Surface, title: str, detail: str, note: str, inks: tuple, width: int
+    ) -> None:
+        """A headline too long for one row (a hint naming three cards and what each does), in
+        two rows at the smallest title size, the detail and note below in two smaller rows."""
+        face, colour, detail_colour, detail_face = inks
+        x, top = self.rect.x + 20, self.rect.y + 20
+        for k, row in enumerate(self.rows(title, width, 17, face, 2)):
+            card_text.blit(surface, row, (x, top + 20 * k), 17, colour, face, "midleft", self.four_colour)
+        below: list[tuple[str, tuple, str]] = []
+        if detail:
+            below += [
+                (row, detail_colour, detail_face)
+                for row in self.rows(detail, width, 14, detail_face, 2 - bool(note))
+            ]
+        if note:
+            below += [(row, theme.MUTED, "regular") for row in self.rows(note, width, 14, "regular", 1)]
+        for k, (row, ink, row_face) in enumerate(below):
+            card_text.blit(
+                surface, row, (x, top + 42 + 16 * k), 14, ink, row_face, "midleft", self.four_colour
+            )

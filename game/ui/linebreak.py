@@ -16,6 +16,7 @@ NO_START = set(
     "、。，．,.・：；:;？！?!）」』】〕〉》］｝)]}ー〜ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ々ゝゞヽヾ…‥%％"
 )
 NO_END = set("（「『【〔〈《［｛([{")
+SIGNS = set("=+−-×")  # a line never ends on one: it goes down with the number it joins ("= 34")
 
 
 def wide(ch: str) -> bool:
@@ -47,12 +48,19 @@ def segments(text: str) -> list[str]:
     pieces: list[str] = []
     start = 0
     for i in sorted(cuts):
-        if text[i] == " " or text[i] in NO_START or text[i - 1] in NO_END:
-            continue  # a space stays at the end of its line; kinsoku
+        if text[i] == " " or text[i] in NO_START or text[i - 1] in NO_END or text[i - 2 : i - 1] in SIGNS:
+            continue  # a space stays at the end of its line; kinsoku; a sign keeps its number
         pieces.append(text[start:i])
         start = i
     pieces.append(text[start:])
     return pieces
+
+
+def clauses(text: str) -> list[str]:
+    """`text` cut after its first colon ("：" or ": "), for a sentence that says what happened,
+    then what it scores, each from the start of a line; whole when it has none."""
+    at = min((i for i in (text.find("："), text.find(": ")) if i >= 0), default=-1)
+    return [text] if at < 0 else [text[: at + 1], text[at + 1 :].strip()]
 
 
 def lines(

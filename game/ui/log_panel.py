@@ -1,40 +1,80 @@
-"""The move log panel: the last few lines, the newest bright; a line too long for the panel
-ends in "…" and is a target whose tip is the whole line (shown on hover or focus)."""
+"""The move log panel: the newest lines that fit its rows, each whole (wrapped onto the rows
+below it, indented), the newest bright. Only a line longer than the whole panel is cut with
+"…", and it is then a target whose tip is the whole line (shown on hover or focus)."""
 
 from __future__ import annotations
 
 import pygame
 
 from game.core.i18n import N_, tr
-from game.ui import card_text, text, theme
+from game.ui import card_text, linebreak, text, theme
 from game.ui.targets import Target
 
 SIZE = 15
+INDENT = 12  # a wrapped line's further rows, so each move starts at the margin
 
 
 class LogPanel:
     def __init__(self, x: int, y: int, width: int, rows: int, step: int = 22, title: str = N_("Last moves")):
         self.x, self.y, self.width, self.rows, self.step, self.title = x, y, width, rows, step, title
 
-    def shown(self, lines: list[str]) -> list[tuple[str, str]]:
-        """(full line, line as drawn) for the lines on show, oldest first."""
-        return [(line, text.fit(line, self.width, SIZE, smallest=SIZE)[0]) for line in lines[-self.rows :]]
+    def wrapped(self, line: str) -> tuple[str, ...]:
+        """The line, translated, in rows: the first as wide as the panel, the rest indented;
+        what a colon leads to starts a row of its own when the line wraps ("…, Asha had 0:" /
+        "undercut, Asha scores …")."""
+        whole = tr(line)
+        if len(text.wrap(whole, self.width, SIZE)) == 1:
+            return (whole,)
+        first, *more = linebreak.clauses(whole)
+        head = text.wrap(first, self.width, SIZE)[0]
+        rest = [first[len(head) :].strip(), *more]
+        return (head, *(row for part in rest if part for row in text.wrap(part, self.width - INDENT, SIZE)))
 
-    def row_rect(self, k: int) -> pygame.Rect:
-        return pygame.Rect(self.x, self.y + 24 + self.step * k - self.step // 2, self.width, self.step)
+    def shown(self, lines: list[str]) -> list[tuple[str, tuple[str, ...]]]:
+        """(full line, its rows as drawn) for the newest lines whose rows fit the panel, oldest
+        first; a newest line longer than the whole panel keeps the rows there are, its last
+        cut with "…"."""
+        out: list[tuple[str, tuple[str, ...]]] = []
+        room = self.rows
+        for line in reversed(lines):
+            rows = self.wrapped(line)
+            if len(rows) > room:
+                if not out:
+                    last = text.fit(" ".join(rows[room - 1 :]), self.width - INDENT, SIZE, smallest=SIZE)[0]
+                    out.append((line, (*rows[: room - 1], last)))
+                break
+            out.append((line, rows))
+            room -= len(rows)
+        return out[::-1]
+
+    def row_rect(self, k: int, rows: int = 1) -> pygame.Rect:
+        """The rect of `rows` rows from row `k` (0 is the first under the title)."""
+        return pygame.Rect(self.x, self.y + 24 + self.step * k - self.step // 2, self.width, self.step * rows)
+
+    def line_rects(self, lines: list[str]) -> list[pygame.Rect]:
+        """Each shown line's rect, over all its rows, in the order of `shown`."""
+        out, k = [], 0
+        for _, rows in self.shown(lines):
+            out.append(self.row_rect(k, len(rows)))
+            k += len(rows)
+        return out
 
     def targets(self, lines: list[str]) -> list[Target]:
-        """The shortened lines, so hover and focus can read them whole."""
+        """A line cut short (longer than the whole panel), so hover and focus can read it whole."""
+        shown = self.shown(lines)
         return [
-            Target(f"log.{k}", full, "log", self.row_rect(k), tip=full)
-            for k, (full, drawn) in enumerate(self.shown(lines))
-            if drawn != tr(full)
+            Target(f"log.{k}", full, "log", rect, tip=full)
+            for k, ((full, rows), rect) in enumerate(zip(shown, self.line_rects(lines), strict=True))
+            if rows[-1].endswith("…") and not tr(full).endswith("…")
         ]
 
     def draw(self, surface: pygame.Surface, lines: list[str], four_colour: bool = False) -> None:
         text.blit(surface, self.title, (self.x, self.y), SIZE, theme.ACCENT, "bold", "midleft")
-        rows = self.shown(lines)
-        for k, (_, drawn) in enumerate(rows):
-            colour = theme.TEXT if k == len(rows) - 1 else theme.MUTED
-            at = (self.x, self.row_rect(k).centery)
-            card_text.blit(surface, drawn, at, SIZE, colour, anchor="midleft", four_colour=four_colour)
+        shown = self.shown(lines)
+        k = 0
+        for n, (_, rows) in enumerate(shown):
+            colour = theme.TEXT if n == len(shown) - 1 else theme.MUTED
+            for j, row in enumerate(rows):
+                at = (self.x + (INDENT if j else 0), self.row_rect(k).centery)
+                card_text.blit(surface, row, at, SIZE, colour, anchor="midleft", four_colour=four_colour)
+                k += 1

@@ -62,7 +62,8 @@ def test_continue_shows_the_last_moves_and_the_new_badge(tags):
     table = again.table
     assert again.scene == "ginrummy" and table.viewer == 0
     assert table.log == log and table.log[-1] == "Asha draws from the stock"
-    assert [full for full, _ in table.log_panel.shown(table.log)] == log[-5:]
+    on_show = [full for full, _ in table.log_panel.shown(table.log)]
+    assert len(on_show) >= 3 and on_show == log[-len(on_show) :]  # the newest lines whole
     assert table.fresh == card and badge_on(again, tags, card) == ["new"]
     again.perform(0, {"move": "discard", "card": card})
     assert again.table.fresh is None

@@ -79,13 +79,17 @@ def test_a_hint_is_played_by_use_hint_then_confirm():
     assert s.commands[count:] and s.commands[count][1] == hint
 
 
-def test_a_cut_log_line_is_a_target_whose_tip_is_the_whole_line():
+def test_a_long_log_line_wraps_whole_and_one_longer_than_the_panel_is_a_target_with_its_tip():
     s = Session.open("jaipur", seats=["human", "easy"], seed=3, options={"first": 0}, setup=DEAL)
     s.idle()
-    long = "Asha exchanges gold, diamond and cloth for leather, leather and three camels from the herd"
+    wide = "Asha exchanges gold, diamond and cloth for leather, leather and three camels from the herd"
+    s.table.log.append(wide)
+    assert " ".join(s.table.log_panel.shown(s.table.log)[-1][1]) == wide  # on two rows, whole
+    assert not [t for t in s.table.target_map().targets if t.kind == "log"]
+    long = " ".join([wide] * 3)  # more rows than the panel has
     s.table.log.append(long)
     log = [t for t in s.table.target_map().targets if t.kind == "log"]
-    assert [t.tip for t in log] == [long] and log[0].id == f"log.{min(len(s.table.log), 4) - 1}"
+    assert [t.tip for t in log] == [long] and log[0].id == "log.0"
     s.move(log[0].id)
     assert s.table.tipped() is not None and s.table.tipped().tip == long
     s.click("hand.0")  # reading it changed nothing

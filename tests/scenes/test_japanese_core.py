@@ -239,23 +239,22 @@ def test_every_label_fits_and_japanese_is_shown(visit, language, monkeypatch, ba
 
 
 def own_problems(overflow: Overflow, session: Session) -> list[str]:
-    """The overflow's problems, less those of what lies beneath or above the texts checked
-    here: the game's table under a replay's controls or a tutorial's coach (the tables' own
-    tests check it), the coach's bubble over the table's cards, and a toast over the table.
-    The coach's words must stay inside its bubble."""
+    """The overflow's problems, less the spills of what lies beneath or above the texts
+    checked here: the game's table under a replay's controls or a tutorial's coach (the tables'
+    own tests check it), the coach's bubble over the table's cards, and a toast over the table.
+    A text cut short counts wherever it is, beneath too. The coach's words must stay inside
+    its bubble."""
     top = session.app.top
     beneath: list[tuple] = []
-    cut_beneath: list[str] = []
     coach_drawn: list[tuple] = []
     if session.scene == "replay":
         table = top.table
         draw = table.draw
 
         def layer(surface):
-            start, cuts = len(overflow.drawn), len(overflow.cut)
+            start = len(overflow.drawn)
             draw(surface)
             beneath.extend(overflow.drawn[start:])
-            cut_beneath.extend(overflow.cut[cuts:])
 
         table.draw = layer
         top.frame = None  # paint afresh, not the last frame again
@@ -264,7 +263,6 @@ def own_problems(overflow: Overflow, session: Session) -> list[str]:
 
         def coached(surface):
             beneath.extend(overflow.drawn)  # all drawn before the coach is the table's
-            cut_beneath.extend(overflow.cut)
             start = len(overflow.drawn)
             coach_draw(surface)
             coach_drawn.extend(overflow.drawn[start:])
@@ -274,7 +272,6 @@ def own_problems(overflow: Overflow, session: Session) -> list[str]:
     toasts = [i18n.tr(t.message) for t in session.app.toasts]
     hidden = {f"{words!r} {tuple(rect)}" for rect, words in beneath}
     hidden |= {f"{words!r} {tuple(rect)}" for rect, words in coach_drawn}
-    hidden |= {f"cut short: {words!r}" for words in cut_beneath}
     kept = [
         p
         for p in found

@@ -52,11 +52,8 @@ class Moments:
         self.drawn = Drawn(monkeypatch)
 
     def problems(self, session: Session) -> list[str]:
-        """What does not fit; a move-log line cut on the table under a sheet is whole in the
-        table's tooltip (the sheet's targets do not carry it)."""
-        table = next((scene for scene in session.app.stack if hasattr(scene, "log_panel")), None)
-        logged = {f"cut short: {i18n.tr(line)!r}" for line in table.log} if table is not None else set()
-        return [p for p in self.overflow.problems(session) if p not in logged]
+        """What does not fit, or is cut (the move log's lines too: they wrap whole)."""
+        return self.overflow.problems(session)
 
     @staticmethod
     def bar_fits(session: Session) -> bool:

@@ -76,7 +76,26 @@ def final_scoring() -> Session:
     return s
 
 
+def mogul_hint() -> Session:
+    """A hint that plays the special mogul card: the bar's headline names each card and what
+    the special one does, too long for one row in Japanese (issue 55, item 6)."""
+    s = Session.open("tajmahal", ["human", "easy", "easy"], seed=3)
+    for _step in range(60):
+        s.idle()
+        if isinstance(s.app.top, VisitSheet):
+            s.click(s.app.top.proceed)
+            continue
+        if s.waiting() == [0] and s.app.top is s.table:
+            s.click("hint")
+            s.idle()
+            if "counts as one mogul" in i18n.tr(s.table.hint_words()):
+                return s
+            s.perform(0, s.legal(0)[0])
+    raise AssertionError("no hint played the special mogul card")
+
+
 MOMENTS: dict[str, Callable[[], Session]] = {
+    "mogul_hint": mogul_hint,
     "start": start,
     "preview": previewing,
     "visit_summary": visit_summary,

@@ -172,4 +172,5 @@ def test_continue_brings_back_the_last_moves_at_the_jaipur_table():
     again = Session.resume()
     assert again.scene == "jaipur"
     assert again.table.log == shown
-    assert [full for full, _ in again.table.log_panel.shown(again.table.log)] == shown[-4:]
+    on_show = [full for full, _ in again.table.log_panel.shown(again.table.log)]
+    assert on_show and on_show == shown[-len(on_show) :]  # the newest lines whole

@@ -24,17 +24,29 @@ def test_a_layer_is_painted_again_only_when_its_key_changes():
     assert layer.paints == 2 and surface.get_at((5, 5))[:3] == (40, 50, 60)
 
 
-def test_the_log_panel_offers_its_cut_lines_whole_as_targets():
+def test_the_log_panel_wraps_a_long_line_whole_and_shows_the_newest_lines_that_fit():
     canvas()
-    panel = LogPanel(940, 480, 200, rows=3)
-    long = "Bilal exchanges 2 camels and a leather for two diamonds and a cloth from the market"
+    panel = LogPanel(940, 480, 200, rows=4)
+    long = "Bilal exchanges 2 camels and a leather for two diamonds and a cloth"
     lines = ["Asha takes a camel", "Bilal sells 3 cloth", long, "Asha takes 2 camels"]
-    targets = panel.targets(lines)
-    assert [t.tip for t in targets] == [long]  # only the line that did not fit
-    assert targets[0].id == "log.1" and targets[0].kind == "log"
+    shown = panel.shown(lines)
+    assert [full for full, _ in shown] == lines[-2:]  # the long line takes three of the four rows
+    rows = dict(shown)[long]
+    assert len(rows) == 3 and " ".join(rows) == long  # every word of it, none cut
+    assert panel.targets(lines) == []  # nothing cut, nothing to point at
+    rects = panel.line_rects(lines)
+    assert rects[0].h == 3 * panel.step and rects[1].top == rects[0].bottom
+
+
+def test_the_log_panel_cuts_only_a_line_longer_than_the_panel_and_offers_it_whole():
+    canvas()
+    panel = LogPanel(940, 480, 200, rows=2)
+    long = "Bilal exchanges 2 camels and a leather for two diamonds and a cloth from the market"
+    targets = panel.targets(["Asha takes a camel", long])
+    assert [t.tip for t in targets] == [long]
+    assert targets[0].id == "log.0" and targets[0].kind == "log"
     assert targets[0].contains(targets[0].centre)
-    shown = dict(panel.shown(lines))
-    assert shown[long].endswith("…") and shown["Bilal sells 3 cloth"] == "Bilal sells 3 cloth"
+    assert panel.shown(["Asha takes a camel", long])[0][1][-1].endswith("…")
 
 
 def test_a_tooltip_stays_on_the_canvas_and_says_the_tip():

@@ -131,9 +131,11 @@ def nameplate(
     dealer: bool,
     to_act: bool,
     right: int = theme.WIDTH,
+    below: bool = False,
 ) -> None:
     """A seat's name, the dealer chip and a note ("bot · easy · 12 points"), the note made
-    smaller if need be to end before `right` (the cards beside it)."""
+    smaller if need be to end before `right` (the cards beside it); `below`: the note on a row
+    under the name, where a name and chip beside a face-down hand leave it too little room."""
     x, y = pos
     if to_act:
         pygame.draw.circle(surface, theme.ACCENT, (x + 6, y), 6)
@@ -143,8 +145,9 @@ def nameplate(
         dealer_chip(surface, (rect.right + 22, y))
         rect.w += 36
     if note:
-        note, size = text.fit(note, right - rect.right - 14, 16, smallest=12)
-        text.blit(surface, note, (rect.right + 14, y + 2), size, theme.MUTED, anchor="midleft")
+        at = (x, y + 24) if below else (rect.right + 14, y + 2)
+        note, size = text.fit(note, right - at[0], 15 if below else 16, smallest=12)
+        text.blit(surface, note, at, size, theme.MUTED, anchor="midleft")
 
 
 def meter(surface: pygame.Surface, lines: tuple[str, int, str, str, bool], four: bool) -> None:
@@ -152,7 +155,8 @@ def meter(surface: pygame.Surface, lines: tuple[str, int, str, str, bool], four:
     title, value, status, note, good = lines
     box = L.METER
     surface.blit(shade(box.w, box.h, 70), box)
-    text.blit(surface, title, (box.x + 20, box.y + 26), 17, theme.MUTED, "bold", "midleft")
+    title, size = text.fit(title, box.w - 40, 17, "bold", 13)
+    text.blit(surface, title, (box.x + 20, box.y + 26), size, theme.MUTED, "bold", "midleft")
     colour = MELD_INK if good else (theme.TEXT if value <= 10 else DEAD_INK)
     number = text.blit(surface, str(value), (box.x + 20, box.y + 84), 64, colour, "black", "midleft")
     x = max(box.x + 110, number.right + 20)

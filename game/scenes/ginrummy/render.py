@@ -44,7 +44,8 @@ class Render:
         self.draw_names(surface)
         for seat, line in t.bubbles.items():
             top = seat != self.t.bottom_seat()
-            anchor = (L.TOP_NAME[0], L.TOP_NAME[1] + 24) if top else (L.BOTTOM_NAME[0], L.BOTTOM_NAME[1] - 24)
+            # under the top seat's note (its own row), above the bottom seat's name
+            anchor = (L.TOP_NAME[0], L.TOP_NAME[1] + 50) if top else (L.BOTTOM_NAME[0], L.BOTTOM_NAME[1] - 24)
             art.bubble(surface, anchor, line, self.t.four(), top)
         if self.t.history_open or (t.hover == "discard" and not t.drag.item and self.t.spread is None):
             self.draw_history(surface)
@@ -53,7 +54,7 @@ class Render:
         art.score_panel(surface, self.t.v, self.t.window.names)
         self.t.log_panel.draw(surface, self.t.log, self.t.four())
         if focused and focused.startswith("log."):  # a cut line the keyboard is on
-            row = self.t.log_panel.row_rect(int(focused[4:]))
+            row = self.t.log_panel.line_rects(self.t.log)[int(focused[4:])]
             pygame.draw.rect(surface, theme.FOCUS, row.inflate(10, 2), 2, border_radius=6)
         t.draw_overlay(surface)
         if t.gin_forced():  # make it impossible to miss
@@ -79,7 +80,7 @@ class Render:
             # the note ends before the face-down hand beside the top name, or the sort button
             right = int(L.opp_centres(11)[0][0] - L.OPP_W / 2 - 10) if top else self.t.sort_button.rect.x - 10
             art.nameplate(
-                surface, pos, names[seat], note, v["dealer"] == seat, seat in self.t.window.to_act, right
+                surface, pos, names[seat], note, v["dealer"] == seat, seat in self.t.window.to_act, right, top
             )
 
     def draw_play(self, surface: pygame.Surface, focused: str | None) -> None:

@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.i18n import N_, msg
+from game.core.i18n import N_, msg, tr
 from game.rules.ginrummy.face import scoring
 from game.rules.ginrummy.face.cards import VALUE, sort_key
 from game.rules.ginrummy.face.melds import best_layoffs, best_melds, is_meld
 from game.scenes.ginrummy import art
 from game.scenes.ginrummy import layout as L
 from game.scenes.ginrummy.arrange import group_label, meld_kind
-from game.ui import card_text, text, theme
+from game.ui import card_text, linebreak, text, theme
 
 if TYPE_CHECKING:
     from game.core.face import Command, View
@@ -201,13 +201,27 @@ def draw_result(surface: pygame.Surface, v: View, names: list[str], four: bool) 
     text.blit(surface, label, (x, box.y + 20), 15, theme.MUTED, "bold", "midleft")
     head_text, head_size = text.fit(head, box.w - 36, 28, "black", 20)
     text.blit(surface, head_text, (x, box.y + 50), head_size, theme.ACCENT, "black", "midleft")
-    explanation = scoring.explain(result, names)
-    for k, part in enumerate(text.wrap(explanation, box.w - 36, 16)[:2]):
+    rows, size = explanation_rows(tr(scoring.explain(result, names)), box.w - 36)
+    step = 21 if len(rows) <= 2 else 17
+    top = box.y + (86 if len(rows) <= 2 else 82)
+    for k, part in enumerate(rows):
         card_text.blit(
-            surface, part, (x, box.y + 86 + 21 * k), 16, theme.TEXT, anchor="midleft", four_colour=four
+            surface, part, (x, top + step * k), size, theme.TEXT, anchor="midleft", four_colour=four
         )
     calc_text, calc_size = text.fit(calc, box.w - 36, 17, "bold", 13)
     text.blit(surface, calc_text, (x, box.bottom - 24), calc_size, theme.TEXT, "bold", "midleft")
+
+
+def explanation_rows(said: str, width: int) -> tuple[list[str], int]:
+    """The hand's sentence in at most three rows, every word of it: what happened, then from a
+    new row after its colon what it scores ("…, Asha had 0:" / "undercut, Asha scores … = 34"),
+    so a break never parts a player from their count; the size steps down from 16 to fit."""
+    for most in (2, 3):
+        for size in range(16, 11, -1):
+            rows = [row for clause in linebreak.clauses(said) for row in text.wrap(clause, width, size)]
+            if len(rows) <= most:
+                return rows, size
+    return rows, size
 
 
 # -- the defender's choice -------------------------------------------------------------------
