@@ -210,8 +210,9 @@ class Confirm(Overlay):
         self.question = question
         self.on_yes = on_yes
         b = self.box
-        self.group.add(Button((b.x + 40, b.bottom - 90, 220, 56), N_("Cancel"), self.back))
+        cancel = self.group.add(Button((b.x + 40, b.bottom - 90, 220, 56), N_("Cancel"), self.back))
         self.group.add(Button((b.right - 260, b.bottom - 90, 220, 56), yes, self.yes, primary=True))
+        self.group.focus(cancel)  # the keys start on the answer that changes nothing
 
     def yes(self) -> None:
         self.app.pop()

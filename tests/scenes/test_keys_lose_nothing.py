@@ -13,6 +13,9 @@ def test_escape_on_the_menu_asks_and_a_second_escape_keeps_the_app():
     s = Session.menu()
     s.key("escape")
     assert s.scene == "confirm" and s.app.running
+    s.key("return")  # its focus rests on Cancel: Enter pressed once too often changes nothing
+    assert s.scene == "menu" and s.app.running
+    s.key("escape")
     s.key("escape")  # the question's own back: cancel
     assert s.scene == "menu" and s.app.running
     s.click("quit")  # the Quit button asks too
