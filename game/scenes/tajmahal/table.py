@@ -276,9 +276,11 @@ class TajMahalTable(Table):
         self.app.push(TajMahalResult(self.app, self.window))
 
     # -- acting ---------------------------------------------------------------------------
+    # Play and Take (and Enter) send nothing the action bar already says is not a move: its
+    # reason would come back as a toast, and toasts stand over the bar (toast_area)
     def play(self) -> None:
         seat = self.acting_human
-        if seat is None or self.acting_phase() != "play" or not self.selected:
+        if seat is None or self.acting_phase() != "play" or not self.selected or self.problem():
             return
         self.send(seat, self.play_command())
 
@@ -289,7 +291,7 @@ class TajMahalTable(Table):
 
     def take(self) -> None:
         seat = self.acting_human
-        if seat is not None and self.acting_phase() == "pick":
+        if seat is not None and self.acting_phase() == "pick" and self.take_button.enabled:
             self.send(seat, {"move": "pick", "cards": list(self.picked)})
 
     def build(self, city: str) -> None:
