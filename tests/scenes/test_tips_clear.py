@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from game.automation import Session
 from game.scenes.tajmahal import layout as TL
@@ -92,4 +93,41 @@ def test_the_pointer_resting_where_the_window_opens_lights_no_tile():
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 3, y), rel=(3, 0), buttons=(0, 0, 0)))
     s.tick(1)
     assert tile.hover  # once it moves, the pointer lights what it is over
+    s.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("game", ["jaipur", "ubongo"])
+def test_a_setup_screens_tip_leaves_its_note_and_offer_readable(monkeypatch, language, game):
+    """Learn to play pointed at: its tip covers none of the words drawn on the screen."""
+    from game.core import i18n
+    from game.scenes.setup import Setup
+    from game.ui import text, tooltip
+
+    s = Session.menu()
+    i18n.set_language(language)
+    s.app.push(Setup(s.app, game))
+    s.move("learn")
+    drawn: list[tuple[str, pygame.Rect]] = []
+    boxes: list[pygame.Rect | None] = []
+    real_blit, real_tip = text.blit, tooltip.draw
+
+    def blit(surface, words, *args, **kwargs):
+        rect = real_blit(surface, words, *args, **kwargs)
+        drawn.append((str(words), pygame.Rect(rect)))
+        return rect
+
+    def tip(*args, **kwargs):
+        box = real_tip(*args, **kwargs)
+        boxes.append(box)
+        return box
+
+    monkeypatch.setattr(text, "blit", blit)
+    monkeypatch.setattr(tooltip, "draw", tip)
+    s.app.draw()
+    box = boxes[-1]
+    assert box is not None  # the tip of Learn to play is shown
+    tipped = s.app.top.group.tipped().target().tip
+    covered = [w for w, r in drawn if r.colliderect(box) and w not in i18n.tr(tipped)]
+    assert not covered, covered
     s.close()
