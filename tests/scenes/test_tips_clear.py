@@ -131,3 +131,31 @@ def test_a_setup_screens_tip_leaves_its_note_and_offer_readable(monkeypatch, lan
     covered = [w for w, r in drawn if r.colliderect(box) and w not in i18n.tr(tipped)]
     assert not covered, covered
     s.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_gin_rummy_tutorials_bubble_leaves_the_hands_result_in_sight(language):
+    """Once the hand is over, the bubbles of steps 7 (the lay-offs, as both hands are shown)
+    and 8 (the undercut) leave the result panel in sight; step 7's, both hands too."""
+    from game.core import i18n
+    from game.scenes.tutorial import areas
+    from tests.scenes.tutorial_walk import do_step, opened
+
+    s = opened("ginrummy")
+    i18n.set_language(language)
+    coach = s.table.coach
+    steps = coach.tutorial.steps
+    for k in range(6):  # to the knock
+        do_step(s, steps[k])
+    s.idle()
+    named = areas.of(s.table)
+    for k in (6, 7):
+        s.idle()
+        assert coach.index == k
+        coach.layout()
+        assert not coach.bubble.colliderect(named["area.result"]), (k + 1, coach.bubble)
+        if k == 6:  # both hands are shown: the bubble hides neither
+            assert not coach.bubble.colliderect(named["area.their-spread"]), coach.bubble
+            assert not coach.bubble.colliderect(named["area.my-spread"]), coach.bubble
+        do_step(s, steps[k])
+    s.close()
