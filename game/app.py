@@ -92,6 +92,7 @@ class App:
         pygame.init()
         self.automated = automated
         self.active = True  # focused and not minimised; a lone player's table clock stops otherwise
+        self.resting = False  # the last event was the pointer entering the window (dispatch)
         self.settings, problem = settings_mod.load()
         language_problem = set_language(self.settings.language)
         if os.environ.get(FAIL_AT_START):  # before the window: the path of a real start-up failure
@@ -271,6 +272,12 @@ class App:
         self.dirty = True  # any input, resize or expose may change what is shown
         if event.type == pygame.QUIT:
             self.quit()
+            return
+        # The window appearing under a still pointer: SDL follows WINDOWENTER at once with a
+        # motion of nothing to where it rests. It lights nothing until it moves (at start, no
+        # tile looks pointed at beside the focused one while the person has not touched the mouse).
+        resting, self.resting = self.resting, event.type == pygame.WINDOWENTER
+        if resting and event.type == pygame.MOUSEMOTION and tuple(event.rel) == (0, 0):
             return
         if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
             self.active = False

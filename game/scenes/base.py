@@ -60,7 +60,11 @@ class Scene:
         focused (why a button is greyed out). Tables draw their own, with their targets."""
         group = getattr(self, "group", None)
         tipped = group.tipped() if group is not None else None
-        tooltip.draw(surface, tipped.target() if tipped is not None else None)
+        tooltip.draw(surface, tipped.target() if tipped is not None else None, avoid=self.tip_avoid())
+
+    def tip_avoid(self) -> list[pygame.Rect]:
+        """Words of this screen a tooltip leaves readable (a setup screen's note)."""
+        return []
 
 
 class Screen(Scene):

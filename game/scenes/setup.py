@@ -36,6 +36,7 @@ class Setup(Screen):
         super().__init__(app)
         self.game = game
         self.face = faces.face(game)  # the machinery is loaded at Start, for the match
+        self.noted: list[pygame.Rect] = []  # where the note and the offer are drawn (draw)
         self.title = msg("New game · {game}", game=self.face.title)
         self.options = self.face.default_options()
         # "online": a person at another computer, who joins with an invite (network play)
@@ -378,9 +379,10 @@ class Setup(Screen):
             ink = theme.MUTED
         face = "bold" if refused else "regular"
         lines = text.wrap(note, 600, 16, face)[:2]
+        self.noted = []  # the note's words and the offer's: no tooltip covers them (tip_avoid)
         for k, line in enumerate(lines):
             y = 580 - 10 * (len(lines) - 1) + 20 * k
-            text.blit(surface, line, (60, y), 16, ink, face, "midleft")
+            self.noted.append(text.blit(surface, line, (60, y), 16, ink, face, "midleft"))
         if self.offer and self.learn_button is not None:
             ring = self.learn_button.rect.inflate(10, 10)
             pygame.draw.rect(surface, theme.ACCENT, ring, 2, border_radius=theme.RADIUS + 4)
@@ -389,9 +391,16 @@ class Setup(Screen):
                 msg("New to {game}?", game=self.face.title),
                 N_("A guided first game, under five minutes."),
             )
-            text.blit(surface, lines[0], (at[0], at[1] - 11), 18, theme.ACCENT, "bold", "midleft")
-            text.blit(surface, lines[1], (at[0], at[1] + 12), 16, theme.TEXT, anchor="midleft")
+            self.noted.append(
+                text.blit(surface, lines[0], (at[0], at[1] - 11), 18, theme.ACCENT, "bold", "midleft")
+            )
+            self.noted.append(
+                text.blit(surface, lines[1], (at[0], at[1] + 12), 16, theme.TEXT, anchor="midleft")
+            )
         self.group.draw(surface)
+
+    def tip_avoid(self) -> list[pygame.Rect]:
+        return self.noted
 
 
 def _family(option: Option) -> str:

@@ -311,7 +311,8 @@ def test_the_played_chips_of_five_cards_stand_side_by_side_before_the_belongings
 
 def test_a_greyed_buttons_tip_still_says_why_beside_the_cards_tips():
     """The display's tips ("... After you withdraw, you take cards from here") do not leak
-    into the buttons': under a visit's summary, Play and Withdraw say the visit is over."""
+    into the buttons': under a visit's summary, Play and Withdraw say the visit is over; the
+    next visit's display, dealt once it closes, says when its cards are taken."""
     s = Session.open("tajmahal", seats=["human", "easy", "easy"], seed=4)
     try:
         s.idle()
@@ -325,7 +326,9 @@ def test_a_greyed_buttons_tip_still_says_why_beside_the_cards_tips():
         assert isinstance(s.app.top, VisitSheet)
         targets = s.table.target_map()
         assert targets.get("play").tip == targets.get("withdraw").tip == "The visit is over"
-        display = targets.get("display.0")
+        s.click(s.app.top.proceed)  # the next visit's display is dealt once the summary closes
+        s.idle()
+        display = s.table.target_map().get("display.0")
         assert display.tip.endswith("\nAfter you withdraw, you take cards from here")
     finally:
         s.close()

@@ -60,6 +60,8 @@ class TajMahalTable(Table):
         super().__init__(app, match, match_id)
         self.flights = Flights()
         self._targets: tuple[tuple[object, ...] | None, TargetMap] = (None, TargetMap())
+        self.frozen: View | None = None  # the visit as it ended, under its summary
+        self.held: list[Event] = []  # what came after that visit's end: shown once the summary closes
         self.v: View = self.view()
         self.selected: list[int] = []  # hand card ids, in the order chosen
         self.picked: list[int] = []  # display card ids, in the order chosen
@@ -86,7 +88,7 @@ class TajMahalTable(Table):
 
     # -- what is shown --------------------------------------------------------------------
     def refresh(self) -> None:
-        self.v = self.view()
+        self.v = self.frozen if self.frozen is not None else self.view()
         self.reselect()
 
     def hand(self) -> list[int]:
@@ -184,33 +186,58 @@ class TajMahalTable(Table):
             self.shown_scores[i] += max(-steps, min(steps, diff))
 
     def after_sheet(self) -> None:
-        self.refresh()
+        """The summary closed: the next visit is dealt (and whatever came after it shows)."""
+        self.frozen, held = None, self.held
+        self.held = []
+        if held:
+            self.show_events(held)
+        else:
+            self.refresh()
 
     def on_events(self, events: list[Event]) -> None:
+        if self.frozen is not None:  # a summary stands over the visit as it ended: this waits
+            self.held += events
+            return
+        self.show_events(events)
+
+    def show_events(self, events: list[Event]) -> None:
+        """Animate `events`, the latest of the log. With people at the table, a visit's end
+        stops there: its summary stands over the visit as it ended (as Ubongo's rounds and
+        Jaipur's do), and what follows (the next visit's deal) is held until it is closed."""
+        start = self.window.count - len(events)
+        end = next((k for k, e in enumerate(events) if e["type"] == "visit_end"), None)
+        shown = events
+        if end is not None and self.humans:  # nobody to close a summary at a table of bots
+            shown, self.held = events[:end], events[end + 1 :]
+            self.frozen = self.window.view_at(start + end)
         before = self.v
-        self.last_move = self.in_words(events)
+        self.last_move = self.in_words(shown) or self.last_move
         self.selected, self.picked = [], []
-        self.v = self.view()
-        Motion(self.flights, before, self.v, self.viewer, self.speed, self.app.sounds.play).batch(events)
-        for k, e in enumerate(events):
-            if e["type"] != "visit_end":
+        self.v = self.frozen if self.frozen is not None else self.view()
+        Motion(self.flights, before, self.v, self.viewer, self.speed, self.app.sounds.play).batch(shown)
+        for e in shown:
+            if e["type"] == "visit_end":  # a table of bots: no summary, the next visit at once
+                self.visit_events = []
+            else:
                 self.visit_events.append(e)
-                continue
-            if self.humans:  # nobody to close a summary at a table of bots
-                summary: VisitSummary = {
-                    "visit": e["visit"] if "visit" in e else before["visit"],
-                    "province": before["province"],
-                    "rows": visit_summary(self.visit_events, self.v["seats"]),
-                    "last": any(x["type"] == "game_over" for x in events[k:]),
-                    "names": self.window.names,
-                }
-
-                def sheet(close: Callable[[], None], summary: VisitSummary = summary) -> VisitSheet:
-                    return VisitSheet(self.app, **summary, on_close=close)
-
-                self.queue_sheet(sheet)
+        if end is not None and self.frozen is not None:
+            last = any(e["type"] == "game_over" for e in events[end:])
+            self.queue_sheet(self.summary_sheet(events[end], last))
             self.visit_events = []
         self.reselect()
+
+    def summary_sheet(self, end: Event, last: bool) -> Callable[[Callable[[], None]], VisitSheet]:
+        """The sheet of the visit whose events are `visit_events` (`end` its visit_end), over
+        the visit as it ended."""
+        v = self.v
+        summary: VisitSummary = {
+            "visit": end["visit"] if "visit" in end else v["visit"],
+            "province": v["province"],
+            "rows": visit_summary(self.visit_events, v["seats"]),
+            "last": last,
+            "names": self.window.names,
+        }
+        return lambda close: VisitSheet(self.app, **summary, on_close=close)
 
     def in_words(self, events: list[Event]) -> list[str]:
         names = self.window.names
@@ -249,9 +276,11 @@ class TajMahalTable(Table):
         self.app.push(TajMahalResult(self.app, self.window))
 
     # -- acting ---------------------------------------------------------------------------
+    # Play and Take (and Enter) send nothing the action bar already says is not a move: its
+    # reason would come back as a toast, and toasts stand over the bar (toast_area)
     def play(self) -> None:
         seat = self.acting_human
-        if seat is None or self.acting_phase() != "play" or not self.selected:
+        if seat is None or self.acting_phase() != "play" or not self.selected or self.problem():
             return
         self.send(seat, self.play_command())
 
@@ -262,7 +291,7 @@ class TajMahalTable(Table):
 
     def take(self) -> None:
         seat = self.acting_human
-        if seat is not None and self.acting_phase() == "pick":
+        if seat is not None and self.acting_phase() == "pick" and self.take_button.enabled:
             self.send(seat, {"move": "pick", "cards": list(self.picked)})
 
     def build(self, city: str) -> None:

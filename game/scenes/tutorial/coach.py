@@ -153,7 +153,8 @@ class Coach:
         screen = pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT).inflate(-2 * MARGIN, -2 * MARGIN)
         if spots:
             live = [t.bounds for t in self.table.table_targets() if t.enabled and t.kind != "log"]
-            bubble = self.place(bubble, spots, screen, live)
+            named = [r for k, r in areas.of(self.table).items() if k not in step.targets]
+            bubble = self.place(bubble, spots, screen, live, named)
         else:
             bubble.center = (theme.WIDTH // 2 - 180, theme.HEIGHT // 2)
         self.bubble = bubble
@@ -169,28 +170,39 @@ class Coach:
 
     @staticmethod
     def place(
-        bubble: pygame.Rect, spots: list[pygame.Rect], screen: pygame.Rect, avoid: Sequence[pygame.Rect] = ()
+        bubble: pygame.Rect,
+        spots: list[pygame.Rect],
+        screen: pygame.Rect,
+        avoid: Sequence[pygame.Rect] = (),
+        keep: Sequence[pygame.Rect] = (),
     ) -> pygame.Rect:
-        """Beside the first spot, else beside them all, covering none of them and as few of
-        the table's other live targets (`avoid`) as may be; else the screen's corner farthest
-        from them."""
+        """Beside the first spot, else beside them all, covering none of them, none of the
+        table's named parts the tutorial speaks of (`keep`: a hand's result panel, the spreads)
+        where it can, and as few of its other live targets (`avoid`) as may be; else the
+        screen's corner farthest from them. Centred on a side first; slid along it to either
+        end only when centred it would cover a named part."""
         area = spots[0].unionall(spots[1:])
-        fits: list[pygame.Rect] = []
-        for around in (spots[0], area):
-            for where, at in (
-                ("midtop", (around.centerx, around.bottom + GAP)),
-                ("midbottom", (around.centerx, around.top - GAP)),
-                ("midleft", (around.right + GAP, around.centery)),
-                ("midright", (around.left - GAP, around.centery)),
-            ):
-                trial = bubble.copy()
-                setattr(trial, where, at)
-                trial = trial.clamp(screen)
-                if not any(trial.colliderect(s.inflate(12, 12)) for s in spots):
-                    fits.append(trial)
-        facing = [r for r in fits if faces(r, spots[0])] or fits  # the wedge can reach the first
-        if facing:  # the first of those covering the fewest other targets
-            return min(facing, key=lambda r: sum(r.colliderect(a) for a in avoid))
+
+        def fits(slide: bool) -> list[pygame.Rect]:
+            out: list[pygame.Rect] = []
+            for around in (spots[0], area):
+                for where, at in _sides(around, slide):
+                    trial = bubble.copy()
+                    setattr(trial, where, at)
+                    trial = trial.clamp(screen)
+                    if not any(trial.colliderect(s.inflate(12, 12)) for s in spots):
+                        out.append(trial)
+            return [r for r in out if faces(r, spots[0])] or out  # the wedge can reach the first
+
+        def cost(r: pygame.Rect) -> tuple[int, int]:
+            return (sum(r.colliderect(k) for k in keep), sum(r.colliderect(a) for a in avoid))
+
+        centred = fits(False)
+        best = min(centred, key=cost) if centred else None  # the first of those covering least
+        if best is None or cost(best)[0]:
+            best = min(centred + fits(True), key=cost, default=best)
+        if best is not None:
+            return best
         corners = [
             (screen.x, screen.y),
             (screen.right - bubble.w, screen.y),
@@ -304,6 +316,30 @@ class Coach:
             return
         pygame.draw.line(surface, RING, start, tip, 4)
         pygame.draw.polygon(surface, RING, [tip, *wing])
+
+
+def _sides(around: pygame.Rect, slide: bool) -> list[tuple[str, tuple[int, int]]]:
+    """Where a bubble may stand beside `around`: below, above, right and left of it, centred
+    on that side, or (`slide`) flush with either end of it."""
+    below, above = around.bottom + GAP, around.top - GAP
+    right, left = around.right + GAP, around.left - GAP
+    if not slide:
+        return [
+            ("midtop", (around.centerx, below)),
+            ("midbottom", (around.centerx, above)),
+            ("midleft", (right, around.centery)),
+            ("midright", (left, around.centery)),
+        ]
+    return [
+        ("topleft", (around.left, below)),
+        ("topright", (around.right, below)),
+        ("bottomleft", (around.left, above)),
+        ("bottomright", (around.right, above)),
+        ("topleft", (right, around.top)),
+        ("bottomleft", (right, around.bottom)),
+        ("topright", (left, around.top)),
+        ("bottomright", (left, around.bottom)),
+    ]
 
 
 def faces(bubble: pygame.Rect, spot: pygame.Rect) -> bool:

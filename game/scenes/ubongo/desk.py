@@ -17,7 +17,7 @@ from game.core.window import Window
 from game.scenes.base import Scene
 from game.scenes.ubongo.art import Laid
 from game.ui.polyomino import PieceHandler
-from game.ui.targets import TargetMap
+from game.ui.targets import Target, TargetMap
 from game.ui.widgets import Button
 
 
@@ -54,6 +54,8 @@ class Desk(Protocol):
     def speed(self, n: float) -> int: ...
 
     def target_map(self) -> TargetMap: ...
+
+    def pointed(self, tmap: TargetMap) -> Target | None: ...
 
     def draw_overlay(self, surface: pygame.Surface) -> None: ...
 

@@ -729,11 +729,15 @@ class Render:
 
     def bar(self) -> tuple[str, str, str]:
         """What the action bar says; a row just refused (its number pressed, or clicked while
-        dim) says why for a few seconds, in the words of its tip."""
+        dim) says why for a few seconds, in the words of its tip; a focused row says its tip
+        (the tooltip leaves a focused row to the bar: UbongoTable._tip)."""
         title, detail, mood = self.bar_now()
         t = self.t
         if t.said and t.gem_board_shown() and not (t.sheet_open or t.sheet_waiting is not None):
             return title, t.said, "refused"
+        row = t.pointed(t.target_map()) if t.gem_board_shown() else None
+        if row is not None and row.kind == "row" and row.enabled and row.tip:
+            return title, row.tip, mood  # an empty row in reach (a dim row's: the ActionBar's own)
         return title, detail, mood
 
     def bar_now(self) -> tuple[str, str, str]:

@@ -82,6 +82,7 @@ class UbongoTable(Table):
         self.late = 0  # ticks left of the gem board saying the person was too late, sheet held
         self.said = ""  # why the row whose number was pressed (or that was clicked) is not open
         self.said_left = 0  # ticks the action bar says it
+        self.pointed_row: tuple[str, str] | None = None  # the row the pointer moved onto, and its tip then
         self.v_version = 0
         self.frame_map: TargetMap | None = None  # the target map while a frame is drawn (Render sets it)
         give_up = Button(
@@ -515,6 +516,9 @@ class UbongoTable(Table):
             if dim is not None and not dim.enabled:
                 self.choose_row(int(dim.id[4:]))  # says why not
                 return True
+        if event.type == pygame.MOUSEMOTION:  # (the rows are targets on the gem board alone)
+            row = self.target_map().hit(event.pos, ("row",)) if self.gem_board_shown() else None
+            self.pointed_row = (row.id, row.tip) if row is not None else None
         pointer = event.type in (pygame.MOUSEMOTION, pygame.WINDOWLEAVE) or (
             event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
         )
@@ -533,6 +537,15 @@ class UbongoTable(Table):
 
     # a dim row's tip says why it is dim; an empty row in reach, that it holds nothing
     tip_kinds = ("button", "log", "row", "header")
+
+    def _tip(self, tmap: TargetMap, under: Target | None, said: str) -> Target | None:
+        """A row's tip in a box only for the pointer moved onto it as it reads now: not for a
+        pointer left still over the board while the row changed (gems taken by a number key or
+        a click), nor for the keyboard's focus (the action bar says a focused row's)."""
+        if under is not None and under.kind == "row" and (under.id, under.tip) != self.pointed_row:
+            under = None
+        tip = super()._tip(tmap, under, said)
+        return None if tip is not None and tip.kind == "row" and tip is not under else tip
 
     def hoverable(self, target: Target) -> bool:
         return target.enabled and target.kind in ("button", "row")  # the pieces are the handler's

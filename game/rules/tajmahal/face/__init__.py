@@ -14,6 +14,7 @@ class TajMahalFace(Face):
     title = N_("Taj Mahal")
     min_seats = 3
     max_seats = 5
+    moments = ("visit_end",)  # a visit's summary stands over the visit as it ended
     options = (
         Option(
             "first",
