@@ -4,10 +4,14 @@ every wait is on the server's messages and bounded; nothing sleeps."""
 
 from __future__ import annotations
 
+import pygame
+
 from game.automation import Session
 from game.core.face import Command
 from game.rules.ginrummy.face.phases import HAND_OVER
-from tests.scenes.test_network_ui import online, wait_until, with_guest
+from game.scenes.presence import AWAY, HERE, LEFT, UNKNOWN, state_words
+from tests.scenes.label_fit import Overflow
+from tests.scenes.test_network_ui import badge, online, wait_until, with_guest
 
 MOVES = 200  # a greedy hand of Gin Rummy knocks long before this
 
@@ -85,3 +89,76 @@ def test_the_screen_that_does_not_deal_says_whom_it_waits_for_and_offers_no_key(
         screens[dealer].perform(dealer, {"move": "next_hand"})
         wait_until(other, lambda: caught_up(other, count + 1), "the next hand dealt")
         assert "Waiting for" not in bar(other)[1]
+
+
+# -- item 17: one answer for who is where -------------------------------------------------------
+def sheet_words(s: Session, monkeypatch) -> tuple[list[str], list[str]]:
+    """The connection sheet opened from the badge: each seat's state, and what it draws that
+    does not lie within its dialog."""
+    s.click("connection")
+    assert s.scene == "connection"
+    sheet = s.app.top
+    drawn = Overflow(monkeypatch)
+    sheet.draw(pygame.Surface((1280, 720)))
+    outside = [words for rect, words in drawn.drawn if not sheet.box.contains(rect)]
+    monkeypatch.undo()
+    return sheet.states(), outside
+
+
+def test_with_the_host_gone_the_guest_says_nothing_stale_and_the_sheet_wraps_why(monkeypatch):
+    """With the host killed the guest showed Asha's green "Online" dot and "Asha is playing…",
+    and the sheet's "Reconnecting… Nothing answers at 127.0.0.1:8765…" ran off the screen."""
+    with with_guest("jaipur", first=0) as (host, guest):
+        wait_until(guest, lambda: online(guest, 0), "the host online")
+        host.app.hosting.stop()  # the host's server is gone: the guest's link drops
+        link = guest.table.connection
+        wait_until(guest, lambda: link.status != "online" and "Nothing answers" in link.problem, "why")
+        title, detail = bar(guest)
+        assert title == "Reconnecting…" and "Asha" not in title + detail
+        assert "once the link is back" in detail
+        label = badge(guest)
+        assert "Reconnecting…" in label and "Online" not in label and "Asha" not in label
+        states, outside = sheet_words(guest, monkeypatch)
+        assert states == [UNKNOWN, HERE], "the last presence heard is stale: Asha is not known"
+        assert outside == [], "every word of the sheet lies within its dialog"
+        assert state_words(guest.table.window, 0, UNKNOWN) != "Online"
+
+
+def test_a_guest_who_saved_and_left_is_said_to_have_left_by_the_badge_and_the_sheet_alike(monkeypatch):
+    """After the guest's Save and leave the host's badge said "Bilal is reconnecting…" while
+    the connection sheet said "left the table"."""
+    with with_guest("jaipur", first=0) as (host, guest):
+        guest.key("escape")
+        guest.click("save-and-leave")
+        assert guest.scene == "menu"
+        wait_until(host, lambda: not online(host, 1), "the host hears Bilal left")
+        label = badge(host)
+        assert "Bilal left the table" in label and "reconnecting" not in label
+        states, outside = sheet_words(host, monkeypatch)
+        assert states == [HERE, LEFT] and outside == []
+        assert state_words(host.table.window, 1, LEFT) == "Away: left the table; the match waits for them"
+
+
+def test_after_the_host_starts_again_a_seat_joined_before_is_not_waited_for_to_join(monkeypatch):
+    """After a host restart the badge said "Waiting for Bilal to join", though Bilal had
+    joined long before (the restarted host shows no invite for that seat: it is spent)."""
+    host, invites = Session.host("jaipur", ["human", "online"], seed=3, options={"first": 0})
+    try:
+        guest = Session.join(invites[1])
+        guest.tick(1)
+        wait_until(host, lambda: online(host, 1), "the guest online")
+        guest.close()
+        wait_until(host, lambda: not online(host, 1), "the guest gone")
+    finally:
+        host.close()
+        host.app.hosting.stop()
+    again = Session.resume()  # the host's app started again: the match is hosted again
+    try:
+        assert again.table.connection is not None and again.table.invites == {}
+        label = badge(again)
+        assert "Waiting for Bilal to join" not in label and "Bilal" in label
+        states, _outside = sheet_words(again, monkeypatch)
+        assert states[1] in (AWAY, LEFT)
+    finally:
+        again.close()
+        again.app.hosting.stop()
