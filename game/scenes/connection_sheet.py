@@ -203,11 +203,12 @@ class ConnectionSheet(Overlay):
         headline, detail = link_words(remote)
         if remote.status == "online":
             headline = N_("Online")  # the latency has a line of its own below
-        draw_mark(surface, link_state(remote), (b.x + 48, b.y + 92), 7)
-        text.blit(surface, headline, (b.x + 64, b.y + 92), 19, theme.TEXT, "bold", "midleft")
+        head_y = b.y + (88 if detail else 92)  # a little higher when three lines of why follow
+        draw_mark(surface, link_state(remote), (b.x + 48, head_y), 7)
+        text.blit(surface, headline, (b.x + 64, head_y), 19, theme.TEXT, "bold", "midleft")
         if detail:  # why the link is down, wrapped within the sheet (no latency to tell then)
-            for j, line in enumerate(text.wrap(detail, b.w - 104, 15)[:DETAIL_LINES]):
-                text.blit(surface, line, (b.x + 64, b.y + 114 + 17 * j), 15, theme.MUTED, anchor="midleft")
+            for j, line in enumerate(text.wrap(detail, b.w - 104, 14)[:DETAIL_LINES]):
+                text.blit(surface, line, (b.x + 64, b.y + 108 + 16 * j), 14, theme.MUTED, anchor="midleft")
         else:
             where = (
                 N_("You host this match on this computer.")
@@ -241,4 +242,7 @@ class ConnectionSheet(Overlay):
         words = state_words(window, seat, state)
         if state == HERE and remote.host:
             words = N_("At this screen (you host)")
-        text.blit(surface, words, (b.x + 66, y + 13), 16, theme.MUTED, anchor="midleft")
+        buttons = [w.rect.x for w in (self.bots.get(seat), self.reinvites.get(seat)) if w and w.visible]
+        room = min(buttons, default=b.right - 28) - 12 - (b.x + 66)  # the row's buttons stand right
+        fitted, size = text.fit(words, room, 16, "regular", 13)
+        text.blit(surface, fitted, (b.x + 66, y + 13), size, theme.MUTED, anchor="midleft")

@@ -34,7 +34,7 @@ STATE_WORDS = {
     HERE: N_("At this screen"),
     ONLINE: N_("Online"),
     AWAY: N_("Away: reconnecting…"),
-    LEFT: N_("Away: left the table; the match waits for them"),
+    LEFT: N_("Away: left the table"),
     WAITING: N_("Not joined yet"),
     UNKNOWN: N_("Not known while this screen's link to the host is down"),
 }

@@ -710,7 +710,7 @@ def test_a_player_who_leaves_on_purpose_is_said_to_have_left_not_to_be_reconnect
         remote = guest.table.connection
         assert 0 in remote.left
         assert seat_states(guest.table.window, guest.table.connection_seen)[0] == LEFT
-        assert state_words(remote, 0, LEFT) == "Away: left the table; the match waits for them"
+        assert state_words(remote, 0, LEFT) == "Away: left the table"
 
 
 def boards_up(s: Session) -> bool:

@@ -136,7 +136,7 @@ def test_a_guest_who_saved_and_left_is_said_to_have_left_by_the_badge_and_the_sh
         assert "Bilal left the table" in label and "reconnecting" not in label
         states, outside = sheet_words(host, monkeypatch)
         assert states == [HERE, LEFT] and outside == []
-        assert state_words(host.table.window, 1, LEFT) == "Away: left the table; the match waits for them"
+        assert state_words(host.table.window, 1, LEFT) == "Away: left the table"
 
 
 def test_after_the_host_starts_again_a_seat_joined_before_is_not_waited_for_to_join(monkeypatch):
