@@ -539,23 +539,30 @@ def net_rtt_ms(moves: int = 300, pause: float = 0.05) -> tuple[float, float]:
     random legal moves `pause` seconds apart (two messages a move: within the rate limit);
     matches follow one another until `moves` are timed."""
 
-    async def run(url: str) -> list[float]:
-        rng = random.Random(7)
-        rtts: list[float] = []
-        while len(rtts) < moves:
-            seat = _Seat(url, rng)
-            await seat.open()
-            while len(rtts) < moves:
-                rtt = await seat.move(pause)
-                if rtt is None:
-                    break
-                rtts.append(rtt)
-            await seat.close()
-        return rtts
-
     with _server(bot_pause=0.0) as (url, _), _no_collector():
-        rtts = [1000 * t for t in asyncio.run(run(url))]
+        rtts = [1000 * t for t in asyncio.run(_round_trips(url, _Seat, moves, pause))[0]]
     return statistics.median(rtts), _percentile(rtts, 0.99)
+
+
+async def _round_trips(
+    url: str, seat_class: type[_Seat], moves: int, pause: float
+) -> tuple[list[float], int]:
+    """`moves` timed round trips of one seat (matches following one another), and the
+    WebSocket messages its seats sent and received."""
+    rng = random.Random(7)
+    rtts: list[float] = []
+    messages = 0
+    while len(rtts) < moves:
+        seat = seat_class(url, rng)
+        await seat.open()
+        while len(rtts) < moves:
+            rtt = await seat.move(pause)
+            if rtt is None:
+                break
+            rtts.append(rtt)
+        await seat.close()
+        messages += seat.messages
+    return rtts, messages
 
 
 class _TajSeat(_Seat):
@@ -909,19 +916,8 @@ def net_relay_rtt(moves: int = 300, pause: float = 0.05) -> dict[str, float]:
     each message crosses it once, the seat's and the server's alike)."""
 
     async def run(url: str, seat_class: type[_RelayedSeat], relay: subprocess.Popen) -> dict[str, float]:
-        rng = random.Random(7)
-        rtts: list[float] = []
-        messages, cpu = 0, _cpu_s(relay.pid, tree=False)
-        while len(rtts) < moves:
-            seat = seat_class(url, rng)
-            await seat.open()
-            while len(rtts) < moves:
-                rtt = await seat.move(pause)
-                if rtt is None:
-                    break
-                rtts.append(rtt)
-            await seat.close()
-            messages += seat.messages
+        cpu = _cpu_s(relay.pid, tree=False)
+        rtts, messages = await _round_trips(url, seat_class, moves, pause)
         used = _cpu_s(relay.pid, tree=False) - cpu
         ms = [1000 * t for t in rtts]
         return {

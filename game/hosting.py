@@ -27,7 +27,7 @@ from game.net import relaying
 from game.net.client import RemoteWindow
 from game.net.identity import Identity
 from game.net.invite import Invite
-from game.net.portmap import HOME, Keeper, Portmap, global_v6
+from game.net.portmap import Keeper, Portmap, Standing, global_v6
 from game.net.protocol import DEFAULT_PORT
 from game.net.server import Server, Threaded
 
@@ -178,9 +178,10 @@ class Hosting:
         return ((mapped,) if mapped else ()) + (((self.v6, self.port),) if self.v6 else ())
 
     @property
-    def path(self) -> str:
-        """How friends reach the table: portmap.HOME, MAPPED or OUTSIDE."""
-        return HOME if self.portmap is None else self.portmap.state
+    def standing(self) -> Standing:
+        """How friends reach the table (portmap.HOME, MAPPED or OUTSIDE), and why not from
+        outside when the router did not open the way: read each frame, never waits."""
+        return Standing() if self.portmap is None else self.portmap.standing
 
     def stopping(self) -> None:
         """Ask the server to stop (its rooms stop, their writes go on in the shared queue)."""

@@ -433,10 +433,15 @@ class Matches:
             raise NotOpened(msg("No new invite: {why}", why=said(exc))) from None
 
     def join(
-        self, text: str, stop: threading.Event | None = None, trying: Callable[[Way], None] | None = None
+        self,
+        text: str,
+        stop: threading.Event | None = None,
+        trying: Callable[[Way], None] | None = None,
+        name: str = "",
     ) -> RemoteWindow:
         """Join with an invite: the seat's window, or ValueError / NetError saying why not in
-        words (`stop` set gives it up, `trying` is told each of the host's addresses tried). The
+        words (`stop` set gives it up, `trying` is told each of the host's addresses tried;
+        `name`: the guest's own name for the seat, "" for the host's). The
         seat is remembered with the host's key and addresses (game.net.tickets), so this app can
         take it again after a restart."""
         from game.net import tickets
@@ -444,7 +449,7 @@ class Matches:
         from game.net.invite import parse
 
         invite = parse(text)
-        window = RemoteWindow.join(invite, stop=stop, trying=trying)
+        window = RemoteWindow.join(invite, stop=stop, trying=trying, name=name)
         self._playable(window)
         game = window.game.name if window.game is not None else ""
         seats, names = tuple(sorted(window.seats)), tuple(window.names)

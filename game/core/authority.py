@@ -7,6 +7,7 @@ they hold a `Window` (game/core/window.py), local (game/core/local.py) or remote
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
 from game.core import bots, shapes
@@ -60,6 +61,12 @@ class Authority:
     def expire(self, command: Command) -> list[Event] | Rejected:
         """Submit the rules clock's command."""
         return self._match.submit(None, command)
+
+    def rename(self, seat: int, name: str) -> None:
+        """The seat's player goes by `name` (a guest chose it on Join); a stored match saves it."""
+        old = self._match.seats[seat]
+        if old.name != name:
+            self._match.replace_seat(seat, replace(old, name=name))
 
     def hand_to_bot(self, seat: int, level: str) -> Bot:
         """Our bot `level` plays `seat` from now on (its player failed, or the host handed it

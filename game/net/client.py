@@ -20,7 +20,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, NamedTuple, TypedDict
+from typing import Literal, NamedTuple, NotRequired, TypedDict
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection
@@ -58,12 +58,14 @@ class Hello(TypedDict):
 
 
 class Join(TypedDict):
-    """The first message on a connection that takes a seat with an invite's code."""
+    """The first message on a connection that takes a seat with an invite's code (and, when
+    the guest gave one, its own name for the seat)."""
 
     type: Literal["join"]
     v: int
     code: str
     games: dict[str, str]
+    name: NotRequired[str]
 
 
 class Down(NamedTuple):
@@ -361,8 +363,13 @@ class RemoteWindow:
         timeout: float | None = None,
         stop: threading.Event | None = None,
         trying: Callable[[Way], None] | None = None,
+        name: str = "",
     ) -> RemoteWindow:
+        """Take the invite's seat; `name`, when given, is the name the guest plays under (else
+        the one the host typed)."""
         first = Join(type="join", v=p.VERSION, code=invite.code, games=games())
+        if name.strip():
+            first["name"] = name.strip()
         window = cls.open(invite.url, first, timeout, stop, invite, trying)
         window.invite = invite
         return window

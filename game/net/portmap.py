@@ -23,7 +23,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -41,6 +41,17 @@ SEEK_MS = 500  # how long discovery listens for each kind of router (miniupnpc a
 HOME = "home"  # on this network only: nothing mapped
 MAPPED = "mapped"  # the router forwards the port; nobody outside has come in yet
 OUTSIDE = "outside"  # someone from a public address has connected
+
+# Why the table stays at home, as the sheet says it (empty: the router was not asked)
+ASKING = "asking"  # the router is being asked now
+NO_ROUTER = "no-router"  # no router answered UPnP: it is switched off, or there is none
+SILENT = "silent"  # the router did not say its public address
+PRIVATE = "private"  # its public address is private: another router stands outside it
+SHARED = "shared"  # its public address is the carrier's (100.64.0.0/10), shared among homes
+REFUSED = "refused"  # it refused to map the port
+LAPSED = "lapsed"  # it refused to renew a mapping it had made
+CARRIER = ipaddress.ip_network("100.64.0.0/10")
+ERROR_CHARS = 48  # of the router's own words for a refusal, as the sheet shows them
 
 
 def offered(host: str) -> bool:
@@ -126,6 +137,28 @@ def discover() -> Router | None:
 
 
 @dataclass(frozen=True)
+class Standing:
+    """How friends reach the table, and why not directly, at one moment: one object swapped
+    whole, so the frame reads it consistently while the keeper's thread changes it."""
+
+    path: str = HOME  # HOME, MAPPED or OUTSIDE
+    why: str = ""  # at HOME: ASKING, or what stopped the mapping (NO_ROUTER, REFUSED, ...)
+    error: str = ""  # the router's own words for a refusal, short
+    address: str = ""  # the router's public address, when known
+    port: int = 0  # mapped outside, on that address
+
+    @property
+    def asking(self) -> bool:
+        return self.why == ASKING
+
+
+def short(exc: BaseException) -> str:
+    """A router's refusal in a few words: its first line, cut to fit the sheet's note."""
+    words = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    return words if len(words) <= ERROR_CHARS else words[: ERROR_CHARS - 1].rstrip() + "…"
+
+
+@dataclass(frozen=True)
 class Mapping:
     port: int  # outside, on the router's public address
     lan: str  # this computer's address behind the router
@@ -153,9 +186,18 @@ class Portmap:
         self.rng = rng or random.Random()
         self.router: Router | None = None
         self.mapping: Mapping | None = None
-        self.public = ""  # the router's external address, once mapped and fit to offer
         self.renew_at = 0.0  # by `clock`: renew then, half the lease ahead of its end
-        self.state = HOME
+        self.standing = Standing()
+        self._lock = threading.Lock()  # `seen` runs on the server's loop, the rest on the keeper's
+
+    @property
+    def state(self) -> str:
+        return self.standing.path
+
+    def _stand(self, standing: Standing) -> str:
+        with self._lock:
+            self.standing = standing
+        return standing.path
 
     def _router(self) -> Router | None:
         if self.router is None:
@@ -188,18 +230,22 @@ class Portmap:
         """Map `inner`, this computer's TCP port, on the router; the state it leaves."""
         if self.mapping is not None:
             return self.state
+        self._stand(Standing(why=ASKING))
         router = self._router()
         if router is None:
-            return self.state
+            return self._stand(Standing(why=NO_ROUTER))
         try:
             public = router.public()
         except Exception as exc:
             log.info("the router does not say its public address: %s", exc)
-            return self.state
+            return self._stand(Standing(why=SILENT, error=short(exc)))
+        if not public:
+            return self._stand(Standing(why=SILENT))
         if not offered(public):  # the carrier's NAT or a private network outside: no use
             log.info("the router's public address %s is not reachable from the internet", public)
-            return self.state
+            return self._stand(Standing(why=SHARED if _carrier(public) else PRIVATE, address=public))
         ports = [inner, *(self.rng.randrange(49152, 65536) for _ in range(TRIES))]
+        refused = ""  # the router's last refusal (none: every port tried was another computer's)
         for port in ports:
             mapping = Mapping(port, router.lan, inner)
             try:
@@ -210,11 +256,12 @@ class Portmap:
             except Exception as exc:
                 log.info("the router refused to map port %d: %s", port, exc)
                 self.file.unlink(missing_ok=True)
+                refused = short(exc)
                 continue
-            self.mapping, self.public, self.state = mapping, public, MAPPED
+            self.mapping = mapping
             self.renew_at = self.clock() + self.lease / 2
-            return self.state
-        return self.state
+            return self._stand(Standing(MAPPED, address=public, port=port))
+        return self._stand(Standing(why=REFUSED, error=refused, address=public))
 
     def renew(self) -> None:
         """Ask the router again before the lease ends; a mapping it no longer takes is dropped."""
@@ -225,7 +272,7 @@ class Portmap:
             router.add(mapping.port, mapping.lan, mapping.inner, self.lease)
         except Exception as exc:
             log.info("the router no longer maps port %d: %s", mapping.port, exc)
-            self._forget()
+            self._forget(Standing(why=LAPSED, error=short(exc), address=self.standing.address))
             return
         self.renew_at = self.clock() + self.lease / 2
 
@@ -237,22 +284,34 @@ class Portmap:
         with contextlib.suppress(Exception):  # gone already: the file is dropped all the same
             if router.holder(mapping.port) == (mapping.lan, mapping.inner):
                 router.remove(mapping.port)
-        self._forget()
+        self._forget(Standing())
 
-    def _forget(self) -> None:
-        self.mapping, self.public, self.state = None, "", HOME
+    def _forget(self, standing: Standing) -> None:
+        self.mapping = None
+        self._stand(standing)
         self.file.unlink(missing_ok=True)
 
     def seen(self, peer: str) -> None:
         """Someone connected from `peer`: from a public address, the path outside works."""
-        if self.state == MAPPED and offered(peer):
-            self.state = OUTSIDE
+        if not offered(peer):
+            return
+        with self._lock:
+            if self.standing.path == MAPPED:
+                self.standing = replace(self.standing, path=OUTSIDE)
 
     @property
     def candidate(self) -> tuple[str, int] | None:
         """The router's public address and the mapped port, for an invite's via=."""
-        mapping = self.mapping
-        return None if mapping is None or not self.public else (self.public, mapping.port)
+        standing = self.standing
+        return None if standing.path == HOME else (standing.address, standing.port)
+
+
+def _carrier(address: str) -> bool:
+    """Whether an IPv4 address is the carrier's own (100.64.0.0/10, RFC 6598)."""
+    try:
+        return ipaddress.ip_address(address) in CARRIER
+    except ValueError:
+        return False
 
 
 def clean_left(folder: Path, find: Callable[[], Router | None] = discover) -> threading.Thread | None:
@@ -281,6 +340,10 @@ class Keeper:
     @property
     def state(self) -> str:
         return self.portmap.state
+
+    @property
+    def standing(self) -> Standing:
+        return self.portmap.standing
 
     @property
     def candidate(self) -> tuple[str, int] | None:

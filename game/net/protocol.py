@@ -36,6 +36,14 @@ OUTBOX = 512  # messages waiting for a slow client before it is dropped (it resy
 PING_SECONDS = 15.0  # WebSocket keepalive: a silent peer is closed after twice this
 DEFAULT_PORT = 8765
 
+NAME_MAX = 16  # a player's name, as the setup screen takes it
+
+
+def good_name(name: object) -> bool:
+    """A name a guest may give its seat on join: 1 to NAME_MAX printable characters."""
+    return isinstance(name, str) and 0 < len(name.strip()) <= NAME_MAX and name.isprintable()
+
+
 # What a client may send, and what each needs beside "type"
 REQUESTS: dict[str, tuple[str, ...]] = {
     "hello": ("v", "token"),
@@ -78,20 +86,30 @@ MOVED_ON = "moved-on"  # the match moved on before the hint was thought: ask aga
 
 
 class Bucket:
-    """A token bucket: `rate` messages a second on average, `burst` at once."""
+    """A token bucket: `rate` a second on average, `burst` at once (messages here; a relay's
+    connections and bytes too)."""
 
-    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic):
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic):
         self.rate, self.burst, self.clock = rate, burst, clock
         self.tokens, self.at = float(burst), clock()
 
-    def take(self) -> bool:
+    def _fill(self) -> None:
         now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
-        if self.tokens < 1:
+
+    def take(self, n: float = 1.0) -> bool:
+        self._fill()
+        if self.tokens < n:
             return False
-        self.tokens -= 1
+        self.tokens -= n
         return True
+
+    def owe(self, n: float) -> float:
+        """Take `n` even past the tokens: the seconds to wait before the next."""
+        self._fill()
+        self.tokens -= n
+        return max(0.0, -self.tokens / self.rate)
 
     def wait(self) -> float:
         """Seconds until the next message may go."""

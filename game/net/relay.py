@@ -32,6 +32,7 @@ from typing import Any
 
 from game.net import relaying as r
 from game.net.identity import pin_of_certificate, pin_of_spki, verify
+from game.net.protocol import Bucket
 
 log = logging.getLogger("bazaar.relay")
 
@@ -50,32 +51,6 @@ class Limits:
     total_bytes: float = 100_000_000.0  # bytes a second through every pipe
     max_pipes: int = 10_000  # pipes open at once
     idle: float = 120.0  # seconds without a byte (or a host's ping) before a connection is closed
-
-
-class Bucket:
-    """Tokens at `rate` a second, `burst` at most: a cap a second that allows a burst."""
-
-    def __init__(self, rate: float, burst: float):
-        self.rate, self.burst = rate, burst
-        self.tokens, self.at = burst, asyncio.get_running_loop().time()
-
-    def _fill(self) -> None:
-        now = asyncio.get_running_loop().time()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-
-    def take(self, n: float = 1.0) -> bool:
-        self._fill()
-        if self.tokens < n:
-            return False
-        self.tokens -= n
-        return True
-
-    def owe(self, n: float) -> float:
-        """Take `n` even past the tokens: the seconds to wait before the next."""
-        self._fill()
-        self.tokens -= n
-        return max(0.0, -self.tokens / self.rate)
 
 
 @dataclass(eq=False)

@@ -323,6 +323,14 @@ class Room:
         self._presence()
         self.ready(conn)  # a screen that left is not waited for
 
+    def rename(self, seats: tuple[int, ...], name: str) -> None:
+        """A guest's chosen name for the seat it joined (of a person, never a bot's): everyone
+        hears it in the next presence."""
+        for seat in seats:
+            if seat in self.people:
+                self.authority.rename(seat, name)
+        self._presence()
+
     def online(self) -> list[bool]:
         here = {s for c in self.conns for s in c.grant.seats}
         return [i in here for i in range(len(self.match.seats))]

@@ -427,6 +427,10 @@ class Server:
         if conn.room is not None:
             return p.error(p.BAD_MESSAGE, "this connection already holds a seat", message.get("id"))
         join, rid = message["type"] == "join", message.get("id")  # refused under its id, if any
+        name = message.get("name")  # a guest's own name for the seat (optional)
+        if join and name is not None and not p.good_name(name):
+            conn.strike()
+            return p.error(p.BAD_MESSAGE, f"a name is 1 to {p.NAME_MAX} printable characters", rid)
         if join:  # the code is spent only once the client has the match's game
             known = await self._claim(conn, message["code"], False, rid)
             if isinstance(known, dict):
@@ -455,6 +459,8 @@ class Server:
             return p.error(p.BAD_TOKEN, f"that match cannot be loaded: {exc}", rid)
         conn.grant, conn.room = grant, room
         # its welcome is folded off the loop; this connection is read again once it is on its way
+        if join and name is not None:  # before the welcome: it names the seat so already
+            room.rename(grant.seats, name.strip())
         await room.attach(conn, token)
         if self.entered is not None and conn.ws.remote_address:
             self.entered(str(conn.ws.remote_address[0]))

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from game.core.settings import Settings
     from game.core.window import Connection, Options, Window
     from game.net.invite import Invite
+    from game.net.portmap import Standing
     from game.net.reach import Way
     from game.net.tickets import Ticket
     from game.scenes.asked import Asked, Opened, Replayed, Scripted
@@ -57,7 +58,7 @@ class Server(Protocol):
 
     def relay_words(self) -> str: ...  # how friends reach it through a relay ("" without one)
     @property
-    def path(self) -> str: ...  # how friends reach its tables: "home", "mapped", "outside"
+    def standing(self) -> Standing: ...  # how friends reach its tables, and why not from outside
 
     def via(self) -> tuple[tuple[str, int], ...]: ...  # its ways in after home, as they stand now
 
@@ -127,7 +128,11 @@ class MatchesLike(Protocol):
     def reinvite(self, link: Connection, seat: int) -> Invite: ...
 
     def join(
-        self, text: str, stop: threading.Event | None = None, trying: Callable[[Way], None] | None = None
+        self,
+        text: str,
+        stop: threading.Event | None = None,
+        trying: Callable[[Way], None] | None = None,
+        name: str = "",
     ) -> Window: ...
 
     def rejoin(

@@ -16,6 +16,18 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.i18n import N_, msg
+from game.net.portmap import (
+    ASKING,
+    LAPSED,
+    MAPPED,
+    NO_ROUTER,
+    OUTSIDE,
+    PRIVATE,
+    REFUSED,
+    SHARED,
+    SILENT,
+    Standing,
+)
 from game.scenes.base import Overlay
 from game.scenes.presence import BOT, HERE, ONLINE, WAITING, draw_mark, name_of, seat_states
 from game.ui import clipboard, text, theme
@@ -60,7 +72,8 @@ class InviteSheet(Overlay):
         self.status_ok = True
         self.news = False
         self.relayed = self._relayed()
-        self.reach: tuple[str, tuple[tuple[str, int], ...]] | None = None  # how friends reach it, as drawn
+        # how friends reach it, as drawn
+        self.reach: tuple[Standing, tuple[tuple[str, int], ...]] | None = None
         self._sync()
         self.group.move_focus(1)
 
@@ -117,8 +130,8 @@ class InviteSheet(Overlay):
         remote = self.table.connection
         self.news = remote is not None and remote.pump() > 0
         hosting = self.app.hosting
-        reach = None if hosting is None else (hosting.path, hosting.via())
-        if reach != self.reach:  # the router answered, or a friend came in from outside
+        reach = None if hosting is None else (hosting.standing, hosting.via())
+        if reach != self.reach:  # the router answered (or refused), or a friend came in from outside
             self.reach, self.news = reach, True
         if self.news:
             self._sync()
@@ -156,18 +169,16 @@ class InviteSheet(Overlay):
         note = self.path(port)
         if self.relayed:  # Settings → Online names a relay: friends elsewhere come through it
             note = msg("An invite works once. {relay}", relay=self.relayed)
-        text.blit(surface, note, (b.centerx, b.bottom - 96), 15, theme.MUTED, anchor="center")
+        lines = text.wrap(note, b.w - 80, 15)[:2]  # a refusal and what to do may take two
+        for j, line in enumerate(lines):  # upwards from above Close
+            at = (b.centerx, b.bottom - 96 - 20 * (len(lines) - 1 - j))
+            text.blit(surface, line, at, 15, theme.MUTED, anchor="center")
         self.group.draw(surface)
 
     def path(self, port: int) -> str:
-        """How friends reach the table (game/hosting.py's `path`), in words."""
+        """How friends reach the table (game/hosting.py's `standing`), in words."""
         hosting = self.app.hosting
-        path = hosting.path if hosting is not None else "home"
-        if path == "mapped":
-            return N_("Mapped, not checked: the router lets friends elsewhere in; none has come in yet.")
-        if path == "outside":
-            return N_("Over the internet: a friend from outside has come in through the router.")
-        return msg("At home: players on another network need port {port} open to this computer.", port=port)
+        return way_in(hosting.standing if hosting is not None else Standing(), port)
 
     def _draw_row(self, surface: pygame.Surface, seat: int, state: str, top: int) -> None:
         b = self.box
@@ -227,3 +238,59 @@ class InviteSheet(Overlay):
             return
         size = next((z for z in TAIL_SIZES if text.font(z).size(tail)[0] <= room), TAIL_SIZES[-1])
         text.blit(surface, tail, at, size, theme.MUTED, anchor="midleft", as_is=True)
+
+
+def way_in(standing: Standing, port: int) -> str:
+    """How friends reach the table, in words: the path, or what the router did instead of
+    opening the way and what to do next (game/net/portmap.py)."""
+    why, error = standing.why, standing.error
+    if standing.path == MAPPED:
+        return N_("Mapped, not checked: the router lets friends elsewhere in; none has come in yet.")
+    if standing.path == OUTSIDE:
+        return N_("Over the internet: a friend from outside has come in through the router.")
+    if why == ASKING:
+        return N_("Asking the router to let friends in…")
+    if why == NO_ROUTER:
+        return msg(
+            "No router answered for UPnP (it is off, or there is none): players on another network "
+            "need port {port} open to this computer, or a relay (Settings\u00a0→\u00a0Online).",
+            port=port,
+        )
+    if why == SILENT:
+        return msg(
+            "The router did not say its internet address, so it opened nothing: players on another "
+            "network need port {port} open to this computer, or a relay (Settings\u00a0→\u00a0Online).",
+            port=port,
+        )
+    if why == PRIVATE:
+        return msg(
+            "The router's internet address is private: another router stands outside it. Open port "
+            "{port} on that one too, or use a relay (Settings\u00a0→\u00a0Online).",
+            port=port,
+        )
+    if why == SHARED:
+        return N_(
+            "Your provider shares one internet address among homes, so friends elsewhere cannot "
+            "come in: use a relay (Settings\u00a0→\u00a0Online)."
+        )
+    if why == REFUSED and error:
+        return msg(
+            "The router refused to open port {port} ({error}): open it on the router by hand, or "
+            "use a relay (Settings\u00a0→\u00a0Online).",
+            port=port,
+            error=error,
+        )
+    if why == REFUSED:
+        return msg(
+            "The router refused to open port {port}: open it on the router by hand, or use a relay "
+            "(Settings\u00a0→\u00a0Online).",
+            port=port,
+        )
+    if why == LAPSED:
+        return msg(
+            "The router stopped keeping port {port} open ({error}): friends elsewhere cannot come "
+            "in now. Open it on the router by hand, or use a relay (Settings\u00a0→\u00a0Online).",
+            port=port,
+            error=error,
+        )
+    return msg("At home: players on another network need port {port} open to this computer.", port=port)

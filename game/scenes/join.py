@@ -24,6 +24,7 @@ from game.core.i18n import N_, msg, said
 from game.net.client import NetError
 from game.net.failures import settled
 from game.net.invite import parse
+from game.net.protocol import BAD_TOKEN, NAME_MAX, good_name
 from game.net.reach import Way
 from game.net.tickets import Ticket
 from game.scenes.base import Screen
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from game.scenes.host import Host
 
 FIELD = pygame.Rect(60, 196, 900, 60)
+NAME_FIELD = pygame.Rect(200, 620, 400, 60)  # the guest's own name, beside Back and Join
 SEATS_Y = 456  # the seats this app may take again: a heading, then a row each
 SEATS_SHOWN = 2  # a page of them (the panel's room under the invite)
 WAYS_SHOWN = 4  # the host's addresses tried, the latest ones (the panel's room above the seats)
@@ -48,6 +50,7 @@ ADVICE = {
     "code-used": N_("Each invite lets one player in. The host's connection sheet shows the invites."),
     "version": N_("Both of you need the same version of Bazaar."),
     "missing-game": N_("A game not built into Bazaar is installed with pip: both of you need it."),
+    "bad-token": N_("Ask the host for a new invite: their connection sheet makes one for your seat."),
     "": N_(
         "Check the address with the host, that their app is open, and that you are on the same "
         "network (from elsewhere, the host's port must be open to the internet)."
@@ -155,6 +158,11 @@ class JoinScreen(Screen):
         self.field = InviteField(FIELD, self.join, self.paste)
         self.paste_button = Button((980, FIELD.y, 240, 60), N_("Paste"), self.paste, tid="paste")
         self.paste_button.hint = N_("The invite from the clipboard (Ctrl+V)")
+        # the guest's own name for the seat (left empty: the name the host typed for it)
+        self.name_field = TextField(
+            (200, 620, 400, 60), "", max_len=NAME_MAX, placeholder=N_("the host's choice")
+        )
+        self.name_field.tid, self.name_field.spoken = "name", N_("Play as")
         self.back_button = Button((720, 620, 240, 60), N_("Back"), self.back, tid="back")
         self.join_button = Button((980, 620, 240, 60), N_("Join"), self.join, primary=True, tid="join")
         self.cancel_button = Button((980, FIELD.bottom + 10, 240, 44), N_("Cancel"), self.back, tid="cancel")
@@ -171,6 +179,7 @@ class JoinScreen(Screen):
         self.group.focus(self.field)
         self.problem: tuple[str, str, str] | None = None  # headline, the reason, what to do
         self.attempt: Attempt | None = None  # the host being reached
+        self.taking: Ticket | None = None  # the remembered seat that attempt takes again
         self.ticks = 0  # since the attempt began (its dots move)
 
     # -- the invite ---------------------------------------------------------------------------
@@ -202,8 +211,17 @@ class JoinScreen(Screen):
         except ValueError as exc:
             self.problem = (N_("That is not an invite."), said(exc), "")
             return
+        name = self.name_field.value.strip()
+        if name and not good_name(name):
+            self.problem = (
+                N_("That name cannot be used."),
+                N_("A name is printable letters, 16 at most."),
+                "",
+            )
+            return
         matches = self.app.matches
-        self.begin(Attempt(lambda stop, trying: matches.join(text, stop, trying), _where(invite.url)))
+        self.taking = None
+        self.begin(Attempt(lambda stop, trying: matches.join(text, stop, trying, name), _where(invite.url)))
 
     def begin(self, attempt: Attempt) -> None:
         self.problem, self.attempt, self.ticks = None, attempt, 0
@@ -261,6 +279,7 @@ class JoinScreen(Screen):
             *trying,
             *turns,
             *self.again,
+            self.name_field,
             self.back_button,
             self.join_button,
         ]
@@ -268,6 +287,7 @@ class JoinScreen(Screen):
     def _again(self, ticket: Ticket) -> Callable[[], None]:
         def take() -> None:
             if self.attempt is None:
+                self.taking = ticket
                 matches = self.app.matches
                 self.begin(
                     Attempt(lambda stop, trying: matches.rejoin(ticket, stop, trying), _where(ticket.url))
@@ -293,6 +313,10 @@ class JoinScreen(Screen):
             self.problem = (N_("That is not an invite."), said(exc), "")
         except NetError as exc:
             code = getattr(exc, "code", "")
+            if code == BAD_TOKEN and self.taking in self.remembered:  # forgotten in the file too
+                self.remembered.remove(self.taking)
+                self.page = min(self.page, self.pages - 1)
+                self.lay_out()
             reason = said(exc)  # a key or certificate refused says itself what to do: no network advice
             advice = "" if settled(reason) else ADVICE.get(code, "")
             self.problem = (N_("Could not join."), refusal_words(code, reason), advice)
@@ -313,8 +337,9 @@ class JoinScreen(Screen):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
             self.paste()  # from anywhere on the screen, not only the field
             return True
-        if event.type == pygame.TEXTINPUT and self.group.focused is not self.field:
-            self.group.focus(self.field)  # the one thing to type into: typing goes there
+        fields = (self.field, self.name_field)
+        if event.type == pygame.TEXTINPUT and self.group.focused not in fields:
+            self.group.focus(self.field)  # typing on a button goes into the invite
         typed = self.field.value
         taken = super().handle(event)
         if self.field.value != typed and self.attempt is None:
@@ -326,6 +351,9 @@ class JoinScreen(Screen):
         self.draw_backdrop(surface)
         panel(surface, pygame.Rect(40, 108, 1200, 492), theme.BG_DEEP)
         text.blit(surface, N_("Invite"), (60, 160), 24, theme.ACCENT, "bold", "midleft")
+        text.blit(
+            surface, N_("Play as"), (60, self.name_field.rect.centery), 20, theme.TEXT, "bold", "midleft"
+        )
         y = FIELD.bottom + 30
         if self.problem is not None:
             headline, reason, advice = self.problem
@@ -390,7 +418,13 @@ class JoinScreen(Screen):
             you = ", ".join(ticket.names[s] for s in ticket.seats if s < len(ticket.names))
             others = ", ".join(n for i, n in enumerate(ticket.names) if i not in ticket.seats)
             line = msg("{game}: you are {you}, with {others}", game=game, you=you, others=others)
-            when = msg("joined {when}", when=ticket.joined.replace("T", " ")[:16])
+            # what tells two seats of one game apart: the match's number at its host, where, and when
+            when = msg(
+                "match {number} at {host} · joined {when}",
+                number=ticket.match,
+                host=_where(ticket.url),
+                when=ticket.joined.replace("T", " ")[:19],
+            )
             words, size = text.fit(line, 880, 18)
             text.blit(surface, words, (60, y - 9), size, theme.TEXT, anchor="midleft")
             text.blit(surface, when, (60, y + 13), 15, theme.MUTED, anchor="midleft")

@@ -20,7 +20,6 @@ from game.ui.targets import Target
 from game.ui.widgets import Button, Widget, panel
 
 if TYPE_CHECKING:
-    from game.core.records import MatchInfo
     from game.scenes.host import Host
 
 TILES = pygame.Rect(60, 130, 820, 570)  # where the tiles go, left of the buttons' column
@@ -165,24 +164,31 @@ class Menu(Screen):
         self.group.add(Button((x, y, half, h), N_("Rules"), self.open_rules))
         self.group.add(Button((x + w - half, y, half, h), N_("Settings"), self.open_settings))
         self.group.add(Button((x, 130 + 4 * step, w, h), N_("Quit"), self.ask_quit, tid="quit"))
-        self.saved = 0
+        self.saved = 0  # what Continue leads back to: the unfinished matches here and the seats elsewhere
+        self.seats = 0  # of which seats at other computers (Join lists them)
 
     def enter(self) -> None:
         self.group.unhover()  # the mouse moved unseen while another screen was on top
         self.count(self.saved)
         placed = self.group.focused
         try:  # the count comes from the store's thread: the menu never waits on the file
-            self.app.matches.read(self.app.matches.unfinished, lambda done: self.counted(done, placed))
+            self.app.matches.read(self.to_continue, lambda done: self.counted(done, placed))
         except Exception as exc:  # the menu must open even when the save database cannot
             self.app.toast(msg("Saved games are unavailable: {problem}", problem=said(exc)), error=True)
             self.count(0)
 
-    def counted(self, done: Future[list[MatchInfo]], placed: Widget | None) -> None:
+    def to_continue(self) -> tuple[int, int]:
+        """(On the store's thread.) The unfinished matches saved here, and the seats this app
+        took at other computers: Continue leads back to either."""
+        return len(self.app.matches.unfinished()), len(self.app.matches.remembered())
+
+    def counted(self, done: Future[tuple[int, int]], placed: Widget | None) -> None:
         try:
-            saved = len(done.result())
+            here, self.seats = done.result()
+            saved = here + self.seats
         except Exception as exc:
             self.app.toast(msg("Saved games are unavailable: {problem}", problem=said(exc)), error=True)
-            saved = 0
+            saved = self.seats = 0
         self.app.dirty = True
         moved = self.group.focused is not placed  # the person moved the focus meanwhile: theirs
         self.count(saved)
@@ -238,6 +244,10 @@ class Menu(Screen):
         self.app.push(JoinScreen(self.app))
 
     def open_continue(self) -> None:
+        """The saved matches; only seats at other computers to go back to: Join's list of them."""
+        if self.saved and self.saved == self.seats:
+            self.open_join()
+            return
         from game.scenes.saved import SavedMatches
 
         self.app.push(SavedMatches(self.app))

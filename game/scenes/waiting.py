@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from game.scenes.tables import TableScene
 
 QUIET_TICKS = 12  # an answer within 0.2 s shows no box: Start does not flash one every time
+ON_FILE = N_("Waiting for the saved-games file (another program may be using it).")
 T = TypeVar("T")  # what the saves answer
 
 
@@ -48,9 +49,10 @@ class Working(Overlay):
     name = "working"
     animated = True  # its dots move, and time must pass for it to show
 
-    def __init__(self, app: Host, words: str):
+    def __init__(self, app: Host, words: str, detail: Callable[[], str] = lambda: ON_FILE):
         super().__init__(app, (600, 250))
         self.words = words
+        self.detail = detail  # what it waits for, read each frame (the saves, then the router)
         self.asked: Asked | None = None  # what cancels the call (Matches.ask's Asked)
         self.ticks = 0
         b = self.box
@@ -87,14 +89,10 @@ class Working(Overlay):
         dots = "." * (1 + self.ticks // 20 % 3)  # a beat a third of a second: the window is alive
         text.blit(surface, self.words, (b.centerx, b.y + 56), 28, theme.TEXT, "bold", "center")
         text.blit(surface, dots, (b.centerx, b.y + 84), 28, theme.ACCENT, "bold", "center")
-        text.blit(
-            surface,
-            N_("Waiting for the saved-games file (another program may be using it)."),
-            (b.centerx, b.y + 124),
-            17,
-            theme.MUTED,
-            anchor="center",
-        )
+        lines = text.wrap(self.detail(), b.w - 60, 17)[:2]  # (Japanese takes two)
+        for j, line in enumerate(lines):
+            at = (b.centerx, b.y + 124 - 11 * (len(lines) - 1) + 22 * j)
+            text.blit(surface, line, at, 17, theme.MUTED, anchor="center")
 
     def draw_tip(self, surface: pygame.Surface) -> None:
         if self.shown:
@@ -106,11 +104,12 @@ def working(
     words: str,
     ask: Callable[[Callable[[Future[T]], None]], Asked],
     then: Callable[[Future[T]], None],
+    detail: Callable[[], str] = lambda: ON_FILE,
 ) -> None:
     """Ask the saves for something a person waits for (`ask(answered)` starts it, returning
     what cancels it): `Working` covers the screen that asked until the answer, which goes to
-    `then` as a done Future once the cover is gone."""
-    cover = Working(app, words)
+    `then` as a done Future once the cover is gone. `detail`: what it waits for, in words."""
+    cover = Working(app, words, detail)
     app.push(cover)
 
     def answered(done: Future[T]) -> None:
@@ -148,7 +147,16 @@ def opening(
             return
         show(opened)
 
-    working(app, words or N_("Opening the match…"), ask, answered)
+    working(app, words or N_("Opening the match…"), ask, answered, lambda: waits_for(app))
+
+
+def waits_for(app: Host) -> str:
+    """What opening a match waits for: the router while the app hosting it asks for the port
+    (Host waits for its answer, game/hosting.py), else the saves."""
+    hosting = app.hosting
+    if hosting is not None and hosting.standing.asking:
+        return N_("Asking the router to let friends in…")
+    return ON_FILE
 
 
 def deleted(app: Host) -> Callable[[Future[bool]], None]:

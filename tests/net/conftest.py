@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+
 import pytest
 
 from game.net import protocol as p
+from tests.net import netns
 from tests.net.support import Net
 
 
@@ -21,3 +25,19 @@ def fast_players(monkeypatch):
     limit, whose test is test_bad_input's, is raised so it does not slow them down."""
     monkeypatch.setattr(p, "RATE", 100_000.0)
     monkeypatch.setattr(p, "BURST", 100_000)
+
+
+@pytest.fixture
+def homes() -> Iterator[netns.Homes]:
+    """Two homes behind NAT routers and an internet (tests/net/netns.py), removed at the end.
+    Never skipped in CI (CI=true); elsewhere only where namespaces cannot be made, saying why."""
+    why = netns.unavailable()
+    if why is not None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI must run the namespace tests: {why}")
+        pytest.skip(why)
+    made = netns.Homes()
+    try:
+        yield made
+    finally:
+        made.close()

@@ -115,6 +115,20 @@ def test_a_spent_or_unknown_code_opens_nothing(net):
     assert again.join(codes[1])["seats"] == [1]
 
 
+def test_a_bad_name_on_join_is_refused_and_spends_nothing_and_a_good_one_names_the_seat(net):
+    """Issue 55, item 20: a join may carry the guest's own name for the seat."""
+    match_id, codes, _ = net.create("jaipur", "online", "online")
+    raw = net.raw()
+    for name in ("", "   ", "x" * (p.NAME_MAX + 1), "a\nb", 7, ["Mina"]):
+        raw.send({"type": "join", "v": p.VERSION, "code": codes[0], "name": name})
+        answer = raw.until(lambda m: m["type"] in ("welcome", "error"))
+        assert answer["type"] == "error" and answer["error"]["code"] == p.BAD_MESSAGE, (name, answer)
+    raw.send({"type": "join", "v": p.VERSION, "code": codes[0], "name": " Mina "})
+    welcome = raw.until(lambda m: m["type"] in ("welcome", "error"))
+    players = welcome.get("players") or welcome["match"]["players"]
+    assert welcome["type"] == "welcome" and players[0]["name"] == "Mina", welcome
+
+
 def test_a_stale_or_made_up_token_opens_nothing_and_a_token_opens_its_seat_only(net):
     match_id, codes, host_token = net.create("jaipur", "human", "online")
     guest = net.raw()

@@ -86,6 +86,8 @@ def test_a_refused_hello_or_join_comes_under_its_id_and_without_one_as_an_error(
     refused(client.ask({"type": "join", "v": p.VERSION, "code": "AAAA-BBBB-CCCC-DDDD"}), p.BAD_CODE)
     games = {"type": "join", "v": p.VERSION, "code": codes[0], "games": {"goofspiel": "1.0"}}
     refused(client.ask(games), p.MISSING_GAME)  # the client lacks the match's game
+    named = {"type": "join", "v": p.VERSION, "code": codes[0], "name": ""}
+    refused(client.ask(named), p.BAD_MESSAGE)  # no name at all
     assert client.join(codes[0])["type"] == "welcome"
     other = net.raw()
     refused(other.ask({"type": "join", "v": p.VERSION, "code": codes[0]}), p.CODE_USED)

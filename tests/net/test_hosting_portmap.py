@@ -30,7 +30,7 @@ def test_the_port_stays_mapped_until_the_last_hosted_table_closes(tmp_path: Path
     first, second = Table(), Table()
     hosting._table(first)  # type: ignore[arg-type]
     hosting._table(second)  # type: ignore[arg-type]
-    assert hosting.path == MAPPED
+    assert hosting.standing.path == MAPPED
     offered = hosting.invite("7KQ2-M9XD-4RTW-8HJC").candidates
     assert offered == (("192.168.1.2", 8765), ("11.0.1.1", 8765), ("2a00:1450::5", 8765))
     first.on_close()

@@ -1,9 +1,11 @@
 """Pinned invites (issue 54): the guest reaches the host over wss:// and checks the host's key
 against the invite's pin before anything of ours is sent; the invite's candidates are tried
 staggered, home first, and "the host's key changed" is said only when every candidate that
-answered showed another key. Loopback only: a real server with the host's key, a fake TLS
-server with another key that records what it receives, a port nothing listens on, and a
-"black hole" that takes the connection and never answers the TLS handshake."""
+answered showed another key; a relay that ends the guest's TLS itself is refused the same way.
+Loopback only: a real server with the host's key, a fake TLS server with another key that
+records what it receives (and a fake relay that does so after the relay's own wire), a port
+nothing listens on, and a "black hole" that takes the connection and never answers the TLS
+handshake."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from game.net import client, reach
+from game.net import client, reach, relaying
 from game.net.client import NetError, RemoteWindow
 from game.net.identity import Identity
 from game.net.invite import Invite, parse
@@ -70,6 +72,33 @@ class Impostor:
         self.listener.close()
 
 
+class EndingRelay(Impostor):
+    """A relay that answers the guest's side of the wire as the real one does, then ends the
+    guest's TLS itself, with a key of its own (as a relay that wanted to read the game would).
+    It keeps the line it was asked, and every byte it receives after the handshake."""
+
+    def __init__(self, folder):
+        self.asked: list[bytes] = []
+        super().__init__(folder)
+
+    def _serve(self) -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                sock, _ = self.listener.accept()
+                sock.settimeout(BOUND)
+                with contextlib.suppress(OSError):
+                    asked = b""
+                    while not asked.endswith(b"\n"):  # a byte at a time: the TLS hello stays
+                        asked += sock.recv(1) or b"\n"
+                    self.asked.append(asked)
+                    sock.sendall(relaying.line({"ok": True}))
+                    with self.context.wrap_socket(sock, server_side=True) as tls:
+                        self.handshakes += 1
+                        while chunk := tls.recv(4096):
+                            self.received += chunk
+                self.done.set()
+
+
 class BlackHole:
     """A port that takes the connection (the kernel's backlog) and never says a word."""
 
@@ -118,6 +147,27 @@ def test_a_host_with_another_key_is_refused_in_words_and_hears_nothing_of_ours(t
         assert bytes(impostor.received) == b"", "not even the WebSocket handshake, let alone the code"
     finally:
         impostor.close()
+
+
+def test_a_relay_that_ends_the_tls_with_its_own_key_is_refused_in_words_and_hears_nothing_of_ours(
+    tmp_path, host
+):
+    """Through a relay the certificate checked is the host's own, inside the pipe: a relay
+    that shows its own is refused like any other key, before the WebSocket or the code."""
+    _, _, _, identity = host
+    relay = EndingRelay(tmp_path / "relay")
+    try:
+        code = "7KQ2-M9XD-4RTW-8HJC"
+        invite = Invite(*closed_port(), code, pin=identity.pin, relay=relay.address)
+        with pytest.raises(NetError) as refused:
+            RemoteWindow.join(invite, timeout=BOUND)
+        assert str(refused.value).startswith(CHANGED), str(refused.value)
+        assert relay.done.wait(BOUND) and relay.handshakes >= 1
+        # it was asked for the host by its pin (public: the invite's), and heard nothing after
+        assert set(relay.asked) == {relaying.line({"relay": 1, "role": "guest", "host": identity.pin})}
+        assert bytes(relay.received) == b"", "not even the WebSocket handshake, let alone the code"
+    finally:
+        relay.close()
 
 
 def test_a_candidate_that_does_not_answer_or_shows_another_key_is_skipped(tmp_path, host):

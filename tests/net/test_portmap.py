@@ -1,16 +1,34 @@
 """The port mapping's own logic, against a router made here: which addresses are offered, the
-mapping's file (a killed app's mapping removed at the next start), renewal and removal."""
+mapping's file (a killed app's mapping removed at the next start), renewal and removal, and
+why the table stays at home when the router does not open the way."""
 
 from __future__ import annotations
 
 import json
 import random
+import threading
 from pathlib import Path
 
 import pytest
 
 from game.net import portmap
-from game.net.portmap import HOME, MAPPED, OUTSIDE, Keeper, Portmap, clean_left, offered
+from game.net.portmap import (
+    ASKING,
+    HOME,
+    LAPSED,
+    MAPPED,
+    NO_ROUTER,
+    OUTSIDE,
+    PRIVATE,
+    REFUSED,
+    SHARED,
+    SILENT,
+    Keeper,
+    Portmap,
+    Standing,
+    clean_left,
+    offered,
+)
 
 BOUND = 30.0
 
@@ -18,14 +36,17 @@ BOUND = 30.0
 class Router:
     """A UPnP gateway in memory: external port -> (lan address, port)."""
 
-    def __init__(self, public: str = "11.0.1.1", lan: str = "10.1.0.2"):
+    def __init__(self, public: str | Exception = "11.0.1.1", lan: str = "10.1.0.2"):
         self.lan = lan
-        self._public = public
+        self._public = public  # an exception: raised, as a router that will not say it
         self.table: dict[int, tuple[str, int]] = {}
         self.leases: list[tuple[int, int]] = []  # (port, lease) of every add
         self.refuse: set[int] = set()
+        self.refusal = "ConflictInMappingEntry"  # what miniupnpc's exception says when it refuses
 
     def public(self) -> str:
+        if isinstance(self._public, Exception):
+            raise self._public
         return self._public
 
     def holder(self, port: int) -> tuple[str, int] | None:
@@ -33,7 +54,7 @@ class Router:
 
     def add(self, port: int, lan: str, inner: int, lease: int) -> None:
         if port in self.refuse:
-            raise Exception("ConflictInMappingEntry")
+            raise Exception(self.refusal)
         self.table[port] = (lan, inner)
         self.leases.append((port, lease))
 
@@ -117,19 +138,61 @@ def test_a_carrier_nat_address_maps_nothing(tmp_path: Path) -> None:
     mapping = made(tmp_path, router)
     assert mapping.open(8765) == HOME
     assert router.table == {} and mapping.candidate is None
+    assert mapping.standing == Standing(why=SHARED, address="100.72.1.9")
+
+
+@pytest.mark.parametrize("public", ["192.168.0.2", "10.20.0.1", "203.0.113.9"])
+def test_a_private_address_outside_the_router_maps_nothing_and_says_so(tmp_path: Path, public: str) -> None:
+    router = Router(public=public)
+    mapping = made(tmp_path, router)
+    assert mapping.open(8765) == HOME
+    assert router.table == {} and mapping.standing == Standing(why=PRIVATE, address=public)
+
+
+@pytest.mark.parametrize("public", ["", Exception("ActionFailed"), Exception("")])
+def test_a_router_that_will_not_say_its_address_maps_nothing(tmp_path: Path, public: str | Exception) -> None:
+    mapping = made(tmp_path, Router(public=public))
+    assert mapping.open(8765) == HOME
+    said = "ActionFailed" if str(public) else "Exception" if isinstance(public, Exception) else ""
+    assert mapping.standing == Standing(why=SILENT, error=said)
 
 
 def test_no_router_stays_at_home(tmp_path: Path) -> None:
     mapping = Portmap(tmp_path, lambda: None)
+    assert mapping.standing == Standing()  # not asked yet: plainly at home
     assert mapping.open(8765) == HOME and mapping.candidate is None
+    assert mapping.standing == Standing(why=NO_ROUTER)
 
 
-def test_a_refused_mapping_leaves_no_file(tmp_path: Path) -> None:
+def test_a_refused_mapping_leaves_no_file_and_keeps_the_routers_words(tmp_path: Path) -> None:
     router = Router()
     router.refuse = {8765} | set(range(49152, 65536))
+    router.refusal = "718 ConflictInMappingEntry\n(and more the router said on a second line)"
     mapping = made(tmp_path, router)
     assert mapping.open(8765) == HOME
     assert not (tmp_path / portmap.FILE).exists()
+    assert mapping.standing == Standing(why=REFUSED, error="718 ConflictInMappingEntry", address="11.0.1.1")
+
+
+def test_a_long_refusal_is_cut_short(tmp_path: Path) -> None:
+    router = Router()
+    router.refuse = {8765} | set(range(49152, 65536))
+    router.refusal = "Miniupnpc exception: " + "x" * 200
+    mapping = made(tmp_path, router)
+    mapping.open(8765)
+    error = mapping.standing.error
+    assert mapping.standing.why == REFUSED and error.startswith("Miniupnpc exception: xx")
+    assert len(error) == portmap.ERROR_CHARS and error.endswith("…")
+
+
+def test_every_port_taken_by_other_computers_is_a_refusal_without_words(tmp_path: Path) -> None:
+    router = Router()
+    picks = random.Random(1)  # the ports made() tries after the host's own, in its order
+    for port in [8765, *(picks.randrange(49152, 65536) for _ in range(portmap.TRIES))]:
+        router.table[port] = ("10.1.0.9", port)
+    mapping = made(tmp_path, router)
+    assert mapping.open(8765) == HOME
+    assert mapping.standing == Standing(why=REFUSED, address="11.0.1.1")
 
 
 def test_a_mapping_left_by_a_killed_app_is_removed_at_the_next_start(tmp_path: Path) -> None:
@@ -174,9 +237,11 @@ def test_a_renewal_refused_drops_the_mapping(tmp_path: Path) -> None:
     mapping = made(tmp_path, router)
     mapping.open(8765)
     router.refuse = {8765}
+    router.refusal = "NoSuchEntryInArray"
     mapping.renew()
     assert mapping.state == HOME and mapping.candidate is None
     assert not (tmp_path / portmap.FILE).exists()
+    assert mapping.standing == Standing(why=LAPSED, error="NoSuchEntryInArray", address="11.0.1.1")
 
 
 def test_over_the_internet_only_after_a_public_peer(tmp_path: Path) -> None:
@@ -218,3 +283,27 @@ def test_the_app_start_removes_a_left_mapping_off_the_frame_and_starts_nothing_o
     assert cleaning is not None
     cleaning.join(BOUND)
     assert router.table == {} and not (tmp_path / portmap.FILE).exists()
+
+
+def test_the_keeper_says_it_is_asking_while_the_router_takes_its_time(tmp_path: Path) -> None:
+    router = Router()
+    asked, answer = threading.Event(), threading.Event()
+
+    def slow() -> Router:  # discovery, held until the test lets it answer
+        asked.set()
+        assert answer.wait(BOUND)
+        return router
+
+    keeper = Keeper(Portmap(tmp_path, slow, lease=600, rng=random.Random(1)))
+    try:
+        keeper.open(8765)
+        assert asked.wait(BOUND)
+        assert keeper.standing == Standing(why=ASKING) and keeper.standing.asking
+        assert not keeper.settled.is_set()
+        answer.set()
+        assert keeper.settled.wait(BOUND)
+        assert keeper.standing == Standing(MAPPED, address="11.0.1.1", port=8765)
+        assert not keeper.standing.asking
+    finally:
+        answer.set()
+        keeper.stop(BOUND)

@@ -6,15 +6,9 @@ only where namespaces cannot be made, saying why."""
 from __future__ import annotations
 
 import json
-import os
-import select
 import subprocess
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from tests.net import netns
 
@@ -22,57 +16,13 @@ BOUND = 120.0  # seconds: a failure bound for a whole match played across the na
 PEER = str(Path(__file__).with_name("netns_peer.py"))
 
 
-@pytest.fixture
-def homes() -> Iterator[netns.Homes]:
-    why = netns.unavailable()
-    if why is not None:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI must run the namespace tests: {why}")
-        pytest.skip(why)
-    made = netns.Homes()
-    try:
-        yield made
-    finally:
-        made.close()
-
-
 def line(process: subprocess.Popen[str], bound: float = BOUND) -> dict[str, Any]:
-    """The next JSON line `process` prints (fails after `bound` seconds or at its end)."""
-    assert process.stdout is not None
-    ready, _, _ = select.select([process.stdout], [], [], bound)
-    text = process.stdout.readline() if ready else ""
-    if not text:
-        process.kill()
-        raise AssertionError(
-            f"no answer within {bound:g} s: {process.stderr.read() if process.stderr else ''}"
-        )
-    return json.loads(text)
-
-
-def unreachable_unmapped(homes: netns.Homes) -> None:
-    """Router A forwards nothing it was not asked to: a listener in home A is out of the
-    guest's reach until the port is mapped, so a join goes through the mapping and nowhere else."""
-    listener = homes.python(
-        homes.host,
-        "-c",
-        "import socket; s = socket.create_server(('0.0.0.0', 8765)); print('{}', flush=True); s.accept()",
-    )
-    try:
-        line(listener, netns.BOUND)
-        probe = f"import socket;socket.create_connection(('{netns.ROUTER_A_WAN}',8765),timeout=2)"
-        tried = subprocess.run(
-            ["ip", "netns", "exec", homes.guest, sys.executable, "-c", probe],
-            capture_output=True,
-            timeout=netns.BOUND,
-        )
-        assert tried.returncode != 0
-    finally:
-        listener.kill()
-        listener.wait(netns.BOUND)
+    return netns.answer(process, bound)
 
 
 def test_a_guest_in_another_home_plays_through_the_mapped_port(homes: netns.Homes, tmp_path: Path) -> None:
-    unreachable_unmapped(homes)
+    # router A forwards nothing it was not asked to: a join goes through the mapping or nowhere
+    homes.out_of_reach((netns.ROUTER_A_WAN, 8765))
     homes.start_miniupnpd()
     host = homes.python(homes.host, PEER, "host", str(tmp_path))
     guest = None
