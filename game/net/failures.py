@@ -177,13 +177,14 @@ def failure_words(exc: BaseException, url: str) -> Msg:
         return msg("The name {host} was not found. Check the address in the invite.", host=host)
     if isinstance(exc, ConnectionRefusedError):
         return msg(
-            "Nothing answers at {address}: the host's app is not hosting now, or a firewall blocks "
-            "the port. Ask the host to open the match.",
+            "Nothing answers at {address}: the match is not hosted there now (the host's app is closed, "
+            "or the server stopped), or a firewall blocks the port. Ask the host to open it again.",
             address=address,
         )
     if isinstance(exc, TimeoutError):
         return msg(
-            "{address} did not answer in time. Check that the host's app is open and the address is right.",
+            "{address} did not answer in time. Check that the host's app or server is running and the "
+            "address is right.",
             address=address,
         )
     if isinstance(exc, OSError) and exc.errno in UNREACHABLE:

@@ -426,13 +426,13 @@ class Server:
     async def _enter(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any] | None:
         if conn.room is not None:
             return p.error(p.BAD_MESSAGE, "this connection already holds a seat", message.get("id"))
-        join = message["type"] == "join"
+        join, rid = message["type"] == "join", message.get("id")  # refused under its id, if any
         name = message.get("name")  # a guest's own name for the seat (optional)
         if join and name is not None and not p.good_name(name):
             conn.strike()
-            return p.error(p.BAD_MESSAGE, f"a name is 1 to {p.NAME_MAX} printable characters")
+            return p.error(p.BAD_MESSAGE, f"a name is 1 to {p.NAME_MAX} printable characters", rid)
         if join:  # the code is spent only once the client has the match's game
-            known = await self._claim(conn, message["code"], spend=False)
+            known = await self._claim(conn, message["code"], False, rid)
             if isinstance(known, dict):
                 return known
             grant = known[0]
@@ -442,21 +442,21 @@ class Server:
             found = await self._keyed(self.keys.check, token) if valid else None
             if found is None:
                 conn.strike()
-                return p.error(p.BAD_TOKEN, "this seat token is not known here (stale or mistyped)")
+                return p.error(p.BAD_TOKEN, "this seat token is not known here (stale or mistyped)", rid)
             grant = found
         game = await self._game_of(grant.match_id)
-        refusal = None if game is None else _lacking(message.get("games"), game)
+        refusal = None if game is None else _lacking(message.get("games"), game, rid)
         if refusal is not None:
             return refusal
         if join:
-            claimed = await self._claim(conn, message["code"], spend=True)  # one may have spent it since
+            claimed = await self._claim(conn, message["code"], True, rid)  # one may have spent it since
             if isinstance(claimed, dict):
                 return claimed
             grant, token = claimed
         try:
             room = await self.room(grant.match_id)  # attached before the loop moves on: not unloaded
         except (FormatError, KeyError) as exc:
-            return p.error(p.BAD_TOKEN, f"that match cannot be loaded: {exc}")
+            return p.error(p.BAD_TOKEN, f"that match cannot be loaded: {exc}", rid)
         conn.grant, conn.room = grant, room
         # its welcome is folded off the loop; this connection is read again once it is on its way
         if join and name is not None:  # before the welcome: it names the seat so already
@@ -474,16 +474,18 @@ class Server:
         info = await self._stored(self.store.info, match_id)
         return None if info is None else info.game
 
-    async def _claim(self, conn: Connection, code: Any, spend: bool) -> tuple[Pass, str] | dict[str, Any]:
+    async def _claim(
+        self, conn: Connection, code: Any, spend: bool, rid: int | None
+    ) -> tuple[Pass, str] | dict[str, Any]:
         """A join code's seat and a new token (`spend`: the code is used up), or the refusal."""
         valid = isinstance(code, str) and len(code) < 64
         claimed = await self._keyed(self.keys.claim, code, spend) if valid else "bad-code"
         if claimed == "code-used":
             conn.strike()
-            return p.error(p.CODE_USED, "this invite was used already: ask the host for a new one")
+            return p.error(p.CODE_USED, "this invite was used already: ask the host for a new one", rid)
         if isinstance(claimed, str):
             conn.strike()
-            return p.error(p.BAD_CODE, "no match has this join code")
+            return p.error(p.BAD_CODE, "no match has this join code", rid)
         return claimed
 
     # -- running ---------------------------------------------------------------------------

@@ -20,7 +20,8 @@ from game.scenes.overlays import Confirm
 from game.scenes.presence import (
     AWAY,
     HERE,
-    WAITING,
+    LEFT,
+    MISSING,
     draw_mark,
     latency_words,
     link_state,
@@ -41,6 +42,7 @@ WIDTH, TOP, ROW_H, FOOT = 760, 170, 62, 124
 BOT_W = 200
 INVITE_W = 170
 CLOSE = "close"
+DETAIL_LINES = 3  # the link's trouble in words, above the seats' rule
 HANDOVER = "medium"  # the level of the bot that takes a seat over, when the game has it
 
 
@@ -107,10 +109,10 @@ class ConnectionSheet(Overlay):
         """A bot is offered for the seats of people who are not here: away, or never come."""
         states = self.states()
         for seat, button in self.bots.items():
-            button.visible = seat < len(states) and states[seat] in (AWAY, WAITING)
+            button.visible = seat < len(states) and states[seat] in MISSING
             button.enabled = self.link.status == "online"
         for seat, button in self.reinvites.items():  # a seat never joined has its invite still
-            button.visible = seat < len(states) and states[seat] == AWAY
+            button.visible = seat < len(states) and states[seat] in (AWAY, LEFT)
             button.enabled = self.link.status == "online"
         if self.group.focused is not None and not self.group.focused.visible:
             self.group.focus(self.close_button)
@@ -132,7 +134,7 @@ class ConnectionSheet(Overlay):
         level = HANDOVER if HANDOVER in levels else levels[len(levels) // 2]
         name = name_of(self.window, seat)
         self.link.pump()  # the player may have come back while the question stood
-        if self.states()[seat] not in (AWAY, WAITING):
+        if self.states()[seat] not in MISSING:
             self.status = msg("{name} is here again: the seat stays theirs.", name=name)
             self._sync()
             return
@@ -159,7 +161,7 @@ class ConnectionSheet(Overlay):
     def reinvite(self, seat: int) -> None:
         name = name_of(self.window, seat)
         self.link.pump()  # the player may have come back while the question stood
-        if self.states()[seat] != AWAY:
+        if self.states()[seat] not in (AWAY, LEFT):
             self.status = msg("{name} is here again: the seat stays theirs.", name=name)
             self._sync()
             return
@@ -201,17 +203,22 @@ class ConnectionSheet(Overlay):
         headline, detail = link_words(remote)
         if remote.status == "online":
             headline = N_("Online")  # the latency has a line of its own below
-        draw_mark(surface, link_state(remote), (b.x + 48, b.y + 92), 7)
-        at = text.blit(surface, headline, (b.x + 64, b.y + 92), 19, theme.TEXT, "bold", "midleft")
-        if detail:
-            text.blit(surface, detail, (at.right + 12, b.y + 93), 16, theme.MUTED, anchor="midleft")
-        where = (
-            N_("You host this match on this computer.")
-            if remote.host
-            else N_("The match is held by the host's app.")
-        )
-        text.blit(surface, latency_words(remote), (b.x + 64, b.y + 122), 16, theme.MUTED, anchor="midleft")
-        text.blit(surface, where, (b.right - 40, b.y + 122), 16, theme.MUTED, anchor="midright")
+        head_y = b.y + (88 if detail else 92)  # a little higher when three lines of why follow
+        draw_mark(surface, link_state(remote), (b.x + 48, head_y), 7)
+        text.blit(surface, headline, (b.x + 64, head_y), 19, theme.TEXT, "bold", "midleft")
+        if detail:  # why the link is down, wrapped within the sheet (no latency to tell then)
+            for j, line in enumerate(text.wrap(detail, b.w - 104, 14)[:DETAIL_LINES]):
+                text.blit(surface, line, (b.x + 64, b.y + 108 + 16 * j), 14, theme.MUTED, anchor="midleft")
+        else:
+            where = (
+                N_("You host this match on this computer.")
+                if remote.host
+                else N_("The match is held by the computer that hosts it.")
+            )
+            text.blit(
+                surface, latency_words(remote), (b.x + 64, b.y + 122), 16, theme.MUTED, anchor="midleft"
+            )
+            text.blit(surface, where, (b.right - 40, b.y + 122), 16, theme.MUTED, anchor="midright")
         pygame.draw.line(surface, theme.LINE, (b.x + 32, b.y + TOP - 14), (b.right - 32, b.y + TOP - 14))
         states = self.states()
         for seat, state in enumerate(states):
@@ -235,4 +242,7 @@ class ConnectionSheet(Overlay):
         words = state_words(window, seat, state)
         if state == HERE and remote.host:
             words = N_("At this screen (you host)")
-        text.blit(surface, words, (b.x + 66, y + 13), 16, theme.MUTED, anchor="midleft")
+        buttons = [w.rect.x for w in (self.bots.get(seat), self.reinvites.get(seat)) if w and w.visible]
+        room = min(buttons, default=b.right - 28) - 12 - (b.x + 66)  # the row's buttons stand right
+        fitted, size = text.fit(words, room, 16, "regular", 13)
+        text.blit(surface, fitted, (b.x + 66, y + 13), size, theme.MUTED, anchor="midleft")

@@ -103,10 +103,11 @@ class Pause(Overlay):
             )
 
     def saved_words(self) -> str:
-        """Where the moves are kept: here, or (a guest's) on the host's computer."""
+        """Where the moves are kept: here, or (a guest's) where the match is hosted: the host's
+        app or a server (`serve`), which a guest's screen cannot tell apart."""
         remote = self.networked.connection if self.networked is not None else None
         if remote is not None and not remote.host:
-            return N_("Every move is kept by the host's app.")
+            return N_("Every move is kept by the computer that hosts the match.")
         return N_("Every move is saved as it is played.")
 
 

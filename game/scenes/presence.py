@@ -2,10 +2,12 @@
 its sheet and the invites all say it the same way.
 
 A seat is at this screen (one of the window's seats), online (a connection holds it), away (a
-person's seat that was online and is not now: reconnecting, or left the table on purpose, as
-Save and leave tells the server), not joined yet (never seen
-online here), or a bot's. Each state has its words and a mark whose shape differs, so nothing
-is told by colour alone.
+person's seat that was online and is not now: reconnecting), left (its person left the table on
+purpose, as Save and leave tells the server), not joined yet (never seen online here, and for
+the host still holding its invite), a bot's, or not known (this screen's own link to the host is
+down: what it last heard of the others is stale). `seat_states` is the one answer: the badge,
+the sheet, the invites and the bar read it. Each state has its words and a mark whose shape
+differs, so nothing is told by colour alone.
 """
 
 from __future__ import annotations
@@ -23,15 +25,20 @@ from game.ui import theme
 if TYPE_CHECKING:
     from game.core.window import Connection, Window
 
-HERE, ONLINE, AWAY, WAITING, BOT = "here", "online", "away", "waiting", "bot"
+HERE, ONLINE, AWAY, LEFT, WAITING, BOT = "here", "online", "away", "left", "waiting", "bot"
+UNKNOWN = "unknown"  # this screen's link is down: the others' presence is not known
+MISSING = (AWAY, LEFT, WAITING)  # people not at the table: the match may wait for them
 LINK_ONLINE, LINK_DOWN, LINK_CLOSED = "link-online", "link-down", "link-closed"
 
 STATE_WORDS = {
     HERE: N_("At this screen"),
     ONLINE: N_("Online"),
     AWAY: N_("Away: reconnecting…"),
+    LEFT: N_("Away: left the table"),
     WAITING: N_("Not joined yet"),
+    UNKNOWN: N_("Not known while this screen's link to the host is down"),
 }
+
 
 # The server speaks English on the wire; what its refusals mean, by their codes, in the
 # reader's language (a code not listed here is said in the server's words)
@@ -40,7 +47,7 @@ REFUSALS = {
     CODE_USED: N_("This invite was used already: ask the host for a new one."),
     BAD_TOKEN: N_("The host no longer knows this seat."),
     REPLACED: N_("Your seat is taken. It was opened again elsewhere, or the host handed it to a bot."),
-    VERSION_MISMATCH: N_("The host's app speaks another version of the network protocol."),
+    VERSION_MISMATCH: N_("The host speaks another version of the network protocol."),
 }
 
 
@@ -50,33 +57,48 @@ def refusal_words(code: str, said: str) -> str:
 
 
 def seat_states(remote: Window, seen: set[int]) -> list[str]:
-    """Each seat's state. `seen`: the seats seen online while this table was open (kept up to
-    date here), which tells a player reconnecting from one who has not joined yet."""
-    online = remote.online
+    """Each seat's state. `seen`: the seats known to have joined (seen online while this table
+    was open, kept up to date here, and what the table knew before), which tells a player away
+    from one who has not joined yet. While this screen's own link is down the last presence it
+    heard is stale, so every other person's seat is not known."""
+    online, link = remote.online, remote.connection
+    down = link is not None and link.status != "online"
+    left = link.left if link is not None else frozenset()
     states = []
     for seat, player in enumerate(remote.players):
         up = seat < len(online) and online[seat]
-        if up:
+        if up and not down:
             seen.add(seat)
         if seat in remote.seats:
             states.append(HERE)
         elif player.is_bot:
             states.append(BOT)
+        elif down:
+            states.append(UNKNOWN)
         elif up:
             states.append(ONLINE)
+        elif seat in left:
+            states.append(LEFT)
         else:
             states.append(AWAY if seat in seen else WAITING)
     return states
 
 
 def state_words(remote: Window, seat: int, state: str) -> str:
-    link = remote.connection
-    if state == AWAY and link is not None and seat in link.left:
-        return N_("Away: left the table; the match waits for them")
     if state == BOT:
         player = remote.players[seat]
         return msg("Bot · {level}", level=level_name(player.level)) if player.level else N_("Bot")
     return STATE_WORDS[state]
+
+
+def missing_words(remote: Window, seat: int, state: str) -> str:
+    """The badge's line for a person not at the table (`state` one of MISSING)."""
+    name = name_of(remote, seat)
+    if state == LEFT:
+        return msg("{name} left the table", name=name)
+    if state == AWAY:
+        return msg("{name} is reconnecting…", name=name)
+    return msg("Waiting for {name} to join", name=name)
 
 
 def link_state(remote: Connection) -> str:
@@ -107,16 +129,21 @@ def latency_words(remote: Connection) -> str:
 
 def draw_mark(surface: pygame.Surface, state: str, centre: tuple[int, int], r: int = 7) -> None:
     """A state's mark, its shape telling it apart: a filled circle online, a square at this
-    screen, a hollow diamond away, a hollow circle not joined, a triangle for a bot, a cross
-    for a link that is closed, a ring of dots for one reconnecting."""
+    screen, a hollow diamond away (a dot inside: left), a hollow circle not joined, a triangle
+    for a bot, a dash not known, a cross for a link that is closed, a ring of dots for one
+    reconnecting."""
     x, y = centre
     if state in (ONLINE, LINK_ONLINE):
         pygame.draw.circle(surface, theme.GOOD, centre, r)
     elif state == HERE:
         pygame.draw.rect(surface, theme.TEXT, (x - r + 1, y - r + 1, 2 * r - 2, 2 * r - 2), border_radius=2)
-    elif state == AWAY:
+    elif state in (AWAY, LEFT):  # left: the diamond with its middle filled, as a door shut
         points = [(x, y - r - 1), (x + r + 1, y), (x, y + r + 1), (x - r - 1, y)]
         pygame.draw.polygon(surface, theme.ACCENT, points, 2)
+        if state == LEFT:
+            pygame.draw.circle(surface, theme.ACCENT, centre, max(2, r // 3))
+    elif state == UNKNOWN:  # a dash: nothing to tell
+        pygame.draw.line(surface, theme.MUTED, (x - r, y), (x + r, y), 3)
     elif state == WAITING:
         pygame.draw.circle(surface, theme.MUTED, centre, r, 2)
     elif state == BOT:

@@ -77,6 +77,39 @@ def test_a_refused_request_is_answered_under_its_id(net, message, code):
     refused(client.until(lambda m: m.get("id") == 41), code)  # a reply under this request's id
 
 
+def test_a_refused_hello_or_join_comes_under_its_id_and_without_one_as_an_error(net):
+    """The doc's one promise (issue 55, item 23): every refusal of a request with a readable id
+    comes under that id, hello and join included; without an id it is an `error` message."""
+    _match, codes, _token = net.create("jaipur", "online", "online")
+    client = net.raw()
+    refused(client.ask({"type": "hello", "v": p.VERSION, "token": "no-such-token"}), p.BAD_TOKEN)
+    refused(client.ask({"type": "join", "v": p.VERSION, "code": "AAAA-BBBB-CCCC-DDDD"}), p.BAD_CODE)
+    games = {"type": "join", "v": p.VERSION, "code": codes[0], "games": {"goofspiel": "1.0"}}
+    refused(client.ask(games), p.MISSING_GAME)  # the client lacks the match's game
+    named = {"type": "join", "v": p.VERSION, "code": codes[0], "name": ""}
+    refused(client.ask(named), p.BAD_MESSAGE)  # no name at all
+    assert client.join(codes[0])["type"] == "welcome"
+    other = net.raw()
+    refused(other.ask({"type": "join", "v": p.VERSION, "code": codes[0]}), p.CODE_USED)
+    other.send({"type": "join", "v": p.VERSION, "code": codes[0]})
+    assert other.error()["code"] == p.CODE_USED  # no id: an error of its own
+
+
+def test_the_doc_names_the_protocol_version_every_message_carries():
+    """Issue 55, item 23: the protocol section's heading said "Version 2" while every example
+    carried another `v`: both are the protocol's constant."""
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "network.md").read_text(encoding="utf-8")
+    section = doc[doc.index("\n## The protocol\n") :]
+    assert section.split("\n", 3)[3].startswith(f"Version {p.VERSION} "), section[:200]
+    carried = {int(v) for v in re.findall(r'"v": (\d+)', doc)}
+    assert carried == {p.VERSION}
+    said = re.findall(r"within version (\d+)|`v` is not (\d+)", doc)  # what the protocol is now
+    assert said and {int(a or b) for a, b in said} == {p.VERSION}
+
+
 def test_numbers_json_cannot_hold_are_refused_and_nothing_is_stored(net):
     match_id, codes, _ = net.create("jaipur", "online", "online", options={"first": 0})
     client = net.raw()

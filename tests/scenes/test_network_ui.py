@@ -517,7 +517,7 @@ def test_a_host_that_does_not_answer_is_said_in_words_not_errno():
     try:
         headline, reason, advice = s.app.top.problem
         assert headline == "Could not join."
-        assert reason.startswith(f"Nothing answers at 127.0.0.1:{port}: the host's app is not hosting now")
+        assert reason.startswith(f"Nothing answers at 127.0.0.1:{port}: the match is not hosted there now")
         assert "Errno" not in reason and "refused" not in reason and advice
     finally:
         s.close()
@@ -683,7 +683,7 @@ def test_the_pause_menu_of_a_network_race_says_the_race_goes_on_and_where_moves_
         drawn = Drawn(monkeypatch)
         for s, kept in (
             (host, "手はすべて指すたびに保存されます。"),
-            (guest, "ホストのアプリに保存されます"),
+            (guest, "対局を主催するコンピューターに保存されます"),
         ):
             s.key("escape")
             assert s.scene == "pause"
@@ -698,7 +698,7 @@ def test_the_pause_menu_of_a_network_race_says_the_race_goes_on_and_where_moves_
 
 def test_a_player_who_leaves_on_purpose_is_said_to_have_left_not_to_be_reconnecting():
     """Issue 43: a host who chose Save and leave showed to the guest as "reconnecting"."""
-    from game.scenes.presence import AWAY, state_words
+    from game.scenes.presence import LEFT, seat_states, state_words
 
     with with_guest("jaipur", first=0) as (host, guest):
         wait_until(guest, lambda: online(guest, 0), "the host online")
@@ -709,7 +709,8 @@ def test_a_player_who_leaves_on_purpose_is_said_to_have_left_not_to_be_reconnect
         wait_until(guest, lambda: not online(guest, 0), "the host gone")
         remote = guest.table.connection
         assert 0 in remote.left
-        assert state_words(remote, 0, AWAY) == "Away: left the table; the match waits for them"
+        assert seat_states(guest.table.window, guest.table.connection_seen)[0] == LEFT
+        assert state_words(remote, 0, LEFT) == "Away: left the table"
 
 
 def boards_up(s: Session) -> bool:

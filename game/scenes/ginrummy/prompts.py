@@ -67,6 +67,7 @@ class Shown(Protocol):
     hover: str | None  # a target id: "hand.7H" is a card of my hand
     pointer: tuple[int, int] | None  # None: the pointer has left the window
     drag: DragDrop  # its payload is a target id too
+    acknowledged: int  # the hands whose score sheet was opened here
 
     @property
     def acting_human(self) -> int | None: ...
@@ -134,7 +135,9 @@ def prompt(t: Shown) -> tuple[str, str, str]:
             )
         if phase == MATCH_OVER:
             return N_("The match is over"), N_("See the score sheet, then the result (Enter)."), "good"
-        return N_("The hand is over"), N_("See the score sheet and deal the next hand (Enter)."), ""
+        if seat is not None:
+            return N_("The hand is over"), N_("See the score sheet and deal the next hand (Enter)."), ""
+        return N_("The hand is over"), dealt_elsewhere(t, names[v["to_act"][0]] if v["to_act"] else ""), ""
     if phase == LAYOFF:
         knocker = names[v["reveal"]["knocker"]]
         if seat is None:
@@ -195,6 +198,16 @@ def prompt(t: Shown) -> tuple[str, str, str]:
     if phase == DISCARD:
         return discard_prompt(t)
     return "", "", ""
+
+
+def dealt_elsewhere(t: Shown, dealer: str) -> str:
+    """A finished hand whose next deal is not this screen's (network play, or a bot's deal): the
+    score sheet first, then whom the table waits for; no key is offered that would do nothing."""
+    if t.acknowledged < len(t.v["history"]):
+        return msg("See the score sheet (Enter); then {dealer} deals the next hand.", dealer=dealer)
+    if t.v["to_act"] and t.away(t.v["to_act"][0]):
+        return msg("Waiting for {dealer} to deal the next hand: {dealer} is reconnecting…", dealer=dealer)
+    return msg("Waiting for {dealer} to deal the next hand.", dealer=dealer)
 
 
 def drag_prompt(t: Shown, card: str) -> tuple[str, str, str]:

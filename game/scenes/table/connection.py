@@ -17,13 +17,13 @@ import pygame
 
 from game.core.i18n import N_, msg
 from game.scenes.presence import (
-    AWAY,
     LINK_CLOSED,
     LINK_DOWN,
     LINK_ONLINE,
-    WAITING,
+    MISSING,
     link_state,
     link_words,
+    missing_words,
     name_of,
     seat_states,
 )
@@ -68,11 +68,16 @@ class ConnectionBadge:
 
     @property
     def connection_seen(self) -> set[int]:
-        """The seats seen online while this table was open: a player away was here before,
-        one never seen has not joined yet."""
-        seen = self.__dict__.get("_connection_seen")
-        if seen is None:
-            seen = self.__dict__["_connection_seen"] = set()
+        """The seats known to have joined: seen online while this table was open, the host's
+        people (they sit at the host's screen) and, at the host's table, every online seat
+        whose invite is spent (the host's app started again shows the others' invites only).
+        A player away was here before; one not known to have joined has not joined yet."""
+        seen: set[int] = self.__dict__.setdefault("_connection_seen", set())
+        hosting = self.connection is not None and self.connection.host
+        for seat, player in enumerate(self.window.players):
+            spent = hosting and player.kind == "online" and seat not in self.invites
+            if player.kind == "human" or spent:
+                seen.add(seat)
         return seen
 
     def connection_lines(self) -> list[Line]:
@@ -85,15 +90,12 @@ class ConnectionBadge:
         if remote.status != "online":
             return [(link_state(remote), headline), *([("", detail)] if detail else [])]
         states = seat_states(self.window, self.connection_seen)
-        missing = [seat for seat, state in enumerate(states) if state in (AWAY, WAITING)]
+        missing = [seat for seat, state in enumerate(states) if state in MISSING]
         lines: list[Line] = []
         waited = next((seat for seat in missing if seat in self.window.to_act), None)
         for seat in missing:
             name = name_of(self.window, seat)
-            if states[seat] == AWAY:
-                lines.append((AWAY, msg("{name} is reconnecting…", name=name)))
-            else:
-                lines.append((WAITING, msg("Waiting for {name} to join", name=name)))
+            lines.append((states[seat], missing_words(self.window, seat, states[seat])))
             if seat == waited and not getattr(self.rules, "timed", False):  # a race never waits
                 lines.append(("", msg("The match waits for {name}", name=name)))
         return [*lines, (LINK_ONLINE, headline)]
@@ -133,7 +135,7 @@ class ConnectionBadge:
         if self.connection is None or not self.on_top():
             return  # a sheet over the table says it all, in full (and the badge takes no click)
         box, drawn, _cut = self._connection_layout()
-        trouble = any(state in (AWAY, WAITING, LINK_CLOSED, LINK_DOWN) for state, *_ in drawn)
+        trouble = any(state in (*MISSING, LINK_CLOSED, LINK_DOWN) for state, *_ in drawn)
         lit = self.hover == BADGE
         closed = self.connection.status == "closed"
         border = theme.DANGER if closed else theme.ACCENT if trouble or lit else theme.LINE

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.i18n import msg
+from game.core.i18n import N_, msg
+from game.scenes.presence import link_words
 from game.scenes.table.connection import ConnectionBadge
 from game.ui import tooltip
 
@@ -77,7 +78,13 @@ class TableOverlay(ConnectionBadge):
 
     def bar_shown(self, title: str, detail: str, mood: str) -> tuple[str, str, str]:
         """The bar as drawn: while the match waits on a person who is not connected, that they
-        are away, not that they are playing (network play; at one screen everyone is here)."""
+        are away, not that they are playing (network play; at one screen everyone is here);
+        while this screen's own link is down and the match waits on another screen, that what
+        happens there is not known here (the last news of it is stale)."""
+        remote = self.connection
+        elsewhere = [s for s in self.window.to_act if s not in self.window.seats]
+        if remote is not None and remote.status != "online" and elsewhere and mood not in ("over", "moving"):
+            return link_words(remote)[0], N_("What the others do shows here once the link is back."), mood
         gone = [s for s in sorted(self.window.to_act) if self.away(s)] if mood == "waiting" else []
         if not gone:
             return title, detail, mood
