@@ -24,7 +24,9 @@ def test_join_takes_a_name_and_the_host_hears_it(tmp_path: Path):
             screen.attempt.future.result(BOUND)  # the host reached off the frame (a bound)
             s.tick(1)
             assert s.scene == "jaipur" and s.table.window.names[0] == "Mina"  # the welcome says it
-            record = on_loop(thread, lambda: server.rooms[match_id].match.seats[0])
+            record = on_loop(
+                thread, lambda: server.rooms[match_id].match.seats[0]
+            )  # (its room is open: a seat is in)
             assert (record.name, record.kind) == ("Mina", "online")  # the match (and its save) too
         finally:
             s.close()
@@ -32,8 +34,9 @@ def test_join_takes_a_name_and_the_host_hears_it(tmp_path: Path):
 
 def test_left_empty_the_seat_keeps_the_hosts_name(tmp_path: Path):
     with serving(tmp_path) as (server, thread, address):
-        match_id, codes, _ = on_loop(thread, server.create, "jaipur", seats("online", "bot"), None, None)
-        before = on_loop(thread, lambda: server.rooms[match_id].match.seats[0].name)
+        made = seats("online", "bot")
+        _, codes, _ = on_loop(thread, server.create, "jaipur", made, None, None)
+        before = made[0]["name"]  # the name the host gave the seat
         s = Session.menu()
         try:
             s.click("join")
