@@ -5,9 +5,8 @@ after every move saved before; the screen says it is loading meanwhile."""
 
 from __future__ import annotations
 
-import contextlib
 from concurrent.futures import Future
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -242,9 +241,11 @@ class SavedMatches(Screen):
 
 
 def _when(item: MatchInfo | Ticket) -> datetime:
-    """When a row's match was last played here, or made on its server."""
+    """When a row's match was last played here, or made on its server, in local time (a
+    ticket's time is written without its offset: the local one)."""
     if isinstance(item, Ticket):
-        with contextlib.suppress(ValueError):
-            return datetime.fromisoformat(item.joined)
-        return datetime.min
-    return item.updated
+        try:
+            return datetime.fromisoformat(item.joined).astimezone()
+        except ValueError:
+            return datetime.min.replace(tzinfo=UTC)
+    return item.updated.astimezone()

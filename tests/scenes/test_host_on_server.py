@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 from game.automation import Session
@@ -121,3 +122,28 @@ def test_a_wrong_creator_key_is_refused_in_words(tmp_path):
             assert not server.rooms, "no match was made"
         finally:
             s.close()
+
+
+def test_continue_lists_a_match_on_a_server_beside_one_saved_here(monkeypatch):
+    """The rows of both kinds are sorted together by time (a ticket's time has no offset, the
+    saves' has): neither is lost, and each says where it is."""
+    from game.core import paths
+    from game.net import tickets
+    from game.net.invite import Invite
+
+    here = Session.open("jaipur", ["human", "easy"], seed=3)
+    here.close()
+    route = Invite("games.example.org", 8765, "", pin="A" * 43)
+    made = tickets.Ticket.of(route, "token", "jaipur", 7, (0,), ("Asha", "Bilal"))
+    tickets.remember(paths.data_dir(), replace(made, served=True))
+    s = Session.menu()
+    try:
+        assert s.target("continue").label == "Continue (2)"
+        s.click("continue")
+        assert [type(i).__name__ for i in s.app.top.infos].count("Ticket") == 1
+        assert len(s.app.top.infos) == 2 and not s.app.toasts
+        drawn = Overflow(monkeypatch)
+        assert drawn.problems(s) == []
+        assert any("on server games.example.org:8765" in w for _, w in drawn.drawn)
+    finally:
+        s.close()
