@@ -64,8 +64,8 @@ class OnlineSettings(Screen):
             self.fields[key] = field
             self.labels.append(label)
         self.problem = ""
-        self.group.add(Button((540, 640, 240, 54), N_("Cancel"), self.back, tid="cancel"))
-        self.group.add(Button((800, 640, 240, 54), N_("Done"), self.done, primary=True, tid="done"))
+        self.group.add(Button((540, 646, 240, 54), N_("Cancel"), self.back, tid="cancel"))
+        self.group.add(Button((800, 646, 240, 54), N_("Done"), self.done, primary=True, tid="done"))
 
     def done(self) -> None:
         """Kept when each field holds what it should; else the screen says what is wrong."""
@@ -99,7 +99,7 @@ class OnlineSettings(Screen):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
-        panel(surface, pygame.Rect(210, 114, 860, _row(5) + 68 - 114), theme.BG_DEEP)
+        panel(surface, pygame.Rect(210, 114, 860, _row(5) + 62 - 114), theme.BG_DEEP)
         for i, label in enumerate(self.labels):
             text.blit(surface, label, (LEFT, _row(i) + 25), 19, theme.TEXT, "bold", "midleft")
         intro = N_(
@@ -108,9 +108,9 @@ class OnlineSettings(Screen):
             "Host then offers it. Applies to matches hosted from now on."
         )
         for j, line in enumerate(text.wrap(intro, 800, 16)[:3]):
-            text.blit(surface, line, (LEFT, 548 + 21 * j), 16, theme.MUTED, anchor="midleft")
+            text.blit(surface, line, (LEFT, 556 + 21 * j), 16, theme.MUTED, anchor="midleft")
         if self.problem:
-            text.blit(surface, self.problem, (LEFT, 614), 17, theme.ACCENT, "bold", "midleft")
+            text.blit(surface, self.problem, (LEFT, 622), 17, theme.ACCENT, "bold", "midleft")
         self.group.draw(surface)
 
 
