@@ -72,6 +72,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data", default=None, help="the folder of its matches (default: the user data folder)")
     p.add_argument("--bot-pause", type=float, default=0.6, help="seconds a bot waits before it moves")
     p.add_argument("--no-create", action="store_true", help="refuse new matches from clients")
+    p.add_argument(
+        "--creator-key",
+        default=None,
+        metavar="KEY",
+        help="take new matches only from clients that send this key (default: $BAZAAR_CREATOR_KEY)",
+    )
     p.add_argument("--no-hints", action="store_true", help="refuse hints (advise) to every seat")
     p.add_argument(
         "--allow-seed",

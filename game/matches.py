@@ -20,6 +20,7 @@ import contextlib
 import random
 import sqlite3
 import threading
+import weakref
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
@@ -85,6 +86,11 @@ class AppLike(Protocol):
 REACH = ThreadPoolExecutor(max_workers=2, thread_name_prefix="reach")
 
 
+def _served_opened(hosted: Hosted) -> Opened:
+    """A match made on a server, opened here: its number is the server's, not one of the saves."""
+    return Opened(hosted.window, None, hosted.invites)
+
+
 def _close_hosted(hosted: Hosted) -> None:
     """A hosting cancelled once it had happened: the people's window here closes (the match
     stays on the server, to Continue later)."""
@@ -99,6 +105,8 @@ class Matches:
         self._ledgers: list[Ledger] = []  # of the matches played here, those with writes to come
         self._asked = 0  # calls asked whose answer the frame has not taken yet
         self.pending: set[Future[object]] = set()  # of them, those still under way (automation waits)
+        # the matches made on a server and open here, by their window's link: their seat's ticket
+        self._served: weakref.WeakKeyDictionary[Connection, tickets.Ticket] = weakref.WeakKeyDictionary()
 
     # -- the store's thread -----------------------------------------------------------------
     def ask(
@@ -388,21 +396,26 @@ class Matches:
         seed: int | None = None,
         rate: float = 60.0,
         then: Callable[[Future[Opened]], None] | None = None,
+        on_server: bool = False,
     ) -> Asked:
         """A new match hosted on this computer for players elsewhere: `then` gets the window of
         the people here and the invite of each online seat (NotOpened saying why not). The
         server makes it and this app reaches it off the frame (`ask`'s `hosting`). `rate`:
-        ticks a second of the server's clock (tests run a timed game's sand faster)."""
+        ticks a second of the server's clock (tests run a timed game's sand faster).
+        `on_server`: made on the server of Settings → Online instead (`serve`)."""
         from game.hosting import hosting
         from game.net.client import NetError
 
         def make() -> Hosted:
+            if on_server:
+                return self._serve(game, players, options)
             try:
                 return hosting(self.app, rate).host(registry.get(game), players, options, seed)
             except (NetError, OSError) as exc:
                 raise NotOpened(msg("This computer cannot host now: {why}", why=said(exc))) from None
 
-        return self.ask(make, then=then, made=self._hosted, undo=_close_hosted, hosting=True)
+        made = _served_opened if on_server else self._hosted  # a server's match: not in the saves here
+        return self.ask(make, then=then, made=made, undo=_close_hosted, hosting=True)
 
     def reopen(self, match_id: int, then: Callable[[Future[Opened]], None] | None = None) -> Asked:
         """A match hosted before, hosted again, off the frame: its players reconnect with their
@@ -419,6 +432,64 @@ class Matches:
 
         return self.ask(make, then=then, made=self._hosted, undo=_close_hosted, hosting=True)
 
+    def _serve(self, game: str, players: list[Seat], options: Options) -> Hosted:
+        """(Off the frame.) A new match made on the server of Settings → Online with its creator
+        key: the people here take their seats with the token it returns, and the match is
+        remembered so Continue lists it, with where it is."""
+        from game.hosting import Hosted
+        from game.net import served, tickets
+        from game.net.client import NetError, RemoteWindow
+
+        settings = self.app.settings
+        spec = [{"name": s.name, "kind": s.kind, "level": s.level} for s in players]
+        try:
+            route = served.server_route(settings.server, settings.server_pin)
+            made = served.create(route, settings.creator_key.strip(), game, spec, dict(options))
+            window = RemoteWindow.rejoin(route, made.token)
+        except (NetError, OSError, ValueError) as exc:
+            raise NotOpened(said(exc)) from None
+        people = tuple(i for i, s in enumerate(players) if s.kind == "human")
+        names = tuple(s.name for s in players)
+        ticket = replace(tickets.Ticket.of(route, made.token, game, made.match, people, names), served=True)
+        with contextlib.suppress(OSError):  # not remembered: Continue cannot list it, the match goes on
+            tickets.remember(paths.data_dir(), ticket)
+        self._served[window] = ticket
+        return Hosted(window, {seat: replace(route, code=code) for seat, code in made.codes.items()})
+
+    def take_served(self, ticket: tickets.Ticket, then: Callable[[Future[Opened]], None]) -> Asked:
+        """A match made on a server, taken again (Continue), off the frame: `then` gets the
+        people's window here (NotOpened saying why not; one the server no longer knows is
+        forgotten)."""
+        from game.net.client import NetError
+
+        def take() -> Window:
+            try:
+                return self.rejoin(ticket)
+            except NetError as exc:
+                raise NotOpened(msg("This match cannot be continued: {problem}", problem=said(exc))) from None
+
+        return self.ask(
+            take, then=then, made=lambda w: Opened(w, None), undo=lambda w: w.close(), hosting=True
+        )
+
+    @staticmethod
+    def forget_served(ticket: tickets.Ticket) -> None:
+        """A match made on a server, no longer listed here (it stays on the server)."""
+        from game.net import tickets
+
+        with contextlib.suppress(OSError):
+            tickets.forget(paths.data_dir(), ticket.url, ticket.match)
+
+    def served(self) -> list[tickets.Ticket]:
+        """The matches this app made on a server, latest first (Continue lists them)."""
+        return [t for t in self._tickets() if t.served]
+
+    def served_at(self, window: Window) -> str:
+        """Where the match behind a window is played when that is a server: its HOST:PORT
+        ("" for a match of this computer, or one joined)."""
+        ticket = self._served.get(window.connection) if window.connection is not None else None
+        return ticket.route.address if ticket is not None else ""
+
     def _hosted(self, hosted: Hosted) -> Opened:
         return Opened(hosted.window, hosted.window.match_id, hosted.invites)
 
@@ -427,6 +498,13 @@ class Matches:
         old invite and the link their app keeps stop working (NotOpened says why not)."""
         from game.hosting import hosting
 
+        served = self._served.get(link)
+        if served is not None:  # the protocol makes new codes only for a server's own app
+            words = msg(
+                "This match is on the server {server}: no new invite can be made from here.",
+                server=served.route.address,
+            )
+            raise NotOpened(words)
         try:
             return hosting(self.app).reinvite(link.match_id, seat)
         except (ValueError, OSError) as exc:
@@ -478,10 +556,17 @@ class Matches:
                     known.forget(paths.data_dir(), ticket.url, ticket.match)
             raise
         self._playable(window)
+        if ticket.served:
+            self._served[window] = ticket
         return window
 
     def remembered(self) -> list[tickets.Ticket]:
-        """The seats this app may take again, latest first."""
+        """The seats this app joined elsewhere and may take again, latest first (Join lists
+        them; the matches it made on a server are `served`)."""
+        return [t for t in self._tickets() if not t.served]
+
+    @staticmethod
+    def _tickets() -> list[tickets.Ticket]:
         from game.net import tickets
 
         try:
@@ -493,6 +578,10 @@ class Matches:
     def ended(self, window: Window) -> None:
         """A match shown to its end: a seat joined at another computer need not be remembered."""
         link = window.connection
+        served = self._served.get(link) if link is not None else None
+        if served is not None:  # made on a server and over: Continue need not list it
+            self.forget_served(served)
+            return
         if link is None or link.host:
             return
         from game.net.client import RemoteWindow
@@ -511,7 +600,8 @@ class Matches:
         game = window.game.name
         if window.connection is None:
             return self.new(game, window.players, window.options, then=then)
-        return self.host(game, window.players, window.options, then=then)
+        on_server = window.connection in self._served  # again on the server of Settings → Online
+        return self.host(game, window.players, window.options, then=then, on_server=on_server)
 
     def forget(self, window: RemoteWindow) -> None:
         """A match joined here has ended: its seat need not be remembered any more."""

@@ -46,6 +46,11 @@ class Settings:
     relay: str = ""
     relay_pin: str = ""
     relay_key: str = ""
+    # Host on a server (Settings → Online; docs/network.md "Host on a server"): a `serve`'s
+    # HOST:PORT ("" none: Host hosts on this computer), its key's pin, and its creator key
+    server: str = ""
+    server_pin: str = ""
+    creator_key: str = ""
 
 
 def _valid(key: str, value: Any) -> bool:
@@ -56,9 +61,9 @@ def _valid(key: str, value: Any) -> bool:
         return value in HAND_SORTS
     if key == "language":
         return value in ("", *LANGUAGES)
-    if key in ("relay", "relay_key"):
+    if key in ("relay", "relay_key", "server", "creator_key"):
         return isinstance(value, str) and len(value) <= TEXT_MAX and value.isprintable()
-    if key == "relay_pin":
+    if key in ("relay_pin", "server_pin"):
         return isinstance(value, str) and (
             value == "" or re.fullmatch(r"[A-Za-z0-9_-]{43}", value) is not None
         )

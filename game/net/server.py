@@ -23,8 +23,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import hmac
 import inspect
 import logging
+import os
 import random
 import signal
 import ssl
@@ -153,6 +155,7 @@ class Server:
         budget: Budget | None = None,
         max_rooms: int = MAX_ROOMS,
         allow_create: bool = True,
+        creator_key: str = "",
         allow_seed: bool = False,
         hints: Budget | None = AT_TABLE,
         store: Store | None = None,
@@ -182,6 +185,9 @@ class Server:
         self.connections: set[Connection] = set()
         self.max_rooms = max_rooms
         self.allow_create = allow_create
+        # with a creator key, only a `create` carrying it makes a match (the app's Host "on a
+        # server"); without one, every client may, unless allow_create is off
+        self.creator_key = creator_key
         # a seed chosen by a client tells it every shuffle of a match it may then play against
         # a friend: only tools and tests (serve --allow-seed) may send one
         self.allow_seed = allow_seed
@@ -390,6 +396,9 @@ class Server:
         if kind == "create":
             if not self.allow_create:
                 return p.error(p.NOT_HOST, "this server does not take new matches from clients", rid)
+            if self.creator_key and not _same_key(message.get("key"), self.creator_key):
+                conn.strike()  # a guess: guessing again and again closes the connection
+                return p.error(p.NOT_HOST, "this server makes matches only with its creator key", rid)
             if "seed" in message and not self.allow_seed:
                 conn.strike()
                 return p.error(p.BAD_MESSAGE, "this server deals its own shuffles: send no seed", rid)
@@ -566,6 +575,11 @@ def _lacking(theirs: Any, game: str, rid: int | None = None) -> dict[str, Any] |
     return p.missing_game("client", game, plugin.version, plugin.distribution, rid)
 
 
+def _same_key(given: Any, key: str) -> bool:
+    """Whether a create's `key` is the creator key (compared in constant time)."""
+    return isinstance(given, str) and hmac.compare_digest(given.encode(), key.encode())
+
+
 async def _stored(ledger: Ledger) -> None:
     """Wait until everything the ledger's match holds is stored."""
     if not ledger.idle:
@@ -692,10 +706,16 @@ def main(args: argparse.Namespace) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     data = Path(args.data) if args.data else paths.data_dir() / "server"
+    key = args.creator_key if args.creator_key is not None else os.environ.get("BAZAAR_CREATOR_KEY", "")
+    if key.strip() and args.no_create:
+        raise SystemExit(
+            "bazaar: --no-create and a creator key exclude each other (the key already refuses strangers)"
+        )
     server = Server(
         data,
         bot_pause=args.bot_pause,
         allow_create=not args.no_create,
+        creator_key=key.strip(),
         allow_seed=args.allow_seed,
         hints=None if args.no_hints else AT_TABLE,
     )
@@ -718,6 +738,11 @@ def main(args: argparse.Namespace) -> int:
             print(f"bazaar: serving on {scheme}://{address[0]}:{address[1]} · data in {data}", flush=True)
             for line in said(address[1]):
                 print(f"bazaar: {line}", flush=True)
+            if server.creator_key:
+                print(
+                    "bazaar: new matches only from clients with the creator key (Host, on a server)",
+                    flush=True,
+                )
 
         tending = asyncio.create_task(collector.tend())  # no long pauses of the collector
         minds = asyncio.create_task(_minds_up())

@@ -36,6 +36,7 @@ class Ticket:
     via: tuple[tuple[str, int], ...] = ()  # the host's other addresses, tried after the first
     relay: tuple[str, int] | None = None  # the relay that holds the host
     tls: bool = False  # bazaars:// with a pin: the authorities checked too (else the url says)
+    served: bool = False  # a match this app made on a server (Host, on a server): Continue lists it
 
     @property
     def route(self) -> Invite:
@@ -85,6 +86,7 @@ class Ticket:
                 tuple(_address(v) for v in data.get("via") or ()),
                 _address(data["relay"]) if data.get("relay") else None,
                 bool(data.get("tls")),
+                bool(data.get("served")),
             )
         except (KeyError, TypeError, ValueError):
             return None

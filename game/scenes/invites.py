@@ -52,6 +52,7 @@ class InviteSheet(Overlay):
 
     def __init__(self, app: Host, table: TableScene):
         self.table = table  # the hosted table: its invites and its window (who has joined)
+        self.server = app.matches.served_at(table.window)  # HOST:PORT when made on a server
         self.seats: list[int] = sorted(table.invites)
         super().__init__(app, (WIDTH, TOP + ROW_H * max(1, len(self.seats)) + FOOT))
         b = self.box
@@ -82,7 +83,7 @@ class InviteSheet(Overlay):
 
     def invite(self, seat: int) -> Invite:
         """As made, with the host's ways in as they stand (the router may have answered since)."""
-        hosting = self.app.hosting
+        hosting = None if self.server else self.app.hosting  # a server's invites are as it gave them
         made = self.table.invites[seat]
         return made if hosting is None else replace(made, via=hosting.via())
 
@@ -129,7 +130,7 @@ class InviteSheet(Overlay):
     def update(self, ticks: int) -> None:
         remote = self.table.connection
         self.news = remote is not None and remote.pump() > 0
-        hosting = self.app.hosting
+        hosting = None if self.server else self.app.hosting
         reach = None if hosting is None else (hosting.standing, hosting.via())
         if reach != self.reach:  # the router answered (or refused), or a friend came in from outside
             self.reach, self.news = reach, True
@@ -141,7 +142,7 @@ class InviteSheet(Overlay):
 
     def _relayed(self) -> str:
         """How friends reach the table through the relay, in words ("" without a relay)."""
-        return self.app.hosting.relay_words() if self.app.hosting is not None else ""
+        return self.app.hosting.relay_words() if self.app.hosting is not None and not self.server else ""
 
     @property
     def animated(self) -> bool:  # type: ignore[override]
@@ -177,6 +178,11 @@ class InviteSheet(Overlay):
 
     def path(self, port: int) -> str:
         """How friends reach the table (game/hosting.py's `standing`), in words."""
+        if self.server:
+            return msg(
+                "An invite works once. The match is played on the server {server}.",
+                server=self.server,
+            )
         hosting = self.app.hosting
         return way_in(hosting.standing if hosting is not None else Standing(), port)
 

@@ -178,9 +178,10 @@ class Menu(Screen):
             self.count(0)
 
     def to_continue(self) -> tuple[int, int]:
-        """(On the store's thread.) The unfinished matches saved here, and the seats this app
-        took at other computers: Continue leads back to either."""
-        return len(self.app.matches.unfinished()), len(self.app.matches.remembered())
+        """(On the store's thread.) The unfinished matches saved here or made on a server, and the
+        seats this app took at other computers: Continue leads back to either."""
+        matches = self.app.matches
+        return len(matches.unfinished()) + len(matches.served()), len(matches.remembered())
 
     def counted(self, done: Future[tuple[int, int]], placed: Widget | None) -> None:
         try:

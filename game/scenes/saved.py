@@ -1,10 +1,12 @@
-"""Continue: the unfinished matches, newest first. Resume, export or delete; drop a match
-file on the window to import it. The list is read on the store's thread (`Matches.read`),
+"""Continue: the unfinished matches, newest first, with those this app made on a server (where
+each is played said on its row). Resume, export or delete; drop a match file on the window to
+import it. The list is read on the store's thread (`Matches.read`),
 after every move saved before; the screen says it is loading meanwhile."""
 
 from __future__ import annotations
 
 from concurrent.futures import Future
+from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,6 +17,7 @@ from game.core import faces, paths
 from game.core.i18n import N_, _, msg, said
 from game.core.records import MatchInfo
 from game.core.seats import level_name
+from game.net.tickets import Ticket
 from game.scenes import tables, waiting
 from game.scenes.base import Screen
 from game.scenes.overlays import Confirm
@@ -36,7 +39,7 @@ class SavedMatches(Screen):
 
     def __init__(self, app: Host):
         super().__init__(app)
-        self.infos: list[MatchInfo] = []  # the matches on this page
+        self.infos: list[MatchInfo | Ticket] = []  # the matches on this page (a Ticket: on a server)
         self.page = 0
         self.pages = 1
         self.loading = False  # the rows are being read
@@ -58,7 +61,7 @@ class SavedMatches(Screen):
         self.asked += 1
         asked = self.asked
 
-        def answered(future: Future[list[MatchInfo]]) -> None:
+        def answered(future: Future[list[MatchInfo | Ticket]]) -> None:
             if asked != self.asked:
                 return  # a later read was asked: its answer counts
             self.loading = False
@@ -70,9 +73,15 @@ class SavedMatches(Screen):
                 every = []
             self.show(every)
 
-        self.app.matches.read(self.app.matches.unfinished, answered)
+        self.app.matches.read(self.listed, answered)
 
-    def show(self, every: list[MatchInfo]) -> None:
+    def listed(self) -> list[MatchInfo | Ticket]:
+        """(On the store's thread.) The matches saved here and those made on a server, newest first."""
+        matches = self.app.matches
+        every: list[MatchInfo | Ticket] = [*matches.unfinished(), *matches.served()]
+        return sorted(every, key=_when, reverse=True)
+
+    def show(self, every: list[MatchInfo | Ticket]) -> None:
         focused = self.group.focused
         self.pages = max(1, -(-len(every) // ROWS))
         self.page = min(self.page, self.pages - 1)  # a delete may have emptied the last page
@@ -80,6 +89,14 @@ class SavedMatches(Screen):
         self.group.widgets = []
         for k, info in enumerate(self.infos):
             y = 120 + ROW_H * k
+            if isinstance(info, Ticket):  # on a server: taken again there; forgotten, not deleted
+                take = Button((820, y + 8, 150, 48), N_("Resume"), partial(self.take, info), primary=True)
+                take.enabled = tables.has_table(info.game)
+                forget = Button((1100, y + 8, 110, 48), N_("Forget"), partial(self.forget, info), size=18)
+                forget.hint = N_("This app stops listing it; the match stays on the server")
+                self.group.add(take)
+                self.group.add(forget)
+                continue
             playable = tables.has_table(info.game)
             resume = Button((820, y + 8, 150, 48), N_("Resume"), partial(self.resume, info.id), primary=True)
             resume.enabled = playable
@@ -115,8 +132,25 @@ class SavedMatches(Screen):
 
         opening(self.app, lambda answered: self.app.matches.resume(match_id, answered), shown)
 
+    def take(self, ticket: Ticket) -> None:
+        """Take the people's seats again on the server the match was made on."""
+        from game.scenes.online import opened_table
+
+        def shown(opened: Opened) -> None:
+            self.app.replace(opened_table(self.app, opened))
+
+        opening(self.app, lambda answered: self.app.matches.take_served(ticket, answered), shown)
+
+    def forget(self, ticket: Ticket) -> None:
+        def really() -> None:
+            self.app.matches.forget_served(ticket)
+            self.refresh()
+
+        question = N_("Stop listing this match? It stays on the server; its players may play on.")
+        self.app.push(Confirm(self.app, question, really, N_("Forget")))
+
     def export(self, match_id: int) -> None:
-        info = next(i for i in self.infos if i.id == match_id)
+        info = next(i for i in self.infos if isinstance(i, MatchInfo) and i.id == match_id)
         target = paths.exports_dir() / f"{info.game}-{match_id}-{info.updated:%Y%m%d-%H%M%S}.json"
         waiting.export(self.app, match_id, target)
 
@@ -164,6 +198,9 @@ class SavedMatches(Screen):
             panel(surface, row, theme.BG_DEEP if k % 2 else theme.PANEL)
             title = faces.face(info.game).title
             text.blit(surface, title, (row.x + 20, row.y + 18), 22, theme.ACCENT, "bold", "midleft")
+            if isinstance(info, Ticket):
+                self.draw_served(surface, row, info)
+                continue
             players = _(", ").join(
                 s.name if not s.is_bot else _("{name} ({level})", name=s.name, level=level_name(s.level))
                 for s in info.seats
@@ -175,6 +212,20 @@ class SavedMatches(Screen):
                 room = 810 - (at.right + 8)  # up to the Resume button
                 tag, size = text.fit(_("· Online: hosted here"), room, 16, "bold")
                 text.blit(surface, tag, (at.right + 8, row.y + 42), size, theme.ACCENT, "bold", "midleft")
+        self.draw_foot(surface)
+
+    def draw_served(self, surface: pygame.Surface, row: pygame.Rect, ticket: Ticket) -> None:
+        """A match made on a server: its players, when it was made, and where it is played."""
+        players = _(", ").join(ticket.names)
+        text.blit(surface, players, (row.x + 200, row.y + 18), 19, theme.TEXT, anchor="midleft", as_is=True)
+        when = _("{when:%d %b %Y, %H:%M}", when=_when(ticket))
+        at = text.blit(surface, when, (row.x + 200, row.y + 42), 16, theme.MUTED, anchor="midleft")
+        room = 810 - (at.right + 8)  # up to the Resume button
+        where = _("· Online: on server {server}", server=ticket.route.address)
+        tag, size = text.fit(where, room, 16, "bold")
+        text.blit(surface, tag, (at.right + 8, row.y + 42), size, theme.ACCENT, "bold", "midleft")
+
+    def draw_foot(self, surface: pygame.Surface) -> None:
         text.blit(
             surface,
             N_("Drop an exported match file on this window to import it."),
@@ -187,3 +238,14 @@ class SavedMatches(Screen):
             where = msg("Page {page} of {pages}", page=self.page + 1, pages=self.pages)
             text.blit(surface, where, (800, 678), 17, theme.MUTED, anchor="midright")
         self.group.draw(surface)
+
+
+def _when(item: MatchInfo | Ticket) -> datetime:
+    """When a row's match was last played here, or made on its server, in local time (a
+    ticket's time is written without its offset: the local one)."""
+    if isinstance(item, Ticket):
+        try:
+            return datetime.fromisoformat(item.joined).astimezone()
+        except ValueError:
+            return datetime.min.replace(tzinfo=UTC)
+    return item.updated.astimezone()

@@ -87,6 +87,17 @@ class Setup(Screen):
             widget.tid, widget.spoken = f"option.{option.key}", option.label
         self._place_options()
         self.start_button = Button((980, 620, 240, 60), N_("Start"), self.start, primary=True)
+        # where Host makes the match: offered once Settings → Online names a server
+        self.where = Choice(
+            (296, 627, 410, 46),
+            N_("Host"),
+            ["here", "server"],
+            "here",
+            lambda _: self._layout(),
+            names=[N_("on this computer"), N_("on a server")],
+            size=18,
+        )
+        self.where.tid = "where"
         self.back_button = Button((720, 620, 240, 60), N_("Back"), self.back)
         self.practice_button: Button | None = None
         if tables.has_practice(game):  # puzzles on their own, untimed
@@ -128,6 +139,7 @@ class Setup(Screen):
             self.count = last["count"]
         self.count = max(low, min(high, self.count))
         self.count_choice.set(self.count)
+        self.where.set(last.get("where"))
         names, kinds = last.get("names"), last.get("kinds")
         for i, name in enumerate(names if isinstance(names, list) else []):
             if i < len(self.names) and isinstance(name, str) and name.isprintable():
@@ -146,6 +158,7 @@ class Setup(Screen):
                 "names": [f.value for f in self.names],
                 "kinds": [c.value for c in self.seat_kinds],
                 "options": dict(self.options),
+                "where": self.where.value,
             },
         )
         if problem:
@@ -175,6 +188,15 @@ class Setup(Screen):
         """Whether a seat is played from another computer: Start hosts the match here."""
         fixed = self.face.fixed_seats(self.options)
         return any(self.seat_kinds[i].value == "online" for i in range(self.count) if i not in fixed)
+
+    @property
+    def server(self) -> str:
+        """The server of Settings → Online ("" none)."""
+        return self.app.settings.server.strip()
+
+    def on_server(self) -> bool:
+        """Whether Host makes the match on that server rather than on this computer."""
+        return self.where.visible and self.where.value == "server"
 
     def seat_name(self, i: int) -> str:
         return self.names[i].value.strip() or NAMES[i]
@@ -237,13 +259,19 @@ class Setup(Screen):
             widgets += [self.names[i], self.seat_kinds[i]]
         self.count_choice.visible = len(self.count_choice.choices) > 1
         hosting = self.hosting()
+        self.where.visible = hosting and bool(self.app.settings.server.strip())
         self.start_button.label = N_("Host") if hosting else N_("Start")
         self.start_button.hint = (
-            N_("Start the match on this computer and show the invites") if hosting else ""
+            ""
+            if not hosting
+            else msg("Make the match on the server {server} and show the invites", server=self.server)
+            if self.on_server()
+            else N_("Start the match on this computer and show the invites")
         )
         options: list[Widget] = [w for w in self.option_widgets if w.visible]
         buttons: list[Widget] = [
             *([self.learn_button] if self.learn_button else []),
+            *([self.where] if self.where.visible else []),
             self.back_button,
             *([self.practice_button] if self.practice_button else []),
             self.start_button,
@@ -303,11 +331,16 @@ class Setup(Screen):
             self.app.toast(refused, error=True, echo=False)
             return
         options = self.chosen_options()
+        on_server = self.on_server()
         waiting.opening(
             self.app,
-            lambda answered: self.app.matches.host(self.game, seats, options, then=answered),
+            lambda answered: self.app.matches.host(
+                self.game, seats, options, then=answered, on_server=on_server
+            ),
             self.hosted,
-            N_("Hosting the match…"),
+            msg("Making the match on {server}…", server=self.server)
+            if on_server
+            else N_("Hosting the match…"),
         )
 
     def hosted(self, opened: Opened) -> None:
@@ -361,6 +394,13 @@ class Setup(Screen):
         refused = self.refusal(self.seats()) if self.hosting() else ""
         if refused:  # said before Host is pressed, and again (a toast) when it is
             note, ink = refused, theme.ACCENT
+        elif self.on_server():
+            note = msg(
+                "Online: a person at another computer. Host makes the match on the server {server} "
+                "and shows the invite to send them.",
+                server=self.server,
+            )
+            ink = theme.MUTED
         elif self.hosting():
             note, ink = (
                 N_("Online: a person at another computer. Host shows the invite to send them."),

@@ -1,0 +1,149 @@
+"""Host on a server (issue 55, item 22): Settings → Online names a `serve` (its address, its
+key's pin, the creator key its operator gave); the setup screen's Host then offers where, makes
+the match there with the key, shows the invites pinned to the server's key, takes the people's
+seats, and Continue lists the match with where it is. A wrong key is refused in words. The
+server runs on a thread, on loopback, with TLS and a kept identity, as `serve` does."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+from game.automation import Session
+from game.core import settings as settings_mod
+from game.net.identity import Identity
+from game.net.invite import parse
+from game.net.server import Server, Threaded
+from tests.net.support import LOOPBACK, until
+from tests.scenes.label_fit import Overflow
+from tests.scenes.test_network_ui import setup_with_kinds
+
+KEY = "open-sesame-42"
+
+
+@contextlib.contextmanager
+def serve(data: Path, key: str = KEY) -> Iterator[tuple[Server, Identity, str]]:
+    """`python -m game serve --creator-key KEY` on loopback: the server, its key, HOST:PORT."""
+    server = Server(data, bot_pause=0.0, creator_key=key)
+    identity = Identity.load_or_make(data)
+    thread = Threaded(server, LOOPBACK, 0, identity.server_context())
+    host, port = thread.start()
+    try:
+        yield server, identity, f"{host}:{port}"
+    finally:
+        thread.stop()
+
+
+def set_server(address: str, pin: str, key: str) -> None:
+    """Settings → Online, filled in and kept as a person does it."""
+    s = Session.menu()
+    try:
+        s.click("settings")
+        s.click("online")
+        for field, value in (("server", address), ("server_pin", pin), ("creator_key", key)):
+            s.click(f"online.{field}")
+            s.key("ctrl+a")
+            s.type(value)
+        s.click("done")
+        assert s.scene == "settings", getattr(s.app.top, "problem", "")
+    finally:
+        s.close()
+    kept = settings_mod.load()[0]
+    assert (kept.server, kept.server_pin, kept.creator_key) == (address, pin, key)
+
+
+def host_on_server(s: Session) -> None:
+    """On the setup screen: Host, on a server."""
+    assert s.target("where").label == "Host", "Host offers where once a server is set"
+    s.click("where")
+    assert s.app.top.where.value == "server"
+    s.click("host")
+
+
+def test_the_app_hosts_a_jaipur_match_on_a_server_a_guest_joins_and_continue_lists_it(tmp_path, monkeypatch):
+    with serve(tmp_path / "server") as (server, identity, address):
+        set_server(address, identity.pin, KEY)
+        s = setup_with_kinds("jaipur", ["human", "online"])
+        guest = None
+        try:
+            host_on_server(s)
+            assert s.scene == "invites", "the table opens with the invites on top"
+            assert s.app.hosting is None, "nothing is hosted on this computer"
+            sheet = s.app.top
+            invite = parse(str(sheet.table.invites[1]))
+            assert (invite.address, invite.pin) == (address, identity.pin), "pinned to the server's key"
+            drawn = Overflow(monkeypatch)
+            assert drawn.problems(s) == []
+            assert any(f"on the server {address}" in w for _, w in drawn.drawn)
+            assert len(server.rooms) == 1, "the match is the server's"
+            s.click("close")
+            guest = Session.join(str(invite))
+            assert sorted(guest.table.window.seats) == [1]
+            # a move, by whoever starts, seen at the other screen
+            window = s.table.window
+            mover, other = (s, guest) if 0 in window.to_act else (guest, s)
+            seat = 0 if mover is s else 1
+            mover.perform(seat, mover.legal(seat)[0])
+            seen = other.table.window
+            until(lambda: seen.pump() >= 0 and seen.played >= 1, "the move seen at the other screen")
+        finally:
+            if guest is not None:
+                guest.close()
+            s.close()
+        # Continue lists it, and says where it is played
+        again = Session.menu()
+        try:
+            # the match made on the server, and the guest's seat (both apps here share one data
+            # folder: the guest's is on Join's list, not Continue's)
+            assert again.target("continue").label == "Continue (2)"
+            again.click("continue")
+            assert again.scene == "saved"
+            assert [(i.game, i.served) for i in again.app.top.infos] == [("jaipur", True)]
+            drawn = Overflow(monkeypatch)
+            assert drawn.problems(again) == []
+            assert any(f"on server {address}" in w for _, w in drawn.drawn)
+            again.click("resume")
+            assert again.scene == "jaipur" and again.table.window.played >= 1, "the seats taken again"
+        finally:
+            again.close()
+
+
+def test_a_wrong_creator_key_is_refused_in_words(tmp_path):
+    with serve(tmp_path / "server") as (server, identity, address):
+        set_server(address, identity.pin, "not-the-key")
+        s = setup_with_kinds("jaipur", ["human", "online"])
+        try:
+            host_on_server(s)
+            assert s.scene == "setup", "no table opens"
+            said = [t.message for t in s.app.toasts]
+            assert any("creator key" in w and address in w for w in said), said
+            assert not server.rooms, "no match was made"
+        finally:
+            s.close()
+
+
+def test_continue_lists_a_match_on_a_server_beside_one_saved_here(monkeypatch):
+    """The rows of both kinds are sorted together by time (a ticket's time has no offset, the
+    saves' has): neither is lost, and each says where it is."""
+    from game.core import paths
+    from game.net import tickets
+    from game.net.invite import Invite
+
+    here = Session.open("jaipur", ["human", "easy"], seed=3)
+    here.close()
+    route = Invite("games.example.org", 8765, "", pin="A" * 43)
+    made = tickets.Ticket.of(route, "token", "jaipur", 7, (0,), ("Asha", "Bilal"))
+    tickets.remember(paths.data_dir(), replace(made, served=True))
+    s = Session.menu()
+    try:
+        assert s.target("continue").label == "Continue (2)"
+        s.click("continue")
+        assert [type(i).__name__ for i in s.app.top.infos].count("Ticket") == 1
+        assert len(s.app.top.infos) == 2 and not s.app.toasts
+        drawn = Overflow(monkeypatch)
+        assert drawn.problems(s) == []
+        assert any("on server games.example.org:8765" in w for _, w in drawn.drawn)
+    finally:
+        s.close()
