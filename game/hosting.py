@@ -151,6 +151,11 @@ class Hosting:
         codes = self.thread.call(self.server.fresh_invites, match_id)
         return Hosted(window, {seat: self.invite(code) for seat, code in codes.items()})
 
+    def carry_on(self, token: str) -> Hosted:
+        """The rematch every screen agreed to: the host's table of the new match, by the token
+        its server gave (the guests carry on with theirs: no invite to send)."""
+        return Hosted(self._table(RemoteWindow.rejoin(self.route, token)), {})
+
     def reinvite(self, match_id: int, seat: int) -> Invite:
         """A new invite for an away player's seat (the old invite and their link stop working)."""
         code = self.thread.call(self.server.reinvite, match_id, seat)

@@ -97,6 +97,12 @@ def _close_hosted(hosted: Hosted) -> None:
     hosted.window.close()
 
 
+def _close_window(window: RemoteWindow) -> None:
+    """A rematch's seat taken once its opening was cancelled: closed (the match stays on the
+    server)."""
+    window.close()
+
+
 class Matches:
     def __init__(self, app: AppLike):
         self.app = app
@@ -589,19 +595,55 @@ class Matches:
         if isinstance(link, RemoteWindow):  # the remote window is its own link
             self.forget(link)
 
-    def may_rematch(self, window: Window) -> bool:
-        """A local match, or one this app hosted: a guest's way back is its host's rematch."""
-        link = window.connection
-        return link is None or bool(link.host)
-
     def rematch(self, window: Window, then: Callable[[Future[Opened]], None]) -> Asked:
-        """The same players and options again: at this screen (`then` once stored), or hosted
-        again with new invites (`then` once the server has it)."""
-        game = window.game.name
-        if window.connection is None:
-            return self.new(game, window.players, window.options, then=then)
-        on_server = window.connection in self._served  # again on the server of Settings → Online
-        return self.host(game, window.players, window.options, then=then, on_server=on_server)
+        """The same players and options again, at this screen (`then` once stored). A match
+        over the network has its rematch made by its server once every screen asked
+        (`carry_on`)."""
+        return self.new(window.game.name, window.players, window.options, then=then)
+
+    def carry_on(self, window: Window, then: Callable[[Future[Opened]], None]) -> Asked:
+        """The rematch of a match over the network, made by its server once every screen
+        agreed: this screen's seats there, by the token it was told (off the frame). A guest's
+        seat is remembered, as a joined one is, for Continue."""
+        from game.net.client import NetError, RemoteWindow
+
+        link = window.connection
+        news = None if link is None else link.rematch
+        if not isinstance(link, RemoteWindow) or news is None or not news.token:
+            raise ValueError("no rematch was made for this window")
+        token = news.token
+
+        def host() -> Hosted:
+            from game.hosting import hosting
+
+            try:
+                return hosting(self.app).carry_on(token)
+            except (NetError, OSError) as exc:
+                raise NotOpened(msg("The rematch could not be opened: {why}", why=said(exc))) from None
+
+        served = self._served.get(link)  # a match this app made on a server: its seats there
+        if link.host and served is None:
+            return self.ask(host, then=then, made=self._hosted, undo=_close_hosted, hosting=True)
+
+        def guest() -> RemoteWindow:
+            from game.net import tickets
+
+            try:
+                joined = RemoteWindow.rejoin(link.link.route, token)
+                self._playable(joined)
+            except NetError as exc:
+                raise NotOpened(msg("The rematch could not be opened: {why}", why=said(exc))) from None
+            game = joined.game.name
+            seats, names = tuple(sorted(joined.seats)), tuple(joined.names)
+            ticket = tickets.Ticket.of(link.link.route, token, game, joined.match_id, seats, names)
+            if served is not None:  # again on that server: Continue lists it with where it is
+                ticket = replace(ticket, served=True)
+                self._served[joined] = ticket
+            with contextlib.suppress(OSError):  # a seat not remembered is a convenience lost
+                tickets.remember(paths.data_dir(), ticket)
+            return joined
+
+        return self.ask(guest, then=then, made=lambda w: Opened(w, None), undo=_close_window, hosting=True)
 
     def forget(self, window: RemoteWindow) -> None:
         """A match joined here has ended: its seat need not be remembered any more."""

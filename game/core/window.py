@@ -51,6 +51,17 @@ class Hold:
     seconds: float
 
 
+@dataclass(frozen=True)
+class Rematching:
+    """Who wants a rematch of a match over the network: the people's seats that agreed and those
+    still waited for; once all did, the new match's number and this screen's token there."""
+
+    agreed: frozenset[int]
+    waiting: frozenset[int]
+    match: int | None = None
+    token: str = ""
+
+
 class Connection(Protocol):
     """The link to the server that holds a match (network play): what the connection badge and
     sheet show, and what a table may ask of the host. A match in this process has none."""
@@ -79,6 +90,11 @@ class Connection(Protocol):
     def pump(self) -> int: ...  # apply the news arrived: how many messages were
 
     def hand_to_bot(self, seat: int, level: str) -> Rejected | None: ...  # None: sent
+
+    @property
+    def rematch(self) -> Rematching | None: ...  # who wants a rematch (None: nobody asked yet)
+
+    def ask_rematch(self) -> None: ...  # this screen wants one (sent once the match is over)
 
 
 class Window(Protocol):

@@ -30,7 +30,7 @@ from game.core.face import Face
 from game.core.i18n import Msg, msg
 from game.core.ruleset import Command, Event, Outcome, Rejected, View
 from game.core.seats import Seat
-from game.core.window import Connection, Hint, Hold, NotOpened, Options
+from game.core.window import Connection, Hint, Hold, NotOpened, Options, Rematching
 from game.net import failures
 from game.net import messages as m
 from game.net import protocol as p
@@ -312,6 +312,8 @@ class RemoteWindow:
         # the hint asked: its request's id (0 while queued) and the count it was asked at
         self.advising: tuple[int, int] | None = None
         self.advice: Hint | None = None  # the hint arrived, taken once
+        self.rematch: Rematching | None = None  # who wants a rematch, once someone asked
+        self.rematch_asked = False  # this screen asked for one
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
@@ -485,6 +487,8 @@ class RemoteWindow:
             self.online = presence["online"]
             self.left = presence["left"]
             self._players = presence["players"]
+        elif kind == "rematch":
+            self.rematch = m.rematch(message)
         elif kind == "reply":
             self._reply(message, at)
         elif kind == "error":
@@ -818,6 +822,13 @@ class RemoteWindow:
             return Rejected(self.offline_reason())
         self._queue({"type": "hand_to_bot", "seat": seat, "level": level})
         return None
+
+    def ask_rematch(self) -> None:
+        """This screen wants a rematch (sent once; a refusal comes back as a notice, who agreed
+        with `rematch`)."""
+        if not self.rematch_asked:
+            self.rematch_asked = True
+            self._queue({"type": "rematch"})
 
     def offline_reason(self) -> str:
         return msg("Not connected to the host: nothing was sent. Play it again once the table is back.")

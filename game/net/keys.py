@@ -138,6 +138,15 @@ class Keys:
             )
         return Pass(match_id, (seat,), False), token
 
+    def token(self, match_id: int, seats: tuple[int, ...]) -> str:
+        """A new token for a guest's seats (a rematch carries them on without an invite)."""
+        token = secrets.token_urlsafe(32)
+        with self._lock, self._conn:
+            self._conn.execute(
+                "INSERT INTO tokens VALUES (?, ?, ?, 0)", (_hash(token), match_id, json.dumps(list(seats)))
+            )
+        return token
+
     def check(self, token: str) -> Pass | None:
         with self._lock:
             row = self._conn.execute(

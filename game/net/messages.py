@@ -17,7 +17,7 @@ from game.core import faces
 from game.core.codec import FormatError
 from game.core.face import Command, Event, Face, Outcome, View
 from game.core.seats import Seat
-from game.core.window import Options
+from game.core.window import Options, Rematching
 from game.net.protocol import ErrorBody, Malformed, Object
 
 Scalar = str | int | float | None  # a JSON value that is no container (bool is an int)
@@ -169,6 +169,15 @@ def presence(message: Object) -> Presence:
         left=_ints(message.get("left", [])),
         players=_seats(_field(message, "players")),
     )
+
+
+def rematch(message: Object) -> Rematching:
+    """Who wants a rematch; once all do, the new match and this connection's token there."""
+    match, token = message.get("match"), message.get("token", "")
+    if not isinstance(token, str):
+        raise Malformed("a rematch's token must be text")
+    agreed, waiting = _ints(_field(message, "agreed")), _ints(_field(message, "waiting"))
+    return Rematching(agreed, waiting, None if match is None else _int(match), token)
 
 
 def reply_id(message: Object) -> int | None:

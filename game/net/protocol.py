@@ -58,6 +58,7 @@ REQUESTS: dict[str, tuple[str, ...]] = {
     "leave": (),  # the person leaves the table on purpose (Save and leave): not a drop
     "hand_to_bot": ("id", "seat", "level"),
     "advise": ("id", "seat"),  # the hint bot's move for one of your seats, answered once thought
+    "rematch": ("id",),  # after the end: the same seats again, once every person agrees
 }
 
 # Error codes (the `code` of an error); the message beside one says it in words

@@ -103,6 +103,10 @@ class Room:
         self.left: set[int] = set()  # seats whose person left on purpose (Save and leave)
         self.windows: dict[tuple[int, ...], SeatWindow] = {}  # the connections', by their seats
         self.advising: dict[int, tuple[Conn, int]] = {}  # per seat, who asked its hint in flight
+        # a rematch: the people's seats whose screen asked for one, and once all did, its making
+        # (the new match's id and the host's token)
+        self.agreed: set[int] = set()
+        self.rematch: asyncio.Future[tuple[int, str]] | None = None
         self.loop = asyncio.get_running_loop()
         self.timer: asyncio.TimerHandle | None = None
         self.soon = False  # a schedule is on its way (news arrives while the referee moves)
@@ -342,6 +346,10 @@ class Room:
             "players": [s.to_json() for s in self.match.seats],
             "left": sorted(self.left),  # of those not online, who left on purpose
         }
+        self.tell_all(message)
+
+    def tell_all(self, message: dict[str, Any]) -> None:
+        """Something every screen hears at once that is not news of the log (who wants a rematch)."""
         for conn in list(self.conns):
             self._tell(conn, message)
 

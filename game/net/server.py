@@ -304,8 +304,15 @@ class Server:
             raise ValueError("a seed is a whole number from 0 to 2**63 - 1")
         if rules.timed and sum(s.kind == "human" for s in made) > 1:
             raise ValueError("in a race over the network each person needs a screen of their own")
-        match = Match.new(rules, made, options, seed)
-        online = [i for i, s in enumerate(made) if s.kind == "online"]
+        return await self._made(Match.new(rules, made, options, seed))
+
+    async def _made(
+        self, match: Match, held: frozenset[int] = frozenset()
+    ) -> tuple[int, dict[int, str], str]:
+        """A new match stored and opened: its id, a join code for each online seat but those
+        `held` (a rematch's guests carry theirs on with a token) and the host's token."""
+        made = match.seats
+        online = [i for i, s in enumerate(made) if s.kind == "online" and i not in held]
         at_screen = [i for i, s in enumerate(made) if s.kind == "human"]
         self.creating += 1
         try:
@@ -315,6 +322,57 @@ class Server:
             self.creating -= 1
         self._open(match_id, match)  # its bots start; a match waiting on people rests until they come
         return match_id, codes, token
+
+    async def rematch(self, conn: Connection, rid: int) -> dict[str, Any]:
+        """A screen wants the same seats again once the match is over: every person's seat
+        agrees (a bot's agrees by itself), each screen is told who has, and once all have, a new
+        match with the same seats and options is made and each screen of the old one gets a
+        token for its seats there (docs/network.md, "Rematch")."""
+        room = conn.room
+        assert room is not None
+        if not room.match.finished:
+            return p.error(p.REFUSED, "the match is not over yet: a rematch comes after its end", rid)
+        mine = room.people.intersection(conn.grant.seats)
+        if not mine and not conn.grant.host:
+            return p.error(p.NOT_YOURS, "only the players of this match may ask for a rematch", rid)
+        if room.rematch is not None:  # made already: this screen comes along too
+            await self._carry(room, [conn], await asyncio.shield(room.rematch))
+            return p.reply(rid)
+        room.agreed |= mine
+        waiting = room.people - room.agreed
+        if waiting:
+            room.tell_all({"type": "rematch", "agreed": sorted(room.agreed), "waiting": sorted(waiting)})
+            return p.reply(rid)
+        room.rematch = asyncio.ensure_future(self._rematch_of(room))
+        try:
+            made = await asyncio.shield(room.rematch)
+        except ValueError as exc:  # full: nothing was made; the next ask tries again
+            room.rematch = None
+            return p.error(p.FULL if isinstance(exc, Full) else p.REFUSED, str(exc), rid)
+        await self._carry(room, list(room.conns), made)
+        return p.reply(rid)
+
+    async def _rematch_of(self, room: Room) -> tuple[int, str]:
+        """The new match of a rematch (the same seats, names and options, a new deal): its id
+        and the host's token."""
+        if len(self.rooms) + self.creating >= self.max_rooms:
+            raise Full("this server holds as many matches as it can; try later")
+        old = room.match
+        match = Match.new(old.ruleset, list(old.seats), old.options, random.SystemRandom().randrange(2**31))
+        held = frozenset(s for c in room.conns for s in c.grant.seats)
+        match_id, _, token = await self._made(match, held)
+        return match_id, token
+
+    async def _carry(self, room: Room, conns: list[Any], made: tuple[int, str]) -> None:
+        """Each of `conns` told the rematch's match and a token for its seats there."""
+        match_id, host_token = made
+        for conn in conns:
+            if conn.grant.host:  # the host's token plays the seats at its screen, as before
+                token = host_token
+            else:
+                token = await self._keyed(self.keys.token, match_id, conn.grant.seats)
+            news = {"type": "rematch", "agreed": sorted(room.people), "waiting": [], "match": match_id}
+            conn.send({**news, "token": token})
 
     async def reinvite(self, match_id: int, seat: int) -> str:
         """A new join code for an online seat whose player is away (its invite spent, or lost):
@@ -426,6 +484,8 @@ class Server:
             conn.strike()
             return p.error(p.NOT_READY, "say hello (a seat token) or join (a join code) first", rid)
         room = conn.room
+        if kind == "rematch":
+            return await self.rematch(conn, message["id"])
         answer = await room.request(conn, message)
         if kind == "hand_to_bot" and answer is not None and answer.get("ok"):
             # the old player's token opens nothing now

@@ -109,14 +109,14 @@ class Results(Screen):
         super().__init__(app)
         self.window = window
         self.outcome = window.outcome
-        # the match is over: a seat joined at another computer need not be remembered, and only
-        # its host (or this screen, for a local match) may start a rematch
+        # the match is over: a seat joined at another computer need not be remembered; over the
+        # network every screen may ask for a rematch, which its server makes once all did
         app.matches.ended(window)
-        self.guest = not app.matches.may_rematch(window)
+        self.link = window.connection
+        self.carrying = False  # the rematch made: its table is opening
         menu = self.group.add(Button((380, 600, 240, 60), N_("Menu"), self.to_menu, tid="menu"))
-        if not self.guest:
-            rematch = Button((660, 600, 240, 60), N_("Rematch"), self.rematch, primary=True, tid="rematch")
-            self.group.add(rematch)
+        rematch = Button((660, 600, 240, 60), N_("Rematch"), self.rematch, primary=True, tid="rematch")
+        self.group.add(rematch)
         # the focus starts no match: Enter pressed once too often after "See the result" goes
         # to the menu, never into a new match
         self.group.focus(menu)
@@ -220,6 +220,44 @@ class Results(Screen):
         for line, top in at.extras:
             text.blit(surface, line, (theme.WIDTH // 2, top), self.extra_size, theme.MUTED, anchor="midtop")
         self.group.draw(surface)
+        wanted = self.rematch_words()
+        if wanted:
+            text.blit(surface, wanted, (theme.WIDTH // 2, 684), 18, theme.ACCENT, "bold", "center")
+
+    def rematch_words(self) -> str:
+        """Who wants a rematch of a match over the network, as this screen sees it: "Bilal
+        wants a rematch", or once this screen asked, "Waiting for Asha"."""
+        link = self.link
+        if link is None:
+            return ""
+        news = link.rematch
+        names = self.window.names
+        if news is not None and news.token:
+            return msg("Starting the rematch…")
+        if news is not None and self.window.seats <= news.agreed and news.waiting:
+            return msg("Waiting for {names}", names=" & ".join(names[s] for s in sorted(news.waiting)))
+        if news is not None and news.agreed - self.window.seats:
+            others = sorted(news.agreed - self.window.seats)
+            if len(others) == 1:
+                return msg("{name} wants a rematch", name=names[others[0]])
+            return msg("{names} want a rematch", names=" & ".join(names[s] for s in others))
+        return msg("Asking for a rematch…") if self.asked else ""
+
+    @property
+    def asked(self) -> bool:
+        return bool(getattr(self.link, "rematch_asked", False))
+
+    def update(self, ticks: int) -> None:
+        """Over the network: the news of who wants a rematch, and once the server made it, its
+        table."""
+        link = self.link
+        if link is None or self.carrying:
+            return
+        link.pump()
+        news = link.rematch
+        if news is not None and news.token:
+            self.carrying = True
+            opening(self.app, lambda answered: self.app.matches.carry_on(self.window, answered), self.show)
 
     def draw_table(self, surface: pygame.Surface, at: Layout) -> None:
         panel(surface, at.table, theme.BG_DEEP)
@@ -271,16 +309,20 @@ class Results(Screen):
         self.to_menu()
 
     def rematch(self) -> None:
-        """The same players and options again (a hosted match is hosted again, with new
-        invites, shown over its table)."""
+        """The same players and options again: at once for a match at this screen; over the
+        network this screen asks, and the rematch starts once every screen did."""
+        if self.link is not None:
+            self.link.ask_rematch()
+            return
+        opening(self.app, lambda answered: self.app.matches.rematch(self.window, answered), self.show)
+
+    def show(self, opened: Opened) -> None:
+        """The rematch's table (a hosted one with the invites of seats nobody carried on)."""
         from game.scenes.invites import InviteSheet
         from game.scenes.online import opened_table
 
-        def show(opened: Opened) -> None:
-            table = opened_table(self.app, opened)
-            self.app.home()
-            self.app.push(table)
-            if opened.invites:
-                self.app.push(InviteSheet(self.app, table))
-
-        opening(self.app, lambda answered: self.app.matches.rematch(self.window, answered), show)
+        table = opened_table(self.app, opened)
+        self.app.home()
+        self.app.push(table)
+        if opened.invites:
+            self.app.push(InviteSheet(self.app, table))

@@ -46,7 +46,7 @@ def test_network_doc_names_every_message_error_and_limit():
     text = (DOCS / "network.md").read_text(encoding="utf-8")
     for kind in protocol.REQUESTS:
         assert f"`{kind}`" in text, kind
-    for kind in ("welcome", "update", "presence", "clock", "error", "created", "reply"):
+    for kind in ("welcome", "update", "presence", "clock", "error", "created", "reply", "rematch"):
         assert f'"type": "{kind}"' in text, kind
     codes = [v for k, v in vars(protocol).items() if k.isupper() and isinstance(v, str)]
     for code in codes:

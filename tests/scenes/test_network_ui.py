@@ -451,7 +451,29 @@ def test_a_replay_of_an_unfinished_hosted_match_shows_only_the_hosts_cards():
             guest.close()
 
 
-def test_the_hosts_rematch_is_hosted_again_with_new_invites_and_the_guest_has_none():
+def results_words(s: Session) -> str:
+    """What the result screen says of a rematch, after a frame."""
+    s.tick(1)
+    return s.app.top.rematch_words()
+
+
+def wait_results(s: Session, reached, what: str) -> None:
+    """Frames of the result screen (it applies the server's messages) until `reached()`."""
+    window = s.app.top.window
+    for _ in range(WAITS):
+        s.tick(1)
+        if s.app.matches.busy:  # the rematch's table opening, off the frame
+            s.stored()
+        if reached():
+            return
+        window.wait(0.2)
+    raise AssertionError(f"never reached: {what}")
+
+
+def test_both_screens_ask_for_a_rematch_and_carry_on_in_it_with_the_same_seats():
+    """Issue 55, item 21: Rematch at every screen of a match over the network; one alone says
+    whom it waits for and starts nothing, and once both asked each screen is at the new match's
+    table with its own seat, no invite to send, the guest's seat remembered for Continue."""
     import random
 
     from tests.scenes.test_network_play import play_together
@@ -462,11 +484,24 @@ def test_the_hosts_rematch_is_hosted_again_with_new_invites_and_the_guest_has_no
             wait_until(host, lambda: online(host, 1), "the guest online")
             play_together("jaipur", [host, guest], random.Random(3))
             assert host.scene == "results" and guest.scene == "results"
-            assert "rematch" not in [t["id"] for t in guest.targets()]  # the guest's way back is the host's
-            old = host.table.match_id
+            old = host.app.top.window.match_id
+            guest.click("rematch")
+            assert guest.scene == "results" and results_words(guest) in (
+                "Asking for a rematch…",
+                "Waiting for Asha",
+            )
+            wait_results(guest, lambda: results_words(guest) == "Waiting for Asha", "the guest waits")
+            wait_results(host, lambda: results_words(host) == "Bilal wants a rematch", "the host is told")
+            assert host.scene == "results" and guest.scene == "results"  # nothing started
             host.click("rematch")
-            assert host.scene == "invites"  # the new match's invite, over its table
-            assert host.table.match_id != old and list(host.table.invites) == [1]
+            wait_results(host, lambda: host.scene == "jaipur", "the host at the rematch's table")
+            wait_results(guest, lambda: guest.scene == "jaipur", "the guest at the rematch's table")
+            new = host.table.window.match_id
+            assert new != old and guest.table.window.match_id == new
+            assert host.table.window.seats == {0} and guest.table.window.seats == {1}
+            assert host.table.window.names == guest.table.window.names == ["Asha", "Bilal"]
+            assert not host.table.window.finished and not host.table.invites  # no invite to send
+            assert [(t.match, t.seats) for t in guest.app.matches.remembered()][:1] == [(new, (1,))]
         finally:
             guest.close()
 
