@@ -46,10 +46,11 @@ class TableOverlay(ConnectionBadge):
             return None
         tmap = tmap or self.target_map()
         under = self._under(tmap)
-        return self._tip(tmap, under, said(self.bar()[1], self._pointed(tmap, under)))
+        return self.tip_from(tmap, under, said(self.bar()[1], self._pointed(tmap, under)))
 
-    def _tip(self, tmap: TargetMap, under: Target | None, said: str) -> Target | None:
-        """`tipped`, given what is under the pointer and what the bar's detail says."""
+    def tip_from(self, tmap: TargetMap, under: Target | None, said: str) -> Target | None:
+        """`tipped`, given what is under the pointer and what the bar's detail says (a table's
+        hook: Ubongo's gem rows tip only for a pointer moved onto them)."""
         for target in (under, tmap.get(self.focus)):
             if target is not None and target.tip and target.tip != said and target.kind in self.tip_kinds:
                 return target
@@ -73,7 +74,7 @@ class TableOverlay(ConnectionBadge):
             button.draw(surface)
         self.draw_flying(surface)
         self.draw_connection(surface)  # network play only (game.scenes.table.connection)
-        tip = self._tip(tmap, under, said(detail, pointed)) if self.on_top() else None  # as `tipped`
+        tip = self.tip_from(tmap, under, said(detail, pointed)) if self.on_top() else None  # as `tipped`
         tooltip.draw(surface, tip, self.tip_cards())
 
     def bar_shown(self, title: str, detail: str, mood: str) -> tuple[str, str, str]:

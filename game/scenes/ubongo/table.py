@@ -538,13 +538,13 @@ class UbongoTable(Table):
     # a dim row's tip says why it is dim; an empty row in reach, that it holds nothing
     tip_kinds = ("button", "log", "row", "header")
 
-    def _tip(self, tmap: TargetMap, under: Target | None, said: str) -> Target | None:
+    def tip_from(self, tmap: TargetMap, under: Target | None, said: str) -> Target | None:
         """A row's tip in a box only for the pointer moved onto it as it reads now: not for a
         pointer left still over the board while the row changed (gems taken by a number key or
         a click), nor for the keyboard's focus (the action bar says a focused row's)."""
         if under is not None and under.kind == "row" and (under.id, under.tip) != self.pointed_row:
             under = None
-        tip = super()._tip(tmap, under, said)
+        tip = super().tip_from(tmap, under, said)
         return None if tip is not None and tip.kind == "row" and tip is not under else tip
 
     def hoverable(self, target: Target) -> bool:

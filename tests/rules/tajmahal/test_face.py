@@ -114,6 +114,8 @@ def test_why_not_after_the_game_is_over():
 
 def test_the_face_is_the_rulesets_public_part():
     assert registry.face("tajmahal") is FACE and registry.get("tajmahal") is RULESET
-    assert isinstance(RULESET, type(FACE)) and FACE.moments == ()
+    assert isinstance(RULESET, type(FACE)) and FACE.moments == (
+        "visit_end",
+    )  # the table shows the visit as it ended under its summary
     for attr in ("name", "title", "min_seats", "max_seats", "bot_levels", "options"):
         assert getattr(FACE, attr) == getattr(RULESET, attr)
