@@ -17,7 +17,6 @@ from game.core import codec
 from game.core.files import read_json_object, write_atomic
 from game.core.i18n import N_
 from game.net.invite import Invite
-from game.net.reach import route_of
 
 FILENAME = "online-seats.json"
 KEEP = 20  # the latest seats remembered; older ones are forgotten
@@ -41,6 +40,10 @@ class Ticket:
     @property
     def route(self) -> Invite:
         """How the host is reached again: the invite's ways and key (its code long spent)."""
+        # (here, not at the top: the menu counts seats on the store's thread at start, and the
+        # guest's network stack, TLS and keys, is a tenth of a second of imports it needs not)
+        from game.net.reach import route_of
+
         plain = route_of(self.url)
         return Invite(
             plain.host,

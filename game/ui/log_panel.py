@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.core import i18n
 from game.core.i18n import N_, tr
 from game.ui import card_text, linebreak, text, theme
 from game.ui.targets import Target
@@ -17,6 +18,9 @@ INDENT = 12  # a wrapped line's further rows, so each move starts at the margin
 class LogPanel:
     def __init__(self, x: int, y: int, width: int, rows: int, step: int = 22, title: str = N_("Last moves")):
         self.x, self.y, self.width, self.rows, self.step, self.title = x, y, width, rows, step, title
+        # the last lines laid out, and how: a frame asks for them three times (its targets,
+        # their rects, the drawing) and the log changes only with a move
+        self._laid: tuple[tuple[tuple[str, ...], str], list[tuple[str, tuple[str, ...]]]] | None = None
 
     def wrapped(self, line: str) -> tuple[str, ...]:
         """The line, translated, in rows: the first as wide as the panel, the rest indented;
@@ -34,6 +38,12 @@ class LogPanel:
         """(full line, its rows as drawn) for the newest lines whose rows fit the panel, oldest
         first; a newest line longer than the whole panel keeps the rows there are, its last
         cut with "…"."""
+        key = (tuple(lines), i18n.language())
+        if self._laid is None or self._laid[0] != key:
+            self._laid = (key, self._lay_out(lines))
+        return self._laid[1]
+
+    def _lay_out(self, lines: list[str]) -> list[tuple[str, tuple[str, ...]]]:
         out: list[tuple[str, tuple[str, ...]]] = []
         room = self.rows
         for line in reversed(lines):
