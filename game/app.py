@@ -117,9 +117,11 @@ class App:
             self.toast(language_problem, error=True)
         if not automated:  # a port mapping a killed run left on the router goes (game/net/portmap.py)
             from game.core import paths
-            from game.net.portmap import clean_left
 
-            clean_left(paths.data_dir())
+            if (paths.data_dir() / "portmap.json").exists():  # (portmap.FILE: nearly never there)
+                from game.net.portmap import clean_left
+
+                clean_left(paths.data_dir())
 
     # -- window ---------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:

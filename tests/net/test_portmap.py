@@ -307,3 +307,13 @@ def test_the_keeper_says_it_is_asking_while_the_router_takes_its_time(tmp_path: 
     finally:
         answer.set()
         keeper.stop(BOUND)
+
+
+def test_the_apps_start_looks_for_the_file_portmap_keeps():
+    """The app looks for a killed run's mapping by this name before it loads the module."""
+    import inspect
+
+    from game import app
+    from game.net import portmap
+
+    assert f'"{portmap.FILE}"' in inspect.getsource(app)
