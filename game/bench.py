@@ -397,13 +397,18 @@ def _server(bot_pause: float) -> Iterator[tuple[str, subprocess.Popen]]:
             raise RuntimeError(f"the server did not start: {(folder / 'server.log').read_text()[-800:]}")
         yield f"ws://127.0.0.1:{port}/", proc
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        _end(proc)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _end(proc: subprocess.Popen) -> None:
+    """Stop a process of the bench's: asked first, killed when it does not end in 10 s."""
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 @contextlib.contextmanager
@@ -901,12 +906,7 @@ def _relayed(bot_pause: float) -> Iterator[tuple[str, type[_RelayedSeat], subpro
             yield url, seat, relay, procs[1], server
     finally:
         for proc in procs:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            _end(proc)
         shutil.rmtree(folder, ignore_errors=True)
 
 
