@@ -193,9 +193,9 @@ class Hosting:
         self.thread.stopping()
 
     def stop(self) -> None:
+        self.thread.stop()  # first: what it still sends its guests goes out through the relay too
         if self.relay_link is not None:
             self.relay_link.stop()
-        self.thread.stop()
         if self.portmap is not None:  # the mapping removed (quitting)
             self.portmap.stop(10.0)
 
