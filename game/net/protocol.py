@@ -8,11 +8,15 @@ describes each, so an outside client can be written from it alone.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import time
 from collections.abc import Callable, Mapping
-from typing import Any, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+
+if TYPE_CHECKING:
+    import asyncio
 
 from game.core import codec
 
@@ -248,3 +252,18 @@ def whole(value: Any) -> bool:
 def viewer_key(seat: int | None) -> str:
     """How a viewer is named in a message's "seen": the seat's number, or "none"."""
     return "none" if seat is None else str(seat)
+
+
+def stopped_by_signals() -> asyncio.Event:
+    """An asyncio.Event set by SIGINT or SIGTERM, for a service's loop (`serve`, `relay`) to
+    wait on. Windows' loops take no signal handlers: there Ctrl+C stops the process itself.
+    (asyncio imported here: the menu's count of remembered seats reads this module at start.)"""
+    import asyncio
+    import signal
+
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # (Windows, or not the main thread)
+            loop.add_signal_handler(sig, stop.set)
+    return stop

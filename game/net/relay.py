@@ -22,7 +22,6 @@ import hmac
 import logging
 import os
 import secrets
-import signal
 import socket
 import ssl
 from collections import Counter
@@ -32,7 +31,7 @@ from typing import Any
 
 from game.net import relaying as r
 from game.net.identity import pin_of_certificate, pin_of_spki, verify
-from game.net.protocol import Bucket
+from game.net.protocol import Bucket, stopped_by_signals
 
 log = logging.getLogger("bazaar.relay")
 
@@ -347,11 +346,7 @@ def main(args: argparse.Namespace) -> int:
     relay = Relay(limits, tls)
 
     async def run() -> None:
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.add_signal_handler(sig, stop.set)
+        stop = stopped_by_signals()
 
         def started(address: tuple[str, int]) -> None:
             said = f" · TLS too, its pin {pin}" if tls else ""

@@ -28,7 +28,6 @@ import inspect
 import logging
 import os
 import random
-import signal
 import ssl
 import threading
 import time
@@ -786,11 +785,7 @@ def main(args: argparse.Namespace) -> int:
     MINDS.start()
 
     async def run() -> None:
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.add_signal_handler(sig, stop.set)
+        stop = p.stopped_by_signals()
 
         def started(address: tuple[str, int]) -> None:
             for match_id, why in server.not_loaded.items():
