@@ -496,21 +496,19 @@ class Matches:
         ticket = self._served.get(window.connection) if window.connection is not None else None
         return ticket.route.address if ticket is not None else ""
 
+    def served_invite(self, link: Connection, code: str) -> Invite:
+        """The invite to a match this app made on a server, for a join code the server made."""
+        return replace(self._served[link].route, code=code)
+
     def _hosted(self, hosted: Hosted) -> Opened:
         return Opened(hosted.window, hosted.window.match_id, hosted.invites)
 
     def reinvite(self, link: Connection, seat: int) -> Invite:
         """A new invite for the seat of a player who is away from a match this app hosts: the
-        old invite and the link their app keeps stop working (NotOpened says why not)."""
+        old invite and the link their app keeps stop working (NotOpened says why not). A match
+        made on a server asks the server instead (`Connection.ask_reinvite`, `served_invite`)."""
         from game.hosting import hosting
 
-        served = self._served.get(link)
-        if served is not None:  # the protocol makes new codes only for a server's own app
-            words = msg(
-                "This match is on the server {server}: no new invite can be made from here.",
-                server=served.route.address,
-            )
-            raise NotOpened(words)
         try:
             return hosting(self.app).reinvite(link.match_id, seat)
         except (ValueError, OSError) as exc:

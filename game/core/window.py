@@ -96,6 +96,11 @@ class Connection(Protocol):
 
     def ask_rematch(self) -> None: ...  # this screen wants one (sent once the match is over)
 
+    # the host of a match on a server: a new join code for an away player's seat, made there
+    def ask_reinvite(self, seat: int) -> Rejected | None: ...  # None: sent
+
+    def reinvite_answer(self, seat: int) -> str | Rejected | None: ...  # the code, why not, or not yet
+
 
 class Window(Protocol):
     seats: frozenset[int]  # the seats played at this screen

@@ -314,6 +314,7 @@ class RemoteWindow:
         self.advice: Hint | None = None  # the hint arrived, taken once
         self.rematch: Rematching | None = None  # who wants a rematch, once someone asked
         self.rematch_asked = False  # this screen asked for one
+        self.reinvited: dict[int, str | Rejected] = {}  # per seat, the server's new join code, or why none
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
@@ -511,8 +512,12 @@ class RemoteWindow:
             self._advised(message)
         elif rid in self.sent:
             refused = None if message.get("ok") else m.refused(message)
-            del self.sent[rid]
-            if refused is not None:  # a move or a hand-over the server refused: say why
+            asked = self.sent.pop(rid)
+            if asked["type"] == "reinvite" and isinstance(seat := asked.get("seat"), int):
+                self.reinvited[seat] = (
+                    m.new_code(message) if refused is None else Rejected(refused["message"])
+                )
+            elif refused is not None:  # a move or a hand-over the server refused: say why
                 self._said.append(refused.get("message", ""))
         else:
             self.replies[rid] = message
@@ -538,6 +543,9 @@ class RemoteWindow:
         self.own = welcome["commands"]
         self._state(welcome)
         self.replies.clear()  # answers to requests given up when the link dropped
+        for request in self.sent.values():  # a new invite's code is lost with the link: ask again
+            if request["type"] == "reinvite" and isinstance(seat := request.get("seat"), int):
+                self.reinvited[seat] = Rejected(self.offline_reason())
         self.sent.clear()  # sent before the link dropped: the welcome says what came of them
         if self.advising is not None and self.advising[0]:  # its answer is lost with the link
             asked, self.advising = self.advising[1], None
@@ -822,6 +830,20 @@ class RemoteWindow:
             return Rejected(self.offline_reason())
         self._queue({"type": "hand_to_bot", "seat": seat, "level": level})
         return None
+
+    def ask_reinvite(self, seat: int) -> Rejected | None:
+        """The host of a match on a server asks it for a new join code for an away player's
+        seat (sent; the answer comes to `reinvite_answer`)."""
+        if self.status != "online":
+            return Rejected(self.offline_reason())
+        self.reinvited.pop(seat, None)
+        self._queue({"type": "reinvite", "seat": seat})
+        return None
+
+    def reinvite_answer(self, seat: int) -> str | Rejected | None:
+        """The server's answer to `ask_reinvite` for `seat`, taken once: the new join code, or
+        why there is none (None: not come yet)."""
+        return self.reinvited.pop(seat, None)
 
     def ask_rematch(self) -> None:
         """This screen wants a rematch (sent once; a refusal comes back as a notice, who agreed

@@ -131,6 +131,14 @@ def refused(message: Object) -> ErrorBody:
     return error
 
 
+def new_code(message: Object) -> str:
+    """The join code of a `reinvite`'s answer."""
+    code = message.get("code")
+    if not isinstance(code, str) or not code:
+        raise Malformed("a new invite's answer needs its code")
+    return code
+
+
 def welcome(message: Object) -> Welcome:
     match = _object(message.get("match"), "a welcome's match")
     game = match.get("game")

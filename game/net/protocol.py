@@ -63,6 +63,7 @@ REQUESTS: dict[str, tuple[str, ...]] = {
     "hand_to_bot": ("id", "seat", "level"),
     "advise": ("id", "seat"),  # the hint bot's move for one of your seats, answered once thought
     "rematch": ("id",),  # after the end: the same seats again, once every person agrees
+    "reinvite": ("id", "seat"),  # the host's: a new join code for an away player's seat
 }
 
 # Error codes (the `code` of an error); the message beside one says it in words

@@ -384,6 +384,19 @@ class Server:
         codes = await self._keyed(self.keys.new_codes, match_id, [seat])
         return codes[seat]
 
+    async def _reinvite(self, conn: Connection, room: Room, seat: Any, rid: int) -> dict[str, Any]:
+        """`reinvite` over the protocol: what a host whose match is on this server (made with
+        `create`) asks, as the app hosting a match asks `reinvite` in its own process."""
+        if not conn.grant.host:
+            return p.error(p.NOT_HOST, "only the host may make a new invite", rid)
+        if not p.whole(seat):
+            return p.error(p.BAD_MESSAGE, "reinvite takes a seat number", rid)
+        try:
+            code = await self.reinvite(room.id, seat)
+        except ValueError as exc:
+            return p.error(p.REFUSED, str(exc), rid)
+        return p.reply(rid, code=code)
+
     async def host_again(self, match_id: int) -> str:
         """The host's app started again: a fresh host token for its match (loaded here)."""
         room = await self.room(match_id)
@@ -485,6 +498,8 @@ class Server:
         room = conn.room
         if kind == "rematch":
             return await self.rematch(conn, message["id"])
+        if kind == "reinvite":
+            return await self._reinvite(conn, room, message["seat"], rid)
         answer = await room.request(conn, message)
         if kind == "hand_to_bot" and answer is not None and answer.get("ok"):
             # the old player's token opens nothing now

@@ -35,6 +35,7 @@ from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.core.window import Connection, Window
+    from game.net.invite import Invite
     from game.scenes.host import Host
     from game.scenes.tables import TableScene
 
@@ -57,6 +58,7 @@ class ConnectionSheet(Overlay):
         b = self.box
         self.bots: dict[int, Button] = {}
         self.reinvites: dict[int, Button] = {}
+        self.asking: set[int] = set()  # seats whose new invite the server is asked for
         if remote.host:
             for seat in range(len(window.players)):
                 y = b.y + TOP + ROW_H * seat + 4
@@ -165,14 +167,40 @@ class ConnectionSheet(Overlay):
             self.status = msg("{name} is here again: the seat stays theirs.", name=name)
             self._sync()
             return
+        server = self.app.matches.served_at(self.window)
+        if server:  # the server makes the code: its answer comes with the link's news (update)
+            refused = self.link.ask_reinvite(seat)
+            if refused is not None:
+                self.status = msg("No new invite: {why}", why=refused.reason)
+                return
+            self.asking.add(seat)
+            self.status = msg(
+                "Asking the server {server} for a new invite for {name}…", server=server, name=name
+            )
+            return
         try:
             invite = self.app.matches.reinvite(self.link, seat)
         except NotOpened as exc:
             self.status = said(exc)
             return
+        self._reinvited(seat, invite)
+
+    def _answered(self) -> None:
+        """The server's answers to the new invites asked of it."""
+        for seat in sorted(self.asking):
+            answer = self.link.reinvite_answer(seat)
+            if answer is None:
+                continue
+            self.asking.discard(seat)
+            if isinstance(answer, str):
+                self._reinvited(seat, self.app.matches.served_invite(self.link, answer))
+            else:
+                self.status = msg("No new invite: {why}", why=answer.reason)
+
+    def _reinvited(self, seat: int, invite: Invite) -> None:
         self.table.invites[seat] = invite
         self.table.connection_seen.discard(seat)  # nobody has joined with this invite yet
-        self.status = msg("A new invite for {name}: send it to them.", name=name)
+        self.status = msg("A new invite for {name}: send it to them.", name=name_of(self.window, seat))
         self.invites_button.visible = True
         self._sync()
         self.show_invites()
@@ -184,7 +212,9 @@ class ConnectionSheet(Overlay):
 
     # -- time: the link and the players change while the sheet stands ----------------------
     def update(self, ticks: int) -> None:
-        self.news = self.link.pump() > 0
+        self.news = self.link.pump() > 0  # (the table below may have applied the news already)
+        if self.asking:
+            self._answered()
         if self.news:
             self._sync()
 

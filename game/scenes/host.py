@@ -128,6 +128,8 @@ class MatchesLike(Protocol):
 
     def reinvite(self, link: Connection, seat: int) -> Invite: ...
 
+    def served_invite(self, link: Connection, code: str) -> Invite: ...
+
     def join(
         self,
         text: str,

@@ -84,6 +84,7 @@ def test_decode_takes_each_request_with_its_fields():
         "hand_to_bot": {"id": 6, "seat": 1, "level": "easy"},
         "advise": {"id": 7, "seat": 0},
         "rematch": {"id": 8},
+        "reinvite": {"id": 9, "seat": 1},
     }
     assert set(samples) == set(p.REQUESTS)
     for kind, fields in samples.items():

@@ -147,3 +147,54 @@ def test_continue_lists_a_match_on_a_server_beside_one_saved_here(monkeypatch):
         assert any("on server games.example.org:8765" in w for _, w in drawn.drawn)
     finally:
         s.close()
+
+
+def test_the_host_gives_an_away_guest_a_new_invite_made_by_the_server(tmp_path):
+    """A match made on a server: the host's New invite asks the server (`reinvite`) for a new
+    code, the sheet says it is asking and the frame goes on; the new invite is pinned to the
+    server, the old token opens nothing, and whoever joins with it takes the seat."""
+    import pytest
+
+    from game.net.client import NetError, RemoteWindow
+    from tests.scenes.test_network_ui import joined, online, wait_until
+
+    with serve(tmp_path / "server") as (server, identity, address):
+        set_server(address, identity.pin, KEY)
+        s = setup_with_kinds("jaipur", ["human", "online"])
+        guest = again = None
+        try:
+            host_on_server(s)
+            first = str(s.table.invites[1])
+            s.click("close")
+            guest = joined(first)
+            wait_until(s, lambda: online(s, 1), "the guest online")
+            old = guest.table.window
+            url, token = old.link.route, old.token
+            guest.close()
+            guest = None
+            wait_until(s, lambda: not online(s, 1), "the guest gone")
+            s.click("connection")
+            s.click("reinvite.1")
+            s.click("new-invite")
+            assert s.scene == "connection", "the sheet stands while the server is asked"
+            assert s.app.top.status.startswith(f"Asking the server {address} for a new invite")
+            window = s.table.window
+            for _ in range(100):
+                if s.scene == "invites":
+                    break
+                s.tick(1)  # the sheet applies the link's news: the server's answer among them
+                window.wait(0.2)
+            assert s.scene == "invites", s.app.top.status
+            fresh = parse(str(s.table.invites[1]))
+            assert (fresh.address, fresh.pin) == (address, identity.pin) and str(fresh) != first
+            with pytest.raises(NetError) as refused:
+                RemoteWindow.rejoin(url, token, timeout=10.0)
+            assert refused.value.code == "bad-token"
+            again = joined(str(fresh))
+            wait_until(s, lambda: online(s, 1), "the new guest online")
+            assert again.table.window.seats == frozenset({1})
+        finally:
+            for screen in (guest, again):
+                if screen is not None:
+                    screen.close()
+            s.close()
