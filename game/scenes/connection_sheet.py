@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.i18n import N_, msg, said
+from game.core.i18n import N_, Msg, msg, said
 from game.core.seats import level_name
 from game.core.window import NotOpened
 from game.scenes.base import Overlay
@@ -59,6 +59,7 @@ class ConnectionSheet(Overlay):
         self.bots: dict[int, Button] = {}
         self.reinvites: dict[int, Button] = {}
         self.asking: set[int] = set()  # seats whose new invite the server is asked for
+        self.server = app.matches.served_at(window)  # HOST:PORT of a match made on a server
         if remote.host:
             for seat in range(len(window.players)):
                 y = b.y + TOP + ROW_H * seat + 4
@@ -167,7 +168,7 @@ class ConnectionSheet(Overlay):
             self.status = msg("{name} is here again: the seat stays theirs.", name=name)
             self._sync()
             return
-        server = self.app.matches.served_at(self.window)
+        server = self.server
         if server:  # the server makes the code: its answer comes with the link's news (update)
             refused = self.link.ask_reinvite(seat)
             if refused is not None:
@@ -240,11 +241,13 @@ class ConnectionSheet(Overlay):
             for j, line in enumerate(text.wrap(detail, b.w - 104, 14)[:DETAIL_LINES]):
                 text.blit(surface, line, (b.x + 64, b.y + 108 + 16 * j), 14, theme.MUTED, anchor="midleft")
         else:
-            where = (
-                N_("You host this match on this computer.")
-                if remote.host
-                else N_("The match is held by the computer that hosts it.")
-            )
+            where: str | Msg
+            if self.server:  # a match this app made on a server
+                where = msg("You host this match on the server {server}.", server=self.server)
+            elif remote.host:
+                where = N_("You host this match on this computer.")
+            else:
+                where = N_("The match is held by the computer that hosts it.")
             text.blit(
                 surface, latency_words(remote), (b.x + 64, b.y + 122), 16, theme.MUTED, anchor="midleft"
             )

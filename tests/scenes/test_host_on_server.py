@@ -149,7 +149,7 @@ def test_continue_lists_a_match_on_a_server_beside_one_saved_here(monkeypatch):
         s.close()
 
 
-def test_the_host_gives_an_away_guest_a_new_invite_made_by_the_server(tmp_path):
+def test_the_host_gives_an_away_guest_a_new_invite_made_by_the_server(tmp_path, monkeypatch):
     """A match made on a server: the host's New invite asks the server (`reinvite`) for a new
     code, the sheet says it is asking and the frame goes on; the new invite is pinned to the
     server, the old token opens nothing, and whoever joins with it takes the seat."""
@@ -174,6 +174,9 @@ def test_the_host_gives_an_away_guest_a_new_invite_made_by_the_server(tmp_path):
             guest = None
             wait_until(s, lambda: not online(s, 1), "the guest gone")
             s.click("connection")
+            drawn = Overflow(monkeypatch)
+            assert drawn.problems(s) == []
+            assert any(f"You host this match on the server {address}." in w for _, w in drawn.drawn)
             s.click("reinvite.1")
             s.click("new-invite")
             assert s.scene == "connection", "the sheet stands while the server is asked"
