@@ -201,3 +201,47 @@ def test_the_host_gives_an_away_guest_a_new_invite_made_by_the_server(tmp_path, 
                 if screen is not None:
                     screen.close()
             s.close()
+
+
+def test_a_rematch_of_a_match_made_on_a_server_is_made_there_and_continue_lists_it(tmp_path, monkeypatch):
+    """Both screens of a match made on a server ask for a rematch: the server makes it, the
+    host's app takes its seats there (nothing is hosted on this computer) and Continue lists
+    the new match with where it is played, the old one no longer."""
+    import random
+
+    from game.net import client
+    from tests.scenes.test_network_play import play_together
+    from tests.scenes.test_network_ui import joined, online, results_words, wait_results, wait_until
+
+    # the rematch's table is reached off the frame: on a loaded machine its connection may take
+    # longer than a person's patience, never longer than this test's bound
+    monkeypatch.setattr(client.Link, "OPEN_SECONDS", 120.0)
+    monkeypatch.setattr(client, "REQUEST_SECONDS", 120.0)
+    with serve(tmp_path / "server") as (server, identity, address):
+        set_server(address, identity.pin, KEY)
+        s = setup_with_kinds("jaipur", ["human", "online"])
+        guest = None
+        try:
+            host_on_server(s)
+            first = str(s.table.invites[1])
+            s.click("close")
+            guest = joined(first)
+            wait_until(s, lambda: online(s, 1), "the guest online")
+            play_together("jaipur", [s, guest], random.Random(3))
+            assert s.scene == "results" and guest.scene == "results"
+            old = s.app.top.window.match_id
+            guest.click("rematch")
+            wait_results(s, lambda: results_words(s) == "Bilal wants a rematch", "the host is told")
+            s.click("rematch")
+            wait_results(s, lambda: s.scene == "jaipur", "the host at the rematch's table")
+            wait_results(guest, lambda: guest.scene == "jaipur", "the guest at the rematch's table")
+            new = s.table.window.match_id
+            assert new != old and guest.table.window.match_id == new
+            assert s.app.hosting is None, "nothing is hosted on this computer"
+            assert new in server.rooms, "the rematch is the server's"
+            assert s.app.matches.served_at(s.table.window) == address
+            assert [(t.match, t.served) for t in s.app.matches.served()] == [(new, True)]
+        finally:
+            if guest is not None:
+                guest.close()
+            s.close()
