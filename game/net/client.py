@@ -547,6 +547,10 @@ class RemoteWindow:
             if request["type"] == "reinvite" and isinstance(seat := request.get("seat"), int):
                 self.reinvited[seat] = Rejected(self.offline_reason())
         self.sent.clear()  # sent before the link dropped: the welcome says what came of them
+        if self.rematch_asked and (self.rematch is None or not self.rematch.token):
+            # the rematch made while this screen was away went to the screens there: asked
+            # again, the server (which keeps who agreed) answers with this screen's token at once
+            self.outbox = [q for q in self.outbox if q["type"] != "rematch"] + [{"type": "rematch"}]
         if self.advising is not None and self.advising[0]:  # its answer is lost with the link
             asked, self.advising = self.advising[1], None
             self.advice = Hint(asked, None, self.offline_reason())

@@ -10,7 +10,7 @@ import json
 import random
 
 from game.net import protocol as p
-from tests.net.support import Net, Raw
+from tests.net.support import Net, Raw, until
 
 
 def finish(net: Net, match_id: int) -> None:
@@ -96,3 +96,41 @@ def test_a_bot_seat_agrees_by_itself_and_a_rematch_before_the_end_is_refused_in_
     assert news["agreed"] == [0] and news["waiting"] == [] and news["match"] != match_id
     welcome = net.raw().hello(news["token"])
     assert welcome["type"] == "welcome" and welcome["match"]["players"][1]["kind"] == "bot"
+
+
+def test_a_screen_away_when_the_rematch_is_made_gets_its_token_once_back(net, monkeypatch):
+    """A guest asked for a rematch, then its link dropped; the host asked meanwhile and the
+    server made the rematch, telling the screens connected then. Back, the guest's screen asks
+    again by itself and gets its token there, with no invite to send."""
+    import threading
+
+    from game.net import client
+    from tests.net.support import BOUND, seen
+
+    gate = threading.Event()
+    gate.set()
+    real = client.connect_ws
+
+    def gated(*args, **kwargs):  # the guest's link comes back only once the gate opens
+        assert gate.wait(BOUND), "the gate was never opened"
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(client, "connect_ws", gated)
+    match_id, codes, token = net.create("jaipur", "human", "online", options={"first": 0})
+    host, guest = net.rejoin(token), net.join(codes[1])
+    finish(net, match_id)
+    seen(guest, lambda: guest.finished, "the guest sees the end")
+    seen(host, lambda: host.finished, "the host sees the end")
+    guest.ask_rematch()
+    seen(host, lambda: host.rematch is not None and host.rematch.agreed == {1}, "the host hears it")
+    gate.clear()
+    guest.link.drop()
+    until(lambda: not net.online(match_id)[1], "the guest gone")
+    host.ask_rematch()
+    seen(host, lambda: host.rematch is not None and bool(host.rematch.token), "the rematch made")
+    assert guest.rematch is None or not guest.rematch.token  # told nothing while away
+    gate.set()
+    seen(guest, lambda: guest.rematch is not None and bool(guest.rematch.token), "the guest's token")
+    assert guest.rematch.match == host.rematch.match
+    again = net.rejoin(guest.rematch.token)
+    assert again.match_id == host.rematch.match and again.seats == frozenset({1})
