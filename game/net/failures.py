@@ -196,7 +196,8 @@ def failure_words(exc: BaseException, url: str) -> Msg:
         return _briefly(
             msg(
                 "Nothing answers at {address}: the match is not hosted there now (the host's app is "
-                "closed, or the server stopped), or a firewall blocks the port. Ask the host to open it again.",
+                "closed, or the server stopped), or a firewall blocks the port. "
+                "Ask the host to open it again.",
                 address=address,
             ),
             N_("No answer from the host"),
