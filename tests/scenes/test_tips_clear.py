@@ -177,8 +177,9 @@ def test_a_setup_screens_tip_leaves_its_note_and_offer_readable(monkeypatch, lan
 
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_the_gin_rummy_tutorials_bubble_leaves_the_hands_result_in_sight(language):
-    """Once the hand is over, the bubbles of steps 7 (the lay-offs, as both hands are shown)
-    and 8 (the undercut) leave the result panel in sight; step 7's, both hands too."""
+    """Once the hand is over, the bubbles of steps 7 (the lay-offs, as both hands are shown),
+    8 (the undercut) and 9 (going Gin, by the scores) leave the result panel in sight; step
+    7's, both hands too."""
     from game.core import i18n
     from game.scenes.tutorial import areas
     from tests.scenes.tutorial_walk import do_step, opened
@@ -191,7 +192,7 @@ def test_the_gin_rummy_tutorials_bubble_leaves_the_hands_result_in_sight(languag
         do_step(s, steps[k])
     s.idle()
     named = areas.of(s.table)
-    for k in (6, 7):
+    for k in (6, 7, 8):
         s.idle()
         assert coach.index == k
         coach.layout()
