@@ -52,6 +52,20 @@ def _settled(words: Msg) -> Msg:
     return words
 
 
+_BRIEF: dict[str, str] = {}  # a template's few words for a small room (the table's badge)
+
+
+def _briefly(words: Msg, brief: str) -> Msg:
+    _BRIEF[words.template] = brief
+    return words
+
+
+def brief(words: str) -> str:
+    """What went wrong in a few words, for a room too small for the whole (the table's
+    connection badge, whose tooltip and sheet say it all); "" when there are none."""
+    return _BRIEF.get(words.template, "") if isinstance(words, Msg) else ""
+
+
 def settled(words: str) -> bool:
     """Words about a key, a certificate or every address at once: they say what to do
     themselves, and no advice about networks in general belongs beside them."""
@@ -138,7 +152,10 @@ def _tls_words(exc: ssl.SSLError, address: str) -> Msg:
 
 def dropped(url: str) -> Msg:
     """An open connection to `url` that closed (the link tries again by itself)."""
-    return msg("The connection to {address} dropped; trying again.", address=urlsplit(url).netloc or url)
+    return _briefly(
+        msg("The connection to {address} dropped; trying again.", address=urlsplit(url).netloc or url),
+        N_("The link dropped"),
+    )
 
 
 def failure_words(exc: BaseException, url: str) -> Msg:
@@ -176,22 +193,32 @@ def failure_words(exc: BaseException, url: str) -> Msg:
         host = parts.hostname or url
         return msg("The name {host} was not found. Check the address in the invite.", host=host)
     if isinstance(exc, ConnectionRefusedError):
-        return msg(
-            "Nothing answers at {address}: the match is not hosted there now (the host's app is closed, "
-            "or the server stopped), or a firewall blocks the port. Ask the host to open it again.",
-            address=address,
+        return _briefly(
+            msg(
+                "Nothing answers at {address}: the match is not hosted there now (the host's app is "
+                "closed, or the server stopped), or a firewall blocks the port. "
+                "Ask the host to open it again.",
+                address=address,
+            ),
+            N_("No answer from the host"),
         )
     if isinstance(exc, TimeoutError):
-        return msg(
-            "{address} did not answer in time. Check that the host's app or server is running and the "
-            "address is right.",
-            address=address,
+        return _briefly(
+            msg(
+                "{address} did not answer in time. Check that the host's app or server is running and "
+                "the address is right.",
+                address=address,
+            ),
+            N_("No answer in time"),
         )
     if isinstance(exc, OSError) and exc.errno in UNREACHABLE:
-        return msg(
-            "No route to {address}: this computer cannot reach it. Check the address, and that both "
-            "computers are on the same network.",
-            address=address,
+        return _briefly(
+            msg(
+                "No route to {address}: this computer cannot reach it. Check the address, and that "
+                "both computers are on the same network.",
+                address=address,
+            ),
+            N_("No route to the host"),
         )
     why = exc.strerror if isinstance(exc, OSError) and exc.strerror else type(exc).__name__
     return msg("The connection to {address} failed: {why}.", address=address, why=why)

@@ -129,6 +129,38 @@ def test_every_label_fits_its_box(visit, language, monkeypatch, bazaar_home):
         session.close()
 
 
+@pytest.mark.parametrize("game", [g for g in games.games() if registry.plugin(g).table])
+def test_a_guests_badge_with_the_host_gone_says_why_whole(game, monkeypatch, bazaar_home):
+    """The host's app closed mid-match: the guest's small badge ended its Japanese reason in
+    "…" (its tooltip and the sheet had it whole). Every table's room holds its words whole."""
+    from tests.scenes.test_network_ui import hosting, joined, online, wait_until
+
+    seats = ["human", "online", *["easy"] * (games.seat_range(game)[0] - 2)]
+    with hosting(game, seats) as (host, invites):
+        guest = joined(invites[1])
+        try:
+            wait_until(guest, lambda: online(guest, 0), "the host online")
+            host.app.hosting.stop()  # the host's server is gone: the guest's link is refused
+            link = guest.table.connection
+            wait_until(guest, lambda: link.status != "online" and "Nothing answers" in link.problem, "why")
+            for _ in range(600):  # game time, not a thread: the deal's cards land in their places
+                if not guest.table.busy():
+                    break
+                guest.tick(1)
+            overflow = Overflow(monkeypatch)
+            for language in i18n.LANGUAGES:
+                assert i18n.set_language(language) is None
+                assert overflow.problems(guest) == [], language
+                badge = guest.target("connection")
+                said = [words for rect, words in overflow.drawn if badge.rect.contains(rect)]
+                assert said[0] == i18n.tr("Reconnecting…") and len(said) > 1, said
+                assert not any(words.endswith("…") for words in said[1:]), said
+                assert badge.tip == link.problem, "the tooltip says it all"
+        finally:
+            i18n.set_language("en")
+            guest.close()
+
+
 class Spilling(Screen):
     """A screen whose one label is wider than its button, and one cut short."""
 

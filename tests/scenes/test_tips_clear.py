@@ -76,6 +76,48 @@ def test_ubongo_row_tips_never_stand_over_the_gem_board():
     s.close()
 
 
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_top_rows_tip_leaves_the_gem_boards_caption_readable(monkeypatch, language):
+    """The pointer moved onto the first row: its tip stood over the board's title and note."""
+    from game.core import i18n
+    from game.ui import text, tooltip
+
+    s = gem_board_solved()
+    i18n.set_language(language)
+    s.key(str(s.view(0)["reach"][0] + 1))  # gems taken: every row's tip says so
+    s.tick(1)
+    s.move(UL.row_rect(0).center)
+    tip = s.table.tipped()
+    assert tip is not None and tip.id == "row.0" and tip.tip
+    drawn: list[tuple[str, pygame.Rect]] = []
+    boxes: list[pygame.Rect | None] = []
+    real_blit, real_tip = text.blit, tooltip.draw
+
+    def blit(surface, words, *args, **kwargs):
+        rect = real_blit(surface, words, *args, **kwargs)
+        drawn.append((i18n.tr(words), pygame.Rect(rect)))
+        return rect
+
+    def tipped(*args, **kwargs):
+        boxes.append(real_tip(*args, **kwargs))
+        return boxes[-1]
+
+    monkeypatch.setattr(text, "blit", blit)
+    monkeypatch.setattr(tooltip, "draw", tipped)
+    s.table.render.layer.key = None  # the board painted again, its words recorded
+    s.app.draw()
+    shown = [box for box in boxes if box is not None]
+    assert len(shown) == 1, boxes
+    box = shown[0]
+    note = "Each row: its start field, then the gems; a pawn takes the two at the front."
+    caption = [r for w, r in drawn if w in (i18n.tr("The gem board"), i18n.tr(note))]
+    assert len(caption) == 2, drawn
+    assert box.collidelist(caption) < 0, (box, caption)
+    assert not box.colliderect(UL.row_rect(0)), "nor the row it explains"
+    i18n.set_language("en")
+    s.close()
+
+
 def test_the_pointer_resting_where_the_window_opens_lights_no_tile():
     """As SDL says it when the window opens under a pointer nobody moves: the window entered,
     then a motion of nothing to where the pointer rests (over Gin Rummy's tile)."""
@@ -135,8 +177,9 @@ def test_a_setup_screens_tip_leaves_its_note_and_offer_readable(monkeypatch, lan
 
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_the_gin_rummy_tutorials_bubble_leaves_the_hands_result_in_sight(language):
-    """Once the hand is over, the bubbles of steps 7 (the lay-offs, as both hands are shown)
-    and 8 (the undercut) leave the result panel in sight; step 7's, both hands too."""
+    """Once the hand is over, the bubbles of steps 7 (the lay-offs, as both hands are shown),
+    8 (the undercut) and 9 (going Gin, by the scores) leave the result panel in sight; step
+    7's, both hands too."""
     from game.core import i18n
     from game.scenes.tutorial import areas
     from tests.scenes.tutorial_walk import do_step, opened
@@ -149,7 +192,7 @@ def test_the_gin_rummy_tutorials_bubble_leaves_the_hands_result_in_sight(languag
         do_step(s, steps[k])
     s.idle()
     named = areas.of(s.table)
-    for k in (6, 7):
+    for k in (6, 7, 8):
         s.idle()
         assert coach.index == k
         coach.layout()

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, cast
 import pygame
 
 from game.core.i18n import N_, msg
+from game.net.failures import brief
 from game.scenes.presence import (
     LINK_CLOSED,
     LINK_DOWN,
@@ -87,7 +88,8 @@ class ConnectionBadge:
         if remote is None:
             return []
         headline, detail = link_words(remote)
-        if remote.status != "online":
+        if remote.status != "online":  # why, in a few words: the tooltip and the sheet say it all
+            detail = brief(detail) or detail
             return [(link_state(remote), headline), *([("", detail)] if detail else [])]
         states = seat_states(self.window, self.connection_seen)
         missing = [seat for seat, state in enumerate(states) if state in MISSING]
@@ -102,7 +104,8 @@ class ConnectionBadge:
 
     def _connection_layout(self) -> tuple[pygame.Rect, list[tuple[str, str, int]], str]:
         """The badge's box, its drawn lines (mark, words, size) as the room allows, and the
-        whole of a line the room cut short (ended with "…"; the tooltip says it all)."""
+        whole of a line the room has no height for: left out whole, never cut short with "…"
+        (the tooltip says it)."""
         room = pygame.Rect(self.connection_room)
         room_w = room.w - 2 * PAD_X - MARK_W
         said = self.connection_lines()
@@ -114,11 +117,10 @@ class ConnectionBadge:
         capacity = max(1, (room.h - 2 * PAD_Y) // LINE_H)
         kept, left = lines[:capacity], lines[capacity:]
         cut = ""
-        if kept and left and left[0][3] == kept[-1][3]:  # a line cut in the middle
-            state, part, size, k = kept[-1]
-            face = "bold" if k == 0 else "regular"
-            kept[-1] = (state, text.fit(part + "…", room_w, size, face, size)[0], size, k)
-            cut = str(said[k][1])
+        if left:
+            cut = str(said[left[0][3]][1])
+            if len(kept) > 1 and left[0][3] == kept[-1][3]:  # a line the room would cut: all of it goes
+                kept = [line for line in kept if line[3] != left[0][3]] or kept[:1]
         drawn = [(state, part, size) for state, part, size, _ in kept]
         widest = max((text.font(size, "bold").size(part)[0] for _, part, size in drawn), default=40)
         box = pygame.Rect(0, 0, min(room.w, widest + 2 * PAD_X + MARK_W), len(drawn) * LINE_H + 2 * PAD_Y)
@@ -162,7 +164,8 @@ class ConnectionBadge:
             return []
         box, _drawn, cut = self._connection_layout()
         label = " — ".join(str(words) for _, words in self.connection_lines())
-        return [Target(BADGE, label, "button", box, tip=cut or TIP)]
+        why = link_words(self.connection)[1] if self.connection.status != "online" else ""
+        return [Target(BADGE, label, "button", box, tip=cut or (why if brief(why) else TIP))]
 
     def connection_event(self, event: pygame.event.Event) -> bool:
         """A click on the badge, or Space or Enter while the keyboard is on it: its sheet.

@@ -35,6 +35,7 @@ class TableOverlay(ConnectionBadge):
 
         def target_map(self) -> TargetMap: ...
         def away(self, seat: int) -> bool: ...
+        def tip_avoid(self) -> list[pygame.Rect]: ...
 
     tip_kinds: tuple[str, ...] = ("button", "log")  # the targets whose tips the tooltip shows
 
@@ -75,7 +76,7 @@ class TableOverlay(ConnectionBadge):
         self.draw_flying(surface)
         self.draw_connection(surface)  # network play only (game.scenes.table.connection)
         tip = self.tip_from(tmap, under, said(detail, pointed)) if self.on_top() else None  # as `tipped`
-        tooltip.draw(surface, tip, self.tip_cards())
+        tooltip.draw(surface, tip, self.tip_cards(), self.tip_avoid())
 
     def bar_shown(self, title: str, detail: str, mood: str) -> tuple[str, str, str]:
         """The bar as drawn: while the match waits on a person who is not connected, that they

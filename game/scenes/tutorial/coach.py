@@ -40,6 +40,7 @@ else:
     TableBase = object  # at run time `coached` puts the game's own table after it
 
 BUBBLE_W = 420
+NARROW_W = 320  # where the wide bubble would cover a named part and this one none (a side panel)
 TEXT_SIZE = 20
 LINE_H = 26
 PAD = 18
@@ -65,6 +66,7 @@ class Coach:
         self.leave_button = Button((0, 0, 100, 46), N_("Leave"), self.leave, size=20, tid="coach.leave")
         self.buttons = [self.back_button, self.leave_button, self.next_button]
         self.bubble = pygame.Rect(0, 0, BUBBLE_W, 10)
+        self.width = BUBBLE_W  # the bubble's, as laid out for the step
         self._shade = pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
         self._shade_key: tuple[tuple[int, ...], ...] | None = None  # the rings the shade was cut for
         table.guard = self.guard
@@ -144,29 +146,43 @@ class Coach:
 
     def layout(self) -> None:
         """The bubble beside what the step points at (see `place`), its buttons along the
-        bottom; in the middle of the table when the step points at nothing."""
+        bottom; in the middle of the table when the step points at nothing. Narrower (its
+        buttons on two rows) where only so it covers none of the table's named parts."""
         step = self.step
-        lines = self.lines()
-        height = PAD + 22 + LINE_H * len(lines) + 14 + 46 + PAD
-        bubble = pygame.Rect(0, 0, BUBBLE_W, height)
-        spots = self.spots()
-        screen = pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT).inflate(-2 * MARGIN, -2 * MARGIN)
-        if spots:
-            live = [t.bounds for t in self.table.table_targets() if t.enabled and t.kind != "log"]
-            named = [r for k, r in areas.of(self.table).items() if k not in step.targets]
-            bubble = self.place(bubble, spots, screen, live, named)
-        else:
-            bubble.center = (theme.WIDTH // 2 - 180, theme.HEIGHT // 2)
-        self.bubble = bubble
-        y = bubble.bottom - PAD - 46
-        self.leave_button.rect.topleft = (bubble.x + PAD, y)
-        self.back_button.rect.topleft = (self.leave_button.rect.right + 10, y)
-        self.next_button.rect.topright = (bubble.right - PAD, y)
         self.next_button.visible = step.expect is None
         self.next_button.label = step.next_label
         self.next_button.rect.w = max(150, text.font(20, "bold").size(i18n.tr(step.next_label))[0] + 36)
-        self.next_button.rect.right = bubble.right - PAD
         self.back_button.visible = self.can_go_back
+        spots = self.spots()
+        screen = pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT).inflate(-2 * MARGIN, -2 * MARGIN)
+        live = [t.bounds for t in self.table.table_targets() if t.enabled and t.kind != "log"]
+        named = [r for k, r in areas.of(self.table).items() if k not in step.targets]
+
+        def laid(width: int) -> pygame.Rect:
+            self.width = width
+            height = PAD + 22 + LINE_H * len(self.lines()) + 14 + self._buttons_h() + PAD
+            bubble = pygame.Rect(0, 0, width, height)
+            if not spots:
+                bubble.center = (theme.WIDTH // 2 - 180, theme.HEIGHT // 2)
+                return bubble
+            return self.place(bubble, spots, screen, live, named)
+
+        bubble = laid(BUBBLE_W)
+        if spots and bubble.collidelist(named) >= 0:
+            narrow = laid(NARROW_W)
+            bubble = narrow if narrow.collidelist(named) < 0 else laid(BUBBLE_W)
+        self.bubble = bubble
+        y = bubble.bottom - PAD - 46
+        self.next_button.rect.topright = (bubble.right - PAD, y)
+        if self._buttons_h() > 46:  # Leave and Back on a row above Next
+            y -= 46 + 10
+        self.leave_button.rect.topleft = (bubble.x + PAD, y)
+        self.back_button.rect.topleft = (self.leave_button.rect.right + 10, y)
+
+    def _buttons_h(self) -> int:
+        """The height of the bubble's buttons: one row, or two where they are wider than it."""
+        shown = [b.rect.w for b in self.buttons if b.visible]
+        return 46 if sum(shown) + 10 * (len(shown) - 1) <= self.width - 2 * PAD else 46 + 10 + 46
 
     @staticmethod
     def place(
@@ -212,9 +228,9 @@ class Coach:
         return pygame.Rect(far, bubble.size)
 
     def lines(self) -> tuple[str, ...]:
-        said = text.wrap(self.step.text, BUBBLE_W - 2 * PAD, TEXT_SIZE)
+        said = text.wrap(self.step.text, self.width - 2 * PAD, TEXT_SIZE)
         if self.refused:  # the hint, from the next line on
-            said += text.wrap(self.refused, BUBBLE_W - 2 * PAD, TEXT_SIZE)
+            said += text.wrap(self.refused, self.width - 2 * PAD, TEXT_SIZE)
         return said
 
     def targets(self) -> list[Target]:
@@ -273,9 +289,9 @@ class Coach:
         heading = _(
             "{title} · {n} of {count}", title=i18n.tr(self.tutorial.title), n=self.index + 1, count=count
         )
-        heading, hsize = text.fit(heading, BUBBLE_W - 2 * PAD, 15, "bold", 12)
+        heading, hsize = text.fit(heading, self.width - 2 * PAD, 15, "bold", 12)
         text.blit(surface, heading, (bubble.x + PAD, bubble.y + PAD - 2), hsize, theme.MUTED, "bold")
-        first_refused = len(text.wrap(self.step.text, BUBBLE_W - 2 * PAD, TEXT_SIZE))
+        first_refused = len(text.wrap(self.step.text, self.width - 2 * PAD, TEXT_SIZE))
         for k, line in enumerate(self.lines()):
             ink = theme.ACCENT if k >= first_refused else theme.TEXT
             text.blit(surface, line, (bubble.x + PAD, bubble.y + PAD + 22 + LINE_H * k), TEXT_SIZE, ink)

@@ -23,6 +23,8 @@ PLAYER_H = 104  # one row per seat: up to four fit
 # row; beneath it, the corner where the person's own puzzle stays in sight, frozen
 ROW_H = 60
 GEM_ROWS_RECT = pygame.Rect(PLAY.x + 8, PLAY.y + 48, PLAY.w - 16, 6 * ROW_H)
+# above the rows, the board's title and its note (no tooltip covers them)
+GEM_CAPTION = pygame.Rect(PLAY.x + 8, PLAY.y + 2, PLAY.w - 16, 36)
 CORNER = pygame.Rect(PLAY.x + 8, GEM_ROWS_RECT.bottom + 6, 150, PLAY.bottom - GEM_ROWS_RECT.bottom - 12)
 START_W = 170  # the start fields, where the pawns stand
 GEM_STEP = 54

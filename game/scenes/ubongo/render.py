@@ -103,7 +103,7 @@ class Render:
     def paint_gem_rows(self, surface: pygame.Surface) -> None:
         gems = self.t.v["gems"]
         heading = text.blit(
-            surface, N_("The gem board"), (L.PLAY.x + 8, L.PLAY.y + 20), 22, theme.ACCENT, "bold", "midleft"
+            surface, N_("The gem board"), L.GEM_CAPTION.midleft, 22, theme.ACCENT, "bold", "midleft"
         )
         note, size = text.fit(
             N_("Each row: its start field, then the gems; a pawn takes the two at the front."),
@@ -111,7 +111,7 @@ class Render:
             15,
             smallest=12,
         )
-        text.blit(surface, note, (L.PLAY.right - 8, L.PLAY.y + 20), size, theme.MUTED, anchor="midright")
+        text.blit(surface, note, L.GEM_CAPTION.midright, size, theme.MUTED, anchor="midright")
         for row in range(6):
             r = L.row_rect(row)
             panel(surface, r, theme.PANEL)

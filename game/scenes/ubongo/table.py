@@ -547,6 +547,10 @@ class UbongoTable(Table):
         tip = super().tip_from(tmap, under, said)
         return None if tip is not None and tip.kind == "row" and tip is not under else tip
 
+    def tip_avoid(self) -> list[pygame.Rect]:
+        """The gem board's caption: a row's tip goes beside its row, not over the words above."""
+        return [L.GEM_CAPTION] if self.gem_board_shown() else []
+
     def hoverable(self, target: Target) -> bool:
         return target.enabled and target.kind in ("button", "row")  # the pieces are the handler's
 
