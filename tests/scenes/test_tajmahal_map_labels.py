@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
 import math
 from types import SimpleNamespace
 
@@ -430,3 +431,12 @@ def test_palaces_on_a_town_stand_side_by_side_and_leave_its_mark_in_sight(langua
     finally:
         i18n.set_language("en")
         s.close()
+
+
+def test_the_cache_file_keeps_the_leader_lines(placed):
+    """What the cache folder keeps between runs reads back as placed, leader lines and all."""
+    m = map_art()
+    kept = json.loads(json.dumps(labels.keep(placed)))
+    again = labels.restore(kept, placed.language, m.cities, m.provinces)
+    assert again.words == placed.words
+    assert any(w.leader for w in again.words)
