@@ -11,7 +11,11 @@ candidate spots in a fixed order of preference:
 - a town's name (a fortress's bonus tag) beside it: right, left, the corners, above, below,
   then a little farther out (`around`), then every other spot near it (`closer`), only those
   plainly nearer its own town than any other (PLAIN pixels nearer; a tag: than any other
-  fortress); a name may be written a size smaller, after all its own spots;
+  fortress); a name may be written a size smaller, after all its own spots. A name never lies
+  on a road (ROAD), nor with another town's fortress near in its row or column (SHADOW), nor
+  within ASIDE of a province's name or SHORE of a land's; where that leaves it fewer than FEW
+  spots, it may also lie farther out (LEADER), a line drawn from its town's zone to it (never
+  split over two lines);
 - a town's palaces: the stands beside its mark;
 - a province's name inside the province, near where the level writes it, off its border,
   with its tile beside it, the largest size first; a few sizes smaller (never as small as a
@@ -65,6 +69,15 @@ KEEP = 12  # no word or tag nearer a city's centre (a lit chain's ring reaches 1
 # near it are written again over it)
 GAP = 2  # between any two things placed
 APART = 3  # and this much more round a bonus tag: a town's name beside it would read as one with it
+ASIDE = 8  # between a province's name and anything else: a town's name nearer reads as one with it
+SHORE = 12  # between a town's name and a land's or sea's (Dera Ghazi Khan's over Baluchistan's)
+SHADOW = 14  # no town's name has another town's fortress square this near in its row or column:
+# else it reads as the fortress's
+ROAD = 3  # a town's name keeps clear of the roads (drawn 2 px wide) and a pixel round them
+FEW = 6  # a town's name with fewer spots than this beside its town (a crowded crossing of roads)
+LEADER = (30, 74, 4)  # may also go this far out (from, to, step), a line drawn to its town's zone
+CROSS = 2  # a leader line may cross a road (this many of its dots on it), never run along one
+DOTS = 3  # the search holds a leader line as a 1 px rectangle every this many pixels along it
 OUTLINE = 5  # the width of the visited province's outline (render.draw_map)
 BAND = 3  # a name this near a border would lie under that outline
 BOUNDS = L.MAP_RECT.inflate(-8, -8)  # inside the map's rounded frame
@@ -96,7 +109,8 @@ EACH, SPREAD = 40, (18, 12)  # a province's name tries this many spots of a size
 PLAIN = 6  # a town's name (a fortress's tag) lies at least this much nearer its own town's
 # centre than any other town's (fortress's): else it would read as the neighbour's
 
-CITY_SIZE = {"en": 12, "ja": 11}  # katakana names run longer than the English
+CITY_SIZE = {"en": 12, "ja": 10}  # katakana names run longer than the English: a size smaller
+# leaves the crowded middle (Agra, Allahabad, Oudh) room clear of the roads
 PROVINCE_SIZE = {"en": 19, "ja": 15}
 PROVINCE_SMALLEST = {"en": 15, "ja": 13}  # a crowded province's name: still larger than a town's
 LAND_SIZE = 13
@@ -117,6 +131,7 @@ class Word:
     ink: tuple[int, int, int]
     rect: pygame.Rect
     topleft: Point
+    leader: tuple[Point, Point] | None = None  # a line from its town's zone to the name
 
 
 @dataclass(frozen=True)
@@ -307,7 +322,8 @@ class Field:
 
     def take(self, what: str, rect: pygame.Rect) -> None:
         self.placed[what] = rect
-        room = rect.inflate(2 * GAP, 2 * GAP)
+        gap = ASIDE if what.startswith("province:") else GAP
+        room = rect.inflate(2 * gap, 2 * gap)
         self.taken.draw(solid(room.size), room.topleft)
         self.laid.draw(solid(room.size), room.topleft)
 
@@ -446,9 +462,40 @@ def ink(name: str, size: int, face: str, colour: art.Rgb, rim: bool = True) -> p
     return letters.inflate(2, 2) if rim else letters
 
 
-def word(kind: str, name: str, size: int, face: str, colour: art.Rgb, rect: pygame.Rect) -> Word:
+def word(
+    kind: str,
+    name: str,
+    size: int,
+    face: str,
+    colour: art.Rgb,
+    rect: pygame.Rect,
+    leader: tuple[Point, Point] | None = None,
+) -> Word:
     letters = ink(name, size, face, colour, kind != "land")
-    return Word(kind, name, size, face, colour, rect, (rect.x - letters.x, rect.y - letters.y))
+    return Word(kind, name, size, face, colour, rect, (rect.x - letters.x, rect.y - letters.y), leader)
+
+
+def leader(centre: Point, rect: pygame.Rect) -> tuple[Point, Point]:
+    """A line from a town's zone (KEEP + 1 from its centre) to the nearest pixel of its name's
+    rectangle, that pixel left out."""
+    x, y = centre
+    nx, ny = min(max(x, rect.left), rect.right - 1), min(max(y, rect.top), rect.bottom - 1)
+    length = math.hypot(nx - x, ny - y)
+    ux, uy = (nx - x) / length, (ny - y) / length
+    end = length - 2
+    return (round(x + ux * (KEEP + 1)), round(y + uy * (KEEP + 1))), (
+        round(x + ux * end),
+        round(y + uy * end),
+    )
+
+
+def dots(line: tuple[Point, Point]) -> list[pygame.Rect]:
+    """A leader line as 1 px rectangles every DOTS pixels along it (and at its end)."""
+    (x0, y0), (x1, y1) = line
+    n = max(1, math.ceil(math.dist(line[0], line[1]) / DOTS))
+    return [
+        pygame.Rect(round(x0 + (x1 - x0) * k / n), round(y0 + (y1 - y0) * k / n), 1, 1) for k in range(n + 1)
+    ]
 
 
 def tag_size(taj: bool) -> tuple[int, int]:
@@ -578,6 +625,11 @@ class Placer:
         self.names, self.lands = names, lands
         self.board = load()
         self.field = Field(cities, provinces)
+        self.roads = painted(
+            lambda s: [
+                pygame.draw.line(s, (255, 255, 255), cities[a], cities[b], ROAD) for a, b in self.board.roads
+            ]
+        )
         self.city_size = CITY_SIZE[language]
         wanted: dict[str, tuple[str, tuple[int, int], bool]] = {}  # what -> its town, size, a name?
         for city in cities:
@@ -587,6 +639,11 @@ class Placer:
         self.items: dict[str, list[pygame.Rect]] = {
             what: self.ranked(city, around(cities[city], size), name)
             for what, (city, size, name) in wanted.items()
+        }
+        self.leaders = {
+            what: self.leader_spots(city, size)
+            for what, (city, size, name) in wanted.items()
+            if name and len(self.items[what]) < FEW
         }
         taj = {c for c in cities if self.board.cities[c].taj}
         self.sides: dict[tuple[str, tuple[int, ...]], pieces.Stand] = {}  # (palaces:city, room)
@@ -599,6 +656,7 @@ class Placer:
             self.sides.update({(f"palaces:{city}", tuple(r)): side for side, r in options})
         self.sizes: dict[str, int] = {}
         self.shrunk: set[str] = set()
+        self.lines: dict[str, tuple[Point, Point]] = {}  # a name away from its town -> its leader
         self.small: dict[str, list[pygame.Rect]] = {}  # a name's spots a size smaller
 
     def fits(self, what: str, rect: pygame.Rect) -> bool:
@@ -620,10 +678,23 @@ class Placer:
             if c != city and (name or self.board.cities[c].fortress) and abs(p[0] - x) + abs(p[1] - y) < 200
         ]
 
+        forts = [
+            marker(p, self.board.cities[c].taj)
+            for c, p in self.cities.items()
+            if c != city and self.board.cities[c].fortress and abs(p[0] - x) + abs(p[1] - y) < 200
+        ]
+
         def plain(rect: pygame.Rect) -> bool:
             own = away(rect, centre)
             reach = rect.inflate(2 * (own + PLAIN), 2 * (own + PLAIN))  # those beyond are farther
-            return all(own + PLAIN <= away(rect, p) for p in others if reach.collidepoint(p))
+            if not all(own + PLAIN <= away(rect, p) for p in others if reach.collidepoint(p)):
+                return False
+            if not name:
+                return True
+            row, column = rect.inflate(2 * SHADOW, 0), rect.inflate(0, 2 * SHADOW)
+            if any(row.colliderect(m) or column.colliderect(m) for m in forts):
+                return False  # it would read as that fortress's
+            return not hits(self.roads, rect)  # a road through a name cuts it in two
 
         mine = [(float(k), r) for k, r in enumerate(spots) if plain(r)]
         kept = {tuple(r) for _, r in mine}
@@ -647,7 +718,7 @@ class Placer:
         self.field.reset()
         self.towns = Towns(self.items, self.fits)
         self.misses: list[str] = []
-        self.shrunk = set()
+        self.shrunk, self.lines = set(), {}
         self.stuck: str | None = None  # what the search found no way for
         if not self.search():
             self.field.reset()
@@ -776,10 +847,14 @@ class Placer:
                 values = [solve.Spot((v.rects[0].inflate(2 * APART, 2 * APART),), v.rects[0]) for v in values]
             if what.startswith("city:"):
                 values += [solve.Spot((r,), "smaller") for r in self.smaller(what) if self.field.free(r)]
+                values += [solve.Spot((r, *dots(line)), line) for r, line in self.leaders.get(what, [])]
             spots[what] = values
             where[what] = self.cities[what.split(":", 1)[1]]
-        for province, anchor in self.names.items():
-            spots[f"province:{province}"] = self.province_spots(province)
+        for province, anchor in self.names.items():  # ASIDE clear round the name, not GAP
+            spots[f"province:{province}"] = [
+                solve.Spot((v.rects[0].inflate(2 * (ASIDE - GAP), 2 * (ASIDE - GAP)), v.rects[1]), v.payload)
+                for v in self.province_spots(province)
+            ]
             where[f"province:{province}"] = anchor
         solver = solve.Solver(spots, where, GAP, REPAIR, SEARCH)
         found = solve.attempts(solver, TRIES)
@@ -792,7 +867,7 @@ class Placer:
                 size = spot.payload
                 assert isinstance(size, int)  # province_spots carries the name's size
                 self.sizes[province] = size
-                self.settle(what, spot.rects[0])
+                self.settle(what, spot.rects[0].inflate(-2 * (ASIDE - GAP), -2 * (ASIDE - GAP)))
                 self.settle(f"tile:{province}", spot.rects[1])
                 continue
             room = spot.payload if what.startswith("tag:") else spot.rects[0]
@@ -800,6 +875,8 @@ class Placer:
             self.settle(what, room)
             if spot.payload == "smaller":
                 self.shrunk.add(what)
+            elif isinstance(spot.payload, tuple):  # a leader line to its town
+                self.lines[what] = spot.payload
         return True
 
     def province_spots(self, province: str) -> list[solve.Spot]:
@@ -860,6 +937,50 @@ class Placer:
                             scored[key] = (score, solve.Spot((rect, beside), size))
         return [spot for _, spot in sorted(scored.values(), key=lambda s: (s[0], tuple(s[1].rects[0])))]
 
+    def leader_spots(self, city: str, size: tuple[int, int]) -> list[tuple[pygame.Rect, tuple[Point, Point]]]:
+        """Where a town's name hemmed in by its roads may go farther out (LEADER), a line
+        drawn from its zone to it: clear of the roads, the other towns' zones and fortresses'
+        rows and columns, KEEP + APART off any other town, the line by no other town and
+        across a road at most, never along one; the shortest lines first."""
+        centre, (w, h) = self.cities[city], size
+        others = [p for c, p in self.cities.items() if c != city]
+        forts = [
+            marker(p, self.board.cities[c].taj)
+            for c, p in self.cities.items()
+            if c != city and self.board.cities[c].fortress
+        ]
+        out = []
+        for far in range(*LEADER):
+            for turn in range(0, 360, 10):
+                dx, dy = math.cos(math.radians(turn)), math.sin(math.radians(turn))
+                rect = pygame.Rect(0, 0, w, h)
+                rect.center = (round(centre[0] + dx * (far + w / 2)), round(centre[1] + dy * (far + h / 2)))
+                own = away(rect, centre)
+                if not BOUNDS.contains(rect) or hits(self.field.base, rect) or hits(self.roads, rect):
+                    continue
+                if any(away(rect, p) < KEEP + APART for p in others):  # the line says whose it is:
+                    continue  # enough that it lies plainly off the others
+                if any(
+                    rect.inflate(2 * SHADOW, 0).colliderect(m) or rect.inflate(0, 2 * SHADOW).colliderect(m)
+                    for m in forts
+                ):
+                    continue
+                line = leader(centre, rect)
+                points = dots(line)
+                if any(hits(self.field.base, d) for d in points):
+                    continue
+                if sum(hits(self.roads, d) for d in points) > CROSS:  # crossing a road, not along it
+                    continue
+                key = (round(own), turn)
+                out.append((key, rect, line))
+        seen: set[tuple[int, ...]] = set()
+        found = []
+        for _, rect, line in sorted(out, key=lambda o: o[0]):
+            if tuple(rect) not in seen:
+                seen.add(tuple(rect))
+                found.append((rect, line))
+        return found
+
     def smaller(self, what: str) -> list[pygame.Rect]:
         """A town's spots for its name a size smaller (where even a neighbour's moving leaves
         no room)."""
@@ -919,10 +1040,12 @@ class Placer:
         """The lands, seas and deserts: near where the level writes them, off the borders if
         they can be."""
         field = self.field
+        rooms = [r.inflate(2 * SHORE, 2 * SHORE) for w, r in field.placed.items() if w.startswith("city:")]
+        towns = painted(lambda s: [s.fill((255, 255, 255), r) for r in rooms])  # SHORE clear of them
         for name, centre in self.lands:
             size = ink(name, LAND_SIZE, "bold", LAND_INK, False).size
-            rect = next(field.clear_spots([field.taken, field.band], size, centre, 60), None)
-            rect = rect or next(field.clear_spots([field.taken], size, centre, 60), None)
+            rect = next(field.clear_spots([field.taken, towns, field.band], size, centre, 60), None)
+            rect = rect or next(field.clear_spots([field.taken, towns], size, centre, 60), None)
             if rect is None:
                 self.misses.append(f"land:{name}")
                 rect = min(list(spiral(centre, size, 60))[:400], key=field.cost)
@@ -943,7 +1066,7 @@ class Placer:
                 sides[name] = self.sides[(what, tuple(rect))]
             elif kind == "city":
                 size = self.city_size - (what in self.shrunk)
-                words.append(word(kind, name, size, "bold", CITY_INK, rect))
+                words.append(word(kind, name, size, "bold", CITY_INK, rect, self.lines.get(what)))
             elif kind == "province":
                 words.append(word(kind, name, self.sizes[name], "black", LABEL_INK, rect))
             else:
@@ -991,8 +1114,8 @@ def kept(
 ) -> Placement:
     """`place`, kept in the cache folder under a fingerprint of all it depends on (the names
     as the catalogue writes them, the fonts, the tiles' sizes, the map, this module's code and
-    settings): placing takes a tenth of a second in English and a fifth in Japanese, which a
-    table would otherwise spend the first time it is drawn in a run."""
+    settings): placing takes about 0.65 s of CPU in either language, which a table would
+    otherwise spend the first time it is drawn in a run."""
     key = fingerprint(language, cities, provinces, names, lands)
     path = paths.cache_dir() / f"tajmahal-labels-{language}-{key}.json"
     with contextlib.suppress(OSError, ValueError, KeyError, TypeError, IndexError):
@@ -1010,7 +1133,7 @@ class Kept(TypedDict):
     """A placement as its cache file holds it (read back unchecked: `kept` takes any error
     in it for a file to place again)."""
 
-    words: list[tuple[str, str, int, str, list[int], list[int], list[int]]]
+    words: list[tuple[str, str, int, str, list[int], list[int], list[int], list[list[int]] | None]]
     tags: dict[str, list[int]]
     tiles: dict[str, list[int]]
     sides: Mapping[str, Sequence[str | int]]
@@ -1019,7 +1142,16 @@ class Kept(TypedDict):
 def keep(placement: Placement) -> Kept:
     return {
         "words": [
-            (w.kind, w.name, w.size, w.face, list(w.ink), list(w.rect), list(w.topleft))
+            (
+                w.kind,
+                w.name,
+                w.size,
+                w.face,
+                list(w.ink),
+                list(w.rect),
+                list(w.topleft),
+                [list(p) for p in w.leader] if w.leader else None,
+            )
             for w in placement.words
         ],
         "tags": {c: list(r) for c, r in placement.tags.items()},
@@ -1032,8 +1164,17 @@ def restore(
     data: Kept, language: str, cities: dict[str, Point], provinces: dict[str, tuple[Point, ...]]
 ) -> Placement:
     words = [
-        Word(kind, name, size, face, (ink[0], ink[1], ink[2]), pygame.Rect(rect), (topleft[0], topleft[1]))
-        for kind, name, size, face, ink, rect, topleft in data["words"]
+        Word(
+            kind,
+            name,
+            size,
+            face,
+            (ink[0], ink[1], ink[2]),
+            pygame.Rect(rect),
+            (topleft[0], topleft[1]),
+            ((line[0][0], line[0][1]), (line[1][0], line[1][1])) if line else None,
+        )
+        for kind, name, size, face, ink, rect, topleft, line in data["words"]
     ]
     tags = {c: pygame.Rect(r) for c, r in data["tags"].items()}
     tiles = {p: pygame.Rect(r) for p, r in data["tiles"].items()}
@@ -1070,7 +1211,7 @@ def fingerprint(
         [i18n.tr(w) for w in written],
         fonts,
         [tag_size(True), tag_size(False), tile_size()],
-        [cities, provinces, names, list(lands)],
+        [cities, provinces, names, list(lands), load().roads],
         settings,
         pygame.version.ver,
     ]

@@ -197,8 +197,12 @@ def _haloed(
 
 
 def write(surface: pygame.Surface, word: labels.Word) -> None:
-    """A name where the placement put it (a town's or province's with its pale rim); the
-    frame writes again the ones the visited province's outline runs under."""
+    """A name where the placement put it (a town's or province's with its pale rim, a town's
+    leader line if it has one); the frame writes again the ones the visited province's
+    outline runs under."""
+    if word.leader:  # a name away from its town, joined to its zone
+        pygame.draw.line(surface, (246, 242, 230), *word.leader, 3)
+        pygame.draw.line(surface, word.ink, *word.leader, 1)
     if word.kind == "land":
         text.blit(surface, word.name, word.topleft, word.size, word.ink, word.face)
     else:

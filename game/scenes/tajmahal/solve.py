@@ -24,7 +24,14 @@ Point = tuple[int, int]
 @dataclass(frozen=True)
 class Spot:
     rects: tuple[pygame.Rect, ...]
-    payload: pygame.Rect | int | str | None = None  # the caller's: the search only carries it
+    payload: object = None  # the caller's: the search only carries it
+
+
+NONE = pygame.Rect(-1 << 20, -1 << 20, 0, 0)  # meets nothing
+
+
+def widest(values: Sequence[Spot]) -> int:
+    return max((len(v.rects) for v in values), default=0)
 
 
 class Solver:
@@ -47,8 +54,9 @@ class Solver:
         self.order = list(spots)
         self.rank = {w: k for k, w in enumerate(self.order)}
         # each thing's spots as columns of rectangles: the first rectangle of every spot, ...
+        # (a spot with fewer rectangles than another of its thing's has empty ones, meeting none)
         self.columns = {
-            w: [[v.rects[k] for v in values] for k in range(len(values[0].rects))] if values else []
+            w: [[v.rects[k] if k < len(v.rects) else NONE for v in values] for k in range(widest(values))]
             for w, values in spots.items()
         }
         span = {}
