@@ -34,6 +34,10 @@ from game.net.server import Server, Threaded
 # at most, the router's answer is awaited before the invites are made (one that comes later
 # shows on the invite sheet, which reads `via` as it draws)
 SETTLE_SECONDS = 2.5
+# the app's own server, in this process, answers its own table: slow only when the machine is
+# (a full disk's sync, every core busy), never unreachable; hosting is off the frame, the cover
+# offers Cancel meanwhile, so it is waited for this long rather than the network's REQUEST_SECONDS
+OWN_SECONDS = 60.0
 
 
 @dataclass
@@ -139,22 +143,27 @@ class Hosting:
     ) -> Hosted:
         """A new match on this computer: the people's window and the online seats' invites."""
         spec = [{"name": s.name, "kind": s.kind, "level": s.level} for s in seats]
-        match_id, codes, token = self.thread.call(self.server.create, ruleset.name, spec, options, seed)
-        window = self._table(RemoteWindow.rejoin(self.route, token))
+        made = self.thread.call(self.server.create, ruleset.name, spec, options, seed, timeout=OWN_SECONDS)
+        match_id, codes, token = made
+        window = self._own(token)
         return Hosted(window, {seat: self.invite(code) for seat, code in codes.items()})
 
     def reopen(self, match_id: int) -> Hosted:
         """A match hosted before (the app started again): the server plays it on, its players
         reconnect with their tokens; seats nobody has joined yet get fresh invites."""
-        token = self.thread.call(self.server.host_again, match_id)
-        window = self._table(RemoteWindow.rejoin(self.route, token))
-        codes = self.thread.call(self.server.fresh_invites, match_id)
+        token = self.thread.call(self.server.host_again, match_id, timeout=OWN_SECONDS)
+        window = self._own(token)
+        codes = self.thread.call(self.server.fresh_invites, match_id, timeout=OWN_SECONDS)
         return Hosted(window, {seat: self.invite(code) for seat, code in codes.items()})
 
     def carry_on(self, token: str) -> Hosted:
         """The rematch every screen agreed to: the host's table of the new match, by the token
         its server gave (the guests carry on with theirs: no invite to send)."""
-        return Hosted(self._table(RemoteWindow.rejoin(self.route, token)), {})
+        return Hosted(self._own(token), {})
+
+    def _own(self, token: str) -> RemoteWindow:
+        """The people's table here, on its own server, by their token."""
+        return self._table(RemoteWindow.rejoin(self.route, token, timeout=OWN_SECONDS))
 
     def reinvite(self, match_id: int, seat: int) -> Invite:
         """A new invite for an away player's seat (the old invite and their link stop working)."""
