@@ -62,6 +62,17 @@ def host_on_server(s: Session) -> None:
     s.click("host")
 
 
+def guest_joined(s: Session) -> Session:
+    """Host on the server, and a guest at another app joined by the invite, seen online."""
+    from tests.scenes.test_network_ui import joined, online, wait_until
+
+    host_on_server(s)
+    s.click("close")
+    guest = joined(str(s.table.invites[1]))
+    wait_until(s, lambda: online(s, 1), "the guest online")
+    return guest
+
+
 def test_the_app_hosts_a_jaipur_match_on_a_server_a_guest_joins_and_continue_lists_it(tmp_path, monkeypatch):
     with serve(tmp_path / "server") as (server, identity, address):
         set_server(address, identity.pin, KEY)
@@ -163,11 +174,8 @@ def test_the_host_gives_an_away_guest_a_new_invite_made_by_the_server(tmp_path, 
         s = setup_with_kinds("jaipur", ["human", "online"])
         guest = again = None
         try:
-            host_on_server(s)
+            guest = guest_joined(s)
             first = str(s.table.invites[1])
-            s.click("close")
-            guest = joined(first)
-            wait_until(s, lambda: online(s, 1), "the guest online")
             old = guest.table.window
             url, token = old.link.route, old.token
             guest.close()
@@ -211,7 +219,7 @@ def test_a_rematch_of_a_match_made_on_a_server_is_made_there_and_continue_lists_
 
     from game.net import client
     from tests.scenes.test_network_play import play_together
-    from tests.scenes.test_network_ui import joined, online, results_words, wait_results, wait_until
+    from tests.scenes.test_network_ui import results_words, wait_results
 
     # the rematch's table is reached off the frame: on a loaded machine its connection may take
     # longer than a person's patience, never longer than this test's bound
@@ -222,11 +230,7 @@ def test_a_rematch_of_a_match_made_on_a_server_is_made_there_and_continue_lists_
         s = setup_with_kinds("jaipur", ["human", "online"])
         guest = None
         try:
-            host_on_server(s)
-            first = str(s.table.invites[1])
-            s.click("close")
-            guest = joined(first)
-            wait_until(s, lambda: online(s, 1), "the guest online")
+            guest = guest_joined(s)
             play_together("jaipur", [s, guest], random.Random(3))
             assert s.scene == "results" and guest.scene == "results"
             old = s.app.top.window.match_id
