@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 LEFT, FIELD_X, FIELD_W, ROW_Y, ROW_H = 240, 520, 520, 132, 62
 GAP = 30  # between the relay's rows and the server's
+SECRETS = ("relay_key", "creator_key")  # keys an operator gave: dots on screen but while edited
 
 
 class PastingField(TextField):
@@ -58,7 +59,8 @@ class OnlineSettings(Screen):
         self.labels: list[str] = []  # drawn before each field
         self.fields: dict[str, PastingField] = {}
         for i, (key, label, value, placeholder, most) in enumerate(rows):
-            field = PastingField((FIELD_X, _row(i), FIELD_W, 50), value, most, placeholder, size=17)
+            place = (FIELD_X, _row(i), FIELD_W, 50)
+            field = PastingField(place, value, most, placeholder, size=17, secret=key in SECRETS)
             field.tid, field.spoken = f"online.{key}", label
             self.group.add(field)
             self.fields[key] = field

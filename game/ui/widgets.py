@@ -291,10 +291,14 @@ class Choice(Widget):
             focus_ring(surface, self.rect)
 
 
+SECRET_DOT = "\u2022"  # a secret field's characters, as drawn while it is not edited
+
+
 class TextField(Widget):
     """A one-line text field: a caret placed by click or arrows, Home/End, Shift to select,
     Ctrl+A for all; typing replaces the selection. Tabbing into it selects everything, so a
-    new name replaces the old one."""
+    new name replaces the old one. A `secret` one (a key an operator gave) shows dots for its
+    characters but while it is being edited."""
 
     kind = "field"
     PAD = 12
@@ -307,8 +311,10 @@ class TextField(Widget):
         placeholder: str = "",
         size: int = 20,
         on_change: Callable[[str], Any] | None = None,
+        secret: bool = False,
     ):
         super().__init__(rect)
+        self.secret = secret
         self.value = value
         self.max_len = max_len
         self.placeholder = placeholder
@@ -319,7 +325,12 @@ class TextField(Widget):
 
     @property
     def label(self) -> str:
-        return self.value or self.placeholder
+        return self.shown or self.placeholder
+
+    @property
+    def shown(self) -> str:
+        """The value as drawn: a secret's as dots unless it is being edited."""
+        return SECRET_DOT * len(self.value) if self.secret and not self.focused else self.value
 
     @property
     def selection(self) -> tuple[int, int]:
@@ -402,7 +413,7 @@ class TextField(Widget):
             left, right = f.size(self.value[:start])[0], f.size(self.value[:end])[0]
             shade = pygame.Rect(x0 + left, self.rect.y + 8, right - left, self.rect.h - 16)
             pygame.draw.rect(surface, theme.ACCENT_DARK, shade)
-        shown = self.value or self.placeholder
+        shown = self.shown or self.placeholder
         ink = theme.TEXT if self.value else theme.MUTED
         text.blit(surface, shown, (x0, cy), self.size, ink, anchor="midleft")
         if self.focused:

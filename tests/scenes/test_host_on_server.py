@@ -249,3 +249,31 @@ def test_a_rematch_of_a_match_made_on_a_server_is_made_there_and_continue_lists_
             if guest is not None:
                 guest.close()
             s.close()
+
+
+def test_the_keys_an_operator_gave_show_as_dots_but_while_edited(monkeypatch):
+    """Settings → Online keeps the creator key and the relay's registration key off the screen
+    (a screenshot, someone looking on): dots for their characters, the key itself only while
+    the person edits that field, by mouse or keyboard."""
+    from game.ui.widgets import SECRET_DOT
+
+    set_server("127.0.0.1:8765", "", KEY)
+    s = Session.menu()
+    try:
+        s.click("settings")
+        s.click("online")
+        drawn = Overflow(monkeypatch)
+        assert drawn.problems(s) == []
+        words = [w for _, w in drawn.drawn]
+        assert not any(KEY in w for w in words) and SECRET_DOT * len(KEY) in words
+        assert "127.0.0.1:8765" in words  # an address is no secret
+        s.click("online.creator_key")  # editing it: the key as typed
+        drawn = Overflow(monkeypatch)
+        drawn.problems(s)
+        assert KEY in [w for _, w in drawn.drawn]
+        s.key("tab")  # on to the next control: dots again
+        drawn = Overflow(monkeypatch)
+        drawn.problems(s)
+        assert not any(KEY in w for _, w in drawn.drawn)
+    finally:
+        s.close()
