@@ -316,19 +316,22 @@ class HardBot(EasyBot):
         known = mask_of(view["known"][opp])
         thrown = [BIT[c] for who, action, c in view["public"] if who == opp and action == DISCARDED]
         last = thrown[-1] if thrown else 0
-        hand, stock = known, []
+        turns = min(len(thrown), 8, max(0, view["stock"] - 2))
+        hand, stock, back = known, (), []
         for _ in range(self.tries):
             deal = resample.determinize(view, rng)
+            stock = deal.stock
             hand = mask_of(deal.hands[opp])
-            stock = [BIT[c] for c in reversed(deal.stock)]  # top last: a play-out pops it
-            for t in range(min(len(thrown), 8, max(0, len(stock) - 2))):
-                hand |= stock[t]
+            back = []  # the model's discards, in the places at the stock's bottom it drew from
+            for t in range(turns):
+                hand |= BIT[stock[-1 - t]]
                 _, outs = best_discard(hand, forbid=known)
                 hand ^= outs[0]
-                stock[t] = outs[0]
+                back.append(outs[0])
             if not last or deadwood_mask(hand) <= best_discard(hand | last, forbid=last)[0]:
                 break
-        return hand, stock
+        # bottom first, so a play-out pops the top; made once, for the deal kept
+        return hand, back + [BIT[c] for c in reversed(stock[: len(stock) - turns])]
 
     def should_knock(
         self,

@@ -8,8 +8,8 @@ stock's order alone is hidden. They are dealt from the cards nowhere in sight.""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import replace
+from typing import Any, NamedTuple
 
 from game.rules.ginrummy.face.cards import DECK
 from game.rules.ginrummy.redact import SECRETS
@@ -19,8 +19,7 @@ from game.rules.ginrummy.view import view as make_view
 View = dict[str, Any]
 
 
-@dataclass(frozen=True)
-class Deal:
+class Deal(NamedTuple):
     """The cards a view leaves open: both hands (the seat's own as it sees it, an open hand as
     laid down, a hidden one its known cards first) and the stock, top first."""
 
@@ -29,39 +28,40 @@ class Deal:
     hidden: tuple[int, ...]  # the seats whose hands were dealt afresh
 
 
-def open_hand(view: View, seat: int) -> tuple[str, ...] | None:
-    """`seat`'s hand as the view shows it whole (its own, or laid down after a knock), or None."""
-    if seat == view["seat"]:
-        return tuple(view["hand"])
-    reveal = view["reveal"]
-    return None if reveal is None else tuple(reveal["hands"][seat])
+def open_hands(view: View) -> list[tuple[str, ...] | None]:
+    """Each seat's hand where the view shows it whole (its own, or laid down after a knock),
+    else None."""
+    me, reveal = view["seat"], view["reveal"]
+    return [
+        tuple(view["hand"]) if s == me else None if reveal is None else tuple(reveal["hands"][s])
+        for s in (0, 1)
+    ]
 
 
-def unseen(view: View) -> list[str]:
+def unseen(view: View, opened: list[tuple[str, ...] | None] | None = None) -> list[str]:
     """The cards nowhere in the view's sight (not in its hand, the pile, an open hand or a hand's
     known cards), in deck order: the hidden hands' other cards and the stock."""
     seen = set(view["discard"])
-    for s in (0, 1):
-        seen.update(open_hand(view, s) or view["known"][s])
+    for s, hand in enumerate(opened or open_hands(view)):
+        seen.update(view["known"][s] if hand is None else hand)
     return [c for c in DECK if c not in seen]
 
 
 def determinize(view: View, rng: random.Random) -> Deal:
     """The hands and the stock as the seat whose view this is may imagine them: the unseen cards
     shuffled, dealt to each hidden hand after its known cards, the rest to the stock."""
-    pool = unseen(view)
+    hands = open_hands(view)
+    pool = unseen(view, hands)
     rng.shuffle(pool)
-    hands, hidden = [], []
+    hidden = []
     for s in (0, 1):
-        hand = open_hand(view, s)
-        if hand is None:
+        if hands[s] is None:
             known = view["known"][s]
             n = view["hand_counts"][s] - len(known)
-            hand, pool = (*known, *pool[:n]), pool[n:]
+            hands[s], pool = (*known, *pool[:n]), pool[n:]
             hidden.append(s)
-        hands.append(hand)
     # before the deal no card is in play: the stock's count keeps the deck out of it
-    return Deal(hands=(hands[0], hands[1]), stock=tuple(pool[: view["stock"]]), hidden=tuple(hidden))
+    return Deal((hands[0] or (), hands[1] or ()), tuple(pool[: view["stock"]]), tuple(hidden))
 
 
 def resample(state: State, seat: int | None, rng: random.Random) -> State:
