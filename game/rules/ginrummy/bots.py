@@ -317,7 +317,7 @@ class HardBot(EasyBot):
         thrown = [BIT[c] for who, action, c in view["public"] if who == opp and action == DISCARDED]
         last = thrown[-1] if thrown else 0
         turns = min(len(thrown), 8, max(0, view["stock"] - 2))
-        hand, stock, back = known, (), []
+        hand, stock, back = known, tuple[str, ...](), list[int]()
         for _ in range(self.tries):
             deal = resample.determinize(view, rng)
             stock = deal.stock

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from game.core.ruleset import View
 from game.rules.ginrummy.face.cards import DECK
 from game.rules.ginrummy.redact import SECRETS
 from game.rules.ginrummy.state import State
 from game.rules.ginrummy.view import view as make_view
-
-View = dict[str, Any]
 
 
 class Deal(NamedTuple):
