@@ -20,7 +20,7 @@ MELDED = "AS 2S 3S 4H 5H 6H JC JD JH"
 
 def discard_turn(seed: int = 1) -> Session:
     """Asha (dealer) against the hard bot: she passes the upcard, the bot takes it and throws,
-    she draws from the stock. On seed 1 the hard bot would throw QH, while JS leaves the least
+    she draws from the stock. On seed 1 the hard bot would throw KS, while JS leaves the least
     deadwood (73, as do KS, QH and JD)."""
     s = Session.open("ginrummy", ["human", "hard"], seed=seed, options={"first_dealer": 0})
     s.idle()
@@ -65,15 +65,15 @@ def test_the_panel_says_least_deadwood_and_only_the_hint_says_what_is_best():
     # still says what it counts, and names the hint's card, not another one of equal deadwood
     s.key("h")
     s.idle()
-    assert t.hint == {"move": "discard", "card": "QH"} and t.v["discard_deadwood"]["QH"] == 73
+    assert t.hint == {"move": "discard", "card": "KS"} and t.v["discard_deadwood"]["KS"] == 73
     words = words_on_screen(t)
-    assert words["bar title"] == "Hint: discard QH"
+    assert words["bar title"] == "Hint: discard KS"
     assert words["bar detail"].startswith("The hard bot's advice")
-    assert words["panel"] == "Least deadwood after a discard" and words["note"] == "throwing QH"
+    assert words["panel"] == "Least deadwood after a discard" and words["note"] == "throwing KS"
     # choosing a card by hand: the panel counts that card, and says so
-    s.click("hand.KS")
+    s.click("hand.QH")
     words = words_on_screen(t)
-    assert words["panel"] == "Deadwood after this discard" and words["note"] == "throwing KS"
+    assert words["panel"] == "Deadwood after this discard" and words["note"] == "throwing QH"
     # in Japanese too: the word for "best" (最善) is nowhere on the table
     s.key("escape")
     s.key("h")
@@ -98,15 +98,15 @@ def test_hint_becomes_use_hint_which_chooses_the_hints_card_or_plays_its_move():
     assert s.target("hint").label == "Hint"
     s.click("hint")
     s.idle()
-    assert t.hint == {"move": "discard", "card": "QH"}
+    assert t.hint == {"move": "discard", "card": "KS"}
     assert s.target("hint").label == "Use hint" and s.target("hint").tip == "Choose the hint's card (H)"
     s.click("hint")  # Use hint: the card is chosen, as a click on it would; nothing is played yet
-    assert t.selected == "QH" and t.hint is None and s.view(0)["phase"] == "discard"
+    assert t.selected == "KS" and t.hint is None and s.view(0)["phase"] == "discard"
     assert s.target("hint").label == "Hint"
-    assert t.discard_button.enabled and t.discard_button.label == "Discard QH"
+    assert t.discard_button.enabled and t.discard_button.label == "Discard KS"
     s.click("discard-selected")
     s.idle()
-    assert asha(s)[-1] == {"move": "discard", "card": "QH"}
+    assert asha(s)[-1] == {"move": "discard", "card": "KS"}
     # the next turn by keys alone: H asks, H again plays a draw (there is no card to choose)
     assert s.waiting() == [0] and s.view(0)["phase"] == "draw"
     s.key("h")

@@ -7,8 +7,9 @@ opponent is known to collect.
 hard: reasons about the unseen cards. A discard is first judged by the deadwood expected after
 the next draw (every unseen card equally likely) plus the danger of feeding the opponent (what
 they picked up and what they passed over, weighed by how readily they take from the pile); the
-best few are then played out to the end of the hand on imagined opponent hands and stock orders,
-and the one that scores most is thrown. Before knocking it builds plausible opponent hands (the
+best few are then played out to the end of the hand on imagined opponent hands and stock orders
+(each the game's own determinization of the view, resample.py, shaped by the opponent model
+below), and the one that scores most is thrown. Before knocking it builds plausible opponent hands (the
 known cards plus unseen ones, improved greedily for as many turns as the opponent has had, and
 fitting its last discard) and on them compares knocking now with waiting a turn and with holding
 out for the opponent's knock (to undercut it) or for gin.
@@ -21,12 +22,11 @@ from collections.abc import Callable
 from typing import Any
 
 from game.core.ruleset import Budget, Command, View
+from game.rules.ginrummy import resample
 from game.rules.ginrummy.face.cards import BIT, DECK, INDEX, VALUE, mask_of
 from game.rules.ginrummy.face.melds import CARD_VALUE, arrangements_mask, best_layoffs_mask, deadwood_mask
 from game.rules.ginrummy.face.phases import DISCARDED, PASSED, TOOK
 from game.rules.ginrummy.rules import DEAD_STOCK
-
-ALL = (1 << 52) - 1
 
 
 def _bits(mask: int) -> list[int]:
@@ -220,9 +220,8 @@ class HardBot(EasyBot):
 
     # -- what is unseen -------------------------------------------------------------------
     def unseen(self, view: View) -> int:
-        me = 1 - view["seat"]
-        seen = mask_of(view["hand"]) | mask_of(view["discard"]) | mask_of(view["known"][me])
-        return ALL & ~seen
+        """The cards the determinization deals from: the other hand's unknown ones and the stock."""
+        return mask_of(resample.unseen(view))
 
     def danger(self, view: View, card: str) -> float:
         """How likely the opponent can use `card`, in rough deadwood points, counted as far
@@ -264,7 +263,7 @@ class HardBot(EasyBot):
         pool = _bits(self.unseen(view))
         if knocks:
             best = min(knocks, key=lambda c: (deadwood_mask(hand & ~BIT[c]), self.danger(view, c), -VALUE[c]))
-            if not discards or self.should_knock(view, hand & ~BIT[best], pool, rng, over, samples):
+            if not discards or self.should_knock(view, hand & ~BIT[best], rng, over, samples):
                 return {"move": "knock", "card": best}
             if best in discards:  # waiting was scored on throwing this card
                 return {"move": "discard", "card": best}
@@ -277,14 +276,13 @@ class HardBot(EasyBot):
             return value + weight * self.danger(view, card), card
 
         ranked = [card for _, card in sorted(map(cost, discards))[: self.candidates]]
-        return {"move": "discard", "card": self.played_out(view, hand, ranked, pool, rng, over, playouts)}
+        return {"move": "discard", "card": self.played_out(view, hand, ranked, rng, over, playouts)}
 
     def played_out(
         self,
         view: View,
         hand: int,
         ranked: list[str],
-        pool: list[int],
         rng: random.Random,
         over: Callable[[], bool],
         playouts: int,
@@ -297,7 +295,7 @@ class HardBot(EasyBot):
         for _ in range(playouts if len(ranked) > 1 else 0):
             if over():
                 break
-            theirs, stock = self.imagined(view, pool, rng)
+            theirs, stock = self.imagined(view, rng)
             for i, card in enumerate(ranked):
                 totals[i] += play_out(
                     theirs, hand & ~BIT[card], BIT[card], stock, under, gin, low=0, sure=True
@@ -305,44 +303,40 @@ class HardBot(EasyBot):
         best = max(range(len(ranked)), key=lambda i: (totals[i], -i))
         return ranked[best]
 
-    def imagined(self, view: View, pool: list[int], rng: random.Random) -> tuple[int, list[int]]:
-        """One plausible opponent hand and, from the rest of `pool`, a stock in a random order."""
-        hand = self.opponent_hand(view, pool, rng)
-        stock = [bit for bit in pool if not bit & hand]
-        rng.shuffle(stock)
-        del stock[view["stock"] :]
-        return hand, stock
-
-    def opponent_hand(self, view: View, pool: list[int], rng: random.Random) -> int:
-        """One plausible opponent hand: the cards known in it plus unseen ones, improved greedily
-        for as many turns as the opponent has had (at most 8). Drawn again (up to `tries` times)
-        until the opponent's last discard was one of its least-deadwood discards, as most
-        players' are: a low discard then means a low hand, near a knock."""
+    def imagined(self, view: View, rng: random.Random) -> tuple[int, list[int]]:
+        """One plausible opponent hand and the stock (drawn from its end): the game's own
+        determinization of the view (resample.py: the cards known in the hand plus unseen ones,
+        the rest the stock in a random order) shaped by an opponent model. The hand is improved
+        greedily for as many turns as the opponent has had (at most 8): each turn draws a card
+        from the stock's bottom, where a play-out reaches last, and puts its least-deadwood
+        discard back in that place. Dealt again (up to `tries` times) until the
+        opponent's last discard was one of its least-deadwood discards, as most players' are:
+        a low discard then means a low hand, near a knock."""
         opp = 1 - view["seat"]
         known = mask_of(view["known"][opp])
-        need = view["opponent_hand"] - known.bit_count()
         thrown = [BIT[c] for who, action, c in view["public"] if who == opp and action == DISCARDED]
         last = thrown[-1] if thrown else 0
-        hand = known
+        turns = min(len(thrown), 8, max(0, view["stock"] - 2))
+        hand, stock, back = known, tuple[str, ...](), list[int]()
         for _ in range(self.tries):
-            draw = rng.sample(pool, len(pool))
-            hand = known
-            for bit in draw[:need]:
-                hand |= bit
-            spare = draw[need:]
-            for t in range(min(len(thrown), 8, max(0, len(spare) - 2))):
-                hand |= spare[t]
+            deal = resample.determinize(view, rng)
+            stock = deal.stock
+            hand = mask_of(deal.hands[opp])
+            back = []  # the model's discards, in the places at the stock's bottom it drew from
+            for t in range(turns):
+                hand |= BIT[stock[-1 - t]]
                 _, outs = best_discard(hand, forbid=known)
                 hand ^= outs[0]
+                back.append(outs[0])
             if not last or deadwood_mask(hand) <= best_discard(hand | last, forbid=last)[0]:
                 break
-        return hand
+        # bottom first, so a play-out pops the top; made once, for the deal kept
+        return hand, back + [BIT[c] for c in reversed(stock[: len(stock) - turns])]
 
     def should_knock(
         self,
         view: View,
         rest: int,
-        pool: list[int],
         rng: random.Random,
         over: Callable[[], bool],
         samples: int,
@@ -366,7 +360,7 @@ class HardBot(EasyBot):
         for _ in range(samples):
             if over():
                 break
-            hand, stock = self.imagined(view, pool, rng)
+            hand, stock = self.imagined(view, rng)
             now_total += knock_points(rest, mine, hand, under, gin)
             wait_total += self.wait_value(hand, rest, thrown, stock, under, gin)
             hold_total += play_out(hand, rest, thrown, stock, under, gin)

@@ -57,7 +57,9 @@ def test_played_out_it_keeps_the_card_that_would_give_the_opponent_gin():
         "discard": ["KD"],
         "stock": 20,
         "opponent_hand": 10,
+        "hand_counts": [11, 10],
         "known": [[], theirs],
+        "reveal": None,
         "passed": [[], []],
         "public": [],
         "undercut_bonus": 25,
@@ -67,4 +69,4 @@ def test_played_out_it_keeps_the_card_that_would_give_the_opponent_gin():
     pool = _bits(bot.unseen(view))
     hand = mask_of(ours)
     assert after_one_draw(hand & ~BIT["4H"], pool) < after_one_draw(hand & ~BIT["3C"], pool)
-    assert bot.played_out(view, hand, ["4H", "3C"], pool, random.Random(1), lambda: False, 60) == "3C"
+    assert bot.played_out(view, hand, ["4H", "3C"], random.Random(1), lambda: False, 60) == "3C"

@@ -6,7 +6,7 @@ import random
 
 from game.core.ruleset import Budget
 from game.rules.ginrummy.bots import HardBot, play_out
-from game.rules.ginrummy.face.cards import BIT, DECK, mask_of
+from game.rules.ginrummy.face.cards import BIT, mask_of
 from game.rules.ginrummy.face.melds import deadwood_mask
 from tests.rules.ginrummy.helpers import RULES, both_pass, play, start
 
@@ -76,13 +76,22 @@ def test_a_low_last_discard_means_a_low_imagined_hand():
     is imagined with less deadwood than one whose last discard was a king."""
     bot = HardBot()
     gone = ["9S", "TH", "JD", "QC"]
-    pool = [BIT[c] for c in DECK if c not in ("AS", "KS", *gone)]
 
     def imagined(last: str) -> float:
-        public = [[1, "discarded", c] for c in gone] + [[1, "discarded", last]]
-        view = {"seat": 0, "known": [[], []], "opponent_hand": 10, "public": public}
+        ours = "KS" if last == "AS" else "AS"  # both out of sight either way
+        public = [[1, "discarded", c] for c in gone] + [[0, "discarded", ours], [1, "discarded", last]]
+        view = {
+            "seat": 0,
+            "hand": [],
+            "discard": [*gone, ours, last],
+            "stock": 30,
+            "hand_counts": [0, 10],
+            "known": [[], []],
+            "reveal": None,
+            "public": public,
+        }
         rng = random.Random(7)
-        return sum(deadwood_mask(bot.opponent_hand(view, pool, rng)) for _ in range(40)) / 40
+        return sum(deadwood_mask(bot.imagined(view, rng)[0]) for _ in range(40)) / 40
 
     assert imagined("AS") < imagined("KS") - 5
 
@@ -103,7 +112,9 @@ def test_when_it_waits_it_throws_the_card_its_waiting_was_scored_on():
         "discard": ["KD"],
         "stock": 20,
         "opponent_hand": 10,
+        "hand_counts": [11, 10],
         "known": [[], ["8H", "8S"]],
+        "reveal": None,
         "passed": [[], []],
         "public": [[1, "took", "8H"], [1, "took", "8S"]],
         "taken": None,
