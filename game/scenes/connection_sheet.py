@@ -60,6 +60,7 @@ class ConnectionSheet(Overlay):
         self.reinvites: dict[int, Button] = {}
         self.asking: set[int] = set()  # seats whose new invite the server is asked for
         self.server = app.matches.served_at(window)  # HOST:PORT of a match made on a server
+        self.worded: list[pygame.Rect] = []  # the seats' lines and the status: no tip covers them
         if remote.host:
             for seat in range(len(window.players)):
                 y = b.y + TOP + ROW_H * seat + 4
@@ -223,6 +224,9 @@ class ConnectionSheet(Overlay):
     def animated(self) -> bool:  # type: ignore[override]
         return self.news
 
+    def tip_avoid(self) -> list[pygame.Rect]:
+        return self.worded + [w.rect for w in self.group.widgets if w.visible]
+
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self._sync()
@@ -254,13 +258,13 @@ class ConnectionSheet(Overlay):
             text.blit(surface, where, (b.right - 40, b.y + 122), 16, theme.MUTED, anchor="midright")
         pygame.draw.line(surface, theme.LINE, (b.x + 32, b.y + TOP - 14), (b.right - 32, b.y + TOP - 14))
         states = self.states()
+        self.worded = []
         for seat, state in enumerate(states):
             self._draw_row(surface, seat, state, b.y + TOP + ROW_H * seat)
         if self.status:
             for j, line in enumerate(text.wrap(self.status, b.w - 80, 16)[:2]):
-                text.blit(
-                    surface, line, (b.x + 40, b.bottom - 112 + 20 * j), 16, theme.ACCENT, "bold", "midleft"
-                )
+                at = (b.x + 40, b.bottom - 112 + 20 * j)
+                self.worded.append(text.blit(surface, line, at, 16, theme.ACCENT, "bold", "midleft"))
         self.group.draw(surface)
 
     def _draw_row(self, surface: pygame.Surface, seat: int, state: str, top: int) -> None:
@@ -278,4 +282,5 @@ class ConnectionSheet(Overlay):
         buttons = [w.rect.x for w in (self.bots.get(seat), self.reinvites.get(seat)) if w and w.visible]
         room = min(buttons, default=b.right - 28) - 12 - (b.x + 66)  # the row's buttons stand right
         fitted, size = text.fit(words, room, 16, "regular", 13)
-        text.blit(surface, fitted, (b.x + 66, y + 13), size, theme.MUTED, anchor="midleft")
+        said = text.blit(surface, fitted, (b.x + 66, y + 13), size, theme.MUTED, anchor="midleft")
+        self.worded += [name, said]

@@ -202,3 +202,47 @@ def test_the_gin_rummy_tutorials_bubble_leaves_the_hands_result_in_sight(languag
             assert not coach.bubble.colliderect(named["area.my-spread"]), coach.bubble
         do_step(s, steps[k])
     s.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_connection_sheets_tips_leave_the_seats_lines_readable(monkeypatch, language):
+    """The host's sheet with a guest away: New invite pointed at, its tip stood over the row
+    above, the host's own seat's line; nor may it stand over another button."""
+    from game.core import i18n
+    from game.ui import text, tooltip
+    from tests.scenes.test_network_ui import hosting, joined, online, wait_until
+
+    with hosting("jaipur", ["human", "online"], first=0) as (host, invites):
+        guest = joined(invites[1])
+        wait_until(host, lambda: online(host, 1), "the guest online")
+        guest.close()
+        wait_until(host, lambda: not online(host, 1), "the guest gone")
+        host.click("connection")
+        i18n.set_language(language)
+        host.move("reinvite.1")
+        drawn: list[tuple[str, pygame.Rect]] = []
+        boxes: list[pygame.Rect | None] = []
+        real_blit, real_tip = text.blit, tooltip.draw
+
+        def blit(surface, words, *args, **kwargs):
+            rect = real_blit(surface, words, *args, **kwargs)
+            drawn.append((str(i18n.tr(words)), pygame.Rect(rect)))
+            return rect
+
+        def tip(*args, **kwargs):
+            box = real_tip(*args, **kwargs)
+            boxes.append(box)
+            return box
+
+        monkeypatch.setattr(text, "blit", blit)
+        monkeypatch.setattr(tooltip, "draw", tip)
+        host.app.draw()
+        box = boxes[-1]
+        assert box is not None  # New invite's tip is shown
+        sheet = host.app.top
+        ours = i18n.tr(sheet.reinvites[1].hint)
+        covered = [w for w, r in drawn if r.colliderect(box) and w not in ours]
+        buttons = [w.tid for w in sheet.group.widgets if w.visible and w.rect.colliderect(box)]
+        i18n.set_language("en")
+        assert not covered, covered
+        assert not buttons, buttons
