@@ -35,6 +35,29 @@ def to_pick(s: Session, rng: random.Random) -> None:
         s.perform(seat, withdraw[0] if withdraw and rng.random() < 0.5 else rng.choice(moves))
 
 
+def record_drawing(monkeypatch) -> tuple[list[tuple[str, pygame.Rect]], list[pygame.Rect | None]]:
+    """From now on, every text blitted (its words as shown, its rect) and every tooltip's box."""
+    from game.core import i18n
+    from game.ui import text, tooltip
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    boxes: list[pygame.Rect | None] = []
+    real_blit, real_tip = text.blit, tooltip.draw
+
+    def blit(surface, words, *args, **kwargs):
+        rect = real_blit(surface, words, *args, **kwargs)
+        drawn.append((str(i18n.tr(words)), pygame.Rect(rect)))
+        return rect
+
+    def tip(*args, **kwargs):
+        boxes.append(real_tip(*args, **kwargs))
+        return boxes[-1]
+
+    monkeypatch.setattr(text, "blit", blit)
+    monkeypatch.setattr(tooltip, "draw", tip)
+    return drawn, boxes
+
+
 def test_taj_mahal_says_why_enter_takes_nothing_in_its_bar_not_in_a_box_over_it():
     s = Session.open("tajmahal", seats=["human", "easy", "easy"], seed=5)
     to_pick(s, random.Random(3))
@@ -80,7 +103,6 @@ def test_ubongo_row_tips_never_stand_over_the_gem_board():
 def test_the_top_rows_tip_leaves_the_gem_boards_caption_readable(monkeypatch, language):
     """The pointer moved onto the first row: its tip stood over the board's title and note."""
     from game.core import i18n
-    from game.ui import text, tooltip
 
     s = gem_board_solved()
     i18n.set_language(language)
@@ -89,21 +111,7 @@ def test_the_top_rows_tip_leaves_the_gem_boards_caption_readable(monkeypatch, la
     s.move(UL.row_rect(0).center)
     tip = s.table.tipped()
     assert tip is not None and tip.id == "row.0" and tip.tip
-    drawn: list[tuple[str, pygame.Rect]] = []
-    boxes: list[pygame.Rect | None] = []
-    real_blit, real_tip = text.blit, tooltip.draw
-
-    def blit(surface, words, *args, **kwargs):
-        rect = real_blit(surface, words, *args, **kwargs)
-        drawn.append((i18n.tr(words), pygame.Rect(rect)))
-        return rect
-
-    def tipped(*args, **kwargs):
-        boxes.append(real_tip(*args, **kwargs))
-        return boxes[-1]
-
-    monkeypatch.setattr(text, "blit", blit)
-    monkeypatch.setattr(tooltip, "draw", tipped)
+    drawn, boxes = record_drawing(monkeypatch)
     s.table.render.layer.key = None  # the board painted again, its words recorded
     s.app.draw()
     shown = [box for box in boxes if box is not None]
@@ -144,28 +152,12 @@ def test_a_setup_screens_tip_leaves_its_note_and_offer_readable(monkeypatch, lan
     """Learn to play pointed at: its tip covers none of the words drawn on the screen."""
     from game.core import i18n
     from game.scenes.setup import Setup
-    from game.ui import text, tooltip
 
     s = Session.menu()
     i18n.set_language(language)
     s.app.push(Setup(s.app, game))
     s.move("learn")
-    drawn: list[tuple[str, pygame.Rect]] = []
-    boxes: list[pygame.Rect | None] = []
-    real_blit, real_tip = text.blit, tooltip.draw
-
-    def blit(surface, words, *args, **kwargs):
-        rect = real_blit(surface, words, *args, **kwargs)
-        drawn.append((str(words), pygame.Rect(rect)))
-        return rect
-
-    def tip(*args, **kwargs):
-        box = real_tip(*args, **kwargs)
-        boxes.append(box)
-        return box
-
-    monkeypatch.setattr(text, "blit", blit)
-    monkeypatch.setattr(tooltip, "draw", tip)
+    drawn, boxes = record_drawing(monkeypatch)
     s.app.draw()
     box = boxes[-1]
     assert box is not None  # the tip of Learn to play is shown
@@ -209,7 +201,6 @@ def test_the_connection_sheets_tips_leave_the_seats_lines_readable(monkeypatch, 
     """The host's sheet with a guest away: New invite pointed at, its tip stood over the row
     above, the host's own seat's line; nor may it stand over another button."""
     from game.core import i18n
-    from game.ui import text, tooltip
     from tests.scenes.test_network_ui import hosting, joined, online, wait_until
 
     with hosting("jaipur", ["human", "online"], first=0) as (host, invites):
@@ -220,22 +211,7 @@ def test_the_connection_sheets_tips_leave_the_seats_lines_readable(monkeypatch, 
         host.click("connection")
         i18n.set_language(language)
         host.move("reinvite.1")
-        drawn: list[tuple[str, pygame.Rect]] = []
-        boxes: list[pygame.Rect | None] = []
-        real_blit, real_tip = text.blit, tooltip.draw
-
-        def blit(surface, words, *args, **kwargs):
-            rect = real_blit(surface, words, *args, **kwargs)
-            drawn.append((str(i18n.tr(words)), pygame.Rect(rect)))
-            return rect
-
-        def tip(*args, **kwargs):
-            box = real_tip(*args, **kwargs)
-            boxes.append(box)
-            return box
-
-        monkeypatch.setattr(text, "blit", blit)
-        monkeypatch.setattr(tooltip, "draw", tip)
+        drawn, boxes = record_drawing(monkeypatch)
         host.app.draw()
         box = boxes[-1]
         assert box is not None  # New invite's tip is shown
