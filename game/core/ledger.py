@@ -33,8 +33,7 @@ from typing import Any, Protocol
 
 from game.core.match import Entry, Match
 from game.core.ruleset import Event
-from game.core.store import Saving
-from game.core.writer import Writer
+from game.core.store import Mark, Saving
 
 log = logging.getLogger("bazaar.store")
 
@@ -47,6 +46,12 @@ class Scheduler(Protocol):
     def call_soon_threadsafe(self, callback: Callable[..., Any], *args: Any) -> Any: ...
 
     def call_later(self, delay: float, callback: Callable[..., Any], *args: Any) -> Any: ...
+
+
+class Writes(Protocol):
+    """Where a ledger's writes go: the store's thread (`Writer`), or a server's scribe."""
+
+    def save(self, saving: Saving, mark: Mark) -> Future[bool]: ...
 
 
 class Inbox:
@@ -84,7 +89,7 @@ class Ledger:
     """The writes of one match, by the store's thread, and the calls waiting for them. Every
     method runs on the thread that plays the match (`loop` runs what follows from a write)."""
 
-    def __init__(self, saving: Saving, match: Match, writer: Writer, loop: Scheduler):
+    def __init__(self, saving: Saving, match: Match, writer: Writes, loop: Scheduler):
         self.saving = saving
         self.writer = writer
         self.loop = loop
@@ -96,6 +101,8 @@ class Ledger:
         self.failures = 0  # writes that failed in a row
         self.waiting: deque[tuple[int, Callable[[], None]]] = deque()
         self.closed = False
+        self.owner = threading.get_ident()  # the thread that plays the match
+        self.asking = False  # inside `_write`: a write answered at once is still handed over
         match.listeners.append(self._changed)  # before the room's authority: its news comes after
 
     @property
@@ -127,15 +134,21 @@ class Ledger:
             return
         self.writing = True
         changes, mark = self.changes, self.mark
+        self.asking = True  # (a match's listener may be calling: its news must come first)
         try:
             future = self.writer.save(self.saving, mark)
+            future.add_done_callback(lambda done: self._hand_back(done, changes, mark.commands))
         except RuntimeError:  # the store's thread was closed: its owner stops
             self.writing = False
-            return
-        future.add_done_callback(lambda done: self._hand_back(done, changes, mark.commands))
+        finally:
+            self.asking = False
 
     def _hand_back(self, done: Future[bool], changes: int, commands: int) -> None:
-        """On the store's thread: what follows from the write goes to the match's thread."""
+        """What follows from the write goes to the match's thread: from the store's thread,
+        handed over; a server's scribe answers on the match's thread itself, so at once."""
+        if threading.get_ident() == self.owner and not self.asking:
+            self._written(done, changes, commands)
+            return
         with contextlib.suppress(RuntimeError):  # that loop is closed: nobody is left to tell
             self.loop.call_soon_threadsafe(self._written, done, changes, commands)
 

@@ -86,6 +86,15 @@ class Saving:
         continued elsewhere, or the store closed: said in `Store.problem`)."""
         return self._store._save(self._saver, self._match, mark)
 
+    def append(self, mark: Mark) -> Append | None:
+        """What a write up to `mark` adds, for a writer of its own (a server's scribe, which
+        then says what came of it through `applied`); None when there is nothing to write."""
+        return _append_of(self._saver, self._match, mark)
+
+    def applied(self, mark: Mark, result: Applied) -> bool:
+        """What the append up to `mark` came to (as `save`'s answer)."""
+        return self._store.applied(self._saver, mark, *result)
+
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
@@ -226,7 +235,7 @@ class Store:
                 "INSERT INTO seats (match_id, seat, name, kind, level) VALUES (?, ?, ?, ?, ?)",
                 [(match_id, i, s.name, s.kind, s.level) for i, s in enumerate(match.seats)],
             )
-            self._write(db, match_id, match, 0, 0, Mark.of(match))
+            _write(db, _rows(match_id, match, (0, 0), Mark.of(match), seats=False))
         return match_id
 
     def save_all(self, saves: Sequence[tuple[Saving, Mark]]) -> list[bool]:
@@ -247,124 +256,63 @@ class Store:
                 for saver, _, _ in saves:
                     saver.active = False
                 return [True] * len(saves)
-            done = [True] * len(saves)
-            due = [
-                i
-                for i, (saver, _, mark) in enumerate(saves)
-                if saver.active
-                and (mark.events, mark.commands, mark.seats) != (saver.events, saver.commands, saver.seats)
+            due = {i: _append_of(saver, match, mark) for i, (saver, match, mark) in enumerate(saves)}
+            appends = {i: a for i, a in due.items() if a is not None}
+            results = dict(zip(appends, self.apply_all(list(appends.values())), strict=True))
+            return [
+                i not in results or self.applied(saves[i][0], saves[i][2], *results[i])
+                for i in range(len(saves))
             ]
-            if not due:
-                return done  # stored already (a server's writes reach this when they catch up)
-            tried = set(due)
-            alone = len(due) == 1  # one match: no savepoint needed to keep the others' writes
-            written: list[int] = []
+
+    def apply_all(self, appends: Sequence[Append]) -> list[Applied]:
+        """Write the appends in one transaction (each match's alone rolled back when its own
+        write fails): per append, what came of it. Says nothing to the player: `applied` does,
+        on the side that owns the matches (a server's scribe applies them in its own process)."""
+        with self._lock:
+            if not appends:
+                return []
+            results: list[Applied] = [("failed", "")] * len(appends)
+            alone = len(appends) == 1  # one match: no savepoint needed to keep the others' writes
             try:
                 with self._transaction() as db:
-                    for i in due:
-                        saver, match, mark = saves[i]
+                    for i, append in enumerate(appends):
                         if alone:
-                            appended = self._append(db, saver, match, mark)
-                        else:
-                            db.execute("SAVEPOINT one")
-                            try:
-                                appended = self._append(db, saver, match, mark)
-                            except sqlite3.Error as exc:  # this match's own trouble: the others go on
-                                db.execute("ROLLBACK TO one")
-                                db.execute("RELEASE one")
-                                self._unsaved_move(exc)
-                                done[i] = False
-                                continue
-                            db.execute("RELEASE one")
-                        if appended:
-                            written.append(i)
+                            results[i] = (_put(db, append), "")
+                            continue
+                        db.execute("SAVEPOINT one")
+                        try:
+                            results[i] = (_put(db, append), "")
+                        except sqlite3.Error as exc:  # this match's own trouble: the others go on
+                            db.execute("ROLLBACK TO one")
+                            results[i] = ("failed", str(exc))
+                        db.execute("RELEASE one")
             except sqlite3.Error as exc:
-                self._unsaved_move(exc)
-                return [i not in tried for i in range(len(saves))]
-            for i in written:
-                saver, _, mark = saves[i]
-                saver.events, saver.commands = mark.events, mark.commands
-                saver.seats = mark.seats
-            return done
+                return [("failed", str(exc))] * len(appends)
+            return results
 
-    def _append(self, db: sqlite3.Connection, saver: _Saver, match: Match, mark: Mark) -> bool:
-        """Inside a transaction: what the match holds up to `mark` beyond what is stored. False
-        when it is no longer saved (deleted, or continued elsewhere)."""
-        row = db.execute(
-            "SELECT n_events, n_commands FROM matches WHERE id = ?", (saver.match_id,)
-        ).fetchone()
-        if row is None:  # deleted meanwhile: the player asked for it to go
-            saver.active = False
+    def applied(self, saver: _Saver, mark: Mark, result: str, why: str) -> bool:
+        """What an append up to `mark` came to, taken into the match's saver (on one thread at
+        a time, as its writes): False when it failed (nothing of it is stored)."""
+        if result == "failed":
+            self._unsaved_move(why)
             return False
-        if tuple(row) != (saver.events, saver.commands):
-            saver.active = False
+        if result == "stored":
+            saver.events, saver.commands, saver.seats = mark.events, mark.commands, mark.seats
+            return True
+        saver.active = False
+        if result == "elsewhere":
             self._report(
                 msg(
                     "Match {id} was continued elsewhere (another window?); this copy is no longer saved.",
                     id=saver.match_id,
                 )
             )
-            return False
-        self._write(db, saver.match_id, match, saver.events, saver.commands, mark)
-        if mark.seats != saver.seats:  # a seat handed to another player
-            db.executemany(
-                "UPDATE seats SET name = ?, kind = ?, level = ? WHERE match_id = ? AND seat = ?",
-                [(s.name, s.kind, s.level, saver.match_id, i) for i, s in enumerate(mark.seats)],
-            )
         return True
 
-    def _unsaved_move(self, exc: sqlite3.Error) -> None:
+    def _unsaved_move(self, why: str) -> None:
         self._report(
-            msg(
-                "The last move could not be saved ({why}); it will be retried after the next one.",
-                why=str(exc),
-            )
+            msg("The last move could not be saved ({why}); it will be retried after the next one.", why=why)
         )
-
-    def _write(
-        self, db: sqlite3.Connection, match_id: int, match: Match, events: int, commands: int, mark: Mark
-    ) -> None:
-        """Inside a transaction: the events and commands from the given positions up to `mark`,
-        and the finish. Reads the match's log only up to the mark (another thread may play on)."""
-        db.executemany(
-            "INSERT INTO events (match_id, seq, body) VALUES (?, ?, ?)",
-            [(match_id, i, codec.dumps(e)) for i, e in enumerate(match.events[events : mark.events], events)],
-        )
-        entries = match.commands[commands : mark.commands]
-        db.executemany(
-            "INSERT INTO commands (match_id, seq, seat, body, at) VALUES (?, ?, ?, ?, ?)",
-            [(match_id, i, c.seat, codec.dumps(c.command), c.at) for i, c in enumerate(entries, commands)],
-        )
-        db.execute(
-            "UPDATE matches SET n_events = ?, n_commands = ?, updated = ? WHERE id = ?",
-            (mark.events, mark.commands, _now(), match_id),
-        )
-        # each command's events end where the next command's start (the last's, at the mark)
-        ends = [*(c.at for c in entries[1:]), mark.events] if entries else []
-        timed = match.ruleset.timed and sum(
-            only_time(match.events[c.at : end]) for c, end in zip(entries, ends, strict=True)
-        )
-        if timed:
-            db.execute(
-                "INSERT INTO clock (match_id, entries) VALUES (?, ?)"
-                " ON CONFLICT (match_id) DO UPDATE SET entries = entries + excluded.entries",
-                (match_id, timed),
-            )
-        outcome = mark.outcome
-        if outcome is None:
-            return
-        db.execute(
-            "UPDATE matches SET status = 'finished', winners = ?, summary = ? WHERE id = ?",
-            (codec.dumps(list(outcome.winners)), outcome.summary, match_id),
-        )
-        shared = len(outcome.winners) > 1
-        for seat in range(len(mark.seats)):
-            result = ("draw" if shared else "win") if seat in outcome.winners else "loss"
-            score = outcome.scores[seat] if seat < len(outcome.scores) else None
-            db.execute(
-                "UPDATE seats SET score = ?, result = ? WHERE match_id = ? AND seat = ?",
-                (score, result, match_id, seat),
-            )
 
     def take_problem(self) -> str | None:
         """The message waiting for the player (opening or saving trouble), cleared once taken.
@@ -399,6 +347,12 @@ class Store:
                 (_now(), match_id),
             )
             return cursor.rowcount > 0
+
+    def held(self, match_id: int) -> tuple[int, int] | None:
+        """How many events and commands of the match the store holds (None: no such match)."""
+        with self._lock, self._transaction(write=False) as db:
+            row = db.execute("SELECT n_events, n_commands FROM matches WHERE id = ?", (match_id,)).fetchone()
+        return None if row is None else (row[0], row[1])
 
     # -- reading -------------------------------------------------------------------------
     @contextmanager
@@ -527,6 +481,121 @@ class Store:
         when the file is not a complete, valid Bazaar match."""
         match = read_match(path)
         return self._insert(match, imported=True)
+
+
+Applied = tuple[str, str]  # "stored", "gone" (deleted), "elsewhere" (continued by another), "failed"; why
+
+
+@dataclass(frozen=True)
+class Append:
+    """What one write adds to a stored match, its rows already encoded (plain values: a
+    server's scribe sends it to its own process). `held` is what the store must hold of the
+    match before it: anything else means another program continued or deleted it."""
+
+    match_id: int
+    held: tuple[int, int]  # events, commands
+    events: tuple[str, ...]  # their bodies, numbered from held[0]
+    commands: tuple[tuple[int, str, int], ...]  # seat, body, at: numbered from held[1]
+    mark: tuple[int, int]  # events, commands: what the match holds after it
+    seats: tuple[tuple[str, str, str | None], ...] | None  # name, kind, level: when one changed hands
+    timed: int  # time entries among its events
+    finish: tuple[str, str, tuple[tuple[Any, str], ...]] | None  # winners, summary, (score, result) a seat
+
+
+def _append_of(saver: _Saver, match: Match, mark: Mark) -> Append | None:
+    """What the match holds up to `mark` beyond what its saver stored (None: nothing, or it is
+    no longer saved). Reads the match's log only up to the mark (another thread may play on)."""
+    held = (saver.events, saver.commands)
+    if not saver.active or ((mark.events, mark.commands), mark.seats) == (held, saver.seats):
+        return None
+    return _rows(saver.match_id, match, held, mark, mark.seats != saver.seats)
+
+
+def _rows(match_id: int, match: Match, held: tuple[int, int], mark: Mark, seats: bool) -> Append:
+    events, commands = held
+    entries = match.commands[commands : mark.commands]
+    # each command's events end where the next command's start (the last's, at the mark)
+    ends = [*(c.at for c in entries[1:]), mark.events] if entries else []
+    timed = match.ruleset.timed and sum(
+        only_time(match.events[c.at : end]) for c, end in zip(entries, ends, strict=True)
+    )
+    finish = None
+    if (outcome := mark.outcome) is not None:
+        shared = len(outcome.winners) > 1
+        finish = (
+            codec.dumps(list(outcome.winners)),
+            outcome.summary,
+            tuple(
+                (
+                    outcome.scores[seat] if seat < len(outcome.scores) else None,
+                    ("draw" if shared else "win") if seat in outcome.winners else "loss",
+                )
+                for seat in range(len(mark.seats))
+            ),
+        )
+    return Append(
+        match_id,
+        held,
+        tuple(codec.dumps(e) for e in match.events[events : mark.events]),
+        tuple((c.seat, codec.dumps(c.command), c.at) for c in entries),
+        (mark.events, mark.commands),
+        tuple((s.name, s.kind, s.level) for s in mark.seats) if seats else None,
+        int(timed),
+        finish,
+    )
+
+
+def _put(db: sqlite3.Connection, append: Append) -> str:
+    """Inside a transaction: the append, if the store still holds what it follows."""
+    match_id = append.match_id
+    row = db.execute("SELECT n_events, n_commands FROM matches WHERE id = ?", (match_id,)).fetchone()
+    if row is None:  # deleted meanwhile: the player asked for it to go
+        return "gone"
+    if tuple(row) != append.held:
+        return "elsewhere"
+    _write(db, append)
+    return "stored"
+
+
+def _write(db: sqlite3.Connection, append: Append) -> None:
+    """Inside a transaction: the append's rows, its seats and its finish."""
+    match_id = append.match_id
+    events, commands = append.held
+    db.executemany(
+        "INSERT INTO events (match_id, seq, body) VALUES (?, ?, ?)",
+        [(match_id, i, body) for i, body in enumerate(append.events, events)],
+    )
+    db.executemany(
+        "INSERT INTO commands (match_id, seq, seat, body, at) VALUES (?, ?, ?, ?, ?)",
+        [(match_id, i, seat, body, at) for i, (seat, body, at) in enumerate(append.commands, commands)],
+    )
+    db.execute(
+        "UPDATE matches SET n_events = ?, n_commands = ?, updated = ? WHERE id = ?",
+        (*append.mark, _now(), match_id),
+    )
+    if append.seats is not None:
+        db.executemany(
+            "UPDATE seats SET name = ?, kind = ?, level = ? WHERE match_id = ? AND seat = ?",
+            [(*seat, match_id, i) for i, seat in enumerate(append.seats)],
+        )
+    if append.timed:
+        db.execute(
+            "INSERT INTO clock (match_id, entries) VALUES (?, ?)"
+            " ON CONFLICT (match_id) DO UPDATE SET entries = entries + excluded.entries",
+            (match_id, append.timed),
+        )
+    if append.finish is None:
+        return
+    winners, summary, seats = append.finish
+    db.execute(
+        "UPDATE matches SET status = 'finished', winners = ?, summary = ? WHERE id = ?",
+        (winners, summary, match_id),
+    )
+    for seat, (score, result) in enumerate(seats):
+        db.execute(
+            "UPDATE seats SET score = ?, result = ? WHERE match_id = ? AND seat = ?",
+            (score, result, match_id, seat),
+        )
 
 
 class _Transaction:

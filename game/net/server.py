@@ -54,6 +54,7 @@ from game.net import protocol as p
 from game.net.keys import FILENAME as KEYS_FILE
 from game.net.keys import Keys, Pass
 from game.net.room import Drive, Room
+from game.net.scribe import Scribe
 
 log = logging.getLogger("bazaar.net")
 
@@ -159,6 +160,7 @@ class Server:
         hints: Budget | None = AT_TABLE,
         store: Store | None = None,
         writer: Writer | None = None,
+        scribe: bool = False,
     ):
         data_dir.mkdir(parents=True, exist_ok=True)
         # the host's app lends its own store and its thread (it closes them itself)
@@ -174,6 +176,8 @@ class Server:
         # one thread for the store (its writes and loads in the order asked, so a match loaded
         # again reads every write made before), one for the keys, and the folds of view_at
         self.writer = Writer(self.store) if writer is None else writer
+        # `serve`: the matches' writes in a process of their own, once it is up (game/net/scribe.py)
+        self.scribe = Scribe(self.store, self.writer) if scribe and self.owns_store else None
         self.keying = ThreadPoolExecutor(max_workers=1, thread_name_prefix="keys")
         self.folds = ThreadPoolExecutor(max_workers=2, thread_name_prefix="fold")
         # a seat's hint (`advise`) is thought by its room's referee on `hints` (None: refused)
@@ -242,7 +246,9 @@ class Server:
 
     def _open(self, match_id: int, match: Match) -> Room:
         """A room for a match just stored or loaded (and not changed since)."""
-        ledger = Ledger(self.store.saving(match), match, self.writer, asyncio.get_running_loop())
+        ledger = Ledger(
+            self.store.saving(match), match, self.scribe or self.writer, asyncio.get_running_loop()
+        )
         room = Room(match_id, match, self.drive, self._resting, ledger)
         self.rooms[match_id] = room
         self.opened[match_id] = self.opened.get(match_id, 0) + 1
@@ -580,6 +586,8 @@ class Server:
         stop: asyncio.Event | None = None,
         tls: ssl.SSLContext | None = None,
     ) -> None:
+        if self.scribe is not None:
+            self.scribe.start(asyncio.get_running_loop())
         self.not_loaded = await self.resume_all()
         async with serve(
             self.handle,
@@ -629,6 +637,8 @@ class Server:
         self.folds.shutdown(wait=False, cancel_futures=True)
         self.keying.shutdown(wait=True)  # a change to the keys under way ends first
         self.keys.close()
+        if self.scribe is not None:
+            self.scribe.close(FLUSH_SECONDS)
         if self.owns_store:
             self.writer.close()  # a write under way, too
             self.store.close()
@@ -792,6 +802,7 @@ def main(args: argparse.Namespace) -> int:
         creator_key=key.strip(),
         allow_seed=args.allow_seed,
         hints=None if args.no_hints else AT_TABLE,
+        scribe=True,
     )
     tls, said = _tls(args, data)
     scheme = "wss" if tls else "ws"

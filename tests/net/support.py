@@ -130,8 +130,16 @@ class Serve:
             assert line, f"the server ended: {log.read_text()[-2000:]}"
 
     def kill(self) -> None:
+        """SIGKILL the server alone: the processes it started (its bots', its scribe) end by
+        themselves once they see it gone (`ended` waits for that)."""
+        self.started = descendants(self.proc.pid)
         self.proc.send_signal(signal.SIGKILL)
         assert self.proc.wait(BOUND) == -signal.SIGKILL
+
+    def ended(self) -> None:
+        """Wait until every process the killed server had started has ended: the scribe's last
+        write is then committed, or never will be."""
+        until(lambda: not any(Path(f"/proc/{pid}").exists() for pid in self.started), "its processes ended")
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -139,6 +147,22 @@ class Serve:
             self.proc.wait(BOUND)
         if self.proc.stdout is not None:
             self.proc.stdout.close()
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes below `pid` (Linux's /proc), children first."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+    found, todo = [], [pid]
+    while todo:
+        above = todo.pop()
+        below = [child for child, parent in parents.items() if parent == above]
+        found += below
+        todo += below
+    return found
 
 
 class Net:

@@ -7,14 +7,15 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from game.core.storedb import FILENAME as STORE_FILE
 from game.core.thinking import MINDS
 from game.net import protocol as p
 from tests.net.support import LOOPBACK, Raw, Serve, free_port, until
 
 
 def workers(pid: int) -> dict[int, float]:
-    """Our bots' worker processes `pid` has started ('spawn' children): the CPU seconds each
-    has used."""
+    """Our bots' worker processes `pid` has started ('spawn' children but its scribe): the CPU
+    seconds each has used."""
     found = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -24,9 +25,32 @@ def workers(pid: int) -> dict[int, float]:
             command = Path(f"/proc/{entry}/cmdline").read_bytes()
         except OSError:
             continue
-        if int(stat[1]) == pid and b"spawn_main" in command:
+        if int(stat[1]) == pid and b"spawn_main" in command and not writes(int(entry)):
             found[int(entry)] = (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
     return found
+
+
+def scribes(pid: int) -> int:
+    """How many of the processes `pid` started hold the store file open."""
+    children = [int(e) for e in os.listdir("/proc") if e.isdigit() and parent(int(e)) == pid]
+    return sum(map(writes, children))
+
+
+def parent(pid: int) -> int | None:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except OSError:
+        return None
+
+
+def writes(pid: int) -> bool:
+    """Whether the process holds the store file open: the server's scribe, no bots' worker."""
+    try:
+        return any(
+            os.readlink(f"/proc/{pid}/fd/{fd}").endswith(STORE_FILE) for fd in os.listdir(f"/proc/{pid}/fd")
+        )
+    except OSError:
+        return False
 
 
 def test_serve_starts_its_bot_workers_and_no_bot_thinks_on_its_threads(tmp_path):
@@ -36,6 +60,7 @@ def test_serve_starts_its_bot_workers_and_no_bot_thinks_on_its_threads(tmp_path)
     try:
         pid = served.proc.pid
         until(lambda: "worker processes" in log.read_text(), "the server says its bot workers are up")
+        until(lambda: scribes(pid) == 1, "its scribe has the store open (it is no bots' worker)")
         idle = workers(pid)
         assert len(idle) == MINDS.processes
         client = Raw((LOOPBACK, port))

@@ -24,13 +24,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from game.core import ledger, storedb
 from game.core.store import Store
 from game.core.storedb import FILENAME as STORE_FILE
 from game.core.writer import Writer
 from game.net import protocol as p
 from tests.core.storegames import DOUBLE, new, play
-from tests.net.support import BOUND, LOOPBACK, Raw, Serve, free_port, until
+from tests.net.support import BOUND, LOOPBACK, Net, Raw, Serve, free_port, until
 
 HOLD = 2.0  # seconds the test holds the store's write lock, at least (the issue's)
 PROMPT = 0.8 * storedb.BUSY_MS / 1000  # the bound on an answer while it holds it
@@ -94,8 +96,21 @@ def in_order(messages: list[dict[str, Any]]) -> bool:
     return True
 
 
-def test_while_the_store_is_locked_every_room_answers_and_a_move_is_told_once_committed(net):
-    net.start(rate=150.0)  # an Ubongo die rolls for a second
+def started(net: Net, writes: str, **options: Any) -> Net:
+    """The test's server, its matches' writes on the store's thread or in the scribe's own
+    process (as `serve` has them: game/net/scribe.py), the scribe up before the test goes on."""
+    net.start(scribe=writes == "process", **options)
+    if writes == "process":
+        assert net.srv.scribe is not None and net.srv.scribe.up.wait(BOUND), "the scribe's process is up"
+    return net
+
+
+WRITES = pytest.mark.parametrize("writes", ["thread", "process"])
+
+
+@WRITES
+def test_while_the_store_is_locked_every_room_answers_and_a_move_is_told_once_committed(net, writes):
+    started(net, writes, rate=150.0)  # an Ubongo die rolls for a second
     path = net.data / STORE_FILE
     jaipur, codes, _ = net.create("jaipur", "online", "online", options={"first": 0}, seed=31)
     ubongo, sand_codes, sand_host = net.create("ubongo", "online", "bot", seed=32)
@@ -163,10 +178,11 @@ def test_while_the_store_is_locked_every_room_answers_and_a_move_is_told_once_co
     assert in_order(told(a, 0))
 
 
-def test_a_write_that_fails_is_tried_again_and_its_move_told_only_once_stored(net, monkeypatch):
+@WRITES
+def test_a_write_that_fails_is_tried_again_and_its_move_told_only_once_stored(net, monkeypatch, writes):
     monkeypatch.setattr(storedb, "BUSY_MS", 50)  # the server's store gives up waiting at once
     monkeypatch.setattr(ledger, "RETRY_SECONDS", 0.05)
-    net.start()
+    started(net, writes)
     path = net.data / STORE_FILE
     jaipur, codes, _ = net.create("jaipur", "online", "online", options={"first": 0}, seed=33)
     a = net.raw()
@@ -192,11 +208,12 @@ def test_a_write_that_fails_is_tried_again_and_its_move_told_only_once_stored(ne
     assert net.on_loop(lambda: net.srv.rooms[jaipur].ledger.failures) == 0
 
 
-def test_a_stopping_server_stores_what_it_decided_before_it_closes_the_store(net):
+@WRITES
+def test_a_stopping_server_stores_what_it_decided_before_it_closes_the_store(net, writes):
     """Two moves decided while the lock is held: the first's write waits on it, the second's
     waits for the first. The server is told to stop; once its rooms have stopped, the lock goes:
     the server stores both before it closes the store."""
-    net.start()
+    started(net, writes)
     path = net.data / STORE_FILE
     jaipur, codes, _ = net.create("jaipur", "online", "online", options={"first": 0}, seed=34)
     a, b = net.raw(), net.raw()
@@ -291,6 +308,7 @@ def test_a_server_killed_while_the_store_is_locked_loses_no_acknowledged_move(tm
             served.kill()
         finally:
             lock.release()
+        served.ended()  # its scribe writes what it was sent (not acknowledged), or nothing
 
         played = [c for seat, c in stored(data / STORE_FILE, created["match"]) if seat == 0]
         assert played[: len(acknowledged)] == acknowledged, "every acknowledged move is stored"

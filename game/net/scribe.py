@@ -1,0 +1,222 @@
+"""A server's match writes in a process of their own (`python -m game serve`).
+
+The store's thread shares Python's lock with the event loop, and SQLite's module gives the lock
+up at each statement: under load a write cost two to three times its own work in hand-offs
+between the two threads, and stretched the loop's round trips. In a process of its own a write
+costs its own work, on another core.
+
+The loop encodes a write's rows (`Saving.append`: plain values) and sends them down a socket;
+the process writes the ones that wait together in one transaction (the disk synced once for
+them), and answers what came of each, which the loop takes into the match's saver
+(`Saving.applied`) before the ledger hears it. A move is still told only once it is committed.
+
+Until the process answers, and for good once its link is lost, writes go to the store's thread
+as before (`Writer`). A write whose answer was lost with the link is looked up in the store (its
+rows there, or not), so a match is never taken for one continued elsewhere. Loads, creates and
+the other calls stay on the store's thread: a room leaves memory only once its writes are
+answered, so a load reads every write before it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import multiprocessing.connection
+import pickle
+import signal
+import socket
+import struct
+import threading
+from concurrent.futures import Future
+from pathlib import Path
+from typing import Any
+
+from game.core import storedb
+from game.core.store import Append, Applied, Mark, Saving, Store
+from game.core.writer import BATCH, Writer
+
+log = logging.getLogger("bazaar.store")
+
+HEADER = struct.Struct("!i")  # multiprocessing.connection's frame: its length, then its bytes
+READY = b"R"  # the process's first byte: the file is open
+
+
+class Scribe:
+    """The matches' writes of a server that owns its store; `save` as `Writer.save`. Every
+    method but the start's thread runs on the server's loop."""
+
+    def __init__(self, store: Store, fallback: Writer):
+        self.store, self.fallback = store, fallback
+        self.link: asyncio.Transport | None = None  # set once the process answered
+        self.up = threading.Event()  # set then (tests and tools wait on it; the loop never does)
+        self.process: Any = None  # multiprocessing's process
+        self._waiting: dict[int, tuple[Saving, Mark, Append, Future[bool]]] = {}
+        self._serial = 0
+        self._closed = False
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Start the process on a thread (spawning takes a while, and the loop must not wait);
+        until it answers, writes go to the store's thread."""
+        if self.store.path is not None:
+            threading.Thread(
+                target=self._spawn, args=(loop, self.store.path), daemon=True, name="scribe"
+            ).start()
+
+    def _spawn(self, loop: asyncio.AbstractEventLoop, path: Path) -> None:
+        try:
+            ours, theirs = socket.socketpair()
+            process = multiprocessing.get_context("spawn").Process(
+                target=serve, args=(theirs, str(path), storedb.BUSY_MS), name="bazaar-scribe", daemon=True
+            )
+            process.start()
+            theirs.close()
+            if ours.recv(1) != READY:
+                raise OSError("the writing process ended before it opened the store")
+        except Exception as exc:  # no processes here (a restricted system): the thread it is
+            log.warning("the store's writes stay on its thread: no process of their own (%r)", exc)
+            return
+        with contextlib.suppress(RuntimeError):  # the loop is gone: the process sees its end
+            loop.call_soon_threadsafe(self._connect, loop, ours, process)
+
+    def _connect(self, loop: asyncio.AbstractEventLoop, sock: socket.socket, process: Any) -> None:
+        self.process = process
+        if self._closed:
+            sock.close()  # its end of file stops the process
+            return
+        task = loop.create_task(loop.create_connection(lambda: _Link(self), sock=sock))
+        task.add_done_callback(_said)
+
+    def save(self, saving: Saving, mark: Mark) -> Future[bool]:
+        link = self.link
+        if link is None or link.is_closing():
+            return self.fallback.save(saving, mark)
+        future: Future[bool] = Future()
+        future.set_running_or_notify_cancel()
+        append = saving.append(mark)
+        if append is None:  # nothing to write (stored already, or no longer saved)
+            future.set_result(True)
+            return future
+        self._serial += 1
+        self._waiting[self._serial] = (saving, mark, append, future)
+        body = pickle.dumps((self._serial, append), pickle.HIGHEST_PROTOCOL)
+        link.write(HEADER.pack(len(body)) + body)
+        return future
+
+    def answered(self, answers: list[tuple[int, Applied]]) -> None:
+        for serial, result in answers:
+            saving, mark, _, future = self._waiting.pop(serial)
+            future.set_result(saving.applied(mark, result))
+
+    def lost(self, why: BaseException | None) -> None:
+        """The link is gone: the writes whose answers it took are looked up on the store's
+        thread, and the next go there."""
+        self.link = None
+        waiting, self._waiting = self._waiting, {}
+        if self._closed:  # the server stopped (its ledgers too): what it did not wait for is lost
+            return
+        log.warning("the store's writing process is gone (%r): writes go to the store's thread", why)
+        for saving, mark, append, future in waiting.values():
+            looked = self.fallback.call(_looked_up, self.store, append)
+            looked.add_done_callback(lambda done, s=saving, m=mark, f=future: _settle(done, s, m, f))
+
+    def close(self, timeout: float | None = None) -> bool:
+        """No more writes here; the process ends once it wrote what it was sent (within
+        `timeout` seconds when given). False when it has not ended by then."""
+        self._closed = True
+        if self.link is not None:
+            # the end now, not at the loop's next turn (the caller may be waiting below): what
+            # the process was sent is written, then it stops
+            with contextlib.suppress(OSError):
+                self.link.get_extra_info("socket").shutdown(socket.SHUT_WR)
+            self.link.close()
+        if self.process is None:
+            return True
+        self.process.join(timeout)
+        return not self.process.is_alive()
+
+
+class _Link(asyncio.Protocol):
+    """The loop's end of the socket: the answers, in multiprocessing.connection's frames."""
+
+    def __init__(self, scribe: Scribe):
+        self.scribe = scribe
+        self.buffer = bytearray()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.scribe.link = transport
+        self.scribe.up.set()
+
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        while len(self.buffer) >= HEADER.size:
+            (size,) = HEADER.unpack_from(self.buffer)
+            if len(self.buffer) < HEADER.size + size:
+                return
+            body = bytes(self.buffer[HEADER.size : HEADER.size + size])
+            del self.buffer[: HEADER.size + size]
+            self.scribe.answered(pickle.loads(body))
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.scribe.lost(exc)
+
+
+def _said(task: asyncio.Task[Any]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.warning(
+            "the store's writing process could not be joined (%r): writes stay on its thread",
+            task.exception(),
+        )
+
+
+def _looked_up(store: Store, append: Append) -> Applied:
+    """On the store's thread: whether an append whose answer was lost is in the store."""
+    held = store.held(append.match_id)
+    if held == append.mark:
+        return ("stored", "")
+    if held == append.held:
+        return ("failed", "its writing process ended before it answered")
+    return ("gone", "") if held is None else ("elsewhere", "")
+
+
+def _settle(done: Future[Applied], saving: Saving, mark: Mark, future: Future[bool]) -> None:
+    """On the store's thread: the looked-up write's outcome, to its ledger (which hands it to
+    the loop, as every write's)."""
+    error = done.exception()
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(saving.applied(mark, done.result()))
+
+
+def serve(sock: socket.socket, path: str, busy_ms: int) -> None:
+    """The process: write what the loop sends until its end of the socket closes."""
+    # Ctrl-C at a terminal reaches the whole group: the server stores its last moves, then
+    # closes this link; only then does the process end
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    storedb.BUSY_MS = busy_ms  # as long as the server's own connection waits on another's lock
+    conn = storedb.connect(path)
+    storedb.prepare(conn)  # the file is the server's (checked there): its settings, on this connection
+    store = Store(conn, Path(path))
+    sock.sendall(READY)
+    link = multiprocessing.connection.Connection(sock.detach())
+    ended = False
+    while not ended:
+        try:
+            jobs = [pickle.loads(link.recv_bytes())]
+        except (EOFError, OSError):  # the server closed its end (or is gone): nothing more comes
+            break
+        while len(jobs) < BATCH and link.poll(0):
+            try:
+                jobs.append(pickle.loads(link.recv_bytes()))
+            except (EOFError, OSError):  # the end: what came before it is still written
+                ended = True
+                break
+        results = store.apply_all([append for _, append in jobs])
+        try:
+            link.send_bytes(pickle.dumps([(serial, r) for (serial, _), r in zip(jobs, results, strict=True)]))
+        except OSError:  # the server is gone: its next read finds the rows
+            ended = True
+    store.close()

@@ -1,0 +1,145 @@
+"""A server's match writes in a process of their own (game/net/scribe.py, what `serve` runs):
+once the process is up every move is written there, none on the store's thread, and the store
+holds each match as the server does; a process lost with writes unanswered loses no move (each
+is looked up, and written again on the store's thread where it is missing); a stopping server
+ends it. test_store_off_loop.py runs its store tests with both kinds of writes."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import signal
+import sqlite3
+
+import pytest
+
+from game.core import ledger
+from game.core.match import Match
+from game.core.store import Store
+from game.core.storedb import FILENAME as STORE_FILE
+from game.net.scribe import _looked_up
+from tests.core.storegames import DOUBLE, new, play
+from tests.net.support import BOUND, Net, until
+from tests.net.support import play as play_online
+from tests.net.test_store_off_loop import HELD, Lock, stored
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="Linux's /proc and signals")
+
+
+def scribed(net: Net) -> Net:
+    net.start(scribe=True)
+    assert net.srv.scribe is not None and net.srv.scribe.up.wait(BOUND), "the scribe's process is up"
+    return net
+
+
+def commands_of(match: dict) -> list[tuple[int | None, dict]]:
+    return [(c["seat"], c["command"]) for c in match["commands"]]
+
+
+def test_once_up_every_write_is_the_scribes_and_the_store_holds_the_match(net):
+    scribed(net)
+    statements: list[str] = []
+    net.on_loop(lambda: net.srv.store.conn.set_trace_callback(statements.append))  # the thread's
+    match_id, codes, _ = net.create("jaipur", "online", "online", options={"first": 0}, seed=21)
+    windows = [net.join(codes[0]), net.join(codes[1])]
+    made = play_online(windows, random.Random(4))
+    record = net.record(match_id)
+    until(lambda: stored(net.data / STORE_FILE, match_id) == commands_of(record), "the whole match stored")
+    assert made == len(record["commands"]) and Match.from_json(record).finished
+    inserts = {s.split(" (")[0] for s in statements if s.startswith("INSERT")}
+    assert inserts == {"INSERT INTO matches", "INSERT INTO seats", "INSERT INTO events"}, (
+        "the thread wrote the new match (its create, the deal); every move went to the scribe"
+    )
+    process = net.srv.scribe.process
+    net.stop()
+    assert process.exitcode == 0, "a stopping server ends its scribe, which ends cleanly"
+
+
+def test_a_scribe_lost_with_writes_unanswered_loses_no_move(net, monkeypatch):
+    """The process is killed while its write waits on another program's lock: the move it was
+    sent is not in the store, so it is written again on the store's thread, and told once it is."""
+    monkeypatch.setattr(ledger, "RETRY_SECONDS", 0.05)
+    scribed(net)
+    match_id, codes, _ = net.create("jaipur", "online", "online", options={"first": 0}, seed=22)
+    a = net.raw()
+    move = a.join(codes[0])["legal"]["0"][0]
+    a.ask({"type": "ping"})
+    lock = Lock(net.data / STORE_FILE)
+    try:
+        a.send({"type": "submit", "id": HELD, "seat": 0, "command": move})
+        a.ask({"type": "ping"})  # decided, and sent to the scribe, which waits on the lock
+        os.kill(net.srv.scribe.process.pid, signal.SIGKILL)
+        until(lambda: net.on_loop(lambda: net.srv.scribe.link is None), "the server saw its scribe gone")
+    finally:
+        lock.release()
+    reply = a.until(lambda m: m.get("id") == HELD)
+    assert reply["ok"], reply
+    assert stored(net.data / STORE_FILE, match_id) == [(0, move)]
+    b = net.raw()
+    b.join(codes[1])
+    answer = b.ask({"type": "legal", "seat": 1})["commands"][0]
+    assert b.ask({"type": "submit", "seat": 1, "command": answer})["ok"], "the match goes on"
+    assert stored(net.data / STORE_FILE, match_id) == [(0, move), (1, answer)], "its writes on the thread"
+
+
+@pytest.fixture
+def saved(tmp_path):
+    with contextlib.closing(Store.open(tmp_path / STORE_FILE)) as store:
+        match = new(seed=5, ruleset=DOUBLE)
+        match_id = store.attach(match)
+        yield store, match_id, store.saving(match), match
+
+
+def test_a_write_whose_answer_was_lost_is_found_stored_or_missing(saved):
+    store, match_id, saving, match = saved
+    play(match, 2)
+    mark = saving.mark()
+    append = saving.append(mark)
+    assert append is not None
+    assert _looked_up(store, append)[0] == "failed", "not written: written again"
+    assert store.apply_all([append]) == [("stored", "")]
+    assert _looked_up(store, append) == ("stored", ""), "written before the answer was lost"
+    assert saving.applied(mark, _looked_up(store, append)) and saving.append(mark) is None
+    play(match, 1)
+    later = saving.append(saving.mark())
+    with contextlib.closing(sqlite3.connect(store.path)) as other:  # another program played on
+        other.execute("UPDATE matches SET n_events = n_events + 1 WHERE id = ?", (match_id,))
+        other.commit()
+    assert _looked_up(store, later) == ("elsewhere", "")
+    store.delete(match_id)
+    assert _looked_up(store, later) == ("gone", "")
+
+
+def test_the_appends_store_what_the_store_itself_would(tmp_path, saved):
+    """The scribe's path (append, apply, applied) and the store's own (`save`) give the same
+    rows."""
+    store, match_id, saving, match = saved
+    twin = new(seed=5, ruleset=DOUBLE)
+    with contextlib.closing(Store.open(tmp_path / "twin.sqlite3")) as other:
+        twin_id = other.attach(twin)
+        twin_saving = other.saving(twin)
+        for steps in (2, 3, None):
+            play(match, steps)
+            play(twin, steps)
+            mark = saving.mark()
+            result = store.apply_all([saving.append(mark)])[0]
+            assert saving.applied(mark, result)
+            assert twin_saving.save(twin_saving.mark())
+        assert match.finished
+        assert rows(store, match_id) == rows(other, twin_id)
+
+
+def rows(store: Store, match_id: int) -> list[list[tuple]]:
+    """What the store holds of a match, but its id and times."""
+    with store.reading() as db:
+        return [
+            db.execute(query, (match_id,)).fetchall()
+            for query in (
+                "SELECT game, seed, status, winners, summary, n_events, n_commands FROM matches WHERE id = ?",
+                "SELECT seat, name, kind, level, score, result FROM seats WHERE match_id = ? ORDER BY seat",
+                "SELECT seq, body FROM events WHERE match_id = ? ORDER BY seq",
+                "SELECT seq, seat, body, at FROM commands WHERE match_id = ? ORDER BY seq",
+                "SELECT entries FROM clock WHERE match_id = ?",
+            )
+        ]
