@@ -6,6 +6,8 @@ import json
 import math
 from typing import Any
 
+import orjson
+
 from game.core.i18n import msg
 
 
@@ -13,9 +15,29 @@ class FormatError(ValueError):
     """A file or text that is not what Bazaar expected, with a message a person can read."""
 
 
+# orjson writes the text the standard module writes, about twelve times faster (a server
+# encodes every update for every connection, and every event it stores): only a small float's
+# exponent may read 1e-7 where the standard module writes 1e-07. What it will not write as the
+# standard module would (an integer past 64 bits, a dataclass, a string that is no valid UTF-8;
+# for sorted keys, keys that are no strings, which Python sorts by value) goes the standard
+# way, which writes it or refuses it as before. NaN and the infinities are null in both.
+_AS_STANDARD = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+
+
 def dumps(value: Any) -> str:
     """Compact, key-sorted JSON so equal values give equal text."""
-    return finite_json(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    try:
+        return orjson.dumps(value, option=_AS_STANDARD | orjson.OPT_SORT_KEYS).decode()
+    except TypeError:  # orjson.JSONEncodeError is one
+        return finite_json(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def compact(value: Any) -> str:
+    """Compact JSON, keys in the value's own order (the network's messages)."""
+    try:
+        return orjson.dumps(value, option=_AS_STANDARD | orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return finite_json(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def finite_json(value: Any, **layout: Any) -> str:

@@ -15,8 +15,6 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
-import orjson
-
 if TYPE_CHECKING:
     import asyncio
 
@@ -152,22 +150,8 @@ class ProtocolError(Exception):
 
 
 def encode(message: Mapping[str, object]) -> str:
-    """JSON text, never with a number JSON has no word for (as codec.finite_json writes it).
-
-    orjson writes the same text a dozen times faster (a server encodes every update for every
-    connection: with the standard module that was about a tenth of its loop's work); only a
-    small float's exponent may read 1e-7 where the standard module writes 1e-07. What it
-    will not write as the standard module would (an integer past 64 bits, a dataclass, a string
-    that is no valid UTF-8) goes the standard way, which writes it or refuses it as before."""
-    try:
-        return orjson.dumps(message, option=_ORJSON).decode()
-    except TypeError:  # orjson.JSONEncodeError is one
-        return codec.finite_json(message, separators=(",", ":"), ensure_ascii=False)
-
-
-# keys that are no strings written as strings (as the standard module does); what it would
-# not write, refused here too (then written or refused the standard way)
-_ORJSON = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+    """JSON text, never with a number JSON has no word for (codec.compact)."""
+    return codec.compact(message)
 
 
 def decode(text: str | bytes) -> dict[str, Any]:

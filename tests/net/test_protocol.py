@@ -8,17 +8,12 @@ least 64 bits; a token reconnects its seat and nothing else; only hashes are sto
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections import Counter
-from dataclasses import dataclass
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from game.core import codec
 from game.net import protocol as p
 from game.net.invite import CODE_LENGTH, CODE_LETTERS, SCHEME, Invite, normal_code, parse
 from game.net.keys import FILENAME, Keys, Pass, new_code
@@ -328,45 +323,3 @@ def test_an_invite_is_found_inside_a_pasted_chat_line(line):
     """Issue 55, item 18: a whole chat line pasted into Join gives the invite inside it."""
     invite = Invite("192.168.1.20", 8765, CODE, pin=PIN, via=(("198.51.100.7", 8765),))
     assert parse(line.format(invite=invite)) == invite
-
-
-# -- encode: orjson, and the standard module where orjson would write otherwise --------------
-
-_json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
-    lambda inner: (
-        st.lists(inner, max_size=4)
-        | st.dictionaries(st.text() | st.integers(-5, 5) | st.booleans(), inner, max_size=4)
-    ),
-    max_leaves=20,
-)
-
-
-@settings(max_examples=400, deadline=None)
-@given(_json_values)
-def test_a_message_is_encoded_as_the_standard_module_writes_it(value):
-    """Big integers, NaN, lone surrogates, keys that are no strings: the same JSON as
-    codec.finite_json's (the same text but a float's exponent), or the same refusal."""
-    message = {"type": "update", "value": value}
-    try:
-        standard = codec.finite_json(message, separators=(",", ":"), ensure_ascii=False)
-    except (TypeError, ValueError) as refused:
-        with pytest.raises(type(refused)):
-            p.encode(message)
-        return
-    text = p.encode(message)
-    assert json.loads(text) == json.loads(standard)
-    if "e-" not in standard:
-        assert text == standard
-
-
-def test_what_orjson_will_not_write_is_written_the_standard_way():
-    huge = {"type": "x", "n": 2**70, "nan": float("nan"), "key": {3: "three"}}
-    assert p.encode(huge) == '{"type":"x","n":1180591620717411303424,"nan":null,"key":{"3":"three"}}'
-
-    @dataclass
-    class Shape:
-        cells: int
-
-    with pytest.raises(TypeError):  # refused as before, not written as an object
-        p.encode({"type": "x", "shape": Shape(3)})
