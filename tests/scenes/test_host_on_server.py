@@ -217,14 +217,9 @@ def test_a_rematch_of_a_match_made_on_a_server_is_made_there_and_continue_lists_
     the new match with where it is played, the old one no longer."""
     import random
 
-    from game.net import client
     from tests.scenes.test_network_play import play_together
     from tests.scenes.test_network_ui import results_words, wait_results
 
-    # the rematch's table is reached off the frame: on a loaded machine its connection may take
-    # longer than a person's patience, never longer than this test's bound
-    monkeypatch.setattr(client.Link, "OPEN_SECONDS", 120.0)
-    monkeypatch.setattr(client, "REQUEST_SECONDS", 120.0)
     with serve(tmp_path / "server") as (server, identity, address):
         set_server(address, identity.pin, KEY)
         s = setup_with_kinds("jaipur", ["human", "online"])

@@ -40,9 +40,6 @@ def remember(port: int) -> None:
 def test_reaching_a_silent_host_keeps_the_frames_coming_and_esc_or_cancel_goes_back_at_once(
     monkeypatch, how, leave
 ):
-    # the attempt would otherwise give up by itself after a few seconds: it lasts the test
-    monkeypatch.setattr(client.Link, "OPEN_SECONDS", 120.0)
-    monkeypatch.setattr(client, "REQUEST_SECONDS", 120.0)
     with silent_listener() as listener:
         port = listener.getsockname()[1]
         if how == "seat":
@@ -83,8 +80,6 @@ def test_reaching_a_silent_host_keeps_the_frames_coming_and_esc_or_cancel_goes_b
 
 
 def test_the_screen_says_whom_it_is_connecting_to(monkeypatch):
-    monkeypatch.setattr(client.Link, "OPEN_SECONDS", 120.0)
-    monkeypatch.setattr(client, "REQUEST_SECONDS", 120.0)
     from game.ui import text
 
     with silent_listener() as listener:
@@ -114,8 +109,6 @@ def test_the_screen_says_whom_it_is_connecting_to(monkeypatch):
 def test_a_whole_chat_line_pasted_into_join_reaches_the_invite_inside_it(monkeypatch):
     """Issue 55, item 18: "Join my Bazaar game: bazaar://…" is not refused as no invite: Join
     finds the invite inside and goes to its host."""
-    monkeypatch.setattr(client.Link, "OPEN_SECONDS", 120.0)
-    monkeypatch.setattr(client, "REQUEST_SECONDS", 120.0)
     with silent_listener() as listener:
         port = listener.getsockname()[1]
         s = Session.menu()

@@ -476,13 +476,6 @@ def test_both_screens_ask_for_a_rematch_and_carry_on_in_it_with_the_same_seats(m
     table with its own seat, no invite to send, the guest's seat remembered for Continue."""
     import random
 
-    from game.net import client
-
-    # the rematch's table is reached off the frame: on a loaded machine its connection may take
-    # longer than a person's patience, never longer than this test's bound
-    monkeypatch.setattr(client.Link, "OPEN_SECONDS", 120.0)
-    monkeypatch.setattr(client, "REQUEST_SECONDS", 120.0)
-
     from tests.scenes.test_network_play import play_together
 
     with hosting("jaipur", ["human", "online"], first=0) as (host, invites):
