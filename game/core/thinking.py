@@ -23,6 +23,7 @@ import logging
 import multiprocessing
 import multiprocessing.connection
 import os
+import signal
 import sys
 import threading
 from collections.abc import Callable, Hashable
@@ -66,6 +67,9 @@ def _prepare(flags: Any) -> None:
     from game.core import registry
 
     stopping.share(flags)
+    # Ctrl-C at a terminal reaches the whole group: the app or the server decides what it
+    # means (a worker interrupted mid-wait only printed a traceback), and a worker ends with it
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_end_with, args=(parent.sentinel,), daemon=True).start()
