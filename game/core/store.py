@@ -256,8 +256,11 @@ class Store:
                 for saver, _, _ in saves:
                     saver.active = False
                 return [True] * len(saves)
-            due = {i: _append_of(saver, match, mark) for i, (saver, match, mark) in enumerate(saves)}
-            appends = {i: a for i, a in due.items() if a is not None}
+            appends = {
+                i: append
+                for i, (saver, match, mark) in enumerate(saves)
+                if (append := _append_of(saver, match, mark)) is not None
+            }
             results = dict(zip(appends, self.apply_all(list(appends.values())), strict=True))
             return [
                 i not in results or self.applied(saves[i][0], saves[i][2], *results[i])

@@ -93,7 +93,6 @@ class Scribe:
         if link is None or link.is_closing():
             return self.fallback.save(saving, mark)
         future: Future[bool] = Future()
-        future.set_running_or_notify_cancel()
         append = saving.append(mark)
         if append is None:  # nothing to write (stored already, or no longer saved)
             future.set_result(True)

@@ -10,7 +10,7 @@ from pathlib import Path
 from game.core.storedb import FILENAME as STORE_FILE
 from game.core.thinking import MINDS
 from game.net import protocol as p
-from tests.net.support import LOOPBACK, Raw, Serve, free_port, until
+from tests.net.support import LOOPBACK, Raw, Serve, descendants, free_port, until
 
 
 def workers(pid: int) -> dict[int, float]:
@@ -32,15 +32,7 @@ def workers(pid: int) -> dict[int, float]:
 
 def scribes(pid: int) -> int:
     """How many of the processes `pid` started hold the store file open."""
-    children = [int(e) for e in os.listdir("/proc") if e.isdigit() and parent(int(e)) == pid]
-    return sum(map(writes, children))
-
-
-def parent(pid: int) -> int | None:
-    try:
-        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
-    except OSError:
-        return None
+    return sum(map(writes, descendants(pid)))
 
 
 def writes(pid: int) -> bool:
