@@ -5,10 +5,11 @@ from __future__ import annotations
 import multiprocessing
 import sys
 import time
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from game.core import bots, codec, progress, registry
 from game.core.authority import Authority
@@ -75,12 +76,14 @@ def play_one(
     tournament, for the failure records and the name of its file in the folder `save` (an
     exported match, aborted ones too), if given."""
     failures: list[Failure] = []
-    thought: dict[int, list[float]] = {}
     allowance = Budget().seconds if seconds is None else seconds
+    over = [0] * len(specs)
+
+    def watch(seat: int, view: Any, spent: float) -> None:
+        over[seat] += spent > allowance
+
     try:
-        match = run(
-            game, specs, seed, options, seconds, move_seconds, fallback, index, failures, thought=thought
-        )
+        match = run(game, specs, seed, options, seconds, move_seconds, fallback, index, failures, watch=watch)
     except Aborted as exc:
         if save is not None:
             write_match(exc.match, save / saved_name(index))
@@ -89,8 +92,7 @@ def play_one(
         write_match(match, save / saved_name(index))
     outcome = match.outcome
     assert outcome is not None
-    over = tuple(sum(t > allowance for t in thought.get(i, ())) for i in range(len(specs)))
-    return GameResult(outcome.winners, outcome.scores, match.moves, tuple(failures), over)
+    return GameResult(outcome.winners, outcome.scores, match.moves, tuple(failures), tuple(over))
 
 
 def saved_name(index: int) -> str:
@@ -108,7 +110,7 @@ class Aborted(Exception):
 
 def run(
     game: str,
-    specs: list[str],
+    specs: Sequence[str | Player],
     seed: int,
     options: dict[str, Any],
     seconds: float | None = None,
@@ -117,8 +119,9 @@ def run(
     index: int = 0,
     failures: list[Failure] | None = None,
     setup: dict[str, Any] | None = None,
-    thought: dict[int, list[float]] | None = None,
+    watch: Watch | None = None,
     moves: int | None = None,
+    enough: Callable[[], bool] | None = None,
 ) -> Match:
     """Play one game to its end with the referee every match has (game/core/referee.py), its
     bots answering at once, and return it. A seat given as `idle` is a person who never moves
@@ -126,26 +129,35 @@ def run(
 
     Our bots' searches stop at their levels' own work (game/core/ruleset.py `Budget`), never
     at the clock, so the same seed gives the same game on any machine, loaded or not, whatever
-    `seconds` (the think allowance a move) is; `thought`, when given, gets the seconds each
-    of our bots' moves took, by seat, to be held against it. With `moves`, the game stops
-    (unfinished) once that many commands are in: a comparison of openings."""
+    `seconds` (the think allowance a move) is; `watch`, when given, hears each of our bots'
+    moves: the seat, the view it chose from and the seconds it took (the allowance is held
+    against them; the benches time searches so). A spec may be a player of the caller's own
+    (a bench's, with a `level`) in place of a name. With `moves`, the game stops (unfinished)
+    once that many commands are in: a comparison of openings; with `enough`, once it says so
+    (asked before each move)."""
     ruleset = registry.get(game)
     if fallback is not None:
         bots.make(ruleset, fallback)  # an unknown level is refused before any game starts
     if IDLE in specs and not ruleset.timed:
         raise ValueError(f"{ruleset.title} waits for every seat: an idle seat would never end it")
+    levels = [spec if isinstance(spec, str) else spec.level for spec in specs]
     seats = [
-        Seat(f"{spec} #{i + 1}", "human" if spec == IDLE else "bot", spec) for i, spec in enumerate(specs)
+        Seat(f"{level} #{i + 1}", "human" if spec == IDLE else "bot", level)
+        for i, (spec, level) in enumerate(zip(specs, levels, strict=True))
     ]
     failed = failures if failures is not None else []
     players: dict[int, Any] = {}
     budget = Budget(seconds=seconds) if seconds is not None else Budget()
     try:
         for i, spec in enumerate(specs):
-            if spec != IDLE:
+            if spec == IDLE:
+                continue
+            if isinstance(spec, str):
                 players[i] = bots.make(ruleset, spec, move_seconds, name=f"seat {i + 1} ({spec})")
-                if thought is not None and not spec.startswith("cmd:"):
-                    players[i] = Clocked(players[i], thought.setdefault(i, []))
+            else:
+                players[i] = spec
+            if watch is not None and not levels[i].startswith("cmd:"):
+                players[i] = Clocked(players[i], i, watch)
         match = Match.new(ruleset, seats, options, seed, setup)
 
         def policy(seat: int, error: Exception) -> str | None:
@@ -156,18 +168,21 @@ def run(
                 raise Aborted(match)
             return fallback
 
+        def going() -> bool:
+            return (moves is None or match.moves < moves) and (enough is None or not enough())
+
         # held in memory only: nothing to resume, so no time entries (the same game either way)
         referee = Referee(Authority(match), players, Thinking(), budget=budget, policy=policy, log_time=False)
         try:
             for _ in range(MAX_STEPS):
-                if match.finished or (moves is not None and match.moves >= moves):
+                if match.finished or not going():
                     return match
                 quiet = referee.quiet()
                 if quiet >= NEVER and not referee.busy and not referee.waiting_on_bots():
                     if match.to_act:  # only idle seats: a start field nobody chooses
                         raise ValueError(f"{game}: the match waits on an idle seat, which never moves")
                     raise RuntimeError(f"{game}: nobody to act and no clock, event {len(match.events)}")
-                referee.advance(quiet, ready=lambda: moves is None or match.moves < moves)
+                referee.advance(quiet, ready=going)
             raise RuntimeError(f"{game}: no end after {MAX_STEPS} steps (seed {seed})")
         finally:
             players = dict(referee.players)
@@ -178,12 +193,50 @@ def run(
                 player.close()
 
 
+def think_ms(
+    game: str,
+    specs: Sequence[str | Player],
+    seeds: Iterable[int],
+    kept: Callable[[int, Any], bool],
+    count: int | None = None,
+) -> list[float]:
+    """The milliseconds of the bots' moves that `kept` (seat, view) counts, in games played by
+    `run` from these seeds: every such move of each seed's whole game, or with `count`, the
+    first `count` (as many games as it takes). The benches' think times, through the driver
+    every game has; only the bot's own choice is timed."""
+    times: list[float] = []
+
+    def watch(seat: int, view: Any, spent: float) -> None:
+        if kept(seat, view):
+            times.append(1000 * spent)
+
+    for seed in seeds:
+        if count is not None and len(times) >= count:
+            break
+        run(game, specs, seed, {}, watch=watch, enough=None if count is None else lambda: len(times) >= count)
+    if count is not None and len(times) < count:
+        raise RuntimeError(f"{game}: only {len(times)} of the {count} moves timed in the games given")
+    return times if count is None else times[:count]
+
+
+class Player(Protocol):
+    """A bot of the caller's own, for a seat of `run`."""
+
+    level: str
+
+    def choose(self, view: Any, legal: list, rng: Any, budget: Budget) -> Any: ...
+
+
+Watch = Callable[[int, Any, float], None]  # a bot's move: its seat, its view, its seconds
+
+
 @dataclass(frozen=True)
 class Clocked:
-    """One of our bots, with the seconds each of its moves took written to `spent`."""
+    """One of our bots, each of its moves told to `watch` with the seconds it took."""
 
     bot: Any
-    spent: list[float]
+    seat: int
+    watch: Watch
 
     @property
     def level(self) -> str:
@@ -191,10 +244,9 @@ class Clocked:
 
     def choose(self, view: Any, legal: list, rng: Any, budget: Budget) -> Any:
         start = time.perf_counter()
-        try:
-            return self.bot.choose(view, legal, rng, budget)
-        finally:
-            self.spent.append(time.perf_counter() - start)
+        command = self.bot.choose(view, legal, rng, budget)
+        self.watch(self.seat, view, time.perf_counter() - start)
+        return command
 
 
 def _play_args(args: tuple) -> GameResult:

@@ -27,17 +27,6 @@ SCOPE = [
 LEFT = {
     # a hard bot thinking without a break on an executor, while the frame is timed
     ("game/bench.py", "frame_ms_thinking", "bot"),
-    # each times one bot's own search at a position (the figure is the search, not a driver)
-    ("game/rules/ginrummy/bench.py", "hard_move_ms", "bot"),
-    ("game/rules/ginrummy/bench.py", "hard_move_ms", "choose"),
-    ("game/rules/jaipur/bench.py", "hard_move_ms", "bot"),
-    ("game/rules/jaipur/bench.py", "hard_move_ms", "choose"),
-    ("game/rules/tajmahal/bench.py", "hard_move_ms", "bot"),
-    ("game/rules/tajmahal/bench.py", "hard_move_ms", "choose"),
-    ("game/rules/tajmahal/bench.py", "play_random", "choose"),
-    # players built for a Referee, which asks them (the bench plays through it)
-    ("game/rules/ubongo/bench.py", "idle_seat_game", "bot"),
-    ("game/rules/ubongo/bench.py", "solve_share", "bot"),
 }
 
 

@@ -19,9 +19,17 @@ def test_hard_against_hard_plays_the_same_game_at_any_allowance(game):
     seats = ["hard"] * max(2, registry.get(game).min_seats)
     logs = []
     for seconds in (0.01, 10.0):
-        thought: dict[int, list[float]] = {}
-        match = sim.run(game, seats, 7, {}, seconds, thought=thought, moves=MOVES)
-        assert match.moves >= MOVES and sum(map(len, thought.values())) >= MOVES
+        thought: list[float] = []
+        match = sim.run(
+            game,
+            seats,
+            7,
+            {},
+            seconds,
+            watch=lambda _, __, spent, into=thought: into.append(spent),
+            moves=MOVES,
+        )
+        assert match.moves >= MOVES and len(thought) >= MOVES
         logs.append(match.events)
     assert logs[0] == logs[1]
 
@@ -33,3 +41,22 @@ def test_sim_counts_the_moves_thought_longer_than_the_allowance():
     assert none["over_allowance"] == [0, 0]
     assert every["over_allowance"][0] > 0 and every["over_allowance"][1] > 0
     assert (none["wins"], none["avg_moves"]) == (every["wins"], every["avg_moves"])
+
+
+def test_the_benches_think_times_come_from_the_driver_and_change_no_move():
+    """`sim.think_ms` (every game's `hard_move_ms`) times the bots' own choices in games `run`
+    plays: the kept seat's only, as many as asked, and the games are the ones `run` plays."""
+    seats: list[int] = []
+
+    def seat_one(seat: int, view: object) -> bool:
+        seats.append(seat)
+        return seat == 1
+
+    times = sim.think_ms("tiny", ["easy", "easy"], [3, 4, 5], seat_one, count=5)
+    assert len(times) == 5 and all(t >= 0 for t in times)
+    assert 0 in seats and 1 in seats  # both seats heard, only seat 1's kept
+    watched: list[int] = []
+    whole = sim.run("tiny", ["easy", "easy"], 3, {}, watch=lambda seat, _, __: watched.append(seat))
+    assert whole.events == sim.run("tiny", ["easy", "easy"], 3, {}).events
+    every = sim.think_ms("tiny", ["easy", "easy"], [3], lambda seat, _: seat == 1)
+    assert len(every) == watched.count(1) > 0

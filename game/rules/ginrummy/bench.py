@@ -5,9 +5,8 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from itertools import count
 
-from game.core.rng import stream
-from game.core.ruleset import Budget
 from game.rules.ginrummy.face.cards import DECK
 from game.rules.ginrummy.face.melds import deadwood
 
@@ -47,26 +46,13 @@ def hands_per_s(seconds: float = 3.0) -> float:
 
 def hard_move_ms(moves: int = 120) -> tuple[float, float]:
     """Median and worst milliseconds per hard-bot discard decision (the ones it searches; its
-    draw decisions take well under a millisecond) in hard-vs-hard play."""
-    from game.core.match import Match, Seat
-    from game.rules.ginrummy.ruleset import RULESET as R
+    draw decisions take well under a millisecond) in hard-vs-hard play, by `sim`'s driver."""
+    from game.core import sim
 
-    times: list[float] = []
-    seed = 0
-    while len(times) < moves:
-        match = Match.new(R, [Seat("A"), Seat("B")], {}, seed=seed)
-        bots = [R.bot("hard"), R.bot("hard")]
-        seed += 1
-        while not match.finished and len(times) < moves:
-            seat = min(match.to_act)
-            view, legal = match.view(seat), match.legal(seat)
-            start = time.perf_counter()
-            rng = stream("bot", seed, seat, len(match.events))  # the bots' own stream
-            command = bots[seat].choose(view, legal, rng, Budget())
-            if view["phase"] == "discard":
-                times.append((time.perf_counter() - start) * 1000)
-            match.submit(seat, command)
-    return statistics.median(times), max(times)
+    discards = sim.think_ms(
+        "ginrummy", ["hard", "hard"], count(), lambda seat, view: view["phase"] == "discard", moves
+    )
+    return statistics.median(discards), max(discards)
 
 
 def figures() -> dict[str, float]:

@@ -5,9 +5,8 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from itertools import count
 
-from game.core.rng import stream
-from game.core.ruleset import Budget
 from game.rules.jaipur import moves
 from game.rules.jaipur.ruleset import Jaipur
 from game.rules.jaipur.state import State
@@ -42,29 +41,12 @@ def moves_per_s(seconds: float = 3.0, seed: int = 1) -> float:
     return count / (time.perf_counter() - start)
 
 
-def hard_move_ms(positions: int = 40, seed: int = 2, budget: Budget | None = None) -> tuple[float, float]:
-    """Median and longest think time of `hard` (its default search size, the app's 1-second
-    cap)."""
-    rules = Jaipur()
-    rng = random.Random(seed)  # the rules' (the deals, the draws)
-    thinks = stream("bot", seed, 0, 0)  # the bots' own, as a match gives them
-    bot = rules.bot("hard")
-    easy = rules.bot("easy")
-    state = _fresh(rules, rng)
-    times: list[float] = []
-    while len(times) < positions:
-        seat = state.turn
-        view, legal = rules.view(state, seat), rules.legal(state, seat)
-        if seat == 0:
-            start = time.perf_counter()
-            command = bot.choose(view, legal, thinks, budget or Budget())
-            times.append(1000 * (time.perf_counter() - start))
-        else:
-            command = easy.choose(view, legal, thinks, Budget())
-        for event in rules.decide(state, seat, command, rng):
-            state = rules.evolve(state, event)
-        if state.phase == "over":
-            state = _fresh(rules, rng)
+def hard_move_ms(positions: int = 40, seed: int = 2) -> tuple[float, float]:
+    """Median and longest think time of `hard` (its level's own search work) against `easy`,
+    over its first `positions` moves in matches from `seed` on, played by `sim`'s driver."""
+    from game.core import sim
+
+    times = sim.think_ms("jaipur", ["hard", "easy"], count(seed), lambda seat, view: seat == 0, positions)
     return statistics.median(times), max(times)
 
 

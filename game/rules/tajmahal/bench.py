@@ -5,23 +5,14 @@ from __future__ import annotations
 import statistics
 import time
 
-from game.core.bots import RandomBot
-from game.core.match import Match, Seat
-from game.core.rng import stream
-from game.core.ruleset import Budget
-from game.rules.tajmahal.bots import HardBot
-from game.rules.tajmahal.ruleset import TajMahal
+from game.core.match import Match
 
 
 def play_random(seed: int, seats: int = 4) -> Match:
-    rules = TajMahal()
-    bot = RandomBot()
-    match = Match.new(rules, [Seat(f"R{i}", "bot", "random") for i in range(seats)], {}, seed)
-    while not match.finished:
-        seat = min(match.to_act)
-        rng = stream("bot", seed, seat, len(match.events))  # the bots' own stream
-        match.submit(seat, bot.choose(match.view(seat), match.legal(seat), rng, Budget()))
-    return match
+    """A whole game of random legal players, by `sim`'s driver."""
+    from game.core import sim
+
+    return sim.run("tajmahal", ["random"] * seats, seed, {})
 
 
 def games_per_s(seconds: float = 4.0) -> float:
@@ -35,21 +26,13 @@ def games_per_s(seconds: float = 4.0) -> float:
 def hard_move_ms(games: int = 2) -> tuple[float, float]:
     """Median and longest milliseconds of a hard-bot play-or-withdraw decision (the ones it
     searches; builds and picks take well under a millisecond), hard against three easy bots,
-    in-app budget."""
-    rules = TajMahal()
-    times: list[float] = []
-    for g in range(games):
-        players = [HardBot(), *(rules.bot("easy") for _ in range(3))]
-        match = Match.new(rules, [Seat(f"S{i}", "bot") for i in range(4)], {}, 500 + g)
-        while not match.finished:
-            seat = min(match.to_act)
-            view, legal = match.view(seat), match.legal(seat)
-            rng = stream("bot", g, seat, len(match.events))
-            t0 = time.perf_counter()
-            command = players[seat].choose(view, legal, rng, Budget())
-            if seat == 0 and view["phase"] == "play":
-                times.append((time.perf_counter() - t0) * 1000)
-            match.submit(seat, command)
+    in-app budget: every one in `games` games from seed 500, by `sim`'s driver."""
+    from game.core import sim
+
+    def kept(seat: int, view: dict) -> bool:
+        return seat == 0 and view["phase"] == "play"
+
+    times = sim.think_ms("tajmahal", ["hard", "easy", "easy", "easy"], range(500, 500 + games), kept)
     return statistics.median(times), max(times)
 
 

@@ -7,12 +7,9 @@ from __future__ import annotations
 import statistics
 import time
 
-from game.core.authority import Authority
-from game.core.match import Match, Seat
-from game.core.referee import Referee
+from game.core.match import Match
 from game.rules.ubongo.face import generate, levels, solver
 from game.rules.ubongo.face.constants import TICKS_PER_SECOND
-from game.rules.ubongo.ruleset import RULESET
 
 BOT_LEVELS = ("easy", "medium", "hard")
 SAND = 45 * TICKS_PER_SECOND  # one hourglass, no handicap
@@ -67,18 +64,11 @@ class Idle:
 
 
 def idle_seat_game(seed: int, levels_: tuple[str, ...]) -> Match:
-    """One game on one clock, driven by the referee every match has, of an idle seat against
-    bots of these levels."""
-    seats = [Seat("idle", "bot", "idle"), *(Seat(level, "bot", level) for level in levels_)]
-    match = Match.new(RULESET, seats, {}, seed)
-    players = {0: Idle(), **{i + 1: RULESET.bot(level) for i, level in enumerate(levels_)}}
-    authority = Authority(match)
-    referee = Referee(authority, players, log_time=False)  # in memory: nothing to resume
-    while not match.finished:
-        referee.advance(referee.quiet())
-    referee.close()
-    authority.detach()  # no cycle left: the game is freed as soon as it is read
-    return match
+    """One game on one clock, by `sim`'s driver (the referee every match has), of an idle seat
+    against bots of these levels."""
+    from game.core import sim
+
+    return sim.run("ubongo", [Idle(), *levels_], seed, {})
 
 
 def idle_seat_race(games: int = 100, levels_: tuple[str, ...] = ("medium", "hard"), seed: int = 100) -> dict:
@@ -104,19 +94,13 @@ def solve_share(side: str, games: int = 48, seed: int = 200) -> dict[str, float]
     this side of the boards: whole games of the three levels racing on one clock, driven by
     the referee every match has (so the bots draw from the random streams a real game gives
     them), 9 rounds each (docs/ubongo.md, Bot levels)."""
+    from game.core import sim
+
     solved = dict.fromkeys(BOT_LEVELS, 0)
     rounds = 0
     options = {f"side{k + 1}": side for k in range(len(BOT_LEVELS))}
     for game in range(games):
-        seats = [Seat(level, "bot", level) for level in BOT_LEVELS]
-        match = Match.new(RULESET, seats, options, seed + game)
-        players = {i: RULESET.bot(level) for i, level in enumerate(BOT_LEVELS)}
-        authority = Authority(match)
-        referee = Referee(authority, players, log_time=False)
-        while not match.finished:
-            referee.advance(referee.quiet())
-        referee.close()
-        authority.detach()
+        match = sim.run("ubongo", list(BOT_LEVELS), seed + game, options)
         for event in match.events:
             if event["type"] == "round_end":
                 rounds += 1
