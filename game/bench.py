@@ -3,8 +3,10 @@
 Start-up time to the first menu frame, frame time per scene (as the loop runs it, and with a
 full redraw every frame), how late a frame comes while a hard bot thinks (at the table, or on
 the server the app hosts: `frame_ms_thinking_p99`, beside the idle table's), and each game's
-own figures
-from `game/rules/<game>/bench.py` (`figures() -> dict`), plus the bundle's when one is built.
+own figures from `game/rules/<game>/bench.py` (`figures() -> dict`), plus the bundle's when
+one is built. Every bot a figure times plays through a referee: the benches' games are `sim`'s
+(game/core/sim.py `run`, and `think_ms` for a search's own milliseconds), the frame's hard bot
+is a hint asked through the table's window.
 The network's: a command's round trip on a `python -m game serve` on loopback (`net.rtt_ms`),
 how many matches one server process holds (`net.matches`, about two minutes), and what hard
 bots thinking in other rooms do to 250 matches' round trips (`net.rooms_250_*`;
@@ -120,19 +122,17 @@ def scene_benches() -> dict[str, Callable[[Any], Any]]:
 
 
 THINK_FRAMES = 600  # paced at 60 a second: ten seconds for each figure of frame_ms_thinking
-THINK_SECONDS = 1.0  # a hard bot's budget a move, as at a table and on the app's server
 
 
 def frame_ms_thinking(frames: int = THINK_FRAMES) -> dict[str, float]:
     """The 99th percentile, in milliseconds, of how late a frame is drawn at a Jaipur table
     where a person is to move, the loop paced at 60 frames a second as the app's is: with
-    nothing else going on (`idle`); while a hard bot thinks without a break, a new search as
-    soon as one ends, where the table's referee has its bots think (`bot`); and while the app
-    also hosts a match (its server on a thread of this process) and a hard bot thinks without a
-    break where that server has its bots think (`hosted`). Late: from when the frame was due
-    until it is drawn, so waiting for the interpreter lock after the pause counts."""
-    import threading
-
+    nothing else going on (`idle`); while a hard bot thinks without a break, the table's Hint
+    asked again as soon as one is in (the hard bot's search, where the table's referee has its
+    bots think: `bot`); and while the app also hosts a match (its server on a thread of this
+    process) whose seat asks its hint again as soon as one is in, thought where that server
+    has its bots think (`hosted`). Late: from when the frame was due until it is drawn, so
+    waiting for the interpreter lock after the pause counts. No bot is asked but by a referee."""
     from game.app import App
     from game.core.match import Seat
     from game.scenes import tables
@@ -141,35 +141,15 @@ def frame_ms_thinking(frames: int = THINK_FRAMES) -> dict[str, float]:
     app.settings = replace(app.settings, bot_pause_ms=0)
     app.store  # noqa: B018 - opened as the menu would have, so its first use is not timed
     window = app.matches.unsaved("jaipur", [Seat("Asha"), Seat("Bilal", "bot", "hard")], {}, seed=11)
-    app.push(tables.table_class("jaipur")(app, window))
+    table = tables.table_class("jaipur")(app, window)
+    app.push(table)
     for _ in range(6000):  # the deal lands and, if it starts, the bot moves: Asha's turn
         if 0 in window.to_act and not app.top.animated:
             break
         app.step(1)
         time.sleep(0.002)
-    thinking = bench_match(moves=6)  # a position to think about, the bot's seat to move
-    seat = min(thinking.to_act)
-    job = (registry.get("jaipur").bot("hard").choose, thinking.view(seat), thinking.legal(seat))
 
-    def keep_thinking(executor: Any) -> threading.Event:
-        from game.core.ruleset import Budget
-
-        start = getattr(executor, "start", None)
-        if start is not None:  # worker processes: measured once they are up
-            start()
-            executor.up.wait(60)
-        stop = threading.Event()
-
-        def again(_done: Any = None) -> None:
-            if not stop.is_set():
-                choose, view, legal = job
-                rng = random.Random(seat)
-                executor.submit(choose, view, legal, rng, Budget(THINK_SECONDS)).add_done_callback(again)
-
-        again()
-        return stop
-
-    def late_p99() -> float:
+    def late_p99(before: Callable[[], None] = lambda: None) -> float:
         import pygame
 
         samples = []
@@ -179,6 +159,7 @@ def frame_ms_thinking(frames: int = THINK_FRAMES) -> dict[str, float]:
             pause = due - time.perf_counter()
             if pause > 0:
                 time.sleep(pause)
+            before()
             if i % 7 == 0:  # a mouse moving now and then, through hover and input paths
                 motion = pygame.event.Event(
                     pygame.MOUSEMOTION, pos=(200 + i % 800, 300), rel=(1, 0), buttons=(0, 0, 0)
@@ -191,22 +172,28 @@ def frame_ms_thinking(frames: int = THINK_FRAMES) -> dict[str, float]:
             due = max(due + period, done)  # a late frame is counted once, not in every one after it
         return _percentile(samples, 0.99)
 
-    report = {"idle": late_p99()}
-    stop = keep_thinking(window._referee.thinking.executor)
-    report["bot"] = late_p99()
-    stop.set()
-    from game.hosting import hosting
+    def table_hints() -> None:
+        if not table.hint_pending:  # the table took the last one in (it shows it)
+            table.request_hint()
+
+    report = {"idle": late_p99(), "bot": late_p99(table_hints)}
 
     answers: list[Any] = []
     app.matches.host("jaipur", [Seat("Asha"), Seat("Bilal", "bot", "hard")], {}, then=answers.append)
     while not answers:  # hosted off the frame: its answer comes through the app's inbox
         app.step(0)
         time.sleep(0.005)
-    hosted = answers[0].result()
-    stop = keep_thinking(hosting(app).server.executor)
-    report["hosted"] = late_p99()
-    stop.set()
-    hosted.window.close()
+    hosted = answers[0].result().window
+    link = hosted.connection
+    assert link is not None
+
+    def hosted_hints() -> None:
+        link.pump()  # what its table would do each frame were it shown
+        if hosted.hint() is not None or not hosted.hinting:
+            hosted.ask_hint(0)
+
+    report["hosted"] = late_p99(hosted_hints)
+    hosted.close()
     app.hosting.stop()
     return report
 

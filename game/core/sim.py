@@ -187,6 +187,7 @@ def run(
         finally:
             players = dict(referee.players)
             referee.close()
+            referee.authority.detach()  # no cycle left: the game is freed as soon as it is read
     finally:
         for player in players.values():
             if hasattr(player, "close"):

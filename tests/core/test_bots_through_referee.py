@@ -1,9 +1,8 @@
 """Bots only through the referee (issue 53, item 5): scenes, the windows, replays, the review, the
 app's composition, the network and the benches never call a bot's `choose`, nor get a bot
 (`.bot(`), themselves. The referee (game/core/referee.py) asks bots in a live match and, for
-a past moment, `referee.consult`; `sim` (game/core/sim.py) builds its players for a referee.
-
-What is left is listed exactly below: the benches that time one bot's own search."""
+a past moment, `referee.consult`; `sim` (game/core/sim.py) builds its players for a referee,
+and the benches play their games through it (a search's own time: `sim.think_ms`)."""
 
 from __future__ import annotations
 
@@ -22,12 +21,6 @@ SCOPE = [
     "game/bench.py",
     "game/rules/*/bench.py",
 ]
-
-# (file, function, what it calls): not through the referee yet
-LEFT = {
-    # a hard bot thinking without a break on an executor, while the frame is timed
-    ("game/bench.py", "frame_ms_thinking", "bot"),
-}
 
 
 def calls(path: Path) -> set[tuple[str, str, str]]:
@@ -54,5 +47,4 @@ def test_nothing_but_the_referee_asks_a_bot():
     paths = sorted({p for pattern in SCOPE for p in ROOT.glob(pattern)})
     assert any("scenes" in p.parts for p in paths) and len(paths) > 40
     found = set().union(*(calls(p) for p in paths))
-    assert found - LEFT == set(), "a bot asked outside the referee"
-    assert LEFT - found == set(), "no longer there: take it off the list"
+    assert found == set(), "a bot asked outside the referee"

@@ -7,6 +7,7 @@ import statistics
 import time
 from itertools import count
 
+from game.core import sim
 from game.rules.jaipur import moves
 from game.rules.jaipur.ruleset import Jaipur
 from game.rules.jaipur.state import State
@@ -44,7 +45,6 @@ def moves_per_s(seconds: float = 3.0, seed: int = 1) -> float:
 def hard_move_ms(positions: int = 40, seed: int = 2) -> tuple[float, float]:
     """Median and longest think time of `hard` (its level's own search work) against `easy`,
     over its first `positions` moves in matches from `seed` on, played by `sim`'s driver."""
-    from game.core import sim
 
     times = sim.think_ms("jaipur", ["hard", "easy"], count(seed), lambda seat, view: seat == 0, positions)
     return statistics.median(times), max(times)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import statistics
 import time
 
+from game.core import sim
 from game.core.match import Match
 
 
 def play_random(seed: int, seats: int = 4) -> Match:
     """A whole game of random legal players, by `sim`'s driver."""
-    from game.core import sim
 
     return sim.run("tajmahal", ["random"] * seats, seed, {})
 
@@ -27,7 +27,6 @@ def hard_move_ms(games: int = 2) -> tuple[float, float]:
     """Median and longest milliseconds of a hard-bot play-or-withdraw decision (the ones it
     searches; builds and picks take well under a millisecond), hard against three easy bots,
     in-app budget: every one in `games` games from seed 500, by `sim`'s driver."""
-    from game.core import sim
 
     def kept(seat: int, view: dict) -> bool:
         return seat == 0 and view["phase"] == "play"

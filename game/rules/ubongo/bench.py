@@ -7,6 +7,7 @@ from __future__ import annotations
 import statistics
 import time
 
+from game.core import sim
 from game.core.match import Match
 from game.rules.ubongo.face import generate, levels, solver
 from game.rules.ubongo.face.constants import TICKS_PER_SECOND
@@ -66,7 +67,6 @@ class Idle:
 def idle_seat_game(seed: int, levels_: tuple[str, ...]) -> Match:
     """One game on one clock, by `sim`'s driver (the referee every match has), of an idle seat
     against bots of these levels."""
-    from game.core import sim
 
     return sim.run("ubongo", [Idle(), *levels_], seed, {})
 
@@ -94,7 +94,6 @@ def solve_share(side: str, games: int = 48, seed: int = 200) -> dict[str, float]
     this side of the boards: whole games of the three levels racing on one clock, driven by
     the referee every match has (so the bots draw from the random streams a real game gives
     them), 9 rounds each (docs/ubongo.md, Bot levels)."""
-    from game.core import sim
 
     solved = dict.fromkeys(BOT_LEVELS, 0)
     rounds = 0
