@@ -20,6 +20,20 @@ def net(tmp_path):
 
 
 @pytest.fixture
+def frames(monkeypatch):
+    """Every text frame the client's link receives, in order, recorded before it is read."""
+    received: list[str] = []
+    decode = p.decode_reply
+
+    def recording(text):
+        received.append(text)
+        return decode(text)
+
+    monkeypatch.setattr(p, "decode_reply", recording)
+    return received
+
+
+@pytest.fixture
 def fast_players(monkeypatch):
     """The tests' players move faster than any person (a whole match in a second): the rate
     limit, whose test is test_bad_input's, is raised so it does not slow them down."""

@@ -30,7 +30,6 @@ import pytest
 
 from game.core import registry
 from game.core.codec import roundtrip
-from game.net import protocol as p
 from tests import games
 from tests.leaks import Oracle, strings
 from tests.net.support import play, random_legal
@@ -44,20 +43,6 @@ PROTOCOL = frozenset(
     {"type", "v", "token", "match", "seats", "host", "online", "left", "count", "played", "to_act", "due"}
     | {"clock", "waited", "paused", "from"}
 )
-
-
-@pytest.fixture
-def frames(monkeypatch):
-    """Every text frame the client's link receives, in order, recorded before it is read."""
-    received: list[str] = []
-    decode = p.decode_reply
-
-    def recording(text):
-        received.append(text)
-        return decode(text)
-
-    monkeypatch.setattr(p, "decode_reply", recording)
-    return received
 
 
 def moments(texts: list[str]) -> list[tuple[str, dict[str, Any], int]]:
