@@ -127,22 +127,23 @@ THINK_FRAMES = 600  # paced at 60 a second: ten seconds for each figure of frame
 def frame_ms_thinking(frames: int = THINK_FRAMES) -> dict[str, float]:
     """The 99th percentile, in milliseconds, of how late a frame is drawn at a Jaipur table
     where a person is to move, the loop paced at 60 frames a second as the app's is: with
-    nothing else going on (`idle`); while a hard bot thinks without a break, the table's Hint
-    asked again as soon as one is in (the hard bot's search, where the table's referee has its
-    bots think: `bot`); and while the app also hosts a match (its server on a thread of this
-    process) whose seat asks its hint again as soon as one is in, thought where that server
-    has its bots think (`hosted`). Late: from when the frame was due until it is drawn, so
-    waiting for the interpreter lock after the pause counts. No bot is asked but by a referee."""
+    nothing else going on (`idle`); while a hard bot thinks without a break, the table's
+    window asking its seat's hint again as soon as one is in (the hard bot's search, where the
+    table's referee has its bots think: `bot`); and while the app also hosts a match (its
+    server on a thread of this process) whose seat asks its hint again as soon as one is in,
+    thought where that server has its bots think (`hosted`). Late: from when the frame was due
+    until it is drawn, so waiting for the interpreter lock after the pause counts. No bot is
+    asked but by a referee."""
     from game.app import App
     from game.core.match import Seat
+    from game.core.window import Window
     from game.scenes import tables
 
     app = App(windowed=True)
     app.settings = replace(app.settings, bot_pause_ms=0)
     app.store  # noqa: B018 - opened as the menu would have, so its first use is not timed
     window = app.matches.unsaved("jaipur", [Seat("Asha"), Seat("Bilal", "bot", "hard")], {}, seed=11)
-    table = tables.table_class("jaipur")(app, window)
-    app.push(table)
+    app.push(tables.table_class("jaipur")(app, window))
     for _ in range(6000):  # the deal lands and, if it starts, the bot moves: Asha's turn
         if 0 in window.to_act and not app.top.animated:
             break
@@ -172,11 +173,17 @@ def frame_ms_thinking(frames: int = THINK_FRAMES) -> dict[str, float]:
             due = max(due + period, done)  # a late frame is counted once, not in every one after it
         return _percentile(samples, 0.99)
 
-    def table_hints() -> None:
-        if not table.hint_pending:  # the table took the last one in (it shows it)
-            table.request_hint()
+    def hints(window: Window) -> Callable[[], None]:
+        """Before each frame: the seat's hint asked again as soon as the last is in (taken here,
+        before its table would show it: the figure is the thinking's, not a hint's drawing)."""
 
-    report = {"idle": late_p99(), "bot": late_p99(table_hints)}
+        def again() -> None:
+            if window.hint() is not None or not window.hinting:
+                window.ask_hint(0)
+
+        return again
+
+    report = {"idle": late_p99(), "bot": late_p99(hints(window))}
 
     answers: list[Any] = []
     app.matches.host("jaipur", [Seat("Asha"), Seat("Bilal", "bot", "hard")], {}, then=answers.append)
@@ -186,11 +193,11 @@ def frame_ms_thinking(frames: int = THINK_FRAMES) -> dict[str, float]:
     hosted = answers[0].result().window
     link = hosted.connection
     assert link is not None
+    ask = hints(hosted)
 
     def hosted_hints() -> None:
         link.pump()  # what its table would do each frame were it shown
-        if hosted.hint() is not None or not hosted.hinting:
-            hosted.ask_hint(0)
+        ask()
 
     report["hosted"] = late_p99(hosted_hints)
     hosted.close()
