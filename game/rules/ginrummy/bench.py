@@ -48,7 +48,6 @@ def hands_per_s(seconds: float = 3.0) -> float:
 def hard_move_ms(moves: int = 120) -> tuple[float, float]:
     """Median and worst milliseconds per hard-bot discard decision (the ones it searches; its
     draw decisions take well under a millisecond) in hard-vs-hard play, by `sim`'s driver."""
-
     discards = sim.think_ms(
         "ginrummy", ["hard", "hard"], count(), lambda seat, view: view["phase"] == "discard", moves
     )

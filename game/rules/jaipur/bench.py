@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import statistics
 import time
-from itertools import count
 
 from game.core import sim
 from game.rules.jaipur import moves
@@ -45,8 +45,9 @@ def moves_per_s(seconds: float = 3.0, seed: int = 1) -> float:
 def hard_move_ms(positions: int = 40, seed: int = 2) -> tuple[float, float]:
     """Median and longest think time of `hard` (its level's own search work) against `easy`,
     over its first `positions` moves in matches from `seed` on, played by `sim`'s driver."""
-
-    times = sim.think_ms("jaipur", ["hard", "easy"], count(seed), lambda seat, view: seat == 0, positions)
+    times = sim.think_ms(
+        "jaipur", ["hard", "easy"], itertools.count(seed), lambda seat, view: seat == 0, positions
+    )
     return statistics.median(times), max(times)
 
 

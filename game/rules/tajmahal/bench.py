@@ -11,7 +11,6 @@ from game.core.match import Match
 
 def play_random(seed: int, seats: int = 4) -> Match:
     """A whole game of random legal players, by `sim`'s driver."""
-
     return sim.run("tajmahal", ["random"] * seats, seed, {})
 
 

@@ -67,7 +67,6 @@ class Idle:
 def idle_seat_game(seed: int, levels_: tuple[str, ...]) -> Match:
     """One game on one clock, by `sim`'s driver (the referee every match has), of an idle seat
     against bots of these levels."""
-
     return sim.run("ubongo", [Idle(), *levels_], seed, {})
 
 
