@@ -105,25 +105,42 @@ def _vectors(limits: tuple[int, ...], total: int) -> tuple[tuple[int, ...], ...]
     )
 
 
+@cache
+def _gives(limits: tuple[int, ...], total: int) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """Each way to give `total` cards under `limits` (goods by GOODS index, then camels): how
+    many goods it gives, and the cards' names. Remembered as `_vectors`."""
+    return tuple(
+        (total - give[-1], tuple(NAMES[i] for i, k in enumerate(give) for _ in range(k)))
+        for give in _vectors(limits, total)
+    )
+
+
+@cache
+def _takes(offer: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[str, ...]], ...]:
+    """Each way to take two or more goods from a market offering `offer` (counts by GOODS
+    index): the counts, and the cards' names."""
+    return tuple(
+        (want, tuple(g for g, k in zip(GOODS, want, strict=True) for _ in range(k)))
+        for want in product(*(range(n + 1) for n in offer))
+        if sum(want) >= 2
+    )
+
+
 def exchanges(state: State, seat: int) -> list[Command]:
     market = market_cards(state)
-    offer = [market.count(g) for g in GOODS]
     hand = state.hands[seat]
     herd = state.herds[seat]
-    size = sum(hand)
+    room = HAND_LIMIT - sum(hand)  # goods the hand can take in, net
     out: list[Command] = []
-    for want in product(*(range(n + 1) for n in offer)):
-        n = sum(want)
-        if n < 2:
-            continue
-        took = [g for g, k in zip(GOODS, want, strict=True) for _ in range(k)]
-        limits = (*(0 if want[i] else hand[i] for i in range(len(GOODS))), herd)
-        for give in _vectors(limits, n):
-            goods_out = n - give[-1]
-            if size + n - goods_out > HAND_LIMIT:
-                continue
-            gave = [NAMES[i] for i, k in enumerate(give) for _ in range(k)]
-            out.append({"move": "exchange", "take": took, "give": gave})
+    for want, names in _takes(tuple(market.count(g) for g in GOODS)):
+        n = len(names)
+        took = list(names)
+        limits = (*(0 if w else h for w, h in zip(want, hand, strict=True)), herd)
+        out += [
+            {"move": "exchange", "take": took, "give": list(gave)}
+            for goods_out, gave in _gives(limits, n)
+            if n - goods_out <= room
+        ]
     return out
 
 
