@@ -135,7 +135,8 @@ def exchanges(state: State, seat: int) -> list[Command]:
     for want, names in _takes(tuple(market.count(g) for g in GOODS)):
         n = len(names)
         took = list(names)
-        limits = (*(0 if w else h for w, h in zip(want, hand, strict=True)), herd)
+        # no more than n of a kind is ever given: capped, few hand shapes are remembered
+        limits = (*(0 if w else min(h, n) for w, h in zip(want, hand, strict=True)), min(herd, n))
         out += [
             {"move": "exchange", "take": took, "give": list(gave)}
             for goods_out, gave in _gives(limits, n)
