@@ -50,9 +50,12 @@ class Match:
     commands: list[Entry] = field(default_factory=list)
     listeners: list[Listener] = field(default_factory=list)
     state: Any = None
-    # what the rules say of `state` (who acts, the legal moves, the clock, the outcome), each
-    # asked for many times a move (every update, the bots, the referee's loop) and computed
-    # once: a state is immutable, so it is known by its identity. Shared: callers never change it
+    # what the rules say of `state` (who acts, the clock, the outcome), each asked for many
+    # times a move (every update, the bots, the referee's loop) and computed once: a state is
+    # immutable, so it is known by its identity. Shared: callers never change it. Not the legal
+    # moves: each seat's are asked about once a state (its news, or its bot), and a server
+    # that kept them (a Jaipur list is dozens of dicts) until the next move had its young
+    # collections walk them again and again
     _said: tuple[Any, dict[Any, Any]] = field(
         default_factory=lambda: (None, {}), init=False, repr=False, compare=False
     )
@@ -212,7 +215,7 @@ class Match:
         return out
 
     def legal(self, seat: int) -> list[Command]:
-        return list(self._of_state(("legal", seat), self.ruleset.legal, seat))
+        return self.ruleset.legal(self.state, seat)
 
     def entry_events(self, index: int) -> list[Event]:
         """The events command `index` caused."""
