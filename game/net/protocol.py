@@ -11,9 +11,12 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import re
 import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+
+import orjson
 
 if TYPE_CHECKING:
     import asyncio
@@ -160,18 +163,20 @@ def decode(text: str | bytes) -> dict[str, Any]:
     if isinstance(text, bytes):
         raise ProtocolError(BAD_MESSAGE, "send text frames holding JSON, not binary ones")
     overflowed: list[str] = []
+    message = _quick(text)
+    if message is None:
 
-    def number(digits: str) -> float:
-        value = float(digits)
-        if not math.isfinite(value):  # 1e999: valid JSON, but no number once read
-            overflowed.append(digits)
-        return value
+        def number(digits: str) -> float:
+            value = float(digits)
+            if not math.isfinite(value):  # 1e999: valid JSON, but no number once read
+                overflowed.append(digits)
+            return value
 
-    try:
-        message = json.loads(text, parse_constant=_no_constant, parse_float=number)
-        json.dumps(message, ensure_ascii=False).encode()  # a lone surrogate is no character
-    except (ValueError, RecursionError):  # a number too long to read, NaN and lone surrogates too
-        raise ProtocolError(BAD_JSON, "that message is not valid JSON") from None
+        try:
+            message = json.loads(text, parse_constant=_no_constant, parse_float=number)
+            json.dumps(message, ensure_ascii=False).encode()  # a lone surrogate is no character
+        except (ValueError, RecursionError):  # a number too long to read, NaN and lone surrogates too
+            raise ProtocolError(BAD_JSON, "that message is not valid JSON") from None
     if not isinstance(message, dict):
         raise ProtocolError(BAD_MESSAGE, "a message must be a JSON object")
     rid = message.get("id")
@@ -195,6 +200,24 @@ def decode(text: str | bytes) -> dict[str, Any]:
             rid,
         )
     return message
+
+
+# orjson reads a message about twenty times faster than json.loads with hooks, and refuses all
+# the standard path refuses (NaN, Infinity, a number past a double's range, a lone surrogate,
+# nesting past its depth) and nothing it takes. It reads an integer past 64 bits as a float
+# where the standard path keeps it whole: a text with a run of 19 digits takes that path, as
+# does whatever orjson refuses (the standard path then says why, as before).
+_LONG_DIGITS = re.compile(r"[0-9]{19}")
+
+
+def _quick(text: str) -> Any:
+    """The message orjson reads, or None: the standard path decides."""
+    if _LONG_DIGITS.search(text) is not None:
+        return None
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return None
 
 
 def _no_constant(name: str) -> Any:

@@ -8,11 +8,14 @@ least 64 bits; a token reconnects its seat and nothing else; only hashes are sto
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.net import protocol as p
 from game.net.invite import CODE_LENGTH, CODE_LETTERS, SCHEME, Invite, normal_code, parse
@@ -59,6 +62,89 @@ def test_decode_refuses_what_is_not_a_request_with_its_code(text, code):
     assert refused.value.code == code
     assert refused.value.message  # in words, for the person at the other end
     assert len(refused.value.message) < 200  # an echo of what was sent is cut short
+
+
+def standard(text: str) -> tuple[str, object]:
+    """What decode made of `text` by the standard path alone (its quick reader turned off)."""
+    quick, p._quick = p._quick, lambda _text: None
+    try:
+        return "message", p.decode(text)
+    except p.ProtocolError as refused:
+        return refused.code, refused.message
+    finally:
+        p._quick = quick
+
+
+def decoded(text: str) -> tuple[str, object]:
+    try:
+        return "message", p.decode(text)
+    except p.ProtocolError as refused:
+        return refused.code, refused.message
+
+
+# a request's worth of JSON values, and texts that are almost JSON (the readers must agree on
+# what they refuse as on what they take, and on the type of every number)
+_json = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**80), max_value=2**80)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=12,
+)
+_odd = st.sampled_from(
+    [
+        "NaN",
+        "Infinity",
+        "-Infinity",
+        "1e999",
+        "-1e400",
+        "1E308",
+        "00",
+        "1.",
+        ".5",
+        "-0",
+        "1e5",
+        '"\\ud800"',
+        '"\\ud83d\\ude00"',
+        '"\t"',
+        "[1,]",
+        '{"a":1,"a":2}',
+        "9" * 19,
+        "-" + "9" * 18,
+        " ",
+        "true",
+        "nul",
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    fields=st.dictionaries(st.text(max_size=8), _json, max_size=4),
+    odd=st.one_of(st.none(), _odd),
+    kind=st.sampled_from(["submit", "ping", "dance"]),
+)
+def test_the_quick_reader_and_the_standard_one_decode_alike(fields, odd, kind):
+    """decode reads most messages with orjson; whatever it reads, and whatever it refuses, the
+    standard reader would have read or refused alike (a 64-bit overflow, NaN, a lone surrogate)."""
+    message = {"type": kind, "id": 1, "seat": 0, "command": fields}
+    text = json.dumps(message, ensure_ascii=False)
+    if odd is not None:  # a value written by hand, where a field's would be
+        text = text[:-1] + ', "x": ' + odd + "}"
+    quick, slow = decoded(text), standard(text)
+    assert quick == slow
+    if quick[0] == "message":
+        assert [type(v) for v in _leaves(quick[1])] == [type(v) for v in _leaves(slow[1])]
+
+
+def _leaves(value: object) -> list[object]:
+    if isinstance(value, dict):
+        return [leaf for v in value.values() for leaf in _leaves(v)]
+    if isinstance(value, list):
+        return [leaf for v in value for leaf in _leaves(v)]
+    return [value]
 
 
 @pytest.mark.parametrize("frame", [b"{}", b'{"type": "ping", "id": 1}', b"\x00\xff"])
