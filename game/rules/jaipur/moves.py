@@ -21,7 +21,7 @@ from game.rules.jaipur.face.cards import (
     NAMES,
     bonus_for,
 )
-from game.rules.jaipur.state import HOLE, State, empty_piles, market_cards
+from game.rules.jaipur.state import HOLE, State, empty_piles, market_cards, names
 
 Command = dict[str, Any]
 Event = dict[str, Any]
@@ -120,9 +120,7 @@ def _takes(offer: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[str, ..
     """Each way to take two or more goods from a market offering `offer` (counts by GOODS
     index): the counts, and the cards' names."""
     return tuple(
-        (want, tuple(g for g, k in zip(GOODS, want, strict=True) for _ in range(k)))
-        for want in product(*(range(n + 1) for n in offer))
-        if sum(want) >= 2
+        (want, tuple(names(want))) for want in product(*(range(n + 1) for n in offer)) if sum(want) >= 2
     )
 
 
@@ -132,9 +130,9 @@ def exchanges(state: State, seat: int) -> list[Command]:
     herd = state.herds[seat]
     room = HAND_LIMIT - sum(hand)  # goods the hand can take in, net
     out: list[Command] = []
-    for want, names in _takes(tuple(market.count(g) for g in GOODS)):
-        n = len(names)
-        took = list(names)
+    for want, taken in _takes(tuple(market.count(g) for g in GOODS)):
+        n = len(taken)
+        took = list(taken)
         # no more than n of a kind is ever given: capped, few hand shapes are remembered
         limits = (*(0 if w else min(h, n) for w, h in zip(want, hand, strict=True)), min(herd, n))
         out += [

@@ -54,6 +54,11 @@ def round_over(state: State) -> bool:
     return empty_piles(state) >= EMPTY_PILES_TO_END or HOLE in state.market
 
 
+def names(counts: Counts) -> list[str]:
+    """The cards of a count per goods type, one name a card in GOODS order."""
+    return [g for g, k in zip(GOODS, counts, strict=True) for _ in range(k)]
+
+
 def market_cards(state: State) -> list[str]:
     return [c for c in state.market if c != HOLE]
 

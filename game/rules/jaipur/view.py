@@ -7,12 +7,7 @@ from typing import Any
 
 from game.core.parts import Parts
 from game.rules.jaipur.face.cards import BONUS_SIZES, GOODS
-from game.rules.jaipur.state import Counts, State, market_cards
-
-
-def names(counts: Counts) -> list[str]:
-    return [g for g, k in zip(GOODS, counts, strict=True) for _ in range(k)]
-
+from game.rules.jaipur.state import State, market_cards, names
 
 # Parts made from unchanged state fields are handed out again (game/core/parts.py), so the
 # secrets filter walks the token piles and the tokens earned once a change, not once a view (a
