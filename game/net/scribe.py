@@ -23,7 +23,6 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
-import multiprocessing.connection
 import pickle
 import signal
 import socket
@@ -39,8 +38,9 @@ from game.core.writer import BATCH, Writer
 
 log = logging.getLogger("bazaar.store")
 
-HEADER = struct.Struct("!i")  # multiprocessing.connection's frame: its length, then its bytes
+HEADER = struct.Struct("!i")  # a frame: its length, then its bytes
 READY = b"R"  # the process's first byte: the file is open
+READ_BYTES = 1 << 18  # at most a read of the process's (more waits for its next)
 
 
 class Scribe:
@@ -137,7 +137,7 @@ class Scribe:
 
 
 class _Link(asyncio.Protocol):
-    """The loop's end of the socket: the answers, in multiprocessing.connection's frames."""
+    """The loop's end of the socket: the answers, in frames as the writes (`HEADER`)."""
 
     def __init__(self, scribe: Scribe):
         self.scribe = scribe
@@ -150,13 +150,8 @@ class _Link(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         self.buffer += data
-        while len(self.buffer) >= HEADER.size:
-            (size,) = HEADER.unpack_from(self.buffer)
-            if len(self.buffer) < HEADER.size + size:
-                return
-            body = bytes(self.buffer[HEADER.size : HEADER.size + size])
-            del self.buffer[: HEADER.size + size]
-            self.scribe.answered(pickle.loads(body))
+        for answers in _unframed(self.buffer):
+            self.scribe.answered(answers)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.scribe.lost(exc)
@@ -200,22 +195,50 @@ def serve(sock: socket.socket, path: str, busy_ms: int) -> None:
     storedb.prepare(conn)  # the file is the server's (checked there): its settings, on this connection
     store = Store(conn, Path(path))
     sock.sendall(READY)
-    link = multiprocessing.connection.Connection(sock.detach())
-    ended = False
-    while not ended:
-        try:
-            jobs = [pickle.loads(link.recv_bytes())]
-        except (EOFError, OSError):  # the server closed its end (or is gone): nothing more comes
-            break
-        while len(jobs) < BATCH and link.poll(0):
-            try:
-                jobs.append(pickle.loads(link.recv_bytes()))
-            except (EOFError, OSError):  # the end: what came before it is still written
-                ended = True
-                break
+    frames = _Frames(sock)
+    while jobs := frames.take():
         results = store.apply_all([append for _, append in jobs])
+        body = pickle.dumps([(serial, r) for (serial, _), r in zip(jobs, results, strict=True)])
         try:
-            link.send_bytes(pickle.dumps([(serial, r) for (serial, _), r in zip(jobs, results, strict=True)]))
+            sock.sendall(HEADER.pack(len(body)) + body)
         except OSError:  # the server is gone: its next read finds the rows
-            ended = True
+            break
     store.close()
+
+
+class _Frames:
+    """The process's end of the socket: each read takes whatever the loop has sent by then
+    (one system call for a batch, where a frame at a time cost three)."""
+
+    def __init__(self, sock: socket.socket):
+        self.sock = sock
+        self.buffer = bytearray()
+        self.ended = False
+
+    def take(self) -> list[Any]:
+        """The writes sent by now, in order (up to BATCH), waiting for one if none has come;
+        none once the loop's end is closed and every write before it was taken."""
+        while True:
+            jobs = _unframed(self.buffer, BATCH)
+            if jobs or self.ended:
+                return jobs
+            try:
+                data = self.sock.recv(READ_BYTES)
+            except OSError:  # the server is gone: what came before is still written
+                data = b""
+            if not data:
+                self.ended = True
+            self.buffer += data
+
+
+def _unframed(buffer: bytearray, most: int | None = None) -> list[Any]:
+    """The whole frames at the start of `buffer` (at most `most`), unpickled and taken off it."""
+    found, at = [], 0
+    while (most is None or len(found) < most) and len(buffer) - at >= HEADER.size:
+        (size,) = HEADER.unpack_from(buffer, at)
+        if len(buffer) - at - HEADER.size < size:
+            break
+        found.append(pickle.loads(buffer[at + HEADER.size : at + HEADER.size + size]))
+        at += HEADER.size + size
+    del buffer[:at]
+    return found

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import pickle
 import random
 import signal
+import socket
 import sqlite3
 
 import pytest
@@ -18,7 +20,8 @@ from game.core import ledger
 from game.core.match import Match
 from game.core.store import Store
 from game.core.storedb import FILENAME as STORE_FILE
-from game.net.scribe import _looked_up
+from game.core.writer import BATCH
+from game.net.scribe import HEADER, _Frames, _looked_up
 from tests.core.storegames import DOUBLE, new, play
 from tests.net.support import BOUND, Net, until
 from tests.net.support import play as play_online
@@ -143,3 +146,23 @@ def rows(store: Store, match_id: int) -> list[list[tuple]]:
                 "SELECT entries FROM clock WHERE match_id = ?",
             )
         ]
+
+
+def test_the_process_takes_every_write_sent_whole_or_in_pieces_and_stops_at_the_end():
+    """The process reads whatever has come (`_Frames`): a frame split across reads waits for
+    its rest, at most BATCH are taken for one transaction, and once the loop's end is closed
+    every write before it is still taken, in order."""
+    ours, theirs = socket.socketpair()
+    frames = _Frames(theirs)
+    sent = [pickle.dumps((serial, "x" * serial)) for serial in range(BATCH + 3)]
+    wire = b"".join(HEADER.pack(len(body)) + body for body in sent)
+    cut = HEADER.size + len(sent[0]) + 3  # the first frame whole, the second's first bytes
+    ours.sendall(wire[:cut])
+    assert frames.take() == [(0, "")], "a whole frame is taken at once"
+    ours.sendall(wire[cut:])
+    ours.close()
+    takes = list(iter(frames.take, []))
+    assert all(0 < len(t) <= BATCH for t in takes), "BATCH at most in one transaction"
+    assert [job for t in takes for job in t] == [(s, "x" * s) for s in range(1, BATCH + 3)], "all, in order"
+    assert frames.take() == [], "the loop's end closed: nothing more"
+    theirs.close()
