@@ -26,6 +26,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Hashable
 from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -44,7 +45,7 @@ NICE = 10  # the workers' lower priority (Unix): a core both want goes to the ap
 def apart(work: Callable[..., Any]) -> bool:
     """Whether `work` is one of our bots' methods (it and its arguments go to a worker process
     and back; its object keeps no state between moves)."""
-    if isinstance(work, stopping.Ticketed):
+    while isinstance(work, stopping.Ticketed | Costed):
         work = work.work
     owner = getattr(work, "__self__", None)
     if owner is None:
@@ -57,6 +58,20 @@ def apart(work: Callable[..., Any]) -> bool:
     # a game's bots live in its ruleset's package (game.rules.jaipur, or a plugin's own)
     games = (p.ruleset.partition(":")[0].rpartition(".")[0] for p in registry.plugins().values())
     return any(module.startswith(package + ".") for package in games if package)
+
+
+@dataclass(frozen=True)
+class Costed:
+    """`work`, answering with what it returned and the CPU seconds its thread spent on it:
+    a bot's own cost, wherever it ran (game/core/weigh.py), not the time it waited there."""
+
+    work: Callable[..., Any]
+    clock: Callable[[], float] = time.thread_time
+
+    def __call__(self, *args: Any, **kwargs: Any) -> tuple[Any, float]:
+        started = self.clock()
+        value = self.work(*args, **kwargs)
+        return value, self.clock() - started
 
 
 def _prepare(flags: Any) -> None:

@@ -5,41 +5,48 @@ loop; a thread of our own process for a light one.
 A job handed to a worker process costs about half a millisecond of CPU of our own and the
 worker's (the arguments and the random source pickled, the pool's threads woken, the answer
 brought back), some ten times an easy Jaipur bot's whole move. So each kind of bot (its class
-and level) is weighed by its last move: under LIGHT_SECONDS (on a thread, the CPU it held the
-interpreter for; in a worker, the time to its answer) it thinks on a thread next time, else in
-a worker. A kind not yet weighed goes to a worker once they are up; before, it is weighed on a
-thread, and only a heavy one starts them: a table of light bots never starts a process. The
-answers are the same wherever a bot thinks (its view, legal list, budget and random source go
-with it). `WEIGHED` is the app's and its servers' (one weight per kind for all of them).
+and level) is weighed by the CPU its own moves took, wherever they ran (not the time a move
+waited for a busy worker: a light bot weighed that way followed the hard ones into the worker
+and waited there behind their searches): the middle of its last WEIGHED_MOVES moves under
+LIGHT_SECONDS, it thinks on a thread, else in a worker. One slow move (a collection of the
+interpreter's that fell in it) or one quick one (a single legal move) does not move a kind. A
+kind not yet weighed goes to a worker once they are up; before, it is weighed on a thread, and
+only a heavy one starts them: a table of light bots never starts a process. The answers are the
+same wherever a bot thinks (its view, legal list, budget and random source go with it).
+`WEIGHED` is the app's and its servers' (one weight per kind for all of them).
 """
 
 from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor, Future, InvalidStateError
 from typing import Any
 
 from game.core import stopping
-from game.core.thinking import MINDS, Minds, apart
+from game.core.thinking import MINDS, Costed, Minds, apart
 
 LIGHT_SECONDS = 0.002  # a move that takes less holds the loop's interpreter for no longer
+WEIGHED_MOVES = 3  # a kind's weight: the middle of its last so many moves' costs
+
+Kind = tuple[type, Any]
 
 
 class Weighed(Executor):
     """Our bots' work in `minds`' worker processes, or on its threads when light."""
 
-    def __init__(
-        self,
-        minds: Minds,
-        clock: Callable[[], float] = time.perf_counter,
-        thread_clock: Callable[[], float] = time.thread_time,
-    ):
+    def __init__(self, minds: Minds, clock: Callable[[], float] = time.thread_time):
         self.minds = minds
-        self.clock = clock  # a move in a worker: the time from asking to its answer
-        self.thread_clock = thread_clock  # on a thread: its own CPU, whatever else ran meanwhile
-        self.light: dict[tuple[type, Any], bool] = {}  # per kind of bot, whether its last move was light
+        self.clock = clock  # a move's own CPU, in the thread that thinks it (there or here)
+        self.costs: dict[Kind, deque[float]] = {}  # per kind of bot, its last moves' costs
+
+    def light(self, kind: Kind) -> bool | None:
+        """Whether a kind of bot is light (None: not weighed yet). With two moves known, the
+        heavier decides: a kind is taken for light only once most of its moves were."""
+        costs = self.costs.get(kind)
+        return None if not costs else sorted(costs)[len(costs) // 2] < LIGHT_SECONDS
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
         if not apart(fn):
@@ -47,25 +54,34 @@ class Weighed(Executor):
         bot = fn.work if isinstance(fn, stopping.Ticketed) else fn  # (a job's stop ticket)
         owner = getattr(bot, "__self__", bot)
         kind = (type(owner), getattr(owner, "level", None))  # a level's search is its own weight
-        light = self.light.get(kind)
+        light = self.light(kind)
+        job = Costed(fn, self.clock)
         if light or (light is None and self.minds.pool is None):
-            return self.minds.threads.submit(self._timed, kind, fn, *args, **kwargs)
-        started = self.clock()
-        future = self.minds.submit(fn, *args, **kwargs)
-        # in a worker the time seen is an upper bound (a queue before it): light if it was light
-        future.add_done_callback(lambda _f: self._weigh(kind, self.clock() - started))
-        return future
+            inner = self.minds.threads.submit(job, *args, **kwargs)
+        else:
+            inner = self.minds.submit(job, *args, **kwargs)
+        outer: Future = Future()
+        inner.add_done_callback(lambda done: self._answered(kind, done, outer))
+        outer.add_done_callback(lambda f: f.cancelled() and inner.cancel())  # dropped: never sent
+        return outer
 
-    def _timed(self, kind: tuple[type, Any], fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        started = self.thread_clock()
+    def _answered(self, kind: Kind, done: Future, outer: Future) -> None:
+        """The move's answer to whoever asked, its cost to its kind's weight."""
         try:
-            return fn(*args, **kwargs)
-        finally:
-            self._weigh(kind, self.thread_clock() - started)
+            if done.cancelled():
+                outer.cancel()
+            elif done.exception() is not None:
+                outer.set_exception(done.exception())
+            else:
+                value, seconds = done.result()
+                self._weigh(kind, seconds)
+                outer.set_result(value)
+        except InvalidStateError:  # dropped (cancelled) meanwhile: nobody waits for it
+            pass
 
-    def _weigh(self, kind: tuple[type, Any], seconds: float) -> None:
-        self.light[kind] = seconds < LIGHT_SECONDS
-        if not self.light[kind]:
+    def _weigh(self, kind: Kind, seconds: float) -> None:
+        self.costs.setdefault(kind, deque(maxlen=WEIGHED_MOVES)).append(seconds)
+        if not self.light(kind):
             self.minds.start()  # (once) the next move of its kind goes to a worker when up
 
     def start(self) -> None:
