@@ -90,15 +90,17 @@ def _prepare(flags: Any) -> None:
         threading.Thread(target=_end_with, args=(parent.sentinel,), daemon=True).start()
     if hasattr(os, "setpriority"):  # where cores are short, the frame goes first (the budget is time)
         os.setpriority(os.PRIO_PROCESS, 0, NICE)
-    if hasattr(os, "SCHED_IDLE"):  # Linux: more, a waking loop or frame takes the core at once
-        # (at nice 10 it waited up to a time slice: 250 rooms' p99 while four hard bots thought
-        # 18.5 ms against 11.4 at SCHED_IDLE, four runs each in turns, docs/network.md)
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
     for name in registry.games():
         rules = registry.get(name)
         for level in rules.bot_levels:
             rules.bot(level)
+    # Linux: then lower still, so a waking loop or frame takes the core at once (at nice 10 it
+    # waited up to a time slice: 250 rooms' p99 while four hard bots thought, 18.5 ms against
+    # 11.4 at SCHED_IDLE, docs/network.md); only once loaded, so that a machine busy with other
+    # programs still brings its workers up (SCHED_IDLE runs on cores nothing else wants)
+    if hasattr(os, "SCHED_IDLE"):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
 def _end_with(sentinel: int) -> None:

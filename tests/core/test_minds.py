@@ -5,6 +5,7 @@ pickle, and it keeps nothing between moves). Every wait is on a future, bounded.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,7 +17,7 @@ from game.core.match import Match, Seat
 from game.core.outside import ProgramBot
 from game.core.referee import Referee
 from game.core.ruleset import Budget
-from game.core.thinking import MINDS, Minds, Thinking, apart
+from game.core.thinking import MINDS, NICE, Minds, Thinking, apart
 
 BUDGET = Budget(seconds=3600.0, iterations=12)  # short, and never cut by the clock
 SECONDS = 120.0  # safety bound on any one answer
@@ -123,3 +124,13 @@ def test_the_workers_end_with_an_app_that_is_killed(tmp_path):
             break
         time.sleep(0.1)
     assert not any(alive(pid) for pid in workers), "a worker outlived the app"
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's scheduling policies")
+def test_the_workers_think_below_the_frame_and_the_loop(minds):
+    """Once loaded, a worker runs at nice 10 and SCHED_IDLE: a waking frame or server loop
+    takes its core at once (docs/network.md)."""
+    pool = minds.pool
+    assert pool is not None
+    assert pool.submit(os.sched_getscheduler, 0).result(SECONDS) == os.SCHED_IDLE
+    assert pool.submit(os.getpriority, os.PRIO_PROCESS, 0).result(SECONDS) == NICE
