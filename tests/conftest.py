@@ -13,8 +13,15 @@ from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
 
-from game.core import i18n, registry  # noqa: E402
+from game.core import i18n, paths, registry  # noqa: E402
 from tests.plugins import install  # noqa: E402
+
+# Whatever a test's own home misses (a fixture wider than a test, a thread that outlives it)
+# would reach the person's own saves and settings: here the platform's folders are an empty one
+# of the session's, and the session fails if Bazaar wrote anything there.
+OUTSIDE = Path(tempfile.mkdtemp(prefix="bazaar-outside-"))
+os.environ["XDG_DATA_HOME"] = str(OUTSIDE / "data")
+os.environ["XDG_CONFIG_HOME"] = str(OUTSIDE / "config")
 
 
 def pytest_configure(config):
@@ -25,6 +32,15 @@ def pytest_configure(config):
     config.add_cleanup(lambda: shutil.rmtree(where, ignore_errors=True))
     install.put_on_path(install.install(where))
     registry.refresh()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    written = sorted(str(f) for f in OUTSIDE.glob(f"*/{paths.APP}/**/*") if f.is_file())
+    shutil.rmtree(OUTSIDE, ignore_errors=True)
+    if written:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        reporter.write_line(f"FAILED: tests wrote outside their own homes, where a person's are: {written}")
 
 
 @pytest.fixture(autouse=True)

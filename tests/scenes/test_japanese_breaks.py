@@ -7,6 +7,7 @@ than the line, no line starts with a closing mark, none ends with an opening bra
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,8 +23,16 @@ Wrap = tuple[int, int, str]  # width, size, face
 
 
 @pytest.fixture(scope="module")
-def signatures() -> set[Wrap]:
-    """How the screens wrap Japanese text: recorded from their draw calls."""
+def signatures(tmp_path_factory) -> Iterator[set[Wrap]]:
+    """How the screens wrap Japanese text: recorded from their draw calls. A module's fixture
+    comes before each test's own home (conftest's `bazaar_home`): the screens it opens keep
+    their matches and settings in a folder of their own, never the person's."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("BAZAAR_HOME", str(tmp_path_factory.mktemp("breaks-home")))
+        yield _recorded()
+
+
+def _recorded() -> set[Wrap]:
     from tests.scenes.tutorial_walk import opened
 
     seen: dict[str, set[Wrap]] = {}
