@@ -19,6 +19,7 @@ handed to a worker, returns as it starts; a running one's search stops at its ne
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
 import multiprocessing.connection
@@ -100,7 +101,8 @@ def _prepare(flags: Any) -> None:
     # 11.4 at SCHED_IDLE, docs/network.md); only once loaded, so that a machine busy with other
     # programs still brings its workers up (SCHED_IDLE runs on cores nothing else wants)
     if hasattr(os, "SCHED_IDLE"):
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        with contextlib.suppress(OSError):  # a system that refuses it: nice 10 it stays
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
 def _end_with(sentinel: int) -> None:
