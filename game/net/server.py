@@ -62,7 +62,6 @@ MAX_NAME = 24
 CREATES = 20  # matches one connection may make (a host makes one; a flood of them is refused)
 MAX_ROOMS = 2000  # matches loaded at once; a create past it is refused ("full")
 CLOSE_SECONDS = 5.0  # a connection the server closes is cut after this at the latest
-OPEN_SECONDS = 10.0  # a connection's opening handshake (after TLS) is cut after this (websockets' own)
 STOP_SECONDS = 2.0  # a stopping server waits this long for its clients' closes, then cuts them
 # ...and this long for its matches' writes under way; a move not stored by then was never
 # acknowledged (its reply waits for its write)
@@ -598,7 +597,6 @@ class Server:
             max_size=p.MAX_FRAME,
             max_queue=16,
             compression=None,
-            open_timeout=OPEN_SECONDS,
             ping_interval=p.PING_SECONDS,
             ping_timeout=p.PING_SECONDS,
             close_timeout=2,

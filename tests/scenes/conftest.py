@@ -13,14 +13,11 @@ def patient_links(monkeypatch):
     not answer in time", in five tests of two clean clones' suites): the scene tests wait their
     own bounds instead. So for the relay's: a guest's ticket waited 10 s for the host's data
     connection (`relay.TICKET_SECONDS`), and a suite beside another suite's load once ran past
-    it. So for the server's: it cuts a connection whose opening handshake took 10 s
-    (`server.OPEN_SECONDS`), and a guest's join under a loaded machine once read "Something
-    other than a Bazaar host answered". A refused connection is still refused at once."""
-    from game.net import client, relay, relaying, server
+    it. A refused connection is still refused at once."""
+    from game.net import client, relay, relaying
 
     monkeypatch.setattr(client.Link, "OPEN_SECONDS", 120.0)
     monkeypatch.setattr(client, "REQUEST_SECONDS", 120.0)
     monkeypatch.setattr(relay, "TICKET_SECONDS", 120.0)
     monkeypatch.setattr(relay, "HELLO_SECONDS", 120.0)
     monkeypatch.setattr(relaying, "OPEN_SECONDS", 120.0)
-    monkeypatch.setattr(server, "OPEN_SECONDS", 120.0)
