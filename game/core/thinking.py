@@ -171,9 +171,9 @@ class Minds(Executor):
             elif isinstance(done.exception(), BrokenProcessPool):  # thought again here
                 self.pool = None
                 again = self.threads.submit(fn, *args, **kwargs)
-                again.add_done_callback(lambda f: _copy(f, outer))
+                again.add_done_callback(lambda f: copy(f, outer))
             else:
-                _copy(done, outer)
+                copy(done, outer)
 
         inner.add_done_callback(settle)
         outer.add_done_callback(lambda f: f.cancelled() and inner.cancel())  # not yet sent: never is
@@ -186,7 +186,8 @@ class Minds(Executor):
         self.threads.shutdown(wait=wait, cancel_futures=cancel_futures)
 
 
-def _copy(done: Future, into: Future) -> None:
+def copy(done: Future, into: Future) -> None:
+    """`done`'s outcome (its answer, what it raised, or its cancel) into `into`."""
     try:
         if done.cancelled():
             into.cancel()

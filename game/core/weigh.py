@@ -18,6 +18,7 @@ same wherever a bot thinks (its view, legal list, budget and random source go wi
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections import deque
@@ -26,7 +27,7 @@ from concurrent.futures import Executor, Future, InvalidStateError
 from typing import Any
 
 from game.core import stopping
-from game.core.thinking import MINDS, Costed, Minds, apart
+from game.core.thinking import MINDS, Costed, Minds, apart, copy
 
 LIGHT_SECONDS = 0.002  # a move that takes less holds the loop's interpreter for no longer
 WEIGHED_MOVES = 3  # a kind's weight: the middle of its last so many moves' costs
@@ -67,17 +68,13 @@ class Weighed(Executor):
 
     def _answered(self, kind: Kind, done: Future, outer: Future) -> None:
         """The move's answer to whoever asked, its cost to its kind's weight."""
-        try:
-            if done.cancelled():
-                outer.cancel()
-            elif done.exception() is not None:
-                outer.set_exception(done.exception())
-            else:
-                value, seconds = done.result()
-                self._weigh(kind, seconds)
-                outer.set_result(value)
-        except InvalidStateError:  # dropped (cancelled) meanwhile: nobody waits for it
-            pass
+        if done.cancelled() or done.exception() is not None:
+            copy(done, outer)
+            return
+        value, seconds = done.result()
+        self._weigh(kind, seconds)
+        with contextlib.suppress(InvalidStateError):  # dropped (cancelled) meanwhile: nobody waits
+            outer.set_result(value)
 
     def _weigh(self, kind: Kind, seconds: float) -> None:
         self.costs.setdefault(kind, deque(maxlen=WEIGHED_MOVES)).append(seconds)
