@@ -13,9 +13,11 @@ follows from them is handed back to that thread (`Scheduler.call_soon_threadsafe
 
 At most one write of a match is on the store's thread at a time; the changes made meanwhile
 go in the next one, together (and the writes of matches that wait at the same time go in one
-transaction). A write that fails (the file locked past its busy timeout, the disk full) is
-tried again after RETRY_SECONDS, and what waits for it goes on waiting: nobody is told of a
-move the store does not hold.
+transaction). A bot's move rides (`Writes.ride`): a server's scribe sends it with the next
+write a person waits on, so the two share one transaction and one sync of the disk. A write
+that fails (the file locked past its busy timeout, the disk full) is tried again after
+RETRY_SECONDS, and what waits for it goes on waiting: nobody is told of a move the store does
+not hold.
 """
 
 from __future__ import annotations
@@ -52,6 +54,10 @@ class Writes(Protocol):
     """Where a ledger's writes go: the store's thread (`Writer`), or a server's scribe."""
 
     def save(self, saving: Saving, mark: Mark) -> Future[bool]: ...
+
+    def ride(self, write: Callable[[], None]) -> None:
+        """Call `write` (a ledger's, for a bot's move) when it is time: at once, or with the
+        next write a person waits on."""
 
 
 class Inbox:
@@ -103,6 +109,8 @@ class Ledger:
         self.closed = False
         self.owner = threading.get_ident()  # the thread that plays the match
         self.asking = False  # inside `_write`: a write answered at once is still handed over
+        self.pressing = False  # a person's change is among those not yet written
+        self.riding = False  # bots' changes alone wait for their write's turn (`Writes.ride`)
         match.listeners.append(self._changed)  # before the room's authority: its news comes after
 
     @property
@@ -126,12 +134,27 @@ class Ledger:
     def _changed(self, match: Match, entry: Entry | None, events: list[Event]) -> None:
         self.changes += 1
         self.mark = self.saving.mark()  # between two changes: what a write may read up to
+        self.pressing = self.pressing or not _a_bots(match, entry)
         if not self.writing:
+            self._next()
+
+    def _next(self) -> None:
+        """Write the changes not written yet: now when a person's is among them (a bot's that
+        rides goes along), else when the writer calls for them."""
+        if self.pressing:
+            self._write()
+        elif not self.riding:
+            self.riding = True
+            self.writer.ride(self._ridden)
+
+    def _ridden(self) -> None:
+        if self.riding:
             self._write()
 
     def _write(self) -> None:
         if self.closed:
             return
+        self.riding = self.pressing = False
         self.writing = True
         changes, mark = self.changes, self.mark
         self.asking = True  # (a match's listener may be calling: its news must come first)
@@ -173,7 +196,7 @@ class Ledger:
         while self.waiting and self.waiting[0][0] <= changes:
             self._call(self.waiting.popleft()[1])
         if self.changes > changes:
-            self._write()  # what changed while that write was under way
+            self._next()  # what changed while that write was under way
 
     def _call(self, call: Callable[[], Any]) -> None:
         try:
@@ -184,3 +207,9 @@ class Ledger:
     def close(self) -> None:
         """Write nothing more (the store closes); a write under way ends by itself."""
         self.closed = True
+
+
+def _a_bots(match: Match, entry: Entry | None) -> bool:
+    """Whether a change is a bot's move: its people see it a moment later than played anyway
+    (a bot's pause), so its write may wait for company."""
+    return entry is not None and entry.seat is not None and match.seats[entry.seat].is_bot

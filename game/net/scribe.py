@@ -10,6 +10,12 @@ the process writes the ones that wait together in one transaction (the disk sync
 them), and answers what came of each, which the loop takes into the match's saver
 (`Saving.applied`) before the ledger hears it. A move is still told only once it is committed.
 
+A transaction and its sync cost about as much for one write as for several, and a server under
+load commits about as many bots' moves as people's: so a bot's move rides (`ride`), sent with
+the next write a person waits on, in RIDE_SECONDS at the latest, and at once when no person's
+write came in the last RIDE_SECONDS (none is likely to come: a quiet server, or bots alone).
+A bot's move is seen that much later, behind a pause of most of a second (`Drive.bot_pause`).
+
 Until the process answers, and for good once its link is lost, writes go to the store's thread
 as before (`Writer`). A write whose answer was lost with the link is looked up in the store (its
 rows there, or not), so a match is never taken for one continued elsewhere. Loads, creates and
@@ -28,6 +34,7 @@ import signal
 import socket
 import struct
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
@@ -41,6 +48,7 @@ log = logging.getLogger("bazaar.store")
 HEADER = struct.Struct("!i")  # a frame: its length, then its bytes
 READY = b"R"  # the process's first byte: the file is open
 READ_BYTES = 1 << 18  # at most a read of the process's (more waits for its next)
+RIDE_SECONDS = 0.02  # a bot's move waits at most this long for a person's write to go with
 
 
 class Scribe:
@@ -55,6 +63,10 @@ class Scribe:
         self._waiting: dict[int, tuple[Saving, Mark, Append, Future[bool]]] = {}
         self._serial = 0
         self._closed = False
+        self._riders: list[Callable[[], None]] = []  # bots' writes waiting for company
+        self._riding: asyncio.TimerHandle | None = None  # when they go alone
+        self._person_at = float("-inf")  # (the loop's clock) the last write a person waits on
+        self._out: list[bytes] | None = None  # frames gathered to go in one piece
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         """Start the process on a thread (spawning takes a while, and the loop must not wait);
@@ -100,8 +112,42 @@ class Scribe:
         self._serial += 1
         self._waiting[self._serial] = (saving, mark, append, future)
         body = pickle.dumps((self._serial, append), pickle.HIGHEST_PROTOCOL)
-        link.write(HEADER.pack(len(body)) + body)
+        frame = HEADER.pack(len(body)) + body
+        if self._out is not None:  # a rider's: it goes with the write that called it
+            self._out.append(frame)
+        else:
+            self._person_at = asyncio.get_running_loop().time()
+            self._send(frame)
         return future
+
+    def ride(self, write: Callable[[], None]) -> None:
+        """Call `write` (a bot's move, its ledger's) with the next person's write, in one
+        piece down the socket and so in one transaction, or in RIDE_SECONDS at the latest; at
+        once when the process is not up or no person's write came in the last RIDE_SECONDS."""
+        loop = asyncio.get_running_loop()
+        self._riders.append(write)
+        link = self.link
+        if link is None or link.is_closing() or loop.time() - self._person_at > RIDE_SECONDS:
+            self._send(None)
+        elif self._riding is None:
+            self._riding = loop.call_later(RIDE_SECONDS, self._send, None)
+
+    def _send(self, frame: bytes | None) -> None:
+        """Down the socket in one piece: the riders' writes, then `frame` (a person's)."""
+        riders, self._riders = self._riders, []
+        if self._riding is not None:
+            self._riding.cancel()
+            self._riding = None
+        self._out = []
+        try:
+            for write in riders:
+                write()
+        finally:
+            out, self._out = self._out, None
+        if frame is not None:
+            out.append(frame)
+        if out and self.link is not None:
+            self.link.write(b"".join(out))
 
     def answered(self, answers: list[tuple[int, Applied]]) -> None:
         for serial, result in answers:
@@ -112,6 +158,7 @@ class Scribe:
         """The link is gone: the writes whose answers it took are looked up on the store's
         thread, and the next go there."""
         self.link = None
+        self._send(None)  # the riders, to the store's thread
         waiting, self._waiting = self._waiting, {}
         if self._closed:  # the server stopped (its ledgers too): what it did not wait for is lost
             return

@@ -21,6 +21,7 @@ from game.core.match import Match
 from game.core.store import Store
 from game.core.storedb import FILENAME as STORE_FILE
 from game.core.writer import BATCH
+from game.net import scribe
 from game.net.scribe import HEADER, _Frames, _looked_up
 from tests.core.storegames import DOUBLE, new, play
 from tests.net.support import BOUND, Net, until
@@ -84,6 +85,31 @@ def test_a_scribe_lost_with_writes_unanswered_loses_no_move(net, monkeypatch):
     answer = b.ask({"type": "legal", "seat": 1})["commands"][0]
     assert b.ask({"type": "submit", "seat": 1, "command": answer})["ok"], "the match goes on"
     assert stored(net.data / STORE_FILE, match_id) == [(0, move), (1, answer)], "its writes on the thread"
+
+
+def test_a_bots_move_rides_with_the_next_persons_write_in_one_transaction(net, monkeypatch):
+    """Match A: a person, then an easy bot; match B: two people. A's bot moves right after its
+    person (a person's write came within RIDE_SECONDS): its write waits, and goes with B's
+    person's move, one transaction for both (one answer from the process)."""
+    monkeypatch.setattr(scribe, "RIDE_SECONDS", BOUND * 4)  # no wait runs out within the test
+    scribed(net)
+    transactions: list[int] = []
+    answered = net.srv.scribe.answered
+    net.srv.scribe.answered = lambda answers: (transactions.append(len(answers)), answered(answers))
+    a_id, a_codes, _ = net.create("jaipur", "online", "bot", options={"first": 0}, seed=23)
+    b_id, b_codes, _ = net.create("jaipur", "online", "online", options={"first": 0}, seed=24)
+    a, b = net.raw(), net.raw()
+    a_move = a.join(a_codes[0])["legal"]["0"][0]
+    b_move = b.join(b_codes[0])["legal"]["0"][0]
+    assert a.ask({"type": "submit", "seat": 0, "command": a_move})["ok"]
+    until(lambda: net.on_loop(lambda: len(net.srv.rooms[a_id].match.commands)) == 2, "A's bot moved")
+    assert stored(net.data / STORE_FILE, a_id) == [(0, a_move)], "the bot's move waits to ride"
+    assert transactions == [1], "the person's move went alone"
+    assert b.ask({"type": "submit", "seat": 0, "command": b_move})["ok"]
+    assert len(stored(net.data / STORE_FILE, a_id)) == 2 and stored(net.data / STORE_FILE, b_id) == [(0, b_move)]
+    assert transactions == [1, 2], "B's person's move took A's bot's along: one transaction"
+    record = net.record(a_id)
+    assert stored(net.data / STORE_FILE, a_id) == commands_of(record)
 
 
 @pytest.fixture
