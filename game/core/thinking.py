@@ -19,7 +19,6 @@ handed to a worker, returns as it starts; a running one's search stops at its ne
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import multiprocessing
 import multiprocessing.connection
@@ -40,7 +39,7 @@ log = logging.getLogger(__name__)
 
 # the random player's module: its bots think in worker processes, as every declared game's do
 APART = "game.core.bots"
-NICE = 10  # the workers' lower priority (Unix; on Linux, SCHED_IDLE): a core both want goes to the app first
+NICE = 10  # the workers' lower priority (Unix): a core both want goes to the app first
 
 
 def apart(work: Callable[..., Any]) -> bool:
@@ -96,13 +95,6 @@ def _prepare(flags: Any) -> None:
         rules = registry.get(name)
         for level in rules.bot_levels:
             rules.bot(level)
-    # Linux: then lower still, so a waking loop or frame takes the core at once (at nice 10 it
-    # waited up to a time slice: 250 rooms' p99 while four hard bots thought, 18.5 ms against
-    # 11.4 at SCHED_IDLE, docs/network.md); only once loaded, so that a machine busy with other
-    # programs still brings its workers up (SCHED_IDLE runs on cores nothing else wants)
-    if hasattr(os, "SCHED_IDLE"):
-        with contextlib.suppress(OSError):  # a system that refuses it: nice 10 it stays
-            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
 def _end_with(sentinel: int) -> None:

@@ -126,11 +126,13 @@ def test_the_workers_end_with_an_app_that_is_killed(tmp_path):
     assert not any(alive(pid) for pid in workers), "a worker outlived the app"
 
 
-@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's scheduling policies")
-def test_the_workers_think_below_the_frame_and_the_loop(minds):
-    """Once loaded, a worker runs at nice 10 and SCHED_IDLE: a waking frame or server loop
-    takes its core at once (docs/network.md)."""
+@pytest.mark.skipif(not hasattr(os, "sched_getscheduler"), reason="Linux's scheduling policies")
+def test_the_workers_think_below_the_frame_and_the_loop_and_still_think_on_a_busy_machine(minds):
+    """A worker runs at nice 10 under the ordinary policy: the frame and a server's loop go
+    first, and where other programs keep every core busy it still gets its share. Never
+    SCHED_IDLE, which gave it 0.4% of a core beside two busy programs: a hard bot's move under a
+    work budget then took minutes (docs/network.md)."""
     pool = minds.pool
     assert pool is not None
-    assert pool.submit(os.sched_getscheduler, 0).result(SECONDS) == os.SCHED_IDLE
+    assert pool.submit(os.sched_getscheduler, 0).result(SECONDS) == os.SCHED_OTHER
     assert pool.submit(os.getpriority, os.PRIO_PROCESS, 0).result(SECONDS) == NICE
