@@ -15,6 +15,8 @@ load commits about as many bots' moves as people's: so a bot's move rides (`ride
 the next write a person waits on, in RIDE_SECONDS at the latest, and at once when no person's
 write came in the last RIDE_SECONDS (none is likely to come: a quiet server, or bots alone).
 A bot's move is seen that much later, behind a pause of most of a second (`Drive.bot_pause`).
+The people's writes of one turn of the loop go together at its next turn (`_send_soon`): a busy
+server decides several in a turn, and each waits only for the rest of its turn.
 
 Until the process answers, and for good once its link is lost, writes go to the store's thread
 as before (`Writer`). A write whose answer was lost with the link is looked up in the store (its
@@ -66,7 +68,9 @@ class Scribe:
         self._riders: list[Callable[[], None]] = []  # bots' writes waiting for company
         self._riding: asyncio.TimerHandle | None = None  # when they go alone
         self._person_at = float("-inf")  # (the loop's clock) the last write a person waits on
-        self._out: list[bytes] | None = None  # frames gathered to go in one piece
+        self._out: list[bytes] | None = None  # riders' frames, gathered to go in one piece
+        self._held: list[bytes] = []  # people's frames of this turn of the loop
+        self._soon = False  # a send is called for at the loop's next turn
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         """Start the process on a thread (spawning takes a while, and the loop must not wait);
@@ -113,12 +117,20 @@ class Scribe:
         self._waiting[self._serial] = (saving, mark, append, future)
         body = pickle.dumps((self._serial, append), pickle.HIGHEST_PROTOCOL)
         frame = HEADER.pack(len(body)) + body
-        if self._out is not None:  # a rider's: it goes with the write that called it
+        if self._out is not None:  # a rider's: it goes with the writes that called it
             self._out.append(frame)
         else:
             self._person_at = asyncio.get_running_loop().time()
-            self._send(frame)
+            self._held.append(frame)
+            self._send_soon()
         return future
+
+    def _send_soon(self) -> None:
+        """Send at the loop's next turn: the people's writes of this turn go in one piece (one
+        transaction), and none waits longer than the rest of the turn."""
+        if not self._soon:
+            self._soon = True
+            asyncio.get_running_loop().call_soon(self._send)
 
     def ride(self, write: Callable[[], None]) -> None:
         """Call `write` (a bot's move, its ledger's) with the next person's write, in one
@@ -127,13 +139,16 @@ class Scribe:
         loop = asyncio.get_running_loop()
         self._riders.append(write)
         link = self.link
+        if self._soon:  # a person's write goes at the loop's next turn: this one with it
+            return
         if link is None or link.is_closing() or loop.time() - self._person_at > RIDE_SECONDS:
-            self._send(None)
+            self._send()
         elif self._riding is None:
-            self._riding = loop.call_later(RIDE_SECONDS, self._send, None)
+            self._riding = loop.call_later(RIDE_SECONDS, self._send)
 
-    def _send(self, frame: bytes | None) -> None:
-        """Down the socket in one piece: the riders' writes, then `frame` (a person's)."""
+    def _send(self) -> None:
+        """Down the socket in one piece: the riders' writes, then the people's held."""
+        self._soon = False
         riders, self._riders = self._riders, []
         if self._riding is not None:
             self._riding.cancel()
@@ -144,8 +159,8 @@ class Scribe:
                 write()
         finally:
             out, self._out = self._out, None
-        if frame is not None:
-            out.append(frame)
+        out += self._held
+        self._held = []
         if out and self.link is not None:
             self.link.write(b"".join(out))
 
@@ -158,7 +173,7 @@ class Scribe:
         """The link is gone: the writes whose answers it took are looked up on the store's
         thread, and the next go there."""
         self.link = None
-        self._send(None)  # the riders, to the store's thread
+        self._send()  # the riders, to the store's thread (the people's held: looked up below)
         waiting, self._waiting = self._waiting, {}
         if self._closed:  # the server stopped (its ledgers too): what it did not wait for is lost
             return
@@ -172,6 +187,7 @@ class Scribe:
         `timeout` seconds when given). False when it has not ended by then."""
         self._closed = True
         if self.link is not None:
+            self._send()  # what this turn held
             # the end now, not at the loop's next turn (the caller may be waiting below): what
             # the process was sent is written, then it stops
             with contextlib.suppress(OSError):

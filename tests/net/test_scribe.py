@@ -22,7 +22,7 @@ from game.core.store import Store
 from game.core.storedb import FILENAME as STORE_FILE
 from game.core.writer import BATCH
 from game.net import scribe
-from game.net.scribe import HEADER, _Frames, _looked_up
+from game.net.scribe import HEADER, _Frames, _looked_up, _unframed
 from tests.core.storegames import DOUBLE, new, play
 from tests.net.support import BOUND, Net, until
 from tests.net.support import play as play_online
@@ -110,6 +110,41 @@ def test_a_bots_move_rides_with_the_next_persons_write_in_one_transaction(net, m
     assert stored(net.data / STORE_FILE, a_id) == commands_of(net.record(a_id)), "A's bot's move too"
     assert len(commands_of(net.record(a_id))) == 2
     assert transactions == [1, 2], "B's person's move took A's bot's along: one transaction"
+
+
+def test_the_peoples_writes_of_one_turn_of_the_loop_go_in_one_transaction(net):
+    """Two people's moves in two matches decided in one turn of the loop (a busy server's usual
+    case) go down the socket in one piece at the next turn: one transaction, one answer."""
+    scribed(net)
+    pieces: list[bytes] = []
+    transactions: list[int] = []
+    answered = net.srv.scribe.answered
+    net.srv.scribe.answered = lambda answers: (transactions.append(len(answers)), answered(answers))
+    ids, clients, moves = [], [], []
+    for seed in (25, 26):
+        match_id, codes, _ = net.create("jaipur", "online", "online", options={"first": 0}, seed=seed)
+        client = net.raw()
+        moves.append(client.join(codes[0])["legal"]["0"][0])
+        ids.append(match_id)
+        clients.append(client)
+
+    def both() -> None:
+        link = net.srv.scribe.link
+        write = link.write
+        link.write = lambda data: (pieces.append(bytes(data)), write(data))
+        for match_id, move in zip(ids, moves, strict=True):
+            room = net.srv.rooms[match_id]
+            [conn] = room.conns
+            assert room._request(conn, {"type": "submit", "id": HELD, "seat": 0, "command": move}) is None
+        assert pieces == [], "nothing is sent within the turn"
+
+    net.on_loop(both)
+    for client in clients:
+        assert client.until(lambda m: m.get("id") == HELD)["ok"]
+    assert len(pieces) == 1 and len(_unframed(bytearray(pieces[0]))) == 2, "both in one piece"
+    assert transactions == [2], "and one transaction"
+    for match_id, move in zip(ids, moves, strict=True):
+        assert stored(net.data / STORE_FILE, match_id) == [(0, move)]
 
 
 @pytest.fixture
