@@ -15,8 +15,9 @@ load commits about as many bots' moves as people's: so a bot's move rides (`ride
 the next write a person waits on, in RIDE_SECONDS at the latest, and at once when no person's
 write came in the last RIDE_SECONDS (none is likely to come: a quiet server, or bots alone).
 A bot's move is seen that much later, behind a pause of most of a second (`Drive.bot_pause`).
-The people's writes of one turn of the loop go together at its next turn (`_send_soon`): a busy
-server decides several in a turn, and each waits only for the rest of its turn.
+A person's write goes at once, unless the last turn of the loop that wrote held several: then
+the turn's writes go together at its end (`_turn_over`), one transaction where a busy server
+decides several moves a turn, and no wait on a quiet one.
 
 Until the process answers, and for good once its link is lost, writes go to the store's thread
 as before (`Writer`). A write whose answer was lost with the link is looked up in the store (its
@@ -69,8 +70,9 @@ class Scribe:
         self._riding: asyncio.TimerHandle | None = None  # when they go alone
         self._person_at = float("-inf")  # (the loop's clock) the last write a person waits on
         self._out: list[bytes] | None = None  # riders' frames, gathered to go in one piece
-        self._held: list[bytes] = []  # people's frames of this turn of the loop
-        self._soon = False  # a send is called for at the loop's next turn
+        self._held: list[bytes] = []  # people's frames held for the turn's end
+        self._turn = 0  # people's writes in this turn of the loop
+        self._crowded = False  # the last turn that wrote held several: hold this turn's
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         """Start the process on a thread (spawning takes a while, and the loop must not wait);
@@ -122,15 +124,20 @@ class Scribe:
         else:
             self._person_at = asyncio.get_running_loop().time()
             self._held.append(frame)
-            self._send_soon()
+            self._turn += 1
+            if self._turn == 1:
+                asyncio.get_running_loop().call_soon(self._turn_over)
+            if not self._crowded:
+                self._send()
         return future
 
-    def _send_soon(self) -> None:
-        """Send at the loop's next turn: the people's writes of this turn go in one piece (one
-        transaction), and none waits longer than the rest of the turn."""
-        if not self._soon:
-            self._soon = True
-            asyncio.get_running_loop().call_soon(self._send)
+    def _turn_over(self) -> None:
+        """At the loop's next turn: what this one held goes in one piece (one transaction), and
+        the next turn holds its writes too if this one had several."""
+        self._crowded = self._turn > 1
+        self._turn = 0
+        if self._held:
+            self._send()
 
     def ride(self, write: Callable[[], None]) -> None:
         """Call `write` (a bot's move, its ledger's) with the next person's write, in one
@@ -139,7 +146,7 @@ class Scribe:
         loop = asyncio.get_running_loop()
         self._riders.append(write)
         link = self.link
-        if self._soon:  # a person's write goes at the loop's next turn: this one with it
+        if self._held:  # a person's write goes at the turn's end: this one with it
             return
         if link is None or link.is_closing() or loop.time() - self._person_at > RIDE_SECONDS:
             self._send()
@@ -148,7 +155,6 @@ class Scribe:
 
     def _send(self) -> None:
         """Down the socket in one piece: the riders' writes, then the people's held."""
-        self._soon = False
         riders, self._riders = self._riders, []
         if self._riding is not None:
             self._riding.cancel()

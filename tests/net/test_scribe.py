@@ -112,38 +112,52 @@ def test_a_bots_move_rides_with_the_next_persons_write_in_one_transaction(net, m
     assert transactions == [1, 2], "B's person's move took A's bot's along: one transaction"
 
 
-def test_the_peoples_writes_of_one_turn_of_the_loop_go_in_one_transaction(net):
-    """Two people's moves in two matches decided in one turn of the loop (a busy server's usual
-    case) go down the socket in one piece at the next turn: one transaction, one answer."""
+def test_after_a_turn_of_several_writes_a_turns_writes_go_in_one_transaction(net):
+    """A quiet server sends a person's write at once. A turn of the loop that decides two moves
+    (a busy server's usual case) marks the next turn that writes: its writes go down the socket
+    in one piece at its end, one transaction; and a turn of one write unmarks the next."""
     scribed(net)
-    pieces: list[bytes] = []
+    pieces: list[int] = []  # frames in each piece sent to the process
     transactions: list[int] = []
     answered = net.srv.scribe.answered
     net.srv.scribe.answered = lambda answers: (transactions.append(len(answers)), answered(answers))
-    ids, clients, moves = [], [], []
-    for seed in (25, 26):
+    clients, rooms = [], []
+    for seed in range(25, 30):
         match_id, codes, _ = net.create("jaipur", "online", "online", options={"first": 0}, seed=seed)
         client = net.raw()
-        moves.append(client.join(codes[0])["legal"]["0"][0])
-        ids.append(match_id)
+        move = client.join(codes[0])["legal"]["0"][0]
         clients.append(client)
+        rooms.append((match_id, move))
 
-    def both() -> None:
+    def turn(which: list[int]) -> list[int]:
+        """Submit in these rooms in one call on the loop: the pieces sent within the turn."""
         link = net.srv.scribe.link
-        write = link.write
-        link.write = lambda data: (pieces.append(bytes(data)), write(data))
-        for match_id, move in zip(ids, moves, strict=True):
+        if not hasattr(link, "counted"):
+            write = link.write
+            link.write = lambda data: (pieces.append(len(_unframed(bytearray(data)))), write(data))
+            link.counted = True
+        pieces.clear()
+        for k in which:
+            match_id, move = rooms[k]
             room = net.srv.rooms[match_id]
             [conn] = room.conns
             assert room._request(conn, {"type": "submit", "id": HELD, "seat": 0, "command": move}) is None
-        assert pieces == [], "nothing is sent within the turn"
+        return list(pieces)
 
-    net.on_loop(both)
-    for client in clients:
-        assert client.until(lambda m: m.get("id") == HELD)["ok"]
-    assert len(pieces) == 1 and len(_unframed(bytearray(pieces[0]))) == 2, "both in one piece"
-    assert transactions == [2], "and one transaction"
-    for match_id, move in zip(ids, moves, strict=True):
+    def answered_all(which: list[int]) -> None:
+        for k in which:
+            assert clients[k].until(lambda m: m.get("id") == HELD)["ok"]
+
+    assert net.on_loop(lambda: turn([0, 1])) == [1, 1], "quiet: each went at once"
+    answered_all([0, 1])
+    assert net.on_loop(lambda: turn([2, 3])) == [], "after a turn of two: held within the turn"
+    answered_all([2, 3])
+    assert pieces == [2], "and sent in one piece at its end"
+    assert net.on_loop(lambda: turn([4])) == [], "held (the last turn that wrote held two)"
+    answered_all([4])
+    assert transactions[-2:] == [2, 1], "one transaction for the turn of two, one for the last"
+    assert not net.on_loop(lambda: net.srv.scribe._crowded), "a turn of one: the next goes at once"
+    for match_id, move in rooms:
         assert stored(net.data / STORE_FILE, match_id) == [(0, move)]
 
 
