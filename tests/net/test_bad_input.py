@@ -216,7 +216,9 @@ def test_a_flood_is_slowed_down_then_closed_and_the_others_carry_on(net):
     assert len(slowed) == p.STRIKES  # the 20th strike is answered, then the connection closes
     # the burst (less the join), and what the rate refilled while it lasted
     assert p.BURST - 1 <= len(served) <= p.BURST + p.RATE * lasted
-    assert len(answers) < sent  # what came after the close was never answered
+    # nothing is answered after the strike that closes it (the pings the flood sent after the
+    # close, if its sends outran the close: how many is the machines' timing, not asserted)
+    assert answers[-1] is slowed[-1] and len(answers) <= sent
     # the other seat plays on, and sees the flooder gone
     seen(other, lambda: other.online == [False, True], "the other seat is told")
     before = other.count
