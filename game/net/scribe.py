@@ -122,11 +122,12 @@ class Scribe:
         if self._out is not None:  # a rider's: it goes with the writes that called it
             self._out.append(frame)
         else:
-            self._person_at = asyncio.get_running_loop().time()
+            loop = asyncio.get_running_loop()
+            self._person_at = loop.time()
             self._held.append(frame)
             self._turn += 1
             if self._turn == 1:
-                asyncio.get_running_loop().call_soon(self._turn_over)
+                loop.call_soon(self._turn_over)
             if not self._crowded:
                 self._send()
         return future
