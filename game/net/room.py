@@ -857,12 +857,14 @@ class Room:
                 self._intro(self.drive.time())
         self._sand, self._time = self.match.clock is not None, self.rules.time(self.match.state, None)
         self.paused = False
-        self.schedule()  # a fault again pauses it again (and says so)
+        # said before it plays on: what goes in at once in the schedule below (a clock's time,
+        # a held answer) must not reach a screen that still shows the match paused
+        message = {"type": "resumed", "clock": self.clock_json()}
+        for conn in list(self.conns):
+            self._news(conn, message)
+        self.schedule()  # a fault again pauses it again (and says so, after)
         if not self.paused:
             log.info("match %s goes on", self.id)
-            message = {"type": "resumed", "clock": self.clock_json()}
-            for conn in list(self.conns):
-                self._news(conn, message)
 
     def close(self) -> None:
         """Stop driving (the server stops): nothing is lost, every event is stored."""
