@@ -19,6 +19,7 @@ handed to a worker, returns as it starts; a running one's search stops at its ne
 
 from __future__ import annotations
 
+import gc
 import logging
 import multiprocessing
 import multiprocessing.connection
@@ -63,15 +64,23 @@ def apart(work: Callable[..., Any]) -> bool:
 @dataclass(frozen=True)
 class Costed:
     """`work`, answering with what it returned and the CPU seconds its thread spent on it:
-    a bot's own cost, wherever it ran (game/core/weigh.py), not the time it waited there."""
+    a bot's own cost, wherever it ran (game/core/weigh.py), not the time it waited there. None
+    for a move a full collection of the interpreter's fell in: that cost is the process's (a
+    server's heap, collected on its loop), not the bot's."""
 
     work: Callable[..., Any]
     clock: Callable[[], float] = time.thread_time
 
-    def __call__(self, *args: Any, **kwargs: Any) -> tuple[Any, float]:
+    def __call__(self, *args: Any, **kwargs: Any) -> tuple[Any, float | None]:
+        full = _full_collections()
         started = self.clock()
         value = self.work(*args, **kwargs)
-        return value, self.clock() - started
+        spent = self.clock() - started
+        return value, spent if _full_collections() == full else None
+
+
+def _full_collections() -> int:
+    return gc.get_stats()[-1]["collections"]  # the oldest generation's: the whole heap's
 
 
 def _prepare(flags: Any) -> None:

@@ -1,19 +1,26 @@
 """Where our bots think: a worker process (game/core/thinking.py MINDS) for any bot whose move
-takes a while, so a hard bot's search never holds the interpreter of the frame or of a server's
-loop; a thread of our own process for a light one.
+may take a while, so a hard bot's search never holds the interpreter of the frame or of a
+server's loop; a thread of our own process for a light one.
 
 A job handed to a worker process costs about half a millisecond of CPU of our own and the
 worker's (the arguments and the random source pickled, the pool's threads woken, the answer
 brought back), some ten times an easy Jaipur bot's whole move. So each kind of bot (its class
 and level) is weighed by the CPU its own moves took, wherever they ran (not the time a move
 waited for a busy worker: a light bot weighed that way followed the hard ones into the worker
-and waited there behind their searches): the middle of its last WEIGHED_MOVES moves under
-LIGHT_SECONDS, it thinks on a thread, else in a worker. One slow move (a collection of the
-interpreter's that fell in it) or one quick one (a single legal move) does not move a kind. A
-kind not yet weighed goes to a worker once they are up; before, it is weighed on a thread, and
-only a heavy one starts them: a table of light bots never starts a process. The answers are the
-same wherever a bot thinks (its view, legal list, budget and random source go with it).
-`WEIGHED` is the app's and its servers' (one weight per kind for all of them).
+and waited there behind their searches): when the heaviest of its last WEIGHED_MOVES moves
+took under LIGHT_SECONDS, it thinks on a thread, else in a worker. The heaviest, not the
+middle: a hard Gin Rummy or Taj Mahal bot makes about half its moves in a fraction of a
+millisecond (one card to draw, no choice worth a search) and the rest in a tenth of a second or
+more, which must not hold the loop's interpreter. A move a full collection of the interpreter's
+fell in is not weighed (`Costed`): the whole heap's collection is the process's cost, not the
+bot's, and must not send an easy bot behind the hard ones' searches. A kind not yet weighed
+goes to a worker once they are up; before, it is weighed on a thread, and only a heavy one
+starts them: a table of light bots never starts a process. (A light bot's move thought at once
+on the loop instead cost the server as much CPU at 250 matches, the thread's hand-offs against
+the loop's, and lengthened the round trips: on a thread it runs while the loop waits on its
+sockets.) The answers are the same wherever a bot thinks (its view, legal list, budget and
+random source go with it). `WEIGHED` is the app's and its servers' (one weight per kind for all
+of them).
 """
 
 from __future__ import annotations
@@ -29,8 +36,8 @@ from typing import Any
 from game.core import stopping
 from game.core.thinking import MINDS, Costed, Minds, apart, copy
 
-LIGHT_SECONDS = 0.002  # a move that takes less holds the loop's interpreter for no longer
-WEIGHED_MOVES = 3  # a kind's weight: the middle of its last so many moves' costs
+LIGHT_SECONDS = 0.002  # a kind whose moves all take less thinks on a thread
+WEIGHED_MOVES = 10  # a kind's weight: the heaviest of its last so many moves
 
 Kind = tuple[type, Any]
 
@@ -44,10 +51,9 @@ class Weighed(Executor):
         self.costs: dict[Kind, deque[float]] = {}  # per kind of bot, its last moves' costs
 
     def light(self, kind: Kind) -> bool | None:
-        """Whether a kind of bot is light (None: not weighed yet). With two moves known, the
-        heavier decides: a kind is taken for light only once most of its moves were."""
+        """Whether a kind of bot is light: its last moves all were (None: not weighed yet)."""
         costs = self.costs.get(kind)
-        return None if not costs else sorted(costs)[len(costs) // 2] < LIGHT_SECONDS
+        return None if not costs else max(costs) < LIGHT_SECONDS
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
         if not apart(fn):
@@ -72,7 +78,8 @@ class Weighed(Executor):
             copy(done, outer)
             return
         value, seconds = done.result()
-        self._weigh(kind, seconds)
+        if seconds is not None:
+            self._weigh(kind, seconds)
         with contextlib.suppress(InvalidStateError):  # dropped (cancelled) meanwhile: nobody waits
             outer.set_result(value)
 

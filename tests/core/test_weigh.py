@@ -1,25 +1,39 @@
 """A server's bots: a light one (an easy Jaipur bot) thinks on a thread once weighed, where a job
 costs a tenth of a worker process's round trip; a heavy one stays in the worker processes.
 Each kind of bot is weighed apart, whatever wraps its move (its stop ticket), by the CPU of its
-own moves (the clock read in the thread that thinks it), the middle of its last three: one odd
-move does not move it."""
+own moves (the clock read in the thread that thinks it), the heaviest of its last few: a search
+bot whose moves are half quick (a hard Gin Rummy bot's) never searches on a thread."""
 
 from __future__ import annotations
 
+import gc
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from game.core import registry, stopping, weigh
 from game.core.match import Match, Seat
 from game.core.rng import stream
 from game.core.ruleset import Budget
+from game.core.thinking import Costed
 from game.core.weigh import Weighed
+
+
+class Threads(ThreadPoolExecutor):
+    """MINDS' threads, counted."""
+
+    def __init__(self):
+        super().__init__(1)
+        self.used = 0
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        self.used += 1
+        return super().submit(fn, *args, **kwargs)
 
 
 class Minds:
     """MINDS as the server sees it, its 'processes' counted (run here, at once)."""
 
     def __init__(self, up: bool = True):
-        self.threads = ThreadPoolExecutor(1)
+        self.threads = Threads()
         self.apart = 0
         self.pool = object() if up else None  # the workers are up
         self.started = 0
@@ -69,14 +83,14 @@ def test_a_light_bot_thinks_on_a_thread_once_weighed_a_heavy_one_in_a_worker():
     light = Minds()
     weighed = Weighed(light, ticking(weigh.LIGHT_SECONDS / 2))
     answers = moves(weighed, 5)
-    assert light.apart == 1, "weighed once in a worker, then on a thread"
+    assert (light.apart, light.threads.used) == (1, 4), "weighed once in a worker, then on a thread"
     # another kind is not taken for light: it is weighed in a worker first
     moves(weighed, 1, "medium")
     assert light.apart == 2
     heavy = Minds()
     same = moves(Weighed(heavy, ticking(weigh.LIGHT_SECONDS)), 5)
     assert same == answers, "the same answers wherever they were thought"
-    assert heavy.apart == 5
+    assert (heavy.apart, heavy.threads.used) == (5, 0)
     light.threads.shutdown()
     heavy.threads.shutdown()
 
@@ -84,7 +98,7 @@ def test_a_light_bot_thinks_on_a_thread_once_weighed_a_heavy_one_in_a_worker():
 def test_before_the_workers_are_up_a_light_bot_never_starts_them_and_a_heavy_one_does():
     cold = Minds(up=False)
     light = moves(Weighed(cold, ticking(weigh.LIGHT_SECONDS / 2)), 3)
-    assert (cold.apart, cold.started) == (0, 0), "weighed on a thread: no process for light bots"
+    assert (cold.apart, cold.started, cold.threads.used) == (0, 0, 3), "no process for light bots"
     heavy = Minds(up=False)
     same = moves(Weighed(heavy, ticking(weigh.LIGHT_SECONDS)), 3)
     assert heavy.started > 0, "a heavy kind brings the workers up for its next move"
@@ -93,19 +107,31 @@ def test_before_the_workers_are_up_a_light_bot_never_starts_them_and_a_heavy_one
     heavy.threads.shutdown()
 
 
-def test_one_slow_move_keeps_a_light_bot_on_its_thread_and_one_quick_one_a_heavy_bot_apart():
-    """An easy bot whose one move was slow (a collection fell in it) stays on a thread: it is
-    not sent to the workers, where it would wait behind the hard bots' searches; a hard bot
-    whose one move was quick (a single legal move) is not brought onto a thread for its next."""
+def test_a_kind_weighs_its_heaviest_recent_move():
+    """A search bot whose moves are half quick (one card to draw) thinks in a worker every
+    move: its slow ones must not hold the loop's interpreter. An easy bot's one slow move sends
+    it to the workers until that move is WEIGHED_MOVES moves old, then it thinks on a thread
+    again."""
     light, heavy = weigh.LIGHT_SECONDS / 2, weigh.LIGHT_SECONDS * 4
+    searching = Minds()
+    moves(Weighed(searching, costing([heavy, light] * 6)), 12, "medium")  # (a hard one's costs)
+    assert searching.apart == 12, "every move in a worker"
     easy = Minds()
-    moves(Weighed(easy, costing([light, light, heavy, light, light])), 5)
-    assert easy.apart == 1, "weighed once in a worker, then on a thread, the slow move too"
-    hard = Minds()
-    moves(Weighed(hard, costing([heavy, heavy, light, heavy])), 4, "medium")  # (its costs, a hard one's)
-    assert hard.apart == 4, "every move in a worker"
-    mostly = Minds()
-    moves(Weighed(mostly, costing([light, heavy, heavy, light])), 4)
-    assert mostly.apart == 3, "two slow moves of three: the workers, until most are quick again"
-    for minds in (easy, hard, mostly):
+    n = weigh.WEIGHED_MOVES
+    moves(Weighed(easy, costing([light, light, heavy] + [light] * (n + 2))), n + 5)
+    # the first weighed in a worker, two on a thread (the second slow), n apart, two on a thread
+    assert easy.apart == 1 + n
+    for minds in (searching, easy):
         minds.threads.shutdown()
+
+
+def test_a_move_a_full_collection_fell_in_is_not_weighed():
+    """The whole heap collected in a light bot's move is the process's cost, not the bot's: the
+    move is not weighed, and the kind stays where it thinks."""
+
+    def collects() -> str:
+        gc.collect()
+        return "moved"
+
+    assert Costed(collects, ticking(weigh.LIGHT_SECONDS * 4))() == ("moved", None)
+    assert Costed(lambda: "moved", ticking(weigh.LIGHT_SECONDS / 2))() == ("moved", weigh.LIGHT_SECONDS / 2)
