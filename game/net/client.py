@@ -195,6 +195,8 @@ class Link:
                 # a host killed mid-connect does: tried again, like any failed attempt)
                 if self.stopping.is_set():
                     return  # given up on while it tried: nobody listens any more
+                if isinstance(exc, InvalidHandshake):  # the words say little: the log says what
+                    log.warning("%s answered no handshake of ours: %r from %r", self.url, exc, exc.__cause__)
                 self.inbox.put(Down("down", failure_words(exc, self.url)))
             self.stopping.wait(BACKOFF[min(attempt, len(BACKOFF) - 1)])
             attempt += 1
