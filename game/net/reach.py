@@ -32,6 +32,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from game.core.i18n import N_, Msg
 from game.net import failures, relaying
+from game.net.duplex import Duplex
 from game.net.identity import pin_of_certificate
 from game.net.invite import Invite, address
 
@@ -236,6 +237,8 @@ def connect_ws(
     """The WebSocket to the host over the socket `reach` won (`options`: websockets' own).
     The URL given to websockets is ws:// since the TLS is done already."""
     sock, way = reach(route, timeout, stop, trying)
+    if isinstance(sock, ssl.SSLSocket):  # websockets reads and writes on two threads at once
+        sock = Duplex(sock)  # type: ignore[assignment]
     try:
         return connect(way.url, sock=sock, open_timeout=timeout, **options)
     except BaseException:

@@ -20,6 +20,7 @@ import pytest
 
 from game.net import client, reach, relaying
 from game.net.client import NetError, RemoteWindow
+from game.net.duplex import Duplex
 from game.net.identity import Identity
 from game.net.invite import Invite, parse
 from game.net.protocol import VERSION as PROTOCOL
@@ -136,7 +137,8 @@ def test_a_pinned_join_plays_over_tls(host):
     window = RemoteWindow.join(invite, timeout=BOUND)
     try:
         assert window.status == "online" and window.view()["hand"]
-        assert isinstance(window.link.ws.socket, ssl.SSLSocket), "the match goes over TLS"
+        shared = window.link.ws.socket  # (its reads and writes one at a time: game/net/duplex.py)
+        assert isinstance(shared, Duplex) and isinstance(shared.tls, ssl.SSLSocket), "the match goes over TLS"
         if window.to_act == {0}:
             assert window.submit_sync(0, window.legal(0)[0]) is None, "a move played over TLS"
     finally:
