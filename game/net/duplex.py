@@ -9,7 +9,7 @@ time ran out: 5 of 1500 connections to a local TLS server, none of 4000 through 
 
 `Duplex` runs every call into the session under one lock and never holds it while it waits for
 the network: the socket is non-blocking, and a call that must wait lets the lock go and waits in
-`select` (its timeout, as the socket's, is the caller's). Everything else is the socket's own.
+`poll` (its timeout, as the socket's, is the caller's). Everything else is the socket's own.
 """
 
 from __future__ import annotations
@@ -61,14 +61,25 @@ class Duplex:
 
     def _turn(self, call: Callable[[A], T], arg: A) -> T:
         """`call(arg)` under the lock once the session can go on; the waits between, outside it."""
-        wanted: tuple[list[ssl.SSLSocket], list[ssl.SSLSocket]]
         while True:
             with self.lock:
                 try:
                     return call(arg)
                 except ssl.SSLWantReadError:
-                    wanted = ([self.tls], [])
+                    reading = True
                 except ssl.SSLWantWriteError:
-                    wanted = ([], [self.tls])
-            if not any(select.select(*wanted, [], self.timeout)):
+                    reading = False
+            if not _ready(self.tls, reading, self.timeout):
                 raise TimeoutError("timed out")
+
+
+def _ready(sock: ssl.SSLSocket, reading: bool, timeout: float | None) -> bool:
+    """Whether `sock` can be read (or written) within `timeout` seconds (None: no limit). poll
+    where there is one: select takes no descriptor past 1024, which a long-running process (or
+    a whole run of the tests) reaches."""
+    if not hasattr(select, "poll"):  # Windows: its select counts sockets, not their numbers
+        wanted = ([sock], []) if reading else ([], [sock])
+        return any(select.select(*wanted, [], timeout))
+    waiter = select.poll()  # (no kernel object: one a wait costs nothing to make)
+    waiter.register(sock, select.POLLIN if reading else select.POLLOUT)
+    return bool(waiter.poll(None if timeout is None else timeout * 1000))

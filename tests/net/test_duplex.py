@@ -5,6 +5,7 @@ local TLS server lost their handshake's answer."""
 
 from __future__ import annotations
 
+import os
 import socket
 import ssl
 
@@ -64,14 +65,14 @@ def test_every_call_into_the_session_holds_the_lock_and_no_wait_does(ready, monk
     shared = Duplex(session)  # type: ignore[arg-type]
     session.duplex = shared
     assert session.blocking is False, "non-blocking: a wait is select's, outside the lock"
-    real = duplex.select.select
+    real = duplex._ready
     waited: list[bool] = []
 
-    def select(*args):
+    def ready_(*args):
         waited.append(shared.lock.locked())
         return real(*args)
 
-    monkeypatch.setattr(duplex.select, "select", select)
+    monkeypatch.setattr(duplex, "_ready", ready_)
     assert shared.recv(64) == b"move"
     shared.sendall(b"hello")
     assert session.sent == b"hello", "every byte, in pieces"
@@ -87,3 +88,28 @@ def test_a_wait_longer_than_the_timeout_is_a_timeout(ready):
     shared.settimeout(0.0)
     with pytest.raises(TimeoutError):
         shared.recv(64)
+
+
+def test_a_wait_takes_a_descriptor_past_1024(ready):
+    """A long-running process (a whole run of the tests) holds more than 1024 descriptors, which
+    select cannot take: the whole run's joins failed through a Duplex that waited in select."""
+    resource = pytest.importorskip("resource")  # (Unix: Windows's select counts sockets)
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    enough = 1100 if hard == resource.RLIM_INFINITY else min(hard, 1100)
+    if enough < 1100:
+        pytest.skip(f"this system allows {hard} descriptors a process, too few to pass 1024")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, enough), hard))
+    held = []
+    try:
+        while not held or held[-1] <= 1024:
+            held.append(os.open(os.devnull, os.O_RDONLY))
+        high, other = socket.socketpair()
+        assert high.fileno() > 1024
+        other.sendall(b"!")
+        assert duplex._ready(high, True, 0.0), "readable, and waited on past 1024"
+        high.close()
+        other.close()
+    finally:
+        for fd in held:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
