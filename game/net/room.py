@@ -857,8 +857,8 @@ class Room:
                 self._intro(self.drive.time())
         self._sand, self._time = self.match.clock is not None, self.rules.time(self.match.state, None)
         self.paused = False
-        # said before it plays on: what goes in at once in the schedule below (a clock's time,
-        # a held answer) must not reach a screen that still shows the match paused
+        # said before it plays on: what goes in at once in the schedule below (a timed match's
+        # time) must not reach a screen that still shows the match paused
         message = {"type": "resumed", "clock": self.clock_json()}
         for conn in list(self.conns):
             self._news(conn, message)
