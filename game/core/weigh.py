@@ -8,7 +8,8 @@ brought back), some ten times an easy Jaipur bot's whole move. So each kind of b
 and level) is weighed by the CPU its own moves took, wherever they ran (not the time a move
 waited for a busy worker: a light bot weighed that way followed the hard ones into the worker
 and waited there behind their searches): when the heaviest of its last WEIGHED_MOVES moves
-took under LIGHT_SECONDS, it thinks on a thread, else in a worker. The heaviest, not the
+took under LIGHT_SECONDS, it thinks on the light bots' one thread (`Minds.light`), else in a
+worker. The heaviest, not the
 middle: a hard Gin Rummy or Taj Mahal bot makes about half its moves in a fraction of a
 millisecond (one card to draw, no choice worth a search) and the rest in a tenth of a second or
 more, which must not hold the loop's interpreter. A move a full collection of the interpreter's
@@ -63,7 +64,9 @@ class Weighed(Executor):
         kind = (type(owner), getattr(owner, "level", None))  # a level's search is its own weight
         light = self.light(kind)
         job = Costed(fn, self.clock)
-        if light or (light is None and self.minds.pool is None):
+        if light:
+            inner = self.minds.light.submit(job, *args, **kwargs)
+        elif light is None and self.minds.pool is None:
             inner = self.minds.threads.submit(job, *args, **kwargs)
         else:
             inner = self.minds.submit(job, *args, **kwargs)
