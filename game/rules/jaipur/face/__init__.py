@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import game.rules.jaipur.face.checks as checks
 from game.core.face import Command, Event, Face, Option, Rejected, View
 from game.core.i18n import N_
 from game.core.shapes import ANY
@@ -52,6 +51,8 @@ class JaipurFace(Face):
         return describe(event, names)
 
     def why_not(self, view: View, seat: int, command: Command) -> Rejected | None:
+        from game.rules.jaipur.face import checks  # at the first question: the menu's tile needs none
+
         return checks.why_not(view, seat, command)
 
 

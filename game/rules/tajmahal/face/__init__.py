@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import game.rules.tajmahal.face.checks as checks
 from game.core.face import Command, Event, Face, Option, Rejected, View
 from game.core.i18n import N_, msg
 from game.core.shapes import ANY
@@ -35,6 +34,8 @@ class TajMahalFace(Face):
         return describe(event, names)
 
     def why_not(self, view: View, seat: int, command: Command) -> Rejected | None:
+        from game.rules.tajmahal.face import checks  # at the first question: the menu's tile needs none
+
         return checks.why_not(view, seat, command)
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import game.rules.ubongo.face.checks as checks
 from game.core.face import Command, Event, Face, Option, Rejected, Timing, View
 from game.core.i18n import N_, msg
 from game.core.shapes import ANY
@@ -98,6 +97,8 @@ class UbongoFace(Face):
         return describe(event, names)
 
     def why_not(self, view: View, seat: int, command: Command) -> Rejected | None:
+        from game.rules.ubongo.face import checks  # at the first question: the menu's tile needs none
+
         return checks.why_not(view, seat, command)
 
 
