@@ -126,7 +126,7 @@ class Minds(Executor):
         # of their own: a move that comes while another is thought is taken without a wake-up,
         # where the pool woke a thread a move (a server at 250 matches spent 4% more CPU so), and
         # nothing slow (a search not yet weighed, an outside program's wait) is queued before them
-        self.light = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot-light")
+        self.light_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot-light")
         self.pool: ProcessPoolExecutor | None = None  # set once its workers are up
         self.up = threading.Event()
         self.lock = threading.Lock()
@@ -190,7 +190,7 @@ class Minds(Executor):
         if pool is not None:
             pool.shutdown(wait=wait, cancel_futures=cancel_futures)
         self.threads.shutdown(wait=wait, cancel_futures=cancel_futures)
-        self.light.shutdown(wait=wait, cancel_futures=cancel_futures)
+        self.light_thread.shutdown(wait=wait, cancel_futures=cancel_futures)
 
 
 def copy(done: Future, into: Future) -> None:

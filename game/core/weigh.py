@@ -8,20 +8,19 @@ brought back), some ten times an easy Jaipur bot's whole move. So each kind of b
 and level) is weighed by the CPU its own moves took, wherever they ran (not the time a move
 waited for a busy worker: a light bot weighed that way followed the hard ones into the worker
 and waited there behind their searches): when the heaviest of its last WEIGHED_MOVES moves
-took under LIGHT_SECONDS, it thinks on the light bots' one thread (`Minds.light`), else in a
-worker. The heaviest, not the
-middle: a hard Gin Rummy or Taj Mahal bot makes about half its moves in a fraction of a
-millisecond (one card to draw, no choice worth a search) and the rest in a tenth of a second or
-more, which must not hold the loop's interpreter. A move a full collection of the interpreter's
-fell in is not weighed (`Costed`): the whole heap's collection is the process's cost, not the
-bot's, and must not send an easy bot behind the hard ones' searches. A kind not yet weighed
-goes to a worker once they are up; before, it is weighed on a thread, and only a heavy one
-starts them: a table of light bots never starts a process. (A light bot's move thought at once
-on the loop instead cost the server as much CPU at 250 matches, the thread's hand-offs against
-the loop's, and lengthened the round trips: on a thread it runs while the loop waits on its
-sockets.) The answers are the same wherever a bot thinks (its view, legal list, budget and
-random source go with it). `WEIGHED` is the app's and its servers' (one weight per kind for all
-of them).
+took under LIGHT_SECONDS, it thinks on the light bots' one thread (`Minds.light_thread`), else
+in a worker. The heaviest, not the middle: a hard Gin Rummy or Taj Mahal bot makes about half
+its moves in a fraction of a millisecond (one card to draw, no choice worth a search) and the
+rest in a tenth of a second or more, which must not hold the loop's interpreter. A move a full
+collection of the interpreter's fell in is not weighed (`Costed`): the whole heap's collection
+is the process's cost, not the bot's, and must not send an easy bot behind the hard ones'
+searches. A kind not yet weighed goes to a worker once they are up; before, it is weighed on a
+thread, and only a heavy one starts them: a table of light bots never starts a process. (A
+light bot's move thought at once on the loop instead cost the server as much CPU at 250
+matches, the thread's hand-offs against the loop's, and lengthened the round trips: on a thread
+it runs while the loop waits on its sockets.) The answers are the same wherever a bot thinks
+(its view, legal list, budget and random source go with it). `WEIGHED` is the app's and its
+servers' (one weight per kind for all of them).
 """
 
 from __future__ import annotations
@@ -65,7 +64,7 @@ class Weighed(Executor):
         light = self.light(kind)
         job = Costed(fn, self.clock)
         if light:
-            inner = self.minds.light.submit(job, *args, **kwargs)
+            inner = self.minds.light_thread.submit(job, *args, **kwargs)
         elif light is None and self.minds.pool is None:
             inner = self.minds.threads.submit(job, *args, **kwargs)
         else:

@@ -34,7 +34,7 @@ class Minds:
 
     def __init__(self, up: bool = True):
         self.threads = Threads()  # kinds not weighed yet, before the workers are up
-        self.light = Threads()  # kinds weighed light
+        self.light_thread = Threads()  # kinds weighed light
         self.apart = 0
         self.pool = object() if up else None  # the workers are up
         self.started = 0
@@ -84,7 +84,7 @@ def test_a_light_bot_thinks_on_a_thread_once_weighed_a_heavy_one_in_a_worker():
     light = Minds()
     weighed = Weighed(light, ticking(weigh.LIGHT_SECONDS / 2))
     answers = moves(weighed, 5)
-    used = (light.apart, light.light.used, light.threads.used)
+    used = (light.apart, light.light_thread.used, light.threads.used)
     assert used == (1, 4, 0), "weighed once in a worker, then on the light thread"
     # another kind is not taken for light: it is weighed in a worker first
     moves(weighed, 1, "medium")
@@ -92,25 +92,25 @@ def test_a_light_bot_thinks_on_a_thread_once_weighed_a_heavy_one_in_a_worker():
     heavy = Minds()
     same = moves(Weighed(heavy, ticking(weigh.LIGHT_SECONDS)), 5)
     assert same == answers, "the same answers wherever they were thought"
-    assert (heavy.apart, heavy.light.used, heavy.threads.used) == (5, 0, 0)
+    assert (heavy.apart, heavy.light_thread.used, heavy.threads.used) == (5, 0, 0)
     for minds in (light, heavy):
         minds.threads.shutdown()
-        minds.light.shutdown()
+        minds.light_thread.shutdown()
 
 
 def test_before_the_workers_are_up_a_light_bot_never_starts_them_and_a_heavy_one_does():
     cold = Minds(up=False)
     light = moves(Weighed(cold, ticking(weigh.LIGHT_SECONDS / 2)), 3)
     assert (cold.apart, cold.started) == (0, 0), "no process for light bots"
-    assert (cold.threads.used, cold.light.used) == (1, 2), "weighed on a thread, then on the light one"
+    assert (cold.threads.used, cold.light_thread.used) == (1, 2), "weighed on a thread, then on the light one"
     heavy = Minds(up=False)
     same = moves(Weighed(heavy, ticking(weigh.LIGHT_SECONDS)), 3)
     assert heavy.started > 0, "a heavy kind brings the workers up for its next move"
-    assert heavy.light.used == 0
+    assert heavy.light_thread.used == 0
     assert same == light
     for minds in (cold, heavy):
         minds.threads.shutdown()
-        minds.light.shutdown()
+        minds.light_thread.shutdown()
 
 
 def test_a_kind_weighs_its_heaviest_recent_move():
@@ -127,11 +127,11 @@ def test_a_kind_weighs_its_heaviest_recent_move():
     moves(Weighed(easy, costing([light, light, heavy] + [light] * (n + 2))), n + 5)
     # the first weighed in a worker, two on a thread (the second slow), n apart, two on a thread
     assert easy.apart == 1 + n
-    assert searching.light.used == 0
-    assert easy.light.used == 4, "two on the light thread before the slow move's n in a worker, two after"
+    assert searching.light_thread.used == 0
+    assert easy.light_thread.used == 4, "two on the light thread before the n in a worker, two after"
     for minds in (searching, easy):
         minds.threads.shutdown()
-        minds.light.shutdown()
+        minds.light_thread.shutdown()
 
 
 def test_a_move_a_full_collection_fell_in_is_not_weighed():
