@@ -13,6 +13,10 @@ asked (start-up is not slowed); until they are up, and if they ever die, bots th
 with the same answers (a bot's choice depends on its view, legal list, budget and random
 source alone: all of them go to the worker).
 
+In a worker, a job whose budget is timed (a person waits, and the clock ends the search on
+time) thinks where only a core nothing else wants runs it while the machine has one to spare
+(game/core/spare.py); a job under a work budget (`sim`, the tests, the bench) at nice 10.
+
 Dropping a job stops its work (game/core/stopping.py): a queued one is cancelled or, already
 handed to a worker, returns as it starts; a running one's search stops at its next iteration.
 """
@@ -35,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core import stopping
+from game.core.spare import Placed
 
 log = logging.getLogger(__name__)
 
@@ -165,7 +170,7 @@ class Minds(Executor):
                 self.start()
             return self.threads.submit(fn, *args, **kwargs)
         try:
-            inner = pool.submit(fn, *args, **kwargs)
+            inner = pool.submit(Placed(fn), *args, **kwargs)
         except (BrokenProcessPool, RuntimeError):  # a worker died, or shut down: threads
             self.pool = None
             return self.threads.submit(fn, *args, **kwargs)

@@ -18,7 +18,8 @@ from game.core.authority import Authority
 from game.core.match import Match, Seat
 from game.core.outside import ProgramBot
 from game.core.referee import Referee
-from game.core.ruleset import Budget
+from game.core.ruleset import AT_TABLE, Budget
+from game.core.spare import Placed
 from game.core.thinking import MINDS, NICE, Minds, Thinking, apart
 
 BUDGET = Budget(seconds=3600.0, iterations=12)  # short, and never cut by the clock
@@ -90,7 +91,7 @@ def test_a_hard_bot_in_a_worker_process_plays_as_it_does_here(minds, monkeypatch
     assert apart_moves == here
     by_bots = [seat for seat, _ in here if seat is not None]  # not the rules' time entries
     assert len(sent) >= len(by_bots) > 0, "every bot move was thought in a worker process"
-    assert all(fn.work.__self__.level == "hard" for fn in sent)  # each under its stop ticket
+    assert all(fn.work.work.__self__.level == "hard" for fn in sent)  # Placed(Ticketed(choose)): its ticket
 
 
 def test_an_outside_program_and_a_bot_of_elsewhere_think_on_threads():
@@ -147,13 +148,21 @@ def test_the_workers_end_with_an_app_that_is_killed(tmp_path):
     assert not any(alive(pid) for pid in workers), "a worker outlived the app"
 
 
-@pytest.mark.skipif(not hasattr(os, "sched_getscheduler"), reason="Linux's scheduling policies")
-def test_the_workers_think_below_the_frame_and_the_loop_and_still_think_on_a_busy_machine(minds):
+def policy(budget: Budget) -> tuple[int, int]:
+    """In a worker: the scheduling policy and nice value of the thread a job under `budget` ran on."""
+    return os.sched_getscheduler(0), os.getpriority(os.PRIO_PROCESS, 0)
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's scheduling policies")
+def test_workers_think_below_the_frame_and_the_loop_and_a_work_budget_thinks_on_a_busy_machine(minds):
     """A worker runs at nice 10 under the ordinary policy: the frame and a server's loop go
-    first, and where other programs keep every core busy it still gets its share. Never
-    SCHED_IDLE, which gave it 0.4% of a core beside two busy programs: a hard bot's move under a
-    work budget then took minutes (docs/network.md)."""
+    first, and where other programs keep every core busy it still gets its share. A job under a
+    work budget always thinks there: at SCHED_IDLE beside two busy programs it got 0.4% of a
+    core and a hard bot's move took minutes. A timed job thinks at SCHED_IDLE while the machine
+    has a core to spare (game/core/spare.py; a fresh worker's verdict: it has)."""
     pool = minds.pool
     assert pool is not None
     assert pool.submit(os.sched_getscheduler, 0).result(SECONDS) == os.SCHED_OTHER
     assert pool.submit(os.getpriority, os.PRIO_PROCESS, 0).result(SECONDS) == NICE
+    assert pool.submit(Placed(policy), BUDGET).result(SECONDS) == (os.SCHED_OTHER, NICE)
+    assert pool.submit(Placed(policy), AT_TABLE).result(SECONDS)[0] == os.SCHED_IDLE
