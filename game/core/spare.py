@@ -1,11 +1,12 @@
 """Timed bot jobs on the cores nothing else wants (in a worker process, Linux).
 
 A worker thinks at nice 10, so the frame and a server's loop go first; but a core busy with a
-nice-10 search is not a free core to Linux: a waking server loop was put behind the search's
-turn (a server's 250 rooms' p99 went from 11 to 27 ms while four hard bots thought in its one
-worker, on two cores). A thread at SCHED_IDLE leaves its core counted free, and anything that
-wakes takes it at once (14 to 17 ms). But SCHED_IDLE beside programs that keep every core busy
-gets about 0.3% of a core: a hard Taj Mahal bot's move took 7.5 s instead of under one.
+nice-10 search is not a free core to Linux: a waking server loop is put behind the search's
+turn (on two cores, while four hard bots thought in a server's one worker, its loop waited for a
+CPU 0.8 to 1.0 s more in 10 s). A thread at SCHED_IDLE leaves its core counted free, and
+anything that wakes takes it at once (0.2 to 0.3 s more). But SCHED_IDLE beside programs that
+keep every core busy gets about 0.3% of a core: a hard Taj Mahal bot's move took 7.5 s instead
+of under one.
 
 So a job whose budget is timed (a person waits; the clock ends the search on time) goes to the
 worker's idle thread while the machine has a core to spare, judged by what the last timed job
