@@ -59,8 +59,7 @@ class Placed:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if not any(isinstance(a, Budget) and a.timed for a in args) or not hasattr(os, "SCHED_IDLE"):
             return self.work(*args, **kwargs)
-        idle = VERDICT.idle
-        if idle:
+        if VERDICT.idle:
             return _idle_thread().submit(_judged, True, self.work, *args, **kwargs).result()
         return _judged(False, self.work, *args, **kwargs)
 
