@@ -157,6 +157,15 @@ def encode(message: Mapping[str, object]) -> str:
     return codec.compact(message)
 
 
+Embedded = orjson.Fragment  # JSON text a message carries as it is
+
+
+def embedded(value: object) -> Embedded:
+    """`value` as JSON text, for a message to carry as it is (`encode` writes it unread): what
+    a server keeps to send again is text, not objects its collector walks."""
+    return orjson.Fragment(codec.compact(value))
+
+
 def decode(text: str | bytes) -> dict[str, Any]:
     """A client's message, checked for its shape (not its meaning): ProtocolError when it is not
     a JSON object of a known type with the fields that type needs."""

@@ -35,7 +35,7 @@ from game.core.i18n import msg
 from game.core.ledger import Ledger
 from game.core.match import Entry, Match
 from game.core.referee import Notice, Referee
-from game.core.ruleset import AT_TABLE, Budget, Event, Rejected, View
+from game.core.ruleset import AT_TABLE, Budget, Command, Event, Rejected, View
 from game.core.thinking import Thinking
 from game.net import failures
 from game.net import protocol as p
@@ -103,6 +103,11 @@ class Room:
         self.left: set[int] = set()  # seats whose person left on purpose (Save and leave)
         self.windows: dict[tuple[int, ...], SeatWindow] = {}  # the connections', by their seats
         self.advising: dict[int, tuple[Conn, int]] = {}  # per seat, who asked its hint in flight
+        # the legal moves the last news carried, per seat, as JSON, and the state they are of:
+        # a client that asks for them after that news is answered with them, not a new list
+        # (text: kept as lists, dozens of objects a room, they had the collector walk them again
+        # and again until the next move)
+        self.told_legal: tuple[Any, dict[int, p.Embedded]] = (None, {})
         # a rematch: the people's seats whose screen asked for one, and once all did, its making
         # (the new match's id and the host's token)
         self.agreed: set[int] = set()
@@ -400,7 +405,20 @@ class Room:
     def _legal(self, conn: Conn, window: SeatWindow) -> dict[str, Any]:
         """The legal moves of each of a connection's seats the match waits on (a bot's: none)."""
         waiting = [s for s in conn.grant.seats if s in self.match.to_act and s not in self.referee.players]
-        return {str(s): window.legal(s) for s in waiting}
+        lists = {s: window.legal(s) for s in waiting}
+        state, told = self.told_legal
+        if state is not self.match.state:
+            told = {}
+            self.told_legal = (self.match.state, told)
+        told.update((s, p.embedded(moves)) for s, moves in lists.items())
+        return {str(s): moves for s, moves in lists.items()}
+
+    def _legal_of(self, window: SeatWindow, seat: int) -> list[Command] | p.Embedded:
+        """`seat`'s legal moves: those its last news carried while the state is still theirs."""
+        state, told = self.told_legal
+        if state is self.match.state and seat in told:
+            return told[seat]
+        return window.legal(seat)
 
     def _sync(self, conn: Conn, window: SeatWindow) -> dict[str, Any]:
         """Everything a connection needs to draw its table from nothing, but what it has seen
@@ -586,7 +604,7 @@ class Room:
         if seat in self.referee.players:
             return p.error(p.NOT_YOURS, "a bot plays that seat now", rid)
         if kind == "legal":
-            return p.reply(rid, commands=window.legal(seat))
+            return p.reply(rid, commands=self._legal_of(window, seat))
         if kind == "advise":
             return self._advise(conn, rid, seat, window)
         command = message["command"]

@@ -5,12 +5,14 @@ however long the person thought before it."""
 from __future__ import annotations
 
 import asyncio
+import json
 from concurrent.futures import Executor, Future
 from typing import Any
 
 from game.core import registry
 from game.core.match import Match, Seat
 from game.core.ruleset import Budget
+from game.net import protocol as p
 from game.net.keys import Pass
 from game.net.room import Drive, Room
 
@@ -74,6 +76,50 @@ def test_a_bot_waits_its_pause_after_the_move_it_answers_and_pings_move_nothing(
         now[0] += 0.2
         room.schedule()
         assert len(match.events) > played, "the bot did not move once its pause was over"
+        room.close()
+
+    asyncio.run(run())
+
+
+def test_a_legal_request_is_answered_with_the_list_the_news_carried_and_never_a_stale_one():
+    """The moves a seat's news carried answer its `legal` request (listed once a state); once
+    the state moved on, the request is answered from the new one."""
+    rules = registry.get("jaipur")
+    match = Match.new(rules, [Seat("Asha", "online", ""), Seat("Bot", "bot", "easy")], {"first": 0}, 8)
+    now = [0.0]
+    listed: list[int] = []
+    real = match.legal
+
+    def counting(seat: int) -> list[dict[str, Any]]:
+        listed.append(seat)
+        return real(seat)
+
+    match.legal = counting  # type: ignore[method-assign]
+
+    async def ask(room: Room, screen: Screen) -> list[dict[str, Any]]:
+        answer = await room.request(screen, {"type": "legal", "id": 2, "seat": 0})
+        return json.loads(p.encode(answer))["commands"]  # as the client reads it
+
+    async def run() -> None:
+        drive = Drive(AtOnce(), bot_pause=PAUSE, budget=Budget(), time=lambda: now[0])
+        room = Room(1, match, drive, on_rest=lambda r: None)
+        screen = Screen(0)
+        await room.attach(screen, "token")
+        await asyncio.sleep(0)
+        told = [m["legal"] for m in screen.got if m.get("legal")][-1]["0"]  # the welcome's
+        assert told and told == real(0)
+        before = len(listed)
+        assert await ask(room, screen) == told
+        assert await ask(room, screen) == told  # asked twice: the same text
+        assert len(listed) == before, "the seat's moves were listed again for the same state"
+        assert await room.request(screen, {"type": "submit", "id": 3, "seat": 0, "command": told[0]}) is None
+        assert await ask(room, screen) == [], "a list of the state before the move was sent"
+        await asyncio.sleep(0)
+        now[0] += PAUSE + 0.1
+        room.schedule()  # the bot moves: the news carries the seat's new moves
+        news = [m["legal"] for m in screen.got if m.get("legal")][-1]["0"]
+        assert news == real(0) and news != told
+        assert await ask(room, screen) == news
         room.close()
 
     asyncio.run(run())
