@@ -32,6 +32,7 @@ from typing import Any
 from game.net import relaying as r
 from game.net.identity import pin_of_certificate, pin_of_spki, verify
 from game.net.protocol import Bucket, stopped_by_signals
+from game.net.reads import small_reads
 
 log = logging.getLogger("bazaar.relay")
 
@@ -165,6 +166,7 @@ class Relay:
         except (OSError, ssl.SSLError, TimeoutError):
             sock.close()
             return
+        small_reads(transport)
         writer = asyncio.StreamWriter(transport, protocol, reader, loop)
         try:
             hello = r.read_line(await asyncio.wait_for(reader.readline(), HELLO_SECONDS))

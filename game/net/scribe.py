@@ -45,12 +45,12 @@ from typing import Any
 from game.core import storedb
 from game.core.store import Append, Applied, Mark, Saving, Store
 from game.core.writer import BATCH, Writer
+from game.net.reads import READ_BYTES, small_reads
 
 log = logging.getLogger("bazaar.store")
 
 HEADER = struct.Struct("!i")  # a frame: its length, then its bytes
 READY = b"R"  # the process's first byte: the file is open
-READ_BYTES = 1 << 18  # at most a read of the process's (more waits for its next)
 RIDE_SECONDS = 0.02  # a bot's move waits at most this long for a person's write to go with
 
 
@@ -215,6 +215,7 @@ class _Link(asyncio.Protocol):
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
+        small_reads(transport)
         self.scribe.link = transport
         self.scribe.up.set()
 
@@ -293,7 +294,7 @@ class _Frames:
             if jobs or self.ended:
                 return jobs
             try:
-                data = self.sock.recv(READ_BYTES)
+                data = self.sock.recv(READ_BYTES)  # (more waits for the next read)
             except OSError:  # the server is gone: what came before is still written
                 data = b""
             if not data:

@@ -53,6 +53,7 @@ from game.net import collector
 from game.net import protocol as p
 from game.net.keys import FILENAME as KEYS_FILE
 from game.net.keys import Keys, Pass
+from game.net.reads import small_reads
 from game.net.room import Drive, Room
 from game.net.scribe import Scribe
 
@@ -417,6 +418,7 @@ class Server:
 
     # -- connections -----------------------------------------------------------------------
     async def handle(self, ws: ServerConnection) -> None:
+        small_reads(ws.transport)
         conn = Connection(ws)
         self.connections.add(conn)
         writer = asyncio.create_task(conn.write())
