@@ -692,6 +692,29 @@ class _HardSeat(_Seat):
 
 NET_ROOMS = 250  # net.rooms_250_*: net.matches' load at its first step...
 NET_THINKERS = 4  # ...and this many other rooms, each with a hard bot thinking
+# net.rooms_250_busy_*: a program beside the server spinning on a core at the priority of the
+# hard bots' timed searches (game/core/spare.py's idle thread; nice 10 where there is none)
+SPIN = """
+import os
+try:
+    os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+except (AttributeError, OSError):
+    if hasattr(os, "nice"):
+        os.nice(10)
+print("spinning", flush=True)
+while True:
+    pass
+"""
+
+
+def _spinner() -> subprocess.Popen:
+    """SPIN in a process of its own, once it runs at its priority (`_end` stops it)."""
+    spinner = subprocess.Popen([sys.executable, "-c", SPIN], stdout=subprocess.PIPE, text=True)
+    assert spinner.stdout
+    if spinner.stdout.readline().strip() != "spinning":
+        _end(spinner)
+        raise RuntimeError("the spinning process did not start")
+    return spinner
 
 
 def net_rooms_thinking(
@@ -705,7 +728,11 @@ def net_rooms_thinking(
     after the server's bot pause. Measured `seconds` each, in turns (none, thinking, none: a
     machine's drift weighs on both alike), once the rooms have settled. Also the hard bots'
     moves in the `thinking` window, and the CPU the server's child processes (where its bots
-    think, the easy ones too) used in each: the hard bots did think. Then a last window of the
+    think, the easy ones too) used in each: the hard bots did think. Between the thinking
+    window and the last `none`, one as long (`busy`) with the hard bots parked and a program
+    that is not the server's keeping a core busy at the priority the hard bots' timed searches
+    run at (SPIN): what any work beside the server costs the rooms on this machine, against
+    which the hard bots' own cost is told apart. Then a last window of the
     same length (`hints`) with the hard bots parked and as many people in rooms of their own
     each asking the server for a hint (issue 53: `advise`, the hint bot on the hint budget)
     before every move: the 250 rooms' p99 meanwhile, and the hints' own round trips."""
@@ -760,10 +787,11 @@ def net_rooms_thinking(
         await asyncio.gather(*(s.open() for s in askers))
         bots += [asyncio.create_task(hinter(s, asking, hints, failed)) for s in askers]
         await asyncio.sleep(2 * HUMAN_S)  # the new ones fall into step
-        samples: dict[str, list[float]] = {"none": [], "thinking": [], "hints": []}
+        samples: dict[str, list[float]] = {"none": [], "thinking": [], "busy": [], "hints": []}
         minds = {"none": 0.0, "thinking": 0.0}  # CPU seconds of the server's child processes
-        moves = 0
-        for kind, share in (("none", 0.5), ("thinking", 1.0), ("none", 0.5)):
+        moves, spun = 0, 0.0
+        for kind, share in (("none", 0.5), ("thinking", 1.0), ("busy", 1.0), ("none", 0.5)):
+            spinner = None
             if kind == "thinking":
                 go.set()
                 await asyncio.sleep(HUMAN_S)  # every hard bot at work
@@ -773,10 +801,18 @@ def net_rooms_thinking(
                     if all(parked):
                         break
                     await asyncio.sleep(0.05)
+                if kind == "busy":
+                    spinner = _spinner()
+                    await asyncio.sleep(HUMAN_S)  # at work, and the rooms in step again
             rtts.clear()
             tree, alone, made = _cpu_s(proc.pid), _cpu_s(proc.pid, tree=False), moved[0]
+            spin = _cpu_s(spinner.pid) if spinner else 0.0
             await asyncio.sleep(seconds * share)
             samples[kind] += [1000 * t for t in rtts]
+            if spinner:
+                spun = _cpu_s(spinner.pid) - spin
+                _end(spinner)
+                continue
             minds[kind] += _cpu_s(proc.pid) - tree - (_cpu_s(proc.pid, tree=False) - alone)
             if kind == "thinking":
                 moves = moved[0] - made
@@ -801,6 +837,8 @@ def net_rooms_thinking(
             "p99_ms": _percentile(samples["none"], 0.99),
             "thinking_p99_ms": _percentile(samples["thinking"], 0.99),
             "thinking_bot_moves": moves,
+            "busy_p99_ms": _percentile(samples["busy"], 0.99),
+            "busy_cpu_pct": 100 * spun / seconds,
             "hints_p99_ms": _percentile(samples["hints"], 0.99),
             "hint_p50_ms": _percentile(hint_ms, 0.5),
             "hint_p99_ms": _percentile(hint_ms, 0.99),

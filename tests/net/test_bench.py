@@ -1,6 +1,6 @@
 """The bench's network load (game/bench.py): its clients keep within the server's documented
-rate, a figure that fails is said and the others still come, and the server's CPU is its
-whole process tree's."""
+rate, a figure that fails is said and the others still come, the server's CPU is its
+whole process tree's, and the busy window's process spins at the hard bots' priority."""
 
 from __future__ import annotations
 
@@ -86,3 +86,15 @@ def test_server_cpu_counts_its_children_living_and_ended():
     assert living >= 0.45
     assert ended >= 0.45
     assert by_itself < living - 0.4
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="SCHED_IDLE is Linux's")
+def test_the_busy_window_spins_at_the_hard_bots_idle_priority():
+    """net.rooms_250_busy's process beside the server runs at SCHED_IDLE, as the hard bots'
+    timed searches do (game/core/spare.py), and is stopped by `_end`."""
+    spinner = bench._spinner()
+    try:
+        assert os.sched_getscheduler(spinner.pid) == os.SCHED_IDLE
+    finally:
+        bench._end(spinner)
+    assert spinner.returncode is not None
