@@ -135,11 +135,12 @@ class Connection:
         connection whose buffer is empty): websockets' own frames (pings, the close) are
         written the same way, whole, between two turns of the loop."""
         ws = self.ws
-        if ws.protocol.state is not State.OPEN or ws.transport.get_write_buffer_size():
+        transport = ws.transport
+        if ws.protocol.state is not State.OPEN or transport.is_closing() or transport.get_write_buffer_size():
             return False
         ws.protocol.send_text(text.encode())
         for data in ws.protocol.data_to_send():
-            ws.transport.write(data)
+            transport.write(data)
         return True
 
     def close(self, code: int, reason: str) -> None:

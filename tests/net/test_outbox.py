@@ -31,6 +31,10 @@ class _Transport:
     def __init__(self) -> None:
         self.wire: list[bytes] = []  # what reached the socket, in order
         self.buffered = 0  # bytes the socket has not taken yet
+        self.closing = False
+
+    def is_closing(self) -> bool:
+        return self.closing
 
     def get_write_buffer_size(self) -> int:
         return self.buffered
@@ -95,9 +99,14 @@ def test_behind_a_full_buffer_messages_wait_in_the_outbox_and_keep_their_order()
 def test_a_closing_connection_sends_nothing_straight():
     async def run() -> None:
         ws = _Ws()
-        ws.protocol.state = State.CLOSING
+        ws.protocol.state = State.CLOSING  # websockets' closing handshake under way
         conn = Connection(ws)  # type: ignore[arg-type]
         conn.send(p.reply(1))
+        assert ws.transport.wire == [] and conn.outbox.qsize() == 1
+        ws = _Ws()
+        ws.transport.closing = True  # the socket going (lost, or cut off)
+        conn = Connection(ws)  # type: ignore[arg-type]
+        conn.send(p.reply(2))
         assert ws.transport.wire == [] and conn.outbox.qsize() == 1
 
     asyncio.run(run())
