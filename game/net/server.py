@@ -82,7 +82,7 @@ class Connection:
 
     A message goes straight to the socket when nothing waits before it (the outbox empty, its
     writer idle, the socket's buffer drained): through the outbox each cost a wake of the
-    writer task and websockets' send, about a twentieth of a busy server's CPU."""
+    writer task and websockets' send, a few percent of a busy server's CPU."""
 
     def __init__(self, ws: ServerConnection):
         self.ws = ws
