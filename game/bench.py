@@ -790,32 +790,37 @@ def net_rooms_thinking(
         samples: dict[str, list[float]] = {"none": [], "thinking": [], "busy": [], "hints": []}
         minds = {"none": 0.0, "thinking": 0.0}  # CPU seconds of the server's child processes
         moves, spun = 0, 0.0
-        for kind, share in (("none", 0.5), ("thinking", 1.0), ("busy", 1.0), ("none", 0.5)):
-            spinner = None
-            if kind == "thinking":
-                go.set()
-                await asyncio.sleep(HUMAN_S)  # every hard bot at work
-            else:
-                go.clear()
-                for _ in range(600):  # each hard bot's last move made (its budget is 1 s)
-                    if all(parked):
-                        break
-                    await asyncio.sleep(0.05)
-                if kind == "busy":
-                    spinner = _spinner()
-                    await asyncio.sleep(HUMAN_S)  # at work, and the rooms in step again
-            rtts.clear()
-            tree, alone, made = _cpu_s(proc.pid), _cpu_s(proc.pid, tree=False), moved[0]
-            spin = _cpu_s(spinner.pid) if spinner else 0.0
-            await asyncio.sleep(seconds * share)
-            samples[kind] += [1000 * t for t in rtts]
+        spinner = None  # the busy window's process, stopped however the windows end
+        try:
+            for kind, share in (("none", 0.5), ("thinking", 1.0), ("busy", 1.0), ("none", 0.5)):
+                if kind == "thinking":
+                    go.set()
+                    await asyncio.sleep(HUMAN_S)  # every hard bot at work
+                else:
+                    go.clear()
+                    for _ in range(600):  # each hard bot's last move made (its budget is 1 s)
+                        if all(parked):
+                            break
+                        await asyncio.sleep(0.05)
+                    if kind == "busy":
+                        spinner = _spinner()
+                        await asyncio.sleep(HUMAN_S)  # at work, and the rooms in step again
+                rtts.clear()
+                tree, alone, made = _cpu_s(proc.pid), _cpu_s(proc.pid, tree=False), moved[0]
+                spin = _cpu_s(spinner.pid) if spinner else 0.0
+                await asyncio.sleep(seconds * share)
+                samples[kind] += [1000 * t for t in rtts]
+                if spinner:
+                    spun = _cpu_s(spinner.pid) - spin
+                    _end(spinner)
+                    spinner = None
+                    continue
+                minds[kind] += _cpu_s(proc.pid) - tree - (_cpu_s(proc.pid, tree=False) - alone)
+                if kind == "thinking":
+                    moves = moved[0] - made
+        finally:
             if spinner:
-                spun = _cpu_s(spinner.pid) - spin
                 _end(spinner)
-                continue
-            minds[kind] += _cpu_s(proc.pid) - tree - (_cpu_s(proc.pid, tree=False) - alone)
-            if kind == "thinking":
-                moves = moved[0] - made
         # then the same number of people asking a hint before each move, the hard bots parked
         asking.set()
         await asyncio.sleep(HUMAN_S)
