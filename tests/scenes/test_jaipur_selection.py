@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 from game.core import i18n
+from game.core.frozen import replace
 from game.core.ruleset import Rejected
 from game.rules.jaipur import moves
 from game.rules.jaipur.face.log import describe
 from game.rules.jaipur.ruleset import RULESET
-from game.rules.jaipur.state import with_
 from game.scenes.jaipur.render import consequence, describe_command
 from game.scenes.jaipur.selection import classify
 from tests.rules.jaipur.helpers import match, ok, reason, setup
@@ -62,7 +62,7 @@ def test_market_and_hand_cards_are_an_exchange():
 
 def test_eighth_card_is_explained():
     m = table()
-    state = with_(m.state, hands=((0, 0, 2, 2, 0, 3), m.state.hands[1]))
+    state = replace(m.state, hands=((0, 0, 2, 2, 0, 3), m.state.hands[1]))
     v = RULESET.view(state, 0)
     assert classify(v, [G], [], 0) == (None, "Take gold", "Hand would hold 8 cards")
 
@@ -130,7 +130,7 @@ def test_counted_goods_read_in_good_english_and_japanese():
 
 def test_a_sale_beyond_the_tokens_left_says_so():
     m = match(setup([L, L, L, C, C], [SP, SP, SP, K, C], [G, C], top=[K, S, L]))
-    state = with_(m.state, tokens=(*m.state.tokens[:5], (1,)))  # one leather token left
+    state = replace(m.state, tokens=(*m.state.tokens[:5], (1,)))  # one leather token left
     v = RULESET.view(state, 0)
     three = {"move": "sell", "good": L, "count": 3}
     assert consequence(v, three) == "Earns 1 and a bonus token. Only 1 token is left for 3 cards."

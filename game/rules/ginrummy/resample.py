@@ -8,9 +8,9 @@ stock's order alone is hidden. They are dealt from the cards nowhere in sight.""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import NamedTuple
 
+from game.core.frozen import replace
 from game.core.ruleset import View
 from game.rules.ginrummy.face.cards import DECK
 from game.rules.ginrummy.redact import SECRETS

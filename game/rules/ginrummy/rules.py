@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
+from game.core.frozen import replace
 from game.core.ruleset import Command, Event, Rejected
 from game.rules.ginrummy.face import checks, scoring
 from game.rules.ginrummy.face.cards import DECK, is_card, mask_of

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.frozen import replace
 from game.rules.jaipur.face.cards import (
     BONUS_SIZES,
     CAMEL,
@@ -13,7 +14,7 @@ from game.rules.jaipur.face.cards import (
     START_CAMELS,
     TOKENS,
 )
-from game.rules.jaipur.state import HOLE, NO_GOODS, Counts, State, with_
+from game.rules.jaipur.state import HOLE, NO_GOODS, Counts, State
 
 Event = dict[str, Any]
 
@@ -85,7 +86,7 @@ def deal(state: State, event: Event) -> State:
         deck = deck[DEAL_HAND:]
     market += deck[:2]
     deck = deck[2:]
-    return with_(
+    return replace(
         state,
         phase="play",
         round=event["round"],
@@ -110,7 +111,7 @@ def deal(state: State, event: Event) -> State:
 
 def take(state: State, event: Event) -> State:
     seat, good = event["seat"], event["good"]
-    return with_(
+    return replace(
         state,
         market=_holes(state.market, [good]),
         hands=_pair(state.hands, seat, _add(state.hands[seat], [good], 1)),
@@ -121,7 +122,7 @@ def take(state: State, event: Event) -> State:
 
 def camels(state: State, event: Event) -> State:
     seat, n = event["seat"], event["count"]
-    return with_(
+    return replace(
         state,
         market=_holes(state.market, [CAMEL] * n),
         herds=_pair(state.herds, seat, state.herds[seat] + n),
@@ -139,7 +140,7 @@ def exchange(state: State, event: Event) -> State:
     goods_given = [c for c in gave if c != CAMEL]
     hand = _add(_add(state.hands[seat], goods_given, -1), took, 1)
     known = _add(_forget(state.known[seat], goods_given), took, 1)
-    return with_(
+    return replace(
         state,
         market=tuple(market),
         hands=_pair(state.hands, seat, hand),
@@ -165,7 +166,7 @@ def sell(state: State, event: Event) -> State:
     got = len(event["tokens"])
     tokens = state.tokens[:i] + (state.tokens[i][got:],) + state.tokens[i + 1 :]
     piles, won = _take_bonus(state, seat, event["bonus"])
-    return with_(
+    return replace(
         state,
         hands=_pair(state.hands, seat, _add(state.hands[seat], [good] * n, -1)),
         known=_pair(state.known, seat, _forget(state.known[seat], [good] * n)),
@@ -182,17 +183,17 @@ def sell(state: State, event: Event) -> State:
 
 def refill(state: State, event: Event) -> State:
     cards = event["cards"]
-    return with_(state, market=_fill(state.market, cards), deck=state.deck[len(cards) :])
+    return replace(state, market=_fill(state.market, cards), deck=state.deck[len(cards) :])
 
 
 def bot_reveal(state: State, event: Event) -> State:
-    return with_(state, bot_deck=state.bot_deck[1:], bot_revealed=state.bot_revealed + (event["card"],))
+    return replace(state, bot_deck=state.bot_deck[1:], bot_revealed=state.bot_revealed + (event["card"],))
 
 
 def bot_token(state: State, event: Event) -> State:
     i = INDEX[event["good"]]
     value = state.tokens[i][0]
-    return with_(
+    return replace(
         state,
         tokens=state.tokens[:i] + (state.tokens[i][1:],) + state.tokens[i + 1 :],
         won_goods=(state.won_goods[0], state.won_goods[1] + ((event["good"], value),)),
@@ -202,7 +203,7 @@ def bot_token(state: State, event: Event) -> State:
 
 def bot_discard(state: State, event: Event) -> State:
     piles, won = _take_bonus(state, 1, event["bonus"])
-    return with_(
+    return replace(
         state,
         market=_holes(state.market, event["cards"]),
         discard=state.discard + tuple(event["cards"]),
@@ -214,7 +215,7 @@ def bot_discard(state: State, event: Event) -> State:
 
 def bot_camels(state: State, event: Event) -> State:
     n = event["count"]
-    return with_(
+    return replace(
         state,
         market=_holes(state.market, [CAMEL] * n),
         herds=(state.herds[0], state.herds[1] + n),
@@ -224,7 +225,7 @@ def bot_camels(state: State, event: Event) -> State:
 
 def bot_turned(state: State, event: Event) -> State:
     order = tuple(event["order"])
-    return with_(state, bot_deck=order, bot_revealed=(), bot_order=order)
+    return replace(state, bot_deck=order, bot_revealed=(), bot_order=order)
 
 
 def round_end(state: State, event: Event) -> State:
@@ -235,7 +236,7 @@ def round_end(state: State, event: Event) -> State:
         won_goods = (won_goods[0], won_goods[1] + leftover)
         tokens = tuple(() for _ in GOODS)
     match_winner = event["match_winner"]
-    return with_(
+    return replace(
         state,
         phase="over" if match_winner is not None else "scored",
         seals=tuple(event["seals"]),

@@ -12,9 +12,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from game.core.frozen import replace
 from game.rules.jaipur.face.cards import BONUS, BONUS_SIZES, NAMES
 from game.rules.jaipur.sim import View, draw
-from game.rules.jaipur.state import State, with_
+from game.rules.jaipur.state import State
 
 
 def resample(state: State, seat: int, seen: View, rng: random.Random) -> State:
@@ -30,7 +31,7 @@ def resample(state: State, seat: int, seen: View, rng: random.Random) -> State:
     hands[other] = tuple(hand)
     herds = list(state.herds)
     herds[other] = drawn.herd
-    return with_(
+    return replace(
         state,
         hands=(hands[0], hands[1]),
         herds=(herds[0], herds[1]),

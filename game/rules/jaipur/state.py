@@ -61,12 +61,3 @@ def names(counts: Counts) -> list[str]:
 
 def market_cards(state: State) -> list[str]:
     return [c for c in state.market if c != HOLE]
-
-
-def with_(state: State, **changes: Any) -> State:
-    """`dataclasses.replace` without re-running __init__: the fold's hot path."""
-    new = object.__new__(State)
-    d = new.__dict__
-    d.update(state.__dict__)
-    d.update(changes)
-    return new

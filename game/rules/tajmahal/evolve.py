@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
+from game.core.frozen import replace
 from game.rules.tajmahal.face.data import CARDS, PERSONS, SPECIAL_ID, SPECIAL_IDS
 from game.rules.tajmahal.state import Player, State
 

@@ -8,9 +8,9 @@ up, but a view counts them only). They are dealt from the cards nowhere in sight
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
+from game.core.frozen import replace
 from game.rules.tajmahal.face.data import DECK_IDS, PERSONS, SPECIAL_ID
 from game.rules.tajmahal.state import Player, State
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from game.core.frozen import replace
 from game.rules.tajmahal.face.data import CARDS, INFLUENCE_TILES, PERSONS
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.frozen import replace
 from game.core.ruleset import Event
 from game.rules.ubongo.face.constants import COLOURS, ROUNDS
 from game.rules.ubongo.state import Puzzle, State
@@ -128,17 +129,6 @@ def _advance(state: State, seat: int | None, tick: int) -> State:
             return replace(state, now=(tick,) * len(now))
         return replace(state, now=tuple(max(t, tick) for t in now))
     return replace(state, now=_set(state.now, seat, max(state.now[seat], tick)))
-
-
-def replace(state: State, **changes: Any) -> State:
-    """dataclasses.replace without running the state's __init__ again: a fold makes a state
-    per event, the clock's time entry one every second of sand, and the fields are set as
-    they are either way (the state has no __post_init__)."""
-    new = object.__new__(State)
-    fields = state.__dict__.copy()
-    fields.update(changes)
-    object.__setattr__(new, "__dict__", fields)  # frozen: set as __init__ would, in one go
-    return new
 
 
 def _set(items: tuple, index: int, value: Any) -> tuple:

@@ -27,10 +27,10 @@ Given the reaches, the order moves reach the rules never changes who takes which
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
+from game.core.frozen import replace
 from game.core.ruleset import Command, Event, Outcome, Rejected, Ruleset, View
 from game.rules.ubongo.evolve import evolve
 from game.rules.ubongo.face import UbongoFace, checks, levels

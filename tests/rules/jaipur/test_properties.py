@@ -9,11 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import codec
+from game.core.frozen import replace
 from game.core.match import Match, Seat
 from game.rules.jaipur import moves
 from game.rules.jaipur.face.cards import BONUS, CARD_COUNTS, GOODS, NAMES, TOKENS
 from game.rules.jaipur.ruleset import RULESET
-from game.rules.jaipur.state import HOLE, State, with_
+from game.rules.jaipur.state import HOLE, State
 from game.rules.jaipur.view import names
 
 ALL_CARDS = Counter(CARD_COUNTS)
@@ -154,7 +155,7 @@ def disguise(state: State, seat: int, rng: random.Random) -> State:
     else:  # the bot's unrevealed action cards, unless a whole cycle showed their order
         if not state.bot_order:
             changes["bot_deck"] = tuple(rng.sample(state.bot_deck, len(state.bot_deck)))
-    return with_(state, **changes)
+    return replace(state, **changes)
 
 
 @settings(max_examples=20, deadline=None)

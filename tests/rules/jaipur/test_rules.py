@@ -7,9 +7,9 @@ from collections import Counter
 
 import pytest
 
+from game.core.frozen import replace
 from game.rules.jaipur.face.cards import BONUS, TOKENS
 from game.rules.jaipur.ruleset import RULESET
-from game.rules.jaipur.state import with_
 from tests.rules.jaipur.helpers import decide, fold, match, ok, reason, setup, types
 
 D, G, S, C, SP, L, K = "diamond", "gold", "silver", "cloth", "spice", "leather", "camel"
@@ -180,7 +180,7 @@ def test_exchange_giving_camels_cannot_push_the_hand_to_eight():
 def test_eighth_card_is_refused_but_camels_never_count():
     """Hand limit 7 at the end of the turn; camels do not count."""
     state = basic().state
-    state = with_(state, hands=((2, 1, 1, 1, 1, 1), state.hands[1]))
+    state = replace(state, hands=((2, 1, 1, 1, 1, 1), state.hands[1]))
     assert "Hand would hold 8" in decide(state, 0, {"move": "take", "good": G}).reason
     assert types(decide(state, 0, {"move": "camels"}))[0] == "camels"
 
@@ -221,7 +221,7 @@ def test_luxury_goods_sell_two_or_more(good, said):
 def test_luxury_needs_two_even_with_one_token_left():
     """売却の縛り: the rule holds even when one token is left."""
     state = match(setup([D, D, C, C, L], [SP, SP, SP, SP, K], [L, C])).state
-    state = with_(state, tokens=((5,), *state.tokens[1:]))
+    state = replace(state, tokens=((5,), *state.tokens[1:]))
     assert decide(state, 0, {"move": "sell", "good": D, "count": 1}).reason == "Diamonds sell 2 or more"
     events = decide(state, 0, {"move": "sell", "good": D, "count": 2})
     assert events[0]["tokens"] == [5]
@@ -230,7 +230,7 @@ def test_luxury_needs_two_even_with_one_token_left():
 def test_fewer_tokens_than_cards_still_earn_the_bonus():
     """注意書き: take the tokens that are left; the bonus still applies."""
     state = match(setup([L] * 5, [SP, SP, SP, SP, K], [L, C])).state
-    state = with_(state, tokens=(*state.tokens[:5], (1, 1)))
+    state = replace(state, tokens=(*state.tokens[:5], (1, 1)))
     events = decide(state, 0, {"move": "sell", "good": L, "count": 4})
     assert events[0]["tokens"] == [1, 1] and events[0]["bonus"] == 4
 
@@ -238,7 +238,7 @@ def test_fewer_tokens_than_cards_still_earn_the_bonus():
 def test_empty_bonus_pile_gives_nothing():
     """Facts: an empty bonus pile gives nothing."""
     state = match(setup([L] * 5, [SP, SP, SP, SP, K], [L, C])).state
-    state = with_(state, bonus=(state.bonus[0], state.bonus[1], ()))
+    state = replace(state, bonus=(state.bonus[0], state.bonus[1], ()))
     assert decide(state, 0, {"move": "sell", "good": L, "count": 5})[0]["bonus"] is None
 
 
@@ -253,24 +253,24 @@ def test_cannot_sell_camels_or_cards_not_held():
 def test_round_ends_at_once_on_the_third_empty_pile():
     """ラウンドの終了: three goods piles empty ends the round immediately."""
     state = match(setup([C, C, C, L, L], [S, S, SP, SP, K], [L, G])).state
-    state = with_(state, tokens=((), (), *state.tokens[2:]))
+    state = replace(state, tokens=((), (), *state.tokens[2:]))
     events = decide(state, 0, {"move": "sell", "good": C, "count": 2})
     assert types(events) == ["sell"]  # cloth still has tokens: two empty piles
-    state = with_(state, tokens=((), (), *state.tokens[2:3], (1,), *state.tokens[4:]))
+    state = replace(state, tokens=((), (), *state.tokens[2:3], (1,), *state.tokens[4:]))
     events = decide(state, 0, {"move": "sell", "good": C, "count": 2})
     assert types(events) == ["sell", "round_end", "deal"]
 
 
 def test_two_empty_piles_do_not_end_the_round():
     state = match(setup([C, C, C, L, L], [S, S, SP, SP, K], [L, G])).state
-    state = with_(state, tokens=((), *state.tokens[1:]))
+    state = replace(state, tokens=((), *state.tokens[1:]))
     assert types(decide(state, 0, {"move": "sell", "good": C, "count": 3})) == ["sell"]
 
 
 def test_round_ends_when_the_deck_cannot_refill_the_market():
     """ラウンドの終了: the deck cannot refill the market; what can be placed is placed first."""
     state = match(setup([C, C, C, L, L], [S, S, SP, SP, K], [L, G])).state
-    state = with_(state, deck=(SP, D))
+    state = replace(state, deck=(SP, D))
     events = decide(state, 0, {"move": "camels"})
     assert types(events) == ["camels", "refill", "round_end", "deal"]
     assert events[1]["cards"] == [SP, D]
@@ -279,7 +279,7 @@ def test_round_ends_when_the_deck_cannot_refill_the_market():
 def test_an_empty_deck_with_a_full_market_plays_on():
     """Facts: the round ends when the deck *cannot refill* the market, not when it is empty."""
     state = match(setup([C, C, C, L, L], [S, S, SP, SP, K], [L, G])).state
-    state = with_(state, deck=(SP,))
+    state = replace(state, deck=(SP,))
     events = decide(state, 0, {"move": "take", "good": G})
     assert types(events) == ["take", "refill"]
     state = fold(state, events)
@@ -290,7 +290,7 @@ def test_an_empty_deck_with_a_full_market_plays_on():
 # -- scoring (得点計算) ---------------------------------------------------------------------------
 def _scored(won0, won1, bonus0=(), bonus1=(), herds=(0, 0), starter=0):
     state = match(setup([C, C, C, L, L], [S, S, SP, SP, K], [L, G])).state
-    state = with_(
+    state = replace(
         state,
         won_goods=(tuple(won0), tuple(won1)),
         won_bonus=(tuple(bonus0), tuple(bonus1)),
@@ -344,7 +344,7 @@ def test_loser_starts_the_next_round_and_seals_add_up():
 def test_two_seals_win_the_match():
     """ゲームの終了: the first player with 2 seals wins at once."""
     state = match(setup([C, C, C, L, L], [S, S, SP, SP, K], [L, G])).state
-    state = with_(state, seals=(0, 1), won_goods=((), ((L, 4),)), deck=())
+    state = replace(state, seals=(0, 1), won_goods=((), ((L, 4),)), deck=())
     events = decide(state, 0, {"move": "take", "good": G})
     assert types(events) == ["take", "refill", "round_end"]
     final = fold(state, events)

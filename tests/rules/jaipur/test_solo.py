@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from game.core.frozen import replace
 from game.rules.jaipur.face.cards import GOODS
 from game.rules.jaipur.ruleset import RULESET
-from game.rules.jaipur.state import with_
 from tests.rules.jaipur.helpers import decide, fold, match, ok, reason, solo_setup, types
 
 D, G, S, C, SP, L, K = "diamond", "gold", "silver", "cloth", "spice", "leather", "camel"
@@ -41,7 +41,7 @@ def test_the_human_starts_round_one_and_the_bot_never_waits_for_a_command():
 
 def test_basic_1_card_not_in_market_takes_the_top_token():
     """基本1: the revealed good is not in the market: the bot takes that pile's top token."""
-    state = with_(solo().state, bot_deck=(G, D, S, C, SP, L, K))
+    state = replace(solo().state, bot_deck=(G, D, S, C, SP, L, K))
     events = bot_events(state)
     assert types(events) == ["bot_reveal", "bot_token"] and events[1]["value"] == 6
     after = fold(state, decide(state, 0, SELL))
@@ -50,7 +50,7 @@ def test_basic_1_card_not_in_market_takes_the_top_token():
 
 def test_basic_2_discards_every_matching_card_without_a_token():
     """基本2: every market card of the revealed good is discarded; no goods token."""
-    state = with_(solo().state, bot_deck=(SP, D, S, C, G, L, K))
+    state = replace(solo().state, bot_deck=(SP, D, S, C, G, L, K))
     events = bot_events(state)
     assert types(events) == ["bot_reveal", "bot_discard", "refill"]
     assert events[1]["cards"] == [SP, SP] and events[1]["bonus"] is None
@@ -61,7 +61,7 @@ def test_basic_2_discards_every_matching_card_without_a_token():
 def test_basic_2_discarding_three_earns_a_face_down_bonus():
     """基本2: discarding 3/4/5 cards gives the bot that bonus token, face down."""
     state = solo().state
-    state = with_(state, market=(SP, SP, SP, K, L), bot_deck=(SP, D, S, C, G, L, K))
+    state = replace(state, market=(SP, SP, SP, K, L), bot_deck=(SP, D, S, C, G, L, K))
     events = bot_events(state)
     assert events[1]["bonus"] == 3
     after = fold(state, decide(state, 0, SELL))
@@ -70,7 +70,7 @@ def test_basic_2_discarding_three_earns_a_face_down_bonus():
 
 def test_basic_3_camel_takes_every_market_camel_into_the_bot_herd():
     """基本3: a camel card: all market camels join the bot's herd."""
-    state = with_(solo().state, bot_deck=(K, D, S, C, G, L, SP))
+    state = replace(solo().state, bot_deck=(K, D, S, C, G, L, SP))
     events = bot_events(state)
     assert types(events) == ["bot_reveal", "bot_camels", "refill"] and events[1]["count"] == 3
     after = fold(state, decide(state, 0, SELL))
@@ -79,7 +79,7 @@ def test_basic_3_camel_takes_every_market_camel_into_the_bot_herd():
 
 def test_basic_3_camel_without_market_camels_discards_the_preferred_good():
     """基本3: no camel in the market: discard the best good by preference (gold before cloth)."""
-    state = with_(solo().state, market=(C, G, L, SP, C), bot_deck=(K, D, S, C, G, L, SP))
+    state = replace(solo().state, market=(C, G, L, SP, C), bot_deck=(K, D, S, C, G, L, SP))
     events = bot_events(state)
     assert events[1] == {"type": "bot_discard", "cards": [G], "bonus": None, "rule": "camel"}
 
@@ -88,7 +88,7 @@ def test_exception_2_no_card_and_no_token_discards_by_preference():
     """例外2 (the seed's example): diamond revealed, none in the market, no diamond token left;
     the market is silver / leather / spice / spice / camel: the bot discards the silver."""
     state = solo().state
-    state = with_(
+    state = replace(
         state, market=(S, L, SP, SP, K), tokens=((), *state.tokens[1:]), bot_deck=(D, G, S, C, SP, L, K)
     )
     events = bot_events(state)
@@ -127,7 +127,7 @@ def test_bot_scores_its_tokens_plus_every_goods_token_the_human_did_not_take():
     """得点計算: the bot receives the goods tokens the human left (not bonus tokens) and the
     camel token when its herd is larger."""
     state = solo().state
-    state = with_(
+    state = replace(
         state,
         tokens=((), (), (), (1,), (1, 1), (1,)),
         won_goods=(((D, 7), (D, 7), (G, 6)), ((G, 6),)),
@@ -146,7 +146,7 @@ def test_bot_scores_its_tokens_plus_every_goods_token_the_human_did_not_take():
 def test_round_winner_goes_second_so_the_bot_opens_round_two_inside_the_same_decide():
     """次ラウンド: the round winner plays second; the action deck is reshuffled."""
     state = solo().state
-    state = with_(state, won_goods=(((D, 7),), ()), deck=(), tokens=((), (), (), (1,), (1,), (1,)))
+    state = replace(state, won_goods=(((D, 7),), ()), deck=(), tokens=((), (), (), (1,), (1,), (1,)))
     events = decide(state, 0, {"move": "take", "good": SP})
     kinds = types(events)
     end = kinds.index("round_end")
@@ -160,7 +160,7 @@ def test_round_winner_goes_second_so_the_bot_opens_round_two_inside_the_same_dec
 def test_the_bot_has_no_hand_even_when_it_starts_the_round():
     """ボットは手札を持ちません: when the bot opens a round, the 5 cards still go to the human."""
     state = solo().state
-    state = with_(state, won_goods=(((D, 7),), ()), deck=(), tokens=((), (), (), (1,), (1,), (1,)))
+    state = replace(state, won_goods=(((D, 7),), ()), deck=(), tokens=((), (), (), (1,), (1,), (1,)))
     events = decide(state, 0, {"move": "take", "good": SP})
     deal = next(e for e in events if e["type"] == "deal")
     assert deal["first"] == 1
@@ -174,7 +174,7 @@ def test_the_bot_has_no_hand_even_when_it_starts_the_round():
 def test_exception_2_with_only_camels_in_the_market_discards_a_camel():
     """例外2 with no goods card to discard: camel is last in the preference, so a camel goes."""
     state = solo().state
-    state = with_(state, market=(K,) * 5, tokens=((), *state.tokens[1:]), bot_deck=(D, G, S, C, SP, L, K))
+    state = replace(state, market=(K,) * 5, tokens=((), *state.tokens[1:]), bot_deck=(D, G, S, C, SP, L, K))
     events = bot_events(state, {"move": "sell", "good": L, "count": 1})
     assert events[1] == {"type": "bot_discard", "cards": [K], "bonus": None, "rule": "no token"}
     after = fold(state, decide(state, 0, SELL))
