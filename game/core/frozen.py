@@ -20,7 +20,7 @@ def replace(obj: T, **changes: Any) -> T:
     values = obj.__dict__.copy()  # its fields, and nothing else
     known = len(values)
     values.update(changes)
-    if len(values) != known:  # a name that is no field (found so without a look-up a change)
+    if len(values) != known:  # a name that is no field: the dict grew (no look-up per call)
         unknown = ", ".join(sorted(changes.keys() - obj.__dataclass_fields__.keys()))  # type: ignore[attr-defined]
         raise TypeError(f"{type(obj).__name__} has no field {unknown}")
     new = object.__new__(obj.__class__)

@@ -18,12 +18,12 @@ everything is unfrozen and walked once, one such pause every ten minutes instead
 seconds.
 
 Twenty small ticks a second cost less than four large ones (the fewer objects a walk takes, the
-less each costs: most likely they are still in the processor's caches). Measured in the serve process
-under `net.matches`' load (2-core virtual machine): at 250 matches a tick every 0.25 s paused
-the loop 2.2–2.7 ms (p50) for 10–11 ms of CPU a second, every 0.05 s 0.3–0.4 ms for 7–8 ms; at
-750, 6–11 ms for 23–44 ms a second against 0.9–1.2 ms for 18–25, and the p99 round trip 7–14 ms
-against 6.2–8.4. Every 0.025 s pauses less again for the same CPU, waking an idle server twice
-as often.
+less each costs: most likely they are still in the processor's caches). Measured in the serve
+process under `net.matches`' load (2-core virtual machine): at 250 matches a tick every 0.25 s
+paused the loop 2.2–2.7 ms (p50) for 10–11 ms of CPU a second, every 0.05 s 0.3–0.4 ms for 7–8
+ms; at 750, 6–11 ms for 23–44 ms a second against 0.9–1.2 ms for 18–25, and the p99 round trip
+7–14 ms against 6.2–8.4. Every 0.025 s pauses less again for the same CPU, waking an idle server
+twice as often.
 
 The app's own server (the host's, in a thread) leaves the collector alone: it holds one match.
 """
