@@ -111,6 +111,7 @@ class Ledger:
         self.asking = False  # inside `_write`: a write answered at once is still handed over
         self.pressing = False  # a person's change is among those not yet written
         self.riding = False  # bots' changes alone wait for their write's turn (`Writes.ride`)
+        self.match = match
         match.listeners.append(self._changed)  # before the room's authority: its news comes after
 
     @property
@@ -207,6 +208,13 @@ class Ledger:
     def close(self) -> None:
         """Write nothing more (the store closes); a write under way ends by itself."""
         self.closed = True
+
+    def detach(self) -> None:
+        """Stop listening to the match (its room leaves memory, everything stored): the match
+        and this ledger would otherwise hold each other, freed only by a full collection of the
+        interpreter's, which a server makes every ten minutes (game/net/collector.py)."""
+        with contextlib.suppress(ValueError):
+            self.match.listeners.remove(self._changed)
 
 
 def _a_bots(match: Match, entry: Entry | None) -> bool:

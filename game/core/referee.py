@@ -642,6 +642,8 @@ class Referee:
         for player in self.players.values():
             if hasattr(player, "close"):
                 player.close()
+        # whoever drives us holds us: its callbacks go, so a closed table is freed at once
+        self.on_notice = self.thinking.notify = None
 
 
 def _tick_of(command: object) -> int | None:

@@ -32,6 +32,7 @@ import signal
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Callable, Hashable
 from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -187,7 +188,7 @@ class Minds(Executor):
                 copy(done, outer)
 
         inner.add_done_callback(settle)
-        outer.add_done_callback(lambda f: f.cancelled() and inner.cancel())  # not yet sent: never is
+        cancels(outer, inner)  # not yet sent: never is
         return outer
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
@@ -196,6 +197,15 @@ class Minds(Executor):
             pool.shutdown(wait=wait, cancel_futures=cancel_futures)
         self.threads.shutdown(wait=wait, cancel_futures=cancel_futures)
         self.light_thread.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
+def cancels(outer: Future, inner: Future) -> None:
+    """A cancel of `outer` cancels `inner` (work not started never is), through a weak reference:
+    `inner`'s own callback holds `outer`, and the two holding each other would outlive the move
+    until a full collection of the interpreter's (a server makes one every ten minutes,
+    game/net/collector.py). An executor holds a job's future until it is done."""
+    ref = weakref.ref(inner)
+    outer.add_done_callback(lambda f: f.cancelled() and (work := ref()) is not None and work.cancel())
 
 
 def copy(done: Future, into: Future) -> None:

@@ -34,7 +34,7 @@ from concurrent.futures import Executor, Future, InvalidStateError
 from typing import Any
 
 from game.core import stopping
-from game.core.thinking import MINDS, Costed, Minds, apart, copy
+from game.core.thinking import MINDS, Costed, Minds, apart, cancels, copy
 
 LIGHT_SECONDS = 0.002  # a kind whose moves all take less thinks on a thread
 WEIGHED_MOVES = 10  # a kind's weight: the heaviest of its last so many moves
@@ -71,7 +71,7 @@ class Weighed(Executor):
             inner = self.minds.submit(job, *args, **kwargs)
         outer: Future = Future()
         inner.add_done_callback(lambda done: self._answered(kind, done, outer))
-        outer.add_done_callback(lambda f: f.cancelled() and inner.cancel())  # dropped: never sent
+        cancels(outer, inner)  # dropped: never sent
         return outer
 
     def _answered(self, kind: Kind, done: Future, outer: Future) -> None:

@@ -15,7 +15,9 @@ on, a move's objects that live a second, its match's log, the views kept for the
 futures of its write and its bot, were walked twice, young and again at the tick.) Cycles among
 the frozen (a closed connection's objects, say) wait for the thaw: every FULL_SECONDS
 everything is unfrozen and walked once, one such pause every ten minutes instead of every few
-seconds.
+seconds. So what a move or a closed room leaves must be freed by reference counting alone: a
+cycle made at every move piles up frozen until that walk (tests/net/test_freed_at_once.py,
+docs/network.md).
 
 Twenty small ticks a second cost less than four large ones (the fewer objects a walk takes, the
 less each costs: most likely they are still in the processor's caches). Measured in the serve

@@ -894,3 +894,5 @@ class Room:
         with contextlib.suppress(Exception):  # a referee that failed may fail again here
             self.referee.close()
         self.authority.detach()
+        if self.ledger is not None:
+            self.ledger.detach()
