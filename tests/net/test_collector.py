@@ -1,6 +1,6 @@
 """The server's collector (game/net/collector.py): CPython's own collections off while it tends,
 each tick collecting what is new and freezing what survived, cycles among the frozen left for
-the full tick."""
+the full walk, which comes only once the frozen grew by a quarter since the last."""
 
 from __future__ import annotations
 
@@ -80,3 +80,38 @@ def test_tending_turns_the_interpreters_own_collections_off_and_back_on() -> Non
 
     assert asyncio.run(run()) == (False, True)
     assert gc.get_freeze_count() == 0
+
+
+class Counted(Exception):
+    """The scripted counts of the frozen ran out: the test has seen what it wanted."""
+
+
+@pytest.mark.usefixtures("collector_as_it_was")
+def test_the_full_walk_comes_only_when_the_frozen_grew_by_a_quarter(monkeypatch) -> None:
+    # each look at the frozen, in turn: before the first walk, just after it, then at each
+    # FULL_SECONDS (here every tick)
+    counts = [1000, 1000, 1200, 1300, 1300, 1400]
+    walks: list[bool] = []
+
+    def freeze_count() -> int:
+        if not counts:
+            raise Counted
+        return counts.pop(0)
+
+    def tick(full: bool = False) -> int:
+        walks.append(full)
+        if len(walks) > 10:  # the counts never looked at
+            raise Counted
+        return 0
+
+    monkeypatch.setattr(gc, "get_freeze_count", freeze_count)
+    monkeypatch.setattr(collector, "tick", tick)
+
+    async def run() -> None:
+        await collector.tend(every=0, full=0)
+
+    with pytest.raises(Counted):
+        asyncio.run(run())
+    # 1000 > 0: walked (1000 kept); 1200: not a quarter more, a tick; 1300: walked (1300
+    # kept); 1400: a tick; then the counts ran out
+    assert walks == [True, False, True, False]
