@@ -19,9 +19,9 @@ such walk, CPython's own rule for its full collections: at most one pause every 
 instead of one every few seconds, and none while the server holds as much as it did. So what a
 move or a closed room leaves must be freed by reference counting alone: a cycle made at every
 move piles up frozen until that walk (tests/net/test_freed_at_once.py, docs/network.md). Once
-they were (750 matches of `net.matches`' load for 75 s), the ticks found nothing in 20 s (389
-of them at 250 matches) and the full walk 5 objects of 606 thousand, in 0.5 s: a pause worth
-skipping when nothing grew.
+they were, under `net.matches`' load the ticks found nothing (389 ticks in 20 s at 250
+matches), and the full walk after 75 s at 750 matches found 5 objects of 606 thousand, in
+0.5 s: a pause worth skipping when nothing grew.
 
 Twenty small ticks a second cost less than four large ones (the fewer objects a walk takes, the
 less each costs: most likely they are still in the processor's caches). Measured in the serve
