@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core import stopping
+from game.core.cores import Cores, keep
 from game.core.spare import Placed
 
 log = logging.getLogger(__name__)
@@ -89,14 +90,15 @@ def _full_collections() -> int:
     return gc.get_stats()[-1]["collections"]  # the oldest generation's: the whole heap's
 
 
-def _prepare(flags: Any) -> None:
+def _prepare(flags: Any, cores: Cores | None) -> None:
     """In each worker as it starts: it ends with the app (even one killed, which never says
     so: a worker holds its own queue's ends and would wait on it for ever), it sees the jobs
-    dropped (`flags`, stopping.py), and every game's rules and bots are loaded before the
-    first move."""
+    dropped (`flags`, stopping.py), it runs on `cores` (a server's, game/core/cores.py), and
+    every game's rules and bots are loaded before the first move."""
     from game.core import registry
 
     stopping.share(flags)
+    keep(cores)
     # Ctrl-C at a terminal reaches the whole group: the app or the server decides what it
     # means (a worker interrupted mid-wait only printed a traceback), and a worker ends with it
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -134,6 +136,7 @@ class Minds(Executor):
         # nothing slow (a search not yet weighed, an outside program's wait) is queued before them
         self.light_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot-light")
         self.pool: ProcessPoolExecutor | None = None  # set once its workers are up
+        self.cores: Cores | None = None  # where the workers run, if set before `start`
         self.up = threading.Event()
         self.lock = threading.Lock()
         self.starting = False
@@ -153,7 +156,10 @@ class Minds(Executor):
         try:
             context = multiprocessing.get_context("spawn")
             pool = ProcessPoolExecutor(
-                self.processes, mp_context=context, initializer=_prepare, initargs=(stopping.flags(),)
+                self.processes,
+                mp_context=context,
+                initializer=_prepare,
+                initargs=(stopping.flags(), self.cores),
             )
             # as many at once as workers: each submit finding none idle starts one, here
             for answered in [pool.submit(_ready) for _ in range(self.processes)]:

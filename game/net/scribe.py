@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core import storedb
+from game.core.cores import Cores, keep
 from game.core.store import Append, Applied, Mark, Saving, Store
 from game.core.writer import BATCH, Writer
 from game.net.reads import READ_BYTES, small_reads
@@ -58,8 +59,9 @@ class Scribe:
     """The matches' writes of a server that owns its store; `save` as `Writer.save`. Every
     method but the start's thread runs on the server's loop."""
 
-    def __init__(self, store: Store, fallback: Writer):
+    def __init__(self, store: Store, fallback: Writer, cores: Cores | None = None):
         self.store, self.fallback = store, fallback
+        self.cores = cores  # where the process runs (game/core/cores.py; None: where it is put)
         self.link: asyncio.Transport | None = None  # set once the process answered
         self.up = threading.Event()  # set then (tests and tools wait on it; the loop never does)
         self.process: Any = None  # multiprocessing's process
@@ -86,7 +88,10 @@ class Scribe:
         try:
             ours, theirs = socket.socketpair()
             process = multiprocessing.get_context("spawn").Process(
-                target=serve, args=(theirs, str(path), storedb.BUSY_MS), name="bazaar-scribe", daemon=True
+                target=serve,
+                args=(theirs, str(path), storedb.BUSY_MS, self.cores),
+                name="bazaar-scribe",
+                daemon=True,
             )
             process.start()
             theirs.close()
@@ -256,11 +261,12 @@ def _settle(done: Future[Applied], saving: Saving, mark: Mark, future: Future[bo
         future.set_result(saving.applied(mark, done.result()))
 
 
-def serve(sock: socket.socket, path: str, busy_ms: int) -> None:
-    """The process: write what the loop sends until its end of the socket closes."""
+def serve(sock: socket.socket, path: str, busy_ms: int, cores: Cores | None = None) -> None:
+    """The process (on `cores`): write what the loop sends until its end of the socket closes."""
     # Ctrl-C at a terminal reaches the whole group: the server stores its last moves, then
     # closes this link; only then does the process end
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    keep(cores)
     storedb.BUSY_MS = busy_ms  # as long as the server's own connection waits on another's lock
     conn = storedb.connect(path)
     storedb.prepare(conn)  # the file is the server's (checked there): its settings, on this connection

@@ -40,8 +40,9 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
-from game.core import registry
+from game.core import cores, registry
 from game.core.codec import FormatError
+from game.core.cores import Cores
 from game.core.ledger import Ledger
 from game.core.match import Match, Seat
 from game.core.ruleset import AT_TABLE, Budget
@@ -188,6 +189,7 @@ class Server:
         store: Store | None = None,
         writer: Writer | None = None,
         scribe: bool = False,
+        scribe_cores: Cores | None = None,
     ):
         data_dir.mkdir(parents=True, exist_ok=True)
         # the host's app lends its own store and its thread (it closes them itself)
@@ -204,7 +206,7 @@ class Server:
         # again reads every write made before), one for the keys, and the folds of view_at
         self.writer = Writer(self.store) if writer is None else writer
         # `serve`: the matches' writes in a process of their own, once it is up (game/net/scribe.py)
-        self.scribe = Scribe(self.store, self.writer) if scribe and self.owns_store else None
+        self.scribe = Scribe(self.store, self.writer, scribe_cores) if scribe and self.owns_store else None
         self.keying = ThreadPoolExecutor(max_workers=1, thread_name_prefix="keys")
         self.folds = ThreadPoolExecutor(max_workers=2, thread_name_prefix="fold")
         # a seat's hint (`advise`) is thought by its room's referee on `hints` (None: refused)
@@ -816,6 +818,11 @@ def main(args: argparse.Namespace) -> int:
     """`python -m game serve`: run until SIGINT or SIGTERM."""
     from game.core import paths
 
+    # the loop on cores of its own, its scribe and bots' workers on the others (game/core/cores.py)
+    parts = cores.split(cores.allowed(), MINDS.processes)
+    loop_cores, rest = parts if parts else (None, None)
+    cores.keep(loop_cores)  # first: every thread and process started from here inherits it
+    MINDS.cores = rest
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     data = Path(args.data) if args.data else paths.data_dir() / "server"
     key = args.creator_key if args.creator_key is not None else os.environ.get("BAZAAR_CREATOR_KEY", "")
@@ -831,6 +838,7 @@ def main(args: argparse.Namespace) -> int:
         allow_seed=args.allow_seed,
         hints=None if args.no_hints else AT_TABLE,
         scribe=True,
+        scribe_cores=rest,
     )
     tls, said = _tls(args, data)
     scheme = "wss" if tls else "ws"
