@@ -42,7 +42,6 @@ from websockets.protocol import State
 
 from game.core import cores, registry
 from game.core.codec import FormatError
-from game.core.cores import Cores
 from game.core.ledger import Ledger
 from game.core.match import Match, Seat
 from game.core.ruleset import AT_TABLE, Budget
@@ -189,7 +188,7 @@ class Server:
         store: Store | None = None,
         writer: Writer | None = None,
         scribe: bool = False,
-        scribe_cores: Cores | None = None,
+        scribe_cores: cores.Cores | None = None,
     ):
         data_dir.mkdir(parents=True, exist_ok=True)
         # the host's app lends its own store and its thread (it closes them itself)

@@ -25,8 +25,9 @@ def test_the_last_cores_go_to_the_rest_and_the_others_to_the_loop():
     assert cores.split(frozenset({2, 5, 7}), 4) == ({2}, {5, 7})
 
 
-def test_one_core_is_not_split():
+def test_one_core_or_none_known_is_not_split():
     assert cores.split(frozenset({3}), 1) is None
+    assert cores.split(frozenset(), 1) is None  # a system that cannot say (nor set) them
 
 
 def threads(pid: int) -> list[int]:
