@@ -110,6 +110,7 @@ class App:
         self.hosting: Server | None = None  # the server of network play, once this app hosts
         self._matches: Matches | None = None
         self.frame_hooks: list[Callable[[], None]] = []
+        self._after_frame: list[Callable[[], None]] = []  # once the frame being made is shown
         self.dirty = True  # the screen may differ from what was last presented
         if problem:
             self.toast(problem, error=True, echo=False)  # settings.load already told stderr
@@ -383,6 +384,24 @@ class App:
         self.present()
         for hook in self.frame_hooks:
             hook()
+        self.shown()
+
+    def after_frame(self, call: Callable[[], None]) -> None:
+        """`call` once the frame this pass of the loop makes is on the screen: what a scene's
+        first look can do without (the menu's count of saved matches, which loads the saves'
+        modules) waits for it, so the window shows the scene sooner."""
+        self._after_frame.append(call)
+
+    @property
+    def owed(self) -> bool:
+        """Something waits for the next frame to be shown (`after_frame`)."""
+        return bool(self._after_frame)
+
+    def shown(self) -> None:
+        """A frame is on the screen: what waited for it runs (`after_frame`)."""
+        calls, self._after_frame = self._after_frame, []
+        for call in calls:
+            call()
 
     def run(self, frames: int | None = None) -> int:
         clock = pygame.time.Clock()

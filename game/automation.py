@@ -393,9 +393,11 @@ class Session:
         self.app.step(n)
 
     def settled(self) -> bool:
-        """Nothing moves by itself and no bot is thinking: the app waits for a person (or the
-        match is over and its result is shown)."""
+        """Nothing moves by itself, no bot is thinking and nothing waits for the next frame: the
+        app waits for a person (or the match is over and its result is shown)."""
         top = self.app.top
+        if self.app.owed:  # what waits for the next frame (the menu's count of saved matches)
+            return False
         if top is None:
             return True
         if isinstance(top, Table):

@@ -187,4 +187,6 @@ class Host(Protocol):
 
     def toast(self, message: str, seconds: float = 5.0, error: bool = False, echo: bool = True) -> None: ...
 
+    def after_frame(self, call: Callable[[], None]) -> None: ...  # once this frame is shown
+
     def apply_settings(self, settings: Settings) -> None: ...

@@ -171,6 +171,10 @@ class Menu(Screen):
         self.group.unhover()  # the mouse moved unseen while another screen was on top
         self.count(self.saved)
         placed = self.group.focused
+        # asked once the menu is on the screen: the saves' modules load after its first frame
+        self.app.after_frame(lambda: self.ask_count(placed))
+
+    def ask_count(self, placed: Widget | None) -> None:
         try:  # the count comes from the store's thread: the menu never waits on the file
             self.app.matches.read(self.to_continue, lambda done: self.counted(done, placed))
         except Exception as exc:  # the menu must open even when the save database cannot

@@ -41,10 +41,12 @@ def answered(app: App) -> None:
 
 
 def frame(app: App, ticks: int = 1) -> None:
-    """One loop iteration: pending events are already dispatched; tick and draw."""
+    """One loop iteration: pending events are already dispatched; tick and draw, and what
+    waited for the frame (`App.after_frame`) runs."""
     app.update(ticks)
     answered(app)
     app.draw()
+    app.shown()
 
 
 def run(app: App, ticks: int, step: int = 1) -> None:

@@ -699,6 +699,7 @@ def test_continue_tells_a_hosted_match_from_a_local_one(japanese, monkeypatch):
         store.attach(Match.new(rules, [Seat("Asha"), Seat("Bilal", "bot", "easy")], seed=1))
         store.attach(Match.new(rules, [Seat("Asha"), Seat("Chand", "online")], seed=2))
         s.app.top.enter()
+        s.answered()  # the menu shown: it counts the saved matches
         drawn = Drawn(monkeypatch)
         s.click("continue")
         assert s.scene == "saved"

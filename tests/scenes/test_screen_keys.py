@@ -33,7 +33,8 @@ def test_continue_opens_on_the_newest_matchs_resume_and_enter_resumes_it():
     s = Session.menu()
     rules = registry.get("jaipur")
     s.app.store.attach(Match.new(rules, [Seat("Ann"), Seat("Bot", "bot", "easy")], seed=4))
-    s.app.top.enter()  # the menu counts the saved match
+    s.app.top.enter()
+    s.answered()  # the menu shown: it counts the saved match
     s.click("continue")
     assert s.scene == "saved" and focused_tid(s) == "resume"
     s.key("return")

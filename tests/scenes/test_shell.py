@@ -124,11 +124,29 @@ def test_continue_lists_a_saved_match_and_resumes_it():
     app.store.attach(match)
     match.submit(next(iter(match.to_act)), match.legal(next(iter(match.to_act)))[0])
     app.top.enter()
+    frame(app)  # the menu shown: it counts the saved match
     click(app, find_button(app, "Continue").rect.center)
     shot(app, "continue")
     click(app, find_button(app, "Resume").rect.center)
     assert isinstance(app.top, JaipurTable)
     assert record(app.top).events == match.events
+
+
+def test_the_menu_is_on_the_screen_before_it_reads_the_saves():
+    """Its first frame waits on nothing of the saves: the count of unfinished matches is asked
+    once that frame is shown (game.matches loads then), and Continue offers it after."""
+    from game.core import registry
+    from game.core.match import Match, Seat
+
+    app = make_app()
+    app.store.attach(Match.new(registry.get("jaipur"), [Seat("Asha"), Seat("Bilal", "bot", "easy")], seed=3))
+    app.push(Menu(app))
+    at_frame = []
+    app.frame_hooks.append(lambda: at_frame.append((app._matches, app.top.continue_button.enabled)))
+    app.step(0)
+    assert at_frame == [(None, False)]  # shown before the saves were asked about
+    assert app._matches is not None  # asked right after
+    assert find_button(app, "Continue (1)").enabled
 
 
 def test_statistics_count_a_finished_match():
@@ -274,6 +292,7 @@ def test_continue_pages_through_every_unfinished_match():
         seats = [Seat(f"Player {seed}"), Seat("Bilal", "bot", "easy")]
         ids.append(app.store.attach(Match.new(registry.get("jaipur"), seats, seed=seed)))
     app.push(Menu(app))
+    frame(app)  # the menu shown: it counts the saved matches
     click(app, find_button(app, "Continue (9)").rect.center)
     saved = app.top
     assert isinstance(saved, SavedMatches) and saved.pages == 2

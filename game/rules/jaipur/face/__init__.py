@@ -7,7 +7,6 @@ from typing import Any
 from game.core.face import Command, Event, Face, Option, Rejected, View
 from game.core.i18n import N_
 from game.core.shapes import ANY
-from game.rules.jaipur.face.log import describe
 
 
 class JaipurFace(Face):
@@ -48,6 +47,8 @@ class JaipurFace(Face):
         return {"first": 0} if options.get("variant") == "solo" else {}  # the person starts solo
 
     def describe(self, event: Event, names: list[str]) -> str:  # a Msg: see log.py
+        from game.rules.jaipur.face.log import describe  # at the first log line: the menu's tile needs none
+
         return describe(event, names)
 
     def why_not(self, view: View, seat: int, command: Command) -> Rejected | None:

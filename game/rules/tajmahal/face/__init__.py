@@ -5,7 +5,6 @@ from __future__ import annotations
 from game.core.face import Command, Event, Face, Option, Rejected, View
 from game.core.i18n import N_, msg
 from game.core.shapes import ANY
-from game.rules.tajmahal.face.log import describe
 
 
 class TajMahalFace(Face):
@@ -31,6 +30,8 @@ class TajMahalFace(Face):
     }
 
     def describe(self, event: Event, names: list[str]) -> str:
+        from game.rules.tajmahal.face.log import describe  # at the first log line: the menu's tile needs none
+
         return describe(event, names)
 
     def why_not(self, view: View, seat: int, command: Command) -> Rejected | None:

@@ -8,7 +8,6 @@ from game.core.face import Command, Event, Face, Option, Rejected, Timing, View
 from game.core.i18n import N_, msg
 from game.core.shapes import ANY
 from game.rules.ubongo.face.constants import EXTRA_SECONDS
-from game.rules.ubongo.face.text import describe
 
 MAX_SEATS = 4
 # A round's intro on every screen, in ticks: the die tumbles, its face shows, the hourglass
@@ -94,6 +93,8 @@ class UbongoFace(Face):
     moments = ("round_end",)
 
     def describe(self, event: Event, names: list[str]) -> str:
+        from game.rules.ubongo.face.text import describe  # at the first log line: the menu's tile needs none
+
         return describe(event, names)
 
     def why_not(self, view: View, seat: int, command: Command) -> Rejected | None:
