@@ -47,26 +47,31 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def startup_s(runs: int = 3, command: list[str] | None = None, language: str = "") -> float:
-    """Launch to first menu frame, as a fresh process would (median of a few launches).
+    """Launch to first menu frame, as a fresh process would (median of a few launches, after
+    one not counted).
 
     `command` starts something other than this program's app (game/core/selfcall.py: this
     checkout's `python -m game`, or in the bundle its app); `language` starts it with that
-    language set (from a settings file of its own)."""
+    language set (from a settings file of its own). A player's install has its bytecode (pip
+    and the bundle compile it), so the launches may write it here too, whatever
+    PYTHONDONTWRITEBYTECODE says, and the uncounted one does: otherwise each launch measured
+    compiling every module it imports."""
     env = {
         **os.environ,
         "BAZAAR_FIRST_FRAME_PROBE": "1",
         "SDL_VIDEODRIVER": "dummy",
         "SDL_AUDIODRIVER": "dummy",
     }
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     if language:
         home = Path(tempfile.mkdtemp(prefix="bazaar-bench-"))
         (home / "config").mkdir()
         (home / "config" / "settings.json").write_text(json.dumps({"language": language}), encoding="utf-8")
         env["BAZAAR_HOME"] = str(home)
     command = command or selfcall.command("--smoke", "2", app=True)
-    times = []
+    times: list[float] = []
     try:
-        for run in range(runs):
+        for run in range(-1, runs):  # run -1: the bytecode written, the files in the disk's cache
             start = time.perf_counter()
             proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
             assert proc.stdout
@@ -75,13 +80,13 @@ def startup_s(runs: int = 3, command: list[str] | None = None, language: str = "
                     times.append(time.perf_counter() - start)
                     break
             status = proc.wait()
-            if len(times) <= run:  # a program that cannot start has no start-up time
+            if len(times) <= run + 1:  # a program that cannot start has no start-up time
                 said = f"{subprocess.list2cmdline(command)} ended with status {status}"
                 raise RuntimeError(f"{said} before its first frame")
     finally:
         if language:
             shutil.rmtree(env["BAZAAR_HOME"], ignore_errors=True)
-    return statistics.median(times)
+    return statistics.median(times[1:])
 
 
 def frame_times(

@@ -86,15 +86,25 @@ def test_the_bench_in_a_bundle_times_its_app_and_serves_through_its_console_tool
     frozen(monkeypatch, folder / "bazaar-cli", sys.platform)
     monkeypatch.setenv("BAZAAR_HOME", str(tmp_path / "home"))
     assert bench.startup_s(runs=1) > 0
-    assert started.read_text().split() == ["bazaar"]
+    assert started.read_text().split() == ["bazaar", "bazaar"]  # one launch not counted, one counted
     with bench._server(bot_pause=0.0) as (url, proc):
         assert url.startswith("ws://127.0.0.1:") and proc.poll() is None
-    assert started.read_text().split() == ["bazaar", "bazaar-cli"]
+    assert started.read_text().split() == ["bazaar", "bazaar", "bazaar-cli"]
 
 
 def test_a_start_up_that_never_reaches_its_first_frame_is_an_error_not_a_figure():
     with pytest.raises(RuntimeError, match="ended with status 3 before its first frame"):
         bench.startup_s(runs=1, command=[sys.executable, "-c", "raise SystemExit(3)"])
+
+
+def test_the_bench_s_start_up_counts_launches_after_one_and_writes_bytecode(tmp_path, monkeypatch):
+    """As an install has it: the bytecode may be written, whatever the environment says, and the
+    launch that writes it is not counted."""
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    said = tmp_path / "launches"
+    code = f"import sys; open({str(said)!r}, 'a').write(f'{{sys.flags.dont_write_bytecode}}\\n'); print('first-frame')"
+    assert bench.startup_s(runs=3, command=[sys.executable, "-c", code]) > 0
+    assert said.read_text().split() == ["0"] * 4
 
 
 def test_the_bench_s_start_up_leaves_no_settings_folder_behind_when_it_fails(tmp_path, monkeypatch):
