@@ -102,7 +102,10 @@ def test_the_bench_s_start_up_counts_launches_after_one_and_writes_bytecode(tmp_
     launch that writes it is not counted."""
     monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
     said = tmp_path / "launches"
-    code = f"import sys; open({str(said)!r}, 'a').write(f'{{sys.flags.dont_write_bytecode}}\\n'); print('first-frame')"
+    code = (
+        f"import sys; open({str(said)!r}, 'a').write(f'{{sys.flags.dont_write_bytecode}}\\n'); "
+        "print('first-frame')"
+    )
     assert bench.startup_s(runs=3, command=[sys.executable, "-c", code]) > 0
     assert said.read_text().split() == ["0"] * 4
 
