@@ -8,14 +8,17 @@ that only says when to give up), or polls a condition that must become true, wit
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import random
 import select
 import signal
 import socket
 import subprocess
+import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future
 from pathlib import Path
 from typing import Any
 
@@ -385,3 +388,32 @@ def play(
                 if not w.finished:
                     w.wait(0.02)
     return made
+
+
+class Later(Executor):
+    """The server's bots and hints think only when the test says (`run`: on the test's thread),
+    so a hint stays in flight, or a bots' match waits for a client to be in first."""
+
+    def __init__(self):
+        self.jobs: list[tuple[Future, object, tuple]] = []
+        self.lock = threading.Lock()
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        future: Future = Future()
+        with self.lock:
+            self.jobs.append((future, fn, args))
+        return future
+
+    def run(self) -> None:
+        with self.lock:
+            jobs, self.jobs = self.jobs, []
+        for future, fn, args in jobs:
+            if future.set_running_or_notify_cancel():
+                future.set_result(fn(*args))
+
+
+def held(net: Net) -> Later:
+    """The started server's bots and hints from now on think when the test runs them."""
+    later = Later()
+    net.srv.drive = dataclasses.replace(net.srv.drive, executor=later)
+    return later

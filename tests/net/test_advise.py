@@ -4,45 +4,16 @@ connection; `serve --no-hints` refuses it. The client never asks a bot."""
 
 from __future__ import annotations
 
-import dataclasses
 import threading
-from concurrent.futures import Executor, Future
 
 from game.core import registry
 from game.core.referee import HINT_LEVEL, hint_rng
 from game.core.ruleset import Budget
 from game.net import protocol as p
 from game.net.client import games
-from tests.net.support import BOUND, LOOPBACK, Raw, Serve, free_port, seen
+from tests.net.support import BOUND, LOOPBACK, Raw, Serve, free_port, held, seen
 
 SMALL = Budget(iterations=40)  # untimed: the same move whoever thinks it, and quick
-
-
-class Later(Executor):
-    """The server's bots and hints think only when the test says (a hint stays in flight)."""
-
-    def __init__(self):
-        self.jobs: list[tuple[Future, object, tuple]] = []
-        self.lock = threading.Lock()
-
-    def submit(self, fn, /, *args, **kwargs) -> Future:
-        future: Future = Future()
-        with self.lock:
-            self.jobs.append((future, fn, args))
-        return future
-
-    def run(self) -> None:
-        with self.lock:
-            jobs, self.jobs = self.jobs, []
-        for future, fn, args in jobs:
-            if future.set_running_or_notify_cancel():
-                future.set_result(fn(*args))
-
-
-def held(net) -> Later:
-    later = Later()
-    net.srv.drive = dataclasses.replace(net.srv.drive, executor=later)
-    return later
 
 
 def two_people(net, **options):

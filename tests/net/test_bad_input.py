@@ -21,7 +21,7 @@ from game.core.ruleset import Rejected
 from game.net import protocol as p
 from game.net import server
 from game.net.server import Server
-from tests.net.support import BOUND, play, seen, until
+from tests.net.support import BOUND, held, play, seen, until
 
 
 def refused(answer: dict, code: str) -> str:
@@ -311,15 +311,20 @@ def test_a_client_that_never_reads_is_dropped_and_the_match_goes_on(net, monkeyp
 
 def test_the_server_stops_even_with_a_client_that_reads_nothing(net, monkeypatch):
     """Stopping closes every connection, and a close waits for the client's; one that reads
-    nothing (its buffers full, short of overflowing its outbox) must not hold the server."""
+    nothing (its buffers full, short of overflowing its outbox) must not hold the server. The
+    bots move only when the test runs them, from the spectator's hello on: left to themselves
+    they had made a third of their moves by then, or all of them on a busy machine, and the
+    updates left were too few to fill the buffers."""
     monkeypatch.setattr(Server, "handle", narrowed(Server.handle))
     net.start()
-    match_id, _, host_token = net.create("jaipur", "bot", "bot")
+    bots = held(net)
+    match_id, _, host_token = net.create("jaipur", "bot", "bot", seed=5)
     narrow_socket = socket.create_connection(net.address, timeout=BOUND)
     narrow_socket.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     silent = net.raw(sock=narrow_socket, max_queue=1)
+    assert net.count(match_id) <= 1  # nothing moved yet but the deal
     assert silent.hello(host_token)["seats"] == []  # the spectator's updates, unread from now
-    until(lambda: net.on_loop(net.srv.keys.hosted) == [], "the bots' match finished")
+    until(lambda: bots.run() or net.on_loop(net.srv.keys.hosted) == [], "the bots' match finished")
     stuck = net.on_loop(lambda: [c.outbox.qsize() for c in net.srv.rooms[match_id].conns])
     assert stuck and stuck[0] > 0, "its writer waits on the full buffer"
     thread = net.thread
