@@ -71,7 +71,7 @@ def startup_s(runs: int = 3, command: list[str] | None = None, language: str = "
     command = command or selfcall.command("--smoke", "2", app=True)
     times: list[float] = []
     try:
-        for run in range(-1, runs):  # run -1: the bytecode written, the files in the disk's cache
+        for run in range(1 + runs):  # the first: the bytecode written, the files in the disk's cache
             start = time.perf_counter()
             proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
             assert proc.stdout
@@ -80,7 +80,7 @@ def startup_s(runs: int = 3, command: list[str] | None = None, language: str = "
                     times.append(time.perf_counter() - start)
                     break
             status = proc.wait()
-            if len(times) <= run + 1:  # a program that cannot start has no start-up time
+            if len(times) <= run:  # a program that cannot start has no start-up time
                 said = f"{subprocess.list2cmdline(command)} ended with status {status}"
                 raise RuntimeError(f"{said} before its first frame")
     finally:
