@@ -46,6 +46,7 @@ from game.core import storedb
 from game.core.cores import Cores, keep
 from game.core.store import Append, Applied, Mark, Saving, Store
 from game.core.writer import BATCH, Writer
+from game.net import cork
 from game.net.reads import READ_BYTES, small_reads
 
 log = logging.getLogger("bazaar.store")
@@ -226,8 +227,9 @@ class _Link(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         self.buffer += data
-        for answers in _unframed(self.buffer):
-            self.scribe.answered(answers)
+        with cork.corked():  # the news these answers release: a socket write a client
+            for answers in _unframed(self.buffer):
+                self.scribe.answered(answers)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.scribe.lost(exc)

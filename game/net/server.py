@@ -50,7 +50,7 @@ from game.core.storedb import FILENAME as STORE_FILE
 from game.core.thinking import MINDS
 from game.core.weigh import WEIGHED
 from game.core.writer import Writer
-from game.net import collector
+from game.net import collector, cork
 from game.net import protocol as p
 from game.net.keys import FILENAME as KEYS_FILE
 from game.net.keys import Keys, Pass
@@ -96,6 +96,7 @@ class Connection:
         self.struck = time.monotonic()
         self.ended = False  # closing: it takes nothing more
         self.writing = False  # the writer is sending one of the outbox's messages
+        self.corked = False  # frames wait in websockets' buffer for the cork's end (game/net/cork.py)
 
     def strike(self) -> None:
         """A refused message (malformed, too fast, not allowed). The STRIKES-th of them closes
@@ -132,16 +133,26 @@ class Connection:
 
     def _sent_now(self, text: str) -> bool:
         """`text` as a frame, written to the socket now if it takes it at once (an open
-        connection whose buffer is empty): websockets' own frames (pings, the close) are
-        written the same way, whole, between two turns of the loop."""
+        connection whose buffer is empty), or with the others of its cork at the cork's end
+        (game/net/cork.py): websockets' own frames (pings, the close) are written the same
+        way, whole, between two turns of the loop."""
         ws = self.ws
         transport = ws.transport
         if ws.protocol.state is not State.OPEN or transport.is_closing() or transport.get_write_buffer_size():
             return False
         ws.protocol.send_text(text.encode())
-        for data in ws.protocol.data_to_send():
-            transport.write(data)
+        if not self.corked:
+            self.corked = cork.defer(self._flush)
+            if not self.corked:
+                self._flush()
         return True
+
+    def _flush(self) -> None:
+        """Write the frames waiting in websockets' buffer, in one piece."""
+        self.corked = False
+        data = self.ws.protocol.data_to_send()
+        if data and not self.ws.transport.is_closing():  # (cut meanwhile: nobody reads them)
+            self.ws.transport.write(b"".join(data))
 
     def close(self, code: int, reason: str) -> None:
         """Close once what is queued has gone out (the client is told why first), and in

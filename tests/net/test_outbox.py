@@ -1,13 +1,15 @@
 """A connection's messages (game/net/server.py `Connection`): straight to the socket when
-nothing waits before them, through the outbox and its writer when something does, and in the
-order they were sent either way."""
+nothing waits before them (inside a cork, game/net/cork.py, at its end in one write), through
+the outbox and its writer when something does, and in the order they were sent either way."""
 
 from __future__ import annotations
 
 import asyncio
+import threading
 
 from websockets.protocol import State
 
+from game.net import cork
 from game.net import protocol as p
 from game.net.server import Connection
 
@@ -110,3 +112,46 @@ def test_a_closing_connection_sends_nothing_straight():
         assert ws.transport.wire == [] and conn.outbox.qsize() == 1
 
     asyncio.run(run())
+
+
+def test_inside_a_cork_a_connections_messages_leave_in_one_write_at_its_end_in_order():
+    async def run() -> None:
+        ws, other = _Ws(), _Ws()
+        conn, second = Connection(ws), Connection(other)  # type: ignore[arg-type]
+        with cork.corked():
+            conn.send(p.reply(1))
+            second.send(p.reply(2))
+            with cork.corked():  # an inner cork: the outer one's end writes
+                conn.send(p.reply(3))
+            assert ws.transport.wire == [] and other.transport.wire == []
+        frames = [p.encode(p.reply(n)).encode() for n in (1, 2, 3)]
+        assert ws.transport.wire == [frames[0] + frames[2]]
+        assert other.transport.wire == [frames[1]]
+        conn.send(p.reply(4))  # no cork now: at once, alone
+        assert _said(ws.transport.wire[1:]) == [4]
+
+    asyncio.run(run())
+
+
+def test_a_connection_cut_inside_a_cork_writes_nothing_at_its_end():
+    async def run() -> None:
+        ws = _Ws()
+        conn = Connection(ws)  # type: ignore[arg-type]
+        with cork.corked():
+            conn.send(p.reply(1))
+            ws.transport.closing = True
+        assert ws.transport.wire == []
+        assert not conn.corked
+
+    asyncio.run(run())
+
+
+def test_a_cork_is_its_own_threads():
+    """Another thread's loop (a second server in one process) writes its frames at once."""
+    seen: list[bool] = []
+    with cork.corked():
+        thread = threading.Thread(target=lambda: seen.append(cork.defer(lambda: None)))
+        thread.start()
+        thread.join()
+        assert cork.defer(lambda: None)
+    assert seen == [False]

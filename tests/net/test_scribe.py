@@ -21,7 +21,7 @@ from game.core.match import Match
 from game.core.store import Store
 from game.core.storedb import FILENAME as STORE_FILE
 from game.core.writer import BATCH
-from game.net import scribe
+from game.net import cork, scribe
 from game.net.scribe import HEADER, _Frames, _looked_up, _unframed
 from tests.core.storegames import DOUBLE, new, play
 from tests.net.support import BOUND, Net, until
@@ -241,3 +241,22 @@ def test_the_process_takes_every_write_sent_whole_or_in_pieces_and_stops_at_the_
     assert [job for t in takes for job in t] == [(s, "x" * s) for s in range(1, BATCH + 3)], "all, in order"
     assert frames.take() == [], "the loop's end closed: nothing more"
     theirs.close()
+
+
+def test_the_news_a_batch_of_answers_releases_leaves_corked():
+    """What the answers release (a person's update and the reply to the move) is sent inside
+    one cork (game/net/cork.py): each client's frames go out in one write once the batch is in."""
+
+    class Answered:
+        def __init__(self) -> None:
+            self.corked: list[bool] = []
+
+        def answered(self, answers: list) -> None:
+            self.corked.append(cork.defer(lambda: None))
+
+    held = Answered()
+    link = scribe._Link(held)  # type: ignore[arg-type]
+    bodies = [pickle.dumps([(1, ("stored", ""))]), pickle.dumps([(2, ("stored", ""))])]
+    link.data_received(b"".join(HEADER.pack(len(b)) + b for b in bodies))
+    assert held.corked == [True, True]
+    assert not cork.defer(lambda: None), "the cork ends with the batch"
