@@ -53,7 +53,7 @@ log = logging.getLogger("bazaar.store")
 
 HEADER = struct.Struct("!i")  # a frame: its length, then its bytes
 READY = b"R"  # the process's first byte: the file is open
-RIDE_SECONDS = 0.02  # a bot's move waits at most this long for a person's write to go with
+RIDE_SECONDS = 0.05  # a bot's move waits at most this long for a person's write to go with
 
 
 class Scribe:
