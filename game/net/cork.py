@@ -15,8 +15,11 @@ servers' loops (the tests do), and a frame is written on the loop that made it.
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
+
+log = logging.getLogger("bazaar.net")
 
 _flushes: ContextVar[list[Callable[[], None]] | None] = ContextVar("corked", default=None)
 
@@ -34,8 +37,11 @@ def corked() -> Iterator[None]:
         yield
     finally:
         _flushes.reset(token)
-        for flush in flushes:
-            flush()
+        for flush in flushes:  # every one, whatever another's write raised: none stays corked
+            try:
+                flush()
+            except Exception:
+                log.exception("a client's messages could not be written")
 
 
 def defer(flush: Callable[[], None]) -> bool:

@@ -155,3 +155,21 @@ def test_a_cork_is_its_own_threads():
         thread.join()
         assert cork.defer(lambda: None)
     assert seen == [False]
+
+
+def test_a_write_that_fails_at_the_corks_end_leaves_the_others_written():
+    async def run() -> None:
+        broken, ws = _Ws(), _Ws()
+
+        def refuse(data: bytes) -> None:
+            raise OSError("gone")
+
+        broken.transport.write = refuse  # type: ignore[method-assign]
+        first, second = Connection(broken), Connection(ws)  # type: ignore[arg-type]
+        with cork.corked():
+            first.send(p.reply(1))
+            second.send(p.reply(2))
+        assert _said(ws.transport.wire) == [2]
+        assert not first.corked and not second.corked
+
+    asyncio.run(run())
