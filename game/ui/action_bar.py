@@ -76,8 +76,7 @@ class ActionBar:
 
     @staticmethod
     def fits_at(line: str, width: int, size: int, face: str) -> bool:
-        shown = tr(line)
-        return text.font(size, face, shown).size(shown)[0] <= width
+        return text.width(line, size, face) <= width
 
     @staticmethod
     def rows(line: str, width: int, size: int, face: str, most: int) -> list[str]:
